@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The sources are compiled to dist/ by `npm install` (the package's `prepare` script).
+import { existsSync } from 'node:fs';
+const entry = new URL('../dist/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('content-mock: dist/ is missing; run `npm install` (or `npm run build`) in the package folder first.');
+  process.exit(2);
+}
+const { main } = await import(entry.href);
+process.exitCode = await main(process.argv.slice(2));

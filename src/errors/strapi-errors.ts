@@ -1,0 +1,84 @@
+// Errors named and shaped as Strapi names them. The core throws these; one HTTP error handler renders them as
+// `{data: null, error: {status, name, message, details}}`. The status comes from the class, as in Strapi.
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class StrapiError extends Error {
+  readonly status: number = 400;
+  /** Undefined leaves `details` out of the body, as real Strapi does for body-parse errors. */
+  readonly details: ErrorDetails | undefined;
+  constructor(message: string, details: ErrorDetails | undefined = {}) {
+    super(message);
+    this.details = details;
+  }
+}
+
+export class ApplicationError extends StrapiError {
+  override readonly name: string = 'ApplicationError';
+}
+export class ValidationError extends StrapiError {
+  override readonly name: string = 'ValidationError';
+}
+export class PaginationError extends StrapiError {
+  override readonly name: string = 'PaginationError';
+}
+/** A JSON body that does not parse: Strapi answers with the parser's message and no details. */
+export class SyntaxErrorResponse extends StrapiError {
+  override readonly name: string = 'SyntaxError';
+  constructor(message: string) {
+    super(message, undefined);
+  }
+}
+export class UnauthorizedError extends StrapiError {
+  override readonly name: string = 'UnauthorizedError';
+  override readonly status = 401;
+}
+export class ForbiddenError extends StrapiError {
+  override readonly name: string = 'ForbiddenError';
+  override readonly status = 403;
+}
+export class NotFoundError extends StrapiError {
+  override readonly name: string = 'NotFoundError';
+  override readonly status = 404;
+}
+export class PayloadTooLargeError extends StrapiError {
+  override readonly name: string = 'PayloadTooLargeError';
+  override readonly status = 413;
+}
+export class InternalServerError extends StrapiError {
+  override readonly name: string = 'InternalServerError';
+  override readonly status = 500;
+}
+
+/** `Invalid key <key>[ at <parent>]` with Strapi's details, for query parameters and bodies. */
+export function invalidKey(
+  key: string,
+  opts: { parent?: string | null; path?: string | null; source: 'query' | 'body'; param?: string },
+): ValidationError {
+  const parent = opts.parent ?? null;
+  const details: ErrorDetails = { key };
+  if (opts.path !== undefined || opts.source === 'query') details.path = opts.path === undefined ? parent : opts.path;
+  details.source = opts.source;
+  if (opts.param !== undefined) details.param = opts.param;
+  return new ValidationError(`Invalid key ${key}${parent ? ` at ${parent}` : ''}`, details);
+}
+
+/** One yup-style attribute error, as Strapi's entity validator reports them. */
+export interface FieldError {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+  readonly value: unknown;
+}
+
+export function fieldErrors(errors: readonly FieldError[]): ValidationError {
+  const message = errors.length === 1 ? errors[0].message : `${errors.length} errors occurred`;
+  return new ValidationError(message, {
+    errors: errors.map((e) => ({ path: e.path, message: e.message, name: 'ValidationError', value: e.value })),
+  });
+}
+
+export function errorBody(e: StrapiError): { data: null; error: Record<string, unknown> } {
+  const error: Record<string, unknown> = { status: e.status, name: e.name, message: e.message };
+  if (e.details !== undefined) error.details = e.details;
+  return { data: null, error };
+}

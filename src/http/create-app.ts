@@ -1,0 +1,125 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { authenticate, authorize, authorizePlugin, type Principal } from '../auth/authorize.js';
+import type { ContentMockConfig } from '../config/resolve-config.js';
+import { NotFoundError } from '../errors/strapi-errors.js';
+import type { ContentModel, ContentType } from '../model/types.js';
+import { findMany, findOne, parseQueryString, type QueryOptions } from '../query/run-query.js';
+import { toV4Body } from '../query/v4-format.js';
+import type { ContentStore } from '../store/content-store.js';
+import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
+import { renderError } from './render-error.js';
+import { readBody } from './read-body.js';
+
+/** What the app serves from; a getter so hot reload can swap model, store and config between requests. */
+export interface Runtime {
+  readonly model: ContentModel;
+  readonly store: ContentStore;
+  readonly config: ContentMockConfig;
+}
+
+type Handler = (req: Request, res: Response) => Promise<void> | void;
+
+const METHODS_COLLECTION = ['GET', 'POST'];
+const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
+
+/** The Content API as an express app. `current()` is read once per request. */
+export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  extend?.(app);
+
+  app.get('/_health', (_req, res) => {
+    res.status(204).end();
+  });
+
+  app.get('/api/i18n/locales', wrap((req, res) => {
+    const rt = current();
+    authorizePlugin(rt.config, authenticate(rt.config, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
+    res.json(rt.store.data.locales);
+  }));
+
+  app.all('/api/:route', wrap(async (req, res) => {
+    const rt = current();
+    const type = rt.model.byRoute.get(String(req.params.route));
+    if (!type) throw new NotFoundError('Not Found', {});
+    const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
+    if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
+    await handle(rt, type, undefined, req, res);
+  }));
+
+  app.all('/api/:route/:documentId', wrap(async (req, res) => {
+    const rt = current();
+    const type = rt.model.byRoute.get(String(req.params.route));
+    if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
+    if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
+    await handle(rt, type, String(req.params.documentId), req, res);
+  }));
+
+  app.use(wrap(() => {
+    throw new NotFoundError('Not Found', {});
+  }));
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    renderError(res, err);
+  });
+  return app;
+}
+
+function wrap(handler: Handler) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch(next);
+  };
+}
+
+function methodNotAllowed(res: Response): void {
+  res.status(405).type('text/plain').send('Method Not Allowed');
+}
+
+function actionOf(type: ContentType, method: string, documentId: string | undefined): string {
+  if (method === 'GET' || method === 'HEAD') return type.kind === 'singleType' || documentId === undefined ? 'find' : 'findOne';
+  if (method === 'POST') return 'create';
+  if (method === 'PUT') return 'update';
+  return 'delete';
+}
+
+async function handle(rt: Runtime, type: ContentType, documentId: string | undefined, req: Request, res: Response): Promise<void> {
+  const who: Principal = authenticate(rt.config, req.headers.authorization);
+  const action = actionOf(type, req.method, documentId);
+  authorize(rt.config, who, type, action);
+  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+  const query = parseQueryString(search);
+  const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams };
+  const index = rt.store.index;
+  const v4 = String(req.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+  const send = (status: number, body: { data: unknown; meta: unknown }) => {
+    res.status(status).json(v4 ? toV4Body(rt.model, type, body) : body);
+  };
+
+  switch (action) {
+    case 'find':
+      if (type.kind === 'collectionType') return send(200, findMany(index, type, query, opts));
+    // falls through: a single type's find is a findOne of its only document
+    case 'findOne': {
+      const data = findOne(index, type, documentId, query, opts);
+      if (!data) throw new NotFoundError('Not Found', {});
+      return send(200, { data, meta: {} });
+    }
+    case 'create': {
+      const body = await readBody(req);
+      const data = await createDocument(rt.store, type, query, body, opts);
+      return send(201, { data, meta: {} });
+    }
+    case 'update': {
+      const body = await readBody(req);
+      const data = await updateDocument(rt.store, type, documentId, query, body, opts);
+      if (!data) throw new NotFoundError('Not Found', {});
+      return send(200, { data, meta: {} });
+    }
+    default:
+      await deleteDocument(rt.store, type, documentId, query, opts);
+      res.status(204).end();
+  }
+}

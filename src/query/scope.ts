@@ -1,0 +1,113 @@
+import type { Attribute, ComponentSchema, ContentType, ScalarType } from '../model/types.js';
+import type { ComponentValue, MediaFile, Row } from '../store/types.js';
+import type { ContentIndex } from './content-index.js';
+import { linkedRows } from './linked-rows.js';
+
+/**
+ * What a filter, sort or populate path walks through: a content type's rows, a component's values, or the media
+ * library's files (media fields can be filtered and sorted on like a relation to `plugin::upload.file`).
+ */
+export type Scope =
+  | { readonly kind: 'type'; readonly type: ContentType }
+  | { readonly kind: 'component'; readonly component: ComponentSchema }
+  | { readonly kind: 'media' };
+
+export type Record_ = Row | ComponentValue | MediaFile;
+
+/** A field of a scope as the query language sees it: a system column, a schema attribute, or a media column. */
+export type Field =
+  | { readonly kind: 'column'; readonly name: string; readonly type: ScalarType | 'id' }
+  | { readonly kind: 'attribute'; readonly attribute: Attribute };
+
+/** Columns of upload files that queries may use (folder paths and the like stay private, as in Strapi). */
+const MEDIA_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
+  id: 'id',
+  documentId: 'string',
+  name: 'string',
+  alternativeText: 'string',
+  caption: 'string',
+  width: 'integer',
+  height: 'integer',
+  formats: 'json',
+  hash: 'string',
+  ext: 'string',
+  mime: 'string',
+  size: 'decimal',
+  url: 'string',
+  previewUrl: 'string',
+  provider: 'string',
+  provider_metadata: 'json',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+};
+
+const ROW_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
+  id: 'id',
+  documentId: 'string',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+  locale: 'string',
+};
+
+const COMPONENT_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = { id: 'id' };
+
+export function fieldOf(scope: Scope, name: string): Field | undefined {
+  const columns = scope.kind === 'media' ? MEDIA_COLUMNS : scope.kind === 'type' ? ROW_COLUMNS : COMPONENT_COLUMNS;
+  if (Object.hasOwn(columns, name)) return { kind: 'column', name, type: columns[name] };
+  if (scope.kind === 'media') return undefined;
+  const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(name);
+  return attribute ? { kind: 'attribute', attribute } : undefined;
+}
+
+/** The scalar type of a field, or undefined when it is not a scalar (relation, media, component, zone). */
+export function scalarTypeOf(field: Field): ScalarType | 'id' | undefined {
+  if (field.kind === 'column') return field.type;
+  return field.attribute.kind === 'scalar' ? field.attribute.type : undefined;
+}
+
+/** The scope a relation, component or media attribute leads into. */
+export function scopeBehind(index: ContentIndex, attribute: Attribute): Scope | undefined {
+  switch (attribute.kind) {
+    case 'relation': {
+      const type = index.model.contentTypes.get(attribute.target);
+      return type ? { kind: 'type', type } : undefined;
+    }
+    case 'component': {
+      const component = index.model.components.get(attribute.component);
+      return component ? { kind: 'component', component } : undefined;
+    }
+    case 'media':
+      return { kind: 'media' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The records a relation, component or media attribute joins to, seen from one record. Relations follow Strapi's
+ * row links (see linkedRows); inside components they link every version of the target document.
+ */
+export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_, attribute: Attribute): Record_[] {
+  const value = record[attribute.name];
+  switch (attribute.kind) {
+    case 'relation': {
+      if (scope.kind === 'type') return linkedRows(index, scope.type, record as Row, attribute);
+      const out: Row[] = [];
+      for (const documentId of Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]) {
+        if (typeof documentId === 'string') out.push(...index.documentRows(attribute.target, documentId));
+      }
+      return out;
+    }
+    case 'component':
+      if (Array.isArray(value)) return value as ComponentValue[];
+      return value && typeof value === 'object' ? [value as ComponentValue] : [];
+    case 'media': {
+      const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+      return ids.map((id) => index.media(Number(id))).filter((m): m is MediaFile => m !== undefined);
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,102 @@
+import type { ScalarType } from '../model/types.js';
+import { ValidationError } from '../errors/strapi-errors.js';
+
+// Value semantics follow Strapi on SQLite, the reference backend: numbers compare as numbers, strings by their
+// bytes, booleans as 0/1, datetimes as instants, JSON as its text; LIKE folds ASCII letters only.
+
+export type ColumnType = ScalarType | 'id';
+
+const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
+const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
+
+export const isNumericType = (t: ColumnType) => NUMERIC.has(t);
+
+/** A comparable key for a stored value: numbers, strings, or null. */
+export function sortKey(type: ColumnType, value: unknown): number | string | null {
+  if (value === null || value === undefined) return null;
+  if (NUMERIC.has(type)) return typeof value === 'number' ? value : Number(value);
+  if (type === 'boolean') return value === true ? 1 : 0;
+  if (DATETIME.has(type)) {
+    const t = typeof value === 'number' ? value : Date.parse(String(value));
+    return Number.isNaN(t) ? String(value) : t;
+  }
+  if (type === 'json' || type === 'blocks') return typeof value === 'string' ? value : JSON.stringify(value);
+  return String(value);
+}
+
+export function compareKeys(a: number | string | null, b: number | string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // SQLite orders numbers before text.
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}
+
+const TRUE = new Set(['true', 't', '1']);
+const FALSE = new Set(['false', 'f', '0']);
+
+export function parseBooleanLike(raw: unknown): boolean | undefined {
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'number') return raw === 1 ? true : raw === 0 ? false : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const s = raw.toLowerCase();
+  return TRUE.has(s) ? true : FALSE.has(s) ? false : undefined;
+}
+
+/**
+ * Turns a filter operand (a string from the query) into the key it is compared with. Real Strapi answers 500 to a
+ * value it cannot cast (`views=abc`, an empty value, the string "null"); a mock answers 400 with the reason.
+ */
+export function castOperand(type: ColumnType, raw: unknown, where: string): number | string {
+  const fail = (expected: string) =>
+    new ValidationError(`Invalid value ${JSON.stringify(raw)} for filter ${where}: expected ${expected}`, { path: where, value: raw });
+  if (raw === null || raw === undefined || (typeof raw === 'object')) throw fail('a single value');
+  const text = String(raw);
+  if (NUMERIC.has(type)) {
+    if (text.trim() === '') throw fail('a number');
+    const n = Number(text);
+    if (Number.isNaN(n)) throw fail('a number');
+    return n;
+  }
+  if (type === 'boolean') {
+    const b = parseBooleanLike(text);
+    if (b === undefined) throw fail('a boolean (true, false, 1, 0, t, f)');
+    return b ? 1 : 0;
+  }
+  if (DATETIME.has(type)) {
+    const t = Date.parse(text);
+    if (text.trim() === '' || Number.isNaN(t)) throw fail('a date-time');
+    return t;
+  }
+  if (type === 'date') {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text)) throw fail('a date (yyyy-MM-dd)');
+    return text.slice(0, 10);
+  }
+  return text;
+}
+
+/** SQLite's LOWER(): ASCII letters only, so "É" and "é" stay different. */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+export type LikeMode = 'contains' | 'startsWith' | 'endsWith' | 'equals';
+
+/** SQL LIKE as Strapi issues it on SQLite: ASCII case-insensitive, `%` and `_` escaped to match themselves. */
+export function like(value: string, pattern: string, mode: LikeMode): boolean {
+  const v = asciiLower(value);
+  const p = asciiLower(pattern);
+  switch (mode) {
+    case 'contains':
+      return v.includes(p);
+    case 'startsWith':
+      return v.startsWith(p);
+    case 'endsWith':
+      return v.endsWith(p);
+    case 'equals':
+      return v === p;
+  }
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { fieldErrors, ValidationError } from '../errors/strapi-errors.js';
+import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
+import { isDraftRow, refsOf, type ContentIndex } from '../query/content-index.js';
+import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
+import { renderRow, type Entry } from '../query/render-entry.js';
+import type { ContentStore } from '../store/content-store.js';
+import type { ComponentValue, Row } from '../store/types.js';
+import { printValue } from './coerce-scalar.js';
+import { prepareData, type PreparedData } from './prepare-data.js';
+import { applyRelationOp, type RelationOp } from './relation-input.js';
+
+// Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
+// PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
+// fresh copy of the draft under a new id. Types without draft&publish have one row, updated in place.
+
+/** A cuid2-shaped documentId: 24 lowercase letters and digits, starting with a letter. */
+export function newDocumentId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = randomBytes(24);
+  let id = alphabet[bytes[0] % 26];
+  for (let i = 1; i < 24; i++) id += alphabet[bytes[i] % 36];
+  return id;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `{data: {...}}` or Strapi's payload error. */
+function dataOf(body: unknown): Record<string, unknown> {
+  const data = isObject(body) ? body.data : undefined;
+  if (Array.isArray(data)) {
+    const message = `this must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printValue(data)}\`).`;
+    throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
+  }
+  if (!isObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
+  return data;
+}
+
+function writeLocale(store: ContentStore, type: ContentType, raw: unknown): string | undefined {
+  if (!type.localized) return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === '*') throw new ValidationError('Invalid locale param * provided. Document locales must be strings.', {});
+  return value === undefined || value === null || value === '' ? store.index.model.defaultLocale : String(value);
+}
+
+interface WriteContext {
+  readonly store: ContentStore;
+  readonly index: ContentIndex;
+  readonly type: ContentType;
+  readonly now: string;
+}
+
+function emptyValue(attribute: Attribute): unknown {
+  switch (attribute.kind) {
+    case 'scalar':
+      return null;
+    case 'media':
+      return attribute.multiple ? [] : null;
+    case 'relation':
+      return attribute.owner ? (attribute.toMany ? [] : null) : undefined;
+    case 'component':
+      return attribute.repeatable ? [] : null;
+    case 'dynamiczone':
+      return [];
+  }
+}
+
+function blankRow(ctx: WriteContext, documentId: string, locale: string | undefined): Row {
+  const row: Row = { id: ctx.store.nextId(ctx.type.uid), documentId, createdAt: ctx.now, updatedAt: ctx.now, publishedAt: ctx.type.draftAndPublish ? null : ctx.now };
+  if (locale !== undefined) row.locale = locale;
+  for (const attribute of ctx.type.attributes.values()) {
+    const v = emptyValue(attribute);
+    if (v !== undefined) row[attribute.name] = v;
+  }
+  return row;
+}
+
+/** Copies a stored component value (or zone) with fresh ids, as Strapi clones component rows on publish. */
+function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: ComponentValue) => string): unknown {
+  const one = (v: unknown) => {
+    if (!isObject(v)) return v;
+    const c = structuredClone(v) as ComponentValue;
+    c.id = ctx.store.nextId(`component:${uidOf(c)}`);
+    return c;
+  };
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+function cloneAttribute(ctx: WriteContext, attribute: Attribute, value: unknown): unknown {
+  if (attribute.kind === 'component') return cloneComponents(ctx, value, () => attribute.component);
+  if (attribute.kind === 'dynamiczone') return cloneComponents(ctx, value, (v) => String(v.__component));
+  return structuredClone(value);
+}
+
+function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
+  Object.assign(row, prepared.values);
+  const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
+  for (const [name, op] of prepared.relations) {
+    const attribute = ctx.type.attributes.get(name);
+    if (attribute?.kind !== 'relation') continue;
+    if (!attribute.owner) {
+      inverse.push({ attribute, op });
+      continue;
+    }
+    const next = applyRelationOp(refsOf(row[name]), op, attribute.toMany);
+    row[name] = attribute.toMany ? next : next[0] ?? null;
+  }
+  row.updatedAt = ctx.now;
+  return inverse;
+}
+
+/** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
+function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute, op: RelationOp): void {
+  const owner = ctx.index.model.contentTypes.get(attribute.target);
+  const owning = owner?.attributes.get(attribute.mappedBy ?? '');
+  if (!owner || owning?.kind !== 'relation') return;
+  const source = ctx.type;
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const linkable = (r: Row) =>
+    (!owner.localized || r.locale === (source.localized ? row.locale : defaultLocale)) &&
+    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
+  const rows = ctx.store.data.types[owner.uid] ?? [];
+  const edit = (r: Row, add: boolean) => {
+    const current = refsOf(r[owning.name]);
+    const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
+    r[owning.name] = owning.toMany ? next : add ? row.documentId : next[0] ?? null;
+  };
+  if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
+  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  for (const d of [...(op.set ?? []), ...(op.connect ?? []).map((c) => c.documentId)]) {
+    for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, true);
+  }
+}
+
+function checkUnique(ctx: WriteContext, row: Row, prepared: PreparedData): void {
+  const errors = [];
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'scalar' || !(attribute.unique || attribute.type === 'uid') || !Object.hasOwn(prepared.values, attribute.name)) continue;
+    const value = prepared.values[attribute.name];
+    if (value === null || value === undefined) continue;
+    const clash = ctx.index.rows(ctx.type.uid).some(
+      (r) =>
+        r.documentId !== row.documentId &&
+        r[attribute.name] === value &&
+        (!ctx.type.localized || r.locale === row.locale) &&
+        (!ctx.type.draftAndPublish || !isDraftRow(r)),
+    );
+    if (clash) errors.push({ path: [attribute.name], message: 'This attribute must be unique', value });
+  }
+  if (errors.length > 0) throw fieldErrors(errors);
+}
+
+/** Replaces the published row of a draft's locale with a fresh copy of the draft. */
+function publish(ctx: WriteContext, draft: Row): Row {
+  const rows = ctx.store.data.types[ctx.type.uid];
+  const kept = rows.filter((r) => !(r.documentId === draft.documentId && r.locale === draft.locale && !isDraftRow(r)));
+  const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
+  for (const attribute of ctx.type.attributes.values()) {
+    if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+  }
+  kept.push(published);
+  ctx.store.data.types[ctx.type.uid] = kept;
+  return published;
+}
+
+/** i18n: attributes that are not localized are the same in every locale; copy them to the other versions. */
+function syncNonLocalized(ctx: WriteContext, from: Row): void {
+  if (!ctx.type.localized) return;
+  for (const other of ctx.store.data.types[ctx.type.uid]) {
+    if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
+    for (const attribute of ctx.type.attributes.values()) {
+      if (!attribute.localized && attribute.kind !== 'relation' && Object.hasOwn(from, attribute.name)) {
+        other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
+      }
+    }
+  }
+}
+
+/** Seeds a new locale version from an existing one: non-localized attributes are copied, the rest start empty. */
+function newLocaleRow(ctx: WriteContext, documentId: string, locale: string | undefined, base: Row | undefined): Row {
+  const row = blankRow(ctx, documentId, locale);
+  if (base) {
+    for (const attribute of ctx.type.attributes.values()) {
+      if (!attribute.localized && attribute.kind !== 'relation') row[attribute.name] = cloneAttribute(ctx, attribute, base[attribute.name]);
+    }
+  }
+  return row;
+}
+
+interface WriteResult {
+  readonly row: Row;
+}
+
+function writeVersion(ctx: WriteContext, documentId: string, locale: string | undefined, draftOnly: boolean, data: Record<string, unknown>, creating: boolean): WriteResult {
+  const { type, store } = ctx;
+  const rows = store.data.types[type.uid] ?? (store.data.types[type.uid] = []);
+  const docRows = rows.filter((r) => r.documentId === documentId);
+  let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
+  const newVersion = !target;
+  const prepared = prepareData(type, data, {
+    index: ctx.index,
+    draft: draftOnly && type.draftAndPublish,
+    creating: creating || newVersion,
+    locale: locale ?? null,
+    nextId: (t) => store.nextId(t),
+  });
+  if (!target) {
+    const base = docRows.find((r) => type.draftAndPublish ? isDraftRow(r) : true) ?? docRows[0];
+    target = newLocaleRow(ctx, documentId, locale, base);
+    rows.push(target);
+  }
+  if (!(draftOnly && type.draftAndPublish)) checkUnique(ctx, target, prepared);
+  const inverse = applyPrepared(ctx, target, prepared);
+  if (!type.draftAndPublish) target.publishedAt = ctx.now;
+  for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
+  syncNonLocalized(ctx, target);
+  if (!type.draftAndPublish || draftOnly) return { row: target };
+  const published = publish(ctx, target);
+  syncNonLocalized(ctx, published);
+  return { row: published };
+}
+
+function render(store: ContentStore, type: ContentType, row: Row, query: Record<string, unknown>, opts: QueryOptions, status: 'draft' | 'published'): Entry {
+  const q = parseQuery(store.index, type, query, opts);
+  return renderRow({ index: store.index, status }, type, row, q.node);
+}
+
+export async function createDocument(store: ContentStore, type: ContentType, query: Record<string, unknown>, body: unknown, opts: QueryOptions): Promise<Entry> {
+  parseQuery(store.index, type, query, opts);
+  const status = parseStatus(query.status);
+  const locale = writeLocale(store, type, query.locale);
+  const data = dataOf(body);
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  const { row } = await store.mutate(() => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true));
+  return render(store, type, row, query, opts, status);
+}
+
+export async function updateDocument(store: ContentStore, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, body: unknown, opts: QueryOptions): Promise<Entry | undefined> {
+  parseQuery(store.index, type, query, opts);
+  const status = parseStatus(query.status);
+  const locale = writeLocale(store, type, query.locale);
+  const data = dataOf(body);
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  // A single type's PUT creates its document when there is none.
+  const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
+  if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) return undefined;
+  const { row } = await store.mutate(() => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined));
+  return render(store, type, row, query, opts, status);
+}
+
+/** Deletes every version (draft and published) of a document in one locale, or all with `locale=*`. Never 404s. */
+export async function deleteDocument(store: ContentStore, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, opts: QueryOptions): Promise<void> {
+  if (type.kind === 'collectionType') parseQuery(store.index, type, query, opts);
+  const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
+  if (target === undefined) return;
+  const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
+  const locale = all ? undefined : writeLocale(store, type, query.locale);
+  await store.mutate((data) => {
+    data.types[type.uid] = (data.types[type.uid] ?? []).filter((r) => !(r.documentId === target && (all || r.locale === locale)));
+  });
+}
