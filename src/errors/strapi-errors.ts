@@ -7,9 +7,10 @@ export class StrapiError extends Error {
   readonly status: number = 400;
   /** Undefined leaves `details` out of the body, as real Strapi does for body-parse errors. */
   readonly details: ErrorDetails | undefined;
-  constructor(message: string, details: ErrorDetails | undefined = {}) {
+  /** Pass `null` to leave `details` out of the body. */
+  constructor(message: string, details: ErrorDetails | null = {}) {
     super(message);
-    this.details = details;
+    this.details = details ?? undefined;
   }
 }
 
@@ -26,7 +27,7 @@ export class PaginationError extends StrapiError {
 export class SyntaxErrorResponse extends StrapiError {
   override readonly name: string = 'SyntaxError';
   constructor(message: string) {
-    super(message, undefined);
+    super(message, null);
   }
 }
 export class UnauthorizedError extends StrapiError {

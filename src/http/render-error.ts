@@ -8,7 +8,7 @@ export function renderError(res: Response, err: unknown): void {
   else {
     // A bug of ours, never the client's: keep the envelope, and say it on the console.
     console.error('content-mock: internal error:', err);
-    e = new InternalServerError('Internal Server Error', undefined);
+    e = new InternalServerError('Internal Server Error', null);
   }
   res.status(e.status).json(errorBody(e));
 }

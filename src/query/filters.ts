@@ -207,7 +207,9 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     }
     case '$in':
     case '$notIn': {
-      const list = (Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]).map(cast);
+      // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
+      if (isPlainObject(operand)) return () => true;
+      const list = (Array.isArray(operand) ? operand : [operand]).map(cast);
       return (r) => {
         const k = key(r);
         if (k === null) return null;

@@ -12,6 +12,7 @@ import type { Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
+import { parsePublicationFilter, type RowTest } from './publication-filter.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -40,6 +41,7 @@ export interface ParsedQuery {
   readonly sort: SortTerm[];
   readonly node: PopulateNode;
   readonly search?: string;
+  readonly publication?: RowTest;
   readonly raw: Record<string, unknown>;
 }
 
@@ -75,7 +77,8 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   const filterObj = query.filters;
   if (locales !== undefined && query.locale === undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  return { status, locales, filters, sort, node: { fields, sort: [], count: false, populate }, search, raw: query };
+  const publication = parsePublicationFilter(index, type, query);
+  return { status, locales, filters, sort, node: { fields, sort: [], count: false, populate }, search, publication, raw: query };
 }
 
 function visibleRows(index: ContentIndex, type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
@@ -85,7 +88,8 @@ function visibleRows(index: ContentIndex, type: ContentType, q: ParsedQuery, row
       (!type.draftAndPublish || isDraftRow(r) === wantDraft) &&
       (q.locales === undefined || q.locales === null || q.locales.includes(String(r.locale))) &&
       (!q.filters || q.filters(r) === true) &&
-      (!q.search || matchesSearch(type, r, q.search)),
+      (!q.search || matchesSearch(type, r, q.search)) &&
+      (!q.publication || q.publication(r)),
   );
 }
 
@@ -94,7 +98,7 @@ const SEARCHABLE = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enume
 /** `_q`: case-insensitive substring over the id and the text attributes, as Strapi's search helper does. */
 function matchesSearch(type: ContentType, row: Row, term: string): boolean {
   const t = asciiLower(term);
-  if (String(row.id) === term) return true;
+  if (String(row.id) === term || asciiLower(row.documentId).includes(t)) return true;
   for (const attribute of type.attributes.values()) {
     if (attribute.kind !== 'scalar' || attribute.private || !SEARCHABLE.has(attribute.type)) continue;
     const v = row[attribute.name];

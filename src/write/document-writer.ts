@@ -88,7 +88,10 @@ function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: Component
 
 function cloneAttribute(ctx: WriteContext, attribute: Attribute, value: unknown): unknown {
   if (attribute.kind === 'component') return cloneComponents(ctx, value, () => attribute.component);
-  if (attribute.kind === 'dynamiczone') return cloneComponents(ctx, value, (v) => String(v.__component));
+  if (attribute.kind === 'dynamiczone') {
+    const declared = Array.isArray(value) ? value.filter((v) => isObject(v) && attribute.components.includes(String(v.__component))) : value;
+    return cloneComponents(ctx, declared, (v) => String(v.__component));
+  }
   return structuredClone(value);
 }
 
@@ -163,13 +166,16 @@ function publish(ctx: WriteContext, draft: Row): Row {
   return published;
 }
 
-/** i18n: attributes that are not localized are the same in every locale; copy them to the other versions. */
-function syncNonLocalized(ctx: WriteContext, from: Row): void {
+/**
+ * i18n: attributes that are not localized are the same in every locale; the ones a write sets are copied to the
+ * document's other locales (of the same status).
+ */
+function syncNonLocalized(ctx: WriteContext, from: Row, written: readonly string[]): void {
   if (!ctx.type.localized) return;
   for (const other of ctx.store.data.types[ctx.type.uid]) {
     if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
     for (const attribute of ctx.type.attributes.values()) {
-      if (!attribute.localized && attribute.kind !== 'relation' && Object.hasOwn(from, attribute.name)) {
+      if (!attribute.localized && attribute.kind !== 'relation' && written.includes(attribute.name)) {
         other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
       }
     }
@@ -213,10 +219,11 @@ function writeVersion(ctx: WriteContext, documentId: string, locale: string | un
   const inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
-  syncNonLocalized(ctx, target);
+  const written = Object.keys(prepared.values);
+  syncNonLocalized(ctx, target, written);
   if (!type.draftAndPublish || draftOnly) return { row: target };
   const published = publish(ctx, target);
-  syncNonLocalized(ctx, published);
+  syncNonLocalized(ctx, published, written);
   return { row: published };
 }
 

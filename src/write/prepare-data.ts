@@ -134,13 +134,14 @@ function prepareAttributes(
             errors.push({ path: here, message: 'Cannot build relations store from dynamiczone, component identifier is undefined', value: null });
             return;
           }
-          // Any existing component is accepted, declared in the zone or not (Strapi does the same, then hides it).
           const component = opts.index.model.components.get(uid);
           if (!component) {
             const all = [...opts.index.model.components.keys()];
             errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`, value: uid });
             return;
           }
+          // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft, then
+          // never shows it and leaves it out of the published copy (see cloneAttribute).
           const body = { ...(entry as Record<string, unknown>) };
           delete body.__component;
           checkKeys(component.attributes, body, p);
