@@ -1,0 +1,18 @@
+import type { CommandModule } from 'yargs';
+import { runServe, type ServeArgs } from '../serve-command.js';
+import { runCommand } from '../run-command.js';
+
+export const serveCommand: CommandModule<object, ServeArgs> = {
+  command: 'serve',
+  describe: 'Serve a mock of the Content API from Strapi schemas',
+  builder: (y) =>
+    y
+      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)' })
+      .option('data', { type: 'string', describe: 'lowdb JSON store file (default: ./data/db.json)' })
+      .option('seed', { type: 'string', describe: 'initial content, in the dataset format (see README)' })
+      .option('memory', { type: 'boolean', default: false, describe: 'keep everything in memory; write no file' })
+      .option('port', { type: 'number', default: 1337 })
+      .option('host', { type: 'string', default: '127.0.0.1' })
+      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json when present)' }) as never,
+  handler: (args) => runCommand(() => runServe(args)),
+};
