@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { PACKAGE_ROOT } from '../server/create-server.js';
-import { notBuilt } from './commands/not-built.js';
+import { checkCommand } from './commands/check.js';
+import { openapiCommand } from './commands/openapi.js';
+import { proxyCommand } from './commands/proxy.js';
+import { pullCommand } from './commands/pull.js';
+import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -16,11 +20,11 @@ export async function main(argv: string[]): Promise<number> {
     .usage('$0 <command> [options]\n\nA faithful mock, OpenAPI generator and contract checker for the Strapi v5 REST Content API.')
     // Every command is one module in src/cli/commands/.
     .command(serveCommand)
-    .command(notBuilt('openapi', 'Generate the OpenAPI 3.1 document for the schemas'))
-    .command(notBuilt('proxy', 'Proxy a real Strapi and check every answer against the contract'))
-    .command(notBuilt('check', 'Check a real Strapi against the contract once (for CI)'))
-    .command(notBuilt('pull', 'Pull the content of a Strapi server into a seed file'))
-    .command(notBuilt('seed', 'Generate realistic seed content from the schemas'))
+    .command(openapiCommand)
+    .command(proxyCommand)
+    .command(checkCommand)
+    .command(pullCommand)
+    .command(seedCommand)
     .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull or seed.')
     .strict()
     .help()

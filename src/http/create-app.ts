@@ -7,6 +7,7 @@ import { findMany, findOne, parseQueryString, type QueryOptions } from '../query
 import { toV4Body } from '../query/v4-format.js';
 import type { ContentStore } from '../store/content-store.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
+import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import { renderError } from './render-error.js';
 import { readBody } from './read-body.js';
 
@@ -32,6 +33,8 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   app.get('/_health', (_req, res) => {
     res.status(204).end();
   });
+
+  registerPluginRoutes(app, current);
 
   app.get('/api/i18n/locales', wrap((req, res) => {
     const rt = current();

@@ -74,4 +74,6 @@ export interface StoreData {
    * ids are never reused, so a deleted row's id never comes back.
    */
   sequences: Record<string, number>;
+  /** State of plugin routes (users & permissions users, …), keyed by plugin name. */
+  plugins?: Record<string, unknown>;
 }

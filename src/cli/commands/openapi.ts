@@ -1,0 +1,3 @@
+import { notBuilt } from './not-built.js';
+
+export const openapiCommand = notBuilt('openapi', 'Generate the OpenAPI 3.1 document for the schemas');

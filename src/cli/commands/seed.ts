@@ -1,0 +1,3 @@
+import { notBuilt } from './not-built.js';
+
+export const seedCommand = notBuilt('seed', 'Generate realistic seed content from the schemas');
