@@ -6,5 +6,10 @@ if (!existsSync(entry)) {
   console.error('content-mock: dist/ is missing; run `npm install` (or `npm run build`) in the package folder first.');
   process.exit(2);
 }
+// A closed pipe (`content-mock openapi | head`) is the reader's choice, not an error.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -12,9 +12,10 @@ import { serveCommand } from './commands/serve.js';
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 
+class UsageError extends Error {}
+
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  let usageError = false;
   const cli = yargs(argv)
     .scriptName('content-mock')
     .usage('$0 <command> [options]\n\nA faithful mock, OpenAPI generator and contract checker for the Strapi v5 REST Content API.')
@@ -31,10 +32,15 @@ export async function main(argv: string[]): Promise<number> {
     .version(version)
     .fail((msg, err) => {
       if (err) throw err;
-      console.error(`${msg}\nRun content-mock --help for usage.`);
-      usageError = true;
+      // Throwing stops yargs from running the command after a usage error.
+      throw new UsageError(msg);
     });
-  await cli.parseAsync();
-  if (usageError) return 2;
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\nRun content-mock --help for usage.`);
+    return 2;
+  }
   return typeof process.exitCode === 'number' ? process.exitCode : 0;
 }

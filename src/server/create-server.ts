@@ -1,96 +1,149 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type express from 'express';
-import { resolveConfig, resolveConfigObject } from '../config/resolve-config.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp, type Runtime } from '../http/create-app.js';
-import type { ContentModel, Locale } from '../model/types.js';
-import { loadModel } from '../schema/load-model.js';
-import { parseJsonText } from '../schema/read-json-file.js';
-import { formatProblem } from '../schema/schema-errors.js';
+import { resolveDevOptions } from '../http/dev/dev-options.js';
+import { mountDevTools, type DevTools } from '../http/dev/mount-dev-tools.js';
+import { createDocsRouter } from '../http/docs-router.js';
+import type { ContentModel } from '../model/types.js';
+import { generateOpenApi } from '../openapi/generate.js';
+import type { LoadModelOptions } from '../schema/load-model.js';
 import { ContentStore } from '../store/content-store.js';
-import { assertDataset, datasetLocales, DatasetError, emptyStore, importDataset, type Dataset } from '../store/import-dataset.js';
+import { emptyStore, importDataset } from '../store/import-dataset.js';
+import { loadProject, type ProjectOptions } from './load-project.js';
 
-/** The package's own folder: the embedded example lives in its `data/`. */
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const EXAMPLE = {
-  schemas: join(PACKAGE_ROOT, 'data', 'schemas'),
-  seed: join(PACKAGE_ROOT, 'data', 'seed.json'),
-  config: join(PACKAGE_ROOT, 'data', 'content-mock.config.json'),
-};
+export { EXAMPLE, PACKAGE_ROOT, readSeed } from './load-project.js';
+import { startHotReload, type Logger, type ReloadEvent } from '../watch/hot-reload.js';
+import type { FileWatch } from '../watch/watch-files.js';
 
-export interface ServerOptions {
-  /** A Strapi project root, its `src/`, or a folder laid out like `src/`. Default: the embedded example. */
-  readonly schemas?: string;
-  /** Seed content in the dataset format. Default: the example's seed when serving the example. */
-  readonly seed?: string;
+export interface ServerOptions extends ProjectOptions {
   /** The lowdb JSON file; ignored with `memory`. */
   readonly data?: string;
   readonly memory?: boolean;
-  /** Config file; `content-mock.config.json` in the working directory when present. */
-  readonly config?: string;
-  /** Or a config object given in code (tests, library use); merged over the file. */
-  readonly configObject?: Record<string, unknown>;
   readonly port?: number;
   readonly host?: string;
+  /** Follow edits of the schemas and the data file (default false in code; `serve` turns it on). */
+  readonly watch?: boolean;
+  /** Debounce of the watcher, in ms (default 20). */
+  readonly watchSettleMs?: number;
+  /** CORS with Strapi's defaults (default true); origins from the config's `cors`. */
+  readonly cors?: boolean;
+  /** Latency for every request: ms, `"100-400"` or `[100, 400]`; overrides the config's `delay`. */
+  readonly delay?: number | string | readonly [number, number];
+  /** Refuse writes on /api with 405 (overrides the config's `readonly`). */
+  readonly readonly?: boolean;
+  /** One log line per request (default false in code; `serve` turns it on unless `--quiet`). */
+  readonly logRequests?: boolean;
+  /** Serve /openapi.json, /openapi.yaml and /docs (default true). */
+  readonly docs?: boolean;
+  /** Where reload messages and request lines go (default: the console). */
+  readonly logger?: Logger;
+  /** Called after each reload attempt, good or bad (tests and tools wait on it). */
+  readonly onReload?: (event: ReloadEvent) => void;
 }
 
 export interface MockServer {
   readonly app: express.Express;
   readonly runtime: () => Runtime;
+  /** The base URL once listening (`http://127.0.0.1:PORT`), undefined before. */
+  readonly url: string | undefined;
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  /** Restores the seed (or an empty store), as `POST /__content-mock/reset` does. */
+  reset(): Promise<void>;
+  /** Stops watching, ends held requests, closes the server and flushes pending writes. */
   close(): Promise<void>;
 }
 
-export function readSeed(file: string): Dataset {
-  if (!existsSync(file)) throw new DatasetError(`${file}: seed file not found`);
-  const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
-  if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
-  assertDataset(parsed.value, file);
-  return parsed.value;
-}
+const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const usingExample = options.schemas === undefined;
-  const schemas = options.schemas ?? EXAMPLE.schemas;
-  const configFile = options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
-  const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
-  let config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined });
-  if (options.configObject) config = resolveConfigObject({ ...config.raw, ...options.configObject }, projectRoot);
-  const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
-  const seed = seedFile ? readSeed(seedFile) : undefined;
-  const locales: Locale[] = seed ? datasetLocales(seed) : [];
-  if (locales.length === 0 && config.locales) {
-    locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
-  }
-  const model: ContentModel = await loadModel(schemas, { locales, customFields: config.customFields });
-  const initial = () => (seed ? importDataset(model, seed) : emptyStore(model));
-  const store = await ContentStore.open(model, { file: options.memory ? undefined : options.data ?? resolve('data', 'db.json'), initial });
+  const { schemas, config, seed, model } = await loadProject(options);
+  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
+  const dev = resolveDevOptions(config.raw, { cors: options.cors, delay: options.delay, readonly: options.readonly });
+  const initialFor = (m: ContentModel) => (seed ? importDataset(m, seed) : emptyStore(m));
+  const dataFile = options.memory ? undefined : options.data ?? resolve('data', 'db.json');
+  const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
+  const logger = options.logger ?? CONSOLE;
 
   let runtime: Runtime = { model, store, config };
-  const app = createApp(() => runtime);
+  // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
+  const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
+  const getDocument = () => {
+    const m = runtime.model;
+    let doc = documents.get(m);
+    if (!doc) documents.set(m, (doc = generateOpenApi(m)));
+    return doc;
+  };
+  const reset = () => runtime.store.reset();
+  let tools: DevTools | undefined;
+  const app = createApp(
+    () => runtime,
+    (a) => {
+      tools = mountDevTools(a, {
+        ...dev,
+        log: options.logRequests ? (line) => logger.info(line) : undefined,
+        reset,
+        routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
+      });
+    },
+  );
+
+  const watcher: FileWatch | undefined = options.watch
+    ? await startHotReload({
+        schemas,
+        loadOptions,
+        dataFile,
+        initialFor,
+        get: () => runtime,
+        set: (next) => (runtime = next),
+        log: logger,
+        onReload: options.onReload,
+        settleMs: options.watchSettleMs,
+      })
+    : undefined;
+
   let server: Server | undefined;
+  let url: string | undefined;
   return {
     app,
     runtime: () => runtime,
+    get url() {
+      return url;
+    },
+    reset,
     listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
+      // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {
-        const s = app.listen(port, host, () => {
-          const address = s.address() as AddressInfo;
-          ok({ url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`, port: address.port });
-        });
+        const s = createHttpServer(app);
         s.once('error', fail);
+        s.listen(port, host, () => {
+          s.off('error', fail);
+          const address = s.address() as AddressInfo;
+          url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+          ok({ url, port: address.port });
+        });
         server = s;
       });
     },
     async close() {
-      await store.flush();
-      await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
-      server?.closeAllConnections?.();
-      runtime = { ...runtime };
+      await watcher?.close();
+      tools?.abortPending();
+      const s = server;
+      server = undefined;
+      if (s) {
+        const closed = new Promise<void>((ok) => s.close(() => ok()));
+        // Idle keep-alive sockets would hold `close` open; busy ones get a moment to answer.
+        s.closeIdleConnections();
+        const force = setTimeout(() => s.closeAllConnections(), 1000);
+        await closed;
+        clearTimeout(force);
+      }
+      // Last: requests that were still running may have queued writes.
+      await runtime.store.flush();
+      url = undefined;
     },
   };
 }

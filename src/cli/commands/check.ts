@@ -1,3 +1,21 @@
-import { notBuilt } from './not-built.js';
+import type { CommandModule } from 'yargs';
+import { runCheck, type CheckArgs } from '../../check/run-check-command.js';
+import { runCommand } from '../run-command.js';
 
-export const checkCommand = notBuilt('check', 'Check a real Strapi against the contract once (for CI)');
+export const checkCommand: CommandModule<object, CheckArgs> = {
+  command: 'check',
+  describe: 'Check a real Strapi against the contract once (for CI)',
+  builder: (y) =>
+    y
+      .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server' })
+      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
+      .option('token', { type: 'string', describe: 'API token sent as Authorization: Bearer <token>' })
+      .option('report', { type: 'string', describe: 'report file (format from --format, else from the extension)' })
+      .option('format', { choices: ['junit', 'json', 'markdown'] as const, describe: 'report format' })
+      .option('baseline', { type: 'string', describe: 'known violations that do not fail the run' })
+      .option('write-baseline', { type: 'string', describe: 'write every violation found to this baseline file' })
+      .option('writes', { type: 'boolean', default: false, describe: 'also create, update and delete one document per type (cleans up)' })
+      .option('timeout', { type: 'number', default: 30000, describe: 'ms per request' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' }) as never,
+  handler: (args) => runCommand(() => runCheck(args)),
+};

@@ -1,3 +1,37 @@
-import { notBuilt } from './not-built.js';
+import type { CommandModule } from 'yargs';
+import { runOpenApiCommand } from '../../openapi/command.js';
+import { formatOfPath, type DocumentFormat } from '../../openapi/serialize-document.js';
+import { loadProject } from '../../server/load-project.js';
+import { runCommand } from '../run-command.js';
 
-export const openapiCommand = notBuilt('openapi', 'Generate the OpenAPI 3.1 document for the schemas');
+interface OpenApiArgs {
+  schemas?: string;
+  seed?: string;
+  config?: string;
+  out?: string;
+  format?: DocumentFormat;
+  check: boolean;
+  title?: string;
+  'server-url'?: string;
+}
+
+export const openapiCommand: CommandModule<object, OpenApiArgs> = {
+  command: 'openapi',
+  describe: 'Generate the OpenAPI 3.1 document for the schemas (the contract of every endpoint)',
+  builder: (y) =>
+    y
+      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)' })
+      .option('seed', { type: 'string', describe: 'seed file whose locales the document lists' })
+      .option('config', { type: 'string', describe: 'config file (custom fields, locales)' })
+      .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
+      .option('format', { choices: ['json', 'yaml'] as const, describe: 'output format (default: from --out, else json)' })
+      .option('check', { type: 'boolean', default: false, describe: 'exit 1 when --out differs from what the schemas generate (for CI)' })
+      .option('title', { type: 'string', describe: 'info.title of the document' })
+      .option('server-url', { type: 'string', describe: 'servers[0].url of the document' }) as never,
+  handler: (args) =>
+    runCommand(async () => {
+      const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
+      const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
+      return runOpenApiCommand({ schemas: args.schemas, out: args.out, format, check: args.check, model, title: args.title, serverUrl: args['server-url'] });
+    }),
+};

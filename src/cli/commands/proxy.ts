@@ -1,3 +1,20 @@
-import { notBuilt } from './not-built.js';
+import type { CommandModule } from 'yargs';
+import { runProxy, type ProxyArgs } from '../../proxy/run-proxy.js';
+import { runCommand } from '../run-command.js';
 
-export const proxyCommand = notBuilt('proxy', 'Proxy a real Strapi and check every answer against the contract');
+export const proxyCommand: CommandModule<object, ProxyArgs> = {
+  command: 'proxy',
+  describe: 'Proxy a real Strapi and check every answer against the contract',
+  builder: (y) =>
+    y
+      .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server, e.g. http://127.0.0.1:1337' })
+      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
+      .option('port', { type: 'number', default: 4010 })
+      .option('host', { type: 'string', default: '127.0.0.1' })
+      .option('report', { type: 'string', describe: 'write a report on exit: .xml JUnit, .md Markdown, otherwise JSON' })
+      .option('strict', { type: 'boolean', default: false, describe: 'answer 502 with the error envelope instead of a response that breaks the contract' })
+      .option('validate-first', { type: 'boolean', default: false, describe: 'buffer each answer and validate it before sending, adding the x-content-mock-violations header' })
+      .option('timeout', { type: 'number', default: 30000, describe: 'ms to wait for the target before answering 504' })
+      .option('token', { type: 'string', describe: 'API token, only used to read the target\'s locales at start' }) as never,
+  handler: (args) => runCommand(() => runProxy(args)),
+};

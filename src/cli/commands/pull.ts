@@ -1,3 +1,29 @@
-import { notBuilt } from './not-built.js';
+import type { CommandModule } from 'yargs';
+import { runPull, type PullArgs } from '../../pull/run-pull.js';
+import { PullError } from '../../pull/strapi-client.js';
+import { runCommand } from '../run-command.js';
 
-export const pullCommand = notBuilt('pull', 'Pull the content of a Strapi server into a seed file');
+export const pullCommand: CommandModule<object, PullArgs> = {
+  command: 'pull',
+  describe: 'Pull the content of a Strapi server into a seed file',
+  builder: (y) =>
+    y
+      .option('from', { type: 'string', demandOption: true, describe: 'the Strapi server, e.g. http://localhost:1337' })
+      .option('token', { type: 'string', describe: 'API token (read-only is enough); without it, what the public role may read' })
+      .option('schemas', { type: 'string', default: '.', describe: "the server's Strapi project root, its src/, or a folder with api/ and components/" })
+      .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
+      .option('types', { type: 'array', string: true, describe: 'only these types (uid or plural name; comma-separated or repeated)' })
+      .option('locales', { type: 'array', string: true, describe: 'only these locales (default: all the server lists)' })
+      .option('config', { type: 'string', describe: 'config file (custom fields)' }) as never,
+  handler: (args) =>
+    runCommand(async () => {
+      try {
+        return await runPull(args);
+      } catch (e) {
+        // A server or token problem is the user's to fix: one clear line, no stack.
+        if (!(e instanceof PullError)) throw e;
+        console.error(`content-mock pull: ${e.message}`);
+        return 1;
+      }
+    }),
+};

@@ -1,0 +1,116 @@
+import type { Contract } from '../proxy/load-contract.js';
+import { Report, formatOf, type ReportFormat } from '../proxy/report.js';
+import { validateExchange } from '../proxy/validate-exchange.js';
+import type { ExchangeResult, Violation } from '../proxy/violation.js';
+import { Baseline } from './baseline.js';
+import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
+import { minimalData } from './write-cases.js';
+
+export interface CheckOptions {
+  readonly target: string;
+  readonly contract: Contract;
+  readonly token?: string;
+  readonly baseline?: Baseline;
+  /** Also create, update and delete one document per collection type (cleaning up after itself). */
+  readonly writes?: boolean;
+  readonly timeoutMs?: number;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly contentType?: string;
+  readonly body: unknown;
+}
+
+export class TargetDownError extends Error {}
+
+async function send(options: CheckOptions, c: Pick<CheckCase, 'method' | 'url' | 'body'>): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (c.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(new URL(c.url, options.target), {
+      method: c.method,
+      headers,
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+  } catch (e) {
+    throw new TargetDownError(`${options.target} did not answer ${c.method} ${c.url}: ${(e as Error).message}`);
+  }
+  const text = await res.text();
+  const contentType = res.headers.get('content-type') ?? undefined;
+  let body: unknown = text === '' ? undefined : text;
+  if (text !== '' && contentType?.includes('json')) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = text;
+    }
+  }
+  return { status: res.status, contentType, body };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
+function judge(options: CheckOptions, c: CheckCase, answer: Answer, ms: number): ExchangeResult {
+  const verdict = validateExchange(options.contract, { method: c.method, url: c.url, status: answer.status, contentType: answer.contentType, body: answer.body });
+  const base = { name: c.name, method: c.method, url: c.url, status: answer.status, operation: verdict.operation, durationMs: ms };
+  if ((answer.status === 401 || answer.status === 403) && !c.expect.includes(answer.status)) {
+    // Permissions are the server's configuration, not the contract: say so instead of failing.
+    return { ...base, violations: [], skipped: `${answer.status}: no permission (pass --token)` };
+  }
+  const violations: Violation[] = [...verdict.violations];
+  if (!c.expect.includes(answer.status)) {
+    violations.unshift({ rule: 'status', path: '$', message: `expected ${c.expect.join(' or ')}, got ${answer.status}` });
+  }
+  const { fresh, known } = (options.baseline ?? Baseline.empty()).split(c.name, violations);
+  return { ...base, violations: fresh, baselined: known.length ? known : undefined, skipped: verdict.skipped };
+}
+
+async function samples(options: CheckOptions): Promise<Map<string, Record<string, unknown>[]>> {
+  const out = new Map<string, Record<string, unknown>[]>();
+  for (const type of options.contract.model.contentTypes.values()) {
+    if (type.kind !== 'collectionType') continue;
+    const answer = await send(options, { method: 'GET', url: `${routeOf(type)}?pagination[pageSize]=10` });
+    out.set(type.uid, isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data.filter(isRecord) : []);
+  }
+  return out;
+}
+
+/** Derives the suite from the model, runs it against the target, and collects the verdicts. */
+export async function checkTarget(options: CheckOptions, onResult?: (r: ExchangeResult) => void): Promise<Report> {
+  const report = new Report('check', options.target, Number.POSITIVE_INFINITY);
+  const run = async (c: CheckCase): Promise<Answer> => {
+    const started = performance.now();
+    const answer = await send(options, c);
+    const result = judge(options, c, answer, performance.now() - started);
+    report.add(result);
+    onResult?.(result);
+    return answer;
+  };
+  const suite = buildSuite(options.contract.model, await samples(options));
+  for (const c of suite) await run(c);
+  if (options.writes) await runWrites(options, run);
+  return report;
+}
+
+/** POST, PUT, DELETE on each collection type whose required fields are scalars; the DELETE cleans up. */
+async function runWrites(options: CheckOptions, run: (c: CheckCase) => Promise<Answer>): Promise<void> {
+  const tag = Date.now().toString(36);
+  for (const type of options.contract.model.contentTypes.values()) {
+    const data = type.kind === 'collectionType' ? minimalData(type, tag) : undefined;
+    if (!data) continue;
+    const base = routeOf(type);
+    const created = await run({ name: `${type.pluralName}: create`, method: 'POST', url: base, body: { data }, expect: [201] });
+    const documentId = isRecord(created.body) && isRecord(created.body.data) ? created.body.data.documentId : undefined;
+    if (typeof documentId !== 'string') continue;
+    const one = `${base}/${encodeURIComponent(documentId)}`;
+    await run({ name: `${type.pluralName}: update`, method: 'PUT', url: one, body: { data: {} }, expect: [200] });
+    await run({ name: `${type.pluralName}: delete`, method: 'DELETE', url: type.localized ? `${one}?locale=*` : one, expect: [204] });
+  }
+}
+
+export { formatOf, type ReportFormat };

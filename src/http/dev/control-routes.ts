@@ -1,0 +1,23 @@
+import express from 'express';
+import { sendStrapiError } from './fault-injection.js';
+
+/** Where the mock's own endpoints live: outside /api so no content route can collide with them. */
+export const CONTROL_PREFIX = '/__content-mock';
+
+/**
+ * `POST /__content-mock/reset` restores the seed (test suites call it in `beforeEach`); `GET
+ * /__content-mock/health` tells a test runner the server is up. Never delayed or faulted.
+ */
+export function controlRoutes(reset: () => Promise<void>): express.Router {
+  const router = express.Router();
+  router.post('/reset', (_req, res) => {
+    reset().then(
+      () => res.status(204).end(),
+      (e: unknown) => sendStrapiError(res, 500, `reset failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  });
+  router.get('/health', (_req, res) => {
+    res.json({ ok: true });
+  });
+  return router;
+}

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveConfig, resolveConfigObject, type ContentMockConfig } from '../config/resolve-config.js';
+import type { ContentModel, Locale } from '../model/types.js';
+import { loadModel } from '../schema/load-model.js';
+import { parseJsonText } from '../schema/read-json-file.js';
+import { formatProblem } from '../schema/schema-errors.js';
+import { assertDataset, datasetLocales, DatasetError, type Dataset } from '../store/import-dataset.js';
+
+/** The package's own folder: the embedded example lives in its `data/`. */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const EXAMPLE = {
+  schemas: join(PACKAGE_ROOT, 'data', 'schemas'),
+  seed: join(PACKAGE_ROOT, 'data', 'seed.json'),
+  config: join(PACKAGE_ROOT, 'data', 'content-mock.config.json'),
+};
+
+export interface ProjectOptions {
+  /** A Strapi project root, its `src/`, or a folder laid out like `src/`. Default: the embedded example. */
+  readonly schemas?: string;
+  /** Seed content in the dataset format. Default: the example's seed when serving the example. */
+  readonly seed?: string;
+  /** Config file; `content-mock.config.json` in the working directory when present. */
+  readonly config?: string;
+  /** Or a config object given in code (tests, library use); merged over the file. */
+  readonly configObject?: Record<string, unknown>;
+}
+
+export interface Project {
+  readonly schemas: string;
+  readonly config: ContentMockConfig;
+  readonly seed: Dataset | undefined;
+  readonly model: ContentModel;
+}
+
+export function readSeed(file: string): Dataset {
+  if (!existsSync(file)) throw new DatasetError(`${file}: seed file not found`);
+  const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
+  if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
+  assertDataset(parsed.value, file);
+  return parsed.value;
+}
+
+/**
+ * Reads what every command starts from, the same way for all: the config (and a Strapi project's config/api),
+ * the seed, the locales (the seed's, else the config's) and the content model.
+ */
+export async function loadProject(options: ProjectOptions): Promise<Project> {
+  const usingExample = options.schemas === undefined;
+  const schemas = options.schemas ?? EXAMPLE.schemas;
+  const configFile = options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
+  const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
+  let config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined });
+  if (options.configObject) config = resolveConfigObject({ ...config.raw, ...options.configObject }, projectRoot);
+  const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
+  const seed = seedFile ? readSeed(seedFile) : undefined;
+  const locales: Locale[] = seed ? datasetLocales(seed) : [];
+  if (locales.length === 0 && config.locales) {
+    locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
+  }
+  const model = await loadModel(schemas, { locales, customFields: config.customFields });
+  return { schemas, config, seed, model };
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type MockServer } from '../../src/server/create-server.js';
+
+export const KIT = join(import.meta.dirname, '..', 'fixtures', 'kit');
+export const KIT_MODEL = join(KIT, 'model');
+export const KIT_DATASET = join(KIT, 'dataset.json');
+export const KIT_CONFIG = join(KIT, 'content-mock.config.json');
+export const KIT_TOKEN: string = (JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: { key: string }[] }).tokens[0].key;
+
+export interface KitCase {
+  name: string;
+  group: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  mutates?: boolean;
+  status: number;
+  response: unknown;
+}
+
+export const kitCases = (): KitCase[] => JSON.parse(readFileSync(join(KIT, 'golden.json'), 'utf8')) as KitCase[];
+
+/** content-mock serving the kit's model and data in memory, on a free port. */
+export async function startKitServer(extra: Record<string, unknown> = {}): Promise<{ server: MockServer; url: string }> {
+  const server = await createServer({ schemas: KIT_MODEL, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: extra });
+  const { url } = await server.listen(0, '127.0.0.1');
+  return { server, url };
+}
