@@ -94,6 +94,14 @@ try {
   console.log(`kit read-only: direct ${direct.filter((r) => r.pass).length}/${direct.length} passed; ${verdictDiffs} differences through the proxy`);
   if (verdictDiffs) failures.push(`${verdictDiffs} kit verdicts differ through the proxy`);
 
+  step('pull: capture the real content, serve it, and replay the read-only kit cases (vitest, test/strapi)');
+  const pull = run('npx', ['vitest', 'run', '--config', 'vitest.strapi.config.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, STRAPI_URL: TARGET, STRAPI_TOKEN: token, STRAPI_DIR },
+  });
+  console.log(pull.out.trim().split('\n').slice(-6).join('\n'));
+  if (pull.code !== 0) failures.push('pull end-to-end failed (see the vitest output above)');
+
   if (!process.env.NO_FRESH) {
     step('all kit cases, writes included, through the proxy (the database is still fresh: everything so far only read)');
     const full = kit(PROXY, join(OUT, 'kit-proxy-full.json'));

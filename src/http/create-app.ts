@@ -1,5 +1,4 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { authenticate, authorize, authorizePlugin, type Principal } from '../auth/authorize.js';
 import type { ContentMockConfig } from '../config/resolve-config.js';
 import { NotFoundError } from '../errors/strapi-errors.js';
 import type { ContentModel, ContentType } from '../model/types.js';
@@ -7,6 +6,7 @@ import { findMany, findOne, parseQueryString, type QueryOptions } from '../query
 import { toV4Body } from '../query/v4-format.js';
 import type { ContentStore } from '../store/content-store.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
+import { authenticateRequest, authorizeContent, authorizePluginAction } from '../plugins/authenticate-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import { renderError } from './render-error.js';
 import { readBody } from './read-body.js';
@@ -38,7 +38,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.get('/api/i18n/locales', wrap((req, res) => {
     const rt = current();
-    authorizePlugin(rt.config, authenticate(rt.config, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
+    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
     res.json(rt.store.data.locales);
   }));
 
@@ -89,9 +89,10 @@ function actionOf(type: ContentType, method: string, documentId: string | undefi
 }
 
 async function handle(rt: Runtime, type: ContentType, documentId: string | undefined, req: Request, res: Response): Promise<void> {
-  const who: Principal = authenticate(rt.config, req.headers.authorization);
+  // API tokens, the JWTs our users & permissions routes sign, or the public role.
+  const who = authenticateRequest(rt, req.headers.authorization);
   const action = actionOf(type, req.method, documentId);
-  authorize(rt.config, who, type, action);
+  authorizeContent(rt, who, type, action);
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const query = parseQueryString(search);
   const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams };

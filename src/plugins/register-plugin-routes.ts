@@ -1,8 +1,10 @@
 import type express from 'express';
 import type { Runtime } from '../http/create-app.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { registerUploadRoutes } from './upload-routes.js';
 
 /** Routes of Strapi's plugins a frontend uses (users & permissions, upload), mounted before the content routes. */
 export function registerPluginRoutes(app: express.Express, current: () => Runtime): void {
-  void app;
-  void current;
+  registerAuthRoutes(app, current);
+  registerUploadRoutes(app, current);
 }

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, resolveConfigObject, type ContentMockConfig } from '../config/resolve-config.js';
 import type { ContentModel, Locale } from '../model/types.js';
+import { readPluginSettings } from '../plugins/plugin-settings.js';
 import { loadModel } from '../schema/load-model.js';
 import { parseJsonText } from '../schema/read-json-file.js';
 import { formatProblem } from '../schema/schema-errors.js';
@@ -53,6 +54,8 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
   let config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined });
   if (options.configObject) config = resolveConfigObject({ ...config.raw, ...options.configObject }, projectRoot);
+  // Plugin settings (users, JWT, upload limits) are checked now, so a bad one stops start-up instead of a request.
+  readPluginSettings(config.raw);
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
   const seed = seedFile ? readSeed(seedFile) : undefined;
   const locales: Locale[] = seed ? datasetLocales(seed) : [];
