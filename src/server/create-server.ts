@@ -63,10 +63,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const { schemas, config, seed, model } = await loadProject(options);
   const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
   const dev = resolveDevOptions(config.raw, { cors: options.cors, delay: options.delay, readonly: options.readonly });
-  const initialFor = (m: ContentModel) => (seed ? importDataset(m, seed) : emptyStore(m));
+  const logger = options.logger ?? CONSOLE;
+  const initialFor = (m: ContentModel) => (seed ? importDataset(m, seed, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
   const dataFile = options.memory ? undefined : options.data ?? resolve('data', 'db.json');
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
-  const logger = options.logger ?? CONSOLE;
 
   let runtime: Runtime = { model, store, config };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.

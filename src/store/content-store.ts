@@ -21,7 +21,7 @@ export interface StoreOptions {
  * Every change goes through `mutate`, which keeps the read indexes current and persists before answering.
  */
 export class ContentStore {
-  readonly index: ContentIndex;
+  private currentIndex: ContentIndex;
   private writes: Promise<void> = Promise.resolve();
   /** Set while our own write is in flight, so a file watcher can tell our writes from an editor's. */
   lastWriteAt = 0;
@@ -29,9 +29,23 @@ export class ContentStore {
   private constructor(
     private readonly db: Low<StoreData>,
     model: ContentModel,
-    private readonly options: StoreOptions,
+    private options: StoreOptions,
   ) {
-    this.index = new ContentIndex(model, db.data);
+    this.currentIndex = new ContentIndex(model, db.data);
+  }
+
+  /** Read indexes over the current data, for the current model. */
+  get index(): ContentIndex {
+    return this.currentIndex;
+  }
+
+  /**
+   * Serves the same data under a new content model (a schema reload): nothing is re-read or rewritten, pending
+   * writes stay queued, rows keep every value (attributes the model no longer has are just not shown).
+   */
+  useModel(model: ContentModel, initial: () => StoreData): void {
+    this.currentIndex = new ContentIndex(model, this.db.data);
+    this.options = { ...this.options, initial };
   }
 
   static async open(model: ContentModel, options: StoreOptions): Promise<ContentStore> {
@@ -68,7 +82,7 @@ export class ContentStore {
   /** Runs a change against the data, refreshes the indexes, then persists (writes are queued, never interleaved). */
   async mutate<T>(change: (data: StoreData) => T): Promise<T> {
     const result = change(this.db.data);
-    this.index.invalidate(this.db.data);
+    this.currentIndex.invalidate(this.db.data);
     await this.flush();
     return result;
   }
@@ -85,7 +99,7 @@ export class ContentStore {
   /** Replaces all content (reset to the seed, or data edited outside the server). */
   async replace(data: StoreData, persist = true): Promise<void> {
     this.db.data = data;
-    this.index.invalidate(data);
+    this.currentIndex.invalidate(data);
     if (persist) await this.flush();
   }
 

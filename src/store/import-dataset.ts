@@ -70,7 +70,11 @@ export function emptyStore(model: ContentModel): StoreData {
   };
 }
 
-export function importDataset(model: ContentModel, dataset: Dataset): StoreData {
+/**
+ * Turns a seed into stored rows. Types the schemas do not define are skipped with a warning: a seed pulled before a
+ * type was removed (or a hot reload that removed one) still loads everything else.
+ */
+export function importDataset(model: ContentModel, dataset: Dataset, warn: (message: string) => void = () => {}): StoreData {
   const store = emptyStore(model);
   if (dataset.locales?.length) store.locales = dataset.locales.map((l) => ({ ...l }));
   const media = new Map<number, MediaFile>();
@@ -138,7 +142,10 @@ export function importDataset(model: ContentModel, dataset: Dataset): StoreData 
 
   for (const [key, entry] of Object.entries(dataset.contentTypes)) {
     const type = byName.get(entry.uid ?? key) ?? byName.get(key) ?? (entry.pluralName ? byName.get(entry.pluralName) : undefined);
-    if (!type) throw new DatasetError(`seed has content type "${entry.uid ?? key}", which the schemas do not define`);
+    if (!type) {
+      warn(`seed has content type "${entry.uid ?? key}", which the schemas do not define; its documents are skipped`);
+      continue;
+    }
     const rows = new Map<number, Row>();
     for (const snap of snapshotsOf(entry.documents)) {
       if (typeof snap.id !== 'number' || typeof snap.documentId !== 'string') {

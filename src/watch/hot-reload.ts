@@ -5,7 +5,7 @@ import { describeError } from '../cli/describe-error.js';
 import type { Runtime } from '../http/create-app.js';
 import type { ContentModel } from '../model/types.js';
 import { loadModel, resolveSchemaRoot, type LoadModelOptions } from '../schema/load-model.js';
-import { ContentStore, parseStoreText } from '../store/content-store.js';
+import { parseStoreText } from '../store/content-store.js';
 import type { StoreData } from '../store/types.js';
 import { describeDiff, diffModels, type ModelDiff } from './diff-models.js';
 import { watchFiles, type FileWatch } from './watch-files.js';
@@ -49,8 +49,6 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
   const { log } = o;
   let queue: Promise<void> = Promise.resolve();
   const serial = (task: () => Promise<void>) => (queue = queue.then(task, task));
-  // A store replaced by a schema reload may still finish a write for a request that started before the swap.
-  let retired: ContentStore | undefined;
   let recheck: NodeJS.Timeout | undefined;
   let closed = false;
   const emit = (event: ReloadEvent) => o.onReload?.(event);
@@ -66,33 +64,9 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
       emit({ kind: 'schemas', ok: false, error: message });
       return;
     }
-    let first = true;
-    const carried = o.get().store.data;
-    // The store is built for one model, so a new one is opened, over the SAME data object: the first `initial()`
-    // call (memory mode, or a data file gone missing) hands it the live data instead of re-importing the seed.
-    let store: ContentStore;
-    try {
-      store = await ContentStore.open(model, {
-        file: o.dataFile,
-        initial: () => {
-          if (!first) return o.initialFor(model);
-          first = false;
-          return carried;
-        },
-      });
-    } catch (e) {
-      // Opening reads the data file; one broken by a hand edit in progress must not take the new model down with it.
-      const message = describeError(e);
-      log.error(`${message}\ncontent-mock: the schemas are fine but the data file is not; still serving the last good model`);
-      emit({ kind: 'schemas', ok: false, error: message });
-      return;
-    }
     const before = o.get();
-    // Whatever the file held, the live data wins: it has every write, including ones not yet flushed.
-    await store.replace(before.store.data, false);
-    store.lastWriteAt = before.store.lastWriteAt;
-    retired = before.store;
-    o.set({ ...before, model, store });
+    before.store.useModel(model, () => o.initialFor(model));
+    o.set({ ...before, model });
     const ms = Math.round(performance.now() - started);
     const diff = diffModels(before.model, model);
     const names = files.map((f) => basename(dirname(f)) + '/' + basename(f));
@@ -101,7 +75,7 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
     emit({ kind: 'schemas', ok: true, ms, diff, files });
   };
 
-  const lastOwnWrite = () => Math.max(o.get().store.lastWriteAt, retired?.lastWriteAt ?? 0);
+  const lastOwnWrite = () => o.get().store.lastWriteAt;
 
   const reloadData = async (file: string) => {
     const started = performance.now();
