@@ -16,6 +16,7 @@ export interface ServeArgs {
   quiet?: boolean;
   readonly?: boolean;
   resetOnStart?: boolean;
+  cache?: boolean;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */

@@ -6,9 +6,10 @@ import { findMany, findOne, parseQueryString, type QueryOptions } from '../query
 import { toV4Body } from '../query/v4-format.js';
 import type { ContentStore } from '../store/content-store.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
-import { authenticateRequest, authorizeContent, authorizePluginAction } from '../plugins/authenticate-request.js';
+import { authenticateRequest, authorizeContent, authorizePluginAction, type RequestPrincipal } from '../plugins/authenticate-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import { renderError } from './render-error.js';
+import { ResponseCache } from './response-cache.js';
 import { readBody } from './read-body.js';
 
 /** What the app serves from; a getter so hot reload can swap model, store and config between requests. */
@@ -26,6 +27,8 @@ const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
   const app = express();
+  // Reads are answered from a cache of serialized bodies until the next write (`cache: false` in the config turns it off).
+  const cache = current().config.raw.cache === false ? undefined : new ResponseCache();
   app.disable('x-powered-by');
   app.set('etag', false);
   extend?.(app);
@@ -48,7 +51,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     if (!type) throw new NotFoundError('Not Found', {});
     const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
     if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
-    await handle(rt, type, undefined, req, res);
+    await handle(rt, type, undefined, req, res, cache);
   }));
 
   app.all('/api/:route/:documentId', wrap(async (req, res) => {
@@ -56,7 +59,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     const type = rt.model.byRoute.get(String(req.params.route));
     if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
     if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
-    await handle(rt, type, String(req.params.documentId), req, res);
+    await handle(rt, type, String(req.params.documentId), req, res, cache);
   }));
 
   app.use(wrap(() => {
@@ -88,7 +91,16 @@ function actionOf(type: ContentType, method: string, documentId: string | undefi
   return 'delete';
 }
 
-async function handle(rt: Runtime, type: ContentType, documentId: string | undefined, req: Request, res: Response): Promise<void> {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
+function principalKey(who: RequestPrincipal): string {
+  if (who.kind === 'token') return `t:${who.token.name}`;
+  if (who.kind === 'user') return `u:${who.user.id}`;
+  return 'p';
+}
+
+async function handle(rt: Runtime, type: ContentType, documentId: string | undefined, req: Request, res: Response, cache: ResponseCache | undefined): Promise<void> {
   // API tokens, the JWTs our users & permissions routes sign, or the public role.
   const who = authenticateRequest(rt, req.headers.authorization);
   const action = actionOf(type, req.method, documentId);
@@ -104,12 +116,25 @@ async function handle(rt: Runtime, type: ContentType, documentId: string | undef
 
   switch (action) {
     case 'find':
-      if (type.kind === 'collectionType') return send(200, findMany(index, type, query, opts));
-    // falls through: a single type's find is a findOne of its only document
     case 'findOne': {
-      const data = findOne(index, type, documentId, query, opts);
-      if (!data) throw new NotFoundError('Not Found', {});
-      return send(200, { data, meta: {} });
+      const key = cache && req.method === 'GET' ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}` : undefined;
+      const hit = key === undefined ? undefined : cache!.get(key, index);
+      if (hit) {
+        res.status(200).type(JSON_TYPE).send(hit);
+        return;
+      }
+      let body: { data: unknown; meta: unknown };
+      if (action === 'find' && type.kind === 'collectionType') body = findMany(index, type, query, opts);
+      else {
+        // a single type's find is a findOne of its only document
+        const data = findOne(index, type, documentId, query, opts);
+        if (!data) throw new NotFoundError('Not Found', {});
+        body = { data, meta: {} };
+      }
+      const bytes = Buffer.from(JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body));
+      if (key !== undefined) cache!.set(key, index, bytes);
+      res.status(200).type(JSON_TYPE).send(bytes);
+      return;
     }
     case 'create': {
       const body = await readBody(req);

@@ -9,18 +9,49 @@ export class ContentIndex {
   private byDoc = new Map<string, Map<string, Row[]>>();
   private inverse = new Map<string, Map<string, Row[]>>();
   private mediaById: Map<number, MediaFile> | undefined;
+  /** Derived lists (the rows one status and locale see, in id order or sorted): reads repeat, writes are rare. */
+  private derived = new Map<string, readonly Row[]>();
 
   constructor(
     readonly model: ContentModel,
     private data: StoreData,
   ) {}
 
+  /** Bumped on every change: anything derived from an older generation is stale. */
+  generation = 0;
+
   /** Call after any change to the data (or to swap in new data). */
   invalidate(data: StoreData = this.data): void {
+    this.generation++;
     this.data = data;
     this.byDoc.clear();
     this.inverse.clear();
     this.mediaById = undefined;
+    this.derived.clear();
+  }
+
+  /**
+   * A list computed from the rows, kept until the next write. Bounded: an unusual query cannot grow it forever.
+   */
+  memo(key: string, compute: () => readonly Row[]): readonly Row[] {
+    let rows = this.derived.get(key);
+    if (!rows) {
+      if (this.derived.size >= MAX_DERIVED) this.derived.delete(this.derived.keys().next().value as string);
+      rows = compute();
+      this.derived.set(key, rows);
+    }
+    return rows;
+  }
+
+  /** The rows a read of one status and some locales (null: all) starts from, in id order. */
+  versionRows(type: ContentType, draft: boolean, locales: readonly string[] | null | undefined): readonly Row[] {
+    const key = `v\u0000${type.uid}\u0000${type.draftAndPublish ? draft : '-'}\u0000${locales ? locales.join('\u0001') : '*'}`;
+    return this.memo(key, () => {
+      const wanted = locales ? new Set(locales) : undefined;
+      return this.rows(type.uid)
+        .filter((r) => (!type.draftAndPublish || isDraftRow(r) === draft) && (!wanted || wanted.has(String(r.locale))))
+        .sort((a, b) => a.id - b.id);
+    });
   }
 
   get storeData(): StoreData {
@@ -80,3 +111,5 @@ export function refsOf(value: unknown): string[] {
 }
 
 export const isDraftRow = (row: Row): boolean => row.publishedAt === null;
+
+const MAX_DERIVED = 256;

@@ -1,7 +1,7 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from './content-index.js';
-import { fieldOf, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
-import { asciiLower, castOperand, compareKeys, like, parseBooleanLike, sortKey, type ColumnType, type LikeMode } from './values.js';
+import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { asciiLower, castOperand, compareKeys, like, parseBooleanLike, sortKey, storedText, type ColumnType, type LikeMode } from './values.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -43,7 +43,7 @@ interface Ctx {
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
-  if (!isPlainObject(filters)) throw new ValidationError('Invalid filters parameter: expected an object (filters[field][$operator]=value)', {});
+  if (!isPlainObject(filters)) throw new ValidationError('The filters parameter must be an object or an array', {});
   return compileGroup({ index }, scope, filters, null, false);
 }
 
@@ -61,9 +61,19 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
   return combine(parts, negate ? 'or' : 'and');
 }
 
+/** AND or OR of predicates in Kleene logic, stopping at the first deciding value (it runs once per row). */
 function combine(parts: Predicate[], how: 'and' | 'or'): Predicate {
   if (parts.length === 1) return parts[0];
-  return how === 'and' ? (r) => allOf(parts.map((p) => p(r))) : (r) => anyOf(parts.map((p) => p(r)));
+  const decisive = how === 'or';
+  return (r) => {
+    let unknown = false;
+    for (const p of parts) {
+      const v = p(r);
+      if (v === decisive) return decisive;
+      if (v === null) unknown = true;
+    }
+    return unknown ? null : !decisive;
+  };
 }
 
 function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unknown, parent: string | null, negate: boolean): Predicate {
@@ -81,7 +91,7 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
 
 function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, parent: string | null, negate: boolean): Predicate {
   const field = fieldOf(scope, key);
-  if (!field) throw invalidKey(key, { parent, source: 'query', param: 'filters' });
+  if (!field) throw invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? undefined, source: 'query', param: 'filters' });
   const path = join(parent, key);
   const scalar = scalarTypeOf(field);
   if (field.kind === 'attribute' && (field.attribute.private || field.attribute.kind === 'dynamiczone')) {
@@ -104,10 +114,24 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     sub = compileGroup(ctx, inner, value, path, negate);
   }
   const nullRecord = { id: null } as unknown as Record_;
+  // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
+  const seen = new Map<Record_, Tri>();
+  const judge = (target: Record_): Tri => {
+    let v = seen.get(target);
+    if (v === undefined) seen.set(target, (v = sub(target)));
+    return v;
+  };
   return (record) => {
     const joined = joinedRecords(ctx.index, scope, record, attribute);
     // A LEFT JOIN with nothing on the other side still yields one row of NULLs.
-    return joined.length === 0 ? sub(nullRecord) : anyOf(joined.map(sub));
+    if (joined.length === 0) return sub(nullRecord);
+    let unknown = false;
+    for (const target of joined) {
+      const v = judge(target);
+      if (v === true) return true;
+      if (v === null) unknown = true;
+    }
+    return unknown ? null : false;
   };
 }
 
@@ -167,9 +191,8 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     if (typeof operand !== 'string' && typeof operand !== 'number') throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
     const pattern = String(operand);
     return (r) => {
-      const v = get(r);
-      if (v === null) return null;
-      const text = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const text = storedText(type, get(r));
+      if (text === null) return null;
       const m = like(text, pattern, likeOp.mode);
       return likeOp.negated ? !m : m;
     };
@@ -186,11 +209,13 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     }
     case '$eqi':
     case '$nei': {
-      const target = asciiLower(String(cast(operand)));
+      // LOWER(column) = LOWER(?): the operand is not cast, the column is seen as its stored text.
+      if (typeof operand !== 'string' && typeof operand !== 'number') throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
+      const target = asciiLower(String(operand));
       return (r) => {
-        const k = key(r);
-        if (k === null) return null;
-        return (asciiLower(String(k)) === target) === (op === '$eqi');
+        const text = storedText(type, get(r));
+        if (text === null) return null;
+        return (asciiLower(text) === target) === (op === '$eqi');
       };
     }
     case '$lt':

@@ -44,15 +44,24 @@ export function parsePagination(query: Record<string, unknown>, limits: RestLimi
   const cap = (size: number) => (Number.isNaN(size) ? limits.maxLimit ?? limits.defaultLimit : limits.maxLimit !== null && size > limits.maxLimit ? limits.maxLimit : size);
 
   if (offset) {
-    const limit = has(p, 'limit') ? cap(Math.max(1, Math.trunc(Number(p.limit)))) : limits.defaultLimit;
+    const limit = has(p, 'limit') ? cap(Math.max(1, size(p.limit))) : limits.defaultLimit;
     const start = has(p, 'start') ? Math.max(0, Number(p.start)) : 0;
     checkStart(start);
     return { mode: 'offset', start, limit, withCount };
   }
-  const pageSize = has(p, 'pageSize') ? cap(Math.max(1, Math.trunc(Number(p.pageSize)))) : limits.defaultLimit;
+  const pageSize = has(p, 'pageSize') ? cap(Math.max(1, size(p.pageSize))) : limits.defaultLimit;
   const page = has(p, 'page') ? Math.max(1, Number(p.page)) : 1;
   checkStart((page - 1) * pageSize);
   return { mode: 'page', page, pageSize, withCount };
+}
+
+/** A page size or limit: a fraction is refused (Strapi checks it is an integer), a non-number is left NaN. */
+function size(raw: unknown): number {
+  const n = Number(raw);
+  if (!Number.isNaN(n) && !Number.isInteger(n)) {
+    throw new ValidationError(`Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: ${n}`, {});
+  }
+  return n;
 }
 
 function checkStart(start: number): void {

@@ -3,7 +3,7 @@ import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from './content-index.js';
 import { parseFields } from './fields.js';
 import { compileFilters, type Predicate } from './filters.js';
-import { fieldOf, scopeBehind, type Scope } from './scope.js';
+import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort, type SortTerm } from './sort.js';
 import { parseBooleanLike } from './values.js';
 
@@ -77,7 +77,7 @@ function resolve(index: ContentIndex, scope: Scope, key: string, parent: string 
   if (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized) return LOCALIZATIONS;
   const field = fieldOf(scope, key);
   const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
-  if (!field) throw invalidKey(key, { parent, path: stringForm ? join(parent, key) : parent, source: 'query', param: 'populate' });
+  if (!field) throw invalidKey(key, { parent, path: stringForm ? join(parent, key) : hiddenKeyPath(scope, key, parent) ?? parent, source: 'query', param: 'populate' });
   if (!populatable(scope, attribute)) throw invalidKey(key, { parent, path: join(parent, key), source: 'query', param: 'populate' });
   return attribute as Attribute;
 }

@@ -46,7 +46,9 @@ export interface ParsedQuery {
 }
 
 export function parseStatus(raw: unknown): Status {
-  if (raw === undefined || raw === null || raw === '') return 'published';
+  if (raw === undefined || raw === null) return 'published';
+  // Strapi tests `status === 'published'`, anything else reads drafts: an empty `status=` means draft.
+  if (raw === '') return 'draft';
   if (raw === 'published' || raw === 'draft') return raw;
   throw new ValidationError(`Invalid parameter at 'status'. Expected 'published' or 'draft', received: ${String(raw)}`, {});
 }
@@ -75,7 +77,8 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
-  if (locales !== undefined && query.locale === undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
+  // It wins over a `locale` parameter too: the filter is then the only locale condition.
+  if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
   const publication = parsePublicationFilter(index, type, query);
   return { status, locales, filters, sort, node: { fields, sort: [], count: false, populate }, search, publication, raw: query };
@@ -112,11 +115,32 @@ export interface ListResult {
   readonly meta: { pagination: PaginationMeta };
 }
 
+/** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
+function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
+  const { filters, search, publication } = q;
+  if (!filters && !search && !publication) return rows;
+  const out: Row[] = [];
+  for (const r of rows) {
+    if ((!filters || filters(r) === true) && (!search || matchesSearch(type, r, search)) && (!publication || publication(r))) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * List a type. The rows of one status and locale, and their order for a given sort, are kept by the index until
+ * the next write (a database would keep an index); filters then run over rows already in order.
+ */
 export function findMany(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListResult {
   const q = parseQuery(index, type, query, opts);
   const pagination = parsePagination(query, opts.limits);
   const scope: Scope = { kind: 'type', type };
-  const matched = sortRecords(index, scope, visibleRows(index, type, q, index.rows(type.uid)), q.sort);
+  const base = index.versionRows(type, q.status === 'draft', q.locales);
+  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
+  const sortKey = JSON.stringify(q.sort);
+  const ordered = q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
+  // The matched rows depend only on the data and on these parameters; pages of the same list share them.
+  const narrowing = JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]);
+  const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pageBounds(pagination);
   const page = matched.slice(start, start + limit);
   const ctx = { index, status: q.status };
@@ -126,7 +150,8 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */
 export function findOneRow(index: ContentIndex, type: ContentType, documentId: string | undefined, q: ParsedQuery): Row | undefined {
   // findOne never matches `locale=*`: it needs one locale.
-  if (q.locales === null && type.localized && q.raw.locale !== undefined) return undefined;
+  const star = q.raw.locale === '*' || (Array.isArray(q.raw.locale) && q.raw.locale.includes('*'));
+  if (q.locales === null && type.localized && star) return undefined;
   const candidates = documentId === undefined ? index.rows(type.uid) : index.documentRows(type.uid, documentId);
   const rows = visibleRows(index, type, { ...q, locales: q.locales === null ? undefined : q.locales }, candidates);
   return rows.sort((a, b) => a.id - b.id)[0];

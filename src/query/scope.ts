@@ -1,4 +1,4 @@
-import type { Attribute, ComponentSchema, ContentType, ScalarType } from '../model/types.js';
+import type { Attribute, ComponentSchema, ContentType, RelationAttribute, ScalarType } from '../model/types.js';
 import type { ComponentValue, MediaFile, Row } from '../store/types.js';
 import type { ContentIndex } from './content-index.js';
 import { linkedRows } from './linked-rows.js';
@@ -48,15 +48,47 @@ const ROW_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
   createdAt: 'datetime',
   updatedAt: 'datetime',
   publishedAt: 'datetime',
-  locale: 'string',
 };
 
 const COMPONENT_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = { id: 'id' };
+
+/**
+ * Strapi 5's i18n adds `localizations` to localized types as a relation joined on document_id: it links every row
+ * of the same document (every locale and status, the row itself included), which is what filters and sorts see.
+ */
+const localizationAttributes = new Map<string, RelationAttribute>();
+const syntheticLocalizations = new WeakSet<Attribute>();
+function localizationsOf(type: ContentType): RelationAttribute {
+  let attribute = localizationAttributes.get(type.uid);
+  if (!attribute || attribute.target !== type.uid) {
+    attribute = {
+      kind: 'relation', name: 'localizations', relation: 'oneToMany', target: type.uid, toMany: true, owner: false,
+      private: false, required: false, localized: false, source: `${type.uid}#/localizations`,
+    };
+    localizationAttributes.set(type.uid, attribute);
+    syntheticLocalizations.add(attribute);
+  }
+  return attribute;
+}
+
+/**
+ * The `details.path` of an unknown-key error: null for a name the type does not know, but the name itself for
+ * `locale` and `localizations` on a type without i18n (Strapi knows them as system fields it refuses there).
+ */
+export function hiddenKeyPath(scope: Scope, name: string, parent: string | null): string | null {
+  if (scope.kind !== 'type' || scope.type.localized || (name !== 'locale' && name !== 'localizations')) return null;
+  return parent ? `${parent}.${name}` : name;
+}
 
 export function fieldOf(scope: Scope, name: string): Field | undefined {
   const columns = scope.kind === 'media' ? MEDIA_COLUMNS : scope.kind === 'type' ? ROW_COLUMNS : COMPONENT_COLUMNS;
   if (Object.hasOwn(columns, name)) return { kind: 'column', name, type: columns[name] };
   if (scope.kind === 'media') return undefined;
+  // Only localized types have a locale column (and the localizations join that goes with it).
+  if (scope.kind === 'type' && scope.type.localized && !scope.type.attributes.has(name)) {
+    if (name === 'locale') return { kind: 'column', name, type: 'string' };
+    if (name === 'localizations') return { kind: 'attribute', attribute: localizationsOf(scope.type) };
+  }
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(name);
   return attribute ? { kind: 'attribute', attribute } : undefined;
 }
@@ -93,6 +125,7 @@ export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_
   const value = record[attribute.name];
   switch (attribute.kind) {
     case 'relation': {
+      if (syntheticLocalizations.has(attribute)) return [...index.documentRows(attribute.target, String(record.documentId))];
       if (scope.kind === 'type') return linkedRows(index, scope.type, record as Row, attribute);
       const out: Row[] = [];
       for (const documentId of Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]) {

@@ -1,6 +1,6 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from './content-index.js';
-import { fieldOf, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
 
 export interface SortTerm {
@@ -20,7 +20,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
       const trimmed = part.trim();
       if (!trimmed) continue;
       const [field, order = 'asc'] = trimmed.split(':');
-      terms.push(checked(index, scope, field.split('.'), order));
+      terms.push(checked(index, scope, field.trim().split('.'), order));
     }
   };
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
@@ -46,7 +46,7 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     const name = path[i];
     const parent = walked.length ? walked.join('.') : null;
     const field = current ? fieldOf(current, name) : undefined;
-    if (!field) throw invalidKey(name, { parent, source: 'query', param: 'sort' });
+    if (!field) throw invalidKey(name, { parent, path: (current && hiddenKeyPath(current, name, parent)) ?? undefined, source: 'query', param: 'sort' });
     walked.push(name);
     const last = i === path.length - 1;
     const here = walked.join('.');
@@ -61,23 +61,38 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     current = scopeBehind(index, field.attribute);
   }
-  const direction = order.toLowerCase();
+  // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
+  const direction = order.trim().toLowerCase();
   if (direction !== 'asc' && direction !== 'desc') {
     throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
   }
   return { path, direction };
 }
 
-/** The comparable value of a sort path for one record: the first joined record's, NULL when nothing is joined. */
-function keyOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): number | string | null {
+/** Every value a sort path reaches from one record (several through to-many joins; none when nothing is joined). */
+function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): (number | string | null)[] {
   const field = fieldOf(scope, path[0]);
-  if (!field) return null;
+  if (!field) return [];
   const scalar = scalarTypeOf(field);
-  if (scalar) return sortKey(scalar, record[path[0]]);
-  if (field.kind !== 'attribute') return null;
+  if (scalar) return [sortKey(scalar, record[path[0]])];
+  if (field.kind !== 'attribute') return [];
   const inner = scopeBehind(index, field.attribute);
-  const first = joinedRecords(index, scope, record, field.attribute)[0];
-  return inner && first ? keyOf(index, inner, first, path.slice(1)) : null;
+  if (!inner) return [];
+  return joinedRecords(index, scope, record, field.attribute).flatMap((r) => keysOf(index, inner, r, path.slice(1)));
+}
+
+/**
+ * Strapi sorts through joins with one row per entry, ordering by MIN(column) ascending and MAX(column) descending,
+ * so an entry linked to several rows sorts by its smallest (asc) or largest (desc) value; NULLs are ignored by
+ * the aggregate, and an entry with nothing joined sorts as NULL.
+ */
+function keyOf(index: ContentIndex, scope: Scope, record: Record_, term: SortTerm): number | string | null {
+  let best: number | string | null = null;
+  for (const k of keysOf(index, scope, record, term.path)) {
+    if (k === null) continue;
+    if (best === null || (term.direction === 'asc' ? compareKeys(k, best) < 0 : compareKeys(k, best) > 0)) best = k;
+  }
+  return best;
 }
 
 /**
@@ -87,7 +102,7 @@ function keyOf(index: ContentIndex, scope: Scope, record: Record_, path: readonl
 export function sortRecords<T extends Record_>(index: ContentIndex, scope: Scope, records: readonly T[], terms: readonly SortTerm[]): T[] {
   const byId = [...records].sort((a, b) => Number(a.id) - Number(b.id));
   if (terms.length === 0) return byId;
-  const keyed = byId.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t.path)) }));
+  const keyed = byId.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < terms.length; i++) {
       const c = compareKeys(a.keys[i], b.keys[i]);

@@ -20,8 +20,33 @@ export function sortKey(type: ColumnType, value: unknown): number | string | nul
     const t = typeof value === 'number' ? value : Date.parse(String(value));
     return Number.isNaN(t) ? String(value) : t;
   }
-  if (type === 'json' || type === 'blocks') return typeof value === 'string' ? value : JSON.stringify(value);
+  // JSON columns have NUMERIC affinity on SQLite: a stored number is a number, anything else is its JSON text
+  // (so the string "a" is stored, compared and sorted as `"a"`, quotes included).
+  // A JSON string is stored as its raw text (not quoted), which a numeric literal turns back into a number.
+  if (type === 'json' || type === 'blocks') {
+    if (typeof value === 'number') return value;
+    if (typeof value === 'string') return numericLiteral(value) ?? value;
+    return JSON.stringify(value);
+  }
   return String(value);
+}
+
+/**
+ * The text SQLite's LIKE and LOWER() see for a stored value: string operators ($eqi, $contains, $startsWith…)
+ * compare the raw query text with it, uncast, so `featured $containsi t` never matches (a boolean is stored 1/0)
+ * and a datetime is the epoch milliseconds Strapi stores on SQLite, not its ISO form.
+ */
+export function storedText(type: ColumnType, value: unknown): string | null {
+  const key = sortKey(type, value);
+  if (key === null) return null;
+  if (typeof key === 'number' && type === 'float' && Number.isInteger(key)) return `${key}.0`;
+  return String(key);
+}
+
+/** SQLite turns a well-formed numeric literal into a number when a column with numeric affinity meets it. */
+function numericLiteral(text: string): number | undefined {
+  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return undefined;
+  return Number(text);
 }
 
 export function compareKeys(a: number | string | null, b: number | string | null): number {
@@ -55,6 +80,10 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     new ValidationError(`Invalid value ${JSON.stringify(raw)} for filter ${where}: expected ${expected}`, { path: where, value: raw });
   if (raw === null || raw === undefined || (typeof raw === 'object')) throw fail('a single value');
   const text = String(raw);
+  // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
+  // greater than every number), so `id=abc` is an empty answer, not an error.
+  if (type === 'id') return numericLiteral(text) ?? text;
+  if (type === 'json' || type === 'blocks') return numericLiteral(text) ?? text;
   if (NUMERIC.has(type)) {
     if (text.trim() === '') throw fail('a number');
     const n = Number(text);
@@ -62,9 +91,10 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     return n;
   }
   if (type === 'boolean') {
-    const b = parseBooleanLike(text);
-    if (b === undefined) throw fail('a boolean (true, false, 1, 0, t, f)');
-    return b ? 1 : 0;
+    // Strapi's boolean field: true/t/1 and false/f/0 (exact spelling), anything else is JS truthiness.
+    if (['true', 't', '1'].includes(text)) return 1;
+    if (['false', 'f', '0'].includes(text)) return 0;
+    return text === '' ? 0 : 1;
   }
   if (DATETIME.has(type)) {
     const t = Date.parse(text);

@@ -32,6 +32,8 @@ export interface Project {
   readonly schemas: string;
   readonly config: ContentMockConfig;
   readonly seed: Dataset | undefined;
+  /** Where the seed came from, to read it again (a reset) instead of keeping it in memory. */
+  readonly seedFile: string | undefined;
   readonly model: ContentModel;
 }
 
@@ -63,5 +65,5 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
   const model = await loadModel(schemas, { locales, customFields: config.customFields });
-  return { schemas, config, seed, model };
+  return { schemas, config, seed, seedFile, model };
 }

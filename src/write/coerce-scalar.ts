@@ -4,19 +4,39 @@ import type { ScalarAttribute } from '../model/types.js';
 // Strapi validates bodies with yup: its messages, casts and quirks are what clients see, so they are kept here
 // word for word ("must be a `number` type, but the final value was: `NaN` (cast from the value `"abc"`).").
 
-/** yup's printValue: strings in double quotes, objects as JSON, NaN and null bare. */
-export function printValue(v: unknown): string {
+function printSimple(v: unknown): string | null {
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
   if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : Object.is(v, -0) ? '-0' : String(v);
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return `"${v}"`;
   if (typeof v === 'boolean') return String(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString();
-  return JSON.stringify(v);
+  return null;
+}
+
+/**
+ * yup's printValue: a simple value bare (strings in double quotes); an object or array as JSON indented by two,
+ * where every simple value inside is first printed the same way, so `{"x":1}` reads `{\n  "x": "1"\n}`.
+ */
+export function printValue(v: unknown): string {
+  const simple = printSimple(v);
+  if (simple !== null) return simple;
+  return JSON.stringify(
+    v,
+    function (this: Record<string, unknown>, key: string, value: unknown) {
+      const printed = printSimple(this[key]);
+      return printed !== null ? printed : value;
+    },
+    2,
+  );
 }
 
 export const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Strapi's email check wants a dotted domain (`a@b` is refused). */
+const EMAIL_DOMAIN_DOT = /@[^@]+\.[^@.]+$/;
+const STRICT_TEXT = new Set(['string', 'text', 'richtext', 'email', 'uid', 'password']);
 
 type Path = readonly (string | number)[];
 const label = (path: Path) => path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
@@ -86,6 +106,9 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       const s = typeof raw === 'string' ? raw : '';
       const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
       if (!m || Number.isNaN(Date.parse(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`))) throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+      // A well-formed day that does not exist (2024-02-30) is refused too, with its own message.
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw new ValidationError('Invalid date', {});
       return { ok: true, value: `${m[1]}-${m[2]}-${m[3]}` };
     }
     case 'time': {
@@ -107,12 +130,15 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       return { ok: true, value: Array.isArray(raw) ? raw : null };
     default: {
       if (typeof raw === 'object') return typeError(path, 'string', raw, raw);
+      // yup's string schema is strict for text types: a number or boolean is not turned into text.
+      if (STRICT_TEXT.has(attribute.type) && typeof raw !== 'string') return typeError(path, 'string', raw, raw);
       const s = String(raw);
       if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s)) {
         // Strapi appends null to the allowed values, which yup prints as an empty last item.
         return fail(path, `${label(path)} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`, s);
       }
-      if (attribute.type === 'email' && !draft && s !== '' && !EMAIL.test(s)) return fail(path, `${label(path)} must be a valid email`, s);
+      if (attribute.type === 'email' && !draft && s === '') return fail(path, `${label(path)} cannot be empty`, s);
+      if (attribute.type === 'email' && !draft && (!EMAIL.test(s) || !EMAIL_DOMAIN_DOT.test(s))) return fail(path, `${label(path)} must be a valid email`, s);
       if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {
         return fail(path, `${label(path)} must match the following: "${String(UID_PATTERN)}"`, s);
       }
@@ -122,8 +148,10 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       if (!draft && attribute.minLength !== undefined && s.length < attribute.minLength) {
         return fail(path, `${label(path)} must be at least ${attribute.minLength} characters`, s);
       }
-      if (attribute.maxLength !== undefined && s.length > attribute.maxLength) {
-        return fail(path, `${label(path)} must be at most ${attribute.maxLength} characters`, s);
+      // A `string` is a varchar(255): Strapi refuses a longer value even without a maxLength in the schema.
+      const maxLength = attribute.maxLength ?? (attribute.type === 'string' ? 255 : undefined);
+      if (maxLength !== undefined && s.length > maxLength) {
+        return fail(path, `${label(path)} must be at most ${maxLength} characters`, s);
       }
       return { ok: true, value: s };
     }

@@ -100,7 +100,9 @@ function prepareAttributes(
             return null;
           }
           checkKeys(component.attributes, v, p);
-          const inner = prepareAttributes(component.attributes, v, p, opts, errors, undefined);
+          // A component value replaces the stored one whole, so it is validated like a create (required inside it
+          // holds on a PUT too).
+          const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, undefined);
           return { id: opts.nextId(`component:${component.uid}`), ...inner };
         };
         if (attribute.repeatable) {

@@ -1,7 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { runOpenApiCommand } from '../../openapi/command.js';
-import { formatOfPath, type DocumentFormat } from '../../openapi/serialize-document.js';
-import { loadProject } from '../../server/load-project.js';
+import type { DocumentFormat } from '../../openapi/serialize-document.js';
 import { runCommand } from '../run-command.js';
 
 interface OpenApiArgs {
@@ -30,6 +28,10 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       .option('server-url', { type: 'string', describe: 'servers[0].url of the document' }) as never,
   handler: (args) =>
     runCommand(async () => {
+      // Loaded on use, so other commands start without the OpenAPI toolchain.
+      const { runOpenApiCommand } = await import('../../openapi/command.js');
+      const { formatOfPath } = await import('../../openapi/serialize-document.js');
+      const { loadProject } = await import('../../server/load-project.js');
       const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({ schemas: args.schemas, out: args.out, format, check: args.check, model, title: args.title, serverUrl: args['server-url'] });

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { runServe, type ServeArgs } from '../serve-command.js';
+import type { ServeArgs } from '../serve-command.js';
 import { runCommand } from '../run-command.js';
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
@@ -18,7 +18,8 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('cors', { type: 'boolean', describe: "CORS with Strapi's defaults (origins from the config's \"cors\"); --cors false to turn off" })
       .option('delay', { type: 'string', describe: 'latency for every request, in ms: 300, or a range 100-400' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no request log' })
+      .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
       .option('reset-on-start', { type: 'boolean', default: false, describe: 'restore the seed into the data file before serving' }) as never,
-  handler: (args) => runCommand(() => runServe(args)),
+  handler: (args) => runCommand(async () => (await import('../serve-command.js')).runServe(args)),
 };

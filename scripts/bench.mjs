@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+// `npm run bench`: content-mock under load, on a generated 10,000-article dataset of the conformance kit's model.
+//
+//  1. generates the seed (scripts/bench/generate-dataset.mjs) into the OS temp folder;
+//  2. starts `content-mock serve --memory` on it, timing spawn → first successful GET, and reads its RSS;
+//  3. runs autocannon on five queries against it;
+//  4. runs the same against a "ceiling": a bare Express app answering the bytes content-mock gave for each request;
+//  5. prints a table (with targets; misses are marked but the exit code stays 0) and writes bench/results/bench-*.json;
+//  6. when `content-mock proxy` is built, measures list and findOne through it too.
+//
+// Options: --articles N (10000)  --duration S (5)  --warmup S (1)  --connections N (10)
+//          --cpu-prof (writes the server's CPU profile to bench/results/prof/, summarized at the end)
+//          --only NAME[,NAME] (queries to run: list, filter, deep, populate, findOne)  --no-ceiling  --no-proxy
+//          --no-cache (serve without the read cache: every request runs the query engine)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as netServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDataset, pickQueryTargets } from './bench/generate-dataset.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const fixtures = join(root, 'test', 'fixtures', 'kit');
+const cli = join(root, 'bin', 'content-mock.js');
+
+// ---------------------------------------------------------------------------------------------------- options
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+};
+const flag = (name) => argv.includes(`--${name}`);
+const settings = {
+  articles: Number(opt('articles', 10_000)),
+  duration: Number(opt('duration', 5)),
+  warmup: Number(opt('warmup', 1)),
+  connections: Number(opt('connections', 10)),
+};
+const only = opt('only', '')
+  .split(',')
+  .filter(Boolean);
+const cpuProf = flag('cpu-prof');
+
+let autocannon;
+try {
+  autocannon = (await import('autocannon')).default;
+} catch {
+  console.error('bench: autocannon is not installed; run `npm install` (it is a devDependency).');
+  process.exit(2);
+}
+
+const children = new Set();
+const cleanup = () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+};
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+const sleep = (n) => new Promise((ok) => setTimeout(ok, n));
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const s = netServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+    s.once('error', fail);
+  });
+const rssMb = (pid) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+};
+
+/** Spawns a node child; resolves once GET `probe` answers 200, with the time from spawn to that answer. */
+async function startServer(label, args, { probe, nodeArgs = [], timeoutMs = 30_000 } = {}) {
+  const port = await freePort();
+  const t0 = process.hrtime.bigint();
+  const child = spawn(process.execPath, [...nodeArgs, ...args(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+    if (ms(t0) > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`${label} did not answer within ${timeoutMs} ms:\n${output.slice(-2000)}`);
+    }
+    try {
+      const res = await fetch(url + probe);
+      await res.arrayBuffer();
+      if (res.status === 200) return { child, url, port, startupMs: ms(t0), output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await sleep(5);
+  }
+}
+
+async function stopServer(server) {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((ok) => server.child.once('exit', ok));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  children.delete(server.child);
+}
+
+function cannon(url, { duration, connections }) {
+  return new Promise((ok, fail) => {
+    autocannon({ url, connections, duration, pipelining: 1 }, (err, r) => (err ? fail(err) : ok(r)));
+  });
+}
+
+/** 1 s warm-up (discarded), then the measured run. */
+async function measure(url) {
+  if (settings.warmup > 0) await cannon(url, { duration: settings.warmup, connections: settings.connections });
+  const r = await cannon(url, settings);
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    meanMs: r.latency.average,
+    requests: r.requests.total,
+    throughputMBs: r.throughput.average / 1e6,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------- 1. dataset
+const work = join(tmpdir(), 'content-mock-bench');
+mkdirSync(work, { recursive: true });
+const seedFile = join(work, `seed-${settings.articles}.json`);
+const loadBefore = loadavg();
+const t = process.hrtime.bigint();
+const generation = {};
+const targets = (() => {
+  // in a function, so the dataset can be collected before the server starts
+  const dataset = generateDataset({ articles: settings.articles });
+  const text = JSON.stringify(dataset);
+  writeFileSync(seedFile, text);
+  Object.assign(generation, { ms: ms(t), seedMB: text.length / 1e6, rows: countRows(dataset) });
+  return pickQueryTargets(dataset);
+})();
+globalThis.gc?.();
+console.log(
+  `dataset: ${settings.articles} articles (${generation.rows.articles} rows: en ${generation.rows.en}, fr ${generation.rows.fr}), ` +
+    `${(generation.seedMB).toFixed(1)} MB, generated in ${generation.ms.toFixed(0)} ms → ${seedFile}`,
+);
+
+function countRows(d) {
+  const docs = d.contentTypes['api::article.article'].documents;
+  const n = (l) => docs[l].draft.length + docs[l].published.length;
+  return { articles: n('en') + n('fr'), en: n('en'), fr: n('fr') };
+}
+
+const QUERIES = [
+  { name: 'list', path: '/api/articles', target: 0.7 },
+  {
+    name: 'filter+sort+page',
+    key: 'filter',
+    path: '/api/articles?filters[views][$gt]=1000&filters[kind][$in][0]=news&filters[kind][$in][1]=review&sort=title:asc&pagination[page]=3&pagination[pageSize]=25',
+    target: 0.25,
+  },
+  {
+    name: 'deep filter',
+    key: 'deep',
+    path: `/api/articles?filters[category][name][$eq]=${encodeURIComponent(targets.categoryName)}&filters[tags][name][$in][0]=${encodeURIComponent(targets.tagName)}`,
+    target: undefined,
+  },
+  { name: 'populate=* (25)', key: 'populate', path: '/api/articles?populate=*&pagination[pageSize]=25', target: 0.4 },
+  {
+    name: 'findOne+populate',
+    key: 'findOne',
+    path: `/api/articles/${targets.documentId}?populate[category]=true&populate[tags]=true&populate[seo][populate]=*`,
+    target: 0.7,
+  },
+].filter((q) => only.length === 0 || only.includes(q.key ?? q.name));
+
+const TARGETS = { rssMB: 300, startupMs: 1500 };
+
+// ---------------------------------------------------------------------------------------------------- 2. start
+const profDir = join(root, 'bench', 'results', 'prof');
+if (cpuProf) {
+  rmSync(profDir, { recursive: true, force: true });
+  mkdirSync(profDir, { recursive: true });
+}
+const serveArgs = (port) => [
+  cli, 'serve',
+  '--schemas', join(fixtures, 'model'),
+  '--seed', seedFile,
+  '--config', join(fixtures, 'content-mock.config.json'),
+  '--memory',
+  // A load test measures serving, not the dev server's console log or file watcher.
+  '--quiet',
+  '--no-watch',
+  ...(flag('no-cache') ? ['--no-cache'] : []),
+  '--port', String(port),
+];
+const ours = await startServer('content-mock serve', serveArgs, {
+  probe: '/api/articles?pagination[pageSize]=1',
+  nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+});
+console.log(`start-up: ${ours.startupMs.toFixed(0)} ms (spawn → first 200), ${ours.url}`);
+
+// one request each: check it answers 200 with data, keep the bytes for the ceiling, warm the code paths
+const recorded = [];
+for (const q of QUERIES) {
+  const res = await fetch(ours.url + q.path);
+  const body = Buffer.from(await res.arrayBuffer());
+  const contentType = res.headers.get('content-type') ?? 'application/json';
+  let summary = '';
+  try {
+    const json = JSON.parse(body.toString('utf8'));
+    summary = Array.isArray(json.data)
+      ? `${json.data.length} of ${json.meta?.pagination?.total ?? '?'}`
+      : json.data
+        ? 'one document'
+        : `error ${json.error?.status} ${json.error?.message}`;
+  } catch {
+    summary = 'not JSON';
+  }
+  q.check = { status: res.status, bytes: body.length, summary };
+  console.log(`  ${q.name.padEnd(18)} ${res.status} ${String(body.length).padStart(8)} B  ${summary}`);
+  recorded.push({ path: q.path, status: res.status, contentType, body: body.toString('base64') });
+}
+for (let i = 0; i < 20; i++) for (const q of QUERIES) await (await fetch(ours.url + q.path)).arrayBuffer();
+const memoryAfterLoad = rssMb(ours.child.pid);
+console.log(`RSS after load + warm-up: ${memoryAfterLoad.rss.toFixed(0)} MB (peak ${memoryAfterLoad.peak.toFixed(0)} MB)`);
+
+// ---------------------------------------------------------------------------------------------------- 3. queries
+const total = QUERIES.length * (settings.warmup + settings.duration) * (flag('no-ceiling') ? 1 : 2);
+console.log(`\nrunning autocannon: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per query (~${total} s)…`);
+for (const q of QUERIES) {
+  q.ours = await measure(ours.url + q.path);
+  console.log(`  content-mock  ${q.name.padEnd(18)} ${q.ours.reqPerSec.toFixed(0).padStart(7)} req/s`);
+}
+const memoryAfterRuns = rssMb(ours.child.pid);
+
+// ---------------------------------------------------------------------------------------------------- 4. ceiling
+if (!flag('no-ceiling')) {
+  const responsesFile = join(work, 'ceiling-responses.json');
+  writeFileSync(responsesFile, JSON.stringify(recorded));
+  const ceiling = await startServer('ceiling', (port) => [join(root, 'scripts', 'bench', 'ceiling-server.mjs'), responsesFile, String(port)], {
+    probe: QUERIES[0]?.path ?? '/',
+  });
+  for (const q of QUERIES) {
+    q.ceiling = await measure(ceiling.url + q.path);
+    console.log(`  ceiling       ${q.name.padEnd(18)} ${q.ceiling.reqPerSec.toFixed(0).padStart(7)} req/s`);
+  }
+  await stopServer(ceiling);
+}
+
+// ---------------------------------------------------------------------------------------------------- 6. proxy
+const proxy = await measureProxy();
+
+async function measureProxy() {
+  if (flag('no-proxy')) return { status: 'skipped' };
+  const help = spawnSync(process.execPath, [cli, 'proxy', '--help'], { cwd: root, encoding: 'utf8', timeout: 15_000 });
+  const helpText = `${help.stdout ?? ''}${help.stderr ?? ''}`;
+  // the placeholder command's --help exits 0 too, so also ask for the --target option the real one takes
+  if (help.status !== 0 || /not built/i.test(helpText) || !helpText.includes('--target')) return { status: 'not built' };
+  const wanted = QUERIES.filter((q) => q.name === 'list' || q.name === 'findOne+populate');
+  let server;
+  try {
+    // the proxy checks answers against the contract, so it reads the same schemas when it takes them
+    const schemas = helpText.includes('--schemas') ? ['--schemas', join(fixtures, 'model')] : [];
+    server = await startServer('content-mock proxy', (port) => [cli, 'proxy', '--target', ours.url, ...schemas, '--port', String(port)], {
+      probe: wanted[0]?.path ?? '/api/articles',
+    });
+  } catch (e) {
+    return { status: 'failed to start', error: String(e.message).slice(0, 2000) };
+  }
+  const results = [];
+  try {
+    for (const q of wanted) {
+      const via = await measure(server.url + q.path);
+      const direct = await measure(ours.url + q.path); // measured again now, so both sides see the same server state
+      results.push({ query: q.name, direct, proxied: via, addedP50Ms: via.p50 - direct.p50 });
+      console.log(`  proxy         ${q.name.padEnd(18)} ${via.reqPerSec.toFixed(0).padStart(7)} req/s`);
+    }
+  } finally {
+    await stopServer(server);
+  }
+  return { status: 'measured', results };
+}
+
+await stopServer(ours);
+
+// ---------------------------------------------------------------------------------------------------- 5. report
+const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '–');
+const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+const rows = [['query', 'req/s', 'p50 ms', 'p99 ms', 'ceiling req/s', 'ratio', 'target', '']];
+for (const q of QUERIES) {
+  const ratio = q.ceiling ? q.ours.reqPerSec / q.ceiling.reqPerSec : NaN;
+  q.ratio = ratio;
+  q.met = q.target === undefined || !q.ceiling ? undefined : ratio >= q.target;
+  const bad = q.ours.non2xx || q.ours.errors ? ` (${q.ours.non2xx} non-2xx, ${q.ours.errors} errors)` : '';
+  rows.push([
+    q.name,
+    num(q.ours.reqPerSec),
+    num(q.ours.p50),
+    num(q.ours.p99),
+    q.ceiling ? num(q.ceiling.reqPerSec) : '–',
+    pct(ratio),
+    q.target === undefined ? '' : `≥ ${pct(q.target)}`,
+    (q.met === false ? 'MISS' : q.met === true ? 'ok' : '') + bad,
+  ]);
+}
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+const line = (r) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+const startupMet = ours.startupMs < TARGETS.startupMs;
+const rssMet = Math.max(memoryAfterLoad.rss, memoryAfterRuns.rss) < TARGETS.rssMB;
+
+console.log(`\ncontent-mock bench — ${settings.articles} articles (${generation.rows.articles} rows), ${settings.connections} connections, ${settings.duration} s per query, node ${process.version}`);
+console.log(line(rows[0]));
+console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
+for (const r of rows.slice(1)) console.log(line(r));
+console.log('');
+console.log(`start-up  ${num(ours.startupMs)} ms (target < ${TARGETS.startupMs} ms)  ${startupMet ? 'ok' : 'MISS'}`);
+console.log(
+  `RSS       ${num(memoryAfterLoad.rss)} MB after load, ${num(memoryAfterRuns.rss)} MB after the runs, peak ${num(memoryAfterRuns.peak)} MB (target < ${TARGETS.rssMB} MB)  ${rssMet ? 'ok' : 'MISS'}`,
+);
+console.log(`dataset   ${num(generation.seedMB, 1)} MB seed, generated in ${num(generation.ms)} ms`);
+const loadAfter = loadavg();
+console.log(`machine   load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores; other processes skew the numbers)`);
+if (proxy.status === 'measured') {
+  for (const r of proxy.results) {
+    console.log(`proxy     ${r.query.padEnd(18)} p50 ${num(r.proxied.p50)} ms vs ${num(r.direct.p50)} ms direct: +${num(r.addedP50Ms, 1)} ms; ${num(r.proxied.reqPerSec)} vs ${num(r.direct.reqPerSec)} req/s`);
+  }
+} else if (proxy.status === 'not built') {
+  console.log('proxy: not built yet');
+} else if (proxy.status === 'failed to start') {
+  console.log(`proxy: failed to start\n${proxy.error}`);
+}
+const misses = QUERIES.filter((q) => q.met === false).map((q) => q.name);
+if (!startupMet) misses.push('start-up');
+if (!rssMet) misses.push('memory');
+console.log(misses.length ? `targets missed: ${misses.join(', ')}` : 'all targets met');
+
+const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '');
+const outDir = join(root, 'bench', 'results');
+mkdirSync(outDir, { recursive: true });
+const outFile = join(outDir, `bench-${stamp}.json`);
+const result = {
+  format: 'content-mock-bench/1',
+  date: new Date().toISOString(),
+  node: process.version,
+  cores: availableParallelism(),
+  loadAverage: { before: loadBefore, after: loadavg() },
+  settings,
+  dataset: { ...generation, targets },
+  startupMs: ours.startupMs,
+  memoryMB: { afterLoad: memoryAfterLoad, afterRuns: memoryAfterRuns },
+  targets: { ...TARGETS, ratios: Object.fromEntries(QUERIES.filter((q) => q.target !== undefined).map((q) => [q.name, q.target])) },
+  queries: QUERIES.map(({ name, path, target, check, ours: o, ceiling, ratio, met }) => ({ name, path, target, check, ours: o, ceiling, ratio, met })),
+  proxy,
+  misses,
+};
+writeFileSync(outFile, JSON.stringify(result, null, 2) + '\n');
+console.log(`\nwritten: ${outFile.slice(root.length + 1)}`);
+
+if (cpuProf) {
+  const profiles = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
+  const newest = profiles.map((f) => join(profDir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (newest) {
+    const { summarizeProfile } = await import('./bench/summarize-profile.mjs');
+    console.log(`\nCPU profile of the server (${newest.slice(root.length + 1)}):`);
+    console.log(summarizeProfile(newest, { root }));
+  }
+}
+process.exitCode = 0;
