@@ -105,11 +105,17 @@ async function handle(rt: Runtime, type: ContentType, documentId: string | undef
   const who = authenticateRequest(rt, req.headers.authorization);
   const action = actionOf(type, req.method, documentId);
   authorizeContent(rt, who, type, action);
+  const index = rt.store.index;
+  const v4 = String(req.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+  const key = cache && req.method === 'GET' && (action === 'find' || action === 'findOne') ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}` : undefined;
+  const hit = key === undefined ? undefined : cache!.get(key, index);
+  if (hit) {
+    res.status(200).type(JSON_TYPE).send(hit);
+    return;
+  }
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const query = parseQueryString(search);
   const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams };
-  const index = rt.store.index;
-  const v4 = String(req.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
   const send = (status: number, body: { data: unknown; meta: unknown }) => {
     res.status(status).json(v4 ? toV4Body(rt.model, type, body) : body);
   };
@@ -117,12 +123,6 @@ async function handle(rt: Runtime, type: ContentType, documentId: string | undef
   switch (action) {
     case 'find':
     case 'findOne': {
-      const key = cache && req.method === 'GET' ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}` : undefined;
-      const hit = key === undefined ? undefined : cache!.get(key, index);
-      if (hit) {
-        res.status(200).type(JSON_TYPE).send(hit);
-        return;
-      }
       let body: { data: unknown; meta: unknown };
       if (action === 'find' && type.kind === 'collectionType') body = findMany(index, type, query, opts);
       else {

@@ -22,37 +22,58 @@ export interface RenderContext {
 
 /** Renders one stored row as the REST API shows it, with `fields` and `populate` applied. */
 export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode): Entry {
-  const out: Entry = { id: row.id, documentId: row.documentId };
+  return renderRows(ctx, type, [row], node)[0];
+}
+
+/**
+ * Renders rows that Strapi populates together (a page, or every row one relation brings in across its parents):
+ * each populated attribute is filled for the whole batch at once, because `localizations` leaves out every row
+ * of the batch, not only the entry's own (i18n joins them with `id NOT IN <batch ids>`).
+ */
+export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
+  const out = rows.map((row) => scalarsOf(type, row, node));
   const scope: Scope = { kind: 'type', type };
-  if (node.fields === null) {
-    for (const attribute of type.attributes.values()) {
-      if (attribute.kind === 'scalar' && !attribute.private) out[attribute.name] = row[attribute.name] ?? null;
-    }
-    out.createdAt = row.createdAt;
-    out.updatedAt = row.updatedAt;
-    out.publishedAt = row.publishedAt;
-    if (type.localized) out.locale = row.locale ?? null;
-  } else {
-    for (const name of node.fields) out[name] = row[name] ?? null;
-  }
   for (const [name, sub] of node.populate) {
-    if (name === LOCALIZATIONS) out[name] = renderLocalizations(ctx, type, row, sub);
-    else {
-      const attribute = type.attributes.get(name);
-      if (attribute) out[name] = renderAttribute(ctx, scope, row, attribute, sub);
-    }
+    const attribute = type.attributes.get(name);
+    const values = name === LOCALIZATIONS ? renderLocalizations(ctx, type, rows, sub) : attribute ? renderAttribute(ctx, scope, rows, attribute, sub) : undefined;
+    if (values) values.forEach((v, i) => (out[i][name] = v));
   }
   return out;
 }
 
-function renderLocalizations(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode): unknown {
-  let rows = ctx.index
-    .documentRows(type.uid, row.documentId)
-    .filter((r) => r.locale !== row.locale && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
-  rows.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
-  rows = narrow(ctx, { kind: 'type', type }, rows, node);
-  if (node.count) return { count: rows.length };
-  return rows.map((r) => renderRow(ctx, type, r, node));
+function scalarsOf(type: ContentType, row: Row, node: PopulateNode): Entry {
+  const out: Entry = { id: row.id, documentId: row.documentId };
+  if (node.fields !== null) {
+    for (const name of node.fields) out[name] = row[name] ?? null;
+    return out;
+  }
+  for (const attribute of type.attributes.values()) {
+    if (attribute.kind === 'scalar' && !attribute.private) out[attribute.name] = row[attribute.name] ?? null;
+  }
+  out.createdAt = row.createdAt;
+  out.updatedAt = row.updatedAt;
+  out.publishedAt = row.publishedAt;
+  if (type.localized) out.locale = row.locale ?? null;
+  return out;
+}
+
+/** Other locales of the same document and version; Strapi ignores `count` here. */
+function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): unknown[] {
+  const batch = new Set(rows.map((r) => r.id));
+  const lists = rows.map((row) => {
+    const others = ctx.index
+      .documentRows(type.uid, row.documentId)
+      .filter((r) => !batch.has(r.id) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
+    others.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
+    return narrow(ctx, { kind: 'type', type }, others, node);
+  });
+  return spread(lists, renderRows(ctx, type, lists.flat(), node));
+}
+
+/** Cuts a batch rendered from concatenated lists back into one list per parent. */
+function spread<T>(lists: readonly (readonly unknown[])[], rendered: T[]): T[][] {
+  let at = 0;
+  return lists.map((list) => rendered.slice(at, (at += list.length)));
 }
 
 /** Applies a populate node's filters and sort to joined records. */
@@ -62,62 +83,64 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   return out;
 }
 
-function renderAttribute(ctx: RenderContext, scope: Scope, record: Record_, attribute: Attribute, node: PopulateNode): unknown {
+/** One attribute of every record of a batch, in order. */
+function renderAttribute(ctx: RenderContext, scope: Scope, records: readonly Record_[], attribute: Attribute, node: PopulateNode): unknown[] {
   switch (attribute.kind) {
     case 'relation': {
       const target = ctx.index.model.contentTypes.get(attribute.target);
-      if (!target) return attribute.toMany ? [] : null;
-      const joined = rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status);
-      const rows = narrow(ctx, { kind: 'type', type: target }, joined, node);
-      if (node.count) return { count: rows.length };
-      const rendered = rows.map((r) => renderRow(ctx, target, r, node));
-      return attribute.toMany ? rendered : rendered[0] ?? null;
+      if (!target) return records.map(() => (attribute.toMany ? [] : null));
+      const targetScope: Scope = { kind: 'type', type: target };
+      const lists = records.map((record) => narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node));
+      if (node.count) return lists.map((rows) => ({ count: rows.length }));
+      return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) => (attribute.toMany ? rendered : rendered[0] ?? null));
     }
-    case 'media': {
-      const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
-      if (node.count) return { count: files.length };
-      const rendered = files.map((f) => renderMedia(f, node.fields));
-      return attribute.multiple ? rendered : rendered[0] ?? null;
-    }
+    case 'media':
+      return records.map((record) => {
+        const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
+        const rendered = files.map((f) => renderMedia(f, node.fields));
+        return attribute.multiple ? rendered : rendered[0] ?? null;
+      });
     case 'component': {
       const component = ctx.index.model.components.get(attribute.component);
-      const value = record[attribute.name];
-      if (!component) return null;
-      const inner: Scope = { kind: 'component', component };
-      if (attribute.repeatable) {
-        const items = narrow(ctx, inner, Array.isArray(value) ? (value as ComponentValue[]) : [], node);
-        return items.map((v) => renderComponent(ctx, inner, v, node));
-      }
-      return value && typeof value === 'object' ? renderComponent(ctx, inner, value as ComponentValue, node) : null;
+      if (!component) return records.map(() => null);
+      const inner: Scope & { kind: 'component' } = { kind: 'component', component };
+      const lists = records.map((record) => narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node));
+      if (node.count) return lists.map((values) => ({ count: values.length }));
+      return spread(lists, renderComponents(ctx, inner, lists.flat(), node)).map((rendered) => (attribute.repeatable ? rendered : rendered[0] ?? null));
     }
-    case 'dynamiczone': {
-      const value = record[attribute.name];
-      const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
-      const out: Entry[] = [];
-      for (const entry of entries) {
-        const uid = String(entry.__component);
-        // Real Strapi stores a component the zone does not declare, but never shows it.
-        const sub = attribute.components.includes(uid) ? node.zone?.get(uid) : undefined;
-        const component = ctx.index.model.components.get(uid);
-        if (!sub || !component) continue;
-        out.push({ ...renderComponent(ctx, { kind: 'component', component }, entry, sub), __component: uid });
-      }
-      return out;
-    }
+    case 'dynamiczone':
+      return records.map((record) => renderZone(ctx, attribute, record, node));
     default:
-      return undefined;
+      return records.map(() => undefined);
   }
 }
 
-function renderComponent(ctx: RenderContext, scope: Scope & { kind: 'component' }, value: ComponentValue, node: PopulateNode): Entry {
-  const out: Entry = { id: value.id };
-  for (const attribute of scope.component.attributes.values()) {
-    if (attribute.kind !== 'scalar' || attribute.private) continue;
-    if (node.fields === null || node.fields.includes(attribute.name)) out[attribute.name] = value[attribute.name] ?? null;
+function renderZone(ctx: RenderContext, attribute: Attribute & { kind: 'dynamiczone' }, record: Record_, node: PopulateNode): Entry[] {
+  const value = record[attribute.name];
+  const out: Entry[] = [];
+  for (const entry of Array.isArray(value) ? (value as ComponentValue[]) : []) {
+    const uid = String(entry.__component);
+    // Real Strapi stores a component the zone does not declare, but never shows it.
+    const sub = attribute.components.includes(uid) ? node.zone?.get(uid) : undefined;
+    const component = ctx.index.model.components.get(uid);
+    if (!sub || !component) continue;
+    out.push({ ...renderComponents(ctx, { kind: 'component', component }, [entry], sub)[0], __component: uid });
   }
+  return out;
+}
+
+function renderComponents(ctx: RenderContext, scope: Scope & { kind: 'component' }, values: readonly ComponentValue[], node: PopulateNode): Entry[] {
+  const out = values.map((value) => {
+    const entry: Entry = { id: value.id };
+    for (const attribute of scope.component.attributes.values()) {
+      if (attribute.kind !== 'scalar' || attribute.private) continue;
+      if (node.fields === null || node.fields.includes(attribute.name)) entry[attribute.name] = value[attribute.name] ?? null;
+    }
+    return entry;
+  });
   for (const [name, sub] of node.populate) {
     const attribute = scope.component.attributes.get(name);
-    if (attribute) out[name] = renderAttribute(ctx, scope, value, attribute, sub);
+    if (attribute) renderAttribute(ctx, scope, values, attribute, sub).forEach((v, i) => (out[i][name] = v));
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { compileFilters, type Predicate } from './filters.js';
 import { parseFields } from './fields.js';
 import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
-import { renderRow, type Entry } from './render-entry.js';
+import { renderRow, renderRows, type Entry } from './render-entry.js';
 import type { Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
@@ -61,6 +61,15 @@ export function parseLocales(index: ContentIndex, type: ContentType, raw: unknow
   return codes.length > 0 ? codes : [index.model.defaultLocale];
 }
 
+/** Strapi refuses an object `locale` (on every type, localized or not) after checking the other parameters. */
+function checkLocaleShape(raw: unknown): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
+  throw new ValidationError(
+    "Invalid parameter at 'locale'. Expected a string, array of strings, empty string, null, or undefined; received: object",
+    { received: raw },
+  );
+}
+
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
 export function parseQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
   if (opts.strictParams) {
@@ -74,6 +83,7 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   const sort = parseSort(index, scope, query.sort);
   const fields = parseFields(scope, query.fields, null);
   const populate = parsePopulate(index, scope, query.populate, null);
+  checkLocaleShape(query.locale);
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
@@ -144,7 +154,7 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const { start, limit } = pageBounds(pagination);
   const page = matched.slice(start, start + limit);
   const ctx = { index, status: q.status };
-  return { data: page.map((row) => renderRow(ctx, type, row, q.node)), meta: { pagination: paginationMeta(pagination, matched.length) } };
+  return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination, matched.length) } };
 }
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */

@@ -30,6 +30,10 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
       else throw new ValidationError(`Invalid sort parameter at ${[...prefix, k].join('.')}: expected asc or desc`, {});
     }
   };
+  // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field.
+  if (Array.isArray(sort) && !sort.every((i) => typeof i === 'string') && !sort.every(isPlainObject)) {
+    throw invalidKey('0', { parent: null, source: 'query', param: 'sort' });
+  }
   const items = Array.isArray(sort) ? sort : [sort];
   for (const item of items) {
     if (typeof item === 'string') addString(item);

@@ -71,6 +71,8 @@ export function parseBooleanLike(raw: unknown): boolean | undefined {
   return TRUE.has(s) ? true : FALSE.has(s) ? false : undefined;
 }
 
+export const isBooleanLike = (raw: unknown): boolean => parseBooleanLike(raw) !== undefined;
+
 /**
  * Turns a filter operand (a string from the query) into the key it is compared with. Real Strapi answers 500 to a
  * value it cannot cast (`views=abc`, an empty value, the string "null"); a mock answers 400 with the reason.
@@ -98,11 +100,17 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
   }
   if (DATETIME.has(type)) {
     const t = Date.parse(text);
-    if (text.trim() === '' || Number.isNaN(t)) throw fail('a date-time');
+    // Strapi's own 400 for an uncastable date-time: its message, no details
+    if (text.trim() === '' || Number.isNaN(t)) throw new ValidationError('Invalid format, expected a timestamp or an ISO date', {});
     return t;
   }
   if (type === 'date') {
-    if (!/^\d{4}-\d{2}-\d{2}/.test(text)) throw fail('a date (yyyy-MM-dd)');
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+    const day = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    // a calendar date that exists (2024-13-45 does not), else Strapi's date-column error
+    if (!m || !day || day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) {
+      throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+    }
     return text.slice(0, 10);
   }
   return text;

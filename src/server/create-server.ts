@@ -11,8 +11,8 @@ import type { ContentModel } from '../model/types.js';
 import { generateOpenApi } from '../openapi/generate.js';
 import type { LoadModelOptions } from '../schema/load-model.js';
 import { ContentStore } from '../store/content-store.js';
-import { emptyStore, importDataset } from '../store/import-dataset.js';
-import { loadProject, readSeed, type ProjectOptions } from './load-project.js';
+import { emptyStore } from '../store/import-dataset.js';
+import { loadProject, type ProjectOptions } from './load-project.js';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from './load-project.js';
 import { startHotReload, type Logger, type ReloadEvent } from '../watch/hot-reload.js';
@@ -62,20 +62,14 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, config, seed, seedFile, model } = await loadProject(
+  const { schemas, config, seed, model } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
   const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
   const dev = resolveDevOptions(config.raw, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
-  // The parsed seed serves the first import only, then is let go: a reset reads the file again rather than
-  // keeping a second copy of all content in memory for the server's whole life.
-  let parsedSeed = seed;
-  const initialFor = (m: ContentModel) => {
-    const dataset = parsedSeed ?? (seedFile ? readSeed(seedFile) : undefined);
-    parsedSeed = undefined;
-    return dataset ? importDataset(m, dataset, (w) => logger.error(`warning: ${w}`)) : emptyStore(m);
-  };
+  // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
+  const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
   const dataFile = options.memory ? undefined : options.data ?? resolve('data', 'db.json');
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
 

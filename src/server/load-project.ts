@@ -7,7 +7,8 @@ import { readPluginSettings } from '../plugins/plugin-settings.js';
 import { loadModel } from '../schema/load-model.js';
 import { parseJsonText } from '../schema/read-json-file.js';
 import { formatProblem } from '../schema/schema-errors.js';
-import { assertDataset, datasetLocales, DatasetError, type Dataset } from '../store/import-dataset.js';
+import { assertDataset, DatasetError, type Dataset } from '../store/import-dataset.js';
+import { openSeedFile, type SeedSource } from '../store/read-seed-file.js';
 
 /** The package's own folder: the embedded example lives in its `data/`. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,12 +32,12 @@ export interface ProjectOptions {
 export interface Project {
   readonly schemas: string;
   readonly config: ContentMockConfig;
-  readonly seed: Dataset | undefined;
-  /** Where the seed came from, to read it again (a reset) instead of keeping it in memory. */
-  readonly seedFile: string | undefined;
+  /** The seed, read lazily: its documents are parsed only when the store imports them. */
+  readonly seed: SeedSource | undefined;
   readonly model: ContentModel;
 }
 
+/** A whole seed file as one object (for tools and tests; serving streams it instead, see openSeedFile). */
 export function readSeed(file: string): Dataset {
   if (!existsSync(file)) throw new DatasetError(`${file}: seed file not found`);
   const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
@@ -59,11 +60,11 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   // Plugin settings (users, JWT, upload limits) are checked now, so a bad one stops start-up instead of a request.
   readPluginSettings(config.raw);
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
-  const seed = seedFile ? readSeed(seedFile) : undefined;
-  const locales: Locale[] = seed ? datasetLocales(seed) : [];
+  const seed = seedFile ? openSeedFile(seedFile) : undefined;
+  const locales: Locale[] = seed ? [...seed.locales] : [];
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
   const model = await loadModel(schemas, { locales, customFields: config.customFields });
-  return { schemas, config, seed, seedFile, model };
+  return { schemas, config, seed, model };
 }

@@ -75,22 +75,89 @@ export function emptyStore(model: ContentModel): StoreData {
  * type was removed (or a hot reload that removed one) still loads everything else.
  */
 export function importDataset(model: ContentModel, dataset: Dataset, warn: (message: string) => void = () => {}): StoreData {
-  const store = emptyStore(model);
-  if (dataset.locales?.length) store.locales = dataset.locales.map((l) => ({ ...l }));
-  const media = new Map<number, MediaFile>();
-  for (const m of dataset.media ?? []) media.set(m.id, { ...m });
-  const bump = (table: string, id: unknown) => {
-    if (typeof id === 'number' && id > (store.sequences[table] ?? 0)) store.sequences[table] = id;
-  };
+  const importer = new DatasetImporter(model, warn);
+  importer.setLocales(dataset.locales);
+  importer.addMedia(dataset.media ?? []);
+  for (const [key, entry] of Object.entries(dataset.contentTypes)) {
+    const type = importer.typeFor(key, entry);
+    if (type) for (const snap of snapshotsOf(entry.documents)) importer.addSnapshot(type, snap);
+  }
+  return importer.finish();
+}
 
-  const byName = new Map<string, ContentType>();
-  for (const ct of model.contentTypes.values()) {
-    byName.set(ct.uid, ct);
-    byName.set(ct.pluralName, ct);
-    byName.set(ct.singularName, ct);
+/**
+ * Builds a store from a seed piece by piece (locales, the media library, then one document snapshot at a time), so
+ * a large seed file can be read without holding all of it in memory (see read-seed-file.ts).
+ */
+export class DatasetImporter {
+  private readonly store: StoreData;
+  private readonly media = new Map<number, MediaFile>();
+  private readonly byName = new Map<string, ContentType>();
+  private readonly rows = new Map<string, Map<number, Row>>();
+
+  constructor(
+    private readonly model: ContentModel,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
+    this.store = emptyStore(model);
+    for (const ct of model.contentTypes.values()) {
+      this.byName.set(ct.uid, ct);
+      this.byName.set(ct.pluralName, ct);
+      this.byName.set(ct.singularName, ct);
+    }
   }
 
-  const convertAttributes = (attributes: Attributes, snap: Snapshot, out: Record<string, unknown>) => {
+  setLocales(locales: readonly LocaleRecord[] | undefined): void {
+    if (locales?.length) this.store.locales = locales.map((l) => ({ ...l }));
+  }
+
+  /** The media library; call before the documents, whose populated files only fill gaps in it. */
+  addMedia(files: readonly MediaFile[]): void {
+    for (const m of files) this.media.set(m.id, { ...m });
+  }
+
+  /** The content type a seed entry stands for (by uid, plural or singular name), or undefined with a warning. */
+  typeFor(key: string, entry: { uid?: string; pluralName?: string }): ContentType | undefined {
+    const type = this.byName.get(entry.uid ?? key) ?? this.byName.get(key) ?? (entry.pluralName ? this.byName.get(entry.pluralName) : undefined);
+    if (!type) this.warn(`seed has content type "${entry.uid ?? key}", which the schemas do not define; its documents are skipped`);
+    return type;
+  }
+
+  addSnapshot(type: ContentType, snap: Snapshot): void {
+    if (typeof snap.id !== 'number' || typeof snap.documentId !== 'string') {
+      throw new DatasetError(`seed ${type.uid}: every document needs a numeric "id" and a "documentId"`);
+    }
+    let rows = this.rows.get(type.uid);
+    if (!rows) this.rows.set(type.uid, (rows = new Map()));
+    // Types without draft & publish list the same row under both statuses.
+    if (rows.has(snap.id)) return;
+    const now = new Date(0).toISOString();
+    const row: Row = {
+      id: snap.id,
+      documentId: snap.documentId,
+      createdAt: typeof snap.createdAt === 'string' ? snap.createdAt : now,
+      updatedAt: typeof snap.updatedAt === 'string' ? snap.updatedAt : now,
+      publishedAt: typeof snap.publishedAt === 'string' ? snap.publishedAt : type.draftAndPublish ? null : now,
+    };
+    if (type.localized) row.locale = typeof snap.locale === 'string' ? snap.locale : this.model.defaultLocale;
+    this.convertAttributes(type.attributes, snap, row);
+    rows.set(row.id, row);
+    this.bump(type.uid, row.id);
+  }
+
+  finish(): StoreData {
+    for (const [uid, rows] of this.rows) this.store.types[uid] = [...rows.values()].sort((a, b) => a.id - b.id);
+    this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
+    for (const m of this.store.media) this.bump('media', m.id);
+    return this.store;
+  }
+
+  private bump(table: string, id: unknown): void {
+    if (typeof id === 'number' && id > (this.store.sequences[table] ?? 0)) this.store.sequences[table] = id;
+  }
+
+  private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>): void {
+    const { model, media } = this;
     for (const attribute of attributes.values()) {
       const v = snap[attribute.name];
       switch (attribute.kind) {
@@ -116,9 +183,9 @@ export function importDataset(model: ContentModel, dataset: Dataset, warn: (mess
           if (!component) break;
           const one = (c: unknown): ComponentValue | null => {
             if (!isObject(c)) return null;
-            bump(`component:${component.uid}`, c.id);
+            this.bump(`component:${component.uid}`, c.id);
             const value: ComponentValue = { id: Number(c.id) };
-            convertAttributes(component.attributes, c, value);
+            this.convertAttributes(component.attributes, c, value);
             return value;
           };
           out[attribute.name] = attribute.repeatable ? (Array.isArray(v) ? v.map(one).filter((x) => x !== null) : []) : one(v);
@@ -129,47 +196,16 @@ export function importDataset(model: ContentModel, dataset: Dataset, warn: (mess
           out[attribute.name] = entries.map((e) => {
             const uid = String(e.__component);
             const component = model.components.get(uid);
-            bump(`component:${uid}`, e.id);
+            this.bump(`component:${uid}`, e.id);
             const value: ComponentValue = { id: Number(e.id), __component: uid };
-            if (component) convertAttributes(component.attributes, e, value);
+            if (component) this.convertAttributes(component.attributes, e, value);
             return value;
           });
           break;
         }
       }
     }
-  };
-
-  for (const [key, entry] of Object.entries(dataset.contentTypes)) {
-    const type = byName.get(entry.uid ?? key) ?? byName.get(key) ?? (entry.pluralName ? byName.get(entry.pluralName) : undefined);
-    if (!type) {
-      warn(`seed has content type "${entry.uid ?? key}", which the schemas do not define; its documents are skipped`);
-      continue;
-    }
-    const rows = new Map<number, Row>();
-    for (const snap of snapshotsOf(entry.documents)) {
-      if (typeof snap.id !== 'number' || typeof snap.documentId !== 'string') {
-        throw new DatasetError(`seed ${type.uid}: every document needs a numeric "id" and a "documentId"`);
-      }
-      if (rows.has(snap.id)) continue;
-      const now = new Date(0).toISOString();
-      const row: Row = {
-        id: snap.id,
-        documentId: snap.documentId,
-        createdAt: typeof snap.createdAt === 'string' ? snap.createdAt : now,
-        updatedAt: typeof snap.updatedAt === 'string' ? snap.updatedAt : now,
-        publishedAt: typeof snap.publishedAt === 'string' ? snap.publishedAt : type.draftAndPublish ? null : now,
-      };
-      if (type.localized) row.locale = typeof snap.locale === 'string' ? snap.locale : model.defaultLocale;
-      convertAttributes(type.attributes, snap, row);
-      rows.set(row.id, row);
-      bump(type.uid, row.id);
-    }
-    store.types[type.uid] = [...rows.values()].sort((a, b) => a.id - b.id);
   }
-  store.media = [...media.values()].sort((a, b) => a.id - b.id);
-  for (const m of store.media) bump('media', m.id);
-  return store;
 }
 
 function snapshotsOf(documents: DatasetDocuments): Snapshot[] {

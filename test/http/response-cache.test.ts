@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { MockServer } from '../../src/server/create-server.js';
+import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
+
+let server: MockServer | undefined;
+afterEach(() => server?.close());
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as { data: { documentId: string; name: string }[] } });
+
+describe.each([true, false])('reads with the response cache %s', (cache) => {
+  test('a write is seen by the very next read, whatever was answered before', async () => {
+    const started = await startKitServer({ cache });
+    server = started.server;
+    const list = `${started.url}/api/tags?sort=id:asc&fields[0]=name`;
+    const first = await json(await fetch(list));
+    expect(await json(await fetch(list))).toEqual(first);
+    const target = first.body.data[0];
+    const put = await fetch(`${started.url}/api/tags/${target.documentId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { name: `${target.name}-renamed` } }),
+    });
+    expect(put.status).toBe(200);
+    const after = await json(await fetch(list));
+    expect(after.body.data[0].name).toBe(`${target.name}-renamed`);
+    // the same URL read by another caller, or in the v4 format, is its own answer
+    const withToken = await json(await fetch(list, { headers: { authorization: `Bearer ${KIT_TOKEN}` } }));
+    expect(withToken.body).toEqual(after.body);
+    const v4 = (await (await fetch(list, { headers: { 'strapi-response-format': 'v4' } })).json()) as { data: { attributes: unknown }[] };
+    expect(v4.data[0].attributes).toEqual({ name: `${target.name}-renamed` });
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadModel } from '../../src/schema/load-model.js';
+import { EXAMPLE, readSeed } from '../../src/server/load-project.js';
+import { datasetLocales, importDataset } from '../../src/store/import-dataset.js';
+import { openSeedFile } from '../../src/store/read-seed-file.js';
+import { KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
+
+describe('reading a seed file document by document', () => {
+  test.each([
+    ['the kit', KIT_MODEL, KIT_DATASET],
+    ['the embedded example', EXAMPLE.schemas, EXAMPLE.seed],
+  ])('%s: the same store as parsing the whole file at once, on every load', async (_name, schemas, seed) => {
+    const whole = readSeed(seed);
+    const model = await loadModel(schemas, { locales: datasetLocales(whole) });
+    const source = openSeedFile(seed);
+    expect(source.locales).toEqual(datasetLocales(whole));
+    const expected = importDataset(model, whole);
+    expect(source.load(model)).toEqual(expected);
+    // a reset reads the file again
+    expect(source.load(model)).toEqual(expected);
+  });
+
+  test('a plain list of documents per type, and single types as one object or null', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-seedfile-'));
+    const file = join(dir, 'seed.json');
+    const doc = (id: number, documentId: string, extra: object = {}) => ({ id, documentId, createdAt: 't', updatedAt: 't', publishedAt: 't', ...extra });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        contentTypes: {
+          tags: { documents: [doc(1, 'tag1aaaaaaaaaaaaaaaaaaaa', { name: 'a "quoted" \\ name' }), doc(2, 'tag2aaaaaaaaaaaaaaaaaaaa', { name: 'b' })] },
+          'api::global.global': { documents: { en: { draft: doc(1, 'glob1aaaaaaaaaaaaaaaaaaa', { locale: 'en' }), published: null }, fr: null } },
+        },
+      }),
+    );
+    const model = await loadModel(KIT_MODEL);
+    const store = openSeedFile(file).load(model);
+    expect(store.types['api::tag.tag'].map((r) => r.name)).toEqual(['a "quoted" \\ name', 'b']);
+    expect(store.types['api::global.global']).toHaveLength(1);
+  });
+
+  test('malformed JSON is reported with file, line and column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-seedbad-'));
+    const file = join(dir, 'seed.json');
+    writeFileSync(file, '{\n  "contentTypes": {\n    "tags": { "documents": [ {"id": 1,} ] }\n  }\n}');
+    const model = await loadModel(KIT_MODEL);
+    expect(() => openSeedFile(file).load(model)).toThrow(/seed\.json:3:39 #: invalid JSON/);
+    writeFileSync(file, '{ "contentTypes": { "tags": { "documents": [ ');
+    expect(() => openSeedFile(file)).toThrow(/seed\.json:1:46 #: invalid JSON/);
+  });
+});
