@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MockServer } from '../../src/server/create-server.js';
+import { generateOpenApi } from '../../src/openapi/generate.js';
+import { createResponseValidator, type ResponseValidator } from '../../src/openapi/response-validator.js';
 import { KIT_DATASET, KIT_TOKEN, kitCases, startKitServer } from '../helpers/kit.js';
 import { firstDifference, Replayer } from './replay.js';
 
@@ -13,6 +15,7 @@ const SEQUENCE_DEPENDENT = new Set(['single-global-update-component']);
 describe('conformance kit: content-mock answers as real Strapi 5 did', () => {
   let server: MockServer;
   let replayer: Replayer;
+  let contract: ResponseValidator;
   const expected = (() => {
     let norm: ((v: unknown) => unknown) | undefined;
     return (v: unknown) => (norm ??= replayer.normaliser())(v);
@@ -25,6 +28,7 @@ describe('conformance kit: content-mock answers as real Strapi 5 did', () => {
   beforeAll(async () => {
     const started = await startKitServer();
     server = started.server;
+    contract = createResponseValidator(generateOpenApi(server.runtime().model));
     replayer = new Replayer(started.url, JSON.parse(readFileSync(KIT_DATASET, 'utf8')), KIT_TOKEN);
   });
   afterAll(() => server.close());
@@ -34,6 +38,13 @@ describe('conformance kit: content-mock answers as real Strapi 5 did', () => {
     test(`${c.group}: ${c.method ?? 'GET'} ${c.path.slice(0, 110)} (${c.name})`, async () => {
       const answer = await replayer.send(c);
       expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(c.status);
+      // Our own answer must also fit the contract we publish (the v4 format is outside it; so are routes that are
+      // not content routes, whose 404 must still be the error envelope).
+      if (!Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === 'strapi-response-format')) {
+        const verdict = contract.validate({ method: c.method ?? 'GET', path: answer.path, status: answer.status, body: answer.body, contentType: answer.contentType ?? undefined });
+        const checked = verdict.operation ? verdict : contract.validateSchema('ErrorResponse', answer.body);
+        expect(checked.errors).toEqual([]);
+      }
       const want = expected(c.response);
       const have = got(answer.body);
       if (SEQUENCE_DEPENDENT.has(c.name)) return;

@@ -71,14 +71,15 @@ export class Replayer {
     return v;
   }
 
-  async send(c: KitCase): Promise<{ status: number; body: unknown }> {
+  async send(c: KitCase): Promise<{ status: number; body: unknown; path: string; contentType: string | null }> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(c.headers ?? {})) headers[k] = this.resolve(v);
     let body: string | undefined;
     if (c.rawBody !== undefined) body = c.rawBody;
     else if (c.body !== undefined) body = JSON.stringify(this.substitute(c.body));
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await fetch(this.base + this.resolve(c.path), { method: c.method ?? 'GET', headers, body });
+    const path = this.resolve(c.path);
+    const res = await fetch(this.base + path, { method: c.method ?? 'GET', headers, body });
     const text = await res.text();
     let json: unknown = null;
     try {
@@ -88,7 +89,7 @@ export class Replayer {
     }
     const data = (json as { data?: { documentId?: unknown } } | null)?.data;
     if ((c.method ?? 'GET') === 'POST' && res.status < 300 && typeof data?.documentId === 'string') this.lastDocumentId = data.documentId;
-    return { status: res.status, body: json };
+    return { status: res.status, body: json, path, contentType: res.headers.get('content-type') };
   }
 
   /** A normaliser per side: fresh values become `<new kind n>` in order of first appearance. */
