@@ -1,5 +1,4 @@
 import type { ContentType, ScalarAttribute } from '../model/types.js';
-import { routeOf } from './build-suite.js';
 
 /** A value a required scalar accepts; `tag` keeps unique fields unique across runs. */
 function sampleValue(a: ScalarAttribute, tag: string): unknown {

@@ -24,14 +24,6 @@ function anyOf(values: Iterable<Tri>): Tri {
   }
   return unknown ? null : false;
 }
-function allOf(values: Iterable<Tri>): Tri {
-  let unknown = false;
-  for (const v of values) {
-    if (v === false) return false;
-    if (v === null) unknown = true;
-  }
-  return unknown ? null : true;
-}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);

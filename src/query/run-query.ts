@@ -94,7 +94,7 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   return { status, locales, filters, sort, node: { fields, sort: [], count: false, populate }, search, publication, raw: query };
 }
 
-function visibleRows(index: ContentIndex, type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
+function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
   const wantDraft = q.status === 'draft';
   return rows.filter(
     (r) =>
@@ -163,7 +163,7 @@ export function findOneRow(index: ContentIndex, type: ContentType, documentId: s
   const star = q.raw.locale === '*' || (Array.isArray(q.raw.locale) && q.raw.locale.includes('*'));
   if (q.locales === null && type.localized && star) return undefined;
   const candidates = documentId === undefined ? index.rows(type.uid) : index.documentRows(type.uid, documentId);
-  const rows = visibleRows(index, type, { ...q, locales: q.locales === null ? undefined : q.locales }, candidates);
+  const rows = visibleRows(type, { ...q, locales: q.locales === null ? undefined : q.locales }, candidates);
   return rows.sort((a, b) => a.id - b.id)[0];
 }
 

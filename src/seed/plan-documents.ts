@@ -24,7 +24,7 @@ export function planDocuments(type: ContentType, count: number, locales: readonl
   for (let index = 0; index < count; index++) {
     const single = type.kind === 'singleType';
     // Translations: every locale for single types, about half of the other locales for collection documents.
-    const codes = type.localized ? locales.filter((code, i) => i === 0 || single || rng.chance(0.5)) : [NONE];
+    const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || rng.chance(0.5)) : [NONE];
     const published = !type.draftAndPublish || single || rng.chance(0.8);
     const ids: Record<string, { draft?: number; published?: number }> = {};
     for (const code of codes) {
