@@ -72,7 +72,10 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
         continue;
       }
       const parsed = parseAttribute(def, { name, source: `${file}#/attributes/${name}`, ownerLocalized, customFields });
-      if (parsed.kind === 'ok') attributes.set(name, Object.freeze(parsed.attribute));
+      if (parsed.kind === 'ok') {
+        attributes.set(name, Object.freeze(parsed.attribute));
+        if (parsed.warning !== undefined) warnings.push(parsed.warning);
+      }
       else if (parsed.kind === 'skip') warnings.push(parsed.warning);
       else problems.push({ file, path: parsed.path, message: parsed.message });
     }
@@ -123,7 +126,9 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       continue;
     }
     const info = isObject(raw.info) ? raw.info : {};
-    const kind = raw.kind;
+    // Strapi defaults a missing kind to a collection type (`schema.kind || 'collectionType'` in its core), and
+    // older hand-written schemas do omit it; only a kind that is present and wrong is an error.
+    const kind = raw.kind ?? 'collectionType';
     if (kind !== 'collectionType' && kind !== 'singleType') {
       problems.push({ file, path: '#/kind', message: `"kind" must be "collectionType" or "singleType" (got ${JSON.stringify(kind)})` });
       continue;

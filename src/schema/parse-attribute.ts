@@ -8,14 +8,24 @@ import {
 
 /** What reading one attribute gave: the attribute, a warning (skipped), or an error. */
 export type AttributeParse =
-  | { kind: 'ok'; attribute: Attribute }
+  | { kind: 'ok'; attribute: Attribute; warning?: string }
   | { kind: 'skip'; warning: string }
   | { kind: 'error'; path: string; message: string };
 
-/** Custom fields whose underlying type is known without loading their plugin. */
+/** Custom fields of popular plugins whose underlying type is known without loading their plugin. */
 const KNOWN_CUSTOM_FIELDS: Readonly<Record<string, ScalarType>> = {
   'plugin::color-picker.color': 'string',
+  'plugin::ckeditor5.CKEditor': 'richtext',
+  'plugin::ckeditor.CKEditor': 'richtext',
+  'plugin::multi-select.multi-select': 'json',
 };
+
+/**
+ * What an unknown custom field is served as. Dropping it would make the contract refuse the key a real Strapi
+ * does return (entries are closed objects) and make the mock 400 on `fields`/writes naming it; `json` takes
+ * whatever the plugin stores (a string, a number, an object) without guessing.
+ */
+const UNKNOWN_CUSTOM_FIELD_TYPE: ScalarType = 'json';
 
 const MORPH_RELATIONS = ['morphToOne', 'morphToMany', 'morphOne', 'morphMany'];
 
@@ -41,13 +51,20 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
 
   let type: string = raw.type;
   let customField: string | undefined;
+  let warning: string | undefined;
   if (type === 'customField' || typeof raw.customField === 'string') {
     customField = String(raw.customField ?? '');
-    const underlying = ctx.customFields[customField] ?? KNOWN_CUSTOM_FIELDS[customField];
-    if (!underlying || !isScalarType(underlying)) {
-      return { kind: 'skip', warning: `${ctx.source}: unknown custom field "${customField}" skipped (map it to a type with "customFields" in the config)` };
+    if (customField === '') return { kind: 'error', path: at('customField'), message: 'a custom field needs a "customField" uid (plugin::<plugin>.<field>)' };
+    const configured = ctx.customFields[customField];
+    if (configured !== undefined && !isScalarType(configured)) {
+      return { kind: 'error', path: at('customField'), message: `"customFields" in the config maps "${customField}" to "${configured}", which is not a scalar type (${SCALAR_TYPES.join(', ')})` };
     }
-    type = underlying;
+    // The config wins; then a concrete scalar `type` next to `customField` (some exports keep it); then plugins we know.
+    const underlying = configured ?? (isScalarType(type) ? type : KNOWN_CUSTOM_FIELDS[customField]);
+    if (underlying === undefined) {
+      warning = `${ctx.source}: unknown custom field "${customField}" served as any JSON value (map it to a type with "customFields" in the config)`;
+    }
+    type = underlying ?? UNKNOWN_CUSTOM_FIELD_TYPE;
   }
 
   const i18n = isObject(raw.pluginOptions) && isObject(raw.pluginOptions.i18n) ? raw.pluginOptions.i18n : undefined;
@@ -71,6 +88,7 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
     }
     return {
       kind: 'ok',
+      warning,
       attribute: {
         ...base,
         kind: 'scalar',

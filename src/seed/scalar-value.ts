@@ -24,7 +24,9 @@ function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix:
   let s = value;
   const min = a.minLength ?? 0;
   while (s.length < min) s += ` ${ctx.rng.pick(ctx.pools.words)}`;
-  const max = a.maxLength;
+  // A `string` is a varchar(255) even without maxLength: the mock's writes and Strapi's database refuse longer
+  // values, and paragraphs picked for "description"-like names are longer than that.
+  const max = a.maxLength ?? (a.type === 'string' ? 255 : undefined);
   if (max !== undefined && s.length + suffix.length > max) s = s.slice(0, Math.max(0, max - suffix.length)).trimEnd();
   return s + suffix;
 }
