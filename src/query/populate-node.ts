@@ -27,10 +27,19 @@ export function populatable(scope: Scope, attribute: Attribute | undefined): boo
   return !!attribute && !attribute.private && attribute.kind !== 'scalar' && scope.kind !== 'media';
 }
 
-/** A populated attribute with no options: dynamic zones still render each declared component's scalars. */
+/**
+ * The components a zone populated without `on` renders: the declared ones and every other existing component,
+ * because a draft can hold components its zone does not declare (Strapi's write accepts any existing component)
+ * and Strapi's populate loads whatever the zone stores.
+ */
+export function zoneComponents(index: ContentIndex, attribute: Attribute & { kind: 'dynamiczone' }): string[] {
+  return [...new Set([...attribute.components, ...index.model.components.keys()])];
+}
+
+/** A populated attribute with no options: dynamic zones still render each component's scalars. */
 export function leafNode(index: ContentIndex, attribute: Attribute): PopulateNode {
   if (attribute.kind !== 'dynamiczone') return emptyNode();
-  return { ...emptyNode(), zone: new Map(attribute.components.map((uid) => [uid, emptyNode()])) };
+  return { ...emptyNode(), zone: new Map(zoneComponents(index, attribute).map((uid) => [uid, emptyNode()])) };
 }
 
 /** Every populatable attribute of a scope, one level (what `populate=*` means). */

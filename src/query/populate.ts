@@ -3,7 +3,7 @@ import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from './content-index.js';
 import { parseFields } from './fields.js';
 import { compileFilters } from './filters.js';
-import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, wildcard, type PopulateMap, type PopulateNode } from './populate-node.js';
+import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, wildcard, zoneComponents, type PopulateMap, type PopulateNode } from './populate-node.js';
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
@@ -141,9 +141,9 @@ function parseNode(index: ContentIndex, owner: Scope, target: Attribute | typeof
 function parseZone(index: ContentIndex, zone: Attribute & { kind: 'dynamiczone' }, options: Record<string, unknown>, path: string, depth: number): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
   if (!isPlainObject(options.on)) {
-    // no fragment: every declared component renders its scalars (`count` is ignored on zones), and
+    // no fragment: every component renders its scalars (`count` is ignored on zones), and
     // `populate=*` populates each component's own relations, media and components one level
-    for (const uid of zone.components) {
+    for (const uid of zoneComponents(index, zone)) {
       const component = index.model.components.get(uid);
       const scope: Scope | undefined = component && { kind: 'component', component };
       out.set(uid, scope && options.populate === '*' ? { ...emptyNode(), populate: wildcard(index, scope) } : emptyNode());

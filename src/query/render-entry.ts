@@ -120,8 +120,8 @@ function renderZone(ctx: RenderContext, attribute: Attribute & { kind: 'dynamicz
   const out: Entry[] = [];
   for (const entry of Array.isArray(value) ? (value as ComponentValue[]) : []) {
     const uid = String(entry.__component);
-    // Real Strapi stores a component the zone does not declare, but never shows it.
-    const sub = attribute.components.includes(uid) ? node.zone?.get(uid) : undefined;
+    // A draft may hold a component the zone does not declare: Strapi shows it like the others (publishing drops it).
+    const sub = node.zone?.get(uid);
     const component = ctx.index.model.components.get(uid);
     if (!sub || !component) continue;
     out.push({ ...renderComponents(ctx, { kind: 'component', component }, [entry], sub)[0], __component: uid });

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { fieldErrors, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
-import { isDraftRow, refsOf, type ContentIndex } from '../query/content-index.js';
+import { isDraftRow, refsOf } from '../query/content-index.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { ContentStore } from '../store/content-store.js';
-import type { ComponentValue, Row } from '../store/types.js';
+import type { Row } from '../store/types.js';
 import { printValue } from './coerce-scalar.js';
 import { prepareData, type PreparedData } from './prepare-data.js';
-import { applyRelationOp, type RelationOp } from './relation-input.js';
+import type { RelationOp } from './relation-input.js';
+import { applyRelationOp } from './relation-order.js';
+import { cloneAttribute, type WriteContext } from './clone.js';
+import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -43,12 +46,6 @@ function writeLocale(store: ContentStore, type: ContentType, raw: unknown): stri
   return value === undefined || value === null || value === '' ? store.index.model.defaultLocale : String(value);
 }
 
-interface WriteContext {
-  readonly store: ContentStore;
-  readonly index: ContentIndex;
-  readonly type: ContentType;
-  readonly now: string;
-}
 
 function emptyValue(attribute: Attribute): unknown {
   switch (attribute.kind) {
@@ -75,29 +72,11 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
   return row;
 }
 
-/** Copies a stored component value (or zone) with fresh ids, as Strapi clones component rows on publish. */
-function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: ComponentValue) => string): unknown {
-  const one = (v: unknown) => {
-    if (!isObject(v)) return v;
-    const c = structuredClone(v) as ComponentValue;
-    c.id = ctx.store.nextId(`component:${uidOf(c)}`);
-    return c;
-  };
-  return Array.isArray(value) ? value.map(one) : one(value);
-}
 
-function cloneAttribute(ctx: WriteContext, attribute: Attribute, value: unknown): unknown {
-  if (attribute.kind === 'component') return cloneComponents(ctx, value, () => attribute.component);
-  if (attribute.kind === 'dynamiczone') {
-    const declared = Array.isArray(value) ? value.filter((v) => isObject(v) && attribute.components.includes(String(v.__component))) : value;
-    return cloneComponents(ctx, declared, (v) => String(v.__component));
-  }
-  return structuredClone(value);
-}
-
+/** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
-  Object.assign(row, prepared.values);
   const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
+  const owning: Record<string, unknown> = {};
   for (const [name, op] of prepared.relations) {
     const attribute = ctx.type.attributes.get(name);
     if (attribute?.kind !== 'relation') continue;
@@ -106,8 +85,9 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       continue;
     }
     const next = applyRelationOp(refsOf(row[name]), op, attribute.toMany);
-    row[name] = attribute.toMany ? next : next[0] ?? null;
+    owning[name] = attribute.toMany ? next : next[0] ?? null;
   }
+  Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
   return inverse;
 }
@@ -135,7 +115,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   }
 }
 
-function checkUnique(ctx: WriteContext, row: Row, prepared: PreparedData): void {
+function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>, prepared: PreparedData): void {
   const errors = [];
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'scalar' || !(attribute.unique || attribute.type === 'uid') || !Object.hasOwn(prepared.values, attribute.name)) continue;
@@ -166,28 +146,13 @@ function publish(ctx: WriteContext, draft: Row): Row {
   return published;
 }
 
-/**
- * i18n: attributes that are not localized are the same in every locale; the ones a write sets are copied to the
- * document's other locales (of the same status).
- */
-function syncNonLocalized(ctx: WriteContext, from: Row, written: readonly string[]): void {
-  if (!ctx.type.localized) return;
-  for (const other of ctx.store.data.types[ctx.type.uid]) {
-    if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
-    for (const attribute of ctx.type.attributes.values()) {
-      if (!attribute.localized && attribute.kind !== 'relation' && written.includes(attribute.name)) {
-        other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
-      }
-    }
-  }
-}
 
 /** Seeds a new locale version from an existing one: non-localized attributes are copied, the rest start empty. */
 function newLocaleRow(ctx: WriteContext, documentId: string, locale: string | undefined, base: Row | undefined): Row {
   const row = blankRow(ctx, documentId, locale);
   if (base) {
     for (const attribute of ctx.type.attributes.values()) {
-      if (!attribute.localized && attribute.kind !== 'relation') row[attribute.name] = cloneAttribute(ctx, attribute, base[attribute.name]);
+      if (isSynced(attribute)) row[attribute.name] = cloneAttribute(ctx, attribute, base[attribute.name]);
     }
   }
   return row;
@@ -197,12 +162,28 @@ interface WriteResult {
   readonly row: Row;
 }
 
+/**
+ * A failed write leaves nothing behind, as Strapi's transaction rolls back: no row, and no id taken from a
+ * sequence (SQLite rolls `sqlite_sequence` back too), so the next write gets the id it would have had.
+ */
+function atomically<T>(store: ContentStore, write: () => T): T {
+  const sequences = { ...store.data.sequences };
+  try {
+    return write();
+  } catch (error) {
+    store.data.sequences = sequences;
+    throw error;
+  }
+}
+
 function writeVersion(ctx: WriteContext, documentId: string, locale: string | undefined, draftOnly: boolean, data: Record<string, unknown>, creating: boolean): WriteResult {
   const { type, store } = ctx;
   const rows = store.data.types[type.uid] ?? (store.data.types[type.uid] = []);
   const docRows = rows.filter((r) => r.documentId === documentId);
   let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
   const newVersion = !target;
+  // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
+  const original = creating ? undefined : nonLocalizedView(type, docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined));
   const prepared = prepareData(type, data, {
     index: ctx.index,
     draft: draftOnly && type.draftAndPublish,
@@ -210,21 +191,19 @@ function writeVersion(ctx: WriteContext, documentId: string, locale: string | un
     locale: locale ?? null,
     nextId: (t) => store.nextId(t),
   });
+  if (!(draftOnly && type.draftAndPublish)) checkUnique(ctx, target ?? { documentId, locale }, prepared);
+  let inverse;
   if (!target) {
     const base = docRows.find((r) => type.draftAndPublish ? isDraftRow(r) : true) ?? docRows[0];
     target = newLocaleRow(ctx, documentId, locale, base);
+    inverse = applyPrepared(ctx, target, prepared);
     rows.push(target);
-  }
-  if (!(draftOnly && type.draftAndPublish)) checkUnique(ctx, target, prepared);
-  const inverse = applyPrepared(ctx, target, prepared);
+  } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
-  const written = Object.keys(prepared.values);
-  syncNonLocalized(ctx, target, written);
-  if (!type.draftAndPublish || draftOnly) return { row: target };
-  const published = publish(ctx, target);
-  syncNonLocalized(ctx, published, written);
-  return { row: published };
+  const result = !type.draftAndPublish || draftOnly ? target : publish(ctx, target);
+  syncNonLocalized(ctx, result, original);
+  return { row: result };
 }
 
 function render(store: ContentStore, type: ContentType, row: Row, query: Record<string, unknown>, opts: QueryOptions, status: 'draft' | 'published'): Entry {
@@ -238,7 +217,7 @@ export async function createDocument(store: ContentStore, type: ContentType, que
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
-  const { row } = await store.mutate(() => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true));
+  const { row } = await store.mutate(() => atomically(store, () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true)));
   return render(store, type, row, query, opts, status);
 }
 
@@ -251,7 +230,7 @@ export async function updateDocument(store: ContentStore, type: ContentType, doc
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) return undefined;
-  const { row } = await store.mutate(() => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined));
+  const { row } = await store.mutate(() => atomically(store, () => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined)));
   return render(store, type, row, query, opts, status);
 }
 

@@ -1,9 +1,10 @@
-import { fieldErrors, invalidKey, ValidationError, type FieldError } from '../errors/strapi-errors.js';
+import { fieldErrors, invalidKey, type FieldError } from '../errors/strapi-errors.js';
 import type { Attributes, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../query/content-index.js';
 import type { ComponentValue } from '../store/types.js';
 import { coerceScalar, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
-import { parseRelationInput, type RelationOp } from './relation-input.js';
+import { associatedIds, contentTarget, mediaTarget, relationOp, rewriteRelation, type RelationOp, type RelationSource } from './relation-input.js';
+import { relationsCheck } from './relation-store.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -31,6 +32,7 @@ const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
+  const source: RelationSource = { type, locale: opts.locale };
   for (const key of Object.keys(data)) {
     if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
     if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
@@ -38,24 +40,31 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   }
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
-  const values = prepareAttributes(type.attributes, data, [], opts, errors, (name, value) => {
-    const attribute = type.attributes.get(name);
-    if (attribute?.kind !== 'relation') return;
-    const target = opts.index.model.contentTypes.get(attribute.target);
-    if (target) relations.set(name, parseRelationInput(opts.index, target, value, opts.locale, name));
-  });
-  if (errors.length > 0) throw fieldErrors(errors);
+  const echo: Record<string, unknown> = {};
+  const values = prepareAttributes(type.attributes, data, [], { ...opts, source }, errors, echo, (name, op) => relations.set(name, op));
+  // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
+  const rewritten = { ...data, ...echo, publishedAt: type.draftAndPublish ? null : new Date().toISOString(), ...(type.localized ? { locale: opts.locale } : {}) };
+  const failed = relationsCheck(opts.index, type.attributes, rewritten);
+  if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
+  // yup names list items by their index as a string (`['blocks', '0', '__component']`)
+  if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
   return { values, relations };
 }
 
-type OnRelation = (name: string, value: unknown) => void;
+type OnRelation = (name: string, op: RelationOp) => void;
+type Options = PrepareOptions & { readonly source: RelationSource };
 
+/**
+ * Checks `data` against `attributes` and returns the stored form; `echo` receives the form Strapi's relations check
+ * reports (scalars cast, relations and media rewritten to row ids). `onRelation` takes the entry's own relations.
+ */
 function prepareAttributes(
   attributes: Attributes,
   data: Record<string, unknown>,
   path: (string | number)[],
-  opts: PrepareOptions,
+  opts: Options,
   errors: FieldError[],
+  echo: Record<string, unknown>,
   onRelation: OnRelation | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -74,17 +83,28 @@ function prepareAttributes(
           continue;
         }
         const r = coerceScalar(attribute, value, here, opts.draft);
+        if (present) echo[attribute.name] = r.ok ? r.value : null;
         if (!r.ok) errors.push(r.error);
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, yupType(attribute)));
         else out[attribute.name] = r.value;
         break;
       }
-      case 'relation':
-        if (present && onRelation) onRelation(attribute.name, value);
-        else if (present) out[attribute.name] = value;
+      case 'relation': {
+        const target = opts.index.model.contentTypes.get(attribute.target);
+        if (!present || !target) break;
+        const relation = contentTarget(opts.index, opts.source, target);
+        const rewritten = rewriteRelation(relation, value, !attribute.toMany);
+        echo[attribute.name] = rewritten;
+        if (onRelation) onRelation(attribute.name, relationOp(relation, rewritten, attribute.name));
+        else out[attribute.name] = value;
         break;
+      }
       case 'media':
-        if (present) out[attribute.name] = mediaIds(opts.index, value, attribute.multiple, pathLabel(here));
+        if (present) {
+          const rewritten = rewriteRelation(mediaTarget(opts.index), value, false);
+          echo[attribute.name] = rewritten;
+          out[attribute.name] = mediaIds(opts.index, rewritten, attribute.multiple);
+        }
         break;
       case 'component': {
         if (!given) {
@@ -102,9 +122,13 @@ function prepareAttributes(
           checkKeys(component.attributes, v, p);
           // A component value replaces the stored one whole, so it is validated like a create (required inside it
           // holds on a PUT too).
-          const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, undefined);
+          const innerEcho: Record<string, unknown> = {};
+          const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, innerEcho, undefined);
+          echoed.push({ ...v, ...innerEcho });
           return { id: opts.nextId(`component:${component.uid}`), ...inner };
         };
+        const echoed: unknown[] = [];
+        echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
           if (value === null) out[attribute.name] = [];
           else if (!Array.isArray(value)) {
@@ -113,12 +137,16 @@ function prepareAttributes(
         } else {
           if (Array.isArray(value)) {
             errors.push({ path: here, message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`, value });
-          } else out[attribute.name] = one(value, here);
+          } else {
+            out[attribute.name] = one(value, here);
+            if (isObject(value)) echo[attribute.name] = echoed[0];
+          }
         }
         break;
       }
       case 'dynamiczone': {
         if (!given) continue;
+        echo[attribute.name] = value;
         if (value === null) {
           out[attribute.name] = [];
           continue;
@@ -128,26 +156,33 @@ function prepareAttributes(
           continue;
         }
         const entries: ComponentValue[] = [];
+        const echoed: unknown[] = [];
+        echo[attribute.name] = echoed;
         value.forEach((entry, i) => {
           const p = [...here, i];
           const uid = isObject(entry) ? entry.__component : undefined;
+          echoed.push(entry);
           if (typeof uid !== 'string') {
-            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: null });
-            errors.push({ path: here, message: 'Cannot build relations store from dynamiczone, component identifier is undefined', value: null });
+            // yup reports a missing required value without one; the relations check then fails too (relation-store.ts)
+            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
             return;
           }
           const component = opts.index.model.components.get(uid);
           if (!component) {
-            const all = [...opts.index.model.components.keys()];
+            // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
+            // the files: reverse path order.
+            const all = [...opts.index.model.components.keys()].sort().reverse();
             errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`, value: uid });
             return;
           }
-          // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft, then
-          // never shows it and leaves it out of the published copy (see cloneAttribute).
+          // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft and shows it
+          // there, but leaves it out of the published copy (see cloneAttribute).
           const body = { ...(entry as Record<string, unknown>) };
           delete body.__component;
           checkKeys(component.attributes, body, p);
-          const inner = prepareAttributes(component.attributes, body, p, opts, errors, undefined);
+          const innerEcho: Record<string, unknown> = {};
+          const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
+          echoed[echoed.length - 1] = { ...(entry as Record<string, unknown>), ...innerEcho };
           entries.push({ id: opts.nextId(`component:${uid}`), __component: uid, ...inner });
         });
         out[attribute.name] = entries;
@@ -158,27 +193,19 @@ function prepareAttributes(
   return out;
 }
 
-/** Unknown keys inside components are refused like unknown keys of the entry (`id` is tolerated: Strapi reads it). */
+/**
+ * Unknown keys inside components are refused like unknown keys of the entry (`id` is tolerated: Strapi reads it);
+ * Strapi names the attribute path, without list indexes (`seo.links`, `blocks`).
+ */
 function checkKeys(attributes: Attributes, value: Record<string, unknown>, path: (string | number)[]): void {
+  const at = path.filter((p) => typeof p === 'string').join('.');
   for (const key of Object.keys(value)) {
-    if (key !== 'id' && !attributes.has(key)) throw invalidKey(key, { parent: pathLabel(path), path: pathLabel([...path, key]), source: 'body' });
+    if (key !== 'id' && !attributes.has(key)) throw invalidKey(key, { parent: at, path: at, source: 'body' });
   }
 }
 
-function mediaIds(index: ContentIndex, value: unknown, multiple: boolean, name: string): number | number[] | null {
-  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-  const ids: number[] = [];
-  let missing = 0;
-  for (const item of list) {
-    let id: number | undefined;
-    if (typeof item === 'number') id = item;
-    else if (typeof item === 'string') id = /^\d+$/.test(item) ? Number(item) : index.storeData.media.find((m) => m.documentId === item)?.id;
-    else if (isObject(item) && (typeof item.id === 'number' || typeof item.id === 'string')) id = Number(item.id);
-    else if (isObject(item) && typeof item.documentId === 'string') id = index.storeData.media.find((m) => m.documentId === item.documentId)?.id;
-    if (id === undefined || !index.media(id)) missing++;
-    else ids.push(id);
-  }
-  if (missing > 0) throw new ValidationError(`${missing} relation(s) of type plugin::upload.file associated with this entity do not exist`, {});
-  if (!multiple && ids.length > 1) throw new ValidationError(`${name} accepts a single file`, {});
+/** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
+function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
+  const ids = [...new Set(associatedIds(rewritten).map(Number))].filter((id) => index.media(id) !== undefined);
   return multiple ? ids : ids[0] ?? null;
 }
