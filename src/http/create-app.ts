@@ -6,7 +6,7 @@ import { findMany, findOne, parseQueryString, type QueryOptions } from '../query
 import { toV4Body } from '../query/v4-format.js';
 import type { ContentStore } from '../store/content-store.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
-import { authenticateRequest, authorizeContent, authorizePluginAction, type RequestPrincipal } from '../plugins/authenticate-request.js';
+import { authenticateRequest, authorizeContent, authorizePluginAction, mayContent, type RequestPrincipal } from '../plugins/authenticate-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import { renderError } from './render-error.js';
 import { ResponseCache } from './response-cache.js';
@@ -115,7 +115,11 @@ async function handle(rt: Runtime, type: ContentType, documentId: string | undef
   }
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const query = parseQueryString(search);
-  const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams };
+  const canRead = (uid: string) => {
+    const target = rt.model.contentTypes.get(uid);
+    return !target || mayContent(rt, who, target, 'find');
+  };
+  const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams, canRead };
   const send = (status: number, body: { data: unknown; meta: unknown }) => {
     res.status(status).json(v4 ? toV4Body(rt.model, type, body) : body);
   };

@@ -1,4 +1,4 @@
-import { authenticate, authorize, authorizePlugin, type Principal } from '../auth/authorize.js';
+import { authenticate, authorizePlugin, can, type Principal } from '../auth/authorize.js';
 import { ForbiddenError, UnauthorizedError } from '../errors/strapi-errors.js';
 import type { Runtime } from '../http/create-app.js';
 import type { ContentType } from '../model/types.js';
@@ -48,11 +48,15 @@ export function authenticateRequest(rt: Runtime, header: string | undefined): Re
  * request, which is never what a frontend developer wants to test first).
  */
 export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): void {
-  if (who.kind !== 'user') return authorize(rt.config, who, type, action);
+  if (!mayContent(rt, who, type, action)) throw new ForbiddenError('Forbidden', {});
+}
+
+/** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
+export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): boolean {
+  if (who.kind !== 'user') return can(rt.config, who, type, action);
   const role = pluginSettings(rt.config).authenticated;
-  if (!role) return authorize(rt.config, { kind: 'public' }, type, action);
-  const granted = [type.uid, type.pluralName, type.singularName, '*'].flatMap((k) => role.content[k] ?? []);
-  if (!granted.includes(action)) throw new ForbiddenError('Forbidden', {});
+  if (!role) return can(rt.config, { kind: 'public' }, type, action);
+  return [type.uid, type.pluralName, type.singularName, '*'].flatMap((k) => role.content[k] ?? []).includes(action);
 }
 
 /** Plugin permission check (`plugin::upload.content-api.find`, …) for any principal. */

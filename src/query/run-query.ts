@@ -13,6 +13,7 @@ import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
+import { checkRestrictedFilters, checkRestrictedSort, pruneRestrictedPopulate, type CanRead } from './restricted-relations.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -30,6 +31,8 @@ export const ALLOWED_QUERY_KEYS = new Set([
 export interface QueryOptions {
   readonly limits: RestLimits;
   readonly strictParams: boolean;
+  /** Whether the caller may read a content type; relations to others are hidden or refused. Default: all. */
+  readonly canRead?: CanRead;
 }
 
 /** A validated query, ready to run: the same object serves list, findOne and single-type reads. */
@@ -80,9 +83,12 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   const scope: Scope = { kind: 'type', type };
   const status = parseStatus(query.status);
   const filters = compileFilters(index, scope, query.filters);
+  if (opts.canRead) checkRestrictedFilters(index, scope, query.filters, opts.canRead);
   const sort = parseSort(index, scope, query.sort);
+  if (opts.canRead) checkRestrictedSort(index, scope, sort, opts.canRead);
   const fields = parseFields(scope, query.fields, null);
   const populate = parsePopulate(index, scope, query.populate, null);
+  if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   checkLocaleShape(query.locale);
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fieldErrors, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../query/content-index.js';
+import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { ContentStore } from '../store/content-store.js';
@@ -216,6 +217,7 @@ export async function createDocument(store: ContentStore, type: ContentType, que
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   const { row } = await store.mutate(() => atomically(store, () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true)));
   return render(store, type, row, query, opts, status);
@@ -226,6 +228,7 @@ export async function updateDocument(store: ContentStore, type: ContentType, doc
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;

@@ -1,0 +1,82 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { KIT_CONFIG, KIT_DATASET, KIT_MODEL, KIT_TOKEN } from '../helpers/kit.js';
+
+// A relation to a type the caller may not `find` (observed on Strapi 5.54): populate leaves it out silently, even
+// from populate=*; filters, sort and write bodies that name it are refused as unknown keys.
+const FULL = 'restricted-relations-full-access-key';
+let server: MockServer;
+let base: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-restricted-'));
+  cpSync(KIT_MODEL, dir, { recursive: true });
+  const file = join(dir, 'api', 'article', 'content-types', 'article', 'schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
+  // `secret` is readable by tokens only, never by the public role
+  schema.attributes.owner = { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' };
+  writeFileSync(file, JSON.stringify(schema));
+  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[] };
+  server = await createServer({
+    schemas: dir,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    memory: true,
+    configObject: { tokens: [...config.tokens, { name: 'full', type: 'full-access', key: FULL }] },
+  });
+  base = (await server.listen(0)).url;
+});
+afterAll(() => server.close());
+
+const get = async (path: string, token?: string) => {
+  const res = await fetch(base + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>[] | null; error?: { message: string; details: Record<string, unknown> } } };
+};
+const page = '/api/articles?fields[0]=title&pagination[pageSize]=2&sort=id:asc&';
+
+describe('relations to types the caller may not read', () => {
+  test('populate leaves them out for the public role, by name or with *', async () => {
+    for (const populate of ['populate=owner', 'populate[owner][fields][0]=code', 'populate=*']) {
+      const { status, body } = await get(page + populate);
+      expect(status).toBe(200);
+      for (const entry of body.data ?? []) expect(entry).not.toHaveProperty('owner');
+    }
+    const { body } = await get(`${page}populate=*`);
+    expect(body.data?.[0]).toHaveProperty('category');
+  });
+
+  test('a token that may read the target sees them', async () => {
+    const { status, body } = await get(`${page}populate=owner`, KIT_TOKEN);
+    expect(status).toBe(200);
+    for (const entry of body.data ?? []) expect(entry).toHaveProperty('owner', null);
+    expect((await get(`${page}filters[owner][code][$eq]=x`, KIT_TOKEN)).status).toBe(200);
+    expect((await get(`${page}sort=owner.code`, KIT_TOKEN)).status).toBe(200);
+  });
+
+  test.each([
+    ['filters', 'filters[owner][code][$eq]=x'],
+    ['filters', 'filters[$or][0][owner][$null]=true'],
+    ['sort', 'sort=owner.code'],
+  ])('%s through them is a 400 Invalid key for the public role: %s', async (param, query) => {
+    const { status, body } = await get(page + query);
+    expect(status).toBe(400);
+    expect(body.error?.message).toBe('Invalid key owner');
+    expect(body.error?.details).toEqual({ key: 'owner', path: 'owner', source: 'query', param });
+  });
+
+  test('a write body setting them is a 400 Invalid key unless the caller may read the target', async () => {
+    const post = (token?: string) =>
+      fetch(`${base}/api/articles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ data: { title: 'restricted', owner: null } }),
+      });
+    const refused = await post();
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { details: unknown } }).error.details).toEqual({ key: 'owner', path: 'owner', source: 'body' });
+    expect((await post(FULL)).status).toBe(201);
+  });
+});
