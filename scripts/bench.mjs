@@ -12,6 +12,7 @@
 //          --cpu-prof (writes the server's CPU profile to bench/results/prof/, summarized at the end)
 //          --only NAME[,NAME] (queries to run: list, filter, deep, populate, findOne)  --no-ceiling  --no-proxy
 //          --no-cache (serve without the read cache: every request runs the query engine)
+//          --proxy-sequential S (seconds of one-at-a-time proxied vs direct requests, for the added latency; default 2)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
@@ -284,13 +285,46 @@ async function measureProxy() {
     for (const q of wanted) {
       const via = await measure(server.url + q.path);
       const direct = await measure(ours.url + q.path); // measured again now, so both sides see the same server state
-      results.push({ query: q.name, direct, proxied: via, addedP50Ms: via.p50 - direct.p50 });
-      console.log(`  proxy         ${q.name.padEnd(18)} ${via.reqPerSec.toFixed(0).padStart(7)} req/s`);
+      // Saturated, latency is mostly queueing (connections / throughput); one request at a time shows the hop itself.
+      const sequential = await measureSequential(server.url + q.path, ours.url + q.path, Number(opt('proxy-sequential', 2)));
+      results.push({ query: q.name, direct, proxied: via, addedP50Ms: via.p50 - direct.p50, addedMeanMs: via.meanMs - direct.meanMs, sequential });
+      console.log(`  proxy         ${q.name.padEnd(18)} ${via.reqPerSec.toFixed(0).padStart(7)} req/s; one at a time +${sequential.addedP50Ms.toFixed(2)} ms p50`);
     }
   } finally {
     await stopServer(server);
   }
   return { status: 'measured', results };
+}
+
+/**
+ * One connection each, one request at a time, alternating proxied and direct so both see the same machine load;
+ * timed with hrtime (autocannon's histogram only has whole milliseconds). Returns p50/p90 of each and the difference.
+ */
+async function measureSequential(proxied, direct, seconds) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = (url) =>
+    new Promise((ok, fail) => {
+      const t0 = process.hrtime.bigint();
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => ok(ms(t0)));
+        })
+        .on('error', fail);
+    });
+  const times = { proxied: [], direct: [] };
+  for (let i = 0; i < 50; i++) await Promise.all([once(proxied), once(direct)]); // open both sockets, warm the paths
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    times.proxied.push(await once(proxied));
+    times.direct.push(await once(direct));
+  }
+  agent.destroy();
+  const at = (list, p) => [...list].sort((a, b) => a - b)[Math.floor(p * (list.length - 1))];
+  const stats = (list) => ({ p50: at(list, 0.5), p90: at(list, 0.9), requests: list.length });
+  const out = { proxied: stats(times.proxied), direct: stats(times.direct) };
+  return { ...out, addedP50Ms: out.proxied.p50 - out.direct.p50 };
 }
 
 await stopServer(ours);
@@ -334,7 +368,13 @@ const loadAfter = loadavg();
 console.log(`machine   load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores; other processes skew the numbers)`);
 if (proxy.status === 'measured') {
   for (const r of proxy.results) {
-    console.log(`proxy     ${r.query.padEnd(18)} p50 ${num(r.proxied.p50)} ms vs ${num(r.direct.p50)} ms direct: +${num(r.addedP50Ms, 1)} ms; ${num(r.proxied.reqPerSec)} vs ${num(r.direct.reqPerSec)} req/s`);
+    const seq = r.sequential;
+    console.log(
+      `proxy     ${r.query.padEnd(18)} loaded (${settings.connections} conn.): p50 ${num(r.proxied.p50)} ms vs ${num(r.direct.p50)} ms direct: +${num(r.addedP50Ms, 1)} ms ` +
+        `(mean +${num(r.addedMeanMs, 2)} ms); ${num(r.proxied.reqPerSec)} vs ${num(r.direct.reqPerSec)} req/s\n` +
+        `          ${''.padEnd(18)} one at a time: p50 ${num(seq.proxied.p50, 2)} ms vs ${num(seq.direct.p50, 2)} ms direct: +${num(seq.addedP50Ms, 2)} ms ` +
+        `(p90 ${num(seq.proxied.p90, 2)} vs ${num(seq.direct.p90, 2)}; ${seq.proxied.requests} requests each)`,
+    );
   }
 } else if (proxy.status === 'not built') {
   console.log('proxy: not built yet');

@@ -4,7 +4,8 @@ import { gunzipSync, brotliDecompressSync, inflateSync } from 'node:zlib';
 import type { Contract } from './load-contract.js';
 import { createUpstream, endToEndHeaders, forwardRequest, UpstreamError } from './forward-request.js';
 import { Report } from './report.js';
-import { validateExchange } from './validate-exchange.js';
+import { validateExchange, type ExchangeVerdict } from './validate-exchange.js';
+import { memoKey, VerdictMemo } from './verdict-memo.js';
 import { formatViolation, type ExchangeResult } from './violation.js';
 
 export const VIOLATIONS_HEADER = 'x-content-mock-violations';
@@ -63,18 +64,36 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     for (const v of result.violations) log(formatViolation(result, v));
   };
 
-  const judge = (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, raw: Buffer | undefined, started: number): ExchangeResult => {
+  // Identical request + identical answer bytes → identical verdict: repeated traffic is judged once.
+  const memo = new VerdictMemo();
+
+  const verdictOn = (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[], size: number): ExchangeVerdict => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
+    const key = memoKey(method, url, req.headers, status, contentType, encoding);
+    const known = memo.get(key, chunks, size);
+    if (known) return known;
+    // Copied once: the memo keeps it, and socket chunks are views into larger read buffers.
+    const raw = Buffer.concat(chunks, size);
     let body: unknown;
+    let verdict: ExchangeVerdict | undefined;
     try {
-      body = raw ? parseBody(raw, contentType, encoding) : undefined;
+      body = parseBody(raw, contentType, encoding);
     } catch (e) {
-      return { operation: `${method} ${url.split('?')[0]}`, method, url, status, violations: [{ rule: 'schema', path: '$', message: `the body does not parse: ${(e as Error).message}` }] };
+      verdict = { operation: `${method} ${url.split('?')[0]}`, violations: [{ rule: 'schema', path: '$', message: `the body does not parse: ${(e as Error).message}` }] };
     }
-    const verdict = raw === undefined
+    verdict ??= validateExchange(options.contract, { method, url, requestHeaders: req.headers, status, contentType, body });
+    memo.set(key, raw, verdict);
+    return verdict;
+  };
+
+  /** `chunks` undefined: the body was larger than maxBodyBytes and is not validated. */
+  const judge = (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[] | undefined, size: number, started: number): ExchangeResult => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const verdict = chunks === undefined
       ? { operation: `${method} ${url.split('?')[0]}`, violations: [], skipped: 'body too large to validate' }
-      : validateExchange(options.contract, { method, url, requestHeaders: req.headers, status, contentType, body });
+      : verdictOn(req, status, contentType, encoding, chunks, size);
     return { ...verdict, method, url, status, durationMs: performance.now() - started };
   };
 
@@ -107,16 +126,16 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     let size = 0;
     const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBody) chunks.push(chunk);
+      // Buffered mode must keep the whole answer to send it; streaming only keeps what it will validate.
+      if (buffered || size <= maxBody) chunks.push(chunk);
     };
-    const bodyOf = () => (size <= maxBody ? Buffer.concat(chunks) : undefined);
+    const validated = () => (size <= maxBody ? chunks : undefined);
     answer.on('error', (e) => fail(req, res, new UpstreamError('unreachable', `the target broke the answer off: ${e.message}`)));
 
     if (buffered) {
       answer.on('data', collect);
       await new Promise<void>((ok) => answer.on('end', ok));
-      const raw = bodyOf();
-      const result = judge(req, status, contentType, encoding, raw, started);
+      const result = judge(req, status, contentType, encoding, validated(), size, started);
       record(result);
       if (options.strict && result.violations.length > 0) {
         const body = envelope(502, 'ContractViolationError', `the target's answer (${status}) breaks the contract: ${result.violations.length} violation(s)`, {
@@ -127,7 +146,10 @@ export function createProxy(options: ProxyOptions): ContentProxy {
         return void res.end(body);
       }
       res.writeHead(status, answer.statusMessage, { ...headers, [VIOLATIONS_HEADER]: String(result.violations.length) });
-      return void res.end(raw ?? Buffer.concat(chunks));
+      // Corked: the chunks leave in one writev instead of being copied together first.
+      res.cork();
+      for (const chunk of chunks) res.write(chunk);
+      return void res.end();
     }
 
     // Streaming: the client gets every chunk as it comes; validation runs once the answer is complete.
@@ -140,7 +162,7 @@ export function createProxy(options: ProxyOptions): ContentProxy {
       answer.on('end', () => {
         res.end();
         setImmediate(() => {
-          record(judge(req, status, contentType, encoding, bodyOf(), started));
+          record(judge(req, status, contentType, encoding, validated(), size, started));
           ok();
         });
       }),

@@ -6,15 +6,21 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
 
 /** Copies headers minus the hop-by-hop ones (including any the Connection header names). */
 export function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  // Runs twice per request: skip building the named set when there is no Connection header (or just keep-alive).
+  const connection = headers.connection;
+  const named =
+    connection === undefined || connection === 'keep-alive' || connection === 'close'
+      ? undefined
+      : new Set(
+          String(connection)
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean),
+        );
   const out: OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(headers)) {
-    if (v !== undefined && !HOP_BY_HOP.has(k) && !named.has(k)) out[k] = v;
+  for (const k in headers) {
+    const v = headers[k];
+    if (v !== undefined && !HOP_BY_HOP.has(k) && !named?.has(k)) out[k] = v;
   }
   return out;
 }

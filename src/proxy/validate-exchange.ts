@@ -1,11 +1,12 @@
 import { StrapiError } from '../errors/strapi-errors.js';
-import { parseQuery, parseQueryString, type ParsedQuery } from '../query/run-query.js';
+import type { ParsedQuery } from '../query/run-query.js';
 import type { Scope } from '../query/scope.js';
 import { checkEntry, child, type EntryContext } from './check-entry.js';
-import { checkFilters, compileShownFilters } from './check-filters.js';
+import { checkFilters } from './check-filters.js';
 import { checkOrder } from './check-order.js';
 import { checkPagination } from './check-pagination.js';
 import type { Contract } from './load-contract.js';
+import { narrowingFor } from './narrowing-cache.js';
 import { resolveRoute, type ContentRoute } from './resolve-route.js';
 import type { Violation } from './violation.js';
 
@@ -28,10 +29,15 @@ export interface ExchangeVerdict {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** The options Strapi's defaults give; only used to parse, never to judge page sizes. */
-const PARSE_OPTIONS = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true }, strictParams: false } as const;
 
-function header(headers: Exchange['requestHeaders'], name: string): string | undefined {
+/**
+ * The only request headers a verdict depends on (besides method and URL). The proxy's verdict memo keys on them:
+ * a check that starts reading another request header must add it here.
+ */
+export const VERDICT_REQUEST_HEADERS = ['strapi-response-format'] as const;
+type VerdictHeader = (typeof VERDICT_REQUEST_HEADERS)[number];
+
+function header(headers: Exchange['requestHeaders'], name: VerdictHeader): string | undefined {
   const v = headers?.[name];
   return Array.isArray(v) ? v[0] : v;
 }
@@ -97,11 +103,8 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
   const q = exchange.url.indexOf('?');
-  const raw = parseQueryString(q === -1 ? '' : exchange.url.slice(q + 1));
-  let parsed: ParsedQuery;
-  try {
-    parsed = parseQuery(contract.index, route.type, raw, PARSE_OPTIONS);
-  } catch (e) {
+  const { raw, parsed, error: e, predicate } = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
+  if (!parsed) {
     // Strapi refuses an unknown key with 400; a 2xx then means the backend ignored a parameter it should reject.
     if (m === 'GET' && e instanceof StrapiError && e.message.startsWith('Invalid key')) {
       out.push({ rule: 'status', path: '$', message: `expected 400 (${e.message}) but got ${exchange.status}` });
@@ -119,7 +122,6 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
     checkLocale(route, parsed, entry, path, out);
   }
   if (m !== 'GET') return;
-  const predicate = compileShownFilters(contract.index, route.type, raw.filters, parsed.node.fields);
   if (predicate) checkFilters(predicate, entries.map((e) => e.entry), (i) => entries[i].path, out);
   if (list && Array.isArray(body.data)) {
     checkPagination(raw, body, out);
