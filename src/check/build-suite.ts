@@ -1,4 +1,4 @@
-import type { Attribute, ContentModel, ContentType, ScalarAttribute } from '../model/types.js';
+import { routedTypes, type Attribute, type ContentModel, type ContentType, type ScalarAttribute } from '../model/types.js';
 
 /** One request of the derived suite, with the statuses that count as a correct answer. */
 export interface CheckCase {
@@ -94,7 +94,7 @@ function collectionCases(model: ContentModel, type: ContentType, sample: readonl
 /** The read-only suite: every endpoint and every query parameter over every attribute the model has. */
 export function buildSuite(model: ContentModel, samples: Samples): CheckCase[] {
   const cases: CheckCase[] = [];
-  const types = [...model.contentTypes.values()].sort((a, b) => (a.uid < b.uid ? -1 : 1));
+  const types = routedTypes(model).sort((a, b) => (a.uid < b.uid ? -1 : 1));
   for (const type of types) {
     if (type.kind === 'collectionType') cases.push(...collectionCases(model, type, samples.get(type.uid) ?? []));
     else cases.push(...shapeCases(model, type, routeOf(type), [200, 404]));

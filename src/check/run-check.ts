@@ -1,3 +1,4 @@
+import { routedTypes } from '../model/types.js';
 import type { Contract } from '../proxy/load-contract.js';
 import { Report, formatOf, type ReportFormat } from '../proxy/report.js';
 import { validateExchange } from '../proxy/validate-exchange.js';
@@ -72,7 +73,7 @@ function judge(options: CheckOptions, c: CheckCase, answer: Answer, ms: number):
 
 async function samples(options: CheckOptions): Promise<Map<string, Record<string, unknown>[]>> {
   const out = new Map<string, Record<string, unknown>[]>();
-  for (const type of options.contract.model.contentTypes.values()) {
+  for (const type of routedTypes(options.contract.model)) {
     if (type.kind !== 'collectionType') continue;
     const answer = await send(options, { method: 'GET', url: `${routeOf(type)}?pagination[pageSize]=10` });
     out.set(type.uid, isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data.filter(isRecord) : []);
@@ -100,7 +101,7 @@ export async function checkTarget(options: CheckOptions, onResult?: (r: Exchange
 /** POST, PUT, DELETE on each collection type whose required fields are scalars; the DELETE cleans up. */
 async function runWrites(options: CheckOptions, run: (c: CheckCase) => Promise<Answer>): Promise<void> {
   const tag = Date.now().toString(36);
-  for (const type of options.contract.model.contentTypes.values()) {
+  for (const type of routedTypes(options.contract.model)) {
     const data = type.kind === 'collectionType' ? minimalData(type, tag) : undefined;
     if (!data) continue;
     const base = routeOf(type);

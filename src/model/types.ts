@@ -136,7 +136,15 @@ export interface ContentType {
   readonly localized: boolean;
   readonly attributes: Attributes;
   readonly file: string;
+  /**
+   * A plugin's content type (the users & permissions user): a relation target with rows, populate and filters like
+   * any other, but without Content API routes of its own (its plugin serves it).
+   */
+  readonly builtIn?: boolean;
 }
+
+/** Only content types with their own `/api/...` routes (not built-in plugin types). */
+export const routedTypes = (model: ContentModel): ContentType[] => [...model.contentTypes.values()].filter((t) => !t.builtIn);
 
 export interface Locale {
   readonly code: string;

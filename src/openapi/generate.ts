@@ -45,7 +45,7 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
     ...(options.serverUrl === undefined ? {} : { servers: [{ url: options.serverUrl }] }),
     security: [{}, { bearerAuth: [] as string[] }],
     tags: [
-      ...types.map((ct) => ({
+      ...types.filter((ct) => !ct.builtIn).map((ct) => ({
         name: ct.displayName,
         description:
           `${ct.kind === 'collectionType' ? 'Collection' : 'Single'} type ${ct.uid}` +

@@ -171,7 +171,7 @@ function singlePaths(ct: ContentType, ctx: PathContext): Record<string, PathItem
 export function buildPaths(model: ContentModel, names: SchemaNames): Record<string, PathItem> {
   const ctx: PathContext = { model, names };
   const paths: Record<string, PathItem> = {};
-  for (const ct of sortedTypes(model)) {
+  for (const ct of sortedTypes(model).filter((t) => !t.builtIn)) {
     Object.assign(paths, ct.kind === 'collectionType' ? collectionPaths(ct, ctx) : singlePaths(ct, ctx));
   }
   return paths;

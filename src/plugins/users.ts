@@ -1,15 +1,16 @@
 import type { ContentStore } from '../store/content-store.js';
+import { USER_UID } from '../schema/built-in-types.js';
 import type { StoreData } from '../store/types.js';
 import { newDocumentId } from '../write/document-writer.js';
 import { hashPassword } from './password.js';
 import type { ConfigUser } from './plugin-settings.js';
 
-// Users of the users & permissions plugin, kept in the store under `plugins['users-permissions'].users` so they
-// persist with the content (and reset with it). The password hash is stored, never shown.
+// Users of the users & permissions plugin, kept as the rows of its content type (`plugin::users-permissions.user`)
+// so they persist and reset with the content, and relations to users resolve like any other relation. The password
+// hash is a private attribute: stored, never shown.
 
-export const USERS_PLUGIN = 'users-permissions';
-/** Sequence name for user ids (Strapi's user content type uid). */
-export const USER_TABLE = 'plugin::users-permissions.user';
+/** The user content type's uid: its rows and its id sequence. */
+export const USER_TABLE = USER_UID;
 
 export interface StoredUser {
   id: number;
@@ -41,18 +42,14 @@ function isStoredUser(v: unknown): v is StoredUser {
 
 /** The users in a store (read-only view; change them inside `store.mutate`). */
 export function usersOf(data: StoreData): readonly StoredUser[] {
-  const state = data.plugins?.[USERS_PLUGIN];
-  return isObject(state) && Array.isArray(state.users) ? state.users.filter(isStoredUser) : [];
+  const rows: readonly unknown[] = data.types[USER_TABLE] ?? [];
+  return rows.filter(isStoredUser);
 }
 
 /** The mutable users list inside `data`, created when missing. Call inside `store.mutate`. */
 export function usersState(data: StoreData): UsersState {
-  data.plugins ??= {};
-  const state = data.plugins[USERS_PLUGIN];
-  if (isObject(state) && Array.isArray(state.users)) return state as unknown as UsersState;
-  const fresh: UsersState = { users: [] };
-  data.plugins[USERS_PLUGIN] = fresh;
-  return fresh;
+  const rows = (data.types[USER_TABLE] ??= []);
+  return { users: rows as unknown as StoredUser[] };
 }
 
 export function publicUser(user: StoredUser): PublicUser {

@@ -1,5 +1,5 @@
 import qs from 'qs';
-import type { ContentModel, ContentType } from '../model/types.js';
+import { routedTypes, type ContentModel, type ContentType } from '../model/types.js';
 import type { Dataset, DatasetType } from '../store/import-dataset.js';
 import type { LocaleRecord, MediaFile } from '../store/types.js';
 import { derivePopulate, type PopulateSpec } from './derive-populate.js';
@@ -29,7 +29,7 @@ type Snapshot = Record<string, unknown>;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function selectTypes(model: ContentModel, names: readonly string[] | undefined): ContentType[] {
-  const all = [...model.contentTypes.values()];
+  const all = routedTypes(model);
   if (!names || names.length === 0) return all;
   return names.map((name) => {
     const type = all.find((t) => t.uid === name || t.pluralName === name || t.singularName === name);

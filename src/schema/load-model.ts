@@ -9,6 +9,7 @@ import {
   type ContentType,
   type Locale,
 } from '../model/types.js';
+import { DEFAULT_USER_ATTRIBUTES, USER_EXTENSION, USER_UID } from './built-in-types.js';
 import { parseAttribute } from './parse-attribute.js';
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from './schema-errors.js';
@@ -163,6 +164,32 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
     });
   }
 
+  if (relatesTo(contentTypes, components, USER_UID)) {
+    // The project's extension of the user schema when it has one, else the plugin's own attributes.
+    const extension = join(root, ...USER_EXTENSION);
+    let raw: unknown = DEFAULT_USER_ATTRIBUTES;
+    let file = `${USER_UID} (users & permissions plugin)`;
+    if (existsSync(extension)) {
+      file = show(extension);
+      const read = await readJsonFile(extension);
+      if (!read.ok) problems.push({ ...read.problem, file });
+      else raw = isObject(read.value) ? read.value.attributes : undefined;
+    }
+    contentTypes.set(USER_UID, {
+      uid: USER_UID,
+      kind: 'collectionType',
+      singularName: 'user',
+      pluralName: 'users',
+      displayName: 'User',
+      description: 'Users of the users & permissions plugin',
+      draftAndPublish: false,
+      localized: false,
+      attributes: readAttributes(raw, file, false),
+      file,
+      builtIn: true,
+    });
+  }
+
   checkApiIds(contentTypes, problems);
   checkReferences(contentTypes, components, problems, warnings);
   if (problems.length > 0) throw new SchemaErrors(problems);
@@ -170,7 +197,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   const locales = options.locales && options.locales.length > 0 ? options.locales : DEFAULT_LOCALES;
   const defaultLocale = (locales.find((l) => l.isDefault) ?? locales[0]).code;
   const byRoute = new Map<string, ContentType>();
-  for (const ct of contentTypes.values()) byRoute.set(ct.kind === 'collectionType' ? ct.pluralName : ct.singularName, ct);
+  for (const ct of contentTypes.values()) if (!ct.builtIn) byRoute.set(ct.kind === 'collectionType' ? ct.pluralName : ct.singularName, ct);
 
   for (const c of components.values()) Object.freeze(c);
   for (const ct of contentTypes.values()) Object.freeze(ct);
@@ -187,6 +214,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
 function checkApiIds(contentTypes: Map<string, ContentType>, problems: SchemaProblem[]): void {
   const seen = new Map<string, ContentType>();
   for (const ct of contentTypes.values()) {
+    if (ct.builtIn) continue;
     for (const [key, id] of [['singularName', ct.singularName], ['pluralName', ct.pluralName]] as const) {
       const other = seen.get(id);
       if (other && other !== ct) {
@@ -231,6 +259,12 @@ function checkReferences(
         if (other === undefined) continue;
         const back = target.attributes.get(other);
         const key = attr.inversedBy ? 'inversedBy' : 'mappedBy';
+        if (!back && target.builtIn && attr.inversedBy) {
+          // The inverse side lives in the plugin's schema, which the project did not extend: keep the link one-way.
+          warnings.push(`${file}${path}/inversedBy: "${other}" is not an attribute of ${attr.target} (extend its schema under ${USER_EXTENSION.slice(0, -1).join('/')}); the relation is read one-way`);
+          (attributes as Map<string, Attribute>).set(name, Object.freeze({ ...attr, inversedBy: undefined }));
+          continue;
+        }
         if (!back || back.kind !== 'relation') {
           problems.push({ file, path: `${path}/${key}`, message: `inverse attribute "${other}" not found on ${attr.target}` });
         } else if (back.target !== uid) {
@@ -244,3 +278,8 @@ function checkReferences(
 }
 
 type Attributes = ContentType['attributes'];
+
+/** Whether any type or component has a relation to `uid` (a plugin type is only modelled when something uses it). */
+function relatesTo(contentTypes: Map<string, ContentType>, components: Map<string, ComponentSchema>, uid: string): boolean {
+  return [...contentTypes.values(), ...components.values()].some((o) => [...o.attributes.values()].some((a) => a.kind === 'relation' && a.target === uid));
+}

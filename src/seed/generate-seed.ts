@@ -1,4 +1,4 @@
-import type { Attributes, ContentModel, ContentType, MediaAttribute } from '../model/types.js';
+import { routedTypes, type Attributes, type ContentModel, type ContentType, type MediaAttribute } from '../model/types.js';
 import { derivePopulate } from '../pull/derive-populate.js';
 import { SEED_FORMAT } from '../pull/pull-dataset.js';
 import type { Dataset, DatasetType } from '../store/import-dataset.js';
@@ -42,7 +42,7 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
   });
   const media = mediaLibrary(options.mediaCount ?? 12, rng, poolsOf(codes[0]), (i) => iso(BASE_TIME + i * 1000));
 
-  const types = [...model.contentTypes.values()];
+  const types = routedTypes(model);
   const countOf = (t: ContentType) =>
     t.kind === 'singleType' ? 1 : options.counts?.[t.uid] ?? options.counts?.[t.pluralName] ?? options.counts?.[t.singularName] ?? options.count;
   const plans = new Map(types.map((t) => [t.uid, planDocuments(t, countOf(t), codes, rng)]));

@@ -1,4 +1,4 @@
-import type { Attributes, ContentModel } from '../model/types.js';
+import { routedTypes, type Attributes, type ContentModel } from '../model/types.js';
 
 /** What a schema edit changed, in the words a developer looks for in the log: routes and fields. */
 export interface ModelDiff {
@@ -10,7 +10,7 @@ export interface ModelDiff {
 
 /** `/api/<route>` of every content type: plural for collection types, singular for single types. */
 export function routesOf(model: ContentModel): string[] {
-  return [...model.contentTypes.values()].map((t) => `/api/${t.kind === 'collectionType' ? t.pluralName : t.singularName}`).sort();
+  return routedTypes(model).map((t) => `/api/${t.kind === 'collectionType' ? t.pluralName : t.singularName}`).sort();
 }
 
 function attributeChanges(before: Attributes, after: Attributes): string[] {

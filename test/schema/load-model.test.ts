@@ -86,13 +86,13 @@ describe('reading Strapi schemas into the content model', () => {
     expect(thing.attributes.get('limited')).toMatchObject({ minLength: 2, maxLength: 5, required: true, unique: true, private: true });
   });
 
-  test('morph relations, unknown custom fields and plugin targets are warnings, not errors', async () => {
+  test('morph relations, unknown custom fields and other plugins\' targets are warnings, not errors', async () => {
     const model = await loadModel(
       project({
         thing: type('thing', {
           owner: { type: 'relation', relation: 'morphToOne' },
           fancy: { type: 'customField', customField: 'plugin::nobody.knows' },
-          user: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user' },
+          role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role' },
           name: { type: 'string' },
         }),
       }),
@@ -102,6 +102,50 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings).toHaveLength(3);
     expect(model.warnings.join('\n')).toMatch(/morphToOne.*skipped/);
     expect(model.warnings.join('\n')).toMatch(/unknown custom field "plugin::nobody.knows" served as any JSON value/);
+    expect(model.warnings.join('\n')).toMatch(/relation to "plugin::users-permissions.role" \(not a content type of this project\) skipped/);
+  });
+
+  test('a relation to users & permissions users brings in the user type: a target without routes of its own', async () => {
+    const model = await loadModel(
+      project({
+        thing: type('thing', {
+          reviewer: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user', inversedBy: 'things' },
+          name: { type: 'string' },
+        }),
+      }),
+    );
+    const user = model.contentTypes.get('plugin::users-permissions.user')!;
+    expect(user).toMatchObject({ builtIn: true, kind: 'collectionType', pluralName: 'users', draftAndPublish: false, localized: false });
+    expect(user.attributes.get('password')).toMatchObject({ kind: 'scalar', type: 'password', private: true });
+    expect([...model.byRoute.keys()]).toEqual(['things']);
+    // the plugin's default schema has no `things`: the relation is kept, one-way, with a warning saying how to extend
+    expect(model.contentTypes.get('api::thing.thing')!.attributes.get('reviewer')).toMatchObject({ owner: true, inversedBy: undefined });
+    expect(model.warnings.join('\n')).toMatch(/extend its schema under extensions\/users-permissions\/content-types\/user/);
+  });
+
+  test('the project\'s extension of the user schema is the user type', async () => {
+    const root = project({
+      thing: type('thing', { reviewer: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user', inversedBy: 'things' } }),
+    });
+    const dir = join(root, 'extensions', 'users-permissions', 'content-types', 'user');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'schema.json'),
+      JSON.stringify({
+        kind: 'collectionType',
+        info: { singularName: 'user', pluralName: 'users' },
+        attributes: {
+          username: { type: 'string' },
+          nickname: { type: 'string' },
+          things: { type: 'relation', relation: 'oneToMany', target: 'api::thing.thing', mappedBy: 'reviewer' },
+        },
+      }),
+    );
+    const model = await loadModel(root);
+    const user = model.contentTypes.get('plugin::users-permissions.user')!;
+    expect([...user.attributes.keys()]).toEqual(['username', 'nickname', 'things']);
+    expect(model.contentTypes.get('api::thing.thing')!.attributes.get('reviewer')).toMatchObject({ inversedBy: 'things' });
+    expect(model.warnings).toEqual([]);
   });
 
   test.each([

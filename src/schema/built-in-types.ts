@@ -1,0 +1,20 @@
+/** The users & permissions plugin's user: the one plugin content type projects relate to. */
+export const USER_UID = 'plugin::users-permissions.user';
+
+/** Where a Strapi project extends the user schema (its attributes replace the plugin's defaults). */
+export const USER_EXTENSION = ['extensions', 'users-permissions', 'content-types', 'user', 'schema.json'] as const;
+
+/**
+ * The plugin's default user attributes (Strapi 5), for projects that relate to users without extending the schema.
+ * The role relation is left out: roles are not content the Content API serves.
+ */
+export const DEFAULT_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
+  username: { type: 'string', minLength: 3, unique: true, required: true },
+  email: { type: 'email', minLength: 6, required: true },
+  provider: { type: 'string' },
+  password: { type: 'password', minLength: 6, private: true },
+  resetPasswordToken: { type: 'string', private: true },
+  confirmationToken: { type: 'string', private: true },
+  confirmed: { type: 'boolean', default: false },
+  blocked: { type: 'boolean', default: false },
+};

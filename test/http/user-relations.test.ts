@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
+
+// Projects relate content to users & permissions users (an article's reviewer, a comment's author). Users are the
+// rows of the plugin's user type: registered users can be linked, populated, filtered on, with Strapi's permission
+// rules (a caller who may not find users does not see the relation).
+const FULL = 'user-relations-full-access-key';
+const USER_FIELDS = ['id', 'documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt'];
+
+async function start(publicCanFindUsers: boolean): Promise<{ server: MockServer; url: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-users-'));
+  cpSync(KIT_MODEL, dir, { recursive: true });
+  const file = join(dir, 'api', 'article', 'content-types', 'article', 'schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
+  schema.attributes.reviewer = { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user' };
+  writeFileSync(file, JSON.stringify(schema));
+  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[]; permissions: { public: Record<string, unknown> } };
+  const server = await createServer({
+    schemas: dir,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    memory: true,
+    configObject: {
+      tokens: [...config.tokens, { name: 'full', type: 'full-access', key: FULL }],
+      permissions: { public: { ...config.permissions.public, ...(publicCanFindUsers ? { 'plugin::users-permissions.user': ['find'] } : {}) } },
+    },
+  });
+  return { server, url: (await server.listen(0)).url };
+}
+
+describe('relations to users & permissions users', () => {
+  let mock: { server: MockServer; url: string };
+  let article: string;
+  let user: { id: number; documentId: string; username: string };
+  const auth = { authorization: `Bearer ${FULL}` };
+
+  beforeAll(async () => {
+    mock = await start(false);
+    const registered = await fetch(`${mock.url}/api/auth/local/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'reviewer-one', email: 'reviewer@example.com', password: 'a-long-secret' }),
+    });
+    expect(registered.status).toBe(200);
+    user = ((await registered.json()) as { user: typeof user }).user;
+    const list = (await (await fetch(`${mock.url}/api/articles?sort=id:asc&fields[0]=title`)).json()) as { data: { documentId: string }[] };
+    article = list.data[0].documentId;
+    const put = await fetch(`${mock.url}/api/articles/${article}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { reviewer: user.id } }),
+    });
+    expect(put.status).toBe(200);
+  });
+  afterAll(() => mock.server.close());
+
+  test('a registered user links by id and populates with its public fields, never the password', async () => {
+    const res = await fetch(`${mock.url}/api/articles/${article}?fields[0]=title&populate=reviewer`, { headers: auth });
+    const body = (await res.json()) as { data: { reviewer: Record<string, unknown> } };
+    expect(Object.keys(body.data.reviewer).sort()).toEqual([...USER_FIELDS].sort());
+    expect(body.data.reviewer).toMatchObject({ id: user.id, documentId: user.documentId, username: 'reviewer-one', provider: 'local' });
+  });
+
+  test('filters and sort go through the relation', async () => {
+    const hit = (await (await fetch(`${mock.url}/api/articles?filters[reviewer][username][$eq]=reviewer-one&fields[0]=title`, { headers: auth })).json()) as { data: { documentId: string }[] };
+    expect(hit.data.map((a) => a.documentId)).toEqual([article]);
+    expect((await fetch(`${mock.url}/api/articles?sort=reviewer.username:desc`, { headers: auth })).status).toBe(200);
+    const refused = await fetch(`${mock.url}/api/articles?filters[reviewer][password][$eq]=x`, { headers: auth });
+    expect(refused.status).toBe(400);
+  });
+
+  test('the public role, without find on users, does not see the relation', async () => {
+    const body = (await (await fetch(`${mock.url}/api/articles/${article}?populate=*`)).json()) as { data: Record<string, unknown> };
+    expect(body.data).not.toHaveProperty('reviewer');
+    expect(body.data).toHaveProperty('category');
+  });
+
+  test('the user type has no content routes of its own, and the contract describes it only as a relation target', async () => {
+    expect((await fetch(`${mock.url}/api/users/${user.documentId}`)).status).toBe(404);
+    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/users'))).toBe(false);
+    expect(JSON.stringify(doc.components.schemas)).toContain('plugin::users-permissions.user');
+  });
+
+  test('a public role granted find on users sees it', async () => {
+    const open = await start(true);
+    try {
+      const body = (await (await fetch(`${open.url}/api/articles?populate=reviewer&pagination[pageSize]=1`)).json()) as { data: Record<string, unknown>[] };
+      expect(body.data[0]).toHaveProperty('reviewer', null);
+    } finally {
+      await open.server.close();
+    }
+  });
+});
