@@ -130,8 +130,8 @@ function prepareAttributes(
         const echoed: unknown[] = [];
         echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
-          if (value === null) out[attribute.name] = [];
-          else if (!Array.isArray(value)) {
+          // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
+          if (!Array.isArray(value)) {
             errors.push({ path: here, message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`, value });
           } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
         } else {
@@ -147,10 +147,7 @@ function prepareAttributes(
       case 'dynamiczone': {
         if (!given) continue;
         echo[attribute.name] = value;
-        if (value === null) {
-          out[attribute.name] = [];
-          continue;
-        }
+        // As for repeatable components: `null` is refused, `[]` empties the zone.
         if (!Array.isArray(value)) {
           errors.push({ path: here, message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`, value });
           continue;

@@ -64,3 +64,20 @@ test('non-localized attributes are synced to the other locales of the returned r
   expect(await views('published')).toEqual({ de: 77, fr: 77 });
   expect(await views('draft')).toEqual({ de: 77, fr: 5 });
 });
+
+test('lists are never null: a dynamic zone or repeatable component given null is a type error, [] empties it', async () => {
+  const id = await newArticle();
+  for (const [data, path] of [
+    [{ blocks: null }, ['blocks']],
+    [{ seo: { metaTitle: 'm', links: null } }, ['seo', 'links']],
+  ] as const) {
+    const refused = await call('PUT', `/api/articles/${id}`, { data });
+    expect(refused.status).toBe(400);
+    const label = path.join('.');
+    expect(refused.body.error?.message).toBe(`${label} must be a \`array\` type, but the final value was: \`null\`.`);
+    expect(refused.body.error?.details.errors).toEqual([{ path, message: refused.body.error?.message, name: 'ValidationError', value: null }]);
+  }
+  const emptied = one(await call('PUT', `/api/articles/${id}${ALL}`, { data: { blocks: [], seo: { metaTitle: 'm', links: [] } } }));
+  expect(emptied.blocks).toEqual([]);
+  expect((emptied.seo as { links: unknown[] }).links).toEqual([]);
+});
