@@ -100,8 +100,9 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   if (!owner || owning?.kind !== 'relation') return;
   const source = ctx.type;
   const defaultLocale = ctx.index.model.defaultLocale;
-  const linkable = (r: Row) =>
-    (!owner.localized || r.locale === (source.localized ? row.locale : defaultLocale)) &&
+  // A writer without i18n links the locale a connect names, else the default one.
+  const linkable = (r: Row, locale?: string) =>
+    (!owner.localized || r.locale === (source.localized ? row.locale : locale ?? defaultLocale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
   const rows = ctx.store.data.types[owner.uid] ?? [];
   const edit = (r: Row, add: boolean) => {
@@ -111,8 +112,8 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   };
   if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
-  for (const d of [...(op.set ?? []), ...(op.connect ?? []).map((c) => c.documentId)]) {
-    for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, true);
+  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
+    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
   }
 }
 

@@ -21,6 +21,8 @@ export interface Connect {
   /** Row id of the connected entry and its position with row ids, as Strapi's ordering errors print them. */
   readonly id: number;
   readonly rawPosition?: Record<string, unknown>;
+  /** The locale of the connected version, when a writer without i18n connects a localized document. */
+  readonly locale?: string;
 }
 
 export interface RelationOp {
@@ -39,8 +41,10 @@ export interface RelationSource {
 export interface RelationTarget {
   readonly uid: string;
   readonly locale: string | null;
-  idsOf(documentId: string): number[];
+  /** `locale`: the version a `{documentId, locale}` entry asks for (only a writer without i18n may choose). */
+  idsOf(documentId: string, locale?: string): number[];
   documentIdOf(id: number): string | undefined;
+  localeOf(id: number): string | undefined;
 }
 
 export const MEDIA_UID = 'plugin::upload.file';
@@ -58,11 +62,13 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
   return {
     uid: target.uid,
     locale,
-    idsOf: (documentId) => {
-      const rows = index.documentRows(target.uid, documentId).filter((r) => locale === null || r.locale === locale);
+    idsOf: (documentId, requested) => {
+      const wanted = requested !== undefined && target.localized && !source.type.localized ? requested : locale;
+      const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
       return statuses.flatMap((draft) => rows.filter((r) => !target.draftAndPublish || (r.publishedAt === null) === draft).map((r) => r.id).slice(0, 1));
     },
     documentIdOf: (id) => index.rows(target.uid).find((r) => r.id === id)?.documentId,
+    localeOf: (id) => (target.localized && !source.type.localized ? index.rows(target.uid).find((r) => r.id === id)?.locale : undefined),
   };
 }
 
@@ -72,6 +78,7 @@ export function mediaTarget(index: ContentIndex): RelationTarget {
     locale: null,
     idsOf: (documentId) => index.storeData.media.filter((m) => m.documentId === documentId).map((m) => m.id),
     documentIdOf: (id) => index.media(id)?.documentId,
+    localeOf: () => undefined,
   };
 }
 
@@ -87,7 +94,7 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
   else if (toOne && isObject(input) && Array.isArray(input.set) && input.set.length > 1) input = { ...input, set: [input.set[input.set.length - 1]] };
   const one = (relation: unknown): unknown => {
     if (!isObject(relation) || !relation.documentId) return relation;
-    const ids = target.idsOf(String(relation.documentId));
+    const ids = target.idsOf(String(relation.documentId), typeof relation.locale === 'string' ? relation.locale : undefined);
     if (ids.length === 0) throw notFound(relation.documentId, target.locale);
     const position = isObject(relation.position) ? { ...relation.position } : undefined;
     if (position) {
@@ -147,7 +154,8 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
       before: raw.before === undefined ? undefined : docOf(raw.before),
       after: raw.after === undefined ? undefined : docOf(raw.after),
     };
-    connect.push({ documentId, position, id: Number(isObject(item) ? item.id : item), rawPosition: raw });
+    const id = Number(isObject(item) ? item.id : item);
+    connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
   }
   return { connect, disconnect: docs(rewritten.disconnect) };
 }

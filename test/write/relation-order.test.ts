@@ -68,3 +68,15 @@ test('a refused create takes no id from the sequence', async () => {
   expect(created.id).toBe(Math.max(...tags.map((t) => t.id)) + 1);
   expect(list(await call('GET', '/api/tags?pagination[pageSize]=100'))).toHaveLength(tags.length + 1);
 });
+
+test('a writer without i18n connects the locale a connect entry names, else the default locale', async () => {
+  // an article that exists in French as well as in the default locale
+  const fr = await list(await call('GET', '/api/articles?locale=fr&fields[0]=title&sort=id:asc'));
+  const target = fr[0].documentId as string;
+  const make = async (connect: unknown) =>
+    one(await call('POST', '/api/tags?populate[articles][fields][0]=locale', { data: { name: `tag-${Math.random().toString(36).slice(2)}`, articles: { connect: [connect] } } }));
+  const french = await make({ documentId: target, locale: 'fr' });
+  expect((french.articles as { documentId: string; locale: string }[]).map((a) => [a.documentId, a.locale])).toEqual([[target, 'fr']]);
+  const plain = await make({ documentId: target });
+  expect((plain.articles as { locale: string }[]).map((a) => a.locale)).toEqual(['en']);
+});
