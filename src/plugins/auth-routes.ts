@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type express from 'express';
 import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../errors/strapi-errors.js';
 import type { Runtime } from '../http/create-app.js';
@@ -24,7 +25,8 @@ function requireStrings(body: Record<string, unknown>, fields: readonly string[]
   const errors: FieldError[] = [];
   for (const name of fields) {
     const v = body[name];
-    if (v === undefined || v === null || v === '') errors.push({ path: [name], message: `${name} is a required field`, value: v ?? null });
+    if (v === undefined || v === null || v === '') // yup reports the value it saw: none (so no `value` key) for a missing field.
+      errors.push({ path: [name], message: `${name} is a required field`, value: v });
     else if (typeof v !== 'string' && typeof v !== 'number') {
       errors.push({ path: [name], message: `${name} must be a \`string\` type, but the final value was: \`${printValue(v)}\`.`, value: v });
     }
@@ -35,6 +37,17 @@ function requireStrings(body: Record<string, unknown>, fields: readonly string[]
 function issue(rt: Runtime, user: StoredUser): { jwt: string; user: ReturnType<typeof publicUser> } {
   const settings = pluginSettings(rt.config);
   return { jwt: signJwt({ id: user.id }, settings.jwtSecret, settings.jwtExpiresIn), user: publicUser(user) };
+}
+
+/**
+ * Registration answers a refresh token too (Strapi 5.54 does, login does not). It names the user and a session, so it
+ * is not accepted where a JWT is: its payload has no `id`.
+ */
+function issueWithRefresh(rt: Runtime, user: StoredUser): { jwt: string; refreshToken: string; user: ReturnType<typeof publicUser> } {
+  const settings = pluginSettings(rt.config);
+  const { jwt, user: shown } = issue(rt, user);
+  const refreshToken = signJwt({ userId: String(user.id), sessionId: randomBytes(16).toString('hex'), type: 'refresh' }, settings.jwtSecret, settings.jwtExpiresIn);
+  return { jwt, refreshToken, user: shown };
 }
 
 export function registerAuthRoutes(app: express.Express, current: () => Runtime): void {
@@ -91,7 +104,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       usersState(data).users.push(created);
       return created;
     });
-    res.status(200).json(issue(rt, user));
+    res.status(200).json(issueWithRefresh(rt, user));
   }));
 
   app.get('/api/users/me', route((req, res) => {

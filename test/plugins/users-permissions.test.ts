@@ -143,3 +143,24 @@ describe('GET /api/users/me and JWT bearer auth', () => {
     expect(() => authorizeContent(rt, { kind: 'public' }, article, 'find')).not.toThrow();
   });
 });
+
+describe('tokens and messages as Strapi 5.54 gives them', () => {
+  test('registration also answers a refresh token, which is not accepted as a JWT; sign-in does not', async () => {
+    const res = await call(`${kit.url}/api/auth/local/register`, json({ username: 'hopper', email: 'hopper@example.com', password: 'mark-one-1944' }));
+    const body = res.body as { jwt: string; refreshToken: string };
+    expect(Object.keys(body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
+    expect(body.refreshToken.split('.')).toHaveLength(3);
+    expect((await call(`${kit.url}/api/users/me`, bearer(body.refreshToken))).status).toBe(401);
+    expect(Object.keys((await login('hopper', 'mark-one-1944')).body as object).sort()).toEqual(['jwt', 'user']);
+  });
+
+  test('a missing field is reported without a value', async () => {
+    const res = await call(`${kit.url}/api/auth/local`, json({}));
+    expect(res.status).toBe(400);
+    const errors = (res.body as { error: { details: { errors: object[] } } }).error.details.errors;
+    expect(errors).toEqual([
+      { path: ['identifier'], message: 'identifier is a required field', name: 'ValidationError' },
+      { path: ['password'], message: 'password is a required field', name: 'ValidationError' },
+    ]);
+  });
+});
