@@ -1,7 +1,9 @@
 import { routedTypes } from '../model/types.js';
 import type { Contract } from '../proxy/load-contract.js';
 import { Report, formatOf, type ReportFormat } from '../proxy/report.js';
-import { validateExchange } from '../proxy/validate-exchange.js';
+import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
+import { ReadProbe } from '../proxy/read-probe.js';
+import { dedupeViolations, restrictedQueryOf, validateExchange } from '../proxy/validate-exchange.js';
 import type { ExchangeResult, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
@@ -25,9 +27,12 @@ interface Answer {
 
 export class TargetDownError extends Error {}
 
+const authorizationOf = (options: CheckOptions): string | undefined => (options.token ? `Bearer ${options.token}` : undefined);
+
 async function send(options: CheckOptions, c: Pick<CheckCase, 'method' | 'url' | 'body'>): Promise<Answer> {
   const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const authorization = authorizationOf(options);
+  if (authorization) headers.authorization = authorization;
   if (c.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -55,16 +60,31 @@ async function send(options: CheckOptions, c: Pick<CheckCase, 'method' | 'url' |
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const errorMessage = (body: unknown): string | undefined =>
+  isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : undefined;
+
+/** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
+async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
+  const message = errorMessage(answer.body);
+  const restricted = answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
+  if (!restricted) return false;
+  const known = await readabilityOf(probe, authorizationOf(options), restricted.uids);
+  if ([...known.values()].includes('unknown')) return false;
+  return restricted.refusal((uid) => known.get(uid) === 'readable') === message;
+}
+
 /** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
-function judge(options: CheckOptions, c: CheckCase, answer: Answer, ms: number): ExchangeResult {
-  const verdict = validateExchange(options.contract, { method: c.method, url: c.url, status: answer.status, contentType: answer.contentType, body: answer.body });
+async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer, ms: number): Promise<ExchangeResult> {
+  const { conditional, ...verdict } = validateExchange(options.contract, { method: c.method, url: c.url, status: answer.status, contentType: answer.contentType, body: answer.body });
+  // Relations to types the caller may not read are hidden by Strapi: only the target knows which those are.
+  const settled = conditional ? await settleConditionals(conditional, probe, authorizationOf(options)) : [];
   const base = { name: c.name, method: c.method, url: c.url, status: answer.status, operation: verdict.operation, durationMs: ms };
   if ((answer.status === 401 || answer.status === 403) && !c.expect.includes(answer.status)) {
     // Permissions are the server's configuration, not the contract: say so instead of failing.
     return { ...base, violations: [], skipped: `${answer.status}: no permission (pass --token)` };
   }
-  const violations: Violation[] = [...verdict.violations];
-  if (!c.expect.includes(answer.status)) {
+  const violations: Violation[] = dedupeViolations([...verdict.violations, ...settled]);
+  if (!c.expect.includes(answer.status) && !(await refusedAsRestricted(options, probe, c, answer))) {
     violations.unshift({ rule: 'status', path: '$', message: `expected ${c.expect.join(' or ')}, got ${answer.status}` });
   }
   const { fresh, known } = (options.baseline ?? Baseline.empty()).split(c.name, violations);
@@ -84,10 +104,11 @@ async function samples(options: CheckOptions): Promise<Map<string, Record<string
 /** Derives the suite from the model, runs it against the target, and collects the verdicts. */
 export async function checkTarget(options: CheckOptions, onResult?: (r: ExchangeResult) => void): Promise<Report> {
   const report = new Report('check', options.target, Number.POSITIVE_INFINITY);
+  const probe = new ReadProbe(options.target, options.contract.model, options.timeoutMs ?? 30_000);
   const run = async (c: CheckCase): Promise<Answer> => {
     const started = performance.now();
     const answer = await send(options, c);
-    const result = judge(options, c, answer, performance.now() - started);
+    const result = await judge(options, probe, c, answer, performance.now() - started);
     report.add(result);
     onResult?.(result);
     return answer;

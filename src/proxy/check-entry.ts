@@ -4,6 +4,7 @@ import type { Status } from '../query/linked-rows.js';
 import { emptyNode, LOCALIZATIONS, type PopulateNode } from '../query/populate.js';
 import { fieldOf, scalarTypeOf, scopeBehind, type Scope } from '../query/scope.js';
 import { SYSTEM_FIELDS } from '../model/types.js';
+import { missingRelation, type Conditional } from './conditions.js';
 import type { Violation } from './violation.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,6 +17,8 @@ export interface EntryContext {
   /** The request's status: populated relations follow it, as the top-level entries do. */
   readonly status: Status;
   readonly out: Violation[];
+  /** Findings that depend on what the caller may read, settled later by probing the target. */
+  readonly conditional: Conditional[];
 }
 
 /** Scalar columns an entry of a scope shows when `fields` selects nothing in particular. */
@@ -89,7 +92,11 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
       continue;
     }
     if (!(name in value)) {
-      ctx.out.push({ rule: 'populate', path: here, message: 'was populated but is missing' });
+      const violation: Violation = { rule: 'populate', path: here, message: 'was populated but is missing' };
+      // Strapi leaves out, silently, relations to types the caller may not read: only the target can say which.
+      if (target !== LOCALIZATIONS && target.kind === 'relation' && ctx.index.model.contentTypes.has(target.target)) {
+        ctx.conditional.push(missingRelation(target.target, violation));
+      } else ctx.out.push(violation);
       continue;
     }
     const v = value[name];

@@ -4,7 +4,9 @@ import { gunzipSync, brotliDecompressSync, inflateSync } from 'node:zlib';
 import type { Contract } from './load-contract.js';
 import { createUpstream, endToEndHeaders, forwardRequest, UpstreamError } from './forward-request.js';
 import { Report } from './report.js';
-import { validateExchange, type ExchangeVerdict } from './validate-exchange.js';
+import { settleConditionals } from './conditions.js';
+import { ReadProbe } from './read-probe.js';
+import { dedupeViolations, validateExchange, type ExchangeVerdict } from './validate-exchange.js';
 import { memoKey, VerdictMemo } from './verdict-memo.js';
 import { formatViolation, type ExchangeResult } from './violation.js';
 
@@ -87,14 +89,28 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     return verdict;
   };
 
+  // Whether the caller may read a type decides some findings (hidden relations): the target is asked, with the
+  // caller's own credential, once per (credential, type) for the run.
+  const probe = new ReadProbe(options.target, options.contract.model, Math.min(options.timeoutMs ?? 30_000, 10_000));
+
+  /** The verdict for this caller: the memoized verdict is caller-independent, its conditionals are settled here. */
+  const settle = async (req: IncomingMessage, verdict: ExchangeVerdict): Promise<ExchangeVerdict> => {
+    const { conditional, ...rest } = verdict;
+    if (!conditional) return verdict;
+    const found = await settleConditionals(conditional, probe, req.headers.authorization);
+    return found.length === 0 ? rest : { ...rest, violations: dedupeViolations([...rest.violations, ...found]) };
+  };
+
   /** `chunks` undefined: the body was larger than maxBodyBytes and is not validated. */
-  const judge = (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[] | undefined, size: number, started: number): ExchangeResult => {
+  const judge = async (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[] | undefined, size: number, started: number): Promise<ExchangeResult> => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const verdict = chunks === undefined
       ? { operation: `${method} ${url.split('?')[0]}`, violations: [], skipped: 'body too large to validate' }
       : verdictOn(req, status, contentType, encoding, chunks, size);
-    return { ...verdict, method, url, status, durationMs: performance.now() - started };
+    // The exchange's own time: a probe is the proxy's cost, not the target's.
+    const durationMs = performance.now() - started;
+    return { ...(await settle(req, verdict)), method, url, status, durationMs };
   };
 
   const fail = (req: IncomingMessage, res: ServerResponse, e: unknown) => {
@@ -135,7 +151,9 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     if (buffered) {
       answer.on('data', collect);
       await new Promise<void>((ok) => answer.on('end', ok));
-      const result = judge(req, status, contentType, encoding, validated(), size, started);
+      // Buffered modes hold the answer to judge it: a probe the verdict needs is awaited here (once per credential
+      // and type), so the strict gate and the violation count header are never wrong.
+      const result = await judge(req, status, contentType, encoding, validated(), size, started);
       record(result);
       if (options.strict && result.violations.length > 0) {
         const body = envelope(502, 'ContractViolationError', `the target's answer (${status}) breaks the contract: ${result.violations.length} violation(s)`, {
@@ -161,9 +179,11 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     const done = new Promise<void>((ok) =>
       answer.on('end', () => {
         res.end();
+        // After the client has its answer: validation, and any probe it needs, stay off the hot path.
         setImmediate(() => {
-          record(judge(req, status, contentType, encoding, validated(), size, started));
-          ok();
+          judge(req, status, contentType, encoding, validated(), size, started)
+            .then(record, (e: unknown) => log(`content-mock proxy: could not validate ${req.method ?? 'GET'} ${req.url ?? '/'}: ${String(e)}`))
+            .finally(ok);
         });
       }),
     );

@@ -2,6 +2,7 @@ import type { ContentType } from '../model/types.js';
 import type { Predicate } from '../query/filters.js';
 import { parseQuery, parseQueryString, type ParsedQuery } from '../query/run-query.js';
 import { compileShownFilters } from './check-filters.js';
+import { relationsThrough } from './conditions.js';
 import type { Contract } from './load-contract.js';
 
 /** What one query string means for the answers to it: parsed once, reused for every request that repeats it. */
@@ -13,6 +14,8 @@ export interface Narrowing {
   readonly error?: unknown;
   /** The request's filters reduced to what the rows can prove; undefined when nothing is left. */
   readonly predicate?: Predicate;
+  /** Targets of the relations the filters and sort go through: a caller who may not read one gets a 400. */
+  readonly through: readonly string[];
 }
 
 /** The options Strapi's defaults give; only used to parse, never to judge page sizes. */
@@ -29,9 +32,10 @@ function compile(contract: Contract, type: ContentType, search: string): Narrowi
   try {
     parsed = parseQuery(contract.index, type, raw, PARSE_OPTIONS);
   } catch (error) {
-    return { raw, error };
+    return { raw, error, through: [] };
   }
-  return { raw, parsed, predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields) };
+  const through = relationsThrough(contract.index, type, raw.filters, parsed.sort);
+  return { raw, parsed, predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields), through };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { StrapiError } from '../errors/strapi-errors.js';
+import type { CanRead } from '../query/restricted-relations.js';
 import type { ParsedQuery } from '../query/run-query.js';
 import type { Scope } from '../query/scope.js';
 import { checkEntry, child, type EntryContext } from './check-entry.js';
+import { queryRefusal, type Conditional } from './conditions.js';
 import { checkFilters } from './check-filters.js';
 import { checkOrder } from './check-order.js';
 import { checkPagination } from './check-pagination.js';
@@ -26,6 +28,8 @@ export interface ExchangeVerdict {
   readonly operation: string;
   readonly violations: Violation[];
   readonly skipped?: string;
+  /** Findings that depend on what the caller may read: `settleConditionals` turns them into violations. */
+  readonly conditional?: readonly Conditional[];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,6 +78,7 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   if (header(exchange.requestHeaders, 'strapi-response-format')?.trim() === 'v4') return { operation, violations: [], skipped: 'v4 response format' };
 
   const violations: Violation[] = [];
+  const conditional: Conditional[] = [];
   if (!matched) {
     // Strapi's generic 404 for a route no content type has: only the envelope can be checked.
     if (status >= 400 && status !== 405) checkErrorEnvelope(status, body, violations);
@@ -85,11 +90,29 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
-  if (route && status >= 200 && status < 300 && isRecord(body)) narrow(contract, route, exchange, body, violations);
-  return { operation, violations: dedupe(violations) };
+  if (route && status >= 200 && status < 300 && isRecord(body)) narrow(contract, route, exchange, body, violations, conditional);
+  return { operation, violations: dedupeViolations(violations), ...(conditional.length > 0 ? { conditional } : {}) };
 }
 
-function dedupe(list: Violation[]): Violation[] {
+export interface RestrictedQuery {
+  readonly uids: readonly string[];
+  readonly refusal: (canRead: CanRead) => string | undefined;
+}
+
+/**
+ * What the target must answer a GET with when the caller may not read a relation its filters or sort go through:
+ * the types to ask about, and the `Invalid key <attr>` message given the answers. Undefined when none is named.
+ */
+export function restrictedQueryOf(contract: Contract, method: string, url: string): RestrictedQuery | undefined {
+  const q = url.indexOf('?');
+  const route = method.toUpperCase() === 'GET' ? resolveRoute(contract.model, q === -1 ? url : url.slice(0, q)) : undefined;
+  if (!route) return undefined;
+  const { raw, parsed, through } = narrowingFor(contract, route.type, q === -1 ? '' : url.slice(q + 1));
+  if (!parsed || through.length === 0) return undefined;
+  return { uids: through, refusal: (canRead) => queryRefusal(contract.index, route.type, raw.filters, parsed.sort, canRead) };
+}
+
+export function dedupeViolations(list: Violation[]): Violation[] {
   const seen = new Set<string>();
   return list.filter((v) => {
     const key = `${v.path}\u0000${v.message}`;
@@ -99,11 +122,11 @@ function dedupe(list: Violation[]): Violation[] {
   });
 }
 
-function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, body: Record<string, unknown>, out: Violation[]): void {
+function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, body: Record<string, unknown>, out: Violation[], conditional: Conditional[]): void {
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
   const q = exchange.url.indexOf('?');
-  const { raw, parsed, error: e, predicate } = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
+  const { raw, parsed, error: e, predicate, through } = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
   if (!parsed) {
     // Strapi refuses an unknown key with 400; a 2xx then means the backend ignored a parameter it should reject.
     if (m === 'GET' && e instanceof StrapiError && e.message.startsWith('Invalid key')) {
@@ -111,7 +134,7 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
     }
     return;
   }
-  const ctx: EntryContext = { index: contract.index, status: parsed.status, out };
+  const ctx: EntryContext = { index: contract.index, status: parsed.status, out, conditional };
   const scope: Scope = { kind: 'type', type: route.type };
   const list = route.kind === 'list' && m === 'GET';
   const entries: Array<{ entry: unknown; path: string }> = list
@@ -122,6 +145,17 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
     checkLocale(route, parsed, entry, path, out);
   }
   if (m !== 'GET') return;
+  const restricted = through.length > 0 ? restrictedQueryOf(contract, m, exchange.url) : undefined;
+  if (restricted) {
+    // Through a relation the caller may not read, Strapi refuses the query: a 2xx means it was ignored.
+    conditional.push({
+      uids: restricted.uids,
+      settle: (canRead) => {
+        const message = restricted.refusal(canRead);
+        return message ? [{ rule: 'status', path: '$', message: `expected 400 (${message}) but got ${exchange.status}` }] : [];
+      },
+    });
+  }
   if (predicate) checkFilters(predicate, entries.map((e) => e.entry), (i) => entries[i].path, out);
   if (list && Array.isArray(body.data)) {
     checkPagination(raw, body, out);

@@ -10,6 +10,7 @@ const rows = (b: Json) => b.data as Array<Record<string, unknown>>;
 export const BREAKS: Record<string, Break> = {
   'wrong-status': (_s, b) => [418, b],
   'missing-populated-relation': (s, b) => (delete rows(b)[0].category, [s, b]),
+  'missing-owner': (s, b) => (delete rows(b)[0].owner, [s, b]),
   'unpopulated-relation-present': (s, b) => ((rows(b)[0].category = null), [s, b]),
   'field-outside-fields': (s, b) => ((rows(b)[0].slug = 'extra'), [s, b]),
   'wrong-type': (s, b) => ((rows(b)[0].title = 42), [s, b]),
@@ -27,13 +28,15 @@ export interface BrokenBackend {
 }
 
 /** A backend in front of a healthy content-mock that rewrites answers as the request's `x-break` header says. */
-export async function startBrokenBackend(upstream: string, options: { delayMs?: number; always?: string } = {}): Promise<BrokenBackend> {
+export async function startBrokenBackend(upstream: string, options: { delayMs?: number; always?: string; elevate?: string } = {}): Promise<BrokenBackend> {
   const server = http.createServer((req, res) => {
     void (async () => {
       if (options.delayMs) await new Promise((ok) => setTimeout(ok, options.delayMs));
-      const answer = await fetch(upstream + (req.url ?? '/'), { method: req.method, headers: { authorization: String(req.headers.authorization ?? '') } });
-      const text = await answer.text();
       const kind = (req.headers['x-break'] as string | undefined) ?? options.always;
+      // `elevate`: answers as if the caller had this credential, ignoring what the caller may read.
+      const authorization = kind === 'elevate' && options.elevate ? options.elevate : String(req.headers.authorization ?? '');
+      const answer = await fetch(upstream + (req.url ?? '/'), { method: req.method, headers: { authorization } });
+      const text = await answer.text();
       let status = answer.status;
       let body: unknown = text === '' ? undefined : (JSON.parse(text) as unknown);
       const fn = kind ? BREAKS[kind] : undefined;
