@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type MockServer } from '../../src/server/create-server.js';
 
@@ -28,4 +29,21 @@ export async function startKitServer(extra: Record<string, unknown> = {}): Promi
   const server = await createServer({ schemas: KIT_MODEL, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: extra });
   const { url } = await server.listen(0, '127.0.0.1');
   return { server, url };
+}
+
+/** A copy of the kit's model whose articles have extra attributes (a relation the kit lacks, say); returns its folder. */
+export function kitModelWith(articleAttributes: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-kit-model-'));
+  cpSync(KIT_MODEL, dir, { recursive: true });
+  const file = join(dir, 'api', 'article', 'content-types', 'article', 'schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
+  Object.assign(schema.attributes, articleAttributes);
+  writeFileSync(file, JSON.stringify(schema));
+  return dir;
+}
+
+/** The kit's config with one more API token of full access. */
+export function kitConfigWithFullToken(key: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[] };
+  return { tokens: [...config.tokens, { name: 'full', type: 'full-access', key }], ...extra };
 }

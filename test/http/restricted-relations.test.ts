@@ -1,9 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/server/create-server.js';
-import { KIT_CONFIG, KIT_DATASET, KIT_MODEL, KIT_TOKEN } from '../helpers/kit.js';
+import { KIT_CONFIG, KIT_DATASET, KIT_TOKEN, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // A relation to a type the caller may not `find` (observed on Strapi 5.54): populate leaves it out silently, even
 // from populate=*; filters, sort and write bodies that name it are refused as unknown keys.
@@ -12,21 +9,9 @@ let server: MockServer;
 let base: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-restricted-'));
-  cpSync(KIT_MODEL, dir, { recursive: true });
-  const file = join(dir, 'api', 'article', 'content-types', 'article', 'schema.json');
-  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
   // `secret` is readable by tokens only, never by the public role
-  schema.attributes.owner = { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' };
-  writeFileSync(file, JSON.stringify(schema));
-  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[] };
-  server = await createServer({
-    schemas: dir,
-    seed: KIT_DATASET,
-    config: KIT_CONFIG,
-    memory: true,
-    configObject: { tokens: [...config.tokens, { name: 'full', type: 'full-access', key: FULL }] },
-  });
+  const dir = kitModelWith({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' } });
+  server = await createServer({ schemas: dir, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(FULL) });
   base = (await server.listen(0)).url;
 });
 afterAll(() => server.close());

@@ -1,9 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/server/create-server.js';
-import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
+import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // Projects relate content to users & permissions users (an article's reviewer, a comment's author). Users are the
 // rows of the plugin's user type: registered users can be linked, populated, filtered on, with Strapi's permission
@@ -12,22 +10,15 @@ const FULL = 'user-relations-full-access-key';
 const USER_FIELDS = ['id', 'documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt'];
 
 async function start(publicCanFindUsers: boolean): Promise<{ server: MockServer; url: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-users-'));
-  cpSync(KIT_MODEL, dir, { recursive: true });
-  const file = join(dir, 'api', 'article', 'content-types', 'article', 'schema.json');
-  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
-  schema.attributes.reviewer = { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user' };
-  writeFileSync(file, JSON.stringify(schema));
-  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[]; permissions: { public: Record<string, unknown> } };
+  const dir = kitModelWith({ reviewer: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user' } });
+  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { permissions: { public: Record<string, unknown> } };
+  const grant = publicCanFindUsers ? { 'plugin::users-permissions.user': ['find'] } : {};
   const server = await createServer({
     schemas: dir,
     seed: KIT_DATASET,
     config: KIT_CONFIG,
     memory: true,
-    configObject: {
-      tokens: [...config.tokens, { name: 'full', type: 'full-access', key: FULL }],
-      permissions: { public: { ...config.permissions.public, ...(publicCanFindUsers ? { 'plugin::users-permissions.user': ['find'] } : {}) } },
-    },
+    configObject: kitConfigWithFullToken(FULL, { permissions: { public: { ...config.permissions.public, ...grant } } }),
   });
   return { server, url: (await server.listen(0)).url };
 }

@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
 import { loadModel } from '../../src/schema/load-model.js';
 import { createServer, type MockServer } from '../../src/server/create-server.js';
-import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
+import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 import { datasetLocales } from '../openapi/kit.js';
 
 /** A full-access token of the fixture: may read `api::secret.secret`, as the kit's read-only token may. */
@@ -22,20 +19,8 @@ export interface RestrictedKit {
  * role may not read: Strapi (and content-mock) leave it out of populate for the public role and refuse filters on it.
  */
 export async function startRestrictedKit(): Promise<RestrictedKit> {
-  const schemas = mkdtempSync(join(tmpdir(), 'cm-proxy-restricted-'));
-  cpSync(KIT_MODEL, schemas, { recursive: true });
-  const file = join(schemas, 'api', 'article', 'content-types', 'article', 'schema.json');
-  const schema = JSON.parse(readFileSync(file, 'utf8')) as { attributes: Record<string, unknown> };
-  schema.attributes.owner = { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' };
-  writeFileSync(file, JSON.stringify(schema));
-  const config = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { tokens: unknown[] };
-  const server = await createServer({
-    schemas,
-    seed: KIT_DATASET,
-    config: KIT_CONFIG,
-    memory: true,
-    configObject: { tokens: [...config.tokens, { name: 'full', type: 'full-access', key: FULL }] },
-  });
+  const schemas = kitModelWith({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' } });
+  const server = await createServer({ schemas, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(FULL) });
   const { url } = await server.listen(0);
   const contract = contractFor(await loadModel(schemas, { locales: datasetLocales(KIT_DATASET) }));
   return { schemas, server, url, contract };
