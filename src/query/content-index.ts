@@ -1,4 +1,5 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
+import { linkRank } from '../store/link-order.js';
 import type { MediaFile, Row, StoreData } from '../store/types.js';
 
 /**
@@ -91,7 +92,10 @@ export class ContentIndex {
           else index.set(target, [row]);
         }
       }
-      for (const list of index.values()) list.sort((a, b) => a.id - b.id);
+      // Inverse lists keep the order links were made in (Strapi's join-table order), not row order.
+      for (const [target, list] of index) {
+        list.sort((a, b) => linkRank(this.data, owner.uid, attr.name, a, target) - linkRank(this.data, owner.uid, attr.name, b, target) || a.id - b.id);
+      }
       this.inverse.set(key, index);
     }
     return index.get(documentId) ?? [];

@@ -74,6 +74,8 @@ export interface StoreData {
    * ids are never reused, so a deleted row's id never comes back.
    */
   sequences: Record<string, number>;
+  /** Ranks of links in inverse-side lists (see link-order.ts); absent in stores written before it existed. */
+  linkOrder?: Record<string, number>;
   /** State of plugin routes (users & permissions users, …), keyed by plugin name. */
   plugins?: Record<string, unknown>;
 }

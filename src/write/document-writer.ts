@@ -6,6 +6,7 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { ContentStore } from '../store/content-store.js';
+import { linkRank, recordLinks } from '../store/link-order.js';
 import type { Row } from '../store/types.js';
 import { printValue } from './coerce-scalar.js';
 import { prepareData, type PreparedData } from './prepare-data.js';
@@ -85,8 +86,10 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       inverse.push({ attribute, op });
       continue;
     }
-    const next = applyRelationOp(refsOf(row[name]), op, attribute.toMany);
+    const before = refsOf(row[name]);
+    const next = applyRelationOp(before, op, attribute.toMany);
     owning[name] = attribute.toMany ? next : next[0] ?? null;
+    recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
   }
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
@@ -109,6 +112,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     const current = refsOf(r[owning.name]);
     const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : next[0] ?? null;
+    recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
   };
   if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
@@ -138,10 +142,17 @@ function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>,
 /** Replaces the published row of a draft's locale with a fresh copy of the draft. */
 function publish(ctx: WriteContext, draft: Row): Row {
   const rows = ctx.store.data.types[ctx.type.uid];
-  const kept = rows.filter((r) => !(r.documentId === draft.documentId && r.locale === draft.locale && !isDraftRow(r)));
+  const replaced = rows.find((r) => r.documentId === draft.documentId && r.locale === draft.locale && !isDraftRow(r));
+  const kept = rows.filter((r) => r !== replaced);
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   for (const attribute of ctx.type.attributes.values()) {
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+    if (attribute.kind !== 'relation' || !attribute.owner) continue;
+    // The new published row takes the old one's place in inverse lists; only links it did not have go last.
+    const had = replaced ? refsOf(replaced[attribute.name]) : [];
+    recordLinks(ctx.store.data, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
+      replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
+    );
   }
   kept.push(published);
   ctx.store.data.types[ctx.type.uid] = kept;
