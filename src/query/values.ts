@@ -9,7 +9,6 @@ export type ColumnType = ScalarType | 'id';
 const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
 const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
 
-export const isNumericType = (t: ColumnType) => NUMERIC.has(t);
 
 /** A comparable key for a stored value: numbers, strings, or null. */
 export function sortKey(type: ColumnType, value: unknown): number | string | null {

@@ -70,7 +70,6 @@ export interface Slice {
 
 export const parseSlice = (buf: Buffer, s: Slice): unknown => JSON.parse(buf.toString('utf8', s.start, s.end));
 export const isObjectAt = (buf: Buffer, s: Slice) => buf[s.start] === OPEN_BRACE;
-export const isArrayAt = (buf: Buffer, s: Slice) => buf[s.start] === OPEN_BRACKET;
 
 /** A value handler may take over a member's value and return where it ends (so it is walked once, not twice). */
 export type Walk = (key: string, start: number) => number | undefined;
