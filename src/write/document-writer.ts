@@ -173,6 +173,8 @@ function newLocaleRow(ctx: WriteContext, documentId: string, locale: string | un
 
 interface WriteResult {
   readonly row: Row;
+  /** The i18n copy to the other locales, run once the answer is rendered. */
+  readonly sync: () => void;
 }
 
 /**
@@ -215,8 +217,18 @@ function writeVersion(ctx: WriteContext, documentId: string, locale: string | un
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
   const result = !type.draftAndPublish || draftOnly ? target : publish(ctx, target);
-  syncNonLocalized(ctx, result, original);
-  return { row: result };
+  return { row: result, sync: () => syncNonLocalized(ctx, result, original) };
+}
+
+/**
+ * Writes, answers, then syncs: Strapi's i18n middleware copies non-localized attributes to the other locales after
+ * the write has produced its answer, so the answer (its populated localizations) shows them as they were.
+ */
+async function writeThenSync(store: ContentStore, write: () => WriteResult, answer: (row: Row) => Entry): Promise<Entry> {
+  const { row, sync } = await store.mutate(() => atomically(store, write));
+  const entry = answer(row);
+  await store.mutate(sync);
+  return entry;
 }
 
 function render(store: ContentStore, type: ContentType, row: Row, query: Record<string, unknown>, opts: QueryOptions, status: 'draft' | 'published'): Entry {
@@ -231,8 +243,7 @@ export async function createDocument(store: ContentStore, type: ContentType, que
   const data = dataOf(body);
   if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
-  const { row } = await store.mutate(() => atomically(store, () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true)));
-  return render(store, type, row, query, opts, status);
+  return writeThenSync(store, () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true), (row) => render(store, type, row, query, opts, status));
 }
 
 export async function updateDocument(store: ContentStore, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, body: unknown, opts: QueryOptions): Promise<Entry | undefined> {
@@ -245,8 +256,8 @@ export async function updateDocument(store: ContentStore, type: ContentType, doc
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) return undefined;
-  const { row } = await store.mutate(() => atomically(store, () => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined)));
-  return render(store, type, row, query, opts, status);
+  const write = () => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
+  return writeThenSync(store, write, (row) => render(store, type, row, query, opts, status));
 }
 
 /** Deletes every version (draft and published) of a document in one locale, or all with `locale=*`. Never 404s. */

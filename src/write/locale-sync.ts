@@ -34,5 +34,7 @@ export function syncNonLocalized(ctx: WriteContext, from: Row, original: string 
     for (const attribute of ctx.type.attributes.values()) {
       if (isSynced(attribute)) other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
     }
+    // A database update of that version: Strapi's timestamps lifecycle stamps it.
+    other.updatedAt = ctx.now;
   }
 }

@@ -81,3 +81,18 @@ test('lists are never null: a dynamic zone or repeatable component given null is
   expect(emptied.blocks).toEqual([]);
   expect((emptied.seo as { links: unknown[] }).links).toEqual([]);
 });
+
+test('non-localized attributes reach the other locales after the write answers, stamped as an update', async () => {
+  const fr = await list(await call('GET', '/api/articles?locale=fr&fields[0]=views&sort=id:asc'));
+  const id = fr[0].documentId as string;
+  const enBefore = one(await call('GET', `/api/articles/${id}?fields[0]=views&fields[1]=updatedAt`));
+  const views = Number(enBefore.views ?? 0) + 17;
+  const answer = one(await call('PUT', `/api/articles/${id}?locale=fr&fields[0]=views&populate[localizations][fields][0]=views&populate[localizations][fields][1]=locale`, { data: { views } }));
+  expect(answer.views).toBe(views);
+  // the answer shows the other locales as they were before the copy
+  const enInAnswer = (answer.localizations as { locale: string; views: number }[]).find((l) => l.locale === 'en');
+  expect(enInAnswer?.views).toBe(enBefore.views);
+  const enAfter = one(await call('GET', `/api/articles/${id}?fields[0]=views&fields[1]=updatedAt`));
+  expect(enAfter.views).toBe(views);
+  expect(Date.parse(String(enAfter.updatedAt))).toBeGreaterThan(Date.parse(String(enBefore.updatedAt)));
+});
