@@ -164,8 +164,9 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
     });
   }
 
-  if (relatesTo(contentTypes, components, USER_UID)) {
-    // The project's extension of the user schema when it has one, else the plugin's own attributes.
+  {
+    // Every Strapi has users (its /api/users routes and relations to users serve them): the project's extension of
+    // the user schema when it has one, else the plugin's own attributes.
     const extension = join(root, ...USER_EXTENSION);
     let raw: unknown = DEFAULT_USER_ATTRIBUTES;
     let file = `${USER_UID} (users & permissions plugin)`;
@@ -279,7 +280,3 @@ function checkReferences(
 
 type Attributes = ContentType['attributes'];
 
-/** Whether any type or component has a relation to `uid` (a plugin type is only modelled when something uses it). */
-function relatesTo(contentTypes: Map<string, ContentType>, components: Map<string, ComponentSchema>, uid: string): boolean {
-  return [...contentTypes.values(), ...components.values()].some((o) => [...o.attributes.values()].some((a) => a.kind === 'relation' && a.target === uid));
-}

@@ -70,8 +70,10 @@ describe('relations to users & permissions users', () => {
     expect(body.data).toHaveProperty('category');
   });
 
-  test('the user type has no content routes of its own, and the contract describes it only as a relation target', async () => {
-    expect((await fetch(`${mock.url}/api/users/${user.documentId}`)).status).toBe(404);
+  test('the user type has no content routes, only the plugin\'s, and the contract describes it only as a relation target', async () => {
+    // the plugin's route takes numeric ids; the public role may not list users
+    expect((await fetch(`${mock.url}/api/users/${user.id}`)).status).toBe(403);
+    expect((await fetch(`${mock.url}/api/users/${user.id}`, { headers: auth })).status).toBe(200);
     const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/users'))).toBe(false);
     expect(JSON.stringify(doc.components.schemas)).toContain('plugin::users-permissions.user');

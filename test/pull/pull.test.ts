@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { derivePopulate } from '../../src/pull/derive-populate.js';
 import { pullDataset } from '../../src/pull/pull-dataset.js';
 import { runPull } from '../../src/pull/run-pull.js';
+import { routedTypes } from '../../src/model/types.js';
 import { loadModel } from '../../src/schema/load-model.js';
 import { datasetLocales } from '../../src/store/import-dataset.js';
 import { call, KIT_DATASET, KIT_MODEL, startKit, type Running } from '../plugins/plugin-server.js';
@@ -72,7 +73,7 @@ describe('pull from a content-mock serving the kit, then serve the pulled file',
 
   test('the populate derived from the model is the one the kit export used', async () => {
     const model = await loadModel(KIT_MODEL, { locales: datasetLocales(JSON.parse(readFileSync(KIT_DATASET, 'utf8'))) });
-    for (const type of model.contentTypes.values()) {
+    for (const type of routedTypes(model)) {
       expect(derivePopulate(model, type), type.uid).toEqual(kitDataset.contentTypes[type.uid].populate);
     }
   });

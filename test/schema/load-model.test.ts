@@ -105,7 +105,7 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings.join('\n')).toMatch(/relation to "plugin::users-permissions.role" \(not a content type of this project\) skipped/);
   });
 
-  test('a relation to users & permissions users brings in the user type: a target without routes of its own', async () => {
+  test('the users & permissions user type is always there: a relation target without content routes of its own', async () => {
     const model = await loadModel(
       project({
         thing: type('thing', {
@@ -184,7 +184,9 @@ describe('reading Strapi schemas into the content model', () => {
     const root = mkdtempSync(join(tmpdir(), 'cm-project-'));
     cpSync(KIT_MODEL, join(root, 'src'), { recursive: true });
     const model = await loadModel(root);
-    expect(model.contentTypes.size).toBe(7);
+    // the kit's 7 types, plus the users & permissions user every Strapi has
+    expect(model.contentTypes.size).toBe(8);
+    expect(model.byRoute.size).toBe(7);
   });
 
   test('a folder without schemas is a clear error', async () => {
