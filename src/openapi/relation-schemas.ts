@@ -41,31 +41,11 @@ export function relationSchemas(): Schemas {
     },
     RelationTarget: {
       description: 'A target document: its documentId (shorthand), a numeric row id, `{ documentId }` or `{ id }`.',
-      oneOf: [
-        documentIdRef,
-        rowIdRef,
-        {
-          type: 'object',
-          required: ['documentId'],
-          additionalProperties: false,
-          properties: { documentId: documentIdRef, locale: localeProp, status: statusProp },
-        },
-        { type: 'object', required: ['id'], additionalProperties: false, properties: { id: rowIdRef } },
-      ],
+      oneOf: targetShapes({}),
     },
     RelationConnectItem: {
       description: 'A target to connect, optionally with a position.',
-      oneOf: [
-        documentIdRef,
-        rowIdRef,
-        {
-          type: 'object',
-          required: ['documentId'],
-          additionalProperties: false,
-          properties: { documentId: documentIdRef, locale: localeProp, status: statusProp, position },
-        },
-        { type: 'object', required: ['id'], additionalProperties: false, properties: { id: rowIdRef, position } },
-      ],
+      oneOf: targetShapes({ position }),
     },
     RelationOperations: {
       type: 'object',
@@ -120,4 +100,19 @@ export function relationWriteSchema(attr: RelationAttribute, model: ContentModel
       `Relation (${attr.relation}) to ${target.displayName}: one target, \`{ connect, disconnect, set }\`, or null to clear.`,
     oneOf: [ref('RelationTarget'), ref('RelationOperations'), { type: 'null' }],
   };
+}
+
+/** The forms a relation target takes in a body; a connect item takes the same ones plus `extra` (its position). */
+function targetShapes(extra: Record<string, SchemaObject>): SchemaObject[] {
+  return [
+    documentIdRef,
+    rowIdRef,
+    {
+      type: 'object',
+      required: ['documentId'],
+      additionalProperties: false,
+      properties: { documentId: documentIdRef, locale: localeProp, status: statusProp, ...extra },
+    },
+    { type: 'object', required: ['id'], additionalProperties: false, properties: { id: rowIdRef, ...extra } },
+  ];
 }
