@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
-import { PACKAGE_ROOT } from '../server/load-project.js';
+import { PACKAGE_ROOT } from '../project/load-project.js';
 import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCheck } from '../../src/check/run-check-command.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { runCheck } from '../../src/contract/check/run-check-command.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { startBrokenBackend } from '../proxy/broken-backend.js';
 
 const KIT = 'test/fixtures/kit';

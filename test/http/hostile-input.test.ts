@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // Malformed or hostile requests get a clear 4xx in Strapi's envelope: never a 500, never a dropped connection.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 
 let server: MockServer | undefined;

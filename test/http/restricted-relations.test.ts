@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_TOKEN, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // A relation to a type the caller may not `find` (observed on Strapi 5.54): populate leaves it out silently, even

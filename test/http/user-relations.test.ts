@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // Projects relate content to users & permissions users (an article's reviewer, a comment's author). Users are the

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { createResponseValidator, type ResponseValidator } from '../../src/openapi/response-validator.js';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { createResponseValidator, type ResponseValidator } from '../../src/contract/openapi/response-validator.js';
 import { KIT_DATASET, KIT_TOKEN, kitCases, startKitServer } from '../helpers/kit.js';
 import { firstDifference, Replayer } from './replay.js';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authenticateUser, authorizeContent } from '../../src/plugins/authenticate-request.js';
-import { signJwt } from '../../src/plugins/jwt.js';
-import { usersOf } from '../../src/plugins/users.js';
+import { authenticateUser, authorizeContent } from '../../src/mock/auth/authenticate-request.js';
+import { signJwt } from '../../src/mock/auth/jwt.js';
+import { usersOf } from '../../src/mock/auth/users.js';
 import { call, json, KIT_CONFIG, startKit, type Running } from './plugin-server.js';
 
 const kitConfig = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { permissions: { public: Record<string, unknown> } };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/proxy/create-proxy.js';
-import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
-import type { ExchangeVerdict } from '../../src/proxy/validate-exchange.js';
-import { memoKey, VerdictMemo } from '../../src/proxy/verdict-memo.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { contractFor, type Contract } from '../../src/contract/proxy/load-contract.js';
+import type { ExchangeVerdict } from '../../src/contract/proxy/validate-exchange.js';
+import { memoKey, VerdictMemo } from '../../src/contract/proxy/verdict-memo.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { loadKitModel } from '../openapi/kit.js';
 import { startBrokenBackend, type BrokenBackend } from './broken-backend.js';
 

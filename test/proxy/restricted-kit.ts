@@ -1,6 +1,6 @@
-import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { contractFor, type Contract } from '../../src/contract/proxy/load-contract.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 import { datasetLocales } from '../openapi/kit.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, type ContentProxy } from '../../src/proxy/create-proxy.js';
-import { probePath } from '../../src/proxy/read-probe.js';
+import { createProxy, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { probePath } from '../../src/contract/proxy/read-probe.js';
 import { KIT_TOKEN } from '../helpers/kit.js';
 import { startBrokenBackend, type BrokenBackend } from './broken-backend.js';
 import { FULL, startRestrictedKit, type RestrictedKit } from './restricted-kit.js';

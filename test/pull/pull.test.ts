@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { derivePopulate } from '../../src/pull/derive-populate.js';
-import { pullDataset } from '../../src/pull/pull-dataset.js';
-import { runPull } from '../../src/pull/run-pull.js';
-import { routedTypes } from '../../src/model/types.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { datasetLocales } from '../../src/store/import-dataset.js';
+import { derivePopulate } from '../../src/dataset/format/derive-populate.js';
+import { pullDataset } from '../../src/dataset/pull/pull-dataset.js';
+import { runPull } from '../../src/dataset/pull/run-pull.js';
+import { routedTypes } from '../../src/core/model/types.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { datasetLocales } from '../../src/core/data/import-dataset.js';
 import { call, KIT_DATASET, KIT_MODEL, startKit, type Running } from '../plugins/plugin-server.js';
 import { KIT_TOKEN, readOnlyKitCases } from './kit-cases.js';
 

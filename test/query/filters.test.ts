@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/errors/strapi-errors.js';
+import { ValidationError } from '../../src/core/errors/strapi-errors.js';
 import { titles } from './mini.js';
 
 // One row per operator and form: the query string a frontend sends → the titles Strapi (on SQLite) returns.

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import type { ContentModel } from '../../src/model/types.js';
-import { ContentIndex } from '../../src/query/content-index.js';
-import { findMany, type QueryOptions } from '../../src/query/run-query.js';
-import { parseQueryString } from '../../src/query/run-query.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import type { Row, StoreData } from '../../src/store/types.js';
+import type { ContentModel } from '../../src/core/model/types.js';
+import { ContentIndex } from '../../src/core/data/content-index.js';
+import { findMany, type QueryOptions } from '../../src/core/query/run-query.js';
+import { parseQueryString } from '../../src/core/query/run-query.js';
+import { loadModel } from '../../src/project/load-model.js';
+import type { Row, StoreData } from '../../src/core/data/types.js';
 
 export const MINI = join(import.meta.dirname, '..', 'fixtures', 'mini');
 export const OPTIONS: QueryOptions = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true }, strictParams: true };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PaginationError, ValidationError } from '../../src/errors/strapi-errors.js';
-import { findMany, parseQueryString } from '../../src/query/run-query.js';
+import { PaginationError, ValidationError } from '../../src/core/errors/strapi-errors.js';
+import { findMany, parseQueryString } from '../../src/core/query/run-query.js';
 import { miniIndex, OPTIONS, titles } from './mini.js';
 
 describe('sort', () => {

@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { SchemaErrors } from '../../src/schema/schema-errors.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { SchemaErrors } from '../../src/core/model/schema-errors.js';
 import { KIT_MODEL } from '../helpers/kit.js';
 
 type Json = Record<string, unknown>;

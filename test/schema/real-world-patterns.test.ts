@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { SchemaErrors } from '../../src/schema/schema-errors.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { SchemaErrors } from '../../src/core/model/schema-errors.js';
 
 // Patterns met in published Strapi 5 projects, each rebuilt here as a minimal project of our own.
 

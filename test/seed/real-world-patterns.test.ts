@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { generateSeed } from '../../src/seed/generate-seed.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { generateSeed } from '../../src/dataset/seed/generate-seed.js';
 
 // A pattern from published Strapi projects, rebuilt as our own minimal project: `string` attributes whose names
 // call for prose ("description", "bio") and no maxLength, at the top level and inside a repeatable component.

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { EXAMPLE, readSeed } from '../../src/server/load-project.js';
-import { datasetLocales, importDataset } from '../../src/store/import-dataset.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { EXAMPLE, readSeed } from '../../src/project/load-project.js';
+import { datasetLocales, importDataset } from '../../src/core/data/import-dataset.js';
 import { openSeedFile } from '../../src/store/read-seed-file.js';
 import { KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // A PUT replaces a component whole, so the component's required attributes are checked again, like on create.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { list, one, writeClient, type Answer } from './write-client.js';
 
 // Strapi's rules for media, component and dynamic-zone values, and for syncing non-localized attributes.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { list, one, writeClient, type Answer } from './write-client.js';
 
 // An inverse-side list (an author's articles) is in the order links were made, as Strapi's join-table order column

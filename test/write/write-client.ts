@@ -1,4 +1,4 @@
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // A kit server with a full-access token, and a JSON client for it, shared by the HTTP-level write tests.

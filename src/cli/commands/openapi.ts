@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { DocumentFormat } from '../../openapi/serialize-document.js';
+import type { DocumentFormat } from '../../contract/openapi/serialize-document.js';
 import { runCommand } from '../run-command.js';
 
 interface OpenApiArgs {
@@ -29,9 +29,9 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
   handler: (args) =>
     runCommand(async () => {
       // Loaded on use, so other commands start without the OpenAPI toolchain.
-      const { runOpenApiCommand } = await import('../../openapi/command.js');
-      const { formatOfPath } = await import('../../openapi/serialize-document.js');
-      const { loadProject } = await import('../../server/load-project.js');
+      const { runOpenApiCommand } = await import('../../contract/openapi/openapi-command.js');
+      const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
+      const { loadProject } = await import('../../project/load-project.js');
       const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({ schemas: args.schemas, out: args.out, format, check: args.check, model, title: args.title, serverUrl: args['server-url'] });

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { ProxyArgs } from '../../proxy/run-proxy.js';
+import type { ProxyArgs } from '../../contract/proxy/run-proxy.js';
 import { runCommand } from '../run-command.js';
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
@@ -16,5 +16,5 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .option('validate-first', { type: 'boolean', default: false, describe: 'buffer each answer and validate it before sending, adding the x-content-mock-violations header' })
       .option('timeout', { type: 'number', default: 30000, describe: 'ms to wait for the target before answering 504' })
       .option('token', { type: 'string', describe: 'API token, only used to read the target\'s locales at start' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../proxy/run-proxy.js')).runProxy(args)),
+  handler: (args) => runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy(args)),
 };

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { PullArgs } from '../../pull/run-pull.js';
+import type { PullArgs } from '../../dataset/pull/run-pull.js';
 import { runCommand } from '../run-command.js';
 
 export const pullCommand: CommandModule<object, PullArgs> = {
@@ -16,8 +16,8 @@ export const pullCommand: CommandModule<object, PullArgs> = {
       .option('config', { type: 'string', describe: 'config file (custom fields)' }) as never,
   handler: (args) =>
     runCommand(async () => {
-      const { runPull } = await import('../../pull/run-pull.js');
-      const { PullError } = await import('../../pull/strapi-client.js');
+      const { runPull } = await import('../../dataset/pull/run-pull.js');
+      const { PullError } = await import('../../dataset/pull/strapi-client.js');
       try {
         return await runPull(args);
       } catch (e) {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { SeedArgs } from '../../seed/run-seed.js';
+import type { SeedArgs } from '../../dataset/seed/run-seed.js';
 import { runCommand } from '../run-command.js';
 
 export const seedCommand: CommandModule<object, SeedArgs> = {
@@ -14,5 +14,5 @@ export const seedCommand: CommandModule<object, SeedArgs> = {
       .option('media', { type: 'number', default: 12, describe: 'files in the media library' })
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .option('config', { type: 'string', describe: 'config file (locales, custom fields)' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../seed/run-seed.js')).runSeed(args)),
+  handler: (args) => runCommand(async () => (await import('../../dataset/seed/run-seed.js')).runSeed(args)),
 };

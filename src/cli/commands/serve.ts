@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { ServeArgs } from '../serve-command.js';
+import type { ServeArgs } from './serve-runner.js';
 import { runCommand } from '../run-command.js';
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
@@ -21,5 +21,5 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
       .option('reset-on-start', { type: 'boolean', default: false, describe: 'restore the seed into the data file before serving' }) as never,
-  handler: (args) => runCommand(async () => (await import('../serve-command.js')).runServe(args)),
+  handler: (args) => runCommand(async () => (await import('./serve-runner.js')).runServe(args)),
 };
