@@ -96,8 +96,10 @@ export function checkArchitecture(srcDir) {
     if (!(a in LAYERS)) problems.push(`${from}: top folder "${a}" is not in the layer map`);
     if (local) {
       const b = top(to);
-      if (a !== b && !(LAYERS[b] < LAYERS[a])) problems.push(`${from} imports ${to}: ${a} (layer ${LAYERS[a]}) may not import ${b} (layer ${LAYERS[b]})`);
-    } else if (a === 'core' && CORE_FORBIDDEN.test(to)) problems.push(`${from} imports "${to}": core/ must stay free of Node built-ins, I/O and frameworks`);
+      if (a !== b && !(LAYERS[b] < LAYERS[a]))
+        problems.push(`${from} imports ${to}: ${a} (layer ${LAYERS[a]}) may not import ${b} (layer ${LAYERS[b]})`);
+    } else if (a === 'core' && CORE_FORBIDDEN.test(to))
+      problems.push(`${from} imports "${to}": core/ must stay free of Node built-ins, I/O and frameworks`);
   }
   for (const cycle of folderCycles(edges)) problems.push(`folder cycle: ${cycle.join(' ⇄ ')}`);
   return problems;

@@ -11,7 +11,6 @@ import { serveCommand } from './commands/serve.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-
 class UsageError extends Error {}
 
 /** Runs the CLI; resolves to the process exit code. */

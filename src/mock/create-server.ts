@@ -71,7 +71,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
   const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
-  const dataFile = options.memory ? undefined : options.data ?? resolve('data', 'db.json');
+  const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
 
   let runtime: Runtime = { model, store, config };

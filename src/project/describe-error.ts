@@ -5,7 +5,10 @@ import { DatasetError } from '../core/data/import-dataset.js';
 /** A clear one-paragraph message for what stopped a command; a stack trace only for our own bugs. */
 export function describeError(e: unknown): string {
   if (e instanceof SchemaErrors) {
-    return `content-mock: ${e.problems.length} problem${e.problems.length > 1 ? 's' : ''} in the schemas:\n${e.message.split('\n').map((l) => '  ' + l).join('\n')}`;
+    return `content-mock: ${e.problems.length} problem${e.problems.length > 1 ? 's' : ''} in the schemas:\n${e.message
+      .split('\n')
+      .map((l) => '  ' + l)
+      .join('\n')}`;
   }
   if (e instanceof ConfigError || e instanceof DatasetError) return `content-mock: ${e.message}`;
   const err = e as NodeJS.ErrnoException;

@@ -12,7 +12,14 @@ import {
 import { isPlainObject as isObject } from '../core/is-plain-object.js';
 
 const strings = (v: unknown): string[] | undefined =>
-  typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined;
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : Array.isArray(v) && v.every((s) => typeof s === 'string')
+      ? v
+      : undefined;
 
 /** Parses `300`, `"300"`, `"100-400"` or `[100, 400]`; throws a ConfigError naming `where` otherwise. */
 export function parseDelay(value: unknown, where: string): DelayRange | undefined {
@@ -26,7 +33,8 @@ export function parseDelay(value: unknown, where: string): DelayRange | undefine
     min = a;
     max = b ?? a;
   } else throw new ConfigError(`${where}: a delay is a number of ms or a range like "100-400"`);
-  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) throw new ConfigError(`${where}: the delay range must be 0 <= min <= max`);
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min)
+    throw new ConfigError(`${where}: the delay range must be 0 <= min <= max`);
   return max === 0 ? undefined : { min, max };
 }
 
@@ -37,13 +45,15 @@ function globPattern(path: string): RegExp {
 
 function parseFault(raw: Record<string, unknown>, where: string): FaultSpec {
   const fault = raw.fault;
-  if (fault !== undefined && !(FAULTS as readonly unknown[]).includes(fault)) throw new ConfigError(`${where}.fault must be one of ${FAULTS.join(', ')}`);
+  if (fault !== undefined && !(FAULTS as readonly unknown[]).includes(fault))
+    throw new ConfigError(`${where}.fault must be one of ${FAULTS.join(', ')}`);
   const status = raw.status;
   if (status !== undefined && (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)) {
     throw new ConfigError(`${where}.status must be an HTTP status code`);
   }
   const timeoutMs = raw.timeout;
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || timeoutMs < 0)) throw new ConfigError(`${where}.timeout must be a number of ms`);
+  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || timeoutMs < 0))
+    throw new ConfigError(`${where}.timeout must be a number of ms`);
   return {
     delay: parseDelay(raw.delay, `${where}.delay`),
     // A rule that names a status but no fault means that status.

@@ -58,7 +58,13 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   const componentFiles = (await listFiles(join(root, 'components'), 1)).filter((f) => f.endsWith('.json'));
   const typeFiles = (await listFiles(join(root, 'api'), 3)).filter((f) => /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(f));
   if (componentFiles.length === 0 && typeFiles.length === 0) {
-    throw new SchemaErrors([{ file: path, path: '#', message: 'no schema found (expected api/*/content-types/*/schema.json or components/<category>/<name>.json)' }]);
+    throw new SchemaErrors([
+      {
+        file: path,
+        path: '#',
+        message: 'no schema found (expected api/*/content-types/*/schema.json or components/<category>/<name>.json)',
+      },
+    ]);
   }
 
   const readAttributes = (raw: unknown, file: string, ownerLocalized: boolean): Map<string, Attribute> => {
@@ -76,8 +82,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       if (parsed.kind === 'ok') {
         attributes.set(name, Object.freeze(parsed.attribute));
         if (parsed.warning !== undefined) warnings.push(parsed.warning);
-      }
-      else if (parsed.kind === 'skip') warnings.push(parsed.warning);
+      } else if (parsed.kind === 'skip') warnings.push(parsed.warning);
       else problems.push({ file, path: parsed.path, message: parsed.message });
     }
     return attributes;
@@ -216,7 +221,10 @@ function checkApiIds(contentTypes: Map<string, ContentType>, problems: SchemaPro
   const seen = new Map<string, ContentType>();
   for (const ct of contentTypes.values()) {
     if (ct.builtIn) continue;
-    for (const [key, id] of [['singularName', ct.singularName], ['pluralName', ct.pluralName]] as const) {
+    for (const [key, id] of [
+      ['singularName', ct.singularName],
+      ['pluralName', ct.pluralName],
+    ] as const) {
       const other = seen.get(id);
       if (other && other !== ct) {
         problems.push({ file: ct.file, path: `#/info/${key}`, message: `API id "${id}" is already used by ${other.uid} (${other.file})` });
@@ -262,14 +270,20 @@ function checkReferences(
         const key = attr.inversedBy ? 'inversedBy' : 'mappedBy';
         if (!back && target.builtIn && attr.inversedBy) {
           // The inverse side lives in the plugin's schema, which the project did not extend: keep the link one-way.
-          warnings.push(`${file}${path}/inversedBy: "${other}" is not an attribute of ${attr.target} (extend its schema under ${USER_EXTENSION.slice(0, -1).join('/')}); the relation is read one-way`);
+          warnings.push(
+            `${file}${path}/inversedBy: "${other}" is not an attribute of ${attr.target} (extend its schema under ${USER_EXTENSION.slice(0, -1).join('/')}); the relation is read one-way`,
+          );
           (attributes as Map<string, Attribute>).set(name, Object.freeze({ ...attr, inversedBy: undefined }));
           continue;
         }
         if (!back || back.kind !== 'relation') {
           problems.push({ file, path: `${path}/${key}`, message: `inverse attribute "${other}" not found on ${attr.target}` });
         } else if (back.target !== uid) {
-          problems.push({ file, path: `${path}/${key}`, message: `inverse attribute ${attr.target}.${other} targets "${back.target}", not ${uid}` });
+          problems.push({
+            file,
+            path: `${path}/${key}`,
+            message: `inverse attribute ${attr.target}.${other} targets "${back.target}", not ${uid}`,
+          });
         } else if (attr.mappedBy && back.inversedBy !== name) {
           problems.push({ file, path: `${path}/mappedBy`, message: `${attr.target}.${other} must declare inversedBy "${name}"` });
         }
@@ -279,4 +293,3 @@ function checkReferences(
 }
 
 type Attributes = ContentType['attributes'];
-

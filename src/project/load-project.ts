@@ -53,7 +53,8 @@ export function readSeed(file: string): Dataset {
 export async function loadProject(options: ProjectOptions): Promise<Project> {
   const usingExample = options.schemas === undefined;
   const schemas = options.schemas ?? EXAMPLE.schemas;
-  const configFile = options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
+  const configFile =
+    options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
   const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
   // Every setting (plugins, dev comforts included) is checked now, so a bad one stops start-up instead of a request.
   const config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined, overrides: options.configObject });

@@ -29,24 +29,30 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     }
     users.push({ username: u.username, email: u.email.toLowerCase(), password: u.password, blocked: u.blocked === true });
   }
-  if (raw.users !== undefined && !Array.isArray(raw.users)) throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
+  if (raw.users !== undefined && !Array.isArray(raw.users))
+    throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
 
   const up = isObject(raw.usersPermissions) ? raw.usersPermissions : {};
   const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : DEFAULT_JWT_SECRET;
-  const jwtExpiresIn = up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
+  const jwtExpiresIn =
+    up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
   const register = isObject(up.register) ? up.register : {};
-  const registerAllowedFields = Array.isArray(register.allowedFields) ? register.allowedFields.filter((f): f is string => typeof f === 'string') : [];
+  const registerAllowedFields = Array.isArray(register.allowedFields)
+    ? register.allowedFields.filter((f): f is string => typeof f === 'string')
+    : [];
 
   const permissions = isObject(raw.permissions) ? raw.permissions : {};
   let authenticated: PluginSettings['authenticated'];
   if (permissions.authenticated !== undefined) {
-    if (!isObject(permissions.authenticated)) throw new ConfigError(`${where}: permissions.authenticated must be an object (type uid → actions)`);
+    if (!isObject(permissions.authenticated))
+      throw new ConfigError(`${where}: permissions.authenticated must be an object (type uid → actions)`);
     const content: Record<string, string[]> = {};
     const plugins: string[] = [];
     for (const [key, actions] of Object.entries(permissions.authenticated)) {
       if (key.startsWith('plugin::') && actions === true) plugins.push(key);
       else if (Array.isArray(actions) && actions.every((a) => typeof a === 'string')) content[key] = actions as string[];
-      else throw new ConfigError(`${where}: permissions.authenticated["${key}"] must be a list of actions, or true for a plugin permission`);
+      else
+        throw new ConfigError(`${where}: permissions.authenticated["${key}"] must be a list of actions, or true for a plugin permission`);
     }
     authenticated = { content, plugins };
   }

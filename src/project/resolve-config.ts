@@ -14,7 +14,6 @@ import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 
-
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
 export const KNOWN_KEYS = [
   '$schema',
@@ -63,7 +62,8 @@ export function readConfigFile(file: string, required: boolean): Record<string, 
 /** Resolves a config given as an object (file contents, or options passed in code). */
 export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: string, where = 'config'): ContentMockConfig {
   for (const key of Object.keys(raw)) {
-    if (!(KNOWN_KEYS as readonly string[]).includes(key)) throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
+    if (!(KNOWN_KEYS as readonly string[]).includes(key))
+      throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
   }
   const fromProject = projectRoot ? readStrapiApiConfig(projectRoot) : {};
   const restRaw = { ...fromProject, ...(isObject(raw.rest) ? raw.rest : {}) };
@@ -97,7 +97,8 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     else if (Array.isArray(actions) && actions.every((a) => typeof a === 'string')) publicPermissions[key] = actions as string[];
     else throw new ConfigError(`${where}: permissions.public["${key}"] must be a list of actions (${ACTIONS.join(', ')})`);
   }
-  if (Array.isArray(permissions.publicPlugins)) publicPlugins.push(...permissions.publicPlugins.filter((p): p is string => typeof p === 'string'));
+  if (Array.isArray(permissions.publicPlugins))
+    publicPlugins.push(...permissions.publicPlugins.filter((p): p is string => typeof p === 'string'));
 
   const tokens: TokenConfig[] = [];
   for (const [i, t] of (Array.isArray(raw.tokens) ? raw.tokens : []).entries()) {
@@ -116,11 +117,14 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     tokens.push({ name: typeof t.name === 'string' ? t.name : `token ${i + 1}`, type, key: t.key, permissions: perms });
   }
 
-  const customFields = isObject(raw.customFields) ? (Object.fromEntries(Object.entries(raw.customFields).filter(([, v]) => typeof v === 'string')) as Record<string, string>) : {};
+  const customFields = isObject(raw.customFields)
+    ? (Object.fromEntries(Object.entries(raw.customFields).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
+    : {};
   const locales = Array.isArray(raw.locales)
     ? raw.locales.map((l, i) => {
         if (typeof l === 'string') return { code: l, isDefault: i === 0 };
-        if (isObject(l) && typeof l.code === 'string') return { code: l.code, name: typeof l.name === 'string' ? l.name : undefined, isDefault: l.isDefault === true };
+        if (isObject(l) && typeof l.code === 'string')
+          return { code: l.code, name: typeof l.name === 'string' ? l.name : undefined, isDefault: l.isDefault === true };
         throw new ConfigError(`${where}: locales[${i}] must be a code or {code, name, isDefault}`);
       })
     : undefined;

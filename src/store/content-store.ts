@@ -91,9 +91,11 @@ export class ContentStore implements Store {
   /** Persists the current data; resolves once it is on disk. */
   flush(): Promise<void> {
     this.lastWriteAt = Date.now();
-    this.writes = this.writes.then(() => this.db.write()).then(() => {
-      this.lastWriteAt = Date.now();
-    });
+    this.writes = this.writes
+      .then(() => this.db.write())
+      .then(() => {
+        this.lastWriteAt = Date.now();
+      });
     return this.writes;
   }
 
@@ -117,7 +119,9 @@ export class ContentStore implements Store {
 }
 
 function isStoreData(v: unknown): v is StoreData {
-  return typeof v === 'object' && v !== null && (v as StoreData).format === 'content-mock-store/1' && typeof (v as StoreData).types === 'object';
+  return (
+    typeof v === 'object' && v !== null && (v as StoreData).format === 'content-mock-store/1' && typeof (v as StoreData).types === 'object'
+  );
 }
 
 export function parseStoreText(text: string, file: string): StoreData {

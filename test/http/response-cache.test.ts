@@ -5,7 +5,10 @@ import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 let server: MockServer | undefined;
 afterEach(() => server?.close());
 
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as { data: { documentId: string; name: string }[] } });
+const json = async (res: Response) => ({
+  status: res.status,
+  body: (await res.json()) as { data: { documentId: string; name: string }[] },
+});
 
 describe.each([true, false])('reads with the response cache %s', (cache) => {
   test('a write is seen by the very next read, whatever was answered before', async () => {

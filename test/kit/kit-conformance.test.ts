@@ -41,7 +41,13 @@ describe('conformance kit: content-mock answers as real Strapi 5 did', () => {
       // Our own answer must also fit the contract we publish (the v4 format is outside it; so are routes that are
       // not content routes, whose 404 must still be the error envelope).
       if (!Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === 'strapi-response-format')) {
-        const verdict = contract.validate({ method: c.method ?? 'GET', path: answer.path, status: answer.status, body: answer.body, contentType: answer.contentType ?? undefined });
+        const verdict = contract.validate({
+          method: c.method ?? 'GET',
+          path: answer.path,
+          status: answer.status,
+          body: answer.body,
+          contentType: answer.contentType ?? undefined,
+        });
         const checked = verdict.operation ? verdict : contract.validateSchema('ErrorResponse', answer.body);
         expect(checked.errors).toEqual([]);
       }

@@ -20,7 +20,13 @@ export interface RestrictedKit {
  */
 export async function startRestrictedKit(): Promise<RestrictedKit> {
   const schemas = kitModelWith({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' } });
-  const server = await createServer({ schemas, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(FULL) });
+  const server = await createServer({
+    schemas,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    memory: true,
+    configObject: kitConfigWithFullToken(FULL),
+  });
   const { url } = await server.listen(0);
   const contract = contractFor(await loadModel(schemas, { locales: datasetLocales(KIT_DATASET) }));
   return { schemas, server, url, contract };

@@ -59,7 +59,9 @@ describe('real-world schema patterns', () => {
   });
 
   test('an unknown custom field stays in the contract, so a real answer carrying it is not a violation', async () => {
-    const model = await loadModel(project({ widget: schema('widget', { shade: { type: 'customField', customField: 'plugin::acme.shade' } }) }));
+    const model = await loadModel(
+      project({ widget: schema('widget', { shade: { type: 'customField', customField: 'plugin::acme.shade' } }) }),
+    );
     const doc = generateOpenApi(model) as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(Object.keys(doc.components.schemas.Widget.properties)).toContain('shade');
   });

@@ -26,13 +26,27 @@ describe('reading a seed file document by document', () => {
   test('a plain list of documents per type, and single types as one object or null', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-seedfile-'));
     const file = join(dir, 'seed.json');
-    const doc = (id: number, documentId: string, extra: object = {}) => ({ id, documentId, createdAt: 't', updatedAt: 't', publishedAt: 't', ...extra });
+    const doc = (id: number, documentId: string, extra: object = {}) => ({
+      id,
+      documentId,
+      createdAt: 't',
+      updatedAt: 't',
+      publishedAt: 't',
+      ...extra,
+    });
     writeFileSync(
       file,
       JSON.stringify({
         contentTypes: {
-          tags: { documents: [doc(1, 'tag1aaaaaaaaaaaaaaaaaaaa', { name: 'a "quoted" \\ name' }), doc(2, 'tag2aaaaaaaaaaaaaaaaaaaa', { name: 'b' })] },
-          'api::global.global': { documents: { en: { draft: doc(1, 'glob1aaaaaaaaaaaaaaaaaaa', { locale: 'en' }), published: null }, fr: null } },
+          tags: {
+            documents: [
+              doc(1, 'tag1aaaaaaaaaaaaaaaaaaaa', { name: 'a "quoted" \\ name' }),
+              doc(2, 'tag2aaaaaaaaaaaaaaaaaaaa', { name: 'b' }),
+            ],
+          },
+          'api::global.global': {
+            documents: { en: { draft: doc(1, 'glob1aaaaaaaaaaaaaaaaaaa', { locale: 'en' }), published: null }, fr: null },
+          },
         },
       }),
     );

@@ -5,7 +5,15 @@ import { coerceScalar, printValue } from '../../src/core/write/coerce-scalar.js'
 
 // Body validation rules Strapi 5.54 applies (found by scripts/differential.mjs), checked on the pure coercion.
 const attr = (type: ScalarType, extra: Partial<ScalarAttribute> = {}): ScalarAttribute => ({
-  kind: 'scalar', name: 'f', type, unique: false, private: false, required: false, localized: false, source: 't', ...extra,
+  kind: 'scalar',
+  name: 'f',
+  type,
+  unique: false,
+  private: false,
+  required: false,
+  localized: false,
+  source: 't',
+  ...extra,
 });
 const message = (type: ScalarType, value: unknown, draft = false) => {
   const r = coerceScalar(attr(type), value, ['f'], draft);

@@ -18,7 +18,10 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
   describe: 'Generate the OpenAPI 3.1 document for the schemas (the contract of every endpoint)',
   builder: (y) =>
     y
-      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)' })
+      .option('schemas', {
+        type: 'string',
+        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
+      })
       .option('seed', { type: 'string', describe: 'seed file whose locales the document lists' })
       .option('config', { type: 'string', describe: 'config file (custom fields, locales)' })
       .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
@@ -34,6 +37,14 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       const { loadProject } = await import('../../project/load-project.js');
       const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
-      return runOpenApiCommand({ schemas: args.schemas, out: args.out, format, check: args.check, model, title: args.title, serverUrl: args['server-url'] });
+      return runOpenApiCommand({
+        schemas: args.schemas,
+        out: args.out,
+        format,
+        check: args.check,
+        model,
+        title: args.title,
+        serverUrl: args['server-url'],
+      });
     }),
 };

@@ -9,7 +9,11 @@ export const pullCommand: CommandModule<object, PullArgs> = {
     y
       .option('from', { type: 'string', demandOption: true, describe: 'the Strapi server, e.g. http://localhost:1337' })
       .option('token', { type: 'string', describe: 'API token (read-only is enough); without it, what the public role may read' })
-      .option('schemas', { type: 'string', default: '.', describe: "the server's Strapi project root, its src/, or a folder with api/ and components/" })
+      .option('schemas', {
+        type: 'string',
+        default: '.',
+        describe: "the server's Strapi project root, its src/, or a folder with api/ and components/",
+      })
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .option('types', { type: 'array', string: true, describe: 'only these types (uid or plural name; comma-separated or repeated)' })
       .option('locales', { type: 'array', string: true, describe: 'only these locales (default: all the server lists)' })

@@ -21,7 +21,9 @@ export class Baseline {
     if (parsed.format !== 'content-mock-baseline/1' || !Array.isArray(parsed.violations)) {
       throw new Error(`${file}: not a content-mock baseline (expected {"format":"content-mock-baseline/1","violations":[...]})`);
     }
-    return new Baseline(new Set(parsed.violations.map((v) => keyOf(v.case, { rule: v.rule as Violation['rule'], path: v.path, message: v.message }))));
+    return new Baseline(
+      new Set(parsed.violations.map((v) => keyOf(v.case, { rule: v.rule as Violation['rule'], path: v.path, message: v.message }))),
+    );
   }
 
   /** Splits a case's violations into new ones and the ones the baseline already knows. */
@@ -35,7 +37,13 @@ export class Baseline {
 
 export async function writeBaseline(file: string, results: readonly ExchangeResult[]): Promise<void> {
   const violations = results.flatMap((r) =>
-    [...r.violations, ...(r.baselined ?? [])].map((v) => ({ case: r.name ?? `${r.method} ${r.url}`, operation: r.operation, rule: v.rule, path: v.path, message: v.message })),
+    [...r.violations, ...(r.baselined ?? [])].map((v) => ({
+      case: r.name ?? `${r.method} ${r.url}`,
+      operation: r.operation,
+      rule: v.rule,
+      path: v.path,
+      message: v.message,
+    })),
   );
   const body: BaselineFile = { format: 'content-mock-baseline/1', violations };
   await writeFile(file, JSON.stringify(body, null, 2) + '\n');

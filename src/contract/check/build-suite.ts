@@ -43,13 +43,16 @@ function shapeCases(model: ContentModel, type: ContentType, base: string, ok: re
   }
   if (type.localized) {
     cases.push({ name: `${r}: populate localizations`, method: 'GET', url: `${base}?populate[0]=localizations`, expect: ok });
-    for (const l of model.locales) cases.push({ name: `${r}: locale=${l.code}`, method: 'GET', url: `${base}?locale=${enc(l.code)}`, expect: ok });
+    for (const l of model.locales)
+      cases.push({ name: `${r}: locale=${l.code}`, method: 'GET', url: `${base}?locale=${enc(l.code)}`, expect: ok });
   }
   if (type.draftAndPublish) {
-    for (const s of ['draft', 'published']) cases.push({ name: `${r}: status=${s}`, method: 'GET', url: `${base}?status=${s}`, expect: ok });
+    for (const s of ['draft', 'published'])
+      cases.push({ name: `${r}: status=${s}`, method: 'GET', url: `${base}?status=${s}`, expect: ok });
   }
   for (const a of type.attributes.values()) {
-    if (a.kind === 'scalar' && !a.private) cases.push({ name: `${r}: fields ${a.name}`, method: 'GET', url: `${base}?fields[0]=${enc(a.name)}`, expect: ok });
+    if (a.kind === 'scalar' && !a.private)
+      cases.push({ name: `${r}: fields ${a.name}`, method: 'GET', url: `${base}?fields[0]=${enc(a.name)}`, expect: ok });
   }
   cases.push(
     { name: `${r}: unknown field in fields → 400`, method: 'GET', url: `${base}?fields[0]=${UNKNOWN}`, expect: [400] },
@@ -73,15 +76,27 @@ function collectionCases(model: ContentModel, type: ContentType, sample: readonl
   );
   for (const a of type.attributes.values()) {
     if (!queryable(a)) continue;
-    for (const dir of ['asc', 'desc']) cases.push({ name: `${r}: sort ${a.name}:${dir}`, method: 'GET', url: `${base}?sort=${enc(a.name)}:${dir}`, expect: [200] });
+    for (const dir of ['asc', 'desc'])
+      cases.push({ name: `${r}: sort ${a.name}:${dir}`, method: 'GET', url: `${base}?sort=${enc(a.name)}:${dir}`, expect: [200] });
     const value = sample.map((row) => filterValue(row[a.name])).find((v) => v !== undefined);
-    if (value !== undefined) cases.push({ name: `${r}: filter ${a.name} $eq`, method: 'GET', url: `${base}?filters[${enc(a.name)}][$eq]=${enc(value)}`, expect: [200] });
+    if (value !== undefined)
+      cases.push({
+        name: `${r}: filter ${a.name} $eq`,
+        method: 'GET',
+        url: `${base}?filters[${enc(a.name)}][$eq]=${enc(value)}`,
+        expect: [200],
+      });
     cases.push({ name: `${r}: filter ${a.name} $null`, method: 'GET', url: `${base}?filters[${enc(a.name)}][$null]=true`, expect: [200] });
   }
   for (const a of type.attributes.values()) {
     // Strapi refuses (400 Invalid key) filters through a relation to a type the caller may not read; check asks the target.
     if (a.kind !== 'relation' || a.private || !model.contentTypes.has(a.target)) continue;
-    cases.push({ name: `${r}: filter through ${a.name}`, method: 'GET', url: `${base}?filters[${enc(a.name)}][id][$notNull]=true`, expect: [200] });
+    cases.push({
+      name: `${r}: filter through ${a.name}`,
+      method: 'GET',
+      url: `${base}?filters[${enc(a.name)}][id][$notNull]=true`,
+      expect: [200],
+    });
   }
   const documentId = sample.map((row) => row.documentId).find((d): d is string => typeof d === 'string');
   if (documentId) {
@@ -91,7 +106,9 @@ function collectionCases(model: ContentModel, type: ContentType, sample: readonl
       { name: `${r}: findOne populate=*`, method: 'GET', url: `${one}?populate=*`, expect: [200] },
     );
     if (type.draftAndPublish) cases.push({ name: `${r}: findOne status=draft`, method: 'GET', url: `${one}?status=draft`, expect: [200] });
-    if (type.localized) for (const l of model.locales) cases.push({ name: `${r}: findOne locale=${l.code}`, method: 'GET', url: `${one}?locale=${enc(l.code)}`, expect: [200, 404] });
+    if (type.localized)
+      for (const l of model.locales)
+        cases.push({ name: `${r}: findOne locale=${l.code}`, method: 'GET', url: `${one}?locale=${enc(l.code)}`, expect: [200, 404] });
   }
   return cases;
 }

@@ -44,9 +44,12 @@ export async function runCheck(args: CheckArgs, log: (line: string) => void = (l
   }
   let report;
   try {
-    report = await checkTarget({ target: args.target, contract, token: args.token, baseline, writes: args.writes, timeoutMs: args.timeout }, (r) => {
-      if (!args.quiet) for (const v of r.violations) log(formatViolation(r, v));
-    });
+    report = await checkTarget(
+      { target: args.target, contract, token: args.token, baseline, writes: args.writes, timeoutMs: args.timeout },
+      (r) => {
+        if (!args.quiet) for (const v of r.violations) log(formatViolation(r, v));
+      },
+    );
   } catch (e) {
     if (e instanceof TargetDownError) {
       log(`content-mock check: ${e.message}`);

@@ -66,7 +66,8 @@ const errorMessage = (body: unknown): string | undefined =>
 /** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
 async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
   const message = errorMessage(answer.body);
-  const restricted = answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
+  const restricted =
+    answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
   if (!restricted) return false;
   const known = await readabilityOf(probe, authorizationOf(options), restricted.uids);
   if ([...known.values()].includes('unknown')) return false;
@@ -75,7 +76,13 @@ async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: C
 
 /** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
 async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer, ms: number): Promise<ExchangeResult> {
-  const { conditional, ...verdict } = validateExchange(options.contract, { method: c.method, url: c.url, status: answer.status, contentType: answer.contentType, body: answer.body });
+  const { conditional, ...verdict } = validateExchange(options.contract, {
+    method: c.method,
+    url: c.url,
+    status: answer.status,
+    contentType: answer.contentType,
+    body: answer.body,
+  });
   // Relations to types the caller may not read are hidden by Strapi: only the target knows which those are.
   const settled = conditional ? await settleConditionals(conditional, probe, authorizationOf(options)) : [];
   const base = { name: c.name, method: c.method, url: c.url, status: answer.status, operation: verdict.operation, durationMs: ms };

@@ -49,4 +49,3 @@ export function minimalData(type: ContentType, tag: string): Record<string, unkn
   }
   return data;
 }
-

@@ -42,7 +42,12 @@ function checkFields(scope: Scope, entry: Record<string, unknown>, node: Populat
   if (node.fields === null) {
     // Media records carry extra provider keys; only content and component entries have a closed scalar set.
     for (const name of defaultScalars(scope)) {
-      if (!(name in entry)) out.push({ rule: 'fields', path: child(path, name), message: 'is missing: every scalar field is returned when `fields` is not given' });
+      if (!(name in entry))
+        out.push({
+          rule: 'fields',
+          path: child(path, name),
+          message: 'is missing: every scalar field is returned when `fields` is not given',
+        });
     }
     return;
   }
@@ -62,7 +67,10 @@ function checkPublication(ctx: EntryContext, scope: Scope, entry: Record<string,
   if (scope.kind !== 'type' || !scope.type.draftAndPublish || !('publishedAt' in entry)) return;
   const draft = entry.publishedAt === null;
   if (draft !== (ctx.status === 'draft')) {
-    const message = ctx.status === 'draft' ? 'must be null: status=draft returns draft versions' : 'must be set: without status=draft only published versions are returned';
+    const message =
+      ctx.status === 'draft'
+        ? 'must be null: status=draft returns draft versions'
+        : 'must be set: without status=draft only published versions are returned';
     ctx.out.push({ rule: 'publication', path: child(path, 'publishedAt'), message });
   }
 }
@@ -101,14 +109,22 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
     }
     const v = value[name];
     if (sub.count) {
-      if (!isRecord(v) || typeof v.count !== 'number') ctx.out.push({ rule: 'populate', path: here, message: 'must be {count: <number>} with populate[…][count]=true' });
+      if (!isRecord(v) || typeof v.count !== 'number')
+        ctx.out.push({ rule: 'populate', path: here, message: 'must be {count: <number>} with populate[…][count]=true' });
       continue;
     }
     checkPopulated(ctx, scope, target, v, sub, here);
   }
 }
 
-function checkPopulated(ctx: EntryContext, scope: Scope, target: Attribute | typeof LOCALIZATIONS, v: unknown, node: PopulateNode, path: string): void {
+function checkPopulated(
+  ctx: EntryContext,
+  scope: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  v: unknown,
+  node: PopulateNode,
+  path: string,
+): void {
   const items = Array.isArray(v) ? v : v === null ? [] : [v];
   const at = (i: number) => (Array.isArray(v) ? child(path, i) : path);
   if (target === LOCALIZATIONS) {

@@ -50,7 +50,12 @@ export function pruneFilters(scope: Scope, filters: Record<string, unknown>, sho
 }
 
 /** The request's filters reduced to what the answer can prove, compiled by the engine; undefined when nothing is left. */
-export function compileShownFilters(index: ContentIndex, type: ContentType, filters: unknown, fields: readonly string[] | null): Predicate | undefined {
+export function compileShownFilters(
+  index: ContentIndex,
+  type: ContentType,
+  filters: unknown,
+  fields: readonly string[] | null,
+): Predicate | undefined {
   if (!isRecord(filters)) return undefined;
   const scope: Scope = { kind: 'type', type };
   const shown = (name: string) => fields === null || fields.includes(name) || name === 'id' || name === 'documentId';
@@ -68,6 +73,6 @@ export function compileShownFilters(index: ContentIndex, type: ContentType, filt
 export function checkFilters(predicate: Predicate, data: readonly unknown[], path: (i: number) => string, out: Violation[]): void {
   data.forEach((row, i) => {
     if (!isRecord(row)) return;
-    if (predicate(row as Record_) !== true) out.push({ rule: 'filters', path: path(i), message: 'does not match the request\'s filters' });
+    if (predicate(row as Record_) !== true) out.push({ rule: 'filters', path: path(i), message: "does not match the request's filters" });
   });
 }

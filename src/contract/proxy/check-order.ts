@@ -29,7 +29,7 @@ export function checkOrder(type: ContentType, terms: readonly SortTerm[], data: 
       if (!(term.name in a) || !(term.name in b)) break;
       const c = compareKeys(sortKey(term.kind, a[term.name]), sortKey(term.kind, b[term.name]));
       if (c === 0) continue;
-      if ((c < 0) !== (term.direction === 'asc')) {
+      if (c < 0 !== (term.direction === 'asc')) {
         out.push({
           rule: 'sort',
           path: `$.data[${i}].${term.name}`,

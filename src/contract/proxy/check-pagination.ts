@@ -26,7 +26,12 @@ export function checkPagination(query: Record<string, unknown>, body: Record<str
   const [sizeKey, posKey] = offset ? ['limit', 'start'] : ['pageSize', 'page'];
   const wrongStyle = offset ? ['page', 'pageSize', 'pageCount'] : ['start', 'limit'];
   for (const k of wrongStyle) {
-    if (k in p) out.push({ rule: 'pagination', path: `$.meta.pagination.${k}`, message: `belongs to ${offset ? 'page' : 'offset'} pagination, but the request used ${offset ? 'start/limit' : 'page/pageSize'}` });
+    if (k in p)
+      out.push({
+        rule: 'pagination',
+        path: `$.meta.pagination.${k}`,
+        message: `belongs to ${offset ? 'page' : 'offset'} pagination, but the request used ${offset ? 'start/limit' : 'page/pageSize'}`,
+      });
   }
   const size = p[sizeKey];
   const pos = p[posKey];
@@ -34,7 +39,11 @@ export function checkPagination(query: Record<string, unknown>, body: Record<str
     out.push({ rule: 'pagination', path: `$.meta.pagination`, message: `must hold numeric ${posKey} and ${sizeKey}` });
     return;
   }
-  const askedPos = offset ? (has(asked, 'start') ? Math.max(0, Math.trunc(Number(asked.start))) : 0) : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1));
+  const askedPos = offset
+    ? has(asked, 'start')
+      ? Math.max(0, Math.trunc(Number(asked.start)))
+      : 0
+    : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1));
   if (askedPos !== undefined && Number.isFinite(askedPos) && pos !== askedPos) {
     out.push({ rule: 'pagination', path: `$.meta.pagination.${posKey}`, message: `is ${pos} but the request asked for ${askedPos}` });
   }
@@ -42,15 +51,24 @@ export function checkPagination(query: Record<string, unknown>, body: Record<str
   if (askedSize !== undefined && size > askedSize) {
     out.push({ rule: 'pagination', path: `$.meta.pagination.${sizeKey}`, message: `is ${size}, more than the ${askedSize} asked for` });
   }
-  if (data.length > size) out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, more than ${sizeKey} ${size}` });
+  if (data.length > size)
+    out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, more than ${sizeKey} ${size}` });
   const total = p.total;
   if (!num(total)) return;
   const start = offset ? pos : (pos - 1) * size;
   const expected = Math.max(0, Math.min(size, total - start));
   if (data.length !== expected && data.length <= size) {
-    out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${expected}` });
+    out.push({
+      rule: 'pagination',
+      path: '$.data',
+      message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${expected}`,
+    });
   }
   if (!offset && 'pageCount' in p && p.pageCount !== Math.ceil(total / size)) {
-    out.push({ rule: 'pagination', path: '$.meta.pagination.pageCount', message: `is ${String(p.pageCount)} but ceil(total ${total} / pageSize ${size}) = ${Math.ceil(total / size)}` });
+    out.push({
+      rule: 'pagination',
+      path: '$.meta.pagination.pageCount',
+      message: `is ${String(p.pageCount)} but ceil(total ${total} / pageSize ${size}) = ${Math.ceil(total / size)}`,
+    });
   }
 }

@@ -25,7 +25,13 @@ export const missingRelation = (uid: string, violation: Violation): Conditional 
 });
 
 /** The Strapi refusal (`Invalid key <attr>`) of filters and sort through relations the caller may not read. */
-export function queryRefusal(index: ContentIndex, type: ContentType, filters: unknown, sort: readonly SortTerm[], canRead: CanRead): string | undefined {
+export function queryRefusal(
+  index: ContentIndex,
+  type: ContentType,
+  filters: unknown,
+  sort: readonly SortTerm[],
+  canRead: CanRead,
+): string | undefined {
   const scope = { kind: 'type', type } as const;
   try {
     // Filters first, then sort: the order Strapi validates them in, so the same key is named.
@@ -45,7 +51,11 @@ export function relationsThrough(index: ContentIndex, type: ContentType, filters
 }
 
 /** What the target answered about each type, asked in parallel (each probe is cached for the run). */
-export async function readabilityOf(probe: ReadProbe, authorization: string | undefined, uids: Iterable<string>): Promise<Map<string, Readability>> {
+export async function readabilityOf(
+  probe: ReadProbe,
+  authorization: string | undefined,
+  uids: Iterable<string>,
+): Promise<Map<string, Readability>> {
   const list = [...new Set(uids)];
   const answers = await Promise.all(list.map((uid) => probe.probe(authorization, uid)));
   return new Map(list.map((uid, i) => [uid, answers[i]]));
@@ -55,9 +65,17 @@ export async function readabilityOf(probe: ReadProbe, authorization: string | un
  * The violations the conditionals come to for this caller. One whose types the target would not clearly answer
  * for is dropped: no false alarm on a guess.
  */
-export async function settleConditionals(list: readonly Conditional[], probe: ReadProbe, authorization: string | undefined): Promise<Violation[]> {
+export async function settleConditionals(
+  list: readonly Conditional[],
+  probe: ReadProbe,
+  authorization: string | undefined,
+): Promise<Violation[]> {
   if (list.length === 0) return [];
-  const known = await readabilityOf(probe, authorization, list.flatMap((c) => c.uids));
+  const known = await readabilityOf(
+    probe,
+    authorization,
+    list.flatMap((c) => c.uids),
+  );
   const canRead: CanRead = (uid) => known.get(uid) === 'readable';
   return list.filter((c) => c.uids.every((uid) => known.get(uid) !== 'unknown')).flatMap((c) => c.settle(canRead));
 }

@@ -69,7 +69,14 @@ export function createProxy(options: ProxyOptions): ContentProxy {
   // Identical request + identical answer bytes → identical verdict: repeated traffic is judged once.
   const memo = new VerdictMemo();
 
-  const verdictOn = (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[], size: number): ExchangeVerdict => {
+  const verdictOn = (
+    req: IncomingMessage,
+    status: number,
+    contentType: string | undefined,
+    encoding: string | undefined,
+    chunks: readonly Buffer[],
+    size: number,
+  ): ExchangeVerdict => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
     const key = memoKey(method, url, req.headers, status, contentType, encoding);
@@ -82,7 +89,10 @@ export function createProxy(options: ProxyOptions): ContentProxy {
     try {
       body = parseBody(raw, contentType, encoding);
     } catch (e) {
-      verdict = { operation: `${method} ${url.split('?')[0]}`, violations: [{ rule: 'schema', path: '$', message: `the body does not parse: ${(e as Error).message}` }] };
+      verdict = {
+        operation: `${method} ${url.split('?')[0]}`,
+        violations: [{ rule: 'schema', path: '$', message: `the body does not parse: ${(e as Error).message}` }],
+      };
     }
     verdict ??= validateExchange(options.contract, { method, url, requestHeaders: req.headers, status, contentType, body });
     memo.set(key, raw, verdict);
@@ -102,12 +112,21 @@ export function createProxy(options: ProxyOptions): ContentProxy {
   };
 
   /** `chunks` undefined: the body was larger than maxBodyBytes and is not validated. */
-  const judge = async (req: IncomingMessage, status: number, contentType: string | undefined, encoding: string | undefined, chunks: readonly Buffer[] | undefined, size: number, started: number): Promise<ExchangeResult> => {
+  const judge = async (
+    req: IncomingMessage,
+    status: number,
+    contentType: string | undefined,
+    encoding: string | undefined,
+    chunks: readonly Buffer[] | undefined,
+    size: number,
+    started: number,
+  ): Promise<ExchangeResult> => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    const verdict = chunks === undefined
-      ? { operation: `${method} ${url.split('?')[0]}`, violations: [], skipped: 'body too large to validate' }
-      : verdictOn(req, status, contentType, encoding, chunks, size);
+    const verdict =
+      chunks === undefined
+        ? { operation: `${method} ${url.split('?')[0]}`, violations: [], skipped: 'body too large to validate' }
+        : verdictOn(req, status, contentType, encoding, chunks, size);
     // The exchange's own time: a probe is the proxy's cost, not the target's.
     const durationMs = performance.now() - started;
     return { ...(await settle(req, verdict)), method, url, status, durationMs };
@@ -156,11 +175,20 @@ export function createProxy(options: ProxyOptions): ContentProxy {
       const result = await judge(req, status, contentType, encoding, validated(), size, started);
       record(result);
       if (options.strict && result.violations.length > 0) {
-        const body = envelope(502, 'ContractViolationError', `the target's answer (${status}) breaks the contract: ${result.violations.length} violation(s)`, {
-          status,
-          violations: result.violations,
+        const body = envelope(
+          502,
+          'ContractViolationError',
+          `the target's answer (${status}) breaks the contract: ${result.violations.length} violation(s)`,
+          {
+            status,
+            violations: result.violations,
+          },
+        );
+        res.writeHead(502, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          [VIOLATIONS_HEADER]: String(result.violations.length),
         });
-        res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), [VIOLATIONS_HEADER]: String(result.violations.length) });
         return void res.end(body);
       }
       res.writeHead(status, answer.statusMessage, { ...headers, [VIOLATIONS_HEADER]: String(result.violations.length) });
@@ -182,7 +210,9 @@ export function createProxy(options: ProxyOptions): ContentProxy {
         // After the client has its answer: validation, and any probe it needs, stay off the hot path.
         setImmediate(() => {
           judge(req, status, contentType, encoding, validated(), size, started)
-            .then(record, (e: unknown) => log(`content-mock proxy: could not validate ${req.method ?? 'GET'} ${req.url ?? '/'}: ${String(e)}`))
+            .then(record, (e: unknown) =>
+              log(`content-mock proxy: could not validate ${req.method ?? 'GET'} ${req.url ?? '/'}: ${String(e)}`),
+            )
             .finally(ok);
         });
       }),

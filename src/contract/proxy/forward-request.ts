@@ -2,7 +2,17 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttp
 import https from 'node:https';
 
 /** RFC 9110 §7.6.1: headers that describe one connection, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Copies headers minus the hop-by-hop ones (including any the Connection header names). */
 export function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
@@ -55,9 +65,14 @@ export function forwardRequest(upstream: Upstream, req: IncomingMessage, onBodyC
   const base = url.pathname.replace(/\/$/, '');
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? https.request : http.request;
-    const out = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: req.method, path: base + (req.url ?? '/'), headers, agent }, resolve);
+    const out = send(
+      { protocol: url.protocol, hostname: url.hostname, port: url.port, method: req.method, path: base + (req.url ?? '/'), headers, agent },
+      resolve,
+    );
     out.setTimeout(timeoutMs, () => out.destroy(new UpstreamError('timeout', `the target did not answer within ${timeoutMs} ms`)));
-    out.on('error', (e) => reject(e instanceof UpstreamError ? e : new UpstreamError('unreachable', `the target is unreachable: ${e.message}`)));
+    out.on('error', (e) =>
+      reject(e instanceof UpstreamError ? e : new UpstreamError('unreachable', `the target is unreachable: ${e.message}`)),
+    );
     req.on('data', (chunk: Buffer) => onBodyChunk?.(chunk));
     req.pipe(out);
   });

@@ -2,7 +2,9 @@ import type { ReportData } from './report.js';
 import { formatViolation, type ExchangeResult } from './violation.js';
 
 const xml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  s
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 const md = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const title = (r: ExchangeResult): string => r.name ?? `${r.method} ${r.url}`;
 
@@ -18,14 +20,19 @@ export function toJUnit(d: ReportData): string {
     const results = byOp.get(op.operation) ?? [];
     out.push(`  <testsuite name="${xml(op.operation)}" tests="${op.requests}" failures="${op.failed}" skipped="${op.skipped}">`);
     for (const r of results) {
-      out.push(`    <testcase classname="${xml(op.operation)}" name="${xml(title(r))}"${r.durationMs !== undefined ? ` time="${(r.durationMs / 1000).toFixed(3)}"` : ''}>`);
+      out.push(
+        `    <testcase classname="${xml(op.operation)}" name="${xml(title(r))}"${r.durationMs !== undefined ? ` time="${(r.durationMs / 1000).toFixed(3)}"` : ''}>`,
+      );
       if (r.violations.length > 0) {
         const first = r.violations[0];
-        out.push(`      <failure message="${xml(`${r.violations.length} violation(s): ${first.path}: ${first.message}`)}" type="contract">`);
+        out.push(
+          `      <failure message="${xml(`${r.violations.length} violation(s): ${first.path}: ${first.message}`)}" type="contract">`,
+        );
         for (const v of r.violations) out.push(xml(formatViolation(r, v)));
         out.push('      </failure>');
       } else if (r.skipped) out.push(`      <skipped message="${xml(r.skipped)}"/>`);
-      if (r.baselined?.length) out.push(`      <system-out>${xml(r.baselined.map((v) => `baselined: ${formatViolation(r, v)}`).join('\n'))}</system-out>`);
+      if (r.baselined?.length)
+        out.push(`      <system-out>${xml(r.baselined.map((v) => `baselined: ${formatViolation(r, v)}`).join('\n'))}</system-out>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
@@ -51,7 +58,8 @@ export function toMarkdown(d: ReportData): string {
   if (failing.length > 0) {
     out.push('## Violations', '', '| request | status | rule | path | message |', '| --- | ---: | --- | --- | --- |');
     for (const r of failing) {
-      for (const v of r.violations) out.push(`| \`${md(`${r.method} ${r.url}`)}\` | ${r.status} | ${v.rule} | \`${md(v.path)}\` | ${md(v.message)} |`);
+      for (const v of r.violations)
+        out.push(`| \`${md(`${r.method} ${r.url}`)}\` | ${r.status} | ${v.rule} | \`${md(v.path)}\` | ${md(v.message)} |`);
     }
     out.push('');
   }

@@ -40,7 +40,14 @@ export class Report {
   private readonly counts = new Map<string, OperationSummary>();
 
   add(result: ExchangeResult): void {
-    const s = this.counts.get(result.operation) ?? { operation: result.operation, requests: 0, failed: 0, violations: 0, baselined: 0, skipped: 0 };
+    const s = this.counts.get(result.operation) ?? {
+      operation: result.operation,
+      requests: 0,
+      failed: 0,
+      violations: 0,
+      baselined: 0,
+      skipped: 0,
+    };
     s.requests += 1;
     s.violations += result.violations.length;
     s.baselined += result.baselined?.length ?? 0;
@@ -62,7 +69,13 @@ export class Report {
       kind: this.kind,
       target: this.target,
       startedAt: this.startedAt,
-      totals: { requests: sum('requests'), failed: sum('failed'), violations: sum('violations'), baselined: sum('baselined'), skipped: sum('skipped') },
+      totals: {
+        requests: sum('requests'),
+        failed: sum('failed'),
+        violations: sum('violations'),
+        baselined: sum('baselined'),
+        skipped: sum('skipped'),
+      },
       operations,
       results: [...this.results],
     };
@@ -74,10 +87,14 @@ export class Report {
     const width = Math.max(9, ...d.operations.map((o) => o.operation.length));
     const lines = [`${'operation'.padEnd(width)}  requests  failed  violations`];
     for (const o of d.operations) {
-      lines.push(`${o.operation.padEnd(width)}  ${String(o.requests).padStart(8)}  ${String(o.failed).padStart(6)}  ${String(o.violations).padStart(10)}${o.baselined ? ` (+${o.baselined} baselined)` : ''}`);
+      lines.push(
+        `${o.operation.padEnd(width)}  ${String(o.requests).padStart(8)}  ${String(o.failed).padStart(6)}  ${String(o.violations).padStart(10)}${o.baselined ? ` (+${o.baselined} baselined)` : ''}`,
+      );
     }
     const t = d.totals;
-    lines.push(`${t.requests} requests, ${t.failed} with violations, ${t.violations} violations${t.baselined ? `, ${t.baselined} known from the baseline` : ''}${t.skipped ? `, ${t.skipped} not validated` : ''}`);
+    lines.push(
+      `${t.requests} requests, ${t.failed} with violations, ${t.violations} violations${t.baselined ? `, ${t.baselined} known from the baseline` : ''}${t.skipped ? `, ${t.skipped} not validated` : ''}`,
+    );
     return lines.join('\n');
   }
 

@@ -19,7 +19,13 @@ export async function runProxy(args: ProxyArgs): Promise<number> {
   // main's yargs .fail() reports a missing --target but does not stop the handler.
   if (typeof args.target !== 'string' || args.target === '') return 2;
   const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token });
-  const proxy = createProxy({ target: args.target, contract, strict: args.strict, validateFirst: args.validateFirst, timeoutMs: args.timeout });
+  const proxy = createProxy({
+    target: args.target,
+    contract,
+    strict: args.strict,
+    validateFirst: args.validateFirst,
+    timeoutMs: args.timeout,
+  });
   const { url } = await proxy.listen(args.port ?? 4010, args.host ?? '127.0.0.1');
   console.log(`content-mock proxy: ${url} → ${args.target}${args.strict ? ' (strict: bad answers become 502)' : ''}`);
   await new Promise<void>((resolve) => {

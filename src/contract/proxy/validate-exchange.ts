@@ -58,10 +58,17 @@ export function checkErrorEnvelope(status: number, body: unknown, out: Violation
     out.push({ rule: 'error-envelope', path: '$.error', message: 'must be an object {status, name, message, details}' });
     return;
   }
-  if (error.status !== status) out.push({ rule: 'error-envelope', path: '$.error.status', message: `is ${JSON.stringify(error.status)} but the HTTP status is ${status}` });
-  if (typeof error.name !== 'string' || error.name === '') out.push({ rule: 'error-envelope', path: '$.error.name', message: 'must be a non-empty string' });
+  if (error.status !== status)
+    out.push({
+      rule: 'error-envelope',
+      path: '$.error.status',
+      message: `is ${JSON.stringify(error.status)} but the HTTP status is ${status}`,
+    });
+  if (typeof error.name !== 'string' || error.name === '')
+    out.push({ rule: 'error-envelope', path: '$.error.name', message: 'must be a non-empty string' });
   if (typeof error.message !== 'string') out.push({ rule: 'error-envelope', path: '$.error.message', message: 'must be a string' });
-  if ('details' in error && !isRecord(error.details)) out.push({ rule: 'error-envelope', path: '$.error.details', message: 'must be an object when present' });
+  if ('details' in error && !isRecord(error.details))
+    out.push({ rule: 'error-envelope', path: '$.error.details', message: 'must be an object when present' });
 }
 
 /**
@@ -75,18 +82,25 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const matched = contract.match(method, url);
   const operation = matched ? `${matched.method.toUpperCase()} ${matched.template}` : `${method.toUpperCase()} ${pathname}`;
   if (!pathname.startsWith('/api/')) return { operation, violations: [], skipped: 'outside /api' };
-  if (header(exchange.requestHeaders, 'strapi-response-format')?.trim() === 'v4') return { operation, violations: [], skipped: 'v4 response format' };
+  if (header(exchange.requestHeaders, 'strapi-response-format')?.trim() === 'v4')
+    return { operation, violations: [], skipped: 'v4 response format' };
 
   const violations: Violation[] = [];
   const conditional: Conditional[] = [];
   if (!matched) {
     // Strapi's generic 404 for a route no content type has: only the envelope can be checked.
     if (status >= 400 && status !== 405) checkErrorEnvelope(status, body, violations);
-    else if (status < 400) violations.push({ rule: 'status', path: '$', message: `${method.toUpperCase()} ${pathname} is no documented operation, but answered ${status}` });
+    else if (status < 400)
+      violations.push({
+        rule: 'status',
+        path: '$',
+        message: `${method.toUpperCase()} ${pathname} is no documented operation, but answered ${status}`,
+      });
     return { operation, violations };
   }
   const schema = contract.validator.validate({ method, path: url, status, body: body ?? null, contentType: exchange.contentType });
-  for (const issue of schema.errors) violations.push({ rule: issue.message.startsWith('status ') ? 'status' : 'schema', path: issue.path, message: issue.message });
+  for (const issue of schema.errors)
+    violations.push({ rule: issue.message.startsWith('status ') ? 'status' : 'schema', path: issue.path, message: issue.message });
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
@@ -122,7 +136,14 @@ export function dedupeViolations(list: Violation[]): Violation[] {
   });
 }
 
-function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, body: Record<string, unknown>, out: Violation[], conditional: Conditional[]): void {
+function narrow(
+  contract: Contract,
+  route: ContentRoute,
+  exchange: Exchange,
+  body: Record<string, unknown>,
+  out: Violation[],
+  conditional: Conditional[],
+): void {
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
   const q = exchange.url.indexOf('?');
@@ -139,7 +160,9 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
   const list = route.kind === 'list' && m === 'GET';
   const entries: Array<{ entry: unknown; path: string }> = list
     ? (Array.isArray(body.data) ? body.data : []).map((entry, i) => ({ entry, path: `$.data[${i}]` }))
-    : body.data === null || body.data === undefined ? [] : [{ entry: body.data, path: '$.data' }];
+    : body.data === null || body.data === undefined
+      ? []
+      : [{ entry: body.data, path: '$.data' }];
   for (const { entry, path } of entries) {
     checkEntry(ctx, scope, entry, parsed.node, path);
     checkLocale(route, parsed, entry, path, out);
@@ -156,7 +179,13 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
       },
     });
   }
-  if (predicate) checkFilters(predicate, entries.map((e) => e.entry), (i) => entries[i].path, out);
+  if (predicate)
+    checkFilters(
+      predicate,
+      entries.map((e) => e.entry),
+      (i) => entries[i].path,
+      out,
+    );
   if (list && Array.isArray(body.data)) {
     checkPagination(raw, body, out);
     checkOrder(route.type, parsed.sort, body.data, out);
@@ -167,6 +196,10 @@ function narrow(contract: Contract, route: ContentRoute, exchange: Exchange, bod
 function checkLocale(route: ContentRoute, parsed: ParsedQuery, entry: unknown, path: string, out: Violation[]): void {
   if (!route.type.localized || !isRecord(entry) || !('locale' in entry) || !Array.isArray(parsed.locales)) return;
   if (!parsed.locales.includes(String(entry.locale))) {
-    out.push({ rule: 'locale', path: child(path, 'locale'), message: `is ${JSON.stringify(entry.locale)} but the request asked for ${parsed.locales.join(', ')}` });
+    out.push({
+      rule: 'locale',
+      path: child(path, 'locale'),
+      message: `is ${JSON.stringify(entry.locale)} but the request asked for ${parsed.locales.join(', ')}`,
+    });
   }
 }

@@ -7,7 +7,14 @@ interface Entry {
 }
 
 /** What, besides the body bytes, decides a verdict: the request as the checks read it and the answer's head. */
-export function memoKey(method: string, url: string, headers: IncomingHttpHeaders, status: number, contentType: string | undefined, encoding: string | undefined): string {
+export function memoKey(
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  status: number,
+  contentType: string | undefined,
+  encoding: string | undefined,
+): string {
   let key = `${method}\u0000${url}\u0000${status}\u0000${contentType ?? ''}\u0000${encoding ?? ''}`;
   for (const name of VERDICT_REQUEST_HEADERS) {
     const v = headers[name];

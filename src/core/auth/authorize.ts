@@ -25,7 +25,9 @@ export function can(config: ContentMockConfig, who: Principal, type: ContentType
     const t = who.token;
     if (t.type === 'full-access') return true;
     if (t.type === 'read-only') return action === 'find' || action === 'findOne';
-    return t.permissions.some((p) => p === actionName(type, action) || p === `${type.singularName}.${action}` || p === `${type.pluralName}.${action}`);
+    return t.permissions.some(
+      (p) => p === actionName(type, action) || p === `${type.singularName}.${action}` || p === `${type.pluralName}.${action}`,
+    );
   }
   const granted = [
     ...(config.publicPermissions[type.uid] ?? []),

@@ -44,8 +44,7 @@ export interface PluginSettings {
    * says nothing, in which case a signed-in user gets what the public role has (see `authorizeContent`).
    */
   readonly authenticated:
-    | { readonly content: Readonly<Record<string, readonly string[]>>; readonly plugins: readonly string[] }
-    | undefined;
+    { readonly content: Readonly<Record<string, readonly string[]>>; readonly plugins: readonly string[] } | undefined;
   /** Extra body keys `register` accepts (Strapi's `register.allowedFields`). */
   readonly registerAllowedFields: readonly string[];
   /** Largest accepted upload, in bytes (Strapi's `upload.sizeLimit`; default 200 MB). */

@@ -1,10 +1,4 @@
-import {
-  RELATION_KINDS,
-  SCALAR_TYPES,
-  type Attribute,
-  type RelationKind,
-  type ScalarType,
-} from './types.js';
+import { RELATION_KINDS, SCALAR_TYPES, type Attribute, type RelationKind, type ScalarType } from './types.js';
 
 /** What reading one attribute gave: the attribute, a warning (skipped), or an error. */
 export type AttributeParse =
@@ -40,7 +34,12 @@ export interface AttributeContext {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 const isScalarType = (t: string): t is ScalarType => (SCALAR_TYPES as readonly string[]).includes(t);
 const isRelationKind = (t: string): t is RelationKind => (RELATION_KINDS as readonly string[]).includes(t);
 
@@ -54,10 +53,15 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
   let warning: string | undefined;
   if (type === 'customField' || typeof raw.customField === 'string') {
     customField = String(raw.customField ?? '');
-    if (customField === '') return { kind: 'error', path: at('customField'), message: 'a custom field needs a "customField" uid (plugin::<plugin>.<field>)' };
+    if (customField === '')
+      return { kind: 'error', path: at('customField'), message: 'a custom field needs a "customField" uid (plugin::<plugin>.<field>)' };
     const configured = ctx.customFields[customField];
     if (configured !== undefined && !isScalarType(configured)) {
-      return { kind: 'error', path: at('customField'), message: `"customFields" in the config maps "${customField}" to "${configured}", which is not a scalar type (${SCALAR_TYPES.join(', ')})` };
+      return {
+        kind: 'error',
+        path: at('customField'),
+        message: `"customFields" in the config maps "${customField}" to "${configured}", which is not a scalar type (${SCALAR_TYPES.join(', ')})`,
+      };
     }
     // The config wins; then a concrete scalar `type` next to `customField` (some exports keep it); then plugins we know.
     const underlying = configured ?? (isScalarType(type) ? type : KNOWN_CUSTOM_FIELDS[customField]);
@@ -122,10 +126,17 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
       const relation = raw.relation;
       if (typeof relation !== 'string') return { kind: 'error', path: at('relation'), message: 'a relation needs a "relation" kind' };
       if (MORPH_RELATIONS.includes(relation)) {
-        return { kind: 'skip', warning: `${ctx.source}: polymorphic relation "${relation}" is not part of the REST Content API mock; skipped` };
+        return {
+          kind: 'skip',
+          warning: `${ctx.source}: polymorphic relation "${relation}" is not part of the REST Content API mock; skipped`,
+        };
       }
       if (!isRelationKind(relation)) {
-        return { kind: 'error', path: at('relation'), message: `unknown relation kind "${relation}" (expected one of ${RELATION_KINDS.join(', ')})` };
+        return {
+          kind: 'error',
+          path: at('relation'),
+          message: `unknown relation kind "${relation}" (expected one of ${RELATION_KINDS.join(', ')})`,
+        };
       }
       if (typeof raw.target !== 'string' || raw.target === '') {
         return { kind: 'error', path: at('target'), message: 'a relation needs a "target" content type uid' };
@@ -147,10 +158,18 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
       };
     }
     case 'component':
-      if (typeof raw.component !== 'string') return { kind: 'error', path: at('component'), message: 'a component attribute needs a "component" uid' };
+      if (typeof raw.component !== 'string')
+        return { kind: 'error', path: at('component'), message: 'a component attribute needs a "component" uid' };
       return {
         kind: 'ok',
-        attribute: { ...base, kind: 'component', component: raw.component, repeatable: raw.repeatable === true, min: num(raw.min), max: num(raw.max) },
+        attribute: {
+          ...base,
+          kind: 'component',
+          component: raw.component,
+          repeatable: raw.repeatable === true,
+          min: num(raw.min),
+          max: num(raw.max),
+        },
       };
     case 'dynamiczone':
       if (!Array.isArray(raw.components) || raw.components.some((c) => typeof c !== 'string')) {

@@ -23,14 +23,7 @@ export const SCALAR_TYPES = [
 ] as const;
 export type ScalarType = (typeof SCALAR_TYPES)[number];
 
-export const RELATION_KINDS = [
-  'oneToOne',
-  'oneToMany',
-  'manyToOne',
-  'manyToMany',
-  'oneWay',
-  'manyWay',
-] as const;
+export const RELATION_KINDS = ['oneToOne', 'oneToMany', 'manyToOne', 'manyToMany', 'oneWay', 'manyWay'] as const;
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 /** Properties every attribute has, whatever its kind. */
@@ -102,12 +95,7 @@ export interface DynamicZoneAttribute extends AttributeBase {
   readonly max?: number;
 }
 
-export type Attribute =
-  | ScalarAttribute
-  | MediaAttribute
-  | RelationAttribute
-  | ComponentAttribute
-  | DynamicZoneAttribute;
+export type Attribute = ScalarAttribute | MediaAttribute | RelationAttribute | ComponentAttribute | DynamicZoneAttribute;
 
 export type AttributeKind = Attribute['kind'];
 

@@ -1,16 +1,47 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
-import { asciiLower, castOperand, compareKeys, like, parseBooleanLike, sortKey, storedText, type ColumnType, type LikeMode } from './values.js';
+import {
+  asciiLower,
+  castOperand,
+  compareKeys,
+  like,
+  parseBooleanLike,
+  sortKey,
+  storedText,
+  type ColumnType,
+  type LikeMode,
+} from './values.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
 export type Predicate = (record: Record_) => Tri;
 
 export const OPERATORS = [
-  '$eq', '$eqi', '$ne', '$nei', '$lt', '$lte', '$gt', '$gte', '$in', '$notIn', '$contains', '$notContains',
-  '$containsi', '$notContainsi', '$null', '$notNull', '$between', '$startsWith', '$startsWithi', '$endsWith',
-  '$endsWithi', '$or', '$and', '$not',
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$null',
+  '$notNull',
+  '$between',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$or',
+  '$and',
+  '$not',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 const isOperator = (k: string): k is Operator => (OPERATORS as readonly string[]).includes(k);
@@ -180,7 +211,8 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   }
   const likeOp = LIKE_OPS[op];
   if (likeOp) {
-    if (typeof operand !== 'string' && typeof operand !== 'number') throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
+    if (typeof operand !== 'string' && typeof operand !== 'number')
+      throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
     const pattern = String(operand);
     return (r) => {
       const text = storedText(type, get(r));
@@ -202,7 +234,8 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     case '$eqi':
     case '$nei': {
       // LOWER(column) = LOWER(?): the operand is not cast, the column is seen as its stored text.
-      if (typeof operand !== 'string' && typeof operand !== 'number') throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
+      if (typeof operand !== 'string' && typeof operand !== 'number')
+        throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
       const target = asciiLower(String(operand));
       return (r) => {
         const text = storedText(type, get(r));
@@ -236,7 +269,8 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     }
     case '$between': {
       const pair = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [];
-      if (pair.length !== 2) throw new ValidationError(`Invalid value for $between at ${path}: expected two values ($between[0]=low&$between[1]=high)`, {});
+      if (pair.length !== 2)
+        throw new ValidationError(`Invalid value for $between at ${path}: expected two values ($between[0]=low&$between[1]=high)`, {});
       const [low, high] = pair.map(cast);
       return (r) => {
         const k = key(r);

@@ -13,8 +13,7 @@ export type Pagination =
   | { readonly mode: 'offset'; readonly start: number; readonly limit: number; readonly withCount: boolean };
 
 export type PaginationMeta =
-  | { page: number; pageSize: number; pageCount?: number; total?: number }
-  | { start: number; limit: number; total?: number };
+  { page: number; pageSize: number; pageCount?: number; total?: number } | { start: number; limit: number; total?: number };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
@@ -41,7 +40,12 @@ export function parsePagination(query: Record<string, unknown>, limits: RestLimi
   const paged = has(p, 'page') || has(p, 'pageSize');
   const offset = has(p, 'start') || has(p, 'limit');
   if (paged && offset) throw new PaginationError('Cannot use both page & offset pagination in the same query', {});
-  const cap = (size: number) => (Number.isNaN(size) ? limits.maxLimit ?? limits.defaultLimit : limits.maxLimit !== null && size > limits.maxLimit ? limits.maxLimit : size);
+  const cap = (size: number) =>
+    Number.isNaN(size)
+      ? (limits.maxLimit ?? limits.defaultLimit)
+      : limits.maxLimit !== null && size > limits.maxLimit
+        ? limits.maxLimit
+        : size;
 
   if (offset) {
     const limit = has(p, 'limit') ? cap(Math.max(1, size(p.limit))) : limits.defaultLimit;

@@ -11,8 +11,14 @@ import { scopeBehind, type Scope } from './scope.js';
  */
 export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null, into: PopulateMap): void {
   for (const item of items) {
-    for (const path of item.split(',').map((s) => s.trim()).filter(Boolean)) {
-      const segments = path.split('.').map((s) => s.trim()).filter(Boolean);
+    for (const path of item
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const segments = path
+        .split('.')
+        .map((s) => s.trim())
+        .filter(Boolean);
       addPath(index, scope, into, segments, parent);
     }
   }
@@ -20,7 +26,8 @@ export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly
 
 const at = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 /** Strapi's throwInvalidKey: `Invalid key k at <path>`, the `at` left out when the path is the key itself. */
-const refuse = (key: string, path: string) => invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
+const refuse = (key: string, path: string) =>
+  invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
 
 function addPath(index: ContentIndex, scope: Scope, map: PopulateMap, segments: readonly string[], parent: string | null): void {
   const [key, ...rest] = segments;
@@ -42,7 +49,13 @@ function addPath(index: ContentIndex, scope: Scope, map: PopulateMap, segments: 
  * Through a dynamic zone the next segment may name an attribute of any of its components: each component that
  * has it (and can walk the rest of the path) gets it populated; the others still render their scalars.
  */
-function addZonePath(index: ContentIndex, zone: Attribute & { kind: 'dynamiczone' }, node: PopulateNode, rest: readonly string[], path: string): void {
+function addZonePath(
+  index: ContentIndex,
+  zone: Attribute & { kind: 'dynamiczone' },
+  node: PopulateNode,
+  rest: readonly string[],
+  path: string,
+): void {
   const [next, ...tail] = rest;
   const nextPath = `${path}.${next}`;
   const components = zone.components.map((uid) => index.model.components.get(uid)).filter((c): c is ComponentSchema => !!c);

@@ -3,7 +3,16 @@ import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { parseFields } from './fields.js';
 import { compileFilters } from './filters.js';
-import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, wildcard, zoneComponents, type PopulateMap, type PopulateNode } from './populate-node.js';
+import {
+  emptyNode,
+  LOCALIZATIONS,
+  leafNode,
+  resolvePopulated,
+  wildcard,
+  zoneComponents,
+  type PopulateMap,
+  type PopulateNode,
+} from './populate-node.js';
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
@@ -48,11 +57,23 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
 function resolveKey(scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
   return resolvePopulated(scope, key, () => {
     const known = !!fieldOf(scope, key);
-    return invalidKey(key, { parent, path: known ? join(parent, key) : hiddenKeyPath(scope, key, parent) ?? parent, source: 'query', param: 'populate' });
+    return invalidKey(key, {
+      parent,
+      path: known ? join(parent, key) : (hiddenKeyPath(scope, key, parent) ?? parent),
+      source: 'query',
+      param: 'populate',
+    });
   });
 }
 
-function mergeObject(index: ContentIndex, scope: Scope, map: PopulateMap, obj: Record<string, unknown>, parent: string | null, depth: number): void {
+function mergeObject(
+  index: ContentIndex,
+  scope: Scope,
+  map: PopulateMap,
+  obj: Record<string, unknown>,
+  parent: string | null,
+  depth: number,
+): void {
   for (const [key, value] of Object.entries(obj)) {
     const on = parseBooleanLike(value);
     if (on === false) continue;
@@ -81,11 +102,18 @@ function mergeObject(index: ContentIndex, scope: Scope, map: PopulateMap, obj: R
  * `populate[attr]=*`: Strapi walks the wildcard through the target's schema as if every attribute were asked with
  * no options, and refuses at the first one it can populate; a zone refuses `*` as not being a fragment.
  */
-function refuseNestedWildcard(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, key: string, path: string): void {
+function refuseNestedWildcard(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  key: string,
+  path: string,
+): void {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, key, '*');
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   let first: string | undefined;
-  if (inner?.kind === 'media') first = 'related'; // upload files' polymorphic back-link
+  if (inner?.kind === 'media')
+    first = 'related'; // upload files' polymorphic back-link
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
     first = [...attributes.values()].find((a) => a.kind !== 'scalar')?.name;
@@ -94,8 +122,16 @@ function refuseNestedWildcard(index: ContentIndex, owner: Scope, target: Attribu
 }
 
 function invalidZone(owner: Scope, key: string, found: unknown): ValidationError {
-  const [singular, uid] = owner.kind === 'type' ? [owner.type.singularName, owner.type.uid] : owner.kind === 'component' ? [undefined, owner.component.uid] : [undefined, 'plugin::upload.file'];
-  return new ValidationError(`Invalid nested populate for ${singular}.${key} (${uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(found)}`, {});
+  const [singular, uid] =
+    owner.kind === 'type'
+      ? [owner.type.singularName, owner.type.uid]
+      : owner.kind === 'component'
+        ? [undefined, owner.component.uid]
+        : [undefined, 'plugin::upload.file'];
+  return new ValidationError(
+    `Invalid nested populate for ${singular}.${key} (${uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(found)}`,
+    {},
+  );
 }
 
 /** Strapi's populate validator runs before its converter: unknown option keys and bad `on` targets fail first. */
@@ -119,7 +155,14 @@ function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options:
   }
 }
 
-function parseNode(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+function parseNode(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+): PopulateNode {
   const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
@@ -138,7 +181,13 @@ function parseNode(index: ContentIndex, owner: Scope, target: Attribute | typeof
   return parseOptions(index, inner, options, path, depth);
 }
 
-function parseZone(index: ContentIndex, zone: Attribute & { kind: 'dynamiczone' }, options: Record<string, unknown>, path: string, depth: number): Map<string, PopulateNode> {
+function parseZone(
+  index: ContentIndex,
+  zone: Attribute & { kind: 'dynamiczone' },
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
   if (!isPlainObject(options.on)) {
     // no fragment: every component renders its scalars (`count` is ignored on zones), and
@@ -155,7 +204,10 @@ function parseZone(index: ContentIndex, zone: Attribute & { kind: 'dynamiczone' 
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
-    out.set(uid, flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth));
+    out.set(
+      uid,
+      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth),
+    );
   }
   return out;
 }

@@ -27,12 +27,19 @@ export function parsePublicationFilter(index: ContentIndex, type: ContentType, q
   const raw = query.publicationFilter;
   if (raw !== undefined && raw !== null && raw !== '') {
     if (typeof raw !== 'string' || !(PUBLICATION_FILTERS as readonly string[]).includes(raw)) {
-      throw new ValidationError(`Invalid value for 'publicationFilter'. Expected one of ${PUBLICATION_FILTERS.join(', ')}, received: ${String(raw)}`, {});
+      throw new ValidationError(
+        `Invalid value for 'publicationFilter'. Expected one of ${PUBLICATION_FILTERS.join(', ')}, received: ${String(raw)}`,
+        {},
+      );
     }
     filter = raw as PublicationFilter;
   } else if (query.hasPublishedVersion !== undefined) {
     const b = parseBooleanLike(query.hasPublishedVersion);
-    if (b === undefined) throw new ValidationError(`Invalid value for 'hasPublishedVersion'. Expected true or false, received: ${String(query.hasPublishedVersion)}`, {});
+    if (b === undefined)
+      throw new ValidationError(
+        `Invalid value for 'hasPublishedVersion'. Expected true or false, received: ${String(query.hasPublishedVersion)}`,
+        {},
+      );
     filter = b ? 'has-published-version' : 'never-published';
   }
   if (!filter || !type.draftAndPublish) return undefined;

@@ -10,8 +10,26 @@ export type Entry = Record<string, unknown>;
 
 /** Keys of a file record that populated media show, in Strapi's order (folder paths and signing flags stay inside). */
 const MEDIA_KEYS = [
-  'id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext',
-  'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
+  'id',
+  'documentId',
+  'name',
+  'alternativeText',
+  'caption',
+  'focalPoint',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
 ] as const;
 
 export interface RenderContext {
@@ -35,7 +53,12 @@ export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly
   const scope: Scope = { kind: 'type', type };
   for (const [name, sub] of node.populate) {
     const attribute = type.attributes.get(name);
-    const values = name === LOCALIZATIONS ? renderLocalizations(ctx, type, rows, sub) : attribute ? renderAttribute(ctx, scope, rows, attribute, sub) : undefined;
+    const values =
+      name === LOCALIZATIONS
+        ? renderLocalizations(ctx, type, rows, sub)
+        : attribute
+          ? renderAttribute(ctx, scope, rows, attribute, sub)
+          : undefined;
     if (values) values.forEach((v, i) => (out[i][name] = v));
   }
   return out;
@@ -84,29 +107,43 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
 }
 
 /** One attribute of every record of a batch, in order. */
-function renderAttribute(ctx: RenderContext, scope: Scope, records: readonly Record_[], attribute: Attribute, node: PopulateNode): unknown[] {
+function renderAttribute(
+  ctx: RenderContext,
+  scope: Scope,
+  records: readonly Record_[],
+  attribute: Attribute,
+  node: PopulateNode,
+): unknown[] {
   switch (attribute.kind) {
     case 'relation': {
       const target = ctx.index.model.contentTypes.get(attribute.target);
       if (!target) return records.map(() => (attribute.toMany ? [] : null));
       const targetScope: Scope = { kind: 'type', type: target };
-      const lists = records.map((record) => narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node));
+      const lists = records.map((record) =>
+        narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node),
+      );
       if (node.count) return lists.map((rows) => ({ count: rows.length }));
-      return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) => (attribute.toMany ? rendered : rendered[0] ?? null));
+      return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) =>
+        attribute.toMany ? rendered : (rendered[0] ?? null),
+      );
     }
     case 'media':
       return records.map((record) => {
         const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
         const rendered = files.map((f) => renderMedia(f, node.fields));
-        return attribute.multiple ? rendered : rendered[0] ?? null;
+        return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
     case 'component': {
       const component = ctx.index.model.components.get(attribute.component);
       if (!component) return records.map(() => null);
       const inner: Scope & { kind: 'component' } = { kind: 'component', component };
-      const lists = records.map((record) => narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node));
+      const lists = records.map((record) =>
+        narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node),
+      );
       if (node.count) return lists.map((values) => ({ count: values.length }));
-      return spread(lists, renderComponents(ctx, inner, lists.flat(), node)).map((rendered) => (attribute.repeatable ? rendered : rendered[0] ?? null));
+      return spread(lists, renderComponents(ctx, inner, lists.flat(), node)).map((rendered) =>
+        attribute.repeatable ? rendered : (rendered[0] ?? null),
+      );
     }
     case 'dynamiczone':
       return records.map((record) => renderZone(ctx, attribute, record, node));
@@ -129,7 +166,12 @@ function renderZone(ctx: RenderContext, attribute: Attribute & { kind: 'dynamicz
   return out;
 }
 
-function renderComponents(ctx: RenderContext, scope: Scope & { kind: 'component' }, values: readonly ComponentValue[], node: PopulateNode): Entry[] {
+function renderComponents(
+  ctx: RenderContext,
+  scope: Scope & { kind: 'component' },
+  values: readonly ComponentValue[],
+  node: PopulateNode,
+): Entry[] {
   const out = values.map((value) => {
     const entry: Entry = { id: value.id };
     for (const attribute of scope.component.attributes.values()) {

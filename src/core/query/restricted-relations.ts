@@ -37,7 +37,13 @@ export function pruneRestrictedPopulate(index: ContentIndex, scope: Scope, map: 
 }
 
 /** Refuses filters that go through a relation the caller may not read. */
-export function checkRestrictedFilters(index: ContentIndex, scope: Scope, filters: unknown, canRead: CanRead, parent: string | null = null): void {
+export function checkRestrictedFilters(
+  index: ContentIndex,
+  scope: Scope,
+  filters: unknown,
+  canRead: CanRead,
+  parent: string | null = null,
+): void {
   if (!isPlainObject(filters)) return;
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {

@@ -24,8 +24,22 @@ export function parseQueryString(search: string): Record<string, unknown> {
 
 /** Top-level query keys Strapi's strict mode accepts on content API routes. */
 export const ALLOWED_QUERY_KEYS = new Set([
-  'filters', 'sort', 'fields', 'populate', 'status', 'locale', 'page', 'pageSize', 'start', 'limit', '_q',
-  'hasPublishedVersion', 'pagination', 'count', 'ordering', 'publicationFilter',
+  'filters',
+  'sort',
+  'fields',
+  'populate',
+  'status',
+  'locale',
+  'page',
+  'pageSize',
+  'start',
+  'limit',
+  '_q',
+  'hasPublishedVersion',
+  'pagination',
+  'count',
+  'ordering',
+  'publicationFilter',
 ]);
 
 export interface QueryOptions {
@@ -153,7 +167,8 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
   const sortKey = JSON.stringify(q.sort);
-  const ordered = q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
+  const ordered =
+    q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
   // The matched rows depend only on the data and on these parameters; pages of the same list share them.
   const narrowing = JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]);
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
@@ -173,7 +188,13 @@ export function findOneRow(index: ContentIndex, type: ContentType, documentId: s
   return rows.sort((a, b) => a.id - b.id)[0];
 }
 
-export function findOne(index: ContentIndex, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, opts: QueryOptions): Entry | undefined {
+export function findOne(
+  index: ContentIndex,
+  type: ContentType,
+  documentId: string | undefined,
+  query: Record<string, unknown>,
+  opts: QueryOptions,
+): Entry | undefined {
   const q = parseQuery(index, type, query, opts);
   const row = findOneRow(index, type, documentId, q);
   return row && renderRow({ index, status: q.status }, type, row, q.node);

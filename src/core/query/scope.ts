@@ -62,8 +62,16 @@ function localizationsOf(type: ContentType): RelationAttribute {
   let attribute = localizationAttributes.get(type.uid);
   if (!attribute || attribute.target !== type.uid) {
     attribute = {
-      kind: 'relation', name: 'localizations', relation: 'oneToMany', target: type.uid, toMany: true, owner: false,
-      private: false, required: false, localized: false, source: `${type.uid}#/localizations`,
+      kind: 'relation',
+      name: 'localizations',
+      relation: 'oneToMany',
+      target: type.uid,
+      toMany: true,
+      owner: false,
+      private: false,
+      required: false,
+      localized: false,
+      source: `${type.uid}#/localizations`,
     };
     localizationAttributes.set(type.uid, attribute);
     syntheticLocalizations.add(attribute);

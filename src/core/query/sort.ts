@@ -50,7 +50,13 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     const name = path[i];
     const parent = walked.length ? walked.join('.') : null;
     const field = current ? fieldOf(current, name) : undefined;
-    if (!field) throw invalidKey(name, { parent, path: (current && hiddenKeyPath(current, name, parent)) ?? undefined, source: 'query', param: 'sort' });
+    if (!field)
+      throw invalidKey(name, {
+        parent,
+        path: (current && hiddenKeyPath(current, name, parent)) ?? undefined,
+        source: 'query',
+        param: 'sort',
+      });
     walked.push(name);
     const last = i === path.length - 1;
     const here = walked.join('.');

@@ -9,7 +9,6 @@ export type ColumnType = ScalarType | 'id';
 const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
 const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
 
-
 /** A comparable key for a stored value: numbers, strings, or null. */
 export function sortKey(type: ColumnType, value: unknown): number | string | null {
   if (value === null || value === undefined) return null;
@@ -79,7 +78,7 @@ export const isBooleanLike = (raw: unknown): boolean => parseBooleanLike(raw) !=
 export function castOperand(type: ColumnType, raw: unknown, where: string): number | string {
   const fail = (expected: string) =>
     new ValidationError(`Invalid value ${JSON.stringify(raw)} for filter ${where}: expected ${expected}`, { path: where, value: raw });
-  if (raw === null || raw === undefined || (typeof raw === 'object')) throw fail('a single value');
+  if (raw === null || raw === undefined || typeof raw === 'object') throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
   // greater than every number), so `id=abc` is an empty answer, not an error.

@@ -27,7 +27,9 @@ function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: Component
 export function cloneAttribute(ctx: WriteContext, attribute: Attribute, value: unknown): unknown {
   if (attribute.kind === 'component') return cloneComponents(ctx, value, () => attribute.component);
   if (attribute.kind === 'dynamiczone') {
-    const declared = Array.isArray(value) ? value.filter((v) => isObject(v) && attribute.components.includes(String(v.__component))) : value;
+    const declared = Array.isArray(value)
+      ? value.filter((v) => isObject(v) && attribute.components.includes(String(v.__component)))
+      : value;
     return cloneComponents(ctx, declared, (v) => String(v.__component));
   }
   return structuredClone(value);

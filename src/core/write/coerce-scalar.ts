@@ -32,7 +32,8 @@ export function printValue(v: unknown): string {
 }
 
 export const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Strapi's email check wants a dotted domain (`a@b` is refused). */
 const EMAIL_DOMAIN_DOT = /@[^@]+\.[^@.]+$/;
@@ -44,7 +45,8 @@ const label = (path: Path) => path.reduce<string>((s, p) => (typeof p === 'numbe
 export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError };
 
 function typeError(path: Path, yupType: string, final: unknown, original: unknown): Coerced {
-  const cast = final !== original && !(Number.isNaN(final) && Number.isNaN(original)) ? ` (cast from the value \`${printValue(original)}\`)` : '';
+  const cast =
+    final !== original && !(Number.isNaN(final) && Number.isNaN(original)) ? ` (cast from the value \`${printValue(original)}\`)` : '';
   const message = `${label(path)} must be a \`${yupType}\` type, but the final value was: \`${printValue(final)}\`${cast}.`;
   return { ok: false, error: { path, message, value: Number.isNaN(final) ? null : final } };
 }
@@ -83,11 +85,14 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
     case 'integer':
     case 'float':
     case 'decimal': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : typeof raw === 'boolean' ? NaN : NaN;
+      const n =
+        typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : typeof raw === 'boolean' ? NaN : NaN;
       if (Number.isNaN(n) || !Number.isFinite(n)) return typeError(path, 'number', NaN, raw);
       if (attribute.type === 'integer' && !Number.isInteger(n)) return fail(path, `${label(path)} must be an integer`, n);
-      if (!draft && attribute.min !== undefined && n < attribute.min) return fail(path, `${label(path)} must be greater than or equal to ${attribute.min}`, n);
-      if (attribute.max !== undefined && n > attribute.max) return fail(path, `${label(path)} must be less than or equal to ${attribute.max}`, n);
+      if (!draft && attribute.min !== undefined && n < attribute.min)
+        return fail(path, `${label(path)} must be greater than or equal to ${attribute.min}`, n);
+      if (attribute.max !== undefined && n > attribute.max)
+        return fail(path, `${label(path)} must be less than or equal to ${attribute.max}`, n);
       return { ok: true, value: n };
     }
     case 'biginteger': {
@@ -105,7 +110,8 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
     case 'date': {
       const s = typeof raw === 'string' ? raw : '';
       const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
-      if (!m || Number.isNaN(Date.parse(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`))) throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+      if (!m || Number.isNaN(Date.parse(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`)))
+        throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
       // A well-formed day that does not exist (2024-02-30) is refused too, with its own message.
       const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
       if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw new ValidationError('Invalid date', {});
@@ -138,7 +144,8 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
         return fail(path, `${label(path)} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`, s);
       }
       if (attribute.type === 'email' && !draft && s === '') return fail(path, `${label(path)} cannot be empty`, s);
-      if (attribute.type === 'email' && !draft && (!EMAIL.test(s) || !EMAIL_DOMAIN_DOT.test(s))) return fail(path, `${label(path)} must be a valid email`, s);
+      if (attribute.type === 'email' && !draft && (!EMAIL.test(s) || !EMAIL_DOMAIN_DOT.test(s)))
+        return fail(path, `${label(path)} must be a valid email`, s);
       if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {
         return fail(path, `${label(path)} must match the following: "${String(UID_PATTERN)}"`, s);
       }

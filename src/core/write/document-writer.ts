@@ -48,7 +48,6 @@ function writeLocale(store: Store, type: ContentType, raw: unknown): string | un
   return value === undefined || value === null || value === '' ? store.index.model.defaultLocale : String(value);
 }
 
-
 function emptyValue(attribute: Attribute): unknown {
   switch (attribute.kind) {
     case 'scalar':
@@ -65,7 +64,13 @@ function emptyValue(attribute: Attribute): unknown {
 }
 
 function blankRow(ctx: WriteContext, documentId: string, locale: string | undefined): Row {
-  const row: Row = { id: ctx.store.nextId(ctx.type.uid), documentId, createdAt: ctx.now, updatedAt: ctx.now, publishedAt: ctx.type.draftAndPublish ? null : ctx.now };
+  const row: Row = {
+    id: ctx.store.nextId(ctx.type.uid),
+    documentId,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    publishedAt: ctx.type.draftAndPublish ? null : ctx.now,
+  };
   if (locale !== undefined) row.locale = locale;
   for (const attribute of ctx.type.attributes.values()) {
     const v = emptyValue(attribute);
@@ -73,7 +78,6 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
   }
   return row;
 }
-
 
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
@@ -88,7 +92,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     }
     const before = refsOf(row[name]);
     const next = applyRelationOp(before, op, attribute.toMany);
-    owning[name] = attribute.toMany ? next : next[0] ?? null;
+    owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
   }
   Object.assign(row, prepared.values, owning);
@@ -105,13 +109,13 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   const defaultLocale = ctx.index.model.defaultLocale;
   // A writer without i18n links the locale a connect names, else the default one.
   const linkable = (r: Row, locale?: string) =>
-    (!owner.localized || r.locale === (source.localized ? row.locale : locale ?? defaultLocale)) &&
+    (!owner.localized || r.locale === (source.localized ? row.locale : (locale ?? defaultLocale))) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
   const rows = ctx.store.data.types[owner.uid] ?? [];
   const edit = (r: Row, add: boolean) => {
     const current = refsOf(r[owning.name]);
     const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
-    r[owning.name] = owning.toMany ? next : add ? row.documentId : next[0] ?? null;
+    r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
     recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
   };
   if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
@@ -124,16 +128,19 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
 function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>, prepared: PreparedData): void {
   const errors = [];
   for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'scalar' || !(attribute.unique || attribute.type === 'uid') || !Object.hasOwn(prepared.values, attribute.name)) continue;
+    if (attribute.kind !== 'scalar' || !(attribute.unique || attribute.type === 'uid') || !Object.hasOwn(prepared.values, attribute.name))
+      continue;
     const value = prepared.values[attribute.name];
     if (value === null || value === undefined) continue;
-    const clash = ctx.index.rows(ctx.type.uid).some(
-      (r) =>
-        r.documentId !== row.documentId &&
-        r[attribute.name] === value &&
-        (!ctx.type.localized || r.locale === row.locale) &&
-        (!ctx.type.draftAndPublish || !isDraftRow(r)),
-    );
+    const clash = ctx.index
+      .rows(ctx.type.uid)
+      .some(
+        (r) =>
+          r.documentId !== row.documentId &&
+          r[attribute.name] === value &&
+          (!ctx.type.localized || r.locale === row.locale) &&
+          (!ctx.type.draftAndPublish || !isDraftRow(r)),
+      );
     if (clash) errors.push({ path: [attribute.name], message: 'This attribute must be unique', value });
   }
   if (errors.length > 0) throw fieldErrors(errors);
@@ -158,7 +165,6 @@ function publish(ctx: WriteContext, draft: Row): Row {
   ctx.store.data.types[ctx.type.uid] = kept;
   return published;
 }
-
 
 /** Seeds a new locale version from an existing one: non-localized attributes are copied, the rest start empty. */
 function newLocaleRow(ctx: WriteContext, documentId: string, locale: string | undefined, base: Row | undefined): Row {
@@ -191,14 +197,26 @@ function atomically<T>(store: Store, write: () => T): T {
   }
 }
 
-function writeVersion(ctx: WriteContext, documentId: string, locale: string | undefined, draftOnly: boolean, data: Record<string, unknown>, creating: boolean): WriteResult {
+function writeVersion(
+  ctx: WriteContext,
+  documentId: string,
+  locale: string | undefined,
+  draftOnly: boolean,
+  data: Record<string, unknown>,
+  creating: boolean,
+): WriteResult {
   const { type, store } = ctx;
   const rows = store.data.types[type.uid] ?? (store.data.types[type.uid] = []);
   const docRows = rows.filter((r) => r.documentId === documentId);
   let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
   const newVersion = !target;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
-  const original = creating ? undefined : nonLocalizedView(type, docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined));
+  const original = creating
+    ? undefined
+    : nonLocalizedView(
+        type,
+        docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined),
+      );
   const prepared = prepareData(type, data, {
     index: ctx.index,
     draft: draftOnly && type.draftAndPublish,
@@ -209,7 +227,7 @@ function writeVersion(ctx: WriteContext, documentId: string, locale: string | un
   if (!(draftOnly && type.draftAndPublish)) checkUnique(ctx, target ?? { documentId, locale }, prepared);
   let inverse;
   if (!target) {
-    const base = docRows.find((r) => type.draftAndPublish ? isDraftRow(r) : true) ?? docRows[0];
+    const base = docRows.find((r) => (type.draftAndPublish ? isDraftRow(r) : true)) ?? docRows[0];
     target = newLocaleRow(ctx, documentId, locale, base);
     inverse = applyPrepared(ctx, target, prepared);
     rows.push(target);
@@ -231,22 +249,46 @@ async function writeThenSync(store: Store, write: () => WriteResult, answer: (ro
   return entry;
 }
 
-function render(store: Store, type: ContentType, row: Row, query: Record<string, unknown>, opts: QueryOptions, status: 'draft' | 'published'): Entry {
+function render(
+  store: Store,
+  type: ContentType,
+  row: Row,
+  query: Record<string, unknown>,
+  opts: QueryOptions,
+  status: 'draft' | 'published',
+): Entry {
   const q = parseQuery(store.index, type, query, opts);
   return renderRow({ index: store.index, status }, type, row, q.node);
 }
 
-export async function createDocument(store: Store, type: ContentType, query: Record<string, unknown>, body: unknown, opts: QueryOptions): Promise<Entry> {
+export async function createDocument(
+  store: Store,
+  type: ContentType,
+  query: Record<string, unknown>,
+  body: unknown,
+  opts: QueryOptions,
+): Promise<Entry> {
   parseQuery(store.index, type, query, opts);
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
   if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
-  return writeThenSync(store, () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true), (row) => render(store, type, row, query, opts, status));
+  return writeThenSync(
+    store,
+    () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true),
+    (row) => render(store, type, row, query, opts, status),
+  );
 }
 
-export async function updateDocument(store: Store, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, body: unknown, opts: QueryOptions): Promise<Entry | undefined> {
+export async function updateDocument(
+  store: Store,
+  type: ContentType,
+  documentId: string | undefined,
+  query: Record<string, unknown>,
+  body: unknown,
+  opts: QueryOptions,
+): Promise<Entry | undefined> {
   parseQuery(store.index, type, query, opts);
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
@@ -261,7 +303,13 @@ export async function updateDocument(store: Store, type: ContentType, documentId
 }
 
 /** Deletes every version (draft and published) of a document in one locale, or all with `locale=*`. Never 404s. */
-export async function deleteDocument(store: Store, type: ContentType, documentId: string | undefined, query: Record<string, unknown>, opts: QueryOptions): Promise<void> {
+export async function deleteDocument(
+  store: Store,
+  type: ContentType,
+  documentId: string | undefined,
+  query: Record<string, unknown>,
+  opts: QueryOptions,
+): Promise<void> {
   if (type.kind === 'collectionType') parseQuery(store.index, type, query, opts);
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (target === undefined) return;

@@ -3,7 +3,15 @@ import type { Attributes, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
 import { coerceScalar, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
-import { associatedIds, contentTarget, mediaTarget, relationOp, rewriteRelation, type RelationOp, type RelationSource } from './relation-input.js';
+import {
+  associatedIds,
+  contentTarget,
+  mediaTarget,
+  relationOp,
+  rewriteRelation,
+  type RelationOp,
+  type RelationSource,
+} from './relation-input.js';
 import { relationsCheck } from './relation-store.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
@@ -43,7 +51,12 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   const echo: Record<string, unknown> = {};
   const values = prepareAttributes(type.attributes, data, [], { ...opts, source }, errors, echo, (name, op) => relations.set(name, op));
   // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
-  const rewritten = { ...data, ...echo, publishedAt: type.draftAndPublish ? null : new Date().toISOString(), ...(type.localized ? { locale: opts.locale } : {}) };
+  const rewritten = {
+    ...data,
+    ...echo,
+    publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
+    ...(type.localized ? { locale: opts.locale } : {}),
+  };
   const failed = relationsCheck(opts.index, type.attributes, rewritten);
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
@@ -116,7 +129,11 @@ function prepareAttributes(
         const one = (v: unknown, p: (string | number)[]): ComponentValue | null => {
           if (v === null) return null;
           if (!isObject(v)) {
-            errors.push({ path: p, message: `${pathLabel(p)} must be a \`object\` type, but the final value was: \`${printValue(v)}\`.`, value: v });
+            errors.push({
+              path: p,
+              message: `${pathLabel(p)} must be a \`object\` type, but the final value was: \`${printValue(v)}\`.`,
+              value: v,
+            });
             return null;
           }
           checkKeys(component.attributes, v, p);
@@ -132,11 +149,19 @@ function prepareAttributes(
         if (attribute.repeatable) {
           // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
           if (!Array.isArray(value)) {
-            errors.push({ path: here, message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`, value });
+            errors.push({
+              path: here,
+              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
+              value,
+            });
           } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
         } else {
           if (Array.isArray(value)) {
-            errors.push({ path: here, message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`, value });
+            errors.push({
+              path: here,
+              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
+              value,
+            });
           } else {
             out[attribute.name] = one(value, here);
             if (isObject(value)) echo[attribute.name] = echoed[0];
@@ -149,7 +174,11 @@ function prepareAttributes(
         echo[attribute.name] = value;
         // As for repeatable components: `null` is refused, `[]` empties the zone.
         if (!Array.isArray(value)) {
-          errors.push({ path: here, message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`, value });
+          errors.push({
+            path: here,
+            message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
+            value,
+          });
           continue;
         }
         const entries: ComponentValue[] = [];
@@ -169,7 +198,11 @@ function prepareAttributes(
             // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
             // the files: reverse path order.
             const all = [...opts.index.model.components.keys()].sort().reverse();
-            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`, value: uid });
+            errors.push({
+              path: [...p, '__component'],
+              message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
+              value: uid,
+            });
             return;
           }
           // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft and shows it
@@ -204,5 +237,5 @@ function checkKeys(attributes: Attributes, value: Record<string, unknown>, path:
 /** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
 function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
   const ids = [...new Set(associatedIds(rewritten).map(Number))].filter((id) => index.media(id) !== undefined);
-  return multiple ? ids : ids[0] ?? null;
+  return multiple ? ids : (ids[0] ?? null);
 }

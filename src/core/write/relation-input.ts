@@ -65,7 +65,12 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
     idsOf: (documentId, requested) => {
       const wanted = requested !== undefined && target.localized && !source.type.localized ? requested : locale;
       const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
-      return statuses.flatMap((draft) => rows.filter((r) => !target.draftAndPublish || (r.publishedAt === null) === draft).map((r) => r.id).slice(0, 1));
+      return statuses.flatMap((draft) =>
+        rows
+          .filter((r) => !target.draftAndPublish || (r.publishedAt === null) === draft)
+          .map((r) => r.id)
+          .slice(0, 1),
+      );
     },
     documentIdOf: (id) => index.rows(target.uid).find((r) => r.id === id)?.documentId,
     localeOf: (id) => (target.localized && !source.type.localized ? index.rows(target.uid).find((r) => r.id === id)?.locale : undefined),
@@ -82,7 +87,8 @@ export function mediaTarget(index: ContentIndex): RelationTarget {
   };
 }
 
-const notFound = (id: unknown, locale: string | null) => new ValidationError(`Document with id "${String(id)}", locale "${locale}" not found`, {});
+const notFound = (id: unknown, locale: string | null) =>
+  new ValidationError(`Document with id "${String(id)}", locale "${locale}" not found`, {});
 
 /**
  * Strapi's rewrite of a relation value into row-id form. A to-one relation given several entries keeps the last
@@ -91,7 +97,8 @@ const notFound = (id: unknown, locale: string | null) => new ValidationError(`Do
 export function rewriteRelation(target: RelationTarget, value: unknown, toOne: boolean): unknown {
   let input = value;
   if (toOne && Array.isArray(input) && input.length > 1) input = [input[input.length - 1]];
-  else if (toOne && isObject(input) && Array.isArray(input.set) && input.set.length > 1) input = { ...input, set: [input.set[input.set.length - 1]] };
+  else if (toOne && isObject(input) && Array.isArray(input.set) && input.set.length > 1)
+    input = { ...input, set: [input.set[input.set.length - 1]] };
   const one = (relation: unknown): unknown => {
     if (!isObject(relation) || !relation.documentId) return relation;
     const ids = target.idsOf(String(relation.documentId), typeof relation.locale === 'string' ? relation.locale : undefined);
@@ -110,7 +117,13 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
   const map = (rel: unknown, recursive: boolean): unknown => {
     const wrap = (v: unknown) => (recursive ? v : { set: toArray(v) });
     if (rel === null || rel === undefined) return one(rel);
-    if (Array.isArray(rel)) return wrap(rel.map((r) => map(r, true)).flat().filter(Boolean));
+    if (Array.isArray(rel))
+      return wrap(
+        rel
+          .map((r) => map(r, true))
+          .flat()
+          .filter(Boolean),
+      );
     if (isObject(rel)) {
       if ('id' in rel || 'documentId' in rel) return wrap(one(rel));
       if (!rel.set && !rel.disconnect && !rel.connect) return one(rel);
@@ -139,7 +152,9 @@ export function associatedIds(rewritten: unknown): unknown[] {
 /** Turns a rewritten value into the documentId operation the store applies (its ids all exist by now). */
 export function relationOp(target: RelationTarget, rewritten: unknown, name: string): RelationOp {
   const docOf = (v: unknown): string | undefined => target.documentIdOf(Number(isObject(v) ? v.id : v));
-  const docs = (list: unknown): string[] => [...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined))];
+  const docs = (list: unknown): string[] => [
+    ...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined)),
+  ];
   if (rewritten === null) return { set: [] };
   if (!isObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
   if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set) };

@@ -70,7 +70,10 @@ function sortConnects(connects: Connect[], initial: ReadonlySet<string>): Connec
   const visit = (c: Connect, seen: Set<string>): void => {
     const anchor = anchorOf(c.position);
     if (anchor !== undefined && seen.has(anchor)) {
-      throw new ValidationError('A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it', {});
+      throw new ValidationError(
+        'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it',
+        {},
+      );
     }
     if (done.has(c.documentId)) return;
     done.add(c.documentId);

@@ -62,7 +62,8 @@ export function relationsCheck(index: ContentIndex, attributes: Attributes, data
       if (!Number.isInteger(n)) continue;
       if (uid === MEDIA_UID ? index.media(n) : index.rows(uid).some((r) => r.id === n)) found.add(n);
     }
-    if (found.size !== unique.length) return `${unique.length - found.size} relation(s) of type ${uid} associated with this entity do not exist`;
+    if (found.size !== unique.length)
+      return `${unique.length - found.size} relation(s) of type ${uid} associated with this entity do not exist`;
   }
   return undefined;
 }

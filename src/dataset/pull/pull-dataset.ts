@@ -33,7 +33,8 @@ export function selectTypes(model: ContentModel, names: readonly string[] | unde
   if (!names || names.length === 0) return all;
   return names.map((name) => {
     const type = all.find((t) => t.uid === name || t.pluralName === name || t.singularName === name);
-    if (!type) throw new PullError(`--types ${name}: the schemas define no such content type (known: ${all.map((t) => t.pluralName).join(', ')})`);
+    if (!type)
+      throw new PullError(`--types ${name}: the schemas define no such content type (known: ${all.map((t) => t.pluralName).join(', ')})`);
     return type;
   });
 }
@@ -47,7 +48,11 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
   const client = new StrapiClient({ base: options.from, token: options.token });
   const log = options.progress ?? (() => undefined);
   const types = selectTypes(model, options.types);
-  const locales = await pullLocales(client, types.some((t) => t.localized), options.locales);
+  const locales = await pullLocales(
+    client,
+    types.some((t) => t.localized),
+    options.locales,
+  );
   const codes = locales.map((l) => l.code).filter((c) => !options.locales?.length || options.locales.includes(c));
   const media = await pullMedia(client);
 
@@ -105,7 +110,8 @@ async function pullList(client: StrapiClient, type: ContentType, params: Record<
   for (let page = 1; ; page++) {
     const path = `/api/${routeOf(type)}?${queryString({ ...params, sort: ['id:asc'], pagination: { page, pageSize: PAGE_SIZE } })}`;
     const body = await client.getOk(path, `reading ${type.uid}`);
-    if (!isObject(body) || !Array.isArray(body.data)) throw new PullError(`reading ${type.uid}: ${path} did not answer {data: [...]}: is this a Strapi 5 server?`);
+    if (!isObject(body) || !Array.isArray(body.data))
+      throw new PullError(`reading ${type.uid}: ${path} did not answer {data: [...]}: is this a Strapi 5 server?`);
     const data = body.data.filter(isObject);
     out.push(...data);
     const pagination = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
@@ -120,7 +126,8 @@ async function pullSingle(client: StrapiClient, type: ContentType, params: Recor
   const answer = await client.get(path);
   if (answer.status === 404) return null;
   if (answer.status >= 300) throw client.failure(answer, path, `reading ${type.uid}`);
-  if (!isObject(answer.body) || !isObject(answer.body.data)) throw new PullError(`reading ${type.uid}: ${path} did not answer {data: {...}}`);
+  if (!isObject(answer.body) || !isObject(answer.body.data))
+    throw new PullError(`reading ${type.uid}: ${path} did not answer {data: {...}}`);
   return answer.body.data;
 }
 
@@ -128,7 +135,11 @@ async function pullSingle(client: StrapiClient, type: ContentType, params: Recor
  * A single type without a document and a route the server lacks both answer 404. A query Strapi must reject tells
  * them apart: a route that exists validates it (400), a missing one is still 404.
  */
-async function assertSingleTypeExists(client: StrapiClient, type: ContentType, documents: Record<string, Record<string, unknown>>): Promise<void> {
+async function assertSingleTypeExists(
+  client: StrapiClient,
+  type: ContentType,
+  documents: Record<string, Record<string, unknown>>,
+): Promise<void> {
   if (Object.values(documents).some((byStatus) => Object.values(byStatus).some((v) => v !== null))) return;
   const path = `/api/${routeOf(type)}?fields[0]=__content_mock_probe__`;
   const answer = await client.get(path);
@@ -143,9 +154,20 @@ async function pullLocales(client: StrapiClient, needed: boolean, wanted: readon
   if (!needed) return [];
   if (wanted?.length) {
     const now = new Date(0).toISOString();
-    return wanted.map((code, i) => ({ id: i + 1, documentId: `locale${code}`, name: code, code, createdAt: now, updatedAt: now, publishedAt: now, isDefault: i === 0 }));
+    return wanted.map((code, i) => ({
+      id: i + 1,
+      documentId: `locale${code}`,
+      name: code,
+      code,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+      isDefault: i === 0,
+    }));
   }
-  throw new PullError(`cannot list the server's locales (GET /api/i18n/locales answered ${answer.status}); name them with --locales en,fr,…`);
+  throw new PullError(
+    `cannot list the server's locales (GET /api/i18n/locales answered ${answer.status}); name them with --locales en,fr,…`,
+  );
 }
 
 async function pullMedia(client: StrapiClient): Promise<MediaFile[]> {

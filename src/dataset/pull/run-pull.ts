@@ -17,14 +17,23 @@ export interface PullArgs {
 
 /** Splits `--types a,b --types c` into [a, b, c]. */
 export const listOption = (v: readonly string[] | undefined): string[] | undefined =>
-  v?.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
+  v
+    ?.flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
 export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const schemas = args.schemas ?? '.';
   const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
   const model = await loadModel(schemas, { customFields: config.customFields });
-  const dataset = await pullDataset(model, { from: args.from, token: args.token, types: listOption(args.types), locales: listOption(args.locales), progress });
+  const dataset = await pullDataset(model, {
+    from: args.from,
+    token: args.token,
+    types: listOption(args.types),
+    locales: listOption(args.locales),
+    progress,
+  });
   // Prove the file will import (as `serve --seed` does) before replacing anything on disk.
   const withLocales = await loadModel(schemas, { customFields: config.customFields, locales: datasetLocales(dataset) });
   const store = importDataset(withLocales, dataset);

@@ -24,7 +24,8 @@ export class StrapiClient {
     } catch {
       throw new PullError(`--from ${options.base}: not a URL (expected something like http://localhost:1337)`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PullError(`--from ${options.base}: only http and https URLs are supported`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new PullError(`--from ${options.base}: only http and https URLs are supported`);
     this.base = url.href.replace(/\/+$/, '').replace(/\/api$/, '');
   }
 
@@ -60,12 +61,19 @@ export class StrapiClient {
   failure(answer: Answer, path: string, what: string): PullError {
     const message = errorMessage(answer.body);
     if (answer.status === 401) {
-      return new PullError(`${what}: the server refused the token (401 ${message ?? 'Unauthorized'}). Check --token: an API token of this server, or none for the public role.`);
+      return new PullError(
+        `${what}: the server refused the token (401 ${message ?? 'Unauthorized'}). Check --token: an API token of this server, or none for the public role.`,
+      );
     }
     if (answer.status === 403) {
-      return new PullError(`${what}: forbidden (403). ${this.options.token ? 'The token' : 'The public role'} may not read ${path.split('?')[0]}; use a token that can (read-only is enough), or leave the type out with --types.`);
+      return new PullError(
+        `${what}: forbidden (403). ${this.options.token ? 'The token' : 'The public role'} may not read ${path.split('?')[0]}; use a token that can (read-only is enough), or leave the type out with --types.`,
+      );
     }
-    if (answer.status === 404) return new PullError(`${what}: the server has no ${path.split('?')[0]} (404): it lacks this content type; leave it out with --types.`);
+    if (answer.status === 404)
+      return new PullError(
+        `${what}: the server has no ${path.split('?')[0]} (404): it lacks this content type; leave it out with --types.`,
+      );
     return new PullError(`${what}: ${this.base}${path} answered ${answer.status}${message ? ` (${message})` : ''}`);
   }
 }

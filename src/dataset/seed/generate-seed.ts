@@ -38,18 +38,30 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
   const names = new Intl.DisplayNames(['en'], { type: 'language' });
   const locales: LocaleRecord[] = codes.map((code, i) => {
     const t = iso(BASE_TIME - (codes.length - i) * 60_000);
-    return { id: i + 1, documentId: rng.documentId(), name: `${names.of(code) ?? code} (${code})`, code, createdAt: t, updatedAt: t, publishedAt: t, isDefault: i === 0 };
+    return {
+      id: i + 1,
+      documentId: rng.documentId(),
+      name: `${names.of(code) ?? code} (${code})`,
+      code,
+      createdAt: t,
+      updatedAt: t,
+      publishedAt: t,
+      isDefault: i === 0,
+    };
   });
   const media = mediaLibrary(options.mediaCount ?? 12, rng, poolsOf(codes[0]), (i) => iso(BASE_TIME + i * 1000));
 
   const types = routedTypes(model);
   const countOf = (t: ContentType) =>
-    t.kind === 'singleType' ? 1 : options.counts?.[t.uid] ?? options.counts?.[t.pluralName] ?? options.counts?.[t.singularName] ?? options.count;
+    t.kind === 'singleType'
+      ? 1
+      : (options.counts?.[t.uid] ?? options.counts?.[t.pluralName] ?? options.counts?.[t.singularName] ?? options.count);
   const plans = new Map(types.map((t) => [t.uid, planDocuments(t, countOf(t), codes, rng)]));
   const links = new Map<string, PlannedDocument[][]>();
   for (const t of types) {
     for (const a of t.attributes.values()) {
-      if (a.kind === 'relation' && a.owner) links.set(`${t.uid}.${a.name}`, planRelations(t, a, plans.get(t.uid) ?? [], plans.get(a.target) ?? [], rng));
+      if (a.kind === 'relation' && a.owner)
+        links.set(`${t.uid}.${a.name}`, planRelations(t, a, plans.get(t.uid) ?? [], plans.get(a.target) ?? [], rng));
     }
   }
   const componentIds = new Map<string, number>();
@@ -75,7 +87,13 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
   };
 
   /** Values of every attribute in `attributes` that are not relations to rows (those depend on the row). */
-  const values = (attributes: Attributes, code: string, serial: number, localizedOnly: boolean | undefined, inComponent = false): Snapshot => {
+  const values = (
+    attributes: Attributes,
+    code: string,
+    serial: number,
+    localizedOnly: boolean | undefined,
+    inComponent = false,
+  ): Snapshot => {
     const out: Snapshot = {};
     const ctx = { rng, pools: poolsOf(code), serial, row: out };
     for (const a of attributes.values()) {
@@ -86,7 +104,8 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
         const component = model.components.get(a.component);
         if (!component) continue;
         const one = () => ({ __uid: a.component, ...values(component.attributes, code, serial, undefined, true) });
-        if (a.repeatable) out[a.name] = Array.from({ length: rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3)) }, one);
+        if (a.repeatable)
+          out[a.name] = Array.from({ length: rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3)) }, one);
         else out[a.name] = a.required || rng.chance(0.8) ? one() : null;
       } else if (a.kind === 'dynamiczone') {
         const n = rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3));
@@ -98,8 +117,11 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
       } else if (a.kind === 'relation' && a.owner && localizedOnly === undefined && inComponent) {
         // Inside components links are stored by documentId; any version of the target will do.
         const picked = rng.sample(plans.get(a.target) ?? [], a.toMany ? rng.int(0, 2) : rng.chance(0.8) ? 1 : 0);
-        const refs = picked.map((d) => ({ id: Object.values(d.ids)[0].published ?? Object.values(d.ids)[0].draft, documentId: d.documentId }));
-        out[a.name] = a.toMany ? refs : refs[0] ?? null;
+        const refs = picked.map((d) => ({
+          id: Object.values(d.ids)[0].published ?? Object.values(d.ids)[0].draft,
+          documentId: d.documentId,
+        }));
+        out[a.name] = a.toMany ? refs : (refs[0] ?? null);
       }
     }
     return out;
@@ -138,9 +160,10 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
           const edited = status === 'draft' && doc.editedDraft;
           for (const a of type.attributes.values()) {
             if (a.kind !== 'scalar' || a.private) continue;
-            row[a.name] = edited && a.localized === type.localized && a.type === 'string' && !a.unique && typeof base[a.name] === 'string'
-              ? `${String(base[a.name])}${a.maxLength && String(base[a.name]).length + 13 > a.maxLength ? '' : ' (draft edit)'}`
-              : base[a.name];
+            row[a.name] =
+              edited && a.localized === type.localized && a.type === 'string' && !a.unique && typeof base[a.name] === 'string'
+                ? `${String(base[a.name])}${a.maxLength && String(base[a.name]).length + 13 > a.maxLength ? '' : ' (draft edit)'}`
+                : base[a.name];
           }
           row.createdAt = iso(created);
           row.updatedAt = iso(edited ? updated + 3_600_000 : updated);
@@ -153,7 +176,7 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
               const target = model.contentTypes.get(a.target);
               const picked = links.get(`${type.uid}.${a.name}`)?.[doc.index] ?? [];
               const refs = target ? picked.map((t) => ref(type, target, t, code, status)).filter((r) => r !== undefined) : [];
-              row[a.name] = a.toMany ? refs : refs[0] ?? null;
+              row[a.name] = a.toMany ? refs : (refs[0] ?? null);
             } else row[a.name] = materialize(base[a.name]);
           }
           const key = type.localized ? code : NONE;
@@ -168,9 +191,15 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
       documents[code] = type.kind === 'singleType' ? { draft: draft[0] ?? null, published: published[0] ?? null } : { draft, published };
     }
     contentTypes[type.uid] = {
-      uid: type.uid, kind: type.kind, singularName: type.singularName, pluralName: type.pluralName,
+      uid: type.uid,
+      kind: type.kind,
+      singularName: type.singularName,
+      pluralName: type.pluralName,
       route: `/api/${type.kind === 'collectionType' ? type.pluralName : type.singularName}`,
-      draftAndPublish: type.draftAndPublish, localized: type.localized, populate: derivePopulate(model, type), documents,
+      draftAndPublish: type.draftAndPublish,
+      localized: type.localized,
+      populate: derivePopulate(model, type),
+      documents,
     };
   }
   return {

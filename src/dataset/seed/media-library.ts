@@ -6,7 +6,11 @@ import type { WordPools } from './word-pools.js';
 // (thumbnail 245×156 box, then small/medium/large widths 500/750/1000 when the original is larger), plus a few
 // files, videos and audios so every `allowedTypes` has something to pick from.
 
-const BREAKPOINTS = [['large', 1000], ['medium', 750], ['small', 500]] as const;
+const BREAKPOINTS = [
+  ['large', 1000],
+  ['medium', 750],
+  ['small', 500],
+] as const;
 const KINDS = [
   { kind: 'images', ext: '.jpg', mime: 'image/jpeg' },
   { kind: 'images', ext: '.png', mime: 'image/png' },
@@ -50,9 +54,30 @@ export function mediaLibrary(count: number, rng: Rng, pools: WordPools, at: (i: 
     let formats: Record<string, ReturnType<typeof format>> | null = null;
     if (image && width && height) {
       const scale = Math.min(245 / width, 156 / height);
-      formats = { thumbnail: format('thumbnail', base, hash, spec.ext, spec.mime, Math.round(width * scale), Math.round(height * scale), kb * scale * scale) };
+      formats = {
+        thumbnail: format(
+          'thumbnail',
+          base,
+          hash,
+          spec.ext,
+          spec.mime,
+          Math.round(width * scale),
+          Math.round(height * scale),
+          kb * scale * scale,
+        ),
+      };
       for (const [name, w] of BREAKPOINTS) {
-        if (width > w) formats[name] = format(name, base, hash, spec.ext, spec.mime, w, Math.round((height * w) / width), (kb * w * w) / (width * width));
+        if (width > w)
+          formats[name] = format(
+            name,
+            base,
+            hash,
+            spec.ext,
+            spec.mime,
+            w,
+            Math.round((height * w) / width),
+            (kb * w * w) / (width * width),
+          );
       }
     }
     const time = at(i);

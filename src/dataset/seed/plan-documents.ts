@@ -32,7 +32,14 @@ export function planDocuments(type: ContentType, count: number, locales: readonl
       if (!type.draftAndPublish) ids[code] = { published: ++id };
       else ids[code] = published ? { draft: ++id, published: ++id } : { draft: ++id };
     }
-    docs.push({ index, documentId: rng.documentId(), locales: codes, published, editedDraft: type.draftAndPublish && published && rng.chance(0.15), ids });
+    docs.push({
+      index,
+      documentId: rng.documentId(),
+      locales: codes,
+      published,
+      editedDraft: type.draftAndPublish && published && rng.chance(0.15),
+      ids,
+    });
   }
   return docs;
 }
@@ -52,7 +59,8 @@ export function planRelations(
   const free = exclusive ? rng.sample(targets, targets.length) : [];
   const self = attribute.target === type.uid;
   return owners.map((owner) => {
-    const candidates = (n: number) => (exclusive ? free.splice(0, n) : rng.sample(targets, n)).filter((t) => !(self && t.index === owner.index));
+    const candidates = (n: number) =>
+      (exclusive ? free.splice(0, n) : rng.sample(targets, n)).filter((t) => !(self && t.index === owner.index));
     if (!attribute.toMany) return attribute.required || rng.chance(0.85) ? candidates(1) : [];
     return candidates(rng.int(attribute.required ? 1 : 0, 3));
   });

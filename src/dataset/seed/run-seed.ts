@@ -20,7 +20,10 @@ export interface SeedArgs {
 export function parseCounts(raw: readonly (string | number)[] | undefined): { count: number; counts: Record<string, number> } {
   let count = 10;
   const counts: Record<string, number> = {};
-  for (const part of (raw ?? []).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? [])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(?:([^=]+)=)?(\d+)$/.exec(part);
     if (!m) throw new ConfigError(`--count ${part}: expected a number, or <type>=<number>`);
     if (m[1]) counts[m[1].trim()] = Number(m[2]);
@@ -33,8 +36,11 @@ export function parseCounts(raw: readonly (string | number)[] | undefined): { co
 export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const started = Date.now();
   const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
-  const codes = (args.locales ?? []).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
-  const locales = codes.length ? codes : config.locales?.map((l) => l.code) ?? ['en'];
+  const codes = (args.locales ?? [])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const locales = codes.length ? codes : (config.locales?.map((l) => l.code) ?? ['en']);
   const model = await loadModel(args.schemas ?? '.', {
     customFields: config.customFields,
     locales: locales.map((code, i) => ({ code, name: code, isDefault: i === 0 })),
@@ -59,6 +65,8 @@ export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) 
   await writeDatasetFile(out, dataset);
   const documents = Object.values(store.types).reduce((n, rows) => n + new Set(rows.map((r) => r.documentId)).size, 0);
   const rows = Object.values(store.types).reduce((n, r) => n + r.length, 0);
-  log(`seed: wrote ${out}: ${documents} documents (${rows} rows), ${store.media.length} files, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `seed: wrote ${out}: ${documents} documents (${rows} rows), ${store.media.length} files, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return 0;
 }

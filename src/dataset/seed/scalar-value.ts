@@ -17,7 +17,12 @@ export interface ValueContext {
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const slugify = (s: string) =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'item';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix: string): string {
@@ -44,15 +49,18 @@ function text(a: ScalarAttribute, ctx: ValueContext): string {
   }
   const unique = a.unique ? ` ${ctx.serial}` : '';
   let value: string;
-  if (a.type === 'richtext') value = `## ${rng.pick(pools.sentences).replace(/\.$/, '')}\n\n${rng.pick(pools.paragraphs)}\n\n${rng.pick(pools.paragraphs)}`;
+  if (a.type === 'richtext')
+    value = `## ${rng.pick(pools.sentences).replace(/\.$/, '')}\n\n${rng.pick(pools.paragraphs)}\n\n${rng.pick(pools.paragraphs)}`;
   else if (a.type === 'text' || name.includes('description') || name.includes('bio')) value = rng.pick(pools.paragraphs);
-  else if (name.includes('url') || name.includes('link') || name.includes('website')) value = `https://${rng.pick(pools.domains)}/${slugify(rng.pick(pools.words))}`;
+  else if (name.includes('url') || name.includes('link') || name.includes('website'))
+    value = `https://${rng.pick(pools.domains)}/${slugify(rng.pick(pools.words))}`;
   else if (name.includes('color') || name.includes('colour')) value = rng.pick(pools.colors);
   else if (name.includes('city')) value = rng.pick(pools.cities);
   else if (name.includes('company') || name.includes('brand') || name.includes('site')) value = rng.pick(pools.companies);
   else if (name === 'username' || name.endsWith('handle')) value = `${slugify(rng.pick(pools.firstNames))}${rng.int(1, 999)}`;
   else if (name.includes('name')) value = rng.pick(pools.fullNames);
-  else if (name.includes('code') || name.includes('sku')) value = `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
+  else if (name.includes('code') || name.includes('sku'))
+    value = `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
   else value = cap(rng.pick(pools.sentences).replace(/\.$/, ''));
   return fitLength(a, value, ctx, unique);
 }
@@ -63,7 +71,8 @@ function numberIn(a: ScalarAttribute, ctx: ValueContext, integer: boolean): numb
   const lo = a.min ?? (a.max !== undefined ? Math.min(0, a.max - span) : 0);
   const hi = a.max ?? lo + span;
   if (a.unique && integer) {
-    if (hi - lo + 1 <= ctx.serial) throw new RangeError(`${a.source}: cannot make ${ctx.serial + 1} unique integers between ${lo} and ${hi}`);
+    if (hi - lo + 1 <= ctx.serial)
+      throw new RangeError(`${a.source}: cannot make ${ctx.serial + 1} unique integers between ${lo} and ${hi}`);
     return lo + ctx.serial;
   }
   if (integer) return ctx.rng.int(Math.ceil(lo), Math.floor(hi));

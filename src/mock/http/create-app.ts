@@ -4,7 +4,13 @@ import type { ContentType } from '../../core/model/types.js';
 import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
-import { authenticateRequest, authorizeContent, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import {
+  authenticateRequest,
+  authorizeContent,
+  authorizePluginAction,
+  mayContent,
+  type RequestPrincipal,
+} from '../auth/authenticate-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
 import { renderError } from '../express/render-error.js';
@@ -31,32 +37,43 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   registerPluginRoutes(app, current);
 
-  app.get('/api/i18n/locales', wrap((req, res) => {
-    const rt = current();
-    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
-    res.json(rt.store.data.locales);
-  }));
+  app.get(
+    '/api/i18n/locales',
+    wrap((req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
+      res.json(rt.store.data.locales);
+    }),
+  );
 
-  app.all('/api/:route', wrap(async (req, res) => {
-    const rt = current();
-    const type = rt.model.byRoute.get(String(req.params.route));
-    if (!type) throw new NotFoundError('Not Found', {});
-    const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
-    if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
-    await handle(rt, type, undefined, req, res, cache);
-  }));
+  app.all(
+    '/api/:route',
+    wrap(async (req, res) => {
+      const rt = current();
+      const type = rt.model.byRoute.get(String(req.params.route));
+      if (!type) throw new NotFoundError('Not Found', {});
+      const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
+      if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
+      await handle(rt, type, undefined, req, res, cache);
+    }),
+  );
 
-  app.all('/api/:route/:documentId', wrap(async (req, res) => {
-    const rt = current();
-    const type = rt.model.byRoute.get(String(req.params.route));
-    if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
-    if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
-    await handle(rt, type, String(req.params.documentId), req, res, cache);
-  }));
+  app.all(
+    '/api/:route/:documentId',
+    wrap(async (req, res) => {
+      const rt = current();
+      const type = rt.model.byRoute.get(String(req.params.route));
+      if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
+      if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
+      await handle(rt, type, String(req.params.documentId), req, res, cache);
+    }),
+  );
 
-  app.use(wrap(() => {
-    throw new NotFoundError('Not Found', {});
-  }));
+  app.use(
+    wrap(() => {
+      throw new NotFoundError('Not Found', {});
+    }),
+  );
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     renderError(res, err);
@@ -92,14 +109,24 @@ function principalKey(who: RequestPrincipal): string {
   return 'p';
 }
 
-async function handle(rt: Runtime, type: ContentType, documentId: string | undefined, req: Request, res: Response, cache: ResponseCache | undefined): Promise<void> {
+async function handle(
+  rt: Runtime,
+  type: ContentType,
+  documentId: string | undefined,
+  req: Request,
+  res: Response,
+  cache: ResponseCache | undefined,
+): Promise<void> {
   // API tokens, the JWTs our users & permissions routes sign, or the public role.
   const who = authenticateRequest(rt, req.headers.authorization);
   const action = actionOf(type, req.method, documentId);
   authorizeContent(rt, who, type, action);
   const index = rt.store.index;
   const v4 = String(req.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
-  const key = cache && req.method === 'GET' && (action === 'find' || action === 'findOne') ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}` : undefined;
+  const key =
+    cache && req.method === 'GET' && (action === 'find' || action === 'findOne')
+      ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}`
+      : undefined;
   const hit = key === undefined ? undefined : cache!.get(key, index);
   if (hit) {
     res.status(200).type(JSON_TYPE).send(hit);

@@ -1,7 +1,8 @@
 /** Width and height from the header of a PNG, GIF, JPEG or WebP file; undefined for anything else. */
 export function imageSize(bytes: Buffer): { width: number; height: number } | undefined {
   if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (bytes.length >= 10 && bytes.toString('latin1', 0, 3) === 'GIF') return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  if (bytes.length >= 10 && bytes.toString('latin1', 0, 3) === 'GIF')
+    return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   if (bytes.length >= 30 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return webpSize(bytes);
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes);
   return undefined;

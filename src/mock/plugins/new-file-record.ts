@@ -12,19 +12,40 @@ export interface FileInfo {
 }
 
 const MIME_BY_EXT: Readonly<Record<string, string>> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.svg': 'image/svg+xml', '.avif': 'image/avif', '.pdf': 'application/pdf', '.txt': 'text/plain', '.csv': 'text/csv',
-  '.json': 'application/json', '.mp4': 'video/mp4', '.webm': 'video/webm', '.mp3': 'audio/mpeg', '.wav': 'audio/wav',
-  '.zip': 'application/zip', '.md': 'text/markdown', '.html': 'text/html',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.zip': 'application/zip',
+  '.md': 'text/markdown',
+  '.html': 'text/html',
 };
 
 export const mimeOf = (filename: string, given?: string): string =>
-  given && given !== 'application/octet-stream' ? given : MIME_BY_EXT[extname(filename).toLowerCase()] ?? given ?? 'application/octet-stream';
+  given && given !== 'application/octet-stream'
+    ? given
+    : (MIME_BY_EXT[extname(filename).toLowerCase()] ?? given ?? 'application/octet-stream');
 
 /** Strapi's file hash: the base name made safe, then 10 random hex digits (`mountains_1f7dbf5d83`). */
 export function fileHash(filename: string): string {
   const base = filename.slice(0, filename.length - extname(filename).length);
-  const slug = base.normalize('NFKD').replace(/[^\w-]+/g, '_').replace(/_+/g, '_').replace(/^_|_$/g, '') || 'file';
+  const slug =
+    base
+      .normalize('NFKD')
+      .replace(/[^\w-]+/g, '_')
+      .replace(/_+/g, '_')
+      .replace(/^_|_$/g, '') || 'file';
   return `${slug}_${randomBytes(5).toString('hex')}`;
 }
 

@@ -14,7 +14,10 @@ export interface Multipart {
   readonly fields: Record<string, string>;
 }
 
-const isMultipart = (req: Request) => String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+const isMultipart = (req: Request) =>
+  String(req.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('multipart/form-data');
 
 /**
  * Reads a multipart body into memory. A file over `sizeLimit` bytes is Strapi's 413 (its body parser says

@@ -45,7 +45,8 @@ function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
     throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
-  if (!list.every(isObject) || list.length > count) throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
+  if (!list.every(isObject) || list.length > count)
+    throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
   return list.map((i) => ({
     name: typeof i.name === 'string' && i.name !== '' ? i.name : undefined,
     alternativeText: typeof i.alternativeText === 'string' ? i.alternativeText : null,
@@ -54,64 +55,82 @@ function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
 }
 
 export function registerUploadRoutes(app: express.Express, current: () => Runtime): void {
-  app.get('/api/upload/files', route((req, res) => {
-    const rt = current();
-    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.find', true);
-    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const query = parseQueryString(search);
-    const index = rt.store.index;
-    const filter = compileFilters(index, MEDIA, query.filters);
-    const sort = parseSort(index, MEDIA, query.sort);
-    const fields = parseFields(MEDIA, query.fields, null);
-    const files = rt.store.data.media.filter((m) => !filter || filter(m) === true);
-    // Strapi ignores pagination here: the whole (filtered, sorted) library comes back.
-    res.status(200).json(sortRecords(index, MEDIA, files, sort).map((f) => show(f, fields, true)));
-  }));
+  app.get(
+    '/api/upload/files',
+    route((req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.find', true);
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      const query = parseQueryString(search);
+      const index = rt.store.index;
+      const filter = compileFilters(index, MEDIA, query.filters);
+      const sort = parseSort(index, MEDIA, query.sort);
+      const fields = parseFields(MEDIA, query.fields, null);
+      const files = rt.store.data.media.filter((m) => !filter || filter(m) === true);
+      // Strapi ignores pagination here: the whole (filtered, sorted) library comes back.
+      res.status(200).json(sortRecords(index, MEDIA, files, sort).map((f) => show(f, fields, true)));
+    }),
+  );
 
-  app.get('/api/upload/files/:id', route((req, res) => {
-    const rt = current();
-    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.findOne', true);
-    const file = findFile(rt, String(req.params.id));
-    if (!file) throw fileNotFound();
-    res.status(200).json(show(file, null, true));
-  }));
+  app.get(
+    '/api/upload/files/:id',
+    route((req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.findOne', true);
+      const file = findFile(rt, String(req.params.id));
+      if (!file) throw fileNotFound();
+      res.status(200).json(show(file, null, true));
+    }),
+  );
 
-  app.delete('/api/upload/files/:id', route(async (req, res) => {
-    const rt = current();
-    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy', false);
-    const file = findFile(rt, String(req.params.id));
-    if (!file) throw fileNotFound();
-    await rt.store.mutate((data) => {
-      data.media = data.media.filter((m) => m.id !== file.id);
-    });
-    for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
-    res.status(200).json(show(file, null, false));
-  }));
+  app.delete(
+    '/api/upload/files/:id',
+    route(async (req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy', false);
+      const file = findFile(rt, String(req.params.id));
+      if (!file) throw fileNotFound();
+      await rt.store.mutate((data) => {
+        data.media = data.media.filter((m) => m.id !== file.id);
+      });
+      for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
+      res.status(200).json(show(file, null, false));
+    }),
+  );
 
-  app.post('/api/upload', route(async (req, res) => {
-    const rt = current();
-    authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.upload', false);
-    const body = await readMultipart(req, rt.config.plugins.uploadSizeLimit);
-    const parts = body.files.filter((f) => f.field === 'files');
-    if (parts.length === 0) throw new ValidationError('Files are empty', {});
-    const infos = readFileInfo(body.fields.fileInfo, parts.length);
-    const created = await rt.store.mutate((data) => {
-      const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimeOf(p.filename, p.mime), p.bytes, infos[i]));
-      data.media.push(...records);
-      return records;
-    });
-    created.forEach((record, i) => saveUpload(rt.store, record.url.slice('/uploads/'.length), parts[i].bytes));
-    res.status(201).json(created.map((f) => show(f, null, false)));
-  }));
+  app.post(
+    '/api/upload',
+    route(async (req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.upload', false);
+      const body = await readMultipart(req, rt.config.plugins.uploadSizeLimit);
+      const parts = body.files.filter((f) => f.field === 'files');
+      if (parts.length === 0) throw new ValidationError('Files are empty', {});
+      const infos = readFileInfo(body.fields.fileInfo, parts.length);
+      const created = await rt.store.mutate((data) => {
+        const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimeOf(p.filename, p.mime), p.bytes, infos[i]));
+        data.media.push(...records);
+        return records;
+      });
+      created.forEach((record, i) => saveUpload(rt.store, record.url.slice('/uploads/'.length), parts[i].bytes));
+      res.status(201).json(created.map((f) => show(f, null, false)));
+    }),
+  );
 
-  app.get('/uploads/:name', route((req, res) => {
-    const rt = current();
-    const name = String(req.params.name);
-    const bytes = readUpload(rt.store, name);
-    const file = rt.store.data.media.find((m) => urlsOf(m).includes(`/uploads/${name}`));
-    if (!bytes) throw new NotFoundError('Not Found', {});
-    res.status(200).type(file?.mime ?? mimeOf(name)).send(bytes);
-  }));
+  app.get(
+    '/uploads/:name',
+    route((req, res) => {
+      const rt = current();
+      const name = String(req.params.name);
+      const bytes = readUpload(rt.store, name);
+      const file = rt.store.data.media.find((m) => urlsOf(m).includes(`/uploads/${name}`));
+      if (!bytes) throw new NotFoundError('Not Found', {});
+      res
+        .status(200)
+        .type(file?.mime ?? mimeOf(name))
+        .send(bytes);
+    }),
+  );
 }
 
 /** The file's url and its formats' urls (all stored under /uploads/). */

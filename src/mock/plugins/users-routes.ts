@@ -27,7 +27,8 @@ function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'c
   const who = authenticateRequest(rt, req.headers.authorization);
   const type = userType(rt);
   // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
-  if (action === 'count' || !mayContent(rt, who, type, action)) authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
+  if (action === 'count' || !mayContent(rt, who, type, action))
+    authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const raw = parseQueryString(search);
   const { start, limit, ...query } = raw;
@@ -43,30 +44,39 @@ function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'c
 }
 
 export function registerUsersRoutes(app: express.Express, current: () => Runtime): void {
-  app.get('/api/users/count', route((req, res) => {
-    const { rows } = read(current(), req, 'count');
-    res.status(200).json(rows.length);
-  }));
+  app.get(
+    '/api/users/count',
+    route((req, res) => {
+      const { rows } = read(current(), req, 'count');
+      res.status(200).json(rows.length);
+    }),
+  );
 
-  app.get('/api/users', route((req, res) => {
-    const rt = current();
-    const { type, q, rows, start, limit } = read(rt, req, 'find');
-    let ordered: readonly Row[] = q.sort.length ? sortRecords(rt.store.index, { kind: 'type', type }, rows, q.sort) : rows;
-    const from = Number.isInteger(start) && start > 0 ? start : 0;
-    ordered = Number.isInteger(limit) && limit > 0 ? ordered.slice(from, from + limit) : ordered.slice(from);
-    res.status(200).json(ordered.map((row) => renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node)));
-  }));
+  app.get(
+    '/api/users',
+    route((req, res) => {
+      const rt = current();
+      const { type, q, rows, start, limit } = read(rt, req, 'find');
+      let ordered: readonly Row[] = q.sort.length ? sortRecords(rt.store.index, { kind: 'type', type }, rows, q.sort) : rows;
+      const from = Number.isInteger(start) && start > 0 ? start : 0;
+      ordered = Number.isInteger(limit) && limit > 0 ? ordered.slice(from, from + limit) : ordered.slice(from);
+      res.status(200).json(ordered.map((row) => renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node)));
+    }),
+  );
 
-  app.get('/api/users/:id', route((req, res) => {
-    const rt = current();
-    const { type, q, rows } = read(rt, req, 'findOne');
-    const id = Number(req.params.id);
-    const row = Number.isInteger(id) ? rows.find((r) => r.id === id) : undefined;
-    if (!row) {
-      // Strapi's controller returns nothing for an unknown user: 204, no body.
-      res.status(204).end();
-      return;
-    }
-    res.status(200).json(renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node));
-  }));
+  app.get(
+    '/api/users/:id',
+    route((req, res) => {
+      const rt = current();
+      const { type, q, rows } = read(rt, req, 'findOne');
+      const id = Number(req.params.id);
+      const row = Number.isInteger(id) ? rows.find((r) => r.id === id) : undefined;
+      if (!row) {
+        // Strapi's controller returns nothing for an unknown user: 204, no body.
+        res.status(204).end();
+        return;
+      }
+      res.status(200).json(renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node));
+    }),
+  );
 }

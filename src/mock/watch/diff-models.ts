@@ -10,7 +10,9 @@ export interface ModelDiff {
 
 /** `/api/<route>` of every content type: plural for collection types, singular for single types. */
 export function routesOf(model: ContentModel): string[] {
-  return routedTypes(model).map((t) => `/api/${t.kind === 'collectionType' ? t.pluralName : t.singularName}`).sort();
+  return routedTypes(model)
+    .map((t) => `/api/${t.kind === 'collectionType' ? t.pluralName : t.singularName}`)
+    .sort();
 }
 
 function attributeChanges(before: Attributes, after: Attributes): string[] {
@@ -29,7 +31,11 @@ export function diffModels(before: ContentModel, after: ContentModel): ModelDiff
   const oldRoutes = new Set(routesOf(before));
   const newRoutes = new Set(routesOf(after));
   const changed: string[] = [];
-  const compare = (kind: string, a: ReadonlyMap<string, { attributes: Attributes }>, b: ReadonlyMap<string, { attributes: Attributes }>) => {
+  const compare = (
+    kind: string,
+    a: ReadonlyMap<string, { attributes: Attributes }>,
+    b: ReadonlyMap<string, { attributes: Attributes }>,
+  ) => {
     for (const [uid, def] of b) {
       const old = a.get(uid);
       if (!old) {
@@ -51,6 +57,10 @@ export function diffModels(before: ContentModel, after: ContentModel): ModelDiff
 }
 
 export function describeDiff(diff: ModelDiff): string[] {
-  const lines = [...diff.routesAdded.map((r) => `  + ${r}`), ...diff.routesRemoved.map((r) => `  - ${r}`), ...diff.changed.map((c) => `  ~ ${c}`)];
+  const lines = [
+    ...diff.routesAdded.map((r) => `  + ${r}`),
+    ...diff.routesRemoved.map((r) => `  - ${r}`),
+    ...diff.changed.map((c) => `  ~ ${c}`),
+  ];
   return lines.length > 0 ? lines : ['  (no change to types, components or routes)'];
 }

@@ -18,22 +18,31 @@ const STRAPI_NAMES: Readonly<Record<number, string>> = {
 function errorName(status: number): string {
   const known = STRAPI_NAMES[status];
   if (known) return known;
-  const words = (STATUS_CODES[status] ?? 'Error').replace(/[^A-Za-z ]/g, '').split(' ').filter(Boolean);
+  const words = (STATUS_CODES[status] ?? 'Error')
+    .replace(/[^A-Za-z ]/g, '')
+    .split(' ')
+    .filter(Boolean);
   const name = words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
   return name.endsWith('Error') ? name : `${name}Error`;
 }
 
 export function sendStrapiError(res: Response, status: number, message?: string): void {
-  res.status(status).json({ data: null, error: { status, name: errorName(status), message: message ?? STATUS_CODES[status] ?? 'Error', details: {} } });
+  res
+    .status(status)
+    .json({ data: null, error: { status, name: errorName(status), message: message ?? STATUS_CODES[status] ?? 'Error', details: {} } });
 }
 
 /** `status=503`, `delay=200`, `delay=100-400`, `reset`, `timeout`, `timeout=3000`, combined with `,` or `;`. */
 export function parseFaultHeader(value: string): FaultSpec {
   let spec: { -readonly [K in keyof FaultSpec]: FaultSpec[K] } = {};
-  for (const part of value.split(/[;,]/).map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, arg] = part.split('=').map((s) => s.trim());
     const n = arg === undefined ? undefined : Number(arg);
-    if (key === 'status') spec = { ...spec, fault: 'status', status: n !== undefined && Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500 };
+    if (key === 'status')
+      spec = { ...spec, fault: 'status', status: n !== undefined && Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500 };
     else if (key === 'delay') spec = { ...spec, delay: safeDelay(arg) };
     else if (key === 'reset') spec = { ...spec, fault: 'reset' };
     else if (key === 'timeout') spec = { ...spec, fault: 'timeout', timeoutMs: n !== undefined && n >= 0 ? n : undefined };
@@ -66,7 +75,9 @@ export function faultInjection(options: { delay?: DelayRange; rules: readonly Ro
   const pending = new Set<{ timer?: NodeJS.Timeout; req: Request }>();
 
   const specFor = (req: Request): FaultSpec => {
-    const rule = options.rules.find((r) => (!r.method || r.method === req.method) && r.pattern.test(req.path) && Math.random() < r.probability);
+    const rule = options.rules.find(
+      (r) => (!r.method || r.method === req.method) && r.pattern.test(req.path) && Math.random() < r.probability,
+    );
     const header = req.headers[FAULT_HEADER];
     const fromHeader = typeof header === 'string' ? parseFaultHeader(header) : {};
     const merged: FaultSpec = { delay: options.delay, ...strip(rule), ...strip(fromHeader) };
@@ -105,10 +116,19 @@ export function faultInjection(options: { delay?: DelayRange; rules: readonly Ro
 /** Drops undefined fields so they do not override a less specific source's value. */
 function strip(spec: FaultSpec | undefined): FaultSpec {
   if (!spec) return {};
-  return Object.fromEntries(Object.entries(spec).filter(([k, v]) => v !== undefined && ['delay', 'fault', 'status', 'message', 'timeoutMs'].includes(k))) as FaultSpec;
+  return Object.fromEntries(
+    Object.entries(spec).filter(([k, v]) => v !== undefined && ['delay', 'fault', 'status', 'message', 'timeoutMs'].includes(k)),
+  ) as FaultSpec;
 }
 
-function apply(fault: FaultKind | undefined, spec: FaultSpec, req: Request, res: Response, next: NextFunction, pending: Set<{ timer?: NodeJS.Timeout; req: Request }>): void {
+function apply(
+  fault: FaultKind | undefined,
+  spec: FaultSpec,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  pending: Set<{ timer?: NodeJS.Timeout; req: Request }>,
+): void {
   switch (fault) {
     case undefined:
       return next();

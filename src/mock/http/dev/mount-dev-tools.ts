@@ -18,7 +18,11 @@ export interface DevTools {
  */
 export function mountDevTools(
   app: express.Express,
-  options: DevOptions & { readonly log?: (line: string) => void; readonly reset: () => Promise<void>; readonly routes?: readonly express.Router[] },
+  options: DevOptions & {
+    readonly log?: (line: string) => void;
+    readonly reset: () => Promise<void>;
+    readonly routes?: readonly express.Router[];
+  },
 ): DevTools {
   if (options.log) app.use(requestLog(options.log));
   if (options.cors) app.use(cors(options.cors));

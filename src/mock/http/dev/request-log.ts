@@ -4,7 +4,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 export function requestLog(print: (line: string) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    const line = (status: string) => `${req.method} ${req.originalUrl} ${status} ${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;
+    const line = (status: string) =>
+      `${req.method} ${req.originalUrl} ${status} ${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;
     let done = false;
     res.once('finish', () => {
       done = true;
