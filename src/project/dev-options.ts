@@ -9,7 +9,7 @@ import {
   type FaultSpec,
   type RouteRule,
 } from '../core/config/content-mock-config.js';
-import { isPlainObject as isObject } from '../core/is-plain-object.js';
+import { isPlainObject } from '../core/is-plain-object.js';
 
 const strings = (v: unknown): string[] | undefined =>
   typeof v === 'string'
@@ -69,7 +69,7 @@ export function parseRules(value: unknown, where = 'config'): RouteRule[] {
   if (!Array.isArray(value)) throw new ConfigError(`${where}: "rules" must be a list`);
   return value.map((raw, i) => {
     const at = `${where}: rules[${i}]`;
-    if (!isObject(raw) || typeof raw.path !== 'string') throw new ConfigError(`${at} needs a "path" (e.g. "/api/stories*")`);
+    if (!isPlainObject(raw) || typeof raw.path !== 'string') throw new ConfigError(`${at} needs a "path" (e.g. "/api/stories*")`);
     const method = raw.method === undefined || raw.method === '*' ? undefined : String(raw.method).toUpperCase();
     const probability = raw.probability === undefined ? 1 : Number(raw.probability);
     if (!(probability >= 0 && probability <= 1)) throw new ConfigError(`${at}.probability must be between 0 and 1`);
@@ -80,7 +80,7 @@ export function parseRules(value: unknown, where = 'config'): RouteRule[] {
 export function parseCors(value: unknown, enabled: boolean | undefined, where = 'config'): CorsOptions | undefined {
   if (enabled === false || value === false) return undefined;
   if (value === undefined || value === true) return STRAPI_CORS;
-  if (!isObject(value)) throw new ConfigError(`${where}: "cors" must be an object like {"origin": ["http://localhost:3000"]} or false`);
+  if (!isPlainObject(value)) throw new ConfigError(`${where}: "cors" must be an object like {"origin": ["http://localhost:3000"]} or false`);
   if (value.enabled === false && enabled !== true) return undefined;
   const origin = value.origin === undefined ? STRAPI_CORS.origin : strings(value.origin);
   if (!origin) throw new ConfigError(`${where}: cors.origin must be "*", an origin or a list of origins`);

@@ -13,6 +13,7 @@ import { DEFAULT_USER_ATTRIBUTES, USER_EXTENSION, USER_UID } from '../core/model
 import { parseAttribute } from '../core/model/parse-attribute.js';
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
+import { isPlainObject } from '../core/is-plain-object.js';
 
 export interface LoadModelOptions {
   /** Locales the server knows; the first with isDefault (or the first) is the default. Default: English only. */
@@ -22,7 +23,6 @@ export interface LoadModelOptions {
 }
 
 const DEFAULT_LOCALES: readonly Locale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The folder that holds `api/` and `components/`: a Strapi project root (its `src/`), its `src/`, or a folder laid
@@ -69,7 +69,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
 
   const readAttributes = (raw: unknown, file: string, ownerLocalized: boolean): Map<string, Attribute> => {
     const attributes = new Map<string, Attribute>();
-    if (!isObject(raw)) {
+    if (!isPlainObject(raw)) {
       problems.push({ file, path: '#/attributes', message: '"attributes" must be an object' });
       return attributes;
     }
@@ -99,11 +99,11 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       problems.push({ ...read.problem, file });
       continue;
     }
-    if (!isObject(read.value)) {
+    if (!isPlainObject(read.value)) {
       problems.push({ file, path: '#', message: 'a component schema must be a JSON object' });
       continue;
     }
-    const info = isObject(read.value.info) ? read.value.info : {};
+    const info = isPlainObject(read.value.info) ? read.value.info : {};
     const uid = `${category}.${name}`;
     components.set(uid, {
       uid,
@@ -127,11 +127,11 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       continue;
     }
     const raw = read.value;
-    if (!isObject(raw)) {
+    if (!isPlainObject(raw)) {
       problems.push({ file, path: '#', message: 'a content-type schema must be a JSON object' });
       continue;
     }
-    const info = isObject(raw.info) ? raw.info : {};
+    const info = isPlainObject(raw.info) ? raw.info : {};
     // Strapi defaults a missing kind to a collection type (`schema.kind || 'collectionType'` in its core), and
     // older hand-written schemas do omit it; only a kind that is present and wrong is an error.
     const kind = raw.kind ?? 'collectionType';
@@ -152,9 +152,9 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
     if (singularName === pluralName) {
       problems.push({ file, path: '#/info/pluralName', message: `singularName and pluralName must differ (both "${pluralName}")` });
     }
-    const options = isObject(raw.options) ? raw.options : {};
-    const pluginOptions = isObject(raw.pluginOptions) ? raw.pluginOptions : {};
-    const localized = isObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
+    const options = isPlainObject(raw.options) ? raw.options : {};
+    const pluginOptions = isPlainObject(raw.pluginOptions) ? raw.pluginOptions : {};
+    const localized = isPlainObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
     contentTypes.set(`api::${apiName}.${typeName}`, {
       uid: `api::${apiName}.${typeName}`,
       kind,
@@ -179,7 +179,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       file = show(extension);
       const read = await readJsonFile(extension);
       if (!read.ok) problems.push({ ...read.problem, file });
-      else raw = isObject(read.value) ? read.value.attributes : undefined;
+      else raw = isPlainObject(read.value) ? read.value.attributes : undefined;
     }
     contentTypes.set(USER_UID, {
       uid: USER_UID,

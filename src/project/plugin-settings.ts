@@ -5,7 +5,7 @@ import {
   type ConfigUser,
   type PluginSettings,
 } from '../core/config/content-mock-config.js';
-import { isPlainObject as isObject } from '../core/is-plain-object.js';
+import { isPlainObject } from '../core/is-plain-object.js';
 
 // Settings of the users & permissions and upload plugins, read once by resolveConfig.
 
@@ -24,7 +24,7 @@ function parseDuration(v: unknown, where: string): number {
 export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where = 'config'): PluginSettings {
   const users: ConfigUser[] = [];
   for (const [i, u] of (Array.isArray(raw.users) ? raw.users : []).entries()) {
-    if (!isObject(u) || typeof u.username !== 'string' || typeof u.email !== 'string' || typeof u.password !== 'string') {
+    if (!isPlainObject(u) || typeof u.username !== 'string' || typeof u.email !== 'string' || typeof u.password !== 'string') {
       throw new ConfigError(`${where}: users[${i}] needs "username", "email" and "password" strings`);
     }
     users.push({ username: u.username, email: u.email.toLowerCase(), password: u.password, blocked: u.blocked === true });
@@ -32,19 +32,19 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
   if (raw.users !== undefined && !Array.isArray(raw.users))
     throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
 
-  const up = isObject(raw.usersPermissions) ? raw.usersPermissions : {};
+  const up = isPlainObject(raw.usersPermissions) ? raw.usersPermissions : {};
   const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : DEFAULT_JWT_SECRET;
   const jwtExpiresIn =
     up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
-  const register = isObject(up.register) ? up.register : {};
+  const register = isPlainObject(up.register) ? up.register : {};
   const registerAllowedFields = Array.isArray(register.allowedFields)
     ? register.allowedFields.filter((f): f is string => typeof f === 'string')
     : [];
 
-  const permissions = isObject(raw.permissions) ? raw.permissions : {};
+  const permissions = isPlainObject(raw.permissions) ? raw.permissions : {};
   let authenticated: PluginSettings['authenticated'];
   if (permissions.authenticated !== undefined) {
-    if (!isObject(permissions.authenticated))
+    if (!isPlainObject(permissions.authenticated))
       throw new ConfigError(`${where}: permissions.authenticated must be an object (type uid → actions)`);
     const content: Record<string, string[]> = {};
     const plugins: string[] = [];
@@ -57,7 +57,7 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     authenticated = { content, plugins };
   }
 
-  const upload = isObject(raw.upload) ? raw.upload : {};
+  const upload = isPlainObject(raw.upload) ? raw.upload : {};
   let uploadSizeLimit = DEFAULT_UPLOAD_SIZE_LIMIT;
   if (upload.sizeLimit !== undefined) {
     if (typeof upload.sizeLimit !== 'number' || !Number.isFinite(upload.sizeLimit) || upload.sizeLimit <= 0) {

@@ -8,7 +8,7 @@ import {
   type RestConfig,
   type TokenConfig,
 } from '../core/config/content-mock-config.js';
-import { isPlainObject as isObject } from '../core/is-plain-object.js';
+import { isPlainObject } from '../core/is-plain-object.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
@@ -55,7 +55,7 @@ export function readConfigFile(file: string, required: boolean): Record<string, 
   }
   const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
   if (!parsed.ok) throw new ConfigError(formatProblem(parsed.problem));
-  if (!isObject(parsed.value)) throw new ConfigError(`${file}: the config must be a JSON object`);
+  if (!isPlainObject(parsed.value)) throw new ConfigError(`${file}: the config must be a JSON object`);
   return parsed.value;
 }
 
@@ -66,7 +66,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
       throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
   }
   const fromProject = projectRoot ? readStrapiApiConfig(projectRoot) : {};
-  const restRaw = { ...fromProject, ...(isObject(raw.rest) ? raw.rest : {}) };
+  const restRaw = { ...fromProject, ...(isPlainObject(raw.rest) ? raw.rest : {}) };
   const num = (k: string, dflt: number | null): number | null => {
     const v = restRaw[k];
     if (v === undefined) return dflt;
@@ -88,8 +88,8 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     strictParams: bool('strictParams', DEFAULT_REST.strictParams),
   };
 
-  const permissions = isObject(raw.permissions) ? raw.permissions : {};
-  const publicRaw = isObject(permissions.public) ? permissions.public : {};
+  const permissions = isPlainObject(raw.permissions) ? raw.permissions : {};
+  const publicRaw = isPlainObject(permissions.public) ? permissions.public : {};
   const publicPermissions: Record<string, string[]> = {};
   const publicPlugins: string[] = [];
   for (const [key, actions] of Object.entries(publicRaw)) {
@@ -102,14 +102,14 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
 
   const tokens: TokenConfig[] = [];
   for (const [i, t] of (Array.isArray(raw.tokens) ? raw.tokens : []).entries()) {
-    if (!isObject(t) || typeof t.key !== 'string' || t.key === '') throw new ConfigError(`${where}: tokens[${i}] needs a "key"`);
+    if (!isPlainObject(t) || typeof t.key !== 'string' || t.key === '') throw new ConfigError(`${where}: tokens[${i}] needs a "key"`);
     const type = t.type ?? 'full-access';
     if (type !== 'read-only' && type !== 'full-access' && type !== 'custom') {
       throw new ConfigError(`${where}: tokens[${i}].type must be read-only, full-access or custom`);
     }
     const perms: string[] = [];
     if (Array.isArray(t.permissions)) perms.push(...t.permissions.filter((p): p is string => typeof p === 'string'));
-    else if (isObject(t.permissions)) {
+    else if (isPlainObject(t.permissions)) {
       for (const [k, actions] of Object.entries(t.permissions)) {
         if (Array.isArray(actions)) for (const a of actions) perms.push(`${k}.${String(a)}`);
       }
@@ -117,13 +117,13 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     tokens.push({ name: typeof t.name === 'string' ? t.name : `token ${i + 1}`, type, key: t.key, permissions: perms });
   }
 
-  const customFields = isObject(raw.customFields)
+  const customFields = isPlainObject(raw.customFields)
     ? (Object.fromEntries(Object.entries(raw.customFields).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
     : {};
   const locales = Array.isArray(raw.locales)
     ? raw.locales.map((l, i) => {
         if (typeof l === 'string') return { code: l, isDefault: i === 0 };
-        if (isObject(l) && typeof l.code === 'string')
+        if (isPlainObject(l) && typeof l.code === 'string')
           return { code: l.code, name: typeof l.name === 'string' ? l.name : undefined, isDefault: l.isDefault === true };
         throw new ConfigError(`${where}: locales[${i}] must be a code or {code, name, isDefault}`);
       })

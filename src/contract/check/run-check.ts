@@ -8,6 +8,7 @@ import type { ExchangeResult, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
 import { minimalData } from './write-cases.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 export interface CheckOptions {
   readonly target: string;
@@ -58,10 +59,8 @@ async function send(options: CheckOptions, c: Pick<CheckCase, 'method' | 'url' |
   return { status: res.status, contentType, body };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const errorMessage = (body: unknown): string | undefined =>
-  isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : undefined;
+  isPlainObject(body) && isPlainObject(body.error) && typeof body.error.message === 'string' ? body.error.message : undefined;
 
 /** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
 async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
@@ -103,7 +102,7 @@ async function samples(options: CheckOptions): Promise<Map<string, Record<string
   for (const type of routedTypes(options.contract.model)) {
     if (type.kind !== 'collectionType') continue;
     const answer = await send(options, { method: 'GET', url: `${routeOf(type)}?pagination[pageSize]=10` });
-    out.set(type.uid, isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data.filter(isRecord) : []);
+    out.set(type.uid, isPlainObject(answer.body) && Array.isArray(answer.body.data) ? answer.body.data.filter(isPlainObject) : []);
   }
   return out;
 }
@@ -134,7 +133,7 @@ async function runWrites(options: CheckOptions, run: (c: CheckCase) => Promise<A
     if (!data) continue;
     const base = routeOf(type);
     const created = await run({ name: `${type.pluralName}: create`, method: 'POST', url: base, body: { data }, expect: [201] });
-    const documentId = isRecord(created.body) && isRecord(created.body.data) ? created.body.data.documentId : undefined;
+    const documentId = isPlainObject(created.body) && isPlainObject(created.body.data) ? created.body.data.documentId : undefined;
     if (typeof documentId !== 'string') continue;
     const one = `${base}/${encodeURIComponent(documentId)}`;
     await run({ name: `${type.pluralName}: update`, method: 'PUT', url: one, body: { data: {} }, expect: [200] });

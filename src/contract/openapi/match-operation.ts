@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -25,7 +26,6 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 export const isHttpMethod = (m: string): m is HttpMethod => (HTTP_METHODS as readonly string[]).includes(m);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function compileRoute(template: string, item: Record<string, unknown>): Route {
   const names: string[] = [];
@@ -59,7 +59,7 @@ export function pathOnly(url: string): string {
 /** Finds the operation of a document that a concrete request (`GET /api/articles/abc?x=y`) belongs to. */
 export function createOperationMatcher(document: OpenAPIV3_1.Document) {
   const routes = Object.entries(document.paths ?? {})
-    .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+    .filter((entry): entry is [string, Record<string, unknown>] => isPlainObject(entry[1]))
     .map(([template, item]) => compileRoute(template, item))
     .sort((a, b) => b.literalSegments - a.literalSegments || a.names.length - b.names.length);
 
@@ -71,7 +71,7 @@ export function createOperationMatcher(document: OpenAPIV3_1.Document) {
       const found = route.pattern.exec(path);
       if (!found) continue;
       const operation = route.item[m];
-      if (!isRecord(operation)) continue;
+      if (!isPlainObject(operation)) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => {
         const raw = found[i + 1];

@@ -4,6 +4,7 @@ import { ajvSchemas, ROOT_ID } from './ajv-schemas.js';
 import { createAjv } from './create-ajv.js';
 import { createOperationMatcher } from './match-operation.js';
 import { toIssues, type ValidationIssue } from './validation-issues.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 export type { ValidationIssue } from './validation-issues.js';
 
@@ -32,7 +33,6 @@ export interface ResponseValidator {
 }
 
 type ResponseObject = OpenAPIV3_1.ResponseObject;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (path: string, message: string, operation?: string): ResponseValidation => ({ ok: false, errors: [{ path, message }], operation });
 const RESPONSE_PREFIX = '#/components/responses/';
 
@@ -40,7 +40,7 @@ const RESPONSE_PREFIX = '#/components/responses/';
 function documentedResponse(operation: OpenAPIV3_1.OperationObject, status: number, document: OpenAPIV3_1.Document): ResponseObject | undefined {
   const responses: Record<string, unknown> = operation.responses ?? {};
   const found = responses[String(status)] ?? responses[`${Math.floor(status / 100)}XX`] ?? responses.default;
-  if (!isRecord(found)) return undefined;
+  if (!isPlainObject(found)) return undefined;
   const r = found.$ref;
   if (typeof r === 'string' && r.startsWith(RESPONSE_PREFIX)) {
     const target = document.components?.responses?.[r.slice(RESPONSE_PREFIX.length)];

@@ -6,8 +6,8 @@ import { fieldOf, scalarTypeOf, scopeBehind, type Scope } from '../../core/query
 import { SYSTEM_FIELDS } from '../../core/model/types.js';
 import { missingRelation, type Conditional } from './conditions.js';
 import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export const child = (path: string, key: string | number): string =>
   typeof key === 'number' ? `${path}[${key}]` : IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
@@ -88,7 +88,7 @@ function populatedKeys(scope: Scope): Array<Attribute | typeof LOCALIZATIONS> {
  * relation, media, component and dynamic zone present (and nothing unpopulated), recursively.
  */
 export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node: PopulateNode, path: string): void {
-  if (!isRecord(value)) return; // the schema check reports the wrong type
+  if (!isPlainObject(value)) return; // the schema check reports the wrong type
   checkFields(scope, value, node, path, ctx.out);
   checkPublication(ctx, scope, value, path);
   for (const target of populatedKeys(scope)) {
@@ -109,7 +109,7 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
     }
     const v = value[name];
     if (sub.count) {
-      if (!isRecord(v) || typeof v.count !== 'number')
+      if (!isPlainObject(v) || typeof v.count !== 'number')
         ctx.out.push({ rule: 'populate', path: here, message: 'must be {count: <number>} with populate[…][count]=true' });
       continue;
     }
@@ -133,7 +133,7 @@ function checkPopulated(
   }
   if (target.kind === 'dynamiczone') {
     items.forEach((item, i) => {
-      if (!isRecord(item) || typeof item.__component !== 'string') return;
+      if (!isPlainObject(item) || typeof item.__component !== 'string') return;
       const component = ctx.index.model.components.get(item.__component);
       // Strapi stores components a zone does not declare; only the ones the populate names can be checked.
       const zoneNode = node.zone?.get(item.__component);

@@ -3,8 +3,8 @@ import type { ContentIndex } from '../../core/data/content-index.js';
 import { compileFilters, type Predicate } from '../../core/query/filters.js';
 import { fieldOf, scalarTypeOf, type Record_, type Scope } from '../../core/query/scope.js';
 import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Scalar kinds whose stored form the response shows unchanged enough to re-evaluate a filter on it. */
 const UNCHECKABLE = new Set(['json', 'blocks', 'password']);
 
@@ -24,7 +24,7 @@ export function pruneFilters(scope: Scope, filters: Record<string, unknown>, sho
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {
       if (!Array.isArray(value)) return { value: undefined, complete: false };
-      const items = value.map((item) => (isRecord(item) ? pruneFilters(scope, item, shown) : { value: undefined, complete: false }));
+      const items = value.map((item) => (isPlainObject(item) ? pruneFilters(scope, item, shown) : { value: undefined, complete: false }));
       const allComplete = items.every((i) => i.complete && i.value !== undefined);
       if (key === '$or' && !allComplete) {
         complete = false;
@@ -36,7 +36,7 @@ export function pruneFilters(scope: Scope, filters: Record<string, unknown>, sho
       continue;
     }
     if (key === '$not') {
-      const inner = isRecord(value) ? pruneFilters(scope, value, shown) : { value: undefined, complete: false };
+      const inner = isPlainObject(value) ? pruneFilters(scope, value, shown) : { value: undefined, complete: false };
       if (inner.complete && inner.value) out[key] = inner.value;
       else complete = false;
       continue;
@@ -56,7 +56,7 @@ export function compileShownFilters(
   filters: unknown,
   fields: readonly string[] | null,
 ): Predicate | undefined {
-  if (!isRecord(filters)) return undefined;
+  if (!isPlainObject(filters)) return undefined;
   const scope: Scope = { kind: 'type', type };
   const shown = (name: string) => fields === null || fields.includes(name) || name === 'id' || name === 'documentId';
   const { value } = pruneFilters(scope, filters, shown);
@@ -72,7 +72,7 @@ export function compileShownFilters(
 /** Every returned row must satisfy the (pruned) filter: a row the filter excludes should not be there. */
 export function checkFilters(predicate: Predicate, data: readonly unknown[], path: (i: number) => string, out: Violation[]): void {
   data.forEach((row, i) => {
-    if (!isRecord(row)) return;
+    if (!isPlainObject(row)) return;
     if (predicate(row as Record_) !== true) out.push({ rule: 'filters', path: path(i), message: "does not match the request's filters" });
   });
 }

@@ -3,8 +3,7 @@ import { fieldOf, scalarTypeOf } from '../../core/query/scope.js';
 import type { SortTerm } from '../../core/query/sort.js';
 import { compareKeys, sortKey } from '../../core/query/values.js';
 import type { Violation } from './violation.js';
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 /**
  * Adjacent rows must follow the requested sort, compared as the engine (and SQLite) compares. Only scalar terms
@@ -24,7 +23,7 @@ export function checkOrder(type: ContentType, terms: readonly SortTerm[], data: 
   for (let i = 1; i < data.length; i++) {
     const a = data[i - 1];
     const b = data[i];
-    if (!isRecord(a) || !isRecord(b)) return;
+    if (!isPlainObject(a) || !isPlainObject(b)) return;
     for (const term of usable) {
       if (!(term.name in a) || !(term.name in b)) break;
       const c = compareKeys(sortKey(term.kind, a[term.name]), sortKey(term.kind, b[term.name]));

@@ -1,6 +1,6 @@
 import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
 /** A requested number Strapi echoes as is: a positive integer; anything else it rewrites (see the notes). */
 const positiveInt = (v: unknown): number | undefined => {
@@ -15,13 +15,13 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
  */
 export function checkPagination(query: Record<string, unknown>, body: Record<string, unknown>, out: Violation[]): void {
   const data = Array.isArray(body.data) ? body.data : undefined;
-  const meta = isRecord(body.meta) ? body.meta : undefined;
-  const p = meta && isRecord(meta.pagination) ? meta.pagination : undefined;
+  const meta = isPlainObject(body.meta) ? body.meta : undefined;
+  const p = meta && isPlainObject(meta.pagination) ? meta.pagination : undefined;
   if (!data || !p) {
     if (data) out.push({ rule: 'pagination', path: '$.meta.pagination', message: 'is missing from a list answer' });
     return;
   }
-  const asked = isRecord(query.pagination) ? query.pagination : {};
+  const asked = isPlainObject(query.pagination) ? query.pagination : {};
   const offset = has(asked, 'start') || has(asked, 'limit');
   const [sizeKey, posKey] = offset ? ['limit', 'start'] : ['pageSize', 'page'];
   const wrongStyle = offset ? ['page', 'pageSize', 'pageCount'] : ['start', 'limit'];

@@ -6,6 +6,7 @@ import { createResponseValidator, type ResponseValidator } from '../openapi/resp
 import { ContentIndex } from '../../core/data/content-index.js';
 import { loadModel } from '../../project/load-model.js';
 import { emptyStore } from '../../core/data/import-dataset.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 /** Everything the validators need, built once per run: compiled validators are cached inside. */
 export interface Contract {
@@ -38,8 +39,6 @@ export interface LoadContractOptions {
   readonly locales?: readonly Locale[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The target's locales, or undefined when it will not say (down, no permission, not Strapi). */
 export async function fetchLocales(target: string, token?: string): Promise<Locale[] | undefined> {
   // A read-only token is refused on this route while the Public role may read it: try with, then without.
@@ -52,7 +51,7 @@ export async function fetchLocales(target: string, token?: string): Promise<Loca
       if (!res.ok) continue;
       const body: unknown = await res.json();
       if (!Array.isArray(body)) continue;
-      const locales = body.filter(isRecord).filter((l) => typeof l.code === 'string');
+      const locales = body.filter(isPlainObject).filter((l) => typeof l.code === 'string');
       if (locales.length === 0) continue;
       return locales.map((l) => ({ code: String(l.code), name: String(l.name ?? l.code), isDefault: l.isDefault === true }));
     } catch {

@@ -11,6 +11,7 @@ import type { Contract } from './load-contract.js';
 import { narrowingFor } from './narrowing-cache.js';
 import { resolveRoute, type ContentRoute } from './resolve-route.js';
 import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 /** One answer to validate, with the request it answers. */
 export interface Exchange {
@@ -32,8 +33,6 @@ export interface ExchangeVerdict {
   readonly conditional?: readonly Conditional[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The only request headers a verdict depends on (besides method and URL). The proxy's verdict memo keys on them:
  * a check that starts reading another request header must add it here.
@@ -48,13 +47,13 @@ function header(headers: Exchange['requestHeaders'], name: VerdictHeader): strin
 
 /** `{data: null, error: {status, name, message, details?}}` with the HTTP status repeated inside. */
 export function checkErrorEnvelope(status: number, body: unknown, out: Violation[]): void {
-  if (!isRecord(body)) {
+  if (!isPlainObject(body)) {
     out.push({ rule: 'error-envelope', path: '$', message: `a ${status} answer must be the JSON error envelope {data: null, error}` });
     return;
   }
   if (body.data !== null) out.push({ rule: 'error-envelope', path: '$.data', message: 'must be null in an error answer' });
   const error = body.error;
-  if (!isRecord(error)) {
+  if (!isPlainObject(error)) {
     out.push({ rule: 'error-envelope', path: '$.error', message: 'must be an object {status, name, message, details}' });
     return;
   }
@@ -67,7 +66,7 @@ export function checkErrorEnvelope(status: number, body: unknown, out: Violation
   if (typeof error.name !== 'string' || error.name === '')
     out.push({ rule: 'error-envelope', path: '$.error.name', message: 'must be a non-empty string' });
   if (typeof error.message !== 'string') out.push({ rule: 'error-envelope', path: '$.error.message', message: 'must be a string' });
-  if ('details' in error && !isRecord(error.details))
+  if ('details' in error && !isPlainObject(error.details))
     out.push({ rule: 'error-envelope', path: '$.error.details', message: 'must be an object when present' });
 }
 
@@ -104,7 +103,7 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
-  if (route && status >= 200 && status < 300 && isRecord(body)) narrow(contract, route, exchange, body, violations, conditional);
+  if (route && status >= 200 && status < 300 && isPlainObject(body)) narrow(contract, route, exchange, body, violations, conditional);
   return { operation, violations: dedupeViolations(violations), ...(conditional.length > 0 ? { conditional } : {}) };
 }
 
@@ -194,7 +193,7 @@ function narrow(
 
 /** A localized entry's `locale` must be one the request asked for (the default locale when none was given). */
 function checkLocale(route: ContentRoute, parsed: ParsedQuery, entry: unknown, path: string, out: Violation[]): void {
-  if (!route.type.localized || !isRecord(entry) || !('locale' in entry) || !Array.isArray(parsed.locales)) return;
+  if (!route.type.localized || !isPlainObject(entry) || !('locale' in entry) || !Array.isArray(parsed.locales)) return;
   if (!parsed.locales.includes(String(entry.locale))) {
     out.push({
       rule: 'locale',

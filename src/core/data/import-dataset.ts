@@ -1,5 +1,6 @@
 import type { Attributes, ContentModel, ContentType, Locale } from '../model/types.js';
 import type { ComponentValue, LocaleRecord, MediaFile, Row, StoreData } from './types.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 // The seed format is a Strapi 5 export as the REST API shows it (the conformance kit's dataset.json, and what
 // `content-mock pull` writes): per content type, per locale ("*none*" when not localized) and status, the full
@@ -26,7 +27,6 @@ export interface DatasetType {
 export type DatasetDocuments = Record<string, Record<string, Snapshot[] | Snapshot | null>> | Snapshot[];
 type Snapshot = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class DatasetError extends Error {
   override readonly name = 'DatasetError';
@@ -34,10 +34,10 @@ export class DatasetError extends Error {
 
 /** Checks the outline of a seed file before import, so a wrong file fails with a reason and not a crash. */
 export function assertDataset(value: unknown, file: string): asserts value is Dataset {
-  if (!isObject(value)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
-  if (!isObject(value.contentTypes)) throw new DatasetError(`${file}: missing "contentTypes" object (see the seed format in the README)`);
+  if (!isPlainObject(value)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
+  if (!isPlainObject(value.contentTypes)) throw new DatasetError(`${file}: missing "contentTypes" object (see the seed format in the README)`);
   for (const [uid, t] of Object.entries(value.contentTypes)) {
-    if (!isObject(t) || (!isObject(t.documents) && !Array.isArray(t.documents))) {
+    if (!isPlainObject(t) || (!isPlainObject(t.documents) && !Array.isArray(t.documents))) {
       throw new DatasetError(`${file}: contentTypes["${uid}"].documents must be an object per locale and status, or a list`);
     }
   }
@@ -165,7 +165,7 @@ export class DatasetImporter {
           out[attribute.name] = v === undefined ? null : v;
           break;
         case 'media': {
-          const files = (Array.isArray(v) ? v : v ? [v] : []).filter(isObject);
+          const files = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
           for (const f of files) if (typeof f.id === 'number' && !media.has(f.id)) media.set(f.id, f as unknown as MediaFile);
           const ids = files.map((f) => f.id as number);
           out[attribute.name] = attribute.multiple ? ids : ids[0] ?? null;
@@ -173,7 +173,7 @@ export class DatasetImporter {
         }
         case 'relation': {
           if (!attribute.owner) break;
-          const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isObject);
+          const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
           const docs = [...new Set(targets.map((t) => String(t.documentId)))];
           out[attribute.name] = attribute.toMany ? docs : docs[0] ?? null;
           break;
@@ -182,7 +182,7 @@ export class DatasetImporter {
           const component = model.components.get(attribute.component);
           if (!component) break;
           const one = (c: unknown): ComponentValue | null => {
-            if (!isObject(c)) return null;
+            if (!isPlainObject(c)) return null;
             this.bump(`component:${component.uid}`, c.id);
             const value: ComponentValue = { id: Number(c.id) };
             this.convertAttributes(component.attributes, c, value);
@@ -192,7 +192,7 @@ export class DatasetImporter {
           break;
         }
         case 'dynamiczone': {
-          const entries = Array.isArray(v) ? v.filter(isObject) : [];
+          const entries = Array.isArray(v) ? v.filter(isPlainObject) : [];
           out[attribute.name] = entries.map((e) => {
             const uid = String(e.__component);
             const component = model.components.get(uid);
@@ -209,13 +209,13 @@ export class DatasetImporter {
 }
 
 function snapshotsOf(documents: DatasetDocuments): Snapshot[] {
-  if (Array.isArray(documents)) return documents.filter(isObject);
+  if (Array.isArray(documents)) return documents.filter(isPlainObject);
   const out: Snapshot[] = [];
   for (const byStatus of Object.values(documents)) {
-    if (!isObject(byStatus)) continue;
+    if (!isPlainObject(byStatus)) continue;
     for (const docs of Object.values(byStatus)) {
-      if (Array.isArray(docs)) out.push(...docs.filter(isObject));
-      else if (isObject(docs)) out.push(docs);
+      if (Array.isArray(docs)) out.push(...docs.filter(isPlainObject));
+      else if (isPlainObject(docs)) out.push(docs);
     }
   }
   return out;

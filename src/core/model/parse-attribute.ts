@@ -1,4 +1,5 @@
 import { RELATION_KINDS, SCALAR_TYPES, type Attribute, type RelationKind, type ScalarType } from './types.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** What reading one attribute gave: the attribute, a warning (skipped), or an error. */
 export type AttributeParse =
@@ -33,7 +34,6 @@ export interface AttributeContext {
   readonly customFields: Readonly<Record<string, string>>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v)
     ? v
@@ -45,7 +45,7 @@ const isRelationKind = (t: string): t is RelationKind => (RELATION_KINDS as read
 
 export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributeParse {
   const at = (key: string) => `#/attributes/${ctx.name}${key ? '/' + key : ''}`;
-  if (!isObject(raw)) return { kind: 'error', path: at(''), message: 'an attribute must be an object' };
+  if (!isPlainObject(raw)) return { kind: 'error', path: at(''), message: 'an attribute must be an object' };
   if (typeof raw.type !== 'string') return { kind: 'error', path: at('type'), message: 'missing attribute "type"' };
 
   let type: string = raw.type;
@@ -71,7 +71,7 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
     type = underlying ?? UNKNOWN_CUSTOM_FIELD_TYPE;
   }
 
-  const i18n = isObject(raw.pluginOptions) && isObject(raw.pluginOptions.i18n) ? raw.pluginOptions.i18n : undefined;
+  const i18n = isPlainObject(raw.pluginOptions) && isPlainObject(raw.pluginOptions.i18n) ? raw.pluginOptions.i18n : undefined;
   const flaggedLocalized = i18n?.localized === true;
   const base = {
     name: ctx.name,

@@ -1,7 +1,6 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import { fieldOf, hiddenKeyPath, scalarTypeOf, type Scope } from './scope.js';
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isPlainObject } from '../is-plain-object.js';
 
 /**
  * The scalar fields a `fields` parameter selects, or null for all of them. `id` and `documentId` are added when

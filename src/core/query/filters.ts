@@ -12,6 +12,7 @@ import {
   type ColumnType,
   type LikeMode,
 } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -56,7 +57,6 @@ function anyOf(values: Iterable<Tri>): Tri {
   return unknown ? null : false;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 
 interface Ctx {

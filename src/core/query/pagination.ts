@@ -1,5 +1,6 @@
 import { PaginationError, ValidationError } from '../errors/strapi-errors.js';
 import { parseBooleanLike } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 export interface RestLimits {
   readonly defaultLimit: number;
@@ -15,7 +16,6 @@ export type Pagination =
 export type PaginationMeta =
   { page: number; pageSize: number; pageCount?: number; total?: number } | { start: number; limit: number; total?: number };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
 
 /**

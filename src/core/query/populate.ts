@@ -17,10 +17,10 @@ import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 export { emptyNode, LOCALIZATIONS, type PopulateMap, type PopulateNode } from './populate-node.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 const OPTION_KEYS = new Set(['fields', 'filters', 'sort', 'populate', 'count', 'on']);
 /** What Strapi's convert step accepts on a dynamic zone: anything else is refused as a whole. */

@@ -3,6 +3,7 @@ import type { ContentIndex } from '../data/content-index.js';
 import { LOCALIZATIONS, type PopulateMap } from './populate-node.js';
 import { fieldOf, scopeBehind, type Scope } from './scope.js';
 import type { SortTerm } from './sort.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** Whether the caller may `find` a content type (by uid). */
 export type CanRead = (uid: string) => boolean;
@@ -10,7 +11,6 @@ export type CanRead = (uid: string) => boolean;
 // Strapi's sanitizers treat a relation to a type the caller may not read as if it were not there: populate leaves it
 // out silently (also from `populate=*`), while filters, sort and write bodies naming it are refused as unknown keys.
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 
 /** Removes, at every depth, populated relations the caller may not read. */

@@ -2,14 +2,13 @@ import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 export interface SortTerm {
   /** Field names from the sorted scope down to a scalar, through relations, components and media. */
   readonly path: readonly string[];
   readonly direction: 'asc' | 'desc';
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {

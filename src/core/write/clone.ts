@@ -2,6 +2,7 @@ import type { Attribute, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { Store } from '../data/store.js';
 import type { ComponentValue } from '../data/types.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 export interface WriteContext {
   readonly store: Store;
@@ -10,12 +11,10 @@ export interface WriteContext {
   readonly now: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Copies a stored component value (or zone) with fresh ids, as Strapi clones component rows on publish. */
 function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: ComponentValue) => string): unknown {
   const one = (v: unknown) => {
-    if (!isObject(v)) return v;
+    if (!isPlainObject(v)) return v;
     const c = structuredClone(v) as ComponentValue;
     c.id = ctx.store.nextId(`component:${uidOf(c)}`);
     return c;
@@ -28,7 +27,7 @@ export function cloneAttribute(ctx: WriteContext, attribute: Attribute, value: u
   if (attribute.kind === 'component') return cloneComponents(ctx, value, () => attribute.component);
   if (attribute.kind === 'dynamiczone') {
     const declared = Array.isArray(value)
-      ? value.filter((v) => isObject(v) && attribute.components.includes(String(v.__component)))
+      ? value.filter((v) => isPlainObject(v) && attribute.components.includes(String(v.__component)))
       : value;
     return cloneComponents(ctx, declared, (v) => String(v.__component));
   }

@@ -13,6 +13,7 @@ import type { RelationOp } from './relation-input.js';
 import { applyRelationOp } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -28,16 +29,14 @@ export function newDocumentId(): string {
   return id;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** `{data: {...}}` or Strapi's payload error. */
 function dataOf(body: unknown): Record<string, unknown> {
-  const data = isObject(body) ? body.data : undefined;
+  const data = isPlainObject(body) ? body.data : undefined;
   if (Array.isArray(data)) {
     const message = `this must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printValue(data)}\`).`;
     throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
   }
-  if (!isObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
+  if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
   return data;
 }
 

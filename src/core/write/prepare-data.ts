@@ -13,6 +13,7 @@ import {
   type RelationSource,
 } from './relation-input.js';
 import { relationsCheck } from './relation-store.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -36,8 +37,6 @@ export interface PrepareOptions {
 const NOT_WRITABLE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations']);
 /** Keys Strapi silently drops: the version comes from the query (`?locale=`, `?status=`), never the body. */
 const IGNORED = new Set(['publishedAt', 'locale', 'status']);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
@@ -128,7 +127,7 @@ function prepareAttributes(
         if (!component) continue;
         const one = (v: unknown, p: (string | number)[]): ComponentValue | null => {
           if (v === null) return null;
-          if (!isObject(v)) {
+          if (!isPlainObject(v)) {
             errors.push({
               path: p,
               message: `${pathLabel(p)} must be a \`object\` type, but the final value was: \`${printValue(v)}\`.`,
@@ -164,7 +163,7 @@ function prepareAttributes(
             });
           } else {
             out[attribute.name] = one(value, here);
-            if (isObject(value)) echo[attribute.name] = echoed[0];
+            if (isPlainObject(value)) echo[attribute.name] = echoed[0];
           }
         }
         break;
@@ -186,7 +185,7 @@ function prepareAttributes(
         echo[attribute.name] = echoed;
         value.forEach((entry, i) => {
           const p = [...here, i];
-          const uid = isObject(entry) ? entry.__component : undefined;
+          const uid = isPlainObject(entry) ? entry.__component : undefined;
           echoed.push(entry);
           if (typeof uid !== 'string') {
             // yup reports a missing required value without one; the relations check then fails too (relation-store.ts)

@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 // Relation and media values in a write body, in every form Strapi 5 accepts: a documentId, a numeric row id,
 // `{documentId}`, `{id}`, a list of those (a full replace), `null`, or `{set}`/`{connect}`/`{disconnect}` with
@@ -48,7 +49,6 @@ export interface RelationTarget {
 }
 
 export const MEDIA_UID = 'plugin::upload.file';
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const toArray = (v: unknown): unknown => (v === null || v === undefined || Array.isArray(v) ? v : [v]);
 /** Strapi's `isNumeric`: whatever `parseInt` reads a number from is a row id, "12abc" included. */
 const isNumeric = (v: unknown): boolean => !Array.isArray(v) && !Number.isNaN(parseInt(String(v), 10));
@@ -97,13 +97,13 @@ const notFound = (id: unknown, locale: string | null) =>
 export function rewriteRelation(target: RelationTarget, value: unknown, toOne: boolean): unknown {
   let input = value;
   if (toOne && Array.isArray(input) && input.length > 1) input = [input[input.length - 1]];
-  else if (toOne && isObject(input) && Array.isArray(input.set) && input.set.length > 1)
+  else if (toOne && isPlainObject(input) && Array.isArray(input.set) && input.set.length > 1)
     input = { ...input, set: [input.set[input.set.length - 1]] };
   const one = (relation: unknown): unknown => {
-    if (!isObject(relation) || !relation.documentId) return relation;
+    if (!isPlainObject(relation) || !relation.documentId) return relation;
     const ids = target.idsOf(String(relation.documentId), typeof relation.locale === 'string' ? relation.locale : undefined);
     if (ids.length === 0) throw notFound(relation.documentId, target.locale);
-    const position = isObject(relation.position) ? { ...relation.position } : undefined;
+    const position = isPlainObject(relation.position) ? { ...relation.position } : undefined;
     if (position) {
       for (const side of ['before', 'after'] as const) {
         if (!position[side]) continue;
@@ -124,7 +124,7 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
           .flat()
           .filter(Boolean),
       );
-    if (isObject(rel)) {
+    if (isPlainObject(rel)) {
       if ('id' in rel || 'documentId' in rel) return wrap(one(rel));
       if (!rel.set && !rel.disconnect && !rel.connect) return one(rel);
       const out: Record<string, unknown> = { ...rel };
@@ -142,7 +142,7 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
 export function associatedIds(rewritten: unknown): unknown[] {
   let source: unknown[];
   if (Array.isArray(rewritten)) source = rewritten;
-  else if (isObject(rewritten)) {
+  else if (isPlainObject(rewritten)) {
     const list = rewritten.connect ?? rewritten.set;
     source = list === null || list === undefined ? [] : Array.isArray(list) ? list : [list];
   } else source = rewritten === null || rewritten === undefined ? [] : [rewritten];
@@ -151,25 +151,25 @@ export function associatedIds(rewritten: unknown): unknown[] {
 
 /** Turns a rewritten value into the documentId operation the store applies (its ids all exist by now). */
 export function relationOp(target: RelationTarget, rewritten: unknown, name: string): RelationOp {
-  const docOf = (v: unknown): string | undefined => target.documentIdOf(Number(isObject(v) ? v.id : v));
+  const docOf = (v: unknown): string | undefined => target.documentIdOf(Number(isPlainObject(v) ? v.id : v));
   const docs = (list: unknown): string[] => [
     ...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined)),
   ];
   if (rewritten === null) return { set: [] };
-  if (!isObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
+  if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
   if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set) };
   const connect: Connect[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
     // Both versions of a D&P document arrive as two ids: one connect per document.
     if (documentId === undefined || connect.some((c) => c.documentId === documentId)) continue;
-    const raw = isObject(item) && isObject(item.position) ? item.position : undefined;
+    const raw = isPlainObject(item) && isPlainObject(item.position) ? item.position : undefined;
     const position: Position | undefined = raw && {
       ...(raw as Position),
       before: raw.before === undefined ? undefined : docOf(raw.before),
       after: raw.after === undefined ? undefined : docOf(raw.after),
     };
-    const id = Number(isObject(item) ? item.id : item);
+    const id = Number(isPlainObject(item) ? item.id : item);
     connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
   }
   return { connect, disconnect: docs(rewritten.disconnect) };

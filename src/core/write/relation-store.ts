@@ -1,18 +1,17 @@
 import type { Attributes } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { associatedIds, MEDIA_UID } from './relation-input.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 // Strapi's validator ends with an object-level test, `relations-test`: it gathers every relation and media id the
 // rewritten data associates, components and dynamic zones included (`buildRelationsStore`), and counts which exist
 // (`checkRelationsExist`). It fails as one error at path [] whose value is the whole rewritten data; a zone entry
 // without a known component makes the gathering itself fail.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 class StoreError extends Error {}
 
 function gather(index: ContentIndex, attributes: Attributes, data: unknown, store: Map<string, unknown[]>): void {
-  if (!isObject(data)) return;
+  if (!isPlainObject(data)) return;
   for (const attribute of attributes.values()) {
     const value = data[attribute.name];
     if (value === null || value === undefined) continue;
@@ -30,7 +29,7 @@ function gather(index: ContentIndex, attributes: Attributes, data: unknown, stor
       }
       case 'dynamiczone':
         for (const item of Array.isArray(value) ? value : [value]) {
-          const uid = isObject(item) ? item.__component : undefined;
+          const uid = isPlainObject(item) ? item.__component : undefined;
           if (!uid) throw new StoreError('Cannot build relations store from dynamiczone, component identifier is undefined');
           const component = index.model.components.get(String(uid));
           // Strapi looks the component's model up and fails on a missing one with a TypeError, reported generically.

@@ -1,12 +1,11 @@
 import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Dataset } from '../../core/data/import-dataset.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // Writes a dataset (the seed format) to a file: streamed document by document, so 100,000 documents never become
 // one giant string, and atomically: a temp file beside the target, renamed over it only once complete. A failed
 // or interrupted run leaves the previous file as it was, never half a file.
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 class Chunked {
   private parts: string[] = [];
@@ -45,7 +44,7 @@ async function writeObject(w: Chunked, obj: Record<string, unknown>, indent: str
   for (let i = 0; i < entries.length; i++) {
     const [key, value] = entries[i];
     await w.write(`${i ? ',' : ''}\n${indent}  ${JSON.stringify(key)}: `);
-    if (deep(key) && isObject(value)) await writeObject(w, value, `${indent}  `, () => true);
+    if (deep(key) && isPlainObject(value)) await writeObject(w, value, `${indent}  `, () => true);
     else await writeValue(w, value, `${indent}  `);
   }
   await w.write(`\n${indent}}`);

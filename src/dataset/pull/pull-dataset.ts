@@ -4,6 +4,7 @@ import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
 import type { LocaleRecord, MediaFile } from '../../core/data/types.js';
 import { derivePopulate, type PopulateSpec } from '../format/derive-populate.js';
 import { PullError, StrapiClient } from './strapi-client.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // Reads every document of a Strapi 5 server through its REST API into the seed format (see import-dataset.ts):
 // per type, per locale ("*none*" when not localized) and per status, the documents as REST shows them with
@@ -26,7 +27,6 @@ export interface PullOptions {
 }
 
 type Snapshot = Record<string, unknown>;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function selectTypes(model: ContentModel, names: readonly string[] | undefined): ContentType[] {
   const all = routedTypes(model);
@@ -110,11 +110,11 @@ async function pullList(client: StrapiClient, type: ContentType, params: Record<
   for (let page = 1; ; page++) {
     const path = `/api/${routeOf(type)}?${queryString({ ...params, sort: ['id:asc'], pagination: { page, pageSize: PAGE_SIZE } })}`;
     const body = await client.getOk(path, `reading ${type.uid}`);
-    if (!isObject(body) || !Array.isArray(body.data))
+    if (!isPlainObject(body) || !Array.isArray(body.data))
       throw new PullError(`reading ${type.uid}: ${path} did not answer {data: [...]}: is this a Strapi 5 server?`);
-    const data = body.data.filter(isObject);
+    const data = body.data.filter(isPlainObject);
     out.push(...data);
-    const pagination = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
+    const pagination = isPlainObject(body.meta) && isPlainObject(body.meta.pagination) ? body.meta.pagination : {};
     const pageCount = typeof pagination.pageCount === 'number' ? pagination.pageCount : undefined;
     // Without a count (withCount off) a short page is the last; the server may also cap pageSize below ours.
     if (data.length === 0 || (pageCount !== undefined ? page >= pageCount : data.length < PAGE_SIZE)) return out;
@@ -126,7 +126,7 @@ async function pullSingle(client: StrapiClient, type: ContentType, params: Recor
   const answer = await client.get(path);
   if (answer.status === 404) return null;
   if (answer.status >= 300) throw client.failure(answer, path, `reading ${type.uid}`);
-  if (!isObject(answer.body) || !isObject(answer.body.data))
+  if (!isPlainObject(answer.body) || !isPlainObject(answer.body.data))
     throw new PullError(`reading ${type.uid}: ${path} did not answer {data: {...}}`);
   return answer.body.data;
 }
@@ -150,7 +150,7 @@ async function pullLocales(client: StrapiClient, needed: boolean, wanted: readon
   let answer = await client.get('/api/i18n/locales');
   // Strapi's read-only tokens may not list locales while the public role often may: try both.
   if (answer.status === 401 || answer.status === 403) answer = await client.get('/api/i18n/locales', { anonymous: true });
-  if (answer.status === 200 && Array.isArray(answer.body)) return answer.body.filter(isObject) as unknown as LocaleRecord[];
+  if (answer.status === 200 && Array.isArray(answer.body)) return answer.body.filter(isPlainObject) as unknown as LocaleRecord[];
   if (!needed) return [];
   if (wanted?.length) {
     const now = new Date(0).toISOString();
@@ -176,7 +176,7 @@ async function pullMedia(client: StrapiClient): Promise<MediaFile[]> {
   if (answer.status === 403) answer = await client.get('/api/upload/files?sort[0]=id:asc', { anonymous: true });
   // Without access to the library, the files documents use still come along inside the documents.
   if (answer.status !== 200 || !Array.isArray(answer.body)) return [];
-  return answer.body.filter(isObject) as unknown as MediaFile[];
+  return answer.body.filter(isPlainObject) as unknown as MediaFile[];
 }
 
 export type { PopulateSpec };

@@ -4,6 +4,7 @@ import type { StoreData } from '../../core/data/types.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { hashPassword } from './password.js';
 import type { ConfigUser } from '../../core/config/content-mock-config.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // Users of the users & permissions plugin, kept as the rows of its content type (`plugin::users-permissions.user`)
 // so they persist and reset with the content, and relations to users resolve like any other relation. The password
@@ -34,10 +35,8 @@ interface UsersState {
   users: StoredUser[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function isStoredUser(v: unknown): v is StoredUser {
-  return isObject(v) && typeof v.id === 'number' && typeof v.username === 'string' && typeof v.email === 'string';
+  return isPlainObject(v) && typeof v.id === 'number' && typeof v.username === 'string' && typeof v.email === 'string';
 }
 
 /** The users in a store (read-only view; change them inside `store.mutate`). */

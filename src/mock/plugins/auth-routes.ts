@@ -9,6 +9,7 @@ import { signJwt } from '../auth/jwt.js';
 import { verifyPassword } from '../auth/password.js';
 import { route } from './route.js';
 import { ensureConfigUsers, newUser, publicUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // The users & permissions routes a frontend calls: local login, registration and "who am I". Answers are bare
 // JSON (no `data` envelope), errors Strapi's envelope with its messages.
@@ -17,8 +18,6 @@ import { ensureConfigUsers, newUser, publicUser, usersOf, usersState, type Store
 const EMAIL =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 const ALWAYS_ALLOWED = ['username', 'email', 'password'];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** yup `string().required()` over each field, all errors at once (Strapi validates with abortEarly off). */
 function requireStrings(body: Record<string, unknown>, fields: readonly string[]): FieldError[] {
@@ -62,7 +61,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const rt = current();
       await ensureConfigUsers(rt.store, rt.config.plugins.users);
       const raw = await readBody(req);
-      const body = isObject(raw) ? raw : {};
+      const body = isPlainObject(raw) ? raw : {};
       const errors = requireStrings(body, ['identifier', 'password']);
       if (errors.length) throw fieldErrors(errors);
       const identifier = String(body.identifier);
@@ -86,7 +85,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const settings = rt.config.plugins;
       await ensureConfigUsers(rt.store, settings.users);
       const raw = await readBody(req);
-      const body = isObject(raw) ? raw : {};
+      const body = isPlainObject(raw) ? raw : {};
       const allowed = [...ALWAYS_ALLOWED, ...settings.registerAllowedFields];
       const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
       if (unknown.length) throw new ValidationError(`Invalid parameters: ${unknown.join(', ')}`, {});

@@ -12,6 +12,7 @@ import { deleteUpload, readUpload, saveUpload } from './file-storage.js';
 import { mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
 import { route } from './route.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // The upload plugin's Content API: the media library as bare JSON (no `data` envelope), uploads as multipart with
 // the field `files`, and the stored bytes served under /uploads/ as Strapi's local provider does.
@@ -19,7 +20,6 @@ import { route } from './route.js';
 const MEDIA: Scope = { kind: 'media' };
 /** Columns Strapi keeps private on files: never shown. */
 const PRIVATE = new Set(['folder', 'folderPath', 'related', 'createdBy', 'updatedBy']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function show(file: MediaFile, fields: string[] | null, signed: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -45,7 +45,7 @@ function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
     throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
   }
   const list = Array.isArray(parsed) ? parsed : [parsed];
-  if (!list.every(isObject) || list.length > count)
+  if (!list.every(isPlainObject) || list.length > count)
     throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
   return list.map((i) => ({
     name: typeof i.name === 'string' && i.name !== '' ? i.name : undefined,
@@ -136,8 +136,8 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
 /** The file's url and its formats' urls (all stored under /uploads/). */
 function urlsOf(file: MediaFile): string[] {
   const urls = [file.url];
-  if (isObject(file.formats)) {
-    for (const f of Object.values(file.formats)) if (isObject(f) && typeof f.url === 'string') urls.push(f.url);
+  if (isPlainObject(file.formats)) {
+    for (const f of Object.values(file.formats)) if (isPlainObject(f) && typeof f.url === 'string') urls.push(f.url);
   }
   return urls.filter((u) => u.startsWith('/uploads/'));
 }
