@@ -72,7 +72,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
   const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
   const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
-  const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
+  const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model), warn: (m) => logger.error(m) });
 
   let runtime: Runtime = { model, store, config };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
@@ -147,8 +147,8 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         await closed;
         clearTimeout(force);
       }
-      // Last: requests that were still running may have queued writes.
-      await runtime.store.flush();
+      // Last: requests that were still running may have queued writes; the journal is folded into the file.
+      await runtime.store.close();
       url = undefined;
     },
   };

@@ -1,38 +1,83 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Low, Memory } from 'lowdb';
-import { DataFile } from 'lowdb/node';
 import type { ContentModel } from '../core/model/types.js';
 import { ContentIndex } from '../core/data/content-index.js';
-import { parseJsonText } from '../core/model/parse-json-text.js';
-import { formatProblem } from '../core/model/schema-errors.js';
-import { DatasetError, emptyStore } from '../core/data/import-dataset.js';
+import { beginChanges, endChanges } from '../core/data/change-log.js';
+import { DatasetError } from '../core/data/import-dataset.js';
 import type { Store } from '../core/data/store.js';
 import type { StoreData } from '../core/data/types.js';
+import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
+import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
+import { hashBytes, hashFile, parseStoreBytes, writeStoreFile } from './store-file.js';
+
+export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
 
 export interface StoreOptions {
-  /** The lowdb JSON file; undefined keeps everything in memory (`--memory`, tests). */
+  /** The JSON store file; undefined keeps everything in memory (`--memory`, tests). */
   readonly file?: string;
   /** What a new (or reset) store starts from. */
   readonly initial: () => StoreData;
+  /** Where to say that a leftover journal was set aside, or that a background store write failed. */
+  readonly warn?: (message: string) => void;
+  /**
+   * Check after every change that replaying its journal entry gives the data in memory (a change that did not
+   * declare a row it changed in place would fail). Costs a full serialization per change: for tests. Default: the
+   * CONTENT_MOCK_VERIFY_JOURNAL environment variable is "1".
+   */
+  readonly verify?: boolean;
+  /** Rewrite the store file after this long without changes (ms; default 2000). */
+  readonly idleCompactMs?: number;
+}
+
+interface Pending {
+  readonly line: string;
+  readonly delta: Delta;
+  readonly resolve: () => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** Rewrite the store file (and empty the journal) once the journal is this large, writes or not. */
+const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
+
+export class PersistError extends Error {
+  override readonly name = 'PersistError';
 }
 
 /**
- * The datastore: lowdb over a JSON file (written atomically: temp file, then rename) or its in-memory twin.
- * Every change goes through `mutate`, which keeps the read indexes current and persists before answering.
+ * The datastore: content in memory, persisted to a JSON file (the format of record, rewritten in the background)
+ * and a journal beside it (each change appended and synced before it is acknowledged), or in memory only.
+ *
+ * Every change goes through `mutate`: it runs synchronously, the change tracker finds what it did (cost follows the
+ * change), the indexes are patched, and its journal line joins the next group commit (concurrent writers share one
+ * sync). If the journal cannot be written, every change not yet on disk is undone, newest first, and rejected: memory
+ * then holds exactly what is on disk, and the next change tries the disk again.
  */
 export class ContentStore implements Store {
   private currentIndex: ContentIndex;
-  private writes: Promise<void> = Promise.resolve();
-  /** Set while our own write is in flight, so a file watcher can tell our writes from an editor's. */
-  lastWriteAt = 0;
+  private tracker: ChangeTracker;
+  private queue: Pending[] = [];
+  private draining: Promise<void> | undefined;
+  /** Serializes journal appends, compactions and replaces (one at a time on disk). */
+  private disk: Promise<void> = Promise.resolve();
+  /** Lines committed since the running compaction started (they go into the journal that follows it). */
+  private sinceCompaction: string[] | undefined;
+  private compaction: Promise<void> | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Hashes of store files this server wrote (or loaded): the watcher ignores those. */
+  private readonly ownFiles: string[] = [];
+  private fileHash: string | undefined;
+  private journal: JournalWriter | undefined;
+  private verifyText: string | undefined;
 
   private constructor(
-    private readonly db: Low<StoreData>,
+    private current: StoreData,
     model: ContentModel,
     private options: StoreOptions,
   ) {
-    this.currentIndex = new ContentIndex(model, db.data);
+    this.currentIndex = new ContentIndex(model, current);
+    this.tracker = new ChangeTracker(current);
+    if (options.verify ?? process.env.CONTENT_MOCK_VERIFY_JOURNAL === '1') this.verifyText = JSON.stringify(current);
   }
 
   /** Read indexes over the current data, for the current model. */
@@ -40,70 +85,268 @@ export class ContentStore implements Store {
     return this.currentIndex;
   }
 
-  /**
-   * Serves the same data under a new content model (a schema reload): nothing is re-read or rewritten, pending
-   * writes stay queued, rows keep every value (attributes the model no longer has are just not shown).
-   */
-  useModel(model: ContentModel, initial: () => StoreData): void {
-    this.currentIndex = new ContentIndex(model, this.db.data);
-    this.options = { ...this.options, initial };
-  }
-
-  static async open(model: ContentModel, options: StoreOptions): Promise<ContentStore> {
-    let db: Low<StoreData>;
-    if (options.file) {
-      mkdirSync(dirname(options.file), { recursive: true });
-      const file = options.file;
-      const adapter = new DataFile<StoreData>(file, {
-        parse: (text) => parseStoreText(text, file),
-        stringify: (data) => JSON.stringify(data, null, 1) + '\n',
-      });
-      db = new Low(adapter, emptyStore(model));
-      await db.read();
-      if (!isStoreData(db.data)) throw new DatasetError(`${file}: not a content-mock store (missing "format": "content-mock-store/1")`);
-      const fresh = (await adapter.read()) === null;
-      if (fresh) {
-        db.data = options.initial();
-        await db.write();
-      }
-    } else {
-      db = new Low(new Memory<StoreData>(), options.initial());
-    }
-    return new ContentStore(db, model, options);
-  }
-
   get data(): StoreData {
-    return this.db.data;
+    return this.current;
   }
 
   get file(): string | undefined {
     return this.options.file;
   }
 
-  /** Runs a change against the data, refreshes the indexes, then persists (writes are queued, never interleaved). */
-  async mutate<T>(change: (data: StoreData) => T): Promise<T> {
-    const result = change(this.db.data);
-    this.currentIndex.invalidate(this.db.data);
-    await this.flush();
-    return result;
+  /**
+   * Serves the same data under a new content model (a schema reload): nothing is re-read or rewritten, pending
+   * writes stay queued, rows keep every value (attributes the model no longer has are just not shown).
+   */
+  useModel(model: ContentModel, initial: () => StoreData): void {
+    this.currentIndex = new ContentIndex(model, this.current);
+    this.options = { ...this.options, initial };
   }
 
-  /** Persists the current data; resolves once it is on disk. */
-  flush(): Promise<void> {
-    this.lastWriteAt = Date.now();
-    this.writes = this.writes
-      .then(() => this.db.write())
-      .then(() => {
-        this.lastWriteAt = Date.now();
+  static async open(model: ContentModel, options: StoreOptions): Promise<ContentStore> {
+    const file = options.file;
+    if (!file) return new ContentStore(options.initial(), model, options);
+    mkdirSync(dirname(file), { recursive: true });
+    const journal = journalPath(file);
+    if (!existsSync(file)) {
+      const store = new ContentStore(options.initial(), model, options);
+      // A journal without its store file cannot be applied to anything.
+      if (existsSync(journal)) options.warn?.(`content-mock: ${journal} has no store file to apply to; set aside as ${setAside(journal)}`);
+      store.journal = new JournalWriter(journal, 0);
+      await store.writeWhole();
+      return store;
+    }
+    let bytes: Buffer | undefined = readFileSync(file);
+    const data = parseStoreBytes(bytes, file);
+    const contents = readJournal(journal);
+    // The journal names the file it applies to by content hash (also how the watcher knows this file as ours).
+    const hash = hashBytes(bytes);
+    let replayed = 0;
+    if (contents) {
+      if (contents.bases.has(hash)) {
+        const replayer = new Replayer(data);
+        for (const ops of contents.entries) replayer.apply(ops);
+        replayer.finish();
+        replayed = contents.entries.length;
+      } else {
+        options.warn?.(
+          `content-mock: ${journal} belongs to another version of ${file} (edited while the server was stopped?); set aside as ${setAside(journal)}`,
+        );
+      }
+    }
+    bytes = undefined;
+    const store = new ContentStore(data, model, options);
+    store.fileHash = hash;
+    store.remember(hash);
+    // With changes replayed, the journal stays as it is (its torn tail, if any, is cut on the next append) until
+    // the next compaction folds it into the file; an empty one is dropped.
+    store.journal = new JournalWriter(journal, replayed > 0 ? contents!.goodLength : 0);
+    if (replayed > 0) store.scheduleCompaction();
+    else if (contents) await store.journal.remove();
+    return store;
+  }
+
+  /** Whether a store file with this content hash is one this server wrote or loaded (not an outside edit). */
+  isOwnFile(hash: string): boolean {
+    return this.ownFiles.includes(hash);
+  }
+
+  private remember(hash: string): void {
+    this.ownFiles.push(hash);
+    if (this.ownFiles.length > 8) this.ownFiles.shift();
+  }
+
+  /**
+   * Runs a change against the data, patches the indexes, then persists. Resolves once the change is on disk; if it
+   * cannot be saved, memory is put back as it was and the promise rejects (a 500 for the request).
+   */
+  mutate<T>(change: (data: StoreData) => T): Promise<T> {
+    const data = this.current;
+    const log = beginChanges(data);
+    let result: T;
+    try {
+      result = change(data);
+    } catch (error) {
+      endChanges(data);
+      // A failed change leaves nothing behind, as a rolled-back transaction.
+      const delta = this.tracker.collect(log);
+      delta.undo();
+      this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
+      return Promise.reject(error);
+    }
+    endChanges(data);
+    const delta = this.tracker.collect(log);
+    if (delta.ops.length === 0) return Promise.resolve(result);
+    this.currentIndex.applyChanges(delta.changes, delta.linkOwners);
+    const line = entryLine(delta.ops);
+    if (this.verifyText !== undefined) this.verify(delta.ops);
+    if (!this.options.file) return Promise.resolve(result);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ line, delta, resolve: () => resolve(result), reject });
+      this.draining ??= this.drain();
+    });
+  }
+
+  private verify(ops: readonly JournalOp[]): void {
+    const before = JSON.parse(this.verifyText as string) as StoreData;
+    const replayer = new Replayer(before);
+    replayer.apply(JSON.parse(entryLine(ops)).ops as JournalOp[]);
+    const replayed = canonical(replayer.finish());
+    const now = canonical(this.current);
+    this.verifyText = JSON.stringify(this.current);
+    if (replayed !== now)
+      throw new Error('content-mock: a change was not recorded in the journal (a row changed in place without rowChanged)');
+  }
+
+  /** Group commit: everything queued goes to the journal in one append and one sync. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.onDisk(() => this.appendLines(batch.map((p) => p.line).join('')));
+        if (this.sinceCompaction) for (const p of batch) this.sinceCompaction.push(p.line);
+        for (const p of batch) p.resolve();
+      } catch (error) {
+        // Undo this batch and everything queued behind it (built on it), newest first.
+        const failed = [...batch, ...this.queue.splice(0)];
+        for (let k = failed.length - 1; k >= 0; k--) failed[k].delta.undo();
+        this.currentIndex.invalidateTables(new Set(failed.flatMap((p) => p.delta.changes.map((c) => c.table))));
+        if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
+        const reason = new PersistError(`content-mock: could not save the change to ${this.options.file}: ${(error as Error).message}`);
+        for (const p of failed) p.reject(reason);
+      }
+    }
+    this.draining = undefined;
+    this.scheduleCompaction();
+  }
+
+  private async appendLines(text: string): Promise<void> {
+    const journal = this.journal as JournalWriter;
+    try {
+      await journal.append(text, () => headerLine(this.fileHash ? [this.fileHash] : []));
+    } catch (error) {
+      if (!(error instanceof JournalLost)) throw error;
+      // The journal went missing: what it held is only in memory now, so write the whole store.
+      await this.compactNow();
+    }
+  }
+
+  /** Runs disk work one task at a time. */
+  private onDisk<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.disk.then(task, task);
+    this.disk = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private scheduleCompaction(): void {
+    if (!this.options.file || this.closed || !this.journal || this.journal.length === 0) return;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.journal.length > MAX_JOURNAL_BYTES) {
+      void this.compact();
+      return;
+    }
+    this.idleTimer = setTimeout(() => void this.compact(), this.options.idleCompactMs ?? 2000);
+    this.idleTimer.unref();
+  }
+
+  /**
+   * Rewrites the store file from memory in the background and empties the journal of what the file now holds.
+   * Writes go on meanwhile; those committed during it stay in the journal that follows.
+   */
+  compact(): Promise<void> {
+    this.compaction ??= this.compactInBackground().finally(() => (this.compaction = undefined));
+    return this.compaction;
+  }
+
+  private async compactInBackground(): Promise<void> {
+    const file = this.options.file;
+    const journal = this.journal;
+    if (!file || !journal || journal.length === 0) return;
+    this.sinceCompaction = [];
+    try {
+      const { hash } = await writeStoreFile(file, this.current, (written) =>
+        // Before the new file replaces the old one, the journal learns it applies to that file too.
+        this.onDisk(async () => {
+          this.remember(written.hash);
+          await journal.append(baseLine(written.hash), () => headerLine([...(this.fileHash ? [this.fileHash] : []), written.hash]));
+        }),
+      );
+      await this.onDisk(async () => {
+        this.fileHash = hash;
+        const tail = this.sinceCompaction ?? [];
+        if (tail.length === 0) await journal.remove();
+        else await journal.replace(headerLine([hash]) + tail.join(''));
       });
-    return this.writes;
+    } catch (error) {
+      this.options.warn?.(`content-mock: could not rewrite ${file} (the journal keeps every change): ${(error as Error).message}`);
+    } finally {
+      this.sinceCompaction = undefined;
+    }
   }
 
-  /** Replaces all content (reset to the seed, or data edited outside the server). */
-  async replace(data: StoreData, persist = true): Promise<void> {
-    this.db.data = data;
-    this.currentIndex.invalidate(data);
-    if (persist) await this.flush();
+  /** Writes the whole store now and empties the journal (first start, reset, a lost journal). Call on the disk queue. */
+  private async compactNow(): Promise<void> {
+    const file = this.options.file as string;
+    const written = await writeStoreFile(file, this.current, (w) => this.remember(w.hash));
+    this.fileHash = written.hash;
+    await this.journal?.remove();
+  }
+
+  private writeWhole(): Promise<void> {
+    return this.onDisk(() => this.compactNow());
+  }
+
+  /** Resolves once every change so far is on disk (or has failed). */
+  async flush(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Waits for pending changes, folds the journal into the store file, and stops background work. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    await this.compaction;
+    if (this.options.file && this.journal && this.journal.length > 0) {
+      try {
+        await this.onDisk(() => this.compactNow());
+      } catch (error) {
+        this.options.warn?.(
+          `content-mock: could not rewrite ${this.options.file} on close (the journal keeps every change): ${(error as Error).message}`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Replaces all content: a reset to the seed (`persist`: written at once), or data edited outside the server
+   * (`fileHash`: the file it was read from, which the journal now applies to).
+   */
+  async replace(data: StoreData, persist = true, fileHash?: string): Promise<void> {
+    await this.flush();
+    await this.compaction;
+    const swap = () => {
+      this.current = data;
+      this.tracker.reset(data);
+      this.currentIndex.invalidate(data);
+      if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
+    };
+    const file = this.options.file;
+    if (!file) return swap();
+    if (persist) {
+      swap();
+      return this.writeWhole();
+    }
+    // The journal held changes to the file that was replaced: it no longer applies.
+    await this.onDisk(async () => {
+      const hash = fileHash ?? (await hashFile(file));
+      await this.journal?.remove();
+      this.fileHash = hash;
+      this.remember(hash);
+      swap();
+    });
   }
 
   async reset(): Promise<void> {
@@ -112,21 +355,17 @@ export class ContentStore implements Store {
 
   /** Id for a new row of `table` (a type uid, `component:<uid>`, `media`), never reusing one. */
   nextId(table: string): number {
-    const next = (this.db.data.sequences[table] ?? 0) + 1;
-    this.db.data.sequences[table] = next;
+    const next = (this.current.sequences[table] ?? 0) + 1;
+    this.current.sequences[table] = next;
     return next;
   }
 }
 
-function isStoreData(v: unknown): v is StoreData {
-  return (
-    typeof v === 'object' && v !== null && (v as StoreData).format === 'content-mock-store/1' && typeof (v as StoreData).types === 'object'
-  );
+/** Data as text with the order of record keys (counters, link ranks) not mattering. */
+function canonical(data: StoreData): string {
+  const sorted = (record: Record<string, unknown> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify({ ...data, sequences: sorted(data.sequences), linkOrder: sorted(data.linkOrder) });
 }
 
-export function parseStoreText(text: string, file: string): StoreData {
-  const parsed = parseJsonText(text, file);
-  if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
-  if (!isStoreData(parsed.value)) throw new DatasetError(`${file}: not a content-mock store (missing "format": "content-mock-store/1")`);
-  return parsed.value;
-}
+export { DatasetError };

@@ -1,38 +1,155 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
+import { LOCALES_TABLE, MEDIA_TABLE } from './change-log.js';
 import { linkRank } from './link-order.js';
+import { tableDependencies } from './table-dependencies.js';
 import type { MediaFile, Row, StoreData } from './types.js';
 
+/** What one change did to one table (a type uid, `@media` or `@locales`). */
+export interface TableChange {
+  readonly table: string;
+  readonly added: readonly Row[];
+  readonly removed: readonly Row[];
+  /** Rows changed in place (still in the table). */
+  readonly changed: readonly Row[];
+}
+
+interface VersionList {
+  readonly draft: boolean | undefined;
+  readonly wanted: ReadonlySet<string> | undefined;
+  rows: Row[];
+}
+
 /**
- * Read-side indexes over the stored rows, built lazily and dropped on every write. The engine asks this, never
- * the store, so it stays free of I/O and can run over any `StoreData` (the server's, a test's, the proxy's).
+ * Read-side indexes over the stored rows, built lazily and kept current change by change: a write updates the lists
+ * of its own table and drops only what depends on the tables it touched. The engine asks this, never the store, so
+ * it stays free of I/O and can run over any `StoreData` (the server's, a test's, the proxy's).
  */
 export class ContentIndex {
   private byDoc = new Map<string, Map<string, Row[]>>();
   private inverse = new Map<string, Map<string, Row[]>>();
   private mediaById: Map<number, MediaFile> | undefined;
-  /** Derived lists (the rows one status and locale see, in id order or sorted): reads repeat, writes are rare. */
+  /** Per type: the rows one status and some locales see, in id order (updated in place of rebuilt on a write). */
+  private versions = new Map<string, Map<string, VersionList>>();
+  /** Derived lists (sorted, filtered), keyed `<kind>\0<type uid>\0...`: reads repeat, writes are rare. */
   private derived = new Map<string, readonly Row[]>();
+  private tableGenerations = new Map<string, number>();
+  private deps: ReturnType<typeof tableDependencies> | undefined;
 
   constructor(
     readonly model: ContentModel,
     private data: StoreData,
   ) {}
 
-  /** Bumped on every change: anything derived from an older generation is stale. */
+  /** Bumped on every change: anything derived from an older generation may be stale. */
   generation = 0;
+  /** Bumped when all data is replaced: per-table generations start over. */
+  epoch = 0;
 
-  /** Call after any change to the data (or to swap in new data). */
+  /** Call after all data changed (or to swap in new data): everything is rebuilt on demand. */
   invalidate(data: StoreData = this.data): void {
     this.generation++;
+    this.epoch++;
     this.data = data;
     this.byDoc.clear();
     this.inverse.clear();
     this.mediaById = undefined;
+    this.versions.clear();
     this.derived.clear();
+    this.tableGenerations.clear();
+  }
+
+  /** Forgets what was built from these tables (after a change that was undone). */
+  invalidateTables(tables: Iterable<string>): void {
+    const changes = [...tables].map((table) => ({ table, added: [], removed: [], changed: [] }));
+    for (const c of changes) this.versions.delete(c.table);
+    for (const c of changes) this.byDoc.delete(c.table);
+    this.applyChanges(changes, new Set(changes.map((c) => c.table)));
+  }
+
+  /** How many times `table` changed since the last full invalidation. */
+  tableGeneration(table: string): number {
+    return this.tableGenerations.get(table) ?? 0;
+  }
+
+  /** The tables a read of `uid` can look at: its own, those its relations and components reach, media, locales. */
+  dependencies(uid: string): readonly string[] {
+    this.deps ??= tableDependencies(this.model);
+    return this.deps.of(uid);
   }
 
   /**
-   * A list computed from the rows, kept until the next write. Bounded: an unusual query cannot grow it forever.
+   * Brings the indexes up to date after a change: the changed tables' lists are patched (idempotently, so a list
+   * built during the change is fine too), and whatever depends on them is dropped. `linkOwners` are the owner types
+   * whose link order changed.
+   */
+  applyChanges(changes: readonly TableChange[], linkOwners: ReadonlySet<string> = new Set()): void {
+    this.generation++;
+    this.deps ??= tableDependencies(this.model);
+    const touched = new Set<string>(linkOwners);
+    for (const change of changes) {
+      touched.add(change.table);
+      this.tableGenerations.set(change.table, this.tableGeneration(change.table) + 1);
+      if (change.table === MEDIA_TABLE) this.mediaById = undefined;
+      if (change.table === MEDIA_TABLE || change.table === LOCALES_TABLE) continue;
+      this.patchByDoc(change);
+      this.patchVersions(change);
+    }
+    for (const table of linkOwners) this.tableGenerations.set(table, this.tableGeneration(table) + 1);
+    for (const key of this.inverse.keys()) if (touched.has(key.slice(0, key.indexOf('\u0000')))) this.inverse.delete(key);
+    const stale = new Set<string>();
+    for (const table of touched) for (const uid of this.deps.dependents(table)) stale.add(uid);
+    for (const key of this.derived.keys()) {
+      const uid = key.split('\u0000')[1];
+      if (uid === undefined || stale.has(uid) || !this.model.contentTypes.has(uid)) this.derived.delete(key);
+    }
+  }
+
+  private patchByDoc({ table, added, removed, changed }: TableChange): void {
+    const index = this.byDoc.get(table);
+    if (!index) return;
+    for (const row of removed) {
+      const list = index.get(row.documentId);
+      if (!list?.includes(row)) continue;
+      const rest = list.filter((r) => r !== row);
+      if (rest.length > 0) index.set(row.documentId, rest);
+      else index.delete(row.documentId);
+    }
+    for (const row of [...added, ...changed]) {
+      const list = index.get(row.documentId);
+      if (list?.includes(row)) continue;
+      if (changed.includes(row) && !added.includes(row)) {
+        // a row moved to another document: rebuild this table's map when next asked
+        this.byDoc.delete(table);
+        return;
+      }
+      index.set(row.documentId, insertById(list ?? [], row));
+    }
+  }
+
+  private patchVersions({ table, added, removed, changed }: TableChange): void {
+    const lists = this.versions.get(table);
+    if (!lists) return;
+    const type = this.model.contentTypes.get(table);
+    for (const list of lists.values()) {
+      const wants = (r: Row) =>
+        (list.draft === undefined || isDraftRow(r) === list.draft) && (!list.wanted || list.wanted.has(String(r.locale)));
+      let rows = list.rows;
+      const drop = (row: Row) => {
+        const at = findById(rows, row);
+        if (at >= 0) rows = [...rows.slice(0, at), ...rows.slice(at + 1)];
+      };
+      for (const row of removed) drop(row);
+      for (const row of [...changed, ...added]) {
+        if (!type || !wants(row)) drop(row);
+        else if (findById(rows, row) < 0) rows = insertById(rows, row);
+      }
+      list.rows = rows;
+    }
+  }
+
+  /**
+   * A list computed from the rows, kept until a change of a table it can depend on. Keys start with a kind and
+   * the type's uid (`s\0api::a.a\0...`). Bounded: an unusual query cannot grow it forever.
    */
   memo(key: string, compute: () => readonly Row[]): readonly Row[] {
     let rows = this.derived.get(key);
@@ -46,13 +163,20 @@ export class ContentIndex {
 
   /** The rows a read of one status and some locales (null: all) starts from, in id order. */
   versionRows(type: ContentType, draft: boolean, locales: readonly string[] | null | undefined): readonly Row[] {
-    const key = `v\u0000${type.uid}\u0000${type.draftAndPublish ? draft : '-'}\u0000${locales ? locales.join('\u0001') : '*'}`;
-    return this.memo(key, () => {
+    const key = `${type.draftAndPublish ? draft : '-'}\u0000${locales ? locales.join('\u0001') : '*'}`;
+    let lists = this.versions.get(type.uid);
+    if (!lists) this.versions.set(type.uid, (lists = new Map()));
+    let list = lists.get(key);
+    if (!list) {
       const wanted = locales ? new Set(locales) : undefined;
-      return this.rows(type.uid)
-        .filter((r) => (!type.draftAndPublish || isDraftRow(r) === draft) && (!wanted || wanted.has(String(r.locale))))
+      const status = type.draftAndPublish ? draft : undefined;
+      const rows = this.rows(type.uid)
+        .filter((r) => (status === undefined || isDraftRow(r) === status) && (!wanted || wanted.has(String(r.locale))))
         .sort((a, b) => a.id - b.id);
-    });
+      if (lists.size >= MAX_DERIVED) lists.delete(lists.keys().next().value as string);
+      lists.set(key, (list = { draft: status, wanted, rows }));
+    }
+    return list.rows;
   }
 
   get storeData(): StoreData {
@@ -105,6 +229,31 @@ export class ContentIndex {
     if (!this.mediaById) this.mediaById = new Map(this.data.media.map((m) => [m.id, m]));
     return this.mediaById.get(id);
   }
+}
+
+/** Where `row` is in a list sorted by id (the same object), or -1. */
+function findById(rows: readonly Row[], row: Row): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].id < row.id) lo = mid + 1;
+    else if (rows[mid].id > row.id) hi = mid - 1;
+    else {
+      // ids are unique in a table; a hand-edited file may repeat one, so look around
+      for (let k = mid; k >= 0 && rows[k].id === row.id; k--) if (rows[k] === row) return k;
+      for (let k = mid + 1; k < rows.length && rows[k].id === row.id; k++) if (rows[k] === row) return k;
+      return -1;
+    }
+  }
+  return -1;
+}
+
+/** A copy of a list sorted by id with `row` in its place (new rows have the highest id: usually the end). */
+function insertById(rows: readonly Row[], row: Row): Row[] {
+  let at = rows.length;
+  while (at > 0 && rows[at - 1].id > row.id) at--;
+  return [...rows.slice(0, at), row, ...rows.slice(at)];
 }
 
 /** The documentIds a stored owning-relation value holds (to-one: a string or null; to-many: an array). */

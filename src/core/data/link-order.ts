@@ -1,3 +1,4 @@
+import { linkChanged } from './change-log.js';
 import type { Row, StoreData } from './types.js';
 
 // The order of an inverse-side list (an author's articles) is the order links were made, as Strapi's join-table
@@ -28,13 +29,21 @@ export function recordLinks(
   inherit: (target: string) => number | undefined = () => undefined,
 ): void {
   const order = (data.linkOrder ??= {});
-  for (const target of before) if (!after.includes(target)) delete order[key(ownerUid, attribute, row, target)];
+  for (const target of before) {
+    if (after.includes(target)) continue;
+    const k = key(ownerUid, attribute, row, target);
+    if (order[k] === undefined) continue;
+    linkChanged(data, k);
+    delete order[k];
+  }
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
-    if (inherited !== undefined) order[k] = inherited;
-    else if (!before.includes(target)) order[k] = nextRank(data, ownerUid);
+    const rank = inherited ?? (before.includes(target) ? undefined : nextRank(data, ownerUid));
+    if (rank === undefined) continue;
+    linkChanged(data, k);
+    order[k] = rank;
   }
 }
 

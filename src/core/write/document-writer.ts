@@ -6,6 +6,7 @@ import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.j
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
+import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
 import { prepareData, type PreparedData } from './prepare-data.js';
@@ -80,6 +81,7 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
 
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
+  rowChanged(ctx.store.data, ctx.type.uid, row);
   const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
   const owning: Record<string, unknown> = {};
   for (const [name, op] of prepared.relations) {
@@ -112,6 +114,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
   const rows = ctx.store.data.types[owner.uid] ?? [];
   const edit = (r: Row, add: boolean) => {
+    rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
     const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);

@@ -155,7 +155,7 @@ async function handle(
         body = { data, meta: {} };
       }
       const bytes = Buffer.from(JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body));
-      if (key !== undefined) cache!.set(key, index, bytes);
+      if (key !== undefined) cache!.set(key, index, type.uid, bytes);
       res.status(200).type(JSON_TYPE).send(bytes);
       return;
     }

@@ -2,7 +2,10 @@ import type { ContentIndex } from '../../core/data/content-index.js';
 
 interface Entry {
   readonly index: ContentIndex;
-  readonly generation: number;
+  readonly epoch: number;
+  /** The tables the answer could read, and the generation each had when it was computed. */
+  readonly tables: readonly string[];
+  readonly generations: readonly number[];
   readonly body: Buffer;
 }
 
@@ -11,8 +14,9 @@ const MAX_BODY = 512 * 1024;
 const MAX_ENTRIES = 500;
 
 /**
- * Serialized answers to reads, valid while the data they were computed from is unchanged: an entry records the
- * index and its generation, and any write or reload makes it stale. Answers depend on nothing else than the URL,
+ * Serialized answers to reads, valid while the tables they were computed from are unchanged: an entry records the
+ * index and the generation of every table a read of its type can reach (relations, components, media), so a write
+ * to one type leaves the answers of types that cannot see it in place. Answers depend on nothing else than the URL,
  * the caller and the response format, which the key holds.
  */
 export class ResponseCache {
@@ -21,7 +25,11 @@ export class ResponseCache {
   get(key: string, index: ContentIndex): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.index !== index || entry.generation !== index.generation) {
+    if (
+      entry.index !== index ||
+      entry.epoch !== index.epoch ||
+      entry.tables.some((t, i) => index.tableGeneration(t) !== entry.generations[i])
+    ) {
       this.entries.delete(key);
       return undefined;
     }
@@ -31,9 +39,11 @@ export class ResponseCache {
     return entry.body;
   }
 
-  set(key: string, index: ContentIndex, body: Buffer): void {
+  /** Keeps the answer to a read of type `uid`. */
+  set(key: string, index: ContentIndex, uid: string, body: Buffer): void {
     if (body.length > MAX_BODY) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { index, generation: index.generation, body });
+    const tables = index.dependencies(uid);
+    this.entries.set(key, { index, epoch: index.epoch, tables, generations: tables.map((t) => index.tableGeneration(t)), body });
   }
 }

@@ -5,7 +5,8 @@ import { describeError } from '../../project/describe-error.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { loadModel, resolveSchemaRoot, type LoadModelOptions } from '../../project/load-model.js';
-import { parseStoreText } from '../../store/content-store.js';
+import { parseStoreBytes } from '../../store/content-store.js';
+import { hashBytes } from '../../store/store-file.js';
 import type { StoreData } from '../../core/data/types.js';
 import { describeDiff, diffModels, type ModelDiff } from './diff-models.js';
 import { watchFiles, type FileWatch } from './watch-files.js';
@@ -36,12 +37,6 @@ export interface HotReloadOptions {
 }
 
 /**
- * Our own writes land in the data file too. One whose content equals the memory is ignored outright; one that
- * differs while a write of ours is recent is an older state of ours still settling, so it is looked at again later.
- */
-const OWN_WRITE_WINDOW_MS = 750;
-
-/**
  * Watches the schemas and the data file and swaps what the server serves, keeping the last good state on any error.
  * Schema and data reloads run one at a time, so neither sees the other half done.
  */
@@ -49,8 +44,6 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
   const { log } = o;
   let queue: Promise<void> = Promise.resolve();
   const serial = (task: () => Promise<void>) => (queue = queue.then(task, task));
-  let recheck: NodeJS.Timeout | undefined;
-  let closed = false;
   const emit = (event: ReloadEvent) => o.onReload?.(event);
 
   const reloadSchemas = async (files: readonly string[]) => {
@@ -75,37 +68,29 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
     emit({ kind: 'schemas', ok: true, ms, diff, files });
   };
 
-  const lastOwnWrite = () => o.get().store.lastWriteAt;
-
   const reloadData = async (file: string) => {
     const started = performance.now();
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(file, 'utf8');
+      bytes = await readFile(file);
     } catch {
-      log.info(`content-mock: ${file} was removed; the data stays in memory and the next write recreates the file`);
+      log.info(`content-mock: ${file} was removed; the data stays in memory and the next store rewrite recreates the file`);
       return;
     }
     const store = o.get().store;
+    // Our own store rewrites land here too: the store knows the content hash of every file it wrote.
+    const hash = hashBytes(bytes);
+    if (store.isOwnFile(hash)) return;
     let data: StoreData;
     try {
-      data = parseStoreText(text, file);
+      data = parseStoreBytes(bytes, file);
     } catch (e) {
       const message = describeError(e);
       log.error(`${message}\ncontent-mock: keeping the last good data; fix the file and save to reload`);
       emit({ kind: 'data', ok: false, error: message });
       return;
     }
-    if (JSON.stringify(data) === JSON.stringify(store.data)) return; // our own write, or a save with no change
-    if (Date.now() - lastOwnWrite() < OWN_WRITE_WINDOW_MS) {
-      if (recheck) clearTimeout(recheck);
-      recheck = setTimeout(() => {
-        recheck = undefined;
-        if (!closed) void serial(() => reloadData(file));
-      }, OWN_WRITE_WINDOW_MS);
-      return;
-    }
-    await store.replace(data, false);
+    await store.replace(data, false, hash);
     const ms = Math.round(performance.now() - started);
     const count = Object.values(data.types).reduce((n, rows) => n + new Set(rows.map((r) => r.documentId)).size, 0);
     log.info(`content-mock: ${basename(file)} changed outside the server, reloaded ${count} documents in ${ms} ms`);
@@ -139,8 +124,6 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
   return {
     ready: Promise.resolve(),
     async close() {
-      closed = true;
-      if (recheck) clearTimeout(recheck);
       await Promise.all([schemaWatch.close(), dataWatch?.close()]);
       await queue;
     },

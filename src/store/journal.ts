@@ -1,0 +1,123 @@
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { JournalOp } from './change-tracker.js';
+
+// The journal beside the store file (`db.json.journal`): one JSON line per change, appended and synced before the
+// change is acknowledged. Its first line names the store files it applies to (by content hash); a compaction that
+// is about to replace the store file appends a `base` line for the new one first, so whichever of the two files a
+// crash leaves, the journal applies (operations set state, so replaying one the file already holds is harmless).
+
+const FORMAT = 'content-mock-journal/1';
+
+export const journalPath = (file: string): string => `${file}.journal`;
+
+export interface JournalContents {
+  /** Hashes of the store files this journal applies to. */
+  readonly bases: ReadonlySet<string>;
+  readonly entries: JournalOp[][];
+  /** Bytes up to the end of the last complete line (a torn last line, from a crash mid-append, is ignored). */
+  readonly goodLength: number;
+}
+
+/** Reads a journal; undefined when there is none (or it is empty). */
+export function readJournal(path: string): JournalContents | undefined {
+  if (!existsSync(path)) return undefined;
+  const bytes = readFileSync(path);
+  if (bytes.length === 0) return undefined;
+  const bases = new Set<string>();
+  const entries: JournalOp[][] = [];
+  let start = 0;
+  let goodLength = 0;
+  for (;;) {
+    const end = bytes.indexOf(0x0a, start);
+    if (end < 0) break;
+    let line: { format?: string; bases?: string[]; base?: string; ops?: JournalOp[] };
+    try {
+      line = JSON.parse(bytes.toString('utf8', start, end)) as typeof line;
+    } catch {
+      break;
+    }
+    if (start === 0 && line.format !== FORMAT) throw new Error(`${path}: not a content-mock journal`);
+    for (const b of line.bases ?? []) bases.add(b);
+    if (line.base) bases.add(line.base);
+    if (line.ops) entries.push(line.ops);
+    start = end + 1;
+    goodLength = start;
+  }
+  return { bases, entries, goodLength };
+}
+
+export const headerLine = (bases: readonly string[]): string => JSON.stringify({ format: FORMAT, bases }) + '\n';
+export const entryLine = (ops: readonly JournalOp[]): string => JSON.stringify({ ops }) + '\n';
+export const baseLine = (hash: string): string => JSON.stringify({ base: hash }) + '\n';
+
+/** Appends to the journal, one open–write–sync–close per group of changes; knows how long the good part is. */
+export class JournalWriter {
+  /** Set after a failed append: the file may end in a torn line, cut before writing again. */
+  private torn = false;
+
+  constructor(
+    readonly path: string,
+    /** Length of the journal's good part; 0 when there is no journal (the next append writes a header first). */
+    public length: number,
+  ) {}
+
+  /**
+   * Appends `text` and syncs it. `header` gives the first line when the journal is new. Throws `JournalLost` when
+   * the file is shorter than what was written to it (deleted or truncated from outside): what it held must then be
+   * saved another way (a full store write).
+   */
+  async append(text: string, header: () => string): Promise<void> {
+    const handle = await open(this.path, 'a');
+    try {
+      const { size } = await handle.stat();
+      if (size < this.length) throw new JournalLost(`${this.path} is shorter than what was written to it`);
+      if (size > this.length || this.torn) {
+        await handle.truncate(this.length);
+        this.torn = false;
+      }
+      const bytes = Buffer.from(this.length === 0 ? header() + text : text, 'utf8');
+      try {
+        await handle.write(bytes);
+        await handle.datasync();
+      } catch (e) {
+        this.torn = true;
+        throw e;
+      }
+      this.length += bytes.length;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Replaces the journal with `text` (a header and the entries still needed), atomically. */
+  async replace(text: string): Promise<void> {
+    const temp = join(dirname(this.path), `.${basename(this.path)}.tmp`);
+    const handle = await open(temp, 'w');
+    try {
+      await handle.write(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, this.path);
+    this.length = Buffer.byteLength(text);
+    this.torn = false;
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.path, { force: true });
+    this.length = 0;
+    this.torn = false;
+  }
+}
+
+export class JournalLost extends Error {}
+
+/** Moves a journal that does not belong to the store file aside (kept for the user, never replayed). */
+export function setAside(path: string): string {
+  const aside = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.unused`;
+  renameSync(path, aside);
+  return aside;
+}
