@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Test files start servers on free ports; two workers fit the 2-core CI machine.
     maxWorkers: 2,
+    // Every store change is checked against its journal entry (a row changed in place without being declared fails).
+    env: { CONTENT_MOCK_VERIFY_JOURNAL: '1' },
   },
 });

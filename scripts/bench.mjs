@@ -6,13 +6,17 @@
 //  3. runs autocannon on five queries against it;
 //  4. runs the same against a "ceiling": a bare Express app answering the bytes content-mock gave for each request;
 //  5. prints a table (with targets; misses are marked but the exit code stays 0) and writes bench/results/bench-*.json;
-//  6. when `content-mock proxy` is built, measures list and findOne through it too.
+//  6. when `content-mock proxy` is built, measures list and findOne through it too;
+//  7. `writes`: the same dataset as a file-backed store (`--data`), watcher off and on: one POST at a time, the
+//     first read after a write, a storm of concurrent writers with a reader beside them (scripts/bench/writes.mjs).
 //
 // Options: --articles N (10000)  --duration S (5)  --warmup S (1)  --connections N (10)
 //          --cpu-prof (writes the server's CPU profile to bench/results/prof/, summarized at the end)
 //          --only NAME[,NAME] (queries to run: list, filter, deep, populate, findOne)  --no-ceiling  --no-proxy
 //          --no-cache (serve without the read cache: every request runs the query engine)
 //          --proxy-sequential S (seconds of one-at-a-time proxied vs direct requests, for the added latency; default 2)
+//          --no-writes (skip the writes section)  --writes-only (only the writes section)
+//          --writes-duration S (seconds per write phase; default 5)  --writers N (concurrent writers; default 10)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
@@ -20,6 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset, pickQueryTargets } from './bench/generate-dataset.mjs';
+import { benchWrites, describeWrites } from './bench/writes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, 'test', 'fixtures', 'kit');
@@ -186,6 +191,42 @@ const QUERIES = [
 
 const TARGETS = { rssMB: 300, startupMs: 1500 };
 
+async function writesSection() {
+  console.log(`\nwrites: file-backed store, ${opt('writers', 10)} writers, ${opt('writes-duration', 5)} s per phase…`);
+  const result = await benchWrites({
+    cli,
+    fixtures,
+    seedFile,
+    work,
+    seconds: Number(opt('writes-duration', 5)),
+    writers: Number(opt('writers', 10)),
+    startServer,
+    stopServer,
+    rssMb,
+  });
+  return { result, ...describeWrites(result, settings.articles) };
+}
+
+if (flag('writes-only')) {
+  const writes = await writesSection();
+  console.log(`\ncontent-mock bench (writes) — ${settings.articles} articles (${generation.rows.articles} rows), node ${process.version}`);
+  for (const l of writes.lines) console.log(l);
+  console.log(writes.misses.length ? `targets missed: ${writes.misses.join(', ')}` : 'all write targets met');
+  const outDir = join(root, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  const outFile = join(outDir, `bench-writes-${new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '')}.json`);
+  const out = {
+    format: 'content-mock-bench-writes/1',
+    date: new Date().toISOString(),
+    node: process.version,
+    settings,
+    dataset: generation,
+  };
+  writeFileSync(outFile, JSON.stringify({ ...out, writes: writes.result, misses: writes.misses }, null, 2) + '\n');
+  console.log(`\nwritten: ${outFile.slice(root.length + 1)}`);
+  process.exit(0);
+}
+
 // ---------------------------------------------------------------------------------------------------- 2. start
 const profDir = join(root, 'bench', 'results', 'prof');
 if (cpuProf) {
@@ -347,6 +388,8 @@ async function measureSequential(proxied, direct, seconds) {
 
 await stopServer(ours);
 
+const writes = flag('no-writes') ? undefined : await writesSection();
+
 // ---------------------------------------------------------------------------------------------------- 5. report
 const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '–');
 const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
@@ -412,9 +455,11 @@ if (proxy.status === 'measured') {
 } else if (proxy.status === 'failed to start') {
   console.log(`proxy: failed to start\n${proxy.error}`);
 }
+if (writes) for (const l of writes.lines) console.log(l);
 const misses = QUERIES.filter((q) => q.met === false).map((q) => q.name);
 if (!startupMet) misses.push('start-up');
 if (!rssMet) misses.push('memory');
+if (writes) misses.push(...writes.misses);
 console.log(misses.length ? `targets missed: ${misses.join(', ')}` : 'all targets met');
 
 const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '');
@@ -443,6 +488,7 @@ const result = {
     met,
   })),
   proxy,
+  writes: writes?.result,
   misses,
 };
 writeFileSync(outFile, JSON.stringify(result, null, 2) + '\n');

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { JournalOp } from './change-tracker.js';
 
@@ -79,7 +79,7 @@ export class JournalWriter {
       }
       const bytes = Buffer.from(this.length === 0 ? header() + text : text, 'utf8');
       try {
-        await handle.write(bytes);
+        await writeAll(handle, bytes);
         await handle.datasync();
       } catch (e) {
         this.torn = true;
@@ -96,7 +96,7 @@ export class JournalWriter {
     const temp = join(dirname(this.path), `.${basename(this.path)}.tmp`);
     const handle = await open(temp, 'w');
     try {
-      await handle.write(text);
+      await writeAll(handle, Buffer.from(text, 'utf8'));
       await handle.sync();
     } finally {
       await handle.close();
@@ -120,4 +120,10 @@ export function setAside(path: string): string {
   const aside = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.unused`;
   renameSync(path, aside);
   return aside;
+}
+
+/** Writes all of `bytes`: a write the file system cuts short (a size limit, a full disk) ends in an error, not in silence. */
+export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) offset += (await handle.write(bytes, offset)).bytesWritten;
 }

@@ -5,6 +5,7 @@ import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { DatasetError } from '../core/data/import-dataset.js';
 import type { StoreData } from '../core/data/types.js';
+import { writeAll } from './journal.js';
 import { arrayItemsAt, isObjectAt, objectMembersAt, parseSlice, rootSlice, ScanError } from './json-scanner.js';
 
 // The store file is the format of record: `JSON.stringify(data, null, 1)`, which users open, edit and commit. It is
@@ -34,8 +35,8 @@ export function parseStoreText(text: string, file: string): StoreData {
 }
 
 /** Parses a store file's bytes; a large one a row at a time. Errors name the file (and line and column if it fits). */
-export function parseStoreBytes(bytes: Buffer, file: string): StoreData {
-  if (bytes.length <= WHOLE_PARSE_LIMIT) return parseStoreText(bytes.toString('utf8'), file);
+export function parseStoreBytes(bytes: Buffer, file: string, wholeParseLimit = WHOLE_PARSE_LIMIT): StoreData {
+  if (bytes.length <= wholeParseLimit) return parseStoreText(bytes.toString('utf8'), file);
   const value: Record<string, unknown> = {};
   try {
     const root = rootSlice(bytes);
@@ -132,7 +133,7 @@ export async function writeStoreFile(
       const bytes = Buffer.from(piece, 'utf8');
       hash.update(bytes);
       size += bytes.length;
-      await handle.write(bytes);
+      await writeAll(handle, bytes);
     }
     await handle.sync();
   } catch (e) {
