@@ -18,7 +18,7 @@
 //          --no-writes (skip the writes section)  --writes-only (only the writes section)
 //          --writes-duration S (seconds per write phase; default 5)  --writers N (concurrent writers; default 10)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -149,9 +149,8 @@ const generation = {};
 const targets = (() => {
   // in a function, so the dataset can be collected before the server starts
   const dataset = generateDataset({ articles: settings.articles });
-  const text = JSON.stringify(dataset);
-  writeFileSync(seedFile, text);
-  Object.assign(generation, { ms: ms(t), seedMB: text.length / 1e6, rows: countRows(dataset) });
+  const bytes = writeJsonInPieces(seedFile, dataset);
+  Object.assign(generation, { ms: ms(t), seedMB: bytes / 1e6, rows: countRows(dataset) });
   return pickQueryTargets(dataset);
 })();
 globalThis.gc?.();
@@ -159,6 +158,45 @@ console.log(
   `dataset: ${settings.articles} articles (${generation.rows.articles} rows: en ${generation.rows.en}, fr ${generation.rows.fr}), ` +
     `${generation.seedMB.toFixed(1)} MB, generated in ${generation.ms.toFixed(0)} ms → ${seedFile}`,
 );
+
+/** JSON.stringify(value) written a piece at a time: a 100k-article seed is larger than V8's largest string. */
+function writeJsonInPieces(file, value) {
+  const fd = openSync(file, 'w');
+  let bytes = 0;
+  let buffer = '';
+  const put = (text) => {
+    buffer += text;
+    if (buffer.length > 1 << 20) flush();
+  };
+  const flush = () => {
+    bytes += writeSync(fd, buffer);
+    buffer = '';
+  };
+  const walk = (v, depth) => {
+    if (depth > 5 || v === null || typeof v !== 'object') return put(JSON.stringify(v) ?? 'null');
+    if (Array.isArray(v)) {
+      put('[');
+      v.forEach((item, i) => {
+        if (i > 0) put(',');
+        walk(item, depth + 1);
+      });
+      return put(']');
+    }
+    put('{');
+    let first = true;
+    for (const [k, item] of Object.entries(v)) {
+      if (item === undefined || typeof item === 'function') continue;
+      put((first ? '' : ',') + JSON.stringify(k) + ':');
+      first = false;
+      walk(item, depth + 1);
+    }
+    put('}');
+  };
+  walk(value, 0);
+  flush();
+  closeSync(fd);
+  return bytes;
+}
 
 function countRows(d) {
   const docs = d.contentTypes['api::article.article'].documents;

@@ -32,6 +32,8 @@ export class ContentIndex {
   private versions = new Map<string, Map<string, VersionList>>();
   /** Derived lists (sorted, filtered), keyed `<kind>\0<type uid>\0...`: reads repeat, writes are rare. */
   private derived = new Map<string, readonly Row[]>();
+  /** Per `uid\0attribute`: rows by value (unique checks); entries may be stale, lookups verify them. */
+  private values = new Map<string, Map<unknown, Set<Row>>>();
   private tableGenerations = new Map<string, number>();
   private deps: ReturnType<typeof tableDependencies> | undefined;
 
@@ -54,6 +56,7 @@ export class ContentIndex {
     this.inverse.clear();
     this.mediaById = undefined;
     this.versions.clear();
+    this.values.clear();
     this.derived.clear();
     this.tableGenerations.clear();
   }
@@ -63,6 +66,7 @@ export class ContentIndex {
     const changes = [...tables].map((table) => ({ table, added: [], removed: [], changed: [] }));
     for (const c of changes) this.versions.delete(c.table);
     for (const c of changes) this.byDoc.delete(c.table);
+    for (const key of this.values.keys()) if (changes.some((c) => key.startsWith(`${c.table}\u0000`))) this.values.delete(key);
     this.applyChanges(changes, new Set(changes.map((c) => c.table)));
   }
 
@@ -93,6 +97,7 @@ export class ContentIndex {
       if (change.table === MEDIA_TABLE || change.table === LOCALES_TABLE) continue;
       this.patchByDoc(change);
       this.patchVersions(change);
+      this.patchValues(change);
     }
     for (const table of linkOwners) this.tableGenerations.set(table, this.tableGeneration(table) + 1);
     for (const key of this.inverse.keys()) if (touched.has(key.slice(0, key.indexOf('\u0000')))) this.inverse.delete(key);
@@ -124,6 +129,34 @@ export class ContentIndex {
       }
       index.set(row.documentId, insertById(list ?? [], row));
     }
+  }
+
+  private patchValues({ table, added, removed, changed }: TableChange): void {
+    for (const [key, byValue] of this.values) {
+      if (!key.startsWith(`${table}\u0000`)) continue;
+      const attribute = key.slice(table.length + 1);
+      for (const row of removed) byValue.get(row[attribute])?.delete(row);
+      for (const row of [...added, ...changed]) addTo(byValue, row[attribute], row);
+    }
+  }
+
+  /** Rows of `uid` whose `attribute` is `value` (for unique checks), in no particular order. */
+  rowsWithValue(uid: string, attribute: string, value: unknown): Row[] {
+    const key = `${uid}\u0000${attribute}`;
+    let byValue = this.values.get(key);
+    if (!byValue) {
+      byValue = new Map();
+      for (const row of this.rows(uid)) addTo(byValue, row[attribute], row);
+      this.values.set(key, byValue);
+    }
+    const out: Row[] = [];
+    const candidates = byValue.get(value);
+    for (const row of candidates ?? []) {
+      // a row whose value changed since, or that left the table, was not taken out: drop it now
+      if (row[attribute] === value && this.documentRows(uid, row.documentId).includes(row)) out.push(row);
+      else candidates?.delete(row);
+    }
+    return out;
   }
 
   private patchVersions({ table, added, removed, changed }: TableChange): void {
@@ -229,6 +262,12 @@ export class ContentIndex {
     if (!this.mediaById) this.mediaById = new Map(this.data.media.map((m) => [m.id, m]));
     return this.mediaById.get(id);
   }
+}
+
+function addTo(byValue: Map<unknown, Set<Row>>, value: unknown, row: Row): void {
+  const set = byValue.get(value);
+  if (set) set.add(row);
+  else byValue.set(value, new Set([row]));
 }
 
 /** Where `row` is in a list sorted by id (the same object), or -1. */

@@ -135,7 +135,7 @@ function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>,
     const value = prepared.values[attribute.name];
     if (value === null || value === undefined) continue;
     const clash = ctx.index
-      .rows(ctx.type.uid)
+      .rowsWithValue(ctx.type.uid, attribute.name, value)
       .some(
         (r) =>
           r.documentId !== row.documentId &&
@@ -151,8 +151,8 @@ function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>,
 /** Replaces the published row of a draft's locale with a fresh copy of the draft. */
 function publish(ctx: WriteContext, draft: Row): Row {
   const rows = ctx.store.data.types[ctx.type.uid];
-  const replaced = rows.find((r) => r.documentId === draft.documentId && r.locale === draft.locale && !isDraftRow(r));
-  const kept = rows.filter((r) => r !== replaced);
+  // The index holds the rows as they were before this write: the published row, if any, is among them.
+  const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   for (const attribute of ctx.type.attributes.values()) {
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
@@ -163,8 +163,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
       replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
     );
   }
-  kept.push(published);
-  ctx.store.data.types[ctx.type.uid] = kept;
+  if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
+  rows.push(published);
   return published;
 }
 
@@ -209,7 +209,7 @@ function writeVersion(
 ): WriteResult {
   const { type, store } = ctx;
   const rows = store.data.types[type.uid] ?? (store.data.types[type.uid] = []);
-  const docRows = rows.filter((r) => r.documentId === documentId);
+  const docRows = ctx.index.documentRows(type.uid, documentId);
   let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
   const newVersion = !target;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)

@@ -30,7 +30,7 @@ export function nonLocalizedView(type: ContentType, row: Row | undefined): strin
 export function syncNonLocalized(ctx: WriteContext, from: Row, original: string | undefined): void {
   if (!ctx.type.localized) return;
   if (original !== undefined && nonLocalizedView(ctx.type, from) === original) return;
-  for (const other of ctx.store.data.types[ctx.type.uid]) {
+  for (const other of ctx.index.documentRows(ctx.type.uid, from.documentId)) {
     if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
     rowChanged(ctx.store.data, ctx.type.uid, other);
     for (const attribute of ctx.type.attributes.values()) {
