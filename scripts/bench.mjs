@@ -38,9 +38,7 @@ const settings = {
   warmup: Number(opt('warmup', 1)),
   connections: Number(opt('connections', 10)),
 };
-const only = opt('only', '')
-  .split(',')
-  .filter(Boolean);
+const only = opt('only', '').split(',').filter(Boolean);
 const cpuProf = flag('cpu-prof');
 
 let autocannon;
@@ -154,7 +152,7 @@ const targets = (() => {
 globalThis.gc?.();
 console.log(
   `dataset: ${settings.articles} articles (${generation.rows.articles} rows: en ${generation.rows.en}, fr ${generation.rows.fr}), ` +
-    `${(generation.seedMB).toFixed(1)} MB, generated in ${generation.ms.toFixed(0)} ms → ${seedFile}`,
+    `${generation.seedMB.toFixed(1)} MB, generated in ${generation.ms.toFixed(0)} ms → ${seedFile}`,
 );
 
 function countRows(d) {
@@ -195,16 +193,21 @@ if (cpuProf) {
   mkdirSync(profDir, { recursive: true });
 }
 const serveArgs = (port) => [
-  cli, 'serve',
-  '--schemas', join(fixtures, 'model'),
-  '--seed', seedFile,
-  '--config', join(fixtures, 'content-mock.config.json'),
+  cli,
+  'serve',
+  '--schemas',
+  join(fixtures, 'model'),
+  '--seed',
+  seedFile,
+  '--config',
+  join(fixtures, 'content-mock.config.json'),
   '--memory',
   // A load test measures serving, not the dev server's console log or file watcher.
   '--quiet',
   '--no-watch',
   ...(flag('no-cache') ? ['--no-cache'] : []),
-  '--port', String(port),
+  '--port',
+  String(port),
 ];
 const ours = await startServer('content-mock serve', serveArgs, {
   probe: '/api/articles?pagination[pageSize]=1',
@@ -239,7 +242,9 @@ console.log(`RSS after load + warm-up: ${memoryAfterLoad.rss.toFixed(0)} MB (pea
 
 // ---------------------------------------------------------------------------------------------------- 3. queries
 const total = QUERIES.length * (settings.warmup + settings.duration) * (flag('no-ceiling') ? 1 : 2);
-console.log(`\nrunning autocannon: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per query (~${total} s)…`);
+console.log(
+  `\nrunning autocannon: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per query (~${total} s)…`,
+);
 for (const q of QUERIES) {
   q.ours = await measure(ours.url + q.path);
   console.log(`  content-mock  ${q.name.padEnd(18)} ${q.ours.reqPerSec.toFixed(0).padStart(7)} req/s`);
@@ -250,9 +255,13 @@ const memoryAfterRuns = rssMb(ours.child.pid);
 if (!flag('no-ceiling')) {
   const responsesFile = join(work, 'ceiling-responses.json');
   writeFileSync(responsesFile, JSON.stringify(recorded));
-  const ceiling = await startServer('ceiling', (port) => [join(root, 'scripts', 'bench', 'ceiling-server.mjs'), responsesFile, String(port)], {
-    probe: QUERIES[0]?.path ?? '/',
-  });
+  const ceiling = await startServer(
+    'ceiling',
+    (port) => [join(root, 'scripts', 'bench', 'ceiling-server.mjs'), responsesFile, String(port)],
+    {
+      probe: QUERIES[0]?.path ?? '/',
+    },
+  );
   for (const q of QUERIES) {
     q.ceiling = await measure(ceiling.url + q.path);
     console.log(`  ceiling       ${q.name.padEnd(18)} ${q.ceiling.reqPerSec.toFixed(0).padStart(7)} req/s`);
@@ -287,8 +296,17 @@ async function measureProxy() {
       const direct = await measure(ours.url + q.path); // measured again now, so both sides see the same server state
       // Saturated, latency is mostly queueing (connections / throughput); one request at a time shows the hop itself.
       const sequential = await measureSequential(server.url + q.path, ours.url + q.path, Number(opt('proxy-sequential', 2)));
-      results.push({ query: q.name, direct, proxied: via, addedP50Ms: via.p50 - direct.p50, addedMeanMs: via.meanMs - direct.meanMs, sequential });
-      console.log(`  proxy         ${q.name.padEnd(18)} ${via.reqPerSec.toFixed(0).padStart(7)} req/s; one at a time +${sequential.addedP50Ms.toFixed(2)} ms p50`);
+      results.push({
+        query: q.name,
+        direct,
+        proxied: via,
+        addedP50Ms: via.p50 - direct.p50,
+        addedMeanMs: via.meanMs - direct.meanMs,
+        sequential,
+      });
+      console.log(
+        `  proxy         ${q.name.padEnd(18)} ${via.reqPerSec.toFixed(0).padStart(7)} req/s; one at a time +${sequential.addedP50Ms.toFixed(2)} ms p50`,
+      );
     }
   } finally {
     await stopServer(server);
@@ -350,13 +368,24 @@ for (const q of QUERIES) {
   ]);
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-const line = (r) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+const line = (r) =>
+  r
+    .map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+    .join('  ')
+    .trimEnd();
 const startupMet = ours.startupMs < TARGETS.startupMs;
 const rssMet = Math.max(memoryAfterLoad.rss, memoryAfterRuns.rss) < TARGETS.rssMB;
 
-console.log(`\ncontent-mock bench — ${settings.articles} articles (${generation.rows.articles} rows), ${settings.connections} connections, ${settings.duration} s per query, node ${process.version}`);
+console.log(
+  `\ncontent-mock bench — ${settings.articles} articles (${generation.rows.articles} rows), ${settings.connections} connections, ${settings.duration} s per query, node ${process.version}`,
+);
 console.log(line(rows[0]));
-console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
+console.log(
+  widths
+    .map((w) => '-'.repeat(w))
+    .join('  ')
+    .trimEnd(),
+);
 for (const r of rows.slice(1)) console.log(line(r));
 console.log('');
 console.log(`start-up  ${num(ours.startupMs)} ms (target < ${TARGETS.startupMs} ms)  ${startupMet ? 'ok' : 'MISS'}`);
@@ -365,7 +394,9 @@ console.log(
 );
 console.log(`dataset   ${num(generation.seedMB, 1)} MB seed, generated in ${num(generation.ms)} ms`);
 const loadAfter = loadavg();
-console.log(`machine   load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores; other processes skew the numbers)`);
+console.log(
+  `machine   load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after (${availableParallelism()} cores; other processes skew the numbers)`,
+);
 if (proxy.status === 'measured') {
   for (const r of proxy.results) {
     const seq = r.sequential;
@@ -401,7 +432,16 @@ const result = {
   startupMs: ours.startupMs,
   memoryMB: { afterLoad: memoryAfterLoad, afterRuns: memoryAfterRuns },
   targets: { ...TARGETS, ratios: Object.fromEntries(QUERIES.filter((q) => q.target !== undefined).map((q) => [q.name, q.target])) },
-  queries: QUERIES.map(({ name, path, target, check, ours: o, ceiling, ratio, met }) => ({ name, path, target, check, ours: o, ceiling, ratio, met })),
+  queries: QUERIES.map(({ name, path, target, check, ours: o, ceiling, ratio, met }) => ({
+    name,
+    path,
+    target,
+    check,
+    ours: o,
+    ceiling,
+    ratio,
+    met,
+  })),
   proxy,
   misses,
 };

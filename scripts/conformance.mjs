@@ -26,9 +26,25 @@ const port = await new Promise((ok) => {
     s.close(() => ok(p));
   });
 });
-const server = spawn(process.execPath, [join(root, 'bin', 'content-mock.js'), 'serve', '--schemas', join(kit, 'model'), '--seed', join(kit, 'dataset.json'), '--config', config, '--memory', '--port', String(port)], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    join(root, 'bin', 'content-mock.js'),
+    'serve',
+    '--schemas',
+    join(kit, 'model'),
+    '--seed',
+    join(kit, 'dataset.json'),
+    '--config',
+    config,
+    '--memory',
+    '--port',
+    String(port),
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 let banner = '';
 await new Promise((ok, fail) => {
   server.stdout.on('data', (d) => {

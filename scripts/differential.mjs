@@ -19,7 +19,8 @@ const ref = (opts.ref ?? 'http://127.0.0.1:1341').replace(/\/$/, '');
 const mock = (opts.mock ?? 'http://127.0.0.1:1351').replace(/\/$/, '');
 const refTokenFile = '/tmp/strapi-ref/.tmp/api-token.txt';
 const refToken = opts['ref-token'] ?? (existsSync(refTokenFile) ? readFileSync(refTokenFile, 'utf8').trim() : undefined);
-const mockToken = opts['mock-token'] ?? JSON.parse(readFileSync(join(root, 'test/fixtures/kit/content-mock.config.json'), 'utf8')).tokens[0].key;
+const mockToken =
+  opts['mock-token'] ?? JSON.parse(readFileSync(join(root, 'test/fixtures/kit/content-mock.config.json'), 'utf8')).tokens[0].key;
 const dataset = JSON.parse(readFileSync(opts.dataset ?? join(root, '..', 'shared', 'conformance', 'dataset.json'), 'utf8'));
 const known = knownValues(dataset);
 const seed = Number(opts.seed ?? 5054);
@@ -57,20 +58,27 @@ async function send(base, token, kase, saved) {
   const res = await fetch(base + path, { method: kase.method, headers, body });
   const text = await res.text();
   let json = null;
-  try { json = text ? JSON.parse(text) : null; } catch { json = { __nonJson: text.slice(0, 200) }; }
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = { __nonJson: text.slice(0, 200) };
+  }
   if (kase.save && res.status < 300 && json?.data?.documentId) saved[kase.save] = json.data.documentId;
   return { status: res.status, body: json };
 }
 
-const savedRef = {}, savedMock = {};
+const savedRef = {},
+  savedMock = {};
 const numberIds = !!opts['strict-ids'];
-const normRef = normaliser(known, { numberIds }), normMock = normaliser(known, { numberIds });
+const normRef = normaliser(known, { numberIds }),
+  normMock = normaliser(known, { numberIds });
 const tally = { compared: 0, same: 0, differ: 0, deliberate400: 0 };
 const byGroup = {};
 const diffs = [];
 for (const kase of cases) {
   const [a, b] = [await send(ref, refToken, kase, savedRef), await send(mock, mockToken, kase, savedMock)];
-  const expected = normRef(a.body), got = normMock(b.body);
+  const expected = normRef(a.body),
+    got = normMock(b.body);
   tally.compared++;
   const g = (byGroup[kase.group] ??= { compared: 0, differ: 0, deliberate400: 0 });
   g.compared++;
@@ -82,7 +90,8 @@ for (const kase of cases) {
     if (opts.verbose) console.log(`500→400 ${kase.method} ${kase.path}: ${short(b.body?.error?.message)}`);
     continue;
   }
-  if (a.status !== b.status) why = `status: strapi ${a.status}, mock ${b.status} (strapi ${short(a.body?.error?.message ?? '')}, mock ${short(b.body?.error?.message ?? '')})`;
+  if (a.status !== b.status)
+    why = `status: strapi ${a.status}, mock ${b.status} (strapi ${short(a.body?.error?.message ?? '')}, mock ${short(b.body?.error?.message ?? '')})`;
   else why = firstDifference(expected, got);
   if (why) {
     tally.differ++;
@@ -92,7 +101,10 @@ for (const kase of cases) {
   } else tally.same++;
 }
 console.log('\nby group:');
-for (const [name, g] of Object.entries(byGroup)) console.log(`  ${name.padEnd(14)} ${String(g.compared).padStart(4)} compared, ${String(g.differ).padStart(3)} differ, ${g.deliberate400} deliberate 500→400`);
+for (const [name, g] of Object.entries(byGroup))
+  console.log(
+    `  ${name.padEnd(14)} ${String(g.compared).padStart(4)} compared, ${String(g.differ).padStart(3)} differ, ${g.deliberate400} deliberate 500→400`,
+  );
 console.log(`\n${tally.compared} requests compared: ${tally.same} same, ${tally.differ} differ, ${tally.deliberate400} deliberate 500→400`);
 if (typeof opts.json === 'string') writeFileSync(opts.json, JSON.stringify({ tally, byGroup, diffs }, null, 1) + '\n');
 process.exitCode = tally.differ ? 1 : 0;

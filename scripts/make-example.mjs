@@ -184,7 +184,12 @@ function loadSchemas() {
       components[uid] = { uid, ...readJson(path.join(SCHEMA_DIR, 'components', category, file)) };
     }
   }
-  const sortKeys = (obj) => Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+  const sortKeys = (obj) =>
+    Object.fromEntries(
+      Object.keys(obj)
+        .sort()
+        .map((k) => [k, obj[k]]),
+    );
   return { contentTypes: sortKeys(contentTypes), components: sortKeys(components) };
 }
 
@@ -227,11 +232,35 @@ const BREAKPOINTS = [
 
 // [key, file name, width, height, size in kB, alternativeText, caption]
 const MEDIA_SPECS = [
-  ['bernina-viaduct', 'bernina-viaduct.jpg', 1600, 1067, 412.37, 'A red train crossing a curved stone viaduct in the snow', 'The Brusio spiral viaduct in January'],
+  [
+    'bernina-viaduct',
+    'bernina-viaduct.jpg',
+    1600,
+    1067,
+    412.37,
+    'A red train crossing a curved stone viaduct in the snow',
+    'The Brusio spiral viaduct in January',
+  ],
   ['alp-grum', 'alp-grum-station.jpg', 1600, 1067, 388.02, 'A small station building above a frozen lake', null],
   ['la-concha', 'la-concha-bay.jpg', 2048, 1365, 604.5, 'The curve of La Concha bay seen from Monte Urgull', 'La Concha at low tide'],
-  ['pintxos-bar', 'pintxos-bar.jpg', 1200, 800, 251.84, 'A bar counter covered with small plates of pintxos', 'Friday night in the Parte Vieja'],
-  ['kumano-path', 'kumano-kodo-forest-path.jpg', 1200, 1600, 455.1, 'Mossy stone steps through a cedar forest', 'The Nakahechi trail after rain'],
+  [
+    'pintxos-bar',
+    'pintxos-bar.jpg',
+    1200,
+    800,
+    251.84,
+    'A bar counter covered with small plates of pintxos',
+    'Friday night in the Parte Vieja',
+  ],
+  [
+    'kumano-path',
+    'kumano-kodo-forest-path.jpg',
+    1200,
+    1600,
+    455.1,
+    'Mossy stone steps through a cedar forest',
+    'The Nakahechi trail after rain',
+  ],
   ['lisbon-tram', 'lisbon-tram-28.jpg', 1400, 933, 301.66, 'A yellow tram climbing a narrow cobbled street', 'Tram 28 on Rua de São Tomé'],
   ['lisbon-dawn', 'miradouro-santa-luzia.jpg', 1600, 1200, 377.25, 'Tiled terrace overlooking red roofs and the river at dawn', null],
   ['reine', 'reine-lofoten.jpg', 2048, 1365, 702.93, 'Red fishing cabins below steep snowy peaks', 'Reine, Moskenesøya'],
@@ -416,7 +445,9 @@ const THEME_SPECS = [
 ];
 const THEMES = THEME_SPECS.map(([key, name, description], i) => ({
   key,
-  created: addMinutes(at('2025-01-08 11:00'), i * 3).slice(0, 16).replace('T', ' '),
+  created: addMinutes(at('2025-01-08 11:00'), i * 3)
+    .slice(0, 16)
+    .replace('T', ' '),
   values: { name, slug: slugify(name), description },
 }));
 
@@ -433,9 +464,28 @@ const DESTINATIONS = [
       heroImage: 'bernina-viaduct',
     },
     locales: {
-      en: { values: { name: 'Graubünden', country: 'Switzerland', summary: 'The largest Swiss canton: 150 valleys, three languages and some of the most spectacular railways in Europe.' } },
-      fr: { values: { name: 'Grisons', country: 'Suisse', summary: 'Le plus grand canton suisse : 150 vallées, trois langues et quelques-unes des lignes de chemin de fer les plus spectaculaires d’Europe.' } },
-      de: { values: { name: 'Graubünden', country: 'Schweiz', summary: 'Der grösste Kanton der Schweiz: 150 Täler, drei Sprachen und einige der schönsten Bahnstrecken Europas.' } },
+      en: {
+        values: {
+          name: 'Graubünden',
+          country: 'Switzerland',
+          summary: 'The largest Swiss canton: 150 valleys, three languages and some of the most spectacular railways in Europe.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Grisons',
+          country: 'Suisse',
+          summary:
+            'Le plus grand canton suisse : 150 vallées, trois langues et quelques-unes des lignes de chemin de fer les plus spectaculaires d’Europe.',
+        },
+      },
+      de: {
+        values: {
+          name: 'Graubünden',
+          country: 'Schweiz',
+          summary: 'Der grösste Kanton der Schweiz: 150 Täler, drei Sprachen und einige der schönsten Bahnstrecken Europas.',
+        },
+      },
     },
   },
   {
@@ -450,9 +500,27 @@ const DESTINATIONS = [
       heroImage: 'la-concha',
     },
     locales: {
-      en: { values: { name: 'San Sebastián', country: 'Spain', summary: 'A Basque seaside city with two beaches, one surf break and more pintxo bars per street than anywhere else.' } },
-      fr: { values: { name: 'Saint-Sébastien', country: 'Espagne', summary: 'Une ville basque au bord de l’océan : deux plages, un spot de surf et des bars à pintxos à chaque coin de rue.' } },
-      de: { values: { name: 'San Sebastián', country: 'Spanien', summary: 'Baskische Küstenstadt mit zwei Stränden, einem Surfspot und unzähligen Pintxo-Bars.' } },
+      en: {
+        values: {
+          name: 'San Sebastián',
+          country: 'Spain',
+          summary: 'A Basque seaside city with two beaches, one surf break and more pintxo bars per street than anywhere else.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Saint-Sébastien',
+          country: 'Espagne',
+          summary: 'Une ville basque au bord de l’océan : deux plages, un spot de surf et des bars à pintxos à chaque coin de rue.',
+        },
+      },
+      de: {
+        values: {
+          name: 'San Sebastián',
+          country: 'Spanien',
+          summary: 'Baskische Küstenstadt mit zwei Stränden, einem Surfspot und unzähligen Pintxo-Bars.',
+        },
+      },
     },
   },
   {
@@ -467,9 +535,27 @@ const DESTINATIONS = [
       heroImage: 'kumano-path',
     },
     locales: {
-      en: { values: { name: 'Kii Peninsula', country: 'Japan', summary: 'Forested mountains south of Osaka, crossed by the Kumano Kodo pilgrimage routes and dotted with hot springs.' } },
-      fr: { values: { name: 'Péninsule de Kii', country: 'Japon', summary: 'Des montagnes boisées au sud d’Osaka, traversées par les chemins de pèlerinage du Kumano Kodo.' } },
-      de: { values: { name: 'Kii-Halbinsel', country: 'Japan', summary: 'Bewaldete Berge südlich von Osaka, durchzogen von den Pilgerwegen des Kumano Kodo.' } },
+      en: {
+        values: {
+          name: 'Kii Peninsula',
+          country: 'Japan',
+          summary: 'Forested mountains south of Osaka, crossed by the Kumano Kodo pilgrimage routes and dotted with hot springs.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Péninsule de Kii',
+          country: 'Japon',
+          summary: 'Des montagnes boisées au sud d’Osaka, traversées par les chemins de pèlerinage du Kumano Kodo.',
+        },
+      },
+      de: {
+        values: {
+          name: 'Kii-Halbinsel',
+          country: 'Japan',
+          summary: 'Bewaldete Berge südlich von Osaka, durchzogen von den Pilgerwegen des Kumano Kodo.',
+        },
+      },
     },
   },
   {
@@ -485,8 +571,20 @@ const DESTINATIONS = [
     },
     locales: {
       en: { values: { name: 'Lisbon', country: 'Portugal', summary: 'Seven hills, yellow trams and tiled viewpoints over the Tagus.' } },
-      fr: { values: { name: 'Lisbonne', country: 'Portugal', summary: 'Sept collines, des tramways jaunes et des belvédères carrelés sur le Tage.' } },
-      de: { values: { name: 'Lissabon', country: 'Portugal', summary: 'Sieben Hügel, gelbe Strassenbahnen und gekachelte Aussichtspunkte über dem Tejo.' } },
+      fr: {
+        values: {
+          name: 'Lisbonne',
+          country: 'Portugal',
+          summary: 'Sept collines, des tramways jaunes et des belvédères carrelés sur le Tage.',
+        },
+      },
+      de: {
+        values: {
+          name: 'Lissabon',
+          country: 'Portugal',
+          summary: 'Sieben Hügel, gelbe Strassenbahnen und gekachelte Aussichtspunkte über dem Tejo.',
+        },
+      },
     },
   },
   {
@@ -501,8 +599,20 @@ const DESTINATIONS = [
       heroImage: 'reine',
     },
     locales: {
-      en: { values: { name: 'Lofoten', country: 'Norway', summary: 'An Arctic archipelago of granite peaks, fishing villages and very changeable weather.' } },
-      fr: { values: { name: 'Lofoten', country: 'Norvège', summary: 'Un archipel arctique de pics de granit, de villages de pêcheurs et de météo très changeante.' } },
+      en: {
+        values: {
+          name: 'Lofoten',
+          country: 'Norway',
+          summary: 'An Arctic archipelago of granite peaks, fishing villages and very changeable weather.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Lofoten',
+          country: 'Norvège',
+          summary: 'Un archipel arctique de pics de granit, de villages de pêcheurs et de météo très changeante.',
+        },
+      },
     },
   },
   {
@@ -517,8 +627,20 @@ const DESTINATIONS = [
       heroImage: 'mekong-boat',
     },
     locales: {
-      en: { values: { name: 'Luang Prabang', country: 'Laos', summary: 'A former royal capital on a peninsula between the Mekong and the Nam Khan, full of temples and slow afternoons.' } },
-      fr: { values: { name: 'Luang Prabang', country: 'Laos', summary: 'Ancienne capitale royale entre le Mékong et la Nam Khan, pleine de temples et d’après-midi tranquilles.' } },
+      en: {
+        values: {
+          name: 'Luang Prabang',
+          country: 'Laos',
+          summary: 'A former royal capital on a peninsula between the Mekong and the Nam Khan, full of temples and slow afternoons.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Luang Prabang',
+          country: 'Laos',
+          summary: 'Ancienne capitale royale entre le Mékong et la Nam Khan, pleine de temples et d’après-midi tranquilles.',
+        },
+      },
     },
   },
   {
@@ -533,9 +655,27 @@ const DESTINATIONS = [
       heroImage: 'oaxaca-market',
     },
     locales: {
-      en: { values: { name: 'Oaxaca', country: 'Mexico', summary: 'A colonial city in the southern highlands, famous for its markets, its seven moles and mezcal.' } },
-      fr: { values: { name: 'Oaxaca', country: 'Mexique', summary: 'Une ville coloniale des hauts plateaux du sud, célèbre pour ses marchés, ses sept moles et le mezcal.' } },
-      de: { values: { name: 'Oaxaca', country: 'Mexiko', summary: 'Eine Kolonialstadt im südlichen Hochland, bekannt für ihre Märkte, ihre sieben Moles und Mezcal.' } },
+      en: {
+        values: {
+          name: 'Oaxaca',
+          country: 'Mexico',
+          summary: 'A colonial city in the southern highlands, famous for its markets, its seven moles and mezcal.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Oaxaca',
+          country: 'Mexique',
+          summary: 'Une ville coloniale des hauts plateaux du sud, célèbre pour ses marchés, ses sept moles et le mezcal.',
+        },
+      },
+      de: {
+        values: {
+          name: 'Oaxaca',
+          country: 'Mexiko',
+          summary: 'Eine Kolonialstadt im südlichen Hochland, bekannt für ihre Märkte, ihre sieben Moles und Mezcal.',
+        },
+      },
     },
   },
   {
@@ -550,9 +690,27 @@ const DESTINATIONS = [
       heroImage: 'toubkal-ridge',
     },
     locales: {
-      en: { values: { name: 'High Atlas', country: 'Morocco', summary: 'North Africa’s highest range, an hour and a half from Marrakech, with Berber villages and the 4,167 m Toubkal.' } },
-      fr: { values: { name: 'Haut Atlas', country: 'Maroc', summary: 'La plus haute chaîne d’Afrique du Nord, à une heure et demie de Marrakech, avec ses villages berbères et le Toubkal.' } },
-      de: { values: { name: 'Hoher Atlas', country: 'Marokko', summary: 'Das höchste Gebirge Nordafrikas, anderthalb Stunden von Marrakesch, mit Berberdörfern und dem 4167 m hohen Toubkal.' } },
+      en: {
+        values: {
+          name: 'High Atlas',
+          country: 'Morocco',
+          summary: 'North Africa’s highest range, an hour and a half from Marrakech, with Berber villages and the 4,167 m Toubkal.',
+        },
+      },
+      fr: {
+        values: {
+          name: 'Haut Atlas',
+          country: 'Maroc',
+          summary: 'La plus haute chaîne d’Afrique du Nord, à une heure et demie de Marrakech, avec ses villages berbères et le Toubkal.',
+        },
+      },
+      de: {
+        values: {
+          name: 'Hoher Atlas',
+          country: 'Marokko',
+          summary: 'Das höchste Gebirge Nordafrikas, anderthalb Stunden von Marrakesch, mit Berberdörfern und dem 4167 m hohen Toubkal.',
+        },
+      },
     },
   },
 ];
@@ -579,7 +737,11 @@ const STORIES = [
     },
     draft: {
       at: '2025-03-02 11:05',
-      values: { dailyBudget: 225, lastVerifiedAt: at('2025-03-02 10:30'), stats: { trains: 3, tunnels: 55, bridges: 196, highestPointM: 2253, currency: 'CHF', timetable: 2025 } },
+      values: {
+        dailyBudget: 225,
+        lastVerifiedAt: at('2025-03-02 10:30'),
+        stats: { trains: 3, tunnels: 55, bridges: 196, highestPointM: 2253, currency: 'CHF', timetable: 2025 },
+      },
     },
     locales: {
       en: {
@@ -621,11 +783,18 @@ const STORIES = [
             stop('Tirano', 0, 'The Italian side: pay in euros.'),
           ]),
           sections: [
-            textBlock('Why winter?', `
+            textBlock(
+              'Why winter?',
+              `
               Summer is busier and the carriages are hot. In winter the line is half empty, the light is low and the snow turns every bridge into a postcard.
-            `),
+            `,
+            ),
             photoGallery('Between Alp Grüm and Brusio', ['alp-grum', 'bernina-viaduct']),
-            callout('tip', 'Save on tickets', 'A Swiss Half Fare Card pays for itself on this single trip if you travel back the same way.'),
+            callout(
+              'tip',
+              'Save on tickets',
+              'A Swiss Half Fare Card pays for itself on this single trip if you travel back the same way.',
+            ),
           ],
         },
         draft: {
@@ -718,7 +887,10 @@ const STORIES = [
           `),
           overview: overview(3, 'easy', season.autumn.en, [stop('Parte Vieja', 2, 'Noisy until 1 am on weekends.'), stop('Gros', 1)]),
           sections: [
-            textBlock('Where we stayed', 'A small guesthouse in **Gros**, across the river: ten minutes on foot from the old town and two from the surf beach.'),
+            textBlock(
+              'Where we stayed',
+              'A small guesthouse in **Gros**, across the river: ten minutes on foot from the old town and two from the surf beach.',
+            ),
             callout('warning', 'Cash', 'Some of the oldest bars still do not take cards.'),
           ],
         },
@@ -777,7 +949,8 @@ const STORIES = [
       en: {
         values: {
           title: 'Walking the Kumano Kodo',
-          excerpt: 'Three days on a thousand-year-old pilgrimage trail, from Takijiri-oji to Kumano Hongu Taisha, with a hot spring at the end of each day.',
+          excerpt:
+            'Three days on a thousand-year-old pilgrimage trail, from Takijiri-oji to Kumano Hongu Taisha, with a hot spring at the end of each day.',
           body: blocks(`
             The Nakahechi route starts with a steep climb straight out of Takijiri and barely lets up for the first hour. After that the trail settles into a rhythm of cedar forest, small shrines called _oji_ and tea houses that are mostly closed.
 
@@ -960,7 +1133,10 @@ const STORIES = [
             title: 'Island-Hopping the Lofoten by Bus and Ferry',
             sections: [
               callout('warning', 'Sundays', 'On Sundays some routes do not run at all: plan to stay put.'),
-              textBlock('New: the winter version', 'We went back in February. Fewer buses, more northern lights: see the new section below (coming soon).'),
+              textBlock(
+                'New: the winter version',
+                'We went back in February. Fewer buses, more northern lights: see the new section below (coming soon).',
+              ),
             ],
           },
         },
@@ -997,7 +1173,11 @@ const STORIES = [
             Day one ends in **Pakbeng**, a village that exists mostly for boat passengers. Day two is quieter, with fishermen, water buffalo and the occasional village school waving from the bank.
           `),
           practicalInfo: null,
-          overview: overview(2, 'easy', season.dry.en, [stop('Huay Xai', 0), stop('Pakbeng', 1, 'Guesthouse touts meet the boat; prices are fixed.'), stop('Luang Prabang', 0)]),
+          overview: overview(2, 'easy', season.dry.en, [
+            stop('Huay Xai', 0),
+            stop('Pakbeng', 1, 'Guesthouse touts meet the boat; prices are fixed.'),
+            stop('Luang Prabang', 0),
+          ]),
           sections: [],
         },
       },
@@ -1128,7 +1308,10 @@ const STORIES = [
           practicalInfo: md(`
             A licensed guide is compulsory for Toubkal. Guides, mules and refuge beds can all be arranged in Imlil the day before, but not in peak season.
           `),
-          overview: overview(2, 'challenging', season.autumn.en, [stop('Imlil', 1), stop('Toubkal refuge', 1, 'Bunk rooms; bring a sleeping-bag liner.')]),
+          overview: overview(2, 'challenging', season.autumn.en, [
+            stop('Imlil', 1),
+            stop('Toubkal refuge', 1, 'Bunk rooms; bring a sleeping-bag liner.'),
+          ]),
           sections: [callout('warning', 'Altitude', 'Spend a night in Imlil (1,740 m) before you start.')],
         },
       },
@@ -1170,7 +1353,12 @@ const STORIES = [
           practicalInfo: md(`
             Huts open from **late June to early October**. Half board is the norm; bring cash for drinks.
           `),
-          overview: overview(4, 'moderate', season.summer.en, [stop('Pontresina', 0), stop('Chamanna Segantini', 1), stop('Chamanna Boval', 1), stop('Diavolezza', 1)]),
+          overview: overview(4, 'moderate', season.summer.en, [
+            stop('Pontresina', 0),
+            stop('Chamanna Segantini', 1),
+            stop('Chamanna Boval', 1),
+            stop('Diavolezza', 1),
+          ]),
           sections: [textBlock('Gear', 'Poles, a warm layer and a hut sleeping bag. Everything else you can leave at the station.')],
         },
       },
@@ -1185,7 +1373,12 @@ const STORIES = [
           practicalInfo: md(`
             Die Hütten sind von **Ende Juni bis Anfang Oktober** geöffnet.
           `),
-          overview: overview(4, 'moderate', season.summer.de, [stop('Pontresina', 0), stop('Chamanna Segantini', 1), stop('Chamanna Boval', 1), stop('Diavolezza', 1)]),
+          overview: overview(4, 'moderate', season.summer.de, [
+            stop('Pontresina', 0),
+            stop('Chamanna Segantini', 1),
+            stop('Chamanna Boval', 1),
+            stop('Diavolezza', 1),
+          ]),
           sections: [],
         },
         draft: {
@@ -1538,11 +1731,15 @@ const LANDING_PAGES = [
     created: '2025-01-09 12:00',
     values: {
       headline: 'Take the long way round',
-      intro: 'Slow Roads publishes one long travel story a week: trains over boats over planes, markets over museums, and practical details you can actually use.',
+      intro:
+        'Slow Roads publishes one long travel story a week: trains over boats over planes, markets over museums, and practical details you can actually use.',
       showNewsletter: true,
       hero: 'reine',
       sections: [
-        textBlock('About us', 'We are a small team of writers and photographers who travel slowly and write it down. No sponsored trips, ever.'),
+        textBlock(
+          'About us',
+          'We are a small team of writers and photographers who travel slowly and write it down. No sponsored trips, ever.',
+        ),
         photoGallery('This season', ['bernina-viaduct', 'la-concha', 'kumano-path']),
         callout('info', 'Newsletter', 'One story every Friday. No tracking pixels.'),
       ],
@@ -1556,7 +1753,10 @@ const LANDING_PAGES = [
             headline: 'Spring stories are here',
             showNewsletter: false,
             sections: [
-              textBlock('About us', 'We are a small team of writers and photographers who travel slowly and write it down. No sponsored trips, ever.'),
+              textBlock(
+                'About us',
+                'We are a small team of writers and photographers who travel slowly and write it down. No sponsored trips, ever.',
+              ),
               photoGallery('This spring', ['lisbon-dawn', 'oaxaca-market']),
               callout('warning', 'Moving house', 'The newsletter is taking a break while we move to a new provider.'),
             ],
@@ -1615,12 +1815,14 @@ function build() {
       // Which attributes go where: shared (non-localized) vs per locale.
       for (const name of Object.keys(doc.values ?? {})) {
         const attr = attrs[name] ?? fail(`${uid}/${doc.key}: unknown attribute ${name}`);
-        if (localized && attr.type !== 'relation' && isLocalizedAttr(attr)) fail(`${uid}/${doc.key}: ${name} is localized, put it in the locale values`);
+        if (localized && attr.type !== 'relation' && isLocalizedAttr(attr))
+          fail(`${uid}/${doc.key}: ${name} is localized, put it in the locale values`);
       }
       for (const [code, loc] of Object.entries(locales)) {
         for (const name of Object.keys({ ...loc.values, ...loc.draft?.values })) {
           const attr = attrs[name] ?? fail(`${uid}/${doc.key}/${code}: unknown attribute ${name}`);
-          if (localized && !isLocalizedAttr(attr)) fail(`${uid}/${doc.key}/${code}: ${name} is not localized, put it in the document values`);
+          if (localized && !isLocalizedAttr(attr))
+            fail(`${uid}/${doc.key}/${code}: ${name} is not localized, put it in the document values`);
         }
       }
 
@@ -1644,7 +1846,12 @@ function build() {
           return;
         }
         const edits = [doc.draft, loc.draft].filter(Boolean);
-        const editedAt = edits.length ? edits.map((e) => at(e.at)).sort().at(-1) : createdAt;
+        const editedAt = edits.length
+          ? edits
+              .map((e) => at(e.at))
+              .sort()
+              .at(-1)
+          : createdAt;
         const draftValues = { ...base };
         for (const e of edits) Object.assign(draftValues, clone(e.values));
         const draft = { ...common, status: 'draft', createdAt, updatedAt: editedAt, publishedAt: null, values: draftValues };
@@ -1713,9 +1920,7 @@ function build() {
 
   // rows of `uid` visible in a list of the given status (and locale, when given)
   const visibleRows = (uid, status, locale) =>
-    rowsByType[uid].filter(
-      (r) => (r.status === 'both' || r.status === status) && (locale === undefined || r.locale === locale),
-    );
+    rowsByType[uid].filter((r) => (r.status === 'both' || r.status === status) && (locale === undefined || r.locale === locale));
 
   const relationTargets = (row, attr, status) => {
     const source = schemas[row.uid];
@@ -1747,14 +1952,18 @@ function build() {
     for (const [name, attr] of Object.entries(comp.attributes)) {
       if (attr.type === 'media') out[name] = renderMedia(attr, instance[name]);
       else if (attr.type === 'component') out[name] = renderComponentField(attr, instance[name]);
-      else if (attr.type === 'relation' || attr.type === 'dynamiczone') fail(`${compUid}: ${attr.type} in components is not supported here`);
+      else if (attr.type === 'relation' || attr.type === 'dynamiczone')
+        fail(`${compUid}: ${attr.type} in components is not supported here`);
     }
     return out;
   };
   const renderComponentField = (attr, value) =>
-    attr.repeatable ? (value ?? []).map((v) => renderComponent(attr.component, v)) : value == null ? null : renderComponent(attr.component, value);
-  const renderMedia = (attr, value) =>
-    attr.multiple ? (value ?? []).map(mediaFile) : value == null ? null : mediaFile(value);
+    attr.repeatable
+      ? (value ?? []).map((v) => renderComponent(attr.component, v))
+      : value == null
+        ? null
+        : renderComponent(attr.component, value);
+  const renderMedia = (attr, value) => (attr.multiple ? (value ?? []).map(mediaFile) : value == null ? null : mediaFile(value));
 
   const renderRow = (row, status) => {
     const schema = schemas[row.uid];

@@ -28,7 +28,10 @@ const failures = [];
 const step = (msg) => console.log(`\n[test:strapi] ${msg}`);
 const run = (cmd, args, opts = {}) => {
   try {
-    return { code: 0, out: execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, ...opts }) };
+    return {
+      code: 0,
+      out: execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20, ...opts }),
+    };
   } catch (e) {
     return { code: e.status ?? 1, out: String(e.stdout ?? '') };
   }
@@ -39,22 +42,35 @@ execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'i
 
 if (!process.env.NO_FRESH) {
   step(`starting Strapi from ${STRAPI_DIR} on port ${PORT} (./up.sh --fresh; the first run installs ~720 MB)`);
-  execFileSync('./up.sh', ['--fresh'], { cwd: STRAPI_DIR, stdio: 'inherit', env: { ...process.env, PORT: String(PORT), npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' } });
+  execFileSync('./up.sh', ['--fresh'], {
+    cwd: STRAPI_DIR,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(PORT), npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' },
+  });
 }
 const token = readFileSync(join(STRAPI_DIR, '.tmp', 'api-token.txt'), 'utf8').trim();
 let proxy;
 try {
   step('content-mock check (read-only suite derived from the model), expecting zero violations');
   const checkReport = join(OUT, 'check.json');
-  const check = run('node', [CLI, 'check', '--target', TARGET, '--schemas', STRAPI_DIR, '--token', token, '--report', checkReport, '--quiet'], { cwd: ROOT });
+  const check = run(
+    'node',
+    [CLI, 'check', '--target', TARGET, '--schemas', STRAPI_DIR, '--token', token, '--report', checkReport, '--quiet'],
+    { cwd: ROOT },
+  );
   console.log(check.out.trim().split('\n').slice(-3).join('\n'));
   const checkData = JSON.parse(readFileSync(checkReport, 'utf8'));
   console.log(`check: exit ${check.code}, ${checkData.totals.requests} requests, ${checkData.totals.violations} violations`);
-  if (check.code !== 0 || checkData.totals.violations !== 0) failures.push(`check: exit ${check.code}, ${checkData.totals.violations} violations (see ${checkReport})`);
+  if (check.code !== 0 || checkData.totals.violations !== 0)
+    failures.push(`check: exit ${check.code}, ${checkData.totals.violations} violations (see ${checkReport})`);
 
   step(`starting content-mock proxy on ${PROXY}`);
   const proxyReport = join(OUT, 'proxy.json');
-  proxy = spawn('node', [CLI, 'proxy', '--target', TARGET, '--schemas', STRAPI_DIR, '--token', token, '--port', String(PROXY_PORT), '--report', proxyReport], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  proxy = spawn(
+    'node',
+    [CLI, 'proxy', '--target', TARGET, '--schemas', STRAPI_DIR, '--token', token, '--port', String(PROXY_PORT), '--report', proxyReport],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const proxyLog = [];
   proxy.stderr.on('data', (d) => proxyLog.push(String(d)));
   await new Promise((ok, bad) => {
@@ -78,7 +94,21 @@ try {
 
   step('the kit cases (golden.json, read-only) directly and through the proxy');
   const kit = (base, json, extra = []) =>
-    run('node', [join(KIT, 'run.mjs'), 'check', '--base', base, '--golden', join(KIT, 'golden.json'), '--dataset', join(KIT, 'dataset.json'), '--token', token, '--json', json, ...extra]);
+    run('node', [
+      join(KIT, 'run.mjs'),
+      'check',
+      '--base',
+      base,
+      '--golden',
+      join(KIT, 'golden.json'),
+      '--dataset',
+      join(KIT, 'dataset.json'),
+      '--token',
+      token,
+      '--json',
+      json,
+      ...extra,
+    ]);
   kit(TARGET, join(OUT, 'kit-direct.json'), ['--read-only']);
   kit(PROXY, join(OUT, 'kit-proxy.json'), ['--read-only']);
   const direct = JSON.parse(readFileSync(join(OUT, 'kit-direct.json'), 'utf8')).results;
@@ -91,7 +121,9 @@ try {
       console.log(`DIFF kit ${d.group}/${d.name}: direct ${d.pass ? 'pass' : d.why} / proxy ${p ? (p.pass ? 'pass' : p.why) : 'missing'}`);
     }
   }
-  console.log(`kit read-only: direct ${direct.filter((r) => r.pass).length}/${direct.length} passed; ${verdictDiffs} differences through the proxy`);
+  console.log(
+    `kit read-only: direct ${direct.filter((r) => r.pass).length}/${direct.length} passed; ${verdictDiffs} differences through the proxy`,
+  );
   if (verdictDiffs) failures.push(`${verdictDiffs} kit verdicts differ through the proxy`);
 
   step('pull: capture the real content, serve it, and replay the read-only kit cases (vitest, test/strapi)');
@@ -118,7 +150,9 @@ try {
   await exited;
   proxy = undefined;
   const proxyData = JSON.parse(readFileSync(proxyReport, 'utf8'));
-  console.log(`proxy: ${proxyData.totals.requests} requests, ${proxyData.totals.violations} violations, ${proxyData.totals.skipped} not validated`);
+  console.log(
+    `proxy: ${proxyData.totals.requests} requests, ${proxyData.totals.violations} violations, ${proxyData.totals.skipped} not validated`,
+  );
   for (const r of proxyData.results.filter((x) => x.violations.length)) {
     for (const v of r.violations) console.log(`VIOLATION ${r.method} ${r.url} → ${r.status} [${v.rule}] ${v.path}: ${v.message}`);
   }

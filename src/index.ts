@@ -4,17 +4,17 @@
 //   const { url } = await mock.listen(0);
 //   ... beforeEach(() => mock.reset()) ... afterAll(() => mock.close());
 
-export { createServer, readSeed, type MockServer, type ServerOptions } from './server/create-server.js';
-export type { Runtime } from './http/create-app.js';
-export type { ReloadEvent, Logger } from './watch/hot-reload.js';
-export type { ModelDiff } from './watch/diff-models.js';
-export { FAULT_HEADER, type DevOptions, type RouteRule, type FaultSpec, type CorsOptions } from './http/dev/dev-options.js';
-export { loadModel, type LoadModelOptions } from './schema/load-model.js';
-export type { ContentModel, ContentType, ComponentSchema, Attribute, Locale } from './model/types.js';
-export { generateOpenApi } from './openapi/generate.js';
-export { SchemaErrors, type SchemaProblem } from './schema/schema-errors.js';
-export { ConfigError } from './config/resolve-config.js';
-export { DatasetError } from './store/import-dataset.js';
+export { createServer, readSeed, type MockServer, type ServerOptions } from './mock/create-server.js';
+export type { Runtime } from './mock/runtime.js';
+export type { ReloadEvent, Logger } from './mock/watch/hot-reload.js';
+export type { ModelDiff } from './mock/watch/diff-models.js';
+export { FAULT_HEADER, type DevOptions, type RouteRule, type FaultSpec, type CorsOptions } from './core/config/content-mock-config.js';
+export { loadModel, type LoadModelOptions } from './project/load-model.js';
+export type { ContentModel, ContentType, ComponentSchema, Attribute, Locale } from './core/model/types.js';
+export { generateOpenApi } from './contract/openapi/generate.js';
+export { SchemaErrors, type SchemaProblem } from './core/model/schema-errors.js';
+export { ConfigError } from './core/config/content-mock-config.js';
+export { DatasetError } from './core/data/import-dataset.js';
 export {
   StrapiError,
   ApplicationError,
@@ -25,4 +25,4 @@ export {
   NotFoundError,
   PayloadTooLargeError,
   InternalServerError,
-} from './errors/strapi-errors.js';
+} from './core/errors/strapi-errors.js';

@@ -7,7 +7,10 @@ import express from 'express';
 
 const [file, port = '0'] = process.argv.slice(2);
 const responses = new Map(
-  JSON.parse(readFileSync(file, 'utf8')).map((r) => [r.path, { status: r.status, contentType: r.contentType, body: Buffer.from(r.body, 'base64') }]),
+  JSON.parse(readFileSync(file, 'utf8')).map((r) => [
+    r.path,
+    { status: r.status, contentType: r.contentType, body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 
 const app = express();

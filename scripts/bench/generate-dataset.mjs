@@ -12,8 +12,26 @@ const WORDS = (
   'magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat'
 ).split(' ');
 const CATEGORY_NAMES = [
-  'News', 'Food & Drink', 'Travel', 'Technology', 'Science', 'Health', 'Sports', 'Culture', 'Business', 'Design',
-  'Music', 'Film', 'Books', 'Gaming', 'Education', 'Environment', 'Politics', 'Fashion', 'Photography', 'History',
+  'News',
+  'Food & Drink',
+  'Travel',
+  'Technology',
+  'Science',
+  'Health',
+  'Sports',
+  'Culture',
+  'Business',
+  'Design',
+  'Music',
+  'Film',
+  'Books',
+  'Gaming',
+  'Education',
+  'Environment',
+  'Politics',
+  'Fashion',
+  'Photography',
+  'History',
 ];
 
 /** mulberry32: a small, fast, seedable PRNG. */
@@ -38,13 +56,21 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
     for (;;) {
       let s = '';
       for (let i = 0; i < 24; i++) s += alphabet[int(36)];
-      if (!usedIds.has(s)) return usedIds.add(s), s;
+      if (!usedIds.has(s)) return (usedIds.add(s), s);
     }
   };
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-  const sentence = (n) => { const w = words(n); return w[0].toUpperCase() + w.slice(1) + '.'; };
+  const sentence = (n) => {
+    const w = words(n);
+    return w[0].toUpperCase() + w.slice(1) + '.';
+  };
   const at = (minutes) => new Date(EPOCH + minutes * 60_000).toISOString();
-  const slugify = (s) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slugify = (s) =>
+    s
+      .toLowerCase()
+      .replace(/&/g, 'and')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
 
   // --- media library: a few files
   const mediaSpec = [
@@ -69,8 +95,15 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
       formats: image
         ? {
             thumbnail: {
-              name: `thumbnail_${name}.${ext}`, hash: `thumbnail_${hash}`, ext: `.${ext}`, mime, path: null,
-              width: Math.round((width * 156) / height), height: 156, size: 20.5, sizeInBytes: 20500,
+              name: `thumbnail_${name}.${ext}`,
+              hash: `thumbnail_${hash}`,
+              ext: `.${ext}`,
+              mime,
+              path: null,
+              width: Math.round((width * 156) / height),
+              height: 156,
+              size: 20.5,
+              sizeInBytes: 20500,
               url: `/uploads/thumbnail_${hash}.${ext}`,
             },
           }
@@ -95,17 +128,42 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
   const categoryRows = Array.from({ length: categories }, (_, i) => {
     const name = i < CATEGORY_NAMES.length ? CATEGORY_NAMES[i] : `Category ${i + 1}`;
     const t = at(++minute);
-    return { id: i + 1, documentId: documentId(), name, slug: slugify(name), description: sentence(6), createdAt: t, updatedAt: t, publishedAt: t };
+    return {
+      id: i + 1,
+      documentId: documentId(),
+      name,
+      slug: slugify(name),
+      description: sentence(6),
+      createdAt: t,
+      updatedAt: t,
+      publishedAt: t,
+    };
   });
   const authorRows = Array.from({ length: authors }, (_, i) => {
     const first = pick(['ada', 'alan', 'grace', 'linus', 'margaret', 'dennis', 'barbara', 'ken', 'frances', 'edsger']);
     const name = `${first} ${String.fromCharCode(97 + (i % 26))}${i + 1}`;
     const t = at(++minute);
-    return { id: i + 1, documentId: documentId(), name, email: `${first}.${i + 1}@example.com`, bio: i % 3 ? sentence(8) : null, createdAt: t, updatedAt: t, publishedAt: t };
+    return {
+      id: i + 1,
+      documentId: documentId(),
+      name,
+      email: `${first}.${i + 1}@example.com`,
+      bio: i % 3 ? sentence(8) : null,
+      createdAt: t,
+      updatedAt: t,
+      publishedAt: t,
+    };
   });
   const tagRows = Array.from({ length: tags }, (_, i) => {
     const t = at(++minute);
-    return { id: i + 1, documentId: documentId(), name: `tag-${String(i + 1).padStart(3, '0')}`, createdAt: t, updatedAt: t, publishedAt: t };
+    return {
+      id: i + 1,
+      documentId: documentId(),
+      name: `tag-${String(i + 1).padStart(3, '0')}`,
+      createdAt: t,
+      updatedAt: t,
+      publishedAt: t,
+    };
   });
   // authors with their avatar, as the kit's author rows carry it (populate=avatar)
   const authorDocs = authorRows.map((a, i) => ({ ...a, avatar: i % 4 === 0 ? null : images[i % images.length] }));
@@ -151,7 +209,15 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
         description: rand() < 0.8 ? sentence(10) : null,
         body: [{ type: 'paragraph', children: [{ type: 'text', text: sentence(12) }] }],
         content: `# ${title}\n\n${sentence(15)}\n\n**Bold** and _italic_.`,
-        seo: { metaTitle: `SEO ${n + 1} ${locale}`, metaDescription: sentence(8), shareImage: rand() < 0.3 ? images[int(images.length)] : null, links: Array.from({ length: linkCount }, (_, k) => ({ label: `Link ${k + 1}`, url: `https://example.com/${locale}/${n + 1}/${k + 1}` })) },
+        seo: {
+          metaTitle: `SEO ${n + 1} ${locale}`,
+          metaDescription: sentence(8),
+          shareImage: rand() < 0.3 ? images[int(images.length)] : null,
+          links: Array.from({ length: linkCount }, (_, k) => ({
+            label: `Link ${k + 1}`,
+            url: `https://example.com/${locale}/${n + 1}/${k + 1}`,
+          })),
+        },
         blocks: blockKinds.map((uid) =>
           uid === 'shared.quote'
             ? { title: `Quote ${n + 1}`, body: sentence(8), __component: uid }
@@ -198,7 +264,10 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
         blocks: content.blocks.map((b) => ({ id: nextComponentId(b.__component), ...b })),
       };
     };
-    for (const [locale, bucket, present] of [['en', en, true], ['fr', fr, withFr]]) {
+    for (const [locale, bucket, present] of [
+      ['en', en, true],
+      ['fr', fr, withFr],
+    ]) {
       if (!present) continue;
       const content = localizedContent(locale);
       const edited = rand() < 0.25;
@@ -231,8 +300,14 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
     media,
     contentTypes: {
       'api::article.article': { ...meta('article', 'articles', true, true), documents: { en, fr } },
-      'api::author.author': { ...meta('author', 'authors', false, false), documents: { '*none*': { draft: authorDocs, published: authorDocs } } },
-      'api::category.category': { ...meta('category', 'categories', false, false), documents: { '*none*': { draft: categoryRows, published: categoryRows } } },
+      'api::author.author': {
+        ...meta('author', 'authors', false, false),
+        documents: { '*none*': { draft: authorDocs, published: authorDocs } },
+      },
+      'api::category.category': {
+        ...meta('category', 'categories', false, false),
+        documents: { '*none*': { draft: categoryRows, published: categoryRows } },
+      },
       'api::tag.tag': { ...meta('tag', 'tags', false, false), documents: { '*none*': { draft: tagRows, published: tagRows } } },
     },
   };
@@ -242,5 +317,9 @@ export function generateDataset({ articles = 10_000, authors = 50, categories = 
 export function pickQueryTargets(dataset) {
   const published = dataset.contentTypes['api::article.article'].documents.en.published;
   const sample = published.find((a) => a.category && a.tags.length > 0);
-  return { categoryName: sample.category.name, tagName: sample.tags[0].name, documentId: published[Math.floor(published.length / 2)].documentId };
+  return {
+    categoryName: sample.category.name,
+    tagName: sample.tags[0].name,
+    documentId: published[Math.floor(published.length / 2)].documentId,
+  };
 }

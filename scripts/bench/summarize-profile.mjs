@@ -33,14 +33,14 @@ export function summarizeProfile(file, { root = process.cwd(), top = 20 } = {}) 
       .slice(0, n)
       .map(([k, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`)
       .join('\n');
-  const query = new Map([...byFunction].filter(([k]) => k.includes('dist/query/')));
+  const query = new Map([...byFunction].filter(([k]) => k.includes('dist/core/query/')));
   return [
     `total sampled: ${(total / 1000).toFixed(0)} ms`,
     'self time by file:',
     table(byFile, top),
     'self time by function:',
     table(byFunction, top),
-    'self time in dist/query/*.js:',
+    'self time in dist/core/query/*.js:',
     table(query, top),
   ].join('\n');
 }

@@ -2,7 +2,9 @@
 // (documentIds, ids, timestamps the dataset does not hold) become tokens numbered in order of first appearance on
 // each side; object key order is ignored; array order is kept.
 export function knownValues(ds) {
-  const ids = new Set(), documentIds = new Set(), times = new Set();
+  const ids = new Set(),
+    documentIds = new Set(),
+    times = new Set();
   const walk = (v) => {
     if (Array.isArray(v)) return v.forEach(walk);
     if (v && typeof v === 'object') {

@@ -11,7 +11,8 @@ export function rng(seed) {
   const int = (lo, hi) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = (xs) => xs[Math.floor(next() * xs.length)];
   const sample = (xs, n) => {
-    const pool = [...xs], got = [];
+    const pool = [...xs],
+      got = [];
     while (got.length < n && pool.length) got.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
     return got;
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
-import { PACKAGE_ROOT } from '../server/load-project.js';
+import { PACKAGE_ROOT } from '../project/load-project.js';
 import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -10,7 +10,6 @@ import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
 
 class UsageError extends Error {}
 

@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Low, Memory } from 'lowdb';
 import { DataFile } from 'lowdb/node';
-import type { ContentModel } from '../model/types.js';
-import { ContentIndex } from '../query/content-index.js';
-import { parseJsonText } from '../schema/read-json-file.js';
-import { formatProblem } from '../schema/schema-errors.js';
-import { DatasetError, emptyStore } from './import-dataset.js';
-import type { StoreData } from './types.js';
+import type { ContentModel } from '../core/model/types.js';
+import { ContentIndex } from '../core/data/content-index.js';
+import { parseJsonText } from '../core/model/parse-json-text.js';
+import { formatProblem } from '../core/model/schema-errors.js';
+import { DatasetError, emptyStore } from '../core/data/import-dataset.js';
+import type { Store } from '../core/data/store.js';
+import type { StoreData } from '../core/data/types.js';
 
 export interface StoreOptions {
   /** The lowdb JSON file; undefined keeps everything in memory (`--memory`, tests). */
@@ -20,7 +21,7 @@ export interface StoreOptions {
  * The datastore: lowdb over a JSON file (written atomically: temp file, then rename) or its in-memory twin.
  * Every change goes through `mutate`, which keeps the read indexes current and persists before answering.
  */
-export class ContentStore {
+export class ContentStore implements Store {
   private currentIndex: ContentIndex;
   private writes: Promise<void> = Promise.resolve();
   /** Set while our own write is in flight, so a file watcher can tell our writes from an editor's. */
@@ -90,9 +91,11 @@ export class ContentStore {
   /** Persists the current data; resolves once it is on disk. */
   flush(): Promise<void> {
     this.lastWriteAt = Date.now();
-    this.writes = this.writes.then(() => this.db.write()).then(() => {
-      this.lastWriteAt = Date.now();
-    });
+    this.writes = this.writes
+      .then(() => this.db.write())
+      .then(() => {
+        this.lastWriteAt = Date.now();
+      });
     return this.writes;
   }
 
@@ -116,7 +119,9 @@ export class ContentStore {
 }
 
 function isStoreData(v: unknown): v is StoreData {
-  return typeof v === 'object' && v !== null && (v as StoreData).format === 'content-mock-store/1' && typeof (v as StoreData).types === 'object';
+  return (
+    typeof v === 'object' && v !== null && (v as StoreData).format === 'content-mock-store/1' && typeof (v as StoreData).types === 'object'
+  );
 }
 
 export function parseStoreText(text: string, file: string): StoreData {

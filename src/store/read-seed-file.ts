@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { ContentModel, Locale } from '../model/types.js';
-import { parseJsonText } from '../schema/read-json-file.js';
-import { formatProblem } from '../schema/schema-errors.js';
-import { assertDataset, DatasetError, DatasetImporter, datasetLocales, type Dataset } from './import-dataset.js';
+import type { ContentModel, Locale } from '../core/model/types.js';
+import { parseJsonText } from '../core/model/parse-json-text.js';
+import { formatProblem } from '../core/model/schema-errors.js';
+import { assertDataset, DatasetError, DatasetImporter, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
 import { arrayItemsAt, isObjectAt, objectMembersAt, parseSlice, rootSlice, ScanError, valueEnd, type Slice } from './json-scanner.js';
-import type { StoreData } from './types.js';
+import type { StoreData } from '../core/data/types.js';
 
 /** A seed file, read lazily: its small parts at once, its documents only when imported. */
 export interface SeedSource {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCheck } from '../../src/check/run-check-command.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { runCheck } from '../../src/contract/check/run-check-command.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { startBrokenBackend } from '../proxy/broken-backend.js';
 
 const KIT = 'test/fixtures/kit';
@@ -12,7 +12,12 @@ let url: string;
 const dir = mkdtempSync(join(tmpdir(), 'content-mock-check-'));
 
 beforeAll(async () => {
-  server = await createServer({ schemas: `${KIT}/model`, seed: `${KIT}/dataset.json`, memory: true, config: `${KIT}/content-mock.config.json` });
+  server = await createServer({
+    schemas: `${KIT}/model`,
+    seed: `${KIT}/dataset.json`,
+    memory: true,
+    config: `${KIT}/content-mock.config.json`,
+  });
   ({ url } = await server.listen(0));
 });
 afterAll(() => server.close());
@@ -20,7 +25,10 @@ afterAll(() => server.close());
 describe('content-mock check against a healthy content-mock serving the kit', () => {
   test('reports zero violations and exits 0, with JUnit, JSON and Markdown reports', async () => {
     const lines: string[] = [];
-    const code = await runCheck({ target: url, schemas: `${KIT}/model`, token: 'kit-read-only-token-5b1d0c2e9f7a4386', report: join(dir, 'r.xml') }, (l) => lines.push(l));
+    const code = await runCheck(
+      { target: url, schemas: `${KIT}/model`, token: 'kit-read-only-token-5b1d0c2e9f7a4386', report: join(dir, 'r.xml') },
+      (l) => lines.push(l),
+    );
     const out = lines.join('\n');
     expect(out).not.toContain('violation ');
     expect(code).toBe(0);
@@ -37,11 +45,19 @@ describe('content-mock check against a broken backend', () => {
     try {
       const report = join(dir, 'broken.json');
       const baseline = join(dir, 'baseline.json');
-      const code = await runCheck({ target: broken.url, schemas: `${KIT}/model`, token: TOKEN, report, writeBaseline: baseline, quiet: true }, () => undefined);
+      const code = await runCheck(
+        { target: broken.url, schemas: `${KIT}/model`, token: TOKEN, report, writeBaseline: baseline, quiet: true },
+        () => undefined,
+      );
       expect(code).toBe(1);
       const data = JSON.parse(readFileSync(report, 'utf8')) as { results: Array<{ violations: Array<{ path: string; rule: string }> }> };
-      expect(data.results.flatMap((r) => r.violations)).toContainEqual(expect.objectContaining({ rule: 'schema', path: '$.data[0].title' }));
-      const again = await runCheck({ target: broken.url, schemas: `${KIT}/model`, token: TOKEN, baseline, format: 'markdown', quiet: true }, () => undefined);
+      expect(data.results.flatMap((r) => r.violations)).toContainEqual(
+        expect.objectContaining({ rule: 'schema', path: '$.data[0].title' }),
+      );
+      const again = await runCheck(
+        { target: broken.url, schemas: `${KIT}/model`, token: TOKEN, baseline, format: 'markdown', quiet: true },
+        () => undefined,
+      );
       expect(again).toBe(0);
     } finally {
       await broken.close();

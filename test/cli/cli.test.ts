@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'content-mock.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: mkdtempSync(join(tmpdir(), 'cm-cli-')) });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: mkdtempSync(join(tmpdir(), 'cm-cli-')) });
 
 describe('the command line', () => {
   test('--help lists every command; --version prints the version', () => {

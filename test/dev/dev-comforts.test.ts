@@ -10,10 +10,14 @@ describe('CORS', () => {
   });
   afterAll(() => dev.stop());
 
-  it('OPTIONS /api/tags (preflight) answers 204 with Strapi\'s default methods and headers', async () => {
+  it("OPTIONS /api/tags (preflight) answers 204 with Strapi's default methods and headers", async () => {
     const res = await fetch(`${dev.url}/api/tags`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
@@ -89,16 +93,22 @@ describe('latency and faults', () => {
     expect(ms).toBeGreaterThanOrEqual(100);
   });
 
-  it('GET /api/categories answers its rule\'s 503 in Strapi\'s error envelope', async () => {
+  it("GET /api/categories answers its rule's 503 in Strapi's error envelope", async () => {
     const { res } = await timed('/api/categories');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ data: null, error: { status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable', details: {} } });
+    expect(await res.json()).toEqual({
+      data: null,
+      error: { status: 503, name: 'ServiceUnavailableError', message: 'Service Unavailable', details: {} },
+    });
   });
 
-  it('GET /api/tags with x-content-mock-fault: status=500 answers Strapi\'s 500', async () => {
+  it("GET /api/tags with x-content-mock-fault: status=500 answers Strapi's 500", async () => {
     const { res } = await timed('/api/tags', { headers: { 'x-content-mock-fault': 'status=500' } });
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+    expect(await res.json()).toEqual({
+      data: null,
+      error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} },
+    });
   });
 
   it('GET /api/articles (timeout rule) answers 504 only after the timeout', async () => {
@@ -110,7 +120,9 @@ describe('latency and faults', () => {
 
   it('GET /api/tags with x-content-mock-fault: timeout never answers (the client gives up)', async () => {
     const started = performance.now();
-    await expect(fetch(`${dev.url}/api/tags`, { headers: { 'x-content-mock-fault': 'timeout' }, signal: AbortSignal.timeout(300) })).rejects.toThrow(/abort|timeout/i);
+    await expect(
+      fetch(`${dev.url}/api/tags`, { headers: { 'x-content-mock-fault': 'timeout' }, signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow(/abort|timeout/i);
     expect(performance.now() - started).toBeGreaterThanOrEqual(280);
   });
 
@@ -159,9 +171,14 @@ describe('reset', () => {
   it('POST /__content-mock/reset restores the seed', async () => {
     const dev = await startDevServer({});
     try {
-      const created = await fetch(`${dev.url}/api/tags`, { method: 'POST', headers: json, body: JSON.stringify({ data: { name: 'temporary' } }) });
+      const created = await fetch(`${dev.url}/api/tags`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ data: { name: 'temporary' } }),
+      });
       expect(created.status).toBe(201);
-      const count = async () => ((await (await fetch(`${dev.url}/api/tags`)).json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
+      const count = async () =>
+        ((await (await fetch(`${dev.url}/api/tags`)).json()) as { meta: { pagination: { total: number } } }).meta.pagination.total;
       const withNew = await count();
       const reset = await fetch(`${dev.url}/__content-mock/reset`, { method: 'POST', headers: { 'x-content-mock-fault': 'status=500' } });
       expect(reset.status).toBe(204);
@@ -189,7 +206,11 @@ describe('read-only mode', () => {
     ['DELETE', '/api/tags/qnkocyn5lthvkvc6llzygm34'],
     ['PUT', '/api/global'],
   ])('%s %s answers 405 Method Not Allowed', async (method, path) => {
-    const res = await fetch(dev.url + path, { method, headers: json, body: method === 'DELETE' ? undefined : JSON.stringify({ data: { name: 'x' } }) });
+    const res = await fetch(dev.url + path, {
+      method,
+      headers: json,
+      body: method === 'DELETE' ? undefined : JSON.stringify({ data: { name: 'x' } }),
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await res.text()).toBe('Method Not Allowed');

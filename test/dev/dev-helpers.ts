@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type MockServer, type ServerOptions } from '../../src/index.js';
-import type { ReloadEvent } from '../../src/watch/hot-reload.js';
+import type { ReloadEvent } from '../../src/mock/watch/hot-reload.js';
 
 const KIT = join(import.meta.dirname, '..', 'fixtures', 'kit');
 export const KIT_TOKEN = 'kit-read-only-token-5b1d0c2e9f7a4386';

@@ -10,7 +10,10 @@ const tagSchemaFile = () => join(dev.schemas, 'api', 'tag', 'content-types', 'ta
 const readJson = (file: string): Record<string, unknown> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(dev.url + path, { headers });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>[] | Record<string, unknown> | null; error?: unknown } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: Record<string, unknown>[] | Record<string, unknown> | null; error?: unknown },
+  };
 };
 const firstTag = async () => ((await get('/api/tags?sort=id')).body.data as Record<string, unknown>[])[0];
 
@@ -37,7 +40,9 @@ describe('hot reload of schemas', () => {
     await waitFor(async () => 'slug' in (await firstTag()));
     const ms = performance.now() - written;
     const rebuild = dev.events.find((e) => e.kind === 'schemas' && e.ok);
-    console.log(`schema reload latency (write -> new field served): ${ms.toFixed(0)} ms; rebuild and swap: ${rebuild && rebuild.ok ? rebuild.ms : '?'} ms`);
+    console.log(
+      `schema reload latency (write -> new field served): ${ms.toFixed(0)} ms; rebuild and swap: ${rebuild && rebuild.ok ? rebuild.ms : '?'} ms`,
+    );
     expect(ms).toBeLessThan(2000);
 
     const after = await firstTag();
@@ -60,7 +65,10 @@ describe('hot reload of schemas', () => {
     expect(dev.logs.join('\n')).toMatch(/\+ \/api\/widgets/);
     expect(await get('/api/widgets', auth)).toMatchObject({ status: 200, body: { data: [] } });
 
-    const doc = (await (await fetch(`${dev.url}/openapi.json`)).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const doc = (await (await fetch(`${dev.url}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(doc.paths).toHaveProperty(['/api/widgets']);
     expect(JSON.stringify(doc.components.schemas)).toContain('"slug"');
   });
@@ -105,7 +113,11 @@ describe('hot reload of schemas', () => {
   });
 
   it('keeps writes made before a schema change', async () => {
-    const created = await fetch(`${dev.url}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'kept' } }) });
+    const created = await fetch(`${dev.url}/api/tags`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { name: 'kept' } }),
+    });
     expect(created.status).toBe(201);
     addTagAttribute('slug', { type: 'string' });
     await dev.nextReload((e) => e.kind === 'schemas' && e.ok);
@@ -146,7 +158,11 @@ describe('hot reload of the data file', () => {
 
   it('does not reload after its own writes', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${dev.url}/api/tags`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: `own-${i}` } }) });
+      const res = await fetch(`${dev.url}/api/tags`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { name: `own-${i}` } }),
+      });
       expect(res.status).toBe(201);
     }
     await sleep(1500); // past the own-write window and any re-check

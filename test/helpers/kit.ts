@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 
 export const KIT = join(import.meta.dirname, '..', 'fixtures', 'kit');
 export const KIT_MODEL = join(KIT, 'model');

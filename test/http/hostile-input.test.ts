@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // Malformed or hostile requests get a clear 4xx in Strapi's envelope: never a 500, never a dropped connection.
@@ -21,7 +21,13 @@ describe('hostile and malformed requests', () => {
     ['an object where a status goes', 'GET', '/api/articles?status[0]=draft', undefined, 400],
     ['an operator inside $in', 'GET', '/api/articles?filters[title][$in][0][$eq]=x', undefined, 400],
     ['a malformed percent-encoding in the path', 'GET', '/api/articles/%00%ff', undefined, 400],
-    ['an operator object as a relation reference', 'POST', '/api/articles', '{"data":{"title":"x","tags":{"connect":[{"documentId":{"$ne":null}}]}}}', 400],
+    [
+      'an operator object as a relation reference',
+      'POST',
+      '/api/articles',
+      '{"data":{"title":"x","tags":{"connect":[{"documentId":{"$ne":null}}]}}}',
+      400,
+    ],
     ['__proto__ in the body', 'POST', '/api/articles', '{"data":{"title":"x","__proto__":{"admin":true}}}', 400],
     ['a body nested 5,000 levels deep', 'POST', '/api/articles', `{"data":{"title":${'['.repeat(5000)}${']'.repeat(5000)}}}`, 400],
     ['a body over the 1 MB limit', 'POST', '/api/articles', `{"data":{"title":"${'x'.repeat(2_000_000)}"}}`, 413],

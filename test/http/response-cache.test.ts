@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 
 let server: MockServer | undefined;
 afterEach(() => server?.close());
 
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as { data: { documentId: string; name: string }[] } });
+const json = async (res: Response) => ({
+  status: res.status,
+  body: (await res.json()) as { data: { documentId: string; name: string }[] },
+});
 
 describe.each([true, false])('reads with the response cache %s', (cache) => {
   test('a write is seen by the very next read, whatever was answered before', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_TOKEN, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // A relation to a type the caller may not `find` (observed on Strapi 5.54): populate leaves it out silently, even
@@ -11,14 +11,23 @@ let base: string;
 beforeAll(async () => {
   // `secret` is readable by tokens only, never by the public role
   const dir = kitModelWith({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' } });
-  server = await createServer({ schemas: dir, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(FULL) });
+  server = await createServer({
+    schemas: dir,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    memory: true,
+    configObject: kitConfigWithFullToken(FULL),
+  });
   base = (await server.listen(0)).url;
 });
 afterAll(() => server.close());
 
 const get = async (path: string, token?: string) => {
   const res = await fetch(base + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown>[] | null; error?: { message: string; details: Record<string, unknown> } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { data: Record<string, unknown>[] | null; error?: { message: string; details: Record<string, unknown> } },
+  };
 };
 const page = '/api/articles?fields[0]=title&pagination[pageSize]=2&sort=id:asc&';
 
@@ -61,7 +70,11 @@ describe('relations to types the caller may not read', () => {
       });
     const refused = await post();
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { details: unknown } }).error.details).toEqual({ key: 'owner', path: 'owner', source: 'body' });
+    expect(((await refused.json()) as { error: { details: unknown } }).error.details).toEqual({
+      key: 'owner',
+      path: 'owner',
+      source: 'body',
+    });
     expect((await post(FULL)).status).toBe(201);
   });
 });

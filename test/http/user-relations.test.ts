@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
 // Projects relate content to users & permissions users (an article's reviewer, a comment's author). Users are the
@@ -57,7 +57,9 @@ describe('relations to users & permissions users', () => {
   });
 
   test('filters and sort go through the relation', async () => {
-    const hit = (await (await fetch(`${mock.url}/api/articles?filters[reviewer][username][$eq]=reviewer-one&fields[0]=title`, { headers: auth })).json()) as { data: { documentId: string }[] };
+    const hit = (await (
+      await fetch(`${mock.url}/api/articles?filters[reviewer][username][$eq]=reviewer-one&fields[0]=title`, { headers: auth })
+    ).json()) as { data: { documentId: string }[] };
     expect(hit.data.map((a) => a.documentId)).toEqual([article]);
     expect((await fetch(`${mock.url}/api/articles?sort=reviewer.username:desc`, { headers: auth })).status).toBe(200);
     const refused = await fetch(`${mock.url}/api/articles?filters[reviewer][password][$eq]=x`, { headers: auth });
@@ -70,11 +72,14 @@ describe('relations to users & permissions users', () => {
     expect(body.data).toHaveProperty('category');
   });
 
-  test('the user type has no content routes, only the plugin\'s, and the contract describes it only as a relation target', async () => {
+  test("the user type has no content routes, only the plugin's, and the contract describes it only as a relation target", async () => {
     // the plugin's route takes numeric ids; the public role may not list users
     expect((await fetch(`${mock.url}/api/users/${user.id}`)).status).toBe(403);
     expect((await fetch(`${mock.url}/api/users/${user.id}`, { headers: auth })).status).toBe(200);
-    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/users'))).toBe(false);
     expect(JSON.stringify(doc.components.schemas)).toContain('plugin::users-permissions.user');
   });
@@ -82,7 +87,9 @@ describe('relations to users & permissions users', () => {
   test('a public role granted find on users sees it', async () => {
     const open = await start(true);
     try {
-      const body = (await (await fetch(`${open.url}/api/articles?populate=reviewer&pagination[pageSize]=1`)).json()) as { data: Record<string, unknown>[] };
+      const body = (await (await fetch(`${open.url}/api/articles?populate=reviewer&pagination[pageSize]=1`)).json()) as {
+        data: Record<string, unknown>[];
+      };
       expect(body.data[0]).toHaveProperty('reviewer', null);
     } finally {
       await open.server.close();

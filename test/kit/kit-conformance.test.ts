@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { createResponseValidator, type ResponseValidator } from '../../src/openapi/response-validator.js';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { createResponseValidator, type ResponseValidator } from '../../src/contract/openapi/response-validator.js';
 import { KIT_DATASET, KIT_TOKEN, kitCases, startKitServer } from '../helpers/kit.js';
 import { firstDifference, Replayer } from './replay.js';
 
@@ -41,7 +41,13 @@ describe('conformance kit: content-mock answers as real Strapi 5 did', () => {
       // Our own answer must also fit the contract we publish (the v4 format is outside it; so are routes that are
       // not content routes, whose 404 must still be the error envelope).
       if (!Object.keys(c.headers ?? {}).some((h) => h.toLowerCase() === 'strapi-response-format')) {
-        const verdict = contract.validate({ method: c.method ?? 'GET', path: answer.path, status: answer.status, body: answer.body, contentType: answer.contentType ?? undefined });
+        const verdict = contract.validate({
+          method: c.method ?? 'GET',
+          path: answer.path,
+          status: answer.status,
+          body: answer.body,
+          contentType: answer.contentType ?? undefined,
+        });
         const checked = verdict.operation ? verdict : contract.validateSchema('ErrorResponse', answer.body);
         expect(checked.errors).toEqual([]);
       }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ContentModel } from '../../src/model/types.js';
-import { runOpenApiCommand, type CommandIo } from '../../src/openapi/command.js';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { serializeDocument } from '../../src/openapi/serialize-document.js';
+import type { ContentModel } from '../../src/core/model/types.js';
+import { runOpenApiCommand, type CommandIo } from '../../src/contract/openapi/openapi-command.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { serializeDocument } from '../../src/contract/openapi/serialize-document.js';
 import { EXAMPLE_OPENAPI, loadExampleModel, loadKitModel } from './kit.js';
 import { component, contentType, makeModel, scalar } from './model-builder.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
 import { loadExampleModel } from './kit.js';
 import { serveDocs } from './serve-docs.js';
 

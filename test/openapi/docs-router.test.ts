@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
 import { loadExampleModel, loadKitModel } from './kit.js';
 import { serveDocs } from './serve-docs.js';
 

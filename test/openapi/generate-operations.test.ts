@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
 import { documentReader, type Schema } from './document-reader.js';
 import { loadKitModel } from './kit.js';
 

@@ -1,12 +1,12 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ContentModel } from '../../src/model/types.js';
-import { buildOpenApiDocument } from '../../src/openapi/build-document.js';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { OpenApiGenerationError } from '../../src/openapi/schema-ref.js';
-import { serializeDocument } from '../../src/openapi/serialize-document.js';
-import { OpenApiValidationError, validateDocument } from '../../src/openapi/validate-document.js';
+import type { ContentModel } from '../../src/core/model/types.js';
+import { buildOpenApiDocument } from '../../src/contract/openapi/build-document.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { OpenApiGenerationError } from '../../src/contract/openapi/schema-ref.js';
+import { serializeDocument } from '../../src/contract/openapi/serialize-document.js';
+import { OpenApiValidationError, validateDocument } from '../../src/contract/openapi/validate-document.js';
 import { documentReader, type Schema } from './document-reader.js';
 import { loadExampleModel, loadKitModel } from './kit.js';
 import { component, contentType, makeModel, media, relation, scalar, zone } from './model-builder.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { createResponseValidator, type ResponseValidator } from '../../src/openapi/response-validator.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { createResponseValidator, type ResponseValidator } from '../../src/contract/openapi/response-validator.js';
 import { goldenCases, loadKitModel, resolvePlaceholders, sentV4, type GoldenCase } from './kit.js';
 
 // Requests to routes that are not content-type routes: Strapi's generic 404 for an unknown path. No operation

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ContentModel, Locale } from '../../src/model/types.js';
-import { loadModel } from '../../src/schema/load-model.js';
+import type { ContentModel, Locale } from '../../src/core/model/types.js';
+import { loadModel } from '../../src/project/load-model.js';
 
 export const KIT_DIR = fileURLToPath(new URL('../fixtures/kit/', import.meta.url));
 export const EXAMPLE_SCHEMAS = fileURLToPath(new URL('../../data/schemas/', import.meta.url));

@@ -8,7 +8,7 @@ import type {
   RelationAttribute,
   ScalarAttribute,
   ScalarType,
-} from '../../src/model/types.js';
+} from '../../src/core/model/types.js';
 
 // Hand-built models for cases the fixture schemas do not have (every scalar type, name clashes, ...).
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { createOperationMatcher } from '../../src/openapi/match-operation.js';
-import { createResponseValidator, type ResponseValidator } from '../../src/openapi/response-validator.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { createOperationMatcher } from '../../src/contract/openapi/match-operation.js';
+import { createResponseValidator, type ResponseValidator } from '../../src/contract/openapi/response-validator.js';
 import { goldenCases, loadKitModel, resolvePlaceholders, type GoldenCase } from './kit.js';
 import { contentType, makeModel, relation, scalar } from './model-builder.js';
 

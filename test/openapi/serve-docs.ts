@@ -2,7 +2,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { createDocsRouter } from '../../src/http/docs-router.js';
+import { createDocsRouter } from '../../src/mock/http/docs-router.js';
 
 /** An express app with only the docs router, on a free loopback port. */
 export async function serveDocs(getDocument: () => OpenAPIV3_1.Document, mount = ''): Promise<{ url: string; close: () => Promise<void> }> {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 
 export const KIT_DIR = fileURLToPath(new URL('../fixtures/kit/', import.meta.url));
 export const KIT_MODEL = `${KIT_DIR}model`;

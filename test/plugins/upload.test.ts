@@ -30,7 +30,8 @@ function form(files: { name: string; type: string; bytes: Buffer }[], fileInfo?:
   if (fileInfo !== undefined) f.append('fileInfo', JSON.stringify(fileInfo));
   return f;
 }
-const upload = (body: FormData | string, headers: Record<string, string> = {}) => call(`${kit.url}/api/upload`, { method: 'POST', body, headers });
+const upload = (body: FormData | string, headers: Record<string, string> = {}) =>
+  call(`${kit.url}/api/upload`, { method: 'POST', body, headers });
 
 describe('GET /api/upload/files', () => {
   test('→ 200 bare array of the media library, each with isUrlSigned false', async () => {
@@ -42,9 +43,13 @@ describe('GET /api/upload/files', () => {
     for (const f of files) expect(f.isUrlSigned).toBe(false);
   });
 
-  test('filters, sort and fields work as on content types; a bad key is Strapi\'s 400', async () => {
+  test("filters, sort and fields work as on content types; a bad key is Strapi's 400", async () => {
     const res = await call(`${kit.url}/api/upload/files?filters[mime][$eq]=image/png&sort=name:desc&fields[0]=name`);
-    const names = dataset.media.filter((m) => m.name.endsWith('.png')).map((m) => m.name).sort().reverse();
+    const names = dataset.media
+      .filter((m) => m.name.endsWith('.png'))
+      .map((m) => m.name)
+      .sort()
+      .reverse();
     expect(res.body).toEqual(names.map((name) => expect.objectContaining({ name })));
     expect(Object.keys((res.body as Record<string, unknown>[])[0]).sort()).toEqual(['documentId', 'id', 'isUrlSigned', 'name']);
     const bad = await call(`${kit.url}/api/upload/files?filters[nope][$eq]=1`);
@@ -82,8 +87,18 @@ describe('POST /api/upload', () => {
     expect(res.status).toBe(201);
     const [png, txt] = res.body as Record<string, unknown>[];
     expect(png).toMatchObject({
-      name: 'pixel.png', alternativeText: 'a tiny image', caption: 'tiny', width: 3, height: 2, formats: null, ext: '.png',
-      mime: 'image/png', size: 0.03, provider: 'local', provider_metadata: null, previewUrl: null,
+      name: 'pixel.png',
+      alternativeText: 'a tiny image',
+      caption: 'tiny',
+      width: 3,
+      height: 2,
+      formats: null,
+      ext: '.png',
+      mime: 'image/png',
+      size: 0.03,
+      provider: 'local',
+      provider_metadata: null,
+      previewUrl: null,
     });
     expect(png.id).toBe(Math.max(...dataset.media.map((m) => m.id)) + 1);
     expect(png.documentId).toMatch(/^[a-z][a-z0-9]{23}$/);
@@ -114,14 +129,20 @@ describe('POST /api/upload', () => {
   test('a file over upload.sizeLimit (1 KB here) → 413 PayloadTooLargeError, nothing stored', async () => {
     const before = kit.server.runtime().store.data.media.length;
     const res = await upload(form([{ name: 'big.bin', type: 'application/octet-stream', bytes: Buffer.alloc(4096, 7) }]));
-    expect(res).toMatchObject({ status: 413, body: { data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'FileTooBig' } } });
+    expect(res).toMatchObject({
+      status: 413,
+      body: { data: null, error: { status: 413, name: 'PayloadTooLargeError', message: 'FileTooBig' } },
+    });
     expect(kit.server.runtime().store.data.media.length).toBe(before);
   });
 
   test('without the upload permission → 403', async () => {
     const strict = await startKit({ permissions: { public: kitConfig.permissions.public } });
     try {
-      const res = await call(`${strict.url}/api/upload`, { method: 'POST', body: form([{ name: 'a.txt', type: 'text/plain', bytes: Buffer.from('a') }]) });
+      const res = await call(`${strict.url}/api/upload`, {
+        method: 'POST',
+        body: form([{ name: 'a.txt', type: 'text/plain', bytes: Buffer.from('a') }]),
+      });
       expect(res).toMatchObject({ status: 403, body: { error: { name: 'ForbiddenError' } } });
     } finally {
       await strict.server.close();
@@ -131,12 +152,17 @@ describe('POST /api/upload', () => {
 
 describe('DELETE /api/upload/files/:id', () => {
   test('→ 200 with the deleted file; then it is gone (404) and its bytes too', async () => {
-    const created = (await upload(form([{ name: 'gone.txt', type: 'text/plain', bytes: Buffer.from('bye') }]))).body as { id: number; url: string }[];
+    const created = (await upload(form([{ name: 'gone.txt', type: 'text/plain', bytes: Buffer.from('bye') }]))).body as {
+      id: number;
+      url: string;
+    }[];
     const id = created[0].id;
     const res = await call(`${kit.url}/api/upload/files/${id}`, { method: 'DELETE' });
     expect(res).toMatchObject({ status: 200, body: { id, name: 'gone.txt' } });
     expect((await call(`${kit.url}/api/upload/files/${id}`)).status).toBe(404);
     expect((await fetch(`${kit.url}${created[0].url}`)).status).toBe(404);
-    expect((await call(`${kit.url}/api/upload/files/${id}`, { method: 'DELETE' })).body).toMatchObject({ error: { message: 'file.notFound' } });
+    expect((await call(`${kit.url}/api/upload/files/${id}`, { method: 'DELETE' })).body).toMatchObject({
+      error: { message: 'file.notFound' },
+    });
   });
 });

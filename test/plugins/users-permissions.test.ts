@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { authenticateUser, authorizeContent } from '../../src/plugins/authenticate-request.js';
-import { signJwt } from '../../src/plugins/jwt.js';
-import { usersOf } from '../../src/plugins/users.js';
+import { authenticateUser, authorizeContent } from '../../src/mock/auth/authenticate-request.js';
+import { signJwt } from '../../src/mock/auth/jwt.js';
+import { usersOf } from '../../src/mock/auth/users.js';
 import { call, json, KIT_CONFIG, startKit, type Running } from './plugin-server.js';
 
 const kitConfig = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { permissions: { public: Record<string, unknown> } };
@@ -32,9 +32,18 @@ describe('POST /api/auth/local', () => {
       expect(Object.keys(body).sort()).toEqual(['jwt', 'user']);
       expect(body.jwt.split('.')).toHaveLength(3);
       expect(body.user).toMatchObject({ username: 'ada', email: 'ada@example.com', provider: 'local', confirmed: true, blocked: false });
-      expect(Object.keys(body.user).sort()).toEqual(
-        ['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username'],
-      );
+      expect(Object.keys(body.user).sort()).toEqual([
+        'blocked',
+        'confirmed',
+        'createdAt',
+        'documentId',
+        'email',
+        'id',
+        'provider',
+        'publishedAt',
+        'updatedAt',
+        'username',
+      ]);
     }
   });
 
@@ -44,7 +53,10 @@ describe('POST /api/auth/local', () => {
   ])('%s → 400 ValidationError "Invalid identifier or password"', async (_name, body) => {
     const res = await call(`${kit.url}/api/auth/local`, json(body));
     expect(res).toMatchObject({ status: 400 });
-    expect(res.body).toEqual({ data: null, error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} } });
+    expect(res.body).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+    });
   });
 
   test('missing fields → 400 with yup messages for each', async () => {
@@ -54,7 +66,12 @@ describe('POST /api/auth/local', () => {
       error: {
         name: 'ValidationError',
         message: '2 errors occurred',
-        details: { errors: [{ path: ['identifier'], message: 'identifier is a required field' }, { path: ['password'], message: 'password is a required field' }] },
+        details: {
+          errors: [
+            { path: ['identifier'], message: 'identifier is a required field' },
+            { path: ['password'], message: 'password is a required field' },
+          ],
+        },
       },
     });
   });
@@ -68,7 +85,10 @@ describe('POST /api/auth/local', () => {
 
 describe('POST /api/auth/local/register', () => {
   test('a new user → 200 {jwt, user}; the email is lower-cased; the jwt then works on /api/users/me', async () => {
-    const res = await call(`${kit.url}/api/auth/local/register`, json({ username: 'grace', email: 'Grace@Example.com', password: 'cobol-1959' }));
+    const res = await call(
+      `${kit.url}/api/auth/local/register`,
+      json({ username: 'grace', email: 'Grace@Example.com', password: 'cobol-1959' }),
+    );
     expect(res.status).toBe(200);
     const body = res.body as { jwt: string; user: { id: number; email: string } };
     expect(body.user.email).toBe('grace@example.com');
@@ -84,7 +104,10 @@ describe('POST /api/auth/local/register', () => {
     ['same username', { username: 'ada', email: 'other@example.com', password: 'whatever1' }],
   ])('duplicate (%s) → 400 ApplicationError "Email or Username are already taken"', async (_name, body) => {
     const res = await call(`${kit.url}/api/auth/local/register`, json(body));
-    expect(res.body).toEqual({ data: null, error: { status: 400, name: 'ApplicationError', message: 'Email or Username are already taken', details: {} } });
+    expect(res.body).toEqual({
+      data: null,
+      error: { status: 400, name: 'ApplicationError', message: 'Email or Username are already taken', details: {} },
+    });
   });
 
   test.each([
@@ -101,7 +124,10 @@ describe('POST /api/auth/local/register', () => {
 
 describe('GET /api/users/me and JWT bearer auth', () => {
   test('without credentials → 403 (the public role lacks users-permissions.user.me)', async () => {
-    expect(await call(`${kit.url}/api/users/me`)).toMatchObject({ status: 403, body: { error: { name: 'ForbiddenError', message: 'Forbidden' } } });
+    expect(await call(`${kit.url}/api/users/me`)).toMatchObject({
+      status: 403,
+      body: { error: { name: 'ForbiddenError', message: 'Forbidden' } },
+    });
   });
 
   test('a JWT we did not sign (or expired) → 401 "Missing or invalid credentials"', async () => {
@@ -117,7 +143,10 @@ describe('GET /api/users/me and JWT bearer auth', () => {
 
   test('a valid JWT for a user that is gone → 401 "Invalid credentials"', async () => {
     const jwt = signJwt({ id: 9999 }, 'content-mock-users-permissions-jwt-secret', 3600);
-    expect(await call(`${kit.url}/api/users/me`, bearer(jwt))).toMatchObject({ status: 401, body: { error: { message: 'Invalid credentials' } } });
+    expect(await call(`${kit.url}/api/users/me`, bearer(jwt))).toMatchObject({
+      status: 401,
+      body: { error: { message: 'Invalid credentials' } },
+    });
   });
 
   test('authenticateUser: a user for our JWTs, undefined for API token keys and other schemes', async () => {
@@ -146,7 +175,10 @@ describe('GET /api/users/me and JWT bearer auth', () => {
 
 describe('tokens and messages as Strapi 5.54 gives them', () => {
   test('registration also answers a refresh token, which is not accepted as a JWT; sign-in does not', async () => {
-    const res = await call(`${kit.url}/api/auth/local/register`, json({ username: 'hopper', email: 'hopper@example.com', password: 'mark-one-1944' }));
+    const res = await call(
+      `${kit.url}/api/auth/local/register`,
+      json({ username: 'hopper', email: 'hopper@example.com', password: 'mark-one-1944' }),
+    );
     const body = res.body as { jwt: string; refreshToken: string };
     expect(Object.keys(body).sort()).toEqual(['jwt', 'refreshToken', 'user']);
     expect(body.refreshToken.split('.')).toHaveLength(3);

@@ -8,7 +8,10 @@ let kit: Running;
 beforeAll(async () => {
   kit = await startKit(kitConfigWithFullToken(FULL));
   for (const name of ['carol', 'alice', 'bob']) {
-    expect((await call(`${kit.url}/api/auth/local/register`, json({ username: name, email: `${name}@example.com`, password: 'long-enough-1' }))).status).toBe(200);
+    expect(
+      (await call(`${kit.url}/api/auth/local/register`, json({ username: name, email: `${name}@example.com`, password: 'long-enough-1' })))
+        .status,
+    ).toBe(200);
   }
 });
 afterAll(() => kit.server.close());
@@ -23,7 +26,18 @@ describe('GET /api/users, /api/users/:id, /api/users/count', () => {
     expect(res.status).toBe(200);
     const users = res.body as User[];
     expect(users.map((u) => u.username)).toEqual(['carol', 'alice', 'bob']);
-    expect(Object.keys(users[0]).sort()).toEqual(['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username']);
+    expect(Object.keys(users[0]).sort()).toEqual([
+      'blocked',
+      'confirmed',
+      'createdAt',
+      'documentId',
+      'email',
+      'id',
+      'provider',
+      'publishedAt',
+      'updatedAt',
+      'username',
+    ]);
   });
 
   test('filters, sort and fields as on content types; top-level start and limit; pagination[] and unknown keys ignored', async () => {

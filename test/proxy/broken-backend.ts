@@ -28,7 +28,10 @@ export interface BrokenBackend {
 }
 
 /** A backend in front of a healthy content-mock that rewrites answers as the request's `x-break` header says. */
-export async function startBrokenBackend(upstream: string, options: { delayMs?: number; always?: string; elevate?: string } = {}): Promise<BrokenBackend> {
+export async function startBrokenBackend(
+  upstream: string,
+  options: { delayMs?: number; always?: string; elevate?: string } = {},
+): Promise<BrokenBackend> {
   const server = http.createServer((req, res) => {
     void (async () => {
       if (options.delayMs) await new Promise((ok) => setTimeout(ok, options.delayMs));
@@ -42,7 +45,10 @@ export async function startBrokenBackend(upstream: string, options: { delayMs?: 
       const fn = kind ? BREAKS[kind] : undefined;
       // Entry breaks need a non-empty list; anything else passes through untouched (the error break takes errors).
       const json = body as Json;
-      const applies = kind === 'bad-error-envelope' ? status >= 400 : kind === 'wrong-status' || (Array.isArray(json?.data) && json.data.length > 1 && status === 200);
+      const applies =
+        kind === 'bad-error-envelope'
+          ? status >= 400
+          : kind === 'wrong-status' || (Array.isArray(json?.data) && json.data.length > 1 && status === 200);
       if (fn && applies && body && typeof body === 'object') [status, body] = fn(status, json);
       res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' });
       res.end(body === undefined ? undefined : JSON.stringify(body));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/proxy/create-proxy.js';
-import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
-import type { ExchangeVerdict } from '../../src/proxy/validate-exchange.js';
-import { memoKey, VerdictMemo } from '../../src/proxy/verdict-memo.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { contractFor, type Contract } from '../../src/contract/proxy/load-contract.js';
+import type { ExchangeVerdict } from '../../src/contract/proxy/validate-exchange.js';
+import { memoKey, VerdictMemo } from '../../src/contract/proxy/verdict-memo.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { loadKitModel } from '../openapi/kit.js';
 import { startBrokenBackend, type BrokenBackend } from './broken-backend.js';
 
@@ -14,7 +14,12 @@ let contract: Contract;
 const open: ContentProxy[] = [];
 
 beforeAll(async () => {
-  mock = await createServer({ schemas: `${KIT}/model`, seed: `${KIT}/dataset.json`, memory: true, config: `${KIT}/content-mock.config.json` });
+  mock = await createServer({
+    schemas: `${KIT}/model`,
+    seed: `${KIT}/dataset.json`,
+    memory: true,
+    config: `${KIT}/content-mock.config.json`,
+  });
   const { url } = await mock.listen(0);
   broken = await startBrokenBackend(url);
   contract = contractFor(await loadKitModel());
@@ -67,13 +72,17 @@ describe('the verdict memo', () => {
   test('validate-first sends the violation count on every repeat', async () => {
     const { url } = await proxyTo({ validateFirst: true });
     const counts: string[] = [];
-    for (const kind of ['wrong-type', 'wrong-type', undefined, 'wrong-type']) counts.push((await get(url, kind)).headers.get(VIOLATIONS_HEADER) ?? '');
+    for (const kind of ['wrong-type', 'wrong-type', undefined, 'wrong-type'])
+      counts.push((await get(url, kind)).headers.get(VIOLATIONS_HEADER) ?? '');
     expect(counts.map(Number).map((n) => n > 0)).toEqual([true, true, false, true]);
   });
 });
 
 describe('VerdictMemo', () => {
-  const verdict = (n: number): ExchangeVerdict => ({ operation: 'GET /api/articles', violations: Array.from({ length: n }, () => ({ rule: 'schema', path: '$', message: 'x' })) });
+  const verdict = (n: number): ExchangeVerdict => ({
+    operation: 'GET /api/articles',
+    violations: Array.from({ length: n }, () => ({ rule: 'schema', path: '$', message: 'x' })),
+  });
   const key = memoKey('GET', '/api/articles', {}, 200, 'application/json', undefined);
 
   test('hits on the same bytes however they are chunked; misses on one changed byte or another length', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/proxy/create-proxy.js';
-import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { contractFor, type Contract } from '../../src/contract/proxy/load-contract.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { loadKitModel } from '../openapi/kit.js';
 import { startBrokenBackend, type BrokenBackend } from './broken-backend.js';
 
@@ -21,7 +21,12 @@ async function proxyTo(target: string, options: { strict?: boolean; validateFirs
 }
 
 beforeAll(async () => {
-  mock = await createServer({ schemas: `${KIT}/model`, seed: `${KIT}/dataset.json`, memory: true, config: `${KIT}/content-mock.config.json` });
+  mock = await createServer({
+    schemas: `${KIT}/model`,
+    seed: `${KIT}/dataset.json`,
+    memory: true,
+    config: `${KIT}/content-mock.config.json`,
+  });
   ({ url: mockUrl } = await mock.listen(0));
   broken = await startBrokenBackend(mockUrl);
   contract = contractFor(await loadKitModel());
@@ -74,7 +79,11 @@ describe('the proxy catches a broken backend, with the JSON path', () => {
 
   test('writes are forwarded with their body, and the answers validated', async () => {
     const { proxy, url } = await proxyTo(mockUrl);
-    const created = await fetch(`${url}/api/tags?fields[0]=name`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { name: 'via-proxy' } }) });
+    const created = await fetch(`${url}/api/tags?fields[0]=name`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { name: 'via-proxy' } }),
+    });
     expect(created.status).toBe(201);
     const body = (await created.json()) as { data: { documentId: string; name: string } };
     expect(body.data.name).toBe('via-proxy');
@@ -88,7 +97,10 @@ describe('the proxy catches a broken backend, with the JSON path', () => {
     const { url } = await proxyTo(broken.url, { strict: true });
     const res = await fetch(`${url}/api/articles`, { headers: { 'x-break': 'wrong-type' } });
     expect(res.status).toBe(502);
-    const body = (await res.json()) as { data: null; error: { status: number; name: string; details: { violations: Array<{ path: string }> } } };
+    const body = (await res.json()) as {
+      data: null;
+      error: { status: number; name: string; details: { violations: Array<{ path: string }> } };
+    };
     expect(body.data).toBeNull();
     expect(body.error.status).toBe(502);
     expect(body.error.details.violations).toContainEqual(expect.objectContaining({ path: '$.data[0].title' }));

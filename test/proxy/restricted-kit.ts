@@ -1,6 +1,6 @@
-import { contractFor, type Contract } from '../../src/proxy/load-contract.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { contractFor, type Contract } from '../../src/contract/proxy/load-contract.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 import { datasetLocales } from '../openapi/kit.js';
 
@@ -20,7 +20,13 @@ export interface RestrictedKit {
  */
 export async function startRestrictedKit(): Promise<RestrictedKit> {
   const schemas = kitModelWith({ owner: { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' } });
-  const server = await createServer({ schemas, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(FULL) });
+  const server = await createServer({
+    schemas,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    memory: true,
+    configObject: kitConfigWithFullToken(FULL),
+  });
   const { url } = await server.listen(0);
   const contract = contractFor(await loadModel(schemas, { locales: datasetLocales(KIT_DATASET) }));
   return { schemas, server, url, contract };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, type ContentProxy } from '../../src/proxy/create-proxy.js';
-import { probePath } from '../../src/proxy/read-probe.js';
+import { createProxy, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { probePath } from '../../src/contract/proxy/read-probe.js';
 import { KIT_TOKEN } from '../helpers/kit.js';
 import { startBrokenBackend, type BrokenBackend } from './broken-backend.js';
 import { FULL, startRestrictedKit, type RestrictedKit } from './restricted-kit.js';
@@ -41,17 +41,24 @@ async function through(target: string, requests: Array<{ path: string; token?: s
 const page = '/api/articles?pagination[pageSize]=3&';
 
 describe('the proxy and relations the caller may not read', () => {
-  test.each([false, true])('public role: populate=* and populate=owner without owner, filters/sort through it refused → no violation (validateFirst %s)', async (validateFirst) => {
-    const { statuses, violations } = await through(kit.url, [
-      { path: `${page}populate=*` },
-      { path: `${page}populate=owner` },
-      { path: `${page}populate[owner][fields][0]=code` },
-      { path: `${page}filters[owner][code][$eq]=x` },
-      { path: `${page}sort=owner.code:asc` },
-    ], validateFirst);
-    expect(statuses).toEqual([200, 200, 200, 400, 400]);
-    expect(violations).toEqual([]);
-  });
+  test.each([false, true])(
+    'public role: populate=* and populate=owner without owner, filters/sort through it refused → no violation (validateFirst %s)',
+    async (validateFirst) => {
+      const { statuses, violations } = await through(
+        kit.url,
+        [
+          { path: `${page}populate=*` },
+          { path: `${page}populate=owner` },
+          { path: `${page}populate[owner][fields][0]=code` },
+          { path: `${page}filters[owner][code][$eq]=x` },
+          { path: `${page}sort=owner.code:asc` },
+        ],
+        validateFirst,
+      );
+      expect(statuses).toEqual([200, 200, 200, 400, 400]);
+      expect(violations).toEqual([]);
+    },
+  );
 
   test('tokens that may read it: owner shown, filters accepted → no violation', async () => {
     const { statuses, violations } = await through(kit.url, [
@@ -64,8 +71,14 @@ describe('the proxy and relations the caller may not read', () => {
   });
 
   test.each([false, true])('a token that may read it, answered WITHOUT owner → violation (validateFirst %s)', async (validateFirst) => {
-    const { violations } = await through(broken.url, [{ path: `${page}populate=owner`, token: KIT_TOKEN, brk: 'missing-owner' }], validateFirst);
-    expect(violations).toContainEqual(expect.objectContaining({ rule: 'populate', path: '$.data[0].owner', message: 'was populated but is missing' }));
+    const { violations } = await through(
+      broken.url,
+      [{ path: `${page}populate=owner`, token: KIT_TOKEN, brk: 'missing-owner' }],
+      validateFirst,
+    );
+    expect(violations).toContainEqual(
+      expect.objectContaining({ rule: 'populate', path: '$.data[0].owner', message: 'was populated but is missing' }),
+    );
   });
 
   test('the same broken answer to the public role is what Strapi sends: no violation', async () => {
@@ -79,7 +92,7 @@ describe('the proxy and relations the caller may not read', () => {
     expect(violations).toContainEqual({ rule: 'status', path: '$', message: 'expected 400 (Invalid key owner) but got 200' });
   });
 
-  test('one probe per (credential, type) for the run, with the caller\'s own credential', async () => {
+  test("one probe per (credential, type) for the run, with the caller's own credential", async () => {
     const seen: string[] = [];
     const spy = await startSpy(kit.url, seen);
     try {
@@ -107,5 +120,8 @@ async function startSpy(upstream: string, seen: string[]): Promise<BrokenBackend
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as import('node:net').AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((ok) => (server.close(() => ok()), server.closeAllConnections())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((ok) => (server.close(() => ok()), server.closeAllConnections())),
+  };
 }

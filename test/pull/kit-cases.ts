@@ -13,7 +13,9 @@ export const KIT_TOKEN = (JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { toke
 
 /** documentIds per plural/singular name, ordered by each document's lowest row id (the kit runner's rule). */
 function documentIndex(): Map<string, Record<string, unknown>[]> {
-  const dataset = JSON.parse(readFileSync(KIT_DATASET, 'utf8')) as { contentTypes: Record<string, { pluralName: string; singularName: string; documents: unknown }> };
+  const dataset = JSON.parse(readFileSync(KIT_DATASET, 'utf8')) as {
+    contentTypes: Record<string, { pluralName: string; singularName: string; documents: unknown }>;
+  };
   const out = new Map<string, Record<string, unknown>[]>();
   for (const t of Object.values(dataset.contentTypes)) {
     const docs: Record<string, unknown>[] = [];

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { derivePopulate } from '../../src/pull/derive-populate.js';
-import { pullDataset } from '../../src/pull/pull-dataset.js';
-import { runPull } from '../../src/pull/run-pull.js';
-import { routedTypes } from '../../src/model/types.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { datasetLocales } from '../../src/store/import-dataset.js';
+import { derivePopulate } from '../../src/dataset/format/derive-populate.js';
+import { pullDataset } from '../../src/dataset/pull/pull-dataset.js';
+import { runPull } from '../../src/dataset/pull/run-pull.js';
+import { routedTypes } from '../../src/core/model/types.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { datasetLocales } from '../../src/core/data/import-dataset.js';
 import { call, KIT_DATASET, KIT_MODEL, startKit, type Running } from '../plugins/plugin-server.js';
 import { KIT_TOKEN, readOnlyKitCases } from './kit-cases.js';
 
@@ -56,7 +56,8 @@ describe('pull from a content-mock serving the kit, then serve the pulled file',
       expect(Object.keys(got.documents).sort(), uid).toEqual(Object.keys(t.documents).sort());
       for (const [locale, byStatus] of Object.entries(t.documents)) {
         for (const [status, docs] of Object.entries(byStatus)) {
-          const ids = (v: unknown) => (Array.isArray(v) ? v.map((d: { id: number }) => d.id) : v === null ? null : (v as { id: number }).id);
+          const ids = (v: unknown) =>
+            Array.isArray(v) ? v.map((d: { id: number }) => d.id) : v === null ? null : (v as { id: number }).id;
           expect(ids(got.documents[locale][status]), `${uid} ${locale} ${status}`).toEqual(ids(docs));
         }
       }
@@ -96,19 +97,30 @@ describe('pull: clear errors, never a half-written file', () => {
   });
 
   test('no token, type the public role may not read → 403 message', async () => {
-    await expect(run(source.url, { types: ['secrets'] })).rejects.toThrow(/forbidden \(403\)\. The public role may not read \/api\/secrets/);
+    await expect(run(source.url, { types: ['secrets'] })).rejects.toThrow(
+      /forbidden \(403\)\. The public role may not read \/api\/secrets/,
+    );
   });
 
   test('a type the server lacks → 404 message, for collection and single types', async () => {
     const schemas = join(dir, 'extra-model');
-    for (const [name, kind] of [['gadget', 'collectionType'], ['banner', 'singleType']] as const) {
+    for (const [name, kind] of [
+      ['gadget', 'collectionType'],
+      ['banner', 'singleType'],
+    ] as const) {
       const folder = join(schemas, 'api', name, 'content-types', name);
       rmSync(folder, { recursive: true, force: true });
       await import('node:fs').then((fs) => fs.mkdirSync(folder, { recursive: true }));
-      writeFileSync(join(folder, 'schema.json'), JSON.stringify({
-        kind, collectionName: `${name}s`, info: { singularName: name, pluralName: `${name}s`, displayName: name },
-        options: { draftAndPublish: false }, attributes: { label: { type: 'string' } },
-      }));
+      writeFileSync(
+        join(folder, 'schema.json'),
+        JSON.stringify({
+          kind,
+          collectionName: `${name}s`,
+          info: { singularName: name, pluralName: `${name}s`, displayName: name },
+          options: { draftAndPublish: false },
+          attributes: { label: { type: 'string' } },
+        }),
+      );
     }
     await expect(run(source.url, { schemas, types: ['gadgets'] })).rejects.toThrow(/has no \/api\/gadgets \(404\)/);
     await expect(run(source.url, { schemas, types: ['banner'] })).rejects.toThrow(/has no \/api\/banner \(404\)/);

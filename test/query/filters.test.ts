@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/errors/strapi-errors.js';
+import { ValidationError } from '../../src/core/errors/strapi-errors.js';
 import { titles } from './mini.js';
 
 // One row per operator and form: the query string a frontend sends → the titles Strapi (on SQLite) returns.
@@ -42,7 +42,11 @@ describe('filters', () => {
     ['$not at the root', 'filters[$not][inPrint][$eq]=true', ['beta', 'Épsilon']],
     ['$or', 'filters[$or][0][pages][$lt]=60&filters[$or][1][genre][$eq]=poetry', ['Gamma 100%', 'Épsilon']],
     ['$and', 'filters[$and][0][pages][$eq]=250&filters[$and][1][inPrint][$eq]=true', ['delta_x']],
-    ['nested logic', 'filters[$or][0][$and][0][genre]=novel&filters[$or][0][$and][1][pages][$gt]=60&filters[$or][1][title]=beta', ['Alpha', 'beta']],
+    [
+      'nested logic',
+      'filters[$or][0][$and][0][genre]=novel&filters[$or][0][$and][1][pages][$gt]=60&filters[$or][1][title]=beta',
+      ['Alpha', 'beta'],
+    ],
     ['id', 'filters[id][$in][0]=1&filters[id][$in][1]=3', ['Alpha', 'Gamma 100%']],
     ['through a relation', 'filters[writer][name][$eq]=Ann', ['Alpha', 'Gamma 100%']],
     ['a relation with no link is NULL', 'filters[writer][$null]=true', ['delta_x']],
@@ -54,11 +58,31 @@ describe('filters', () => {
 
   test.each([
     ['an unknown field', 'filters[nope][$eq]=1', 'Invalid key nope', { key: 'nope', path: null, source: 'query', param: 'filters' }],
-    ['an unknown operator', 'filters[title][$foo]=1', 'Invalid key $foo at title', { key: '$foo', path: 'title', source: 'query', param: 'filters' }],
-    ['operators are case-sensitive', 'filters[title][$EQ]=1', 'Invalid key $EQ at title', { key: '$EQ', path: 'title', source: 'query', param: 'filters' }],
+    [
+      'an unknown operator',
+      'filters[title][$foo]=1',
+      'Invalid key $foo at title',
+      { key: '$foo', path: 'title', source: 'query', param: 'filters' },
+    ],
+    [
+      'operators are case-sensitive',
+      'filters[title][$EQ]=1',
+      'Invalid key $EQ at title',
+      { key: '$EQ', path: 'title', source: 'query', param: 'filters' },
+    ],
     ['a dynamic zone', 'filters[body][text][$eq]=1', 'Invalid key body', { key: 'body', path: 'body', source: 'query', param: 'filters' }],
-    ['a private field', 'filters[secret][$eq]=1', 'Invalid key secret', { key: 'secret', path: 'secret', source: 'query', param: 'filters' }],
-    ['a field under a relation', 'filters[writer][nope]=1', 'Invalid key nope at writer', { key: 'nope', path: 'writer', source: 'query', param: 'filters' }],
+    [
+      'a private field',
+      'filters[secret][$eq]=1',
+      'Invalid key secret',
+      { key: 'secret', path: 'secret', source: 'query', param: 'filters' },
+    ],
+    [
+      'a field under a relation',
+      'filters[writer][nope]=1',
+      'Invalid key nope at writer',
+      { key: 'nope', path: 'writer', source: 'query', param: 'filters' },
+    ],
   ])('%s is a 400 ValidationError with Strapi details', async (_name, query, message, details) => {
     const error = await titles(query).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 
 // HTTP-level rules on the kit's localized `article` type (the mini fixture has no i18n). Every expectation is
@@ -29,7 +29,9 @@ describe('localizations as a join in filters and sort', () => {
     const other = all.find((r) => r.locale !== defaultLocale)!.locale;
     const docsWithOther = new Set([...all, ...drafts].filter((r) => r.locale === other).map((r) => r.documentId));
     const expected = all.filter((r) => r.locale === defaultLocale && docsWithOther.has(r.documentId)).map((r) => r.id);
-    const got = await rows(`/api/articles?filters[localizations][locale][$eq]=${other}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`);
+    const got = await rows(
+      `/api/articles?filters[localizations][locale][$eq]=${other}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`,
+    );
     expect(got.map((r) => r.id)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -47,7 +49,9 @@ describe('a top-level filters[locale] replaces the locale parameter', () => {
     const all = await allRows();
     const locale = all[all.length - 1].locale;
     const expected = all.filter((r) => r.locale === locale).map((r) => r.id);
-    expect((await rows(`/api/articles?filters[locale][$eq]=${locale}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`)).map((r) => r.id)).toEqual(expected);
+    expect(
+      (await rows(`/api/articles?filters[locale][$eq]=${locale}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`)).map((r) => r.id),
+    ).toEqual(expected);
   });
 
   test('it wins over an explicit locale parameter', async () => {
@@ -56,20 +60,29 @@ describe('a top-level filters[locale] replaces the locale parameter', () => {
     expect(locales.length).toBeGreaterThan(1);
     const [a, b] = locales;
     const expected = all.filter((r) => r.locale === b).map((r) => r.id);
-    expect((await rows(`/api/articles?locale=${a}&filters[locale][$eq]=${b}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`)).map((r) => r.id)).toEqual(expected);
+    expect(
+      (await rows(`/api/articles?locale=${a}&filters[locale][$eq]=${b}&fields[0]=locale&pagination[pageSize]=100&sort=id:asc`)).map(
+        (r) => r.id,
+      ),
+    ).toEqual(expected);
   });
 });
 
 describe('populated localizations leave out every row of the batch (i18n: id NOT IN the loaded rows)', () => {
-  test('a page holding two locales of one document does not list them as each other\'s localizations', async () => {
+  test("a page holding two locales of one document does not list them as each other's localizations", async () => {
     const all = await allRows();
     const byDoc = new Map<string, Row[]>();
     for (const r of all) byDoc.set(r.documentId, [...(byDoc.get(r.documentId) ?? []), r]);
     const [x, y] = [...byDoc.values()].find((list) => list.length >= 3)!.map((r) => r.locale);
-    const page = await rows(`/api/articles?locale[0]=${x}&locale[1]=${y}&fields[0]=locale&populate[localizations][fields][0]=locale&pagination[pageSize]=100&sort=id:asc`);
+    const page = await rows(
+      `/api/articles?locale[0]=${x}&locale[1]=${y}&fields[0]=locale&populate[localizations][fields][0]=locale&pagination[pageSize]=100&sort=id:asc`,
+    );
     const pageIds = new Set(page.map((r) => r.id));
     for (const entry of page as (Row & { localizations: Row[] })[]) {
-      const expected = (byDoc.get(entry.documentId) ?? []).filter((r) => !pageIds.has(r.id)).map((r) => r.id).sort((p, q) => p - q);
+      const expected = (byDoc.get(entry.documentId) ?? [])
+        .filter((r) => !pageIds.has(r.id))
+        .map((r) => r.id)
+        .sort((p, q) => p - q);
       expect(entry.localizations.map((r) => r.id).sort((p, q) => p - q)).toEqual(expected);
     }
   });

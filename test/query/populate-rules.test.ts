@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 
 // Strapi's populate validation and rendering rules, checked on the kit's model over HTTP.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PaginationError, ValidationError } from '../../src/errors/strapi-errors.js';
-import { findMany, parseQueryString } from '../../src/query/run-query.js';
+import { PaginationError, ValidationError } from '../../src/core/errors/strapi-errors.js';
+import { findMany, parseQueryString } from '../../src/core/query/run-query.js';
 import { miniIndex, OPTIONS, titles } from './mini.js';
 
 describe('sort', () => {
@@ -67,16 +67,42 @@ describe('pagination', () => {
   });
 
   test('config: defaultLimit and maxLimit', async () => {
-    expect(await meta('', { defaultLimit: 2, maxLimit: 3, withCount: true })).toEqual({ meta: { page: 1, pageSize: 2, pageCount: 3, total: 5 }, count: 2 });
-    expect(await meta('pagination[pageSize]=10', { defaultLimit: 2, maxLimit: 3, withCount: true })).toEqual({ meta: { page: 1, pageSize: 3, pageCount: 2, total: 5 }, count: 3 });
+    expect(await meta('', { defaultLimit: 2, maxLimit: 3, withCount: true })).toEqual({
+      meta: { page: 1, pageSize: 2, pageCount: 3, total: 5 },
+      count: 2,
+    });
+    expect(await meta('pagination[pageSize]=10', { defaultLimit: 2, maxLimit: 3, withCount: true })).toEqual({
+      meta: { page: 1, pageSize: 3, pageCount: 2, total: 5 },
+      count: 3,
+    });
     expect(await meta('', { defaultLimit: 25, maxLimit: null, withCount: false })).toEqual({ meta: { page: 1, pageSize: 25 }, count: 5 });
   });
 
   test.each([
-    ['mixing page and offset', 'pagination[page]=1&pagination[start]=0', PaginationError, 'Cannot use both page & offset pagination in the same query'],
-    ['a page that is not a number', 'pagination[page]=abc', ValidationError, "Invalid parameter at 'start'. Expected integer >= 0, received: NaN"],
-    ['page outside pagination[]', 'page=2', ValidationError, 'Invalid pagination parameters. Cannot use both page-based (page, pageSize) and offset-based (start, limit) pagination in the same query.'],
-    ['a bad withCount', 'pagination[withCount]=maybe', ValidationError, 'Invalid withCount parameter. Expected "t","1","true","false","0","f"'],
+    [
+      'mixing page and offset',
+      'pagination[page]=1&pagination[start]=0',
+      PaginationError,
+      'Cannot use both page & offset pagination in the same query',
+    ],
+    [
+      'a page that is not a number',
+      'pagination[page]=abc',
+      ValidationError,
+      "Invalid parameter at 'start'. Expected integer >= 0, received: NaN",
+    ],
+    [
+      'page outside pagination[]',
+      'page=2',
+      ValidationError,
+      'Invalid pagination parameters. Cannot use both page-based (page, pageSize) and offset-based (start, limit) pagination in the same query.',
+    ],
+    [
+      'a bad withCount',
+      'pagination[withCount]=maybe',
+      ValidationError,
+      'Invalid withCount parameter. Expected "t","1","true","false","0","f"',
+    ],
   ])('%s is a 400', async (_name, query, kind, message) => {
     const error = await meta(query).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(kind);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/errors/strapi-errors.js';
-import { findMany, parseQueryString } from '../../src/query/run-query.js';
-import { ContentIndex } from '../../src/query/content-index.js';
+import { ValidationError } from '../../src/core/errors/strapi-errors.js';
+import { findMany, parseQueryString } from '../../src/core/query/run-query.js';
+import { ContentIndex } from '../../src/core/data/content-index.js';
 import { miniData, miniIndex, OPTIONS, titles } from './mini.js';
 
 // Rules found by differential testing against Strapi 5.54 on SQLite (scripts/differential.mjs): how values are

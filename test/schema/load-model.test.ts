@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { SchemaErrors } from '../../src/schema/schema-errors.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { SchemaErrors } from '../../src/core/model/schema-errors.js';
 import { KIT_MODEL } from '../helpers/kit.js';
 
 type Json = Record<string, unknown>;
@@ -19,7 +19,10 @@ function project(types: Record<string, Json | string>, components: Record<string
   for (const [uid, schema] of Object.entries(components)) {
     const [category, name] = uid.split('.');
     mkdirSync(join(root, 'components', category), { recursive: true });
-    writeFileSync(join(root, 'components', category, `${name}.json`), typeof schema === 'string' ? schema : JSON.stringify(schema, null, 2));
+    writeFileSync(
+      join(root, 'components', category, `${name}.json`),
+      typeof schema === 'string' ? schema : JSON.stringify(schema, null, 2),
+    );
   }
   return root;
 }
@@ -36,7 +39,10 @@ async function problems(root: string): Promise<string[]> {
   try {
     await loadModel(root);
   } catch (e) {
-    if (e instanceof SchemaErrors) return e.problems.map((p) => `${p.file.split('/').slice(-2).join('/')}${p.line ? `:${p.line}:${p.column}` : ''} ${p.path}: ${p.message}`);
+    if (e instanceof SchemaErrors)
+      return e.problems.map(
+        (p) => `${p.file.split('/').slice(-2).join('/')}${p.line ? `:${p.line}:${p.column}` : ''} ${p.path}: ${p.message}`,
+      );
     throw e;
   }
   return [];
@@ -52,7 +58,22 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.byRoute.get('articles')).toBe(article);
     expect(model.byRoute.get('global')?.kind).toBe('singleType');
     const kinds = Object.fromEntries([...article.attributes.values()].map((a) => [a.name, a.kind === 'scalar' ? a.type : a.kind]));
-    expect(kinds).toMatchObject({ title: 'string', slug: 'uid', body: 'blocks', content: 'richtext', views: 'integer', rating: 'decimal', featured: 'boolean', publishDate: 'date', kind: 'enumeration', metadata: 'json', category: 'relation', cover: 'media', seo: 'component', blocks: 'dynamiczone' });
+    expect(kinds).toMatchObject({
+      title: 'string',
+      slug: 'uid',
+      body: 'blocks',
+      content: 'richtext',
+      views: 'integer',
+      rating: 'decimal',
+      featured: 'boolean',
+      publishDate: 'date',
+      kind: 'enumeration',
+      metadata: 'json',
+      category: 'relation',
+      cover: 'media',
+      seo: 'component',
+      blocks: 'dynamiczone',
+    });
     const tags = article.attributes.get('tags');
     expect(tags).toMatchObject({ kind: 'relation', relation: 'manyToMany', owner: true, toMany: true, inversedBy: 'articles' });
     expect(model.contentTypes.get('api::tag.tag')!.attributes.get('articles')).toMatchObject({ owner: false, mappedBy: 'tags' });
@@ -60,12 +81,34 @@ describe('reading Strapi schemas into the content model', () => {
     expect(article.attributes.get('slug')!.localized).toBe(true);
     expect(article.attributes.get('views')!.localized).toBe(false);
     expect(article.attributes.get('title')!.localized).toBe(true);
-    expect(model.components.get('shared.seo')!.attributes.get('links')).toMatchObject({ kind: 'component', repeatable: true, component: 'shared.link' });
+    expect(model.components.get('shared.seo')!.attributes.get('links')).toMatchObject({
+      kind: 'component',
+      repeatable: true,
+      component: 'shared.link',
+    });
     expect(Object.isFrozen(model)).toBe(true);
   });
 
   test('every scalar type, media single and multiple, oneToOne without inverse as one-way, custom fields', async () => {
-    const scalars = ['string', 'text', 'richtext', 'blocks', 'email', 'password', 'uid', 'integer', 'biginteger', 'float', 'decimal', 'boolean', 'date', 'time', 'datetime', 'timestamp', 'json'];
+    const scalars = [
+      'string',
+      'text',
+      'richtext',
+      'blocks',
+      'email',
+      'password',
+      'uid',
+      'integer',
+      'biginteger',
+      'float',
+      'decimal',
+      'boolean',
+      'date',
+      'time',
+      'datetime',
+      'timestamp',
+      'json',
+    ];
     const attributes: Json = Object.fromEntries(scalars.map((t) => [`a_${t}`, { type: t }]));
     attributes.choice = { type: 'enumeration', enum: ['a', 'b'], default: 'a' };
     attributes.one = { type: 'media', multiple: false };
@@ -86,7 +129,7 @@ describe('reading Strapi schemas into the content model', () => {
     expect(thing.attributes.get('limited')).toMatchObject({ minLength: 2, maxLength: 5, required: true, unique: true, private: true });
   });
 
-  test('morph relations, unknown custom fields and other plugins\' targets are warnings, not errors', async () => {
+  test("morph relations, unknown custom fields and other plugins' targets are warnings, not errors", async () => {
     const model = await loadModel(
       project({
         thing: type('thing', {
@@ -102,7 +145,9 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings).toHaveLength(3);
     expect(model.warnings.join('\n')).toMatch(/morphToOne.*skipped/);
     expect(model.warnings.join('\n')).toMatch(/unknown custom field "plugin::nobody.knows" served as any JSON value/);
-    expect(model.warnings.join('\n')).toMatch(/relation to "plugin::users-permissions.role" \(not a content type of this project\) skipped/);
+    expect(model.warnings.join('\n')).toMatch(
+      /relation to "plugin::users-permissions.role" \(not a content type of this project\) skipped/,
+    );
   });
 
   test('the users & permissions user type is always there: a relation target without content routes of its own', async () => {
@@ -123,9 +168,11 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings.join('\n')).toMatch(/extend its schema under extensions\/users-permissions\/content-types\/user/);
   });
 
-  test('the project\'s extension of the user schema is the user type', async () => {
+  test("the project's extension of the user schema is the user type", async () => {
     const root = project({
-      thing: type('thing', { reviewer: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user', inversedBy: 'things' } }),
+      thing: type('thing', {
+        reviewer: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.user', inversedBy: 'things' },
+      }),
     });
     const dir = join(root, 'extensions', 'users-permissions', 'content-types', 'user');
     mkdirSync(dir, { recursive: true });
@@ -149,25 +196,86 @@ describe('reading Strapi schemas into the content model', () => {
   });
 
   test.each([
-    ['invalid JSON, with line and column', { thing: '{\n  "kind": "collectionType",\n  "info": {,\n}' }, {}, 'thing/schema.json:3:12 #: invalid JSON: Expected property name'],
-    ['an unknown attribute type', { thing: type('thing', { x: { type: 'strnig' } }) }, {}, 'thing/schema.json #/attributes/x/type: unknown attribute type "strnig"'],
-    ['a relation to a missing type', { thing: type('thing', { x: { type: 'relation', relation: 'manyToOne', target: 'api::ghost.ghost' } }) }, {}, 'thing/schema.json #/attributes/x/target: relation to a missing content type "api::ghost.ghost"'],
-    ['a missing inverse', { thing: type('thing', { x: { type: 'relation', relation: 'manyToOne', target: 'api::thing.thing', inversedBy: 'nope' } }) }, {}, 'thing/schema.json #/attributes/x/inversedBy: inverse attribute "nope" not found on api::thing.thing'],
-    ['an unknown component', { thing: type('thing', { x: { type: 'component', component: 'shared.ghost' } }) }, {}, 'thing/schema.json #/attributes/x/component: unknown component "shared.ghost"'],
-    ['an unknown component in a dynamic zone', { thing: type('thing', { x: { type: 'dynamiczone', components: ['shared.ghost'] } }) }, {}, 'thing/schema.json #/attributes/x/components/0: unknown component "shared.ghost"'],
-    ['a reserved attribute name', { thing: type('thing', { documentId: { type: 'string' } }) }, {}, 'thing/schema.json #/attributes/documentId: "documentId" is a reserved attribute name in Strapi'],
-    ['a reserved attribute name (locale)', { thing: type('thing', { locale: { type: 'string' } }) }, {}, 'thing/schema.json #/attributes/locale: "locale" is a reserved attribute name in Strapi'],
-    ['an enumeration without values', { thing: type('thing', { x: { type: 'enumeration' } }) }, {}, 'thing/schema.json #/attributes/x/enum: an enumeration needs an "enum" array of strings'],
-    ['a bad kind', { thing: { ...type('thing', {}), kind: 'pageType' } }, {}, 'thing/schema.json #/kind: "kind" must be "collectionType" or "singleType" (got "pageType")'],
-    ['a broken component file', { thing: type('thing', {}) }, { 'shared.bad': '{"attributes": ' }, 'shared/bad.json:1:16 #: invalid JSON: Unexpected end of JSON input'],
+    [
+      'invalid JSON, with line and column',
+      { thing: '{\n  "kind": "collectionType",\n  "info": {,\n}' },
+      {},
+      'thing/schema.json:3:12 #: invalid JSON: Expected property name',
+    ],
+    [
+      'an unknown attribute type',
+      { thing: type('thing', { x: { type: 'strnig' } }) },
+      {},
+      'thing/schema.json #/attributes/x/type: unknown attribute type "strnig"',
+    ],
+    [
+      'a relation to a missing type',
+      { thing: type('thing', { x: { type: 'relation', relation: 'manyToOne', target: 'api::ghost.ghost' } }) },
+      {},
+      'thing/schema.json #/attributes/x/target: relation to a missing content type "api::ghost.ghost"',
+    ],
+    [
+      'a missing inverse',
+      { thing: type('thing', { x: { type: 'relation', relation: 'manyToOne', target: 'api::thing.thing', inversedBy: 'nope' } }) },
+      {},
+      'thing/schema.json #/attributes/x/inversedBy: inverse attribute "nope" not found on api::thing.thing',
+    ],
+    [
+      'an unknown component',
+      { thing: type('thing', { x: { type: 'component', component: 'shared.ghost' } }) },
+      {},
+      'thing/schema.json #/attributes/x/component: unknown component "shared.ghost"',
+    ],
+    [
+      'an unknown component in a dynamic zone',
+      { thing: type('thing', { x: { type: 'dynamiczone', components: ['shared.ghost'] } }) },
+      {},
+      'thing/schema.json #/attributes/x/components/0: unknown component "shared.ghost"',
+    ],
+    [
+      'a reserved attribute name',
+      { thing: type('thing', { documentId: { type: 'string' } }) },
+      {},
+      'thing/schema.json #/attributes/documentId: "documentId" is a reserved attribute name in Strapi',
+    ],
+    [
+      'a reserved attribute name (locale)',
+      { thing: type('thing', { locale: { type: 'string' } }) },
+      {},
+      'thing/schema.json #/attributes/locale: "locale" is a reserved attribute name in Strapi',
+    ],
+    [
+      'an enumeration without values',
+      { thing: type('thing', { x: { type: 'enumeration' } }) },
+      {},
+      'thing/schema.json #/attributes/x/enum: an enumeration needs an "enum" array of strings',
+    ],
+    [
+      'a bad kind',
+      { thing: { ...type('thing', {}), kind: 'pageType' } },
+      {},
+      'thing/schema.json #/kind: "kind" must be "collectionType" or "singleType" (got "pageType")',
+    ],
+    [
+      'a broken component file',
+      { thing: type('thing', {}) },
+      { 'shared.bad': '{"attributes": ' },
+      'shared/bad.json:1:16 #: invalid JSON: Unexpected end of JSON input',
+    ],
   ])('%s is an error naming the file and the JSON path', async (_name, types, components, message) => {
     const found = await problems(project(types as Record<string, Json | string>, components as Record<string, Json | string>));
-    expect(found.some((p) => p.startsWith(message)), found.join('\n')).toBe(true);
+    expect(
+      found.some((p) => p.startsWith(message)),
+      found.join('\n'),
+    ).toBe(true);
   });
 
   test('duplicate API ids are an error on the second type', async () => {
     const found = await problems(project({ a: type('thing', {}), b: type('thing', {}) }));
-    expect(found).toEqual([expect.stringMatching(/#\/info\/singularName: API id "thing" is already used by api::a.a/), expect.stringMatching(/#\/info\/pluralName: API id "things" is already used by api::a.a/)]);
+    expect(found).toEqual([
+      expect.stringMatching(/#\/info\/singularName: API id "thing" is already used by api::a.a/),
+      expect.stringMatching(/#\/info\/pluralName: API id "things" is already used by api::a.a/),
+    ]);
   });
 
   test('all problems are reported at once', async () => {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { generateOpenApi } from '../../src/openapi/generate.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { SchemaErrors } from '../../src/schema/schema-errors.js';
+import { generateOpenApi } from '../../src/contract/openapi/generate.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { SchemaErrors } from '../../src/core/model/schema-errors.js';
 
 // Patterns met in published Strapi 5 projects, each rebuilt here as a minimal project of our own.
 
@@ -59,7 +59,9 @@ describe('real-world schema patterns', () => {
   });
 
   test('an unknown custom field stays in the contract, so a real answer carrying it is not a violation', async () => {
-    const model = await loadModel(project({ widget: schema('widget', { shade: { type: 'customField', customField: 'plugin::acme.shade' } }) }));
+    const model = await loadModel(
+      project({ widget: schema('widget', { shade: { type: 'customField', customField: 'plugin::acme.shade' } }) }),
+    );
     const doc = generateOpenApi(model) as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(Object.keys(doc.components.schemas.Widget.properties)).toContain('shade');
   });

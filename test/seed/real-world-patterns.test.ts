@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { generateSeed } from '../../src/seed/generate-seed.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { generateSeed } from '../../src/dataset/seed/generate-seed.js';
 
 // A pattern from published Strapi projects, rebuilt as our own minimal project: `string` attributes whose names
 // call for prose ("description", "bio") and no maxLength, at the top level and inside a repeatable component.
@@ -12,20 +12,26 @@ function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'cm-seed-real-world-'));
   const dir = join(root, 'api', 'step', 'content-types', 'step');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'schema.json'), JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: 'step', pluralName: 'steps', displayName: 'Step' },
-    options: { draftAndPublish: false },
-    attributes: {
-      description: { type: 'string' },
-      stages: { type: 'component', repeatable: true, component: 'parts.stage' },
-    },
-  }));
+  writeFileSync(
+    join(dir, 'schema.json'),
+    JSON.stringify({
+      kind: 'collectionType',
+      info: { singularName: 'step', pluralName: 'steps', displayName: 'Step' },
+      options: { draftAndPublish: false },
+      attributes: {
+        description: { type: 'string' },
+        stages: { type: 'component', repeatable: true, component: 'parts.stage' },
+      },
+    }),
+  );
   mkdirSync(join(root, 'components', 'parts'), { recursive: true });
-  writeFileSync(join(root, 'components', 'parts', 'stage.json'), JSON.stringify({
-    info: { displayName: 'Stage' },
-    attributes: { bio: { type: 'string' }, description: { type: 'text' } },
-  }));
+  writeFileSync(
+    join(root, 'components', 'parts', 'stage.json'),
+    JSON.stringify({
+      info: { displayName: 'Stage' },
+      attributes: { bio: { type: 'string' }, description: { type: 'text' } },
+    }),
+  );
   return root;
 }
 

@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ContentModel } from '../../src/model/types.js';
-import { loadModel } from '../../src/schema/load-model.js';
-import { generateSeed } from '../../src/seed/generate-seed.js';
-import { parseCounts, runSeed } from '../../src/seed/run-seed.js';
+import type { ContentModel } from '../../src/core/model/types.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { generateSeed } from '../../src/dataset/seed/generate-seed.js';
+import { parseCounts, runSeed } from '../../src/dataset/seed/run-seed.js';
 import { ContentStore } from '../../src/store/content-store.js';
-import { importDataset, type Dataset } from '../../src/store/import-dataset.js';
-import type { Row, StoreData } from '../../src/store/types.js';
+import { importDataset, type Dataset } from '../../src/core/data/import-dataset.js';
+import type { Row, StoreData } from '../../src/core/data/types.js';
 import { call, KIT_MODEL, startKit, type Running } from '../plugins/plugin-server.js';
 
 const LOCALES = ['en', 'fr', 'de'];
@@ -70,7 +70,9 @@ describe('generateSeed', () => {
     const type = attrs('api::article.article');
     const shared = [...type.attributes.values()].filter((a) => a.kind === 'scalar' && !a.localized).map((a) => a.name);
     for (const fr of byLocale('fr')) {
-      const en = articles.find((r) => r.documentId === fr.documentId && r.locale === 'en' && (r.publishedAt === null) === (fr.publishedAt === null));
+      const en = articles.find(
+        (r) => r.documentId === fr.documentId && r.locale === 'en' && (r.publishedAt === null) === (fr.publishedAt === null),
+      );
       if (en) for (const name of shared) expect(fr[name], name).toEqual(en[name]);
     }
   });
@@ -91,7 +93,11 @@ describe('generateSeed', () => {
     }
     const names = rows('api::tag.tag').map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(rows('api::author.author').every((a) => typeof a.name === 'string' && (a.email === null || /^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(String(a.email))))).toBe(true);
+    expect(
+      rows('api::author.author').every(
+        (a) => typeof a.name === 'string' && (a.email === null || /^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(String(a.email))),
+      ),
+    ).toBe(true);
   });
 
   test('components and zones: own ids per version, only declared components, media of allowed types', () => {
@@ -131,14 +137,18 @@ describe('seed file, served', () => {
   });
 
   test('relations resolve on both sides when served', async () => {
-    const res = await call(`${running.url}/api/articles?populate[tags][fields][0]=name&populate[category][fields][0]=name&pagination[pageSize]=100`);
+    const res = await call(
+      `${running.url}/api/articles?populate[tags][fields][0]=name&populate[category][fields][0]=name&pagination[pageSize]=100`,
+    );
     expect(res.status).toBe(200);
     const list = (res.body as { data: { documentId: string; tags: { documentId: string }[] }[] }).data;
     const tagged = list.find((a) => a.tags.length > 0);
     if (!tagged) throw new Error('no article has tags');
     const tag = tagged.tags[0].documentId;
     const back = await call(`${running.url}/api/tags/${tag}?populate[articles][fields][0]=title`);
-    expect((back.body as { data: { articles: { documentId: string }[] } }).data.articles.map((a) => a.documentId)).toContain(tagged.documentId);
+    expect((back.body as { data: { articles: { documentId: string }[] } }).data.articles.map((a) => a.documentId)).toContain(
+      tagged.documentId,
+    );
   });
 
   test('drafts and translations are served', async () => {

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadModel } from '../../src/schema/load-model.js';
-import { EXAMPLE, readSeed } from '../../src/server/load-project.js';
-import { datasetLocales, importDataset } from '../../src/store/import-dataset.js';
+import { loadModel } from '../../src/project/load-model.js';
+import { EXAMPLE, readSeed } from '../../src/project/load-project.js';
+import { datasetLocales, importDataset } from '../../src/core/data/import-dataset.js';
 import { openSeedFile } from '../../src/store/read-seed-file.js';
 import { KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
 
@@ -26,13 +26,27 @@ describe('reading a seed file document by document', () => {
   test('a plain list of documents per type, and single types as one object or null', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-seedfile-'));
     const file = join(dir, 'seed.json');
-    const doc = (id: number, documentId: string, extra: object = {}) => ({ id, documentId, createdAt: 't', updatedAt: 't', publishedAt: 't', ...extra });
+    const doc = (id: number, documentId: string, extra: object = {}) => ({
+      id,
+      documentId,
+      createdAt: 't',
+      updatedAt: 't',
+      publishedAt: 't',
+      ...extra,
+    });
     writeFileSync(
       file,
       JSON.stringify({
         contentTypes: {
-          tags: { documents: [doc(1, 'tag1aaaaaaaaaaaaaaaaaaaa', { name: 'a "quoted" \\ name' }), doc(2, 'tag2aaaaaaaaaaaaaaaaaaaa', { name: 'b' })] },
-          'api::global.global': { documents: { en: { draft: doc(1, 'glob1aaaaaaaaaaaaaaaaaaa', { locale: 'en' }), published: null }, fr: null } },
+          tags: {
+            documents: [
+              doc(1, 'tag1aaaaaaaaaaaaaaaaaaaa', { name: 'a "quoted" \\ name' }),
+              doc(2, 'tag2aaaaaaaaaaaaaaaaaaaa', { name: 'b' }),
+            ],
+          },
+          'api::global.global': {
+            documents: { en: { draft: doc(1, 'glob1aaaaaaaaaaaaaaaaaaa', { locale: 'en' }), published: null }, fr: null },
+          },
         },
       }),
     );

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runPull } from '../../src/pull/run-pull.js';
-import { createServer, type MockServer } from '../../src/server/create-server.js';
+import { runPull } from '../../src/dataset/pull/run-pull.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { call, KIT_CONFIG } from '../plugins/plugin-server.js';
 import { readOnlyKitCases } from '../pull/kit-cases.js';
 

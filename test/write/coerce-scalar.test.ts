@@ -1,11 +1,19 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/errors/strapi-errors.js';
-import type { ScalarAttribute, ScalarType } from '../../src/model/types.js';
-import { coerceScalar, printValue } from '../../src/write/coerce-scalar.js';
+import { ValidationError } from '../../src/core/errors/strapi-errors.js';
+import type { ScalarAttribute, ScalarType } from '../../src/core/model/types.js';
+import { coerceScalar, printValue } from '../../src/core/write/coerce-scalar.js';
 
 // Body validation rules Strapi 5.54 applies (found by scripts/differential.mjs), checked on the pure coercion.
 const attr = (type: ScalarType, extra: Partial<ScalarAttribute> = {}): ScalarAttribute => ({
-  kind: 'scalar', name: 'f', type, unique: false, private: false, required: false, localized: false, source: 't', ...extra,
+  kind: 'scalar',
+  name: 'f',
+  type,
+  unique: false,
+  private: false,
+  required: false,
+  localized: false,
+  source: 't',
+  ...extra,
 });
 const message = (type: ScalarType, value: unknown, draft = false) => {
   const r = coerceScalar(attr(type), value, ['f'], draft);

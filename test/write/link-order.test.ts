@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { list, one, writeClient, type Answer } from './write-client.js';
 
 // An inverse-side list (an author's articles) is in the order links were made, as Strapi's join-table order column
@@ -10,7 +10,9 @@ beforeAll(async () => ({ server, call } = await writeClient('link-order-test-ful
 afterAll(() => server.close());
 
 const articlesOf = async (author: string) =>
-  (one(await call('GET', `/api/authors/${author}?populate[articles][fields][0]=title`)).articles as { id: number; documentId: string }[]).map((a) => a.documentId);
+  (
+    one(await call('GET', `/api/authors/${author}?populate[articles][fields][0]=title`)).articles as { id: number; documentId: string }[]
+  ).map((a) => a.documentId);
 
 test('a link made later goes last, even from an older row', async () => {
   const authors = await list(await call('GET', '/api/authors?sort=id:asc&populate[articles][fields][0]=title'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { list, one, writeClient, type Answer } from './write-client.js';
 
 // Strapi's rules for relation values: positional connects need a connected anchor, a to-one keeps the last entry
@@ -16,16 +16,27 @@ test('connect next to an entry that is not connected is refused with both row id
   const tags = list(await call('GET', '/api/tags?sort=id:asc'));
   const article = one(await call('POST', `/api/articles${Q}`, { data: { title: 'anchors', tags: [tags[0].documentId] } }));
   const position = { before: tags[1].documentId };
-  const refused = await call('PUT', `/api/articles/${article.documentId}${Q}`, { data: { tags: { connect: [{ documentId: tags[2].documentId, position }] } } });
+  const refused = await call('PUT', `/api/articles/${article.documentId}${Q}`, {
+    data: { tags: { connect: [{ documentId: tags[2].documentId, position }] } },
+  });
   expect(refused.status).toBe(400);
   expect(refused.body.error?.message).toBe(
     `There was a problem connecting relation with id ${tags[2].id} at position {"before":${tags[1].id}}. The relation with id ${tags[1].id} needs to be connected first.`,
   );
-  const unknown = await call('PUT', `/api/articles/${article.documentId}${Q}`, { data: { tags: { connect: [{ documentId: tags[2].documentId, position: { after: 'notadocument' } }] } } });
+  const unknown = await call('PUT', `/api/articles/${article.documentId}${Q}`, {
+    data: { tags: { connect: [{ documentId: tags[2].documentId, position: { after: 'notadocument' } }] } },
+  });
   expect(unknown.body.error?.message).toBe('Document with id "notadocument", locale "null" not found');
   // an anchor the same request connects is fine: it goes first
   const ok = await call('PUT', `/api/articles/${article.documentId}${Q}`, {
-    data: { tags: { connect: [{ documentId: tags[2].documentId, position }, { documentId: tags[1].documentId, position: { start: true } }] } },
+    data: {
+      tags: {
+        connect: [
+          { documentId: tags[2].documentId, position },
+          { documentId: tags[1].documentId, position: { start: true } },
+        ],
+      },
+    },
   });
   expect(ok.status).toBe(200);
   expect(tagsOf(ok)).toEqual([tags[2].documentId, tags[1].documentId, tags[0].documentId]);
@@ -43,10 +54,14 @@ test('a connect placed next to an entry the request disconnects lands where that
 
 test('a list given to a to-one relation keeps its last entry', async () => {
   const categories = list(await call('GET', '/api/categories?sort=id:asc'));
-  const article = one(await call('POST', `/api/articles${Q}`, { data: { title: 'to-one', category: [categories[0].documentId, categories[1].documentId] } }));
+  const article = one(
+    await call('POST', `/api/articles${Q}`, { data: { title: 'to-one', category: [categories[0].documentId, categories[1].documentId] } }),
+  );
   expect((article.category as { documentId: string }).documentId).toBe(categories[1].documentId);
   // only the kept entry is looked up
-  const kept = await call('PUT', `/api/articles/${article.documentId}${Q}`, { data: { category: { set: ['notadocument', categories[0].documentId] } } });
+  const kept = await call('PUT', `/api/articles/${article.documentId}${Q}`, {
+    data: { category: { set: ['notadocument', categories[0].documentId] } },
+  });
   expect((one(kept).category as { documentId: string }).documentId).toBe(categories[0].documentId);
 });
 
@@ -57,7 +72,10 @@ test('unknown numeric ids fail the relations check, which echoes the rewritten d
   const refused = await call('PUT', `/api/articles/${article.documentId}`, { data: { tags: [missing, tags[0].id], views: '3' } });
   expect(refused.status).toBe(400);
   expect(refused.body.error?.message).toBe('1 relation(s) of type api::tag.tag associated with this entity do not exist');
-  expect(refused.body.error?.details.errors?.[0]).toMatchObject({ path: [], value: { tags: { set: [{ id: missing }, { id: tags[0].id }] }, views: 3, publishedAt: null, locale: 'en' } });
+  expect(refused.body.error?.details.errors?.[0]).toMatchObject({
+    path: [],
+    value: { tags: { set: [{ id: missing }, { id: tags[0].id }] }, views: 3, publishedAt: null, locale: 'en' },
+  });
 });
 
 test('a refused create takes no id from the sequence', async () => {
@@ -74,7 +92,11 @@ test('a writer without i18n connects the locale a connect entry names, else the 
   const fr = await list(await call('GET', '/api/articles?locale=fr&fields[0]=title&sort=id:asc'));
   const target = fr[0].documentId as string;
   const make = async (connect: unknown) =>
-    one(await call('POST', '/api/tags?populate[articles][fields][0]=locale', { data: { name: `tag-${Math.random().toString(36).slice(2)}`, articles: { connect: [connect] } } }));
+    one(
+      await call('POST', '/api/tags?populate[articles][fields][0]=locale', {
+        data: { name: `tag-${Math.random().toString(36).slice(2)}`, articles: { connect: [connect] } },
+      }),
+    );
   const french = await make({ documentId: target, locale: 'fr' });
   expect((french.articles as { documentId: string; locale: string }[]).map((a) => [a.documentId, a.locale])).toEqual([[target, 'fr']]);
   const plain = await make({ documentId: target });

@@ -1,10 +1,13 @@
-import type { MockServer } from '../../src/server/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // A kit server with a full-access token, and a JSON client for it, shared by the HTTP-level write tests.
 export interface Answer {
   readonly status: number;
-  readonly body: { data: unknown; error?: { message: string; details: { errors?: { path: string[]; message: string; value?: unknown }[]; path?: string } } };
+  readonly body: {
+    data: unknown;
+    error?: { message: string; details: { errors?: { path: string[]; message: string; value?: unknown }[]; path?: string } };
+  };
 }
 
 export interface Doc {
@@ -15,7 +18,9 @@ export interface Doc {
 export const one = (a: Answer): Doc => a.body.data as Doc;
 export const list = (a: Answer): Doc[] => a.body.data as Doc[];
 
-export async function writeClient(token: string): Promise<{ server: MockServer; call: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
+export async function writeClient(
+  token: string,
+): Promise<{ server: MockServer; call: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
   const { server, url } = await startKitServer({ tokens: [{ name: 'writer', type: 'full-access', key: token }] });
   const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(url + path, {

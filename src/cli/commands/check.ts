@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { CheckArgs } from '../../check/run-check-command.js';
+import type { CheckArgs } from '../../contract/check/run-check-command.js';
 import { runCommand } from '../run-command.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
@@ -17,5 +17,5 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('writes', { type: 'boolean', default: false, describe: 'also create, update and delete one document per type (cleans up)' })
       .option('timeout', { type: 'number', default: 30000, describe: 'ms per request' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../check/run-check-command.js')).runCheck(args)),
+  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheck(args)),
 };

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { DocumentFormat } from '../../openapi/serialize-document.js';
+import type { DocumentFormat } from '../../contract/openapi/serialize-document.js';
 import { runCommand } from '../run-command.js';
 
 interface OpenApiArgs {
@@ -18,7 +18,10 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
   describe: 'Generate the OpenAPI 3.1 document for the schemas (the contract of every endpoint)',
   builder: (y) =>
     y
-      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)' })
+      .option('schemas', {
+        type: 'string',
+        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
+      })
       .option('seed', { type: 'string', describe: 'seed file whose locales the document lists' })
       .option('config', { type: 'string', describe: 'config file (custom fields, locales)' })
       .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
@@ -29,11 +32,19 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
   handler: (args) =>
     runCommand(async () => {
       // Loaded on use, so other commands start without the OpenAPI toolchain.
-      const { runOpenApiCommand } = await import('../../openapi/command.js');
-      const { formatOfPath } = await import('../../openapi/serialize-document.js');
-      const { loadProject } = await import('../../server/load-project.js');
+      const { runOpenApiCommand } = await import('../../contract/openapi/openapi-command.js');
+      const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
+      const { loadProject } = await import('../../project/load-project.js');
       const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
-      return runOpenApiCommand({ schemas: args.schemas, out: args.out, format, check: args.check, model, title: args.title, serverUrl: args['server-url'] });
+      return runOpenApiCommand({
+        schemas: args.schemas,
+        out: args.out,
+        format,
+        check: args.check,
+        model,
+        title: args.title,
+        serverUrl: args['server-url'],
+      });
     }),
 };

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { ProxyArgs } from '../../proxy/run-proxy.js';
+import type { ProxyArgs } from '../../contract/proxy/run-proxy.js';
 import { runCommand } from '../run-command.js';
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
@@ -12,9 +12,17 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .option('port', { type: 'number', default: 4010 })
       .option('host', { type: 'string', default: '127.0.0.1' })
       .option('report', { type: 'string', describe: 'write a report on exit: .xml JUnit, .md Markdown, otherwise JSON' })
-      .option('strict', { type: 'boolean', default: false, describe: 'answer 502 with the error envelope instead of a response that breaks the contract' })
-      .option('validate-first', { type: 'boolean', default: false, describe: 'buffer each answer and validate it before sending, adding the x-content-mock-violations header' })
+      .option('strict', {
+        type: 'boolean',
+        default: false,
+        describe: 'answer 502 with the error envelope instead of a response that breaks the contract',
+      })
+      .option('validate-first', {
+        type: 'boolean',
+        default: false,
+        describe: 'buffer each answer and validate it before sending, adding the x-content-mock-violations header',
+      })
       .option('timeout', { type: 'number', default: 30000, describe: 'ms to wait for the target before answering 504' })
-      .option('token', { type: 'string', describe: 'API token, only used to read the target\'s locales at start' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../proxy/run-proxy.js')).runProxy(args)),
+      .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" }) as never,
+  handler: (args) => runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy(args)),
 };

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { PullArgs } from '../../pull/run-pull.js';
+import type { PullArgs } from '../../dataset/pull/run-pull.js';
 import { runCommand } from '../run-command.js';
 
 export const pullCommand: CommandModule<object, PullArgs> = {
@@ -9,15 +9,19 @@ export const pullCommand: CommandModule<object, PullArgs> = {
     y
       .option('from', { type: 'string', demandOption: true, describe: 'the Strapi server, e.g. http://localhost:1337' })
       .option('token', { type: 'string', describe: 'API token (read-only is enough); without it, what the public role may read' })
-      .option('schemas', { type: 'string', default: '.', describe: "the server's Strapi project root, its src/, or a folder with api/ and components/" })
+      .option('schemas', {
+        type: 'string',
+        default: '.',
+        describe: "the server's Strapi project root, its src/, or a folder with api/ and components/",
+      })
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .option('types', { type: 'array', string: true, describe: 'only these types (uid or plural name; comma-separated or repeated)' })
       .option('locales', { type: 'array', string: true, describe: 'only these locales (default: all the server lists)' })
       .option('config', { type: 'string', describe: 'config file (custom fields)' }) as never,
   handler: (args) =>
     runCommand(async () => {
-      const { runPull } = await import('../../pull/run-pull.js');
-      const { PullError } = await import('../../pull/strapi-client.js');
+      const { runPull } = await import('../../dataset/pull/run-pull.js');
+      const { PullError } = await import('../../dataset/pull/strapi-client.js');
       try {
         return await runPull(args);
       } catch (e) {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import type { SeedArgs } from '../../seed/run-seed.js';
+import type { SeedArgs } from '../../dataset/seed/run-seed.js';
 import { runCommand } from '../run-command.js';
 
 export const seedCommand: CommandModule<object, SeedArgs> = {
@@ -10,9 +10,9 @@ export const seedCommand: CommandModule<object, SeedArgs> = {
       .option('schemas', { type: 'string', default: '.', describe: 'Strapi project root, its src/, or a folder with api/ and components/' })
       .option('count', { type: 'array', describe: 'documents per collection type (default 10), or per type: articles=500,tags=20' })
       .option('seed-value', { type: 'string', default: 'content-mock', describe: 'the same value gives the same content' })
-      .option('locales', { type: 'array', string: true, describe: 'locale codes, the default first (default: the config\'s, else en)' })
+      .option('locales', { type: 'array', string: true, describe: "locale codes, the default first (default: the config's, else en)" })
       .option('media', { type: 'number', default: 12, describe: 'files in the media library' })
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .option('config', { type: 'string', describe: 'config file (locales, custom fields)' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../seed/run-seed.js')).runSeed(args)),
+  handler: (args) => runCommand(async () => (await import('../../dataset/seed/run-seed.js')).runSeed(args)),
 };

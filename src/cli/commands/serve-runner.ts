@@ -1,0 +1,65 @@
+import { describeError } from '../../project/describe-error.js';
+import { createServer } from '../../mock/create-server.js';
+import { routesOf } from '../../mock/watch/diff-models.js';
+
+export interface ServeArgs {
+  schemas?: string;
+  data?: string;
+  seed?: string;
+  memory?: boolean;
+  port?: number;
+  host?: string;
+  config?: string;
+  watch?: boolean;
+  cors?: boolean;
+  delay?: string;
+  quiet?: boolean;
+  readonly?: boolean;
+  resetOnStart?: boolean;
+  cache?: boolean;
+}
+
+/** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
+export async function runServe(args: ServeArgs): Promise<number> {
+  const server = await createServer({
+    ...args,
+    watch: args.watch ?? true,
+    logRequests: !args.quiet,
+  });
+  if (args.resetOnStart) await server.reset();
+  const rt = server.runtime();
+  for (const w of rt.model.warnings) console.warn(`warning: ${w}`);
+  const { url } = await server.listen(args.port, args.host);
+  const lines = [`content-mock serving the Strapi 5 Content API at ${url}/api`];
+  for (const route of routesOf(rt.model)) {
+    const type = rt.model.byRoute.get(route.slice('/api/'.length));
+    const methods = type?.kind === 'collectionType' ? 'GET POST | GET PUT DELETE /:documentId' : 'GET PUT DELETE';
+    lines.push(`  ${route.padEnd(28)} ${methods}`);
+  }
+  lines.push(`docs: ${url}/docs (${url}/openapi.json)   reset: POST ${url}/__content-mock/reset`);
+  lines.push(rt.store.file ? `data: ${rt.store.file}` : 'data: in memory (nothing is written)');
+  const extras = [
+    args.watch === false ? 'watch off' : 'watching schemas and data',
+    args.readonly ? 'read-only' : '',
+    args.delay ? `delay ${args.delay} ms` : '',
+  ].filter(Boolean);
+  lines.push(extras.join(', '));
+  console.log(lines.join('\n'));
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      // A second Ctrl-C while pending writes flush means "now": leave without waiting.
+      process.once('SIGINT', () => process.exit(130));
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  try {
+    await server.close();
+  } catch (e) {
+    console.error(describeError(e));
+    return 1;
+  }
+  return 0;
+}

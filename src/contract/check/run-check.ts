@@ -1,0 +1,144 @@
+import { routedTypes } from '../../core/model/types.js';
+import type { Contract } from '../proxy/load-contract.js';
+import { Report, formatOf, type ReportFormat } from '../proxy/report.js';
+import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
+import { ReadProbe } from '../proxy/read-probe.js';
+import { dedupeViolations, restrictedQueryOf, validateExchange } from '../proxy/validate-exchange.js';
+import type { ExchangeResult, Violation } from '../proxy/violation.js';
+import { Baseline } from './baseline.js';
+import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
+import { minimalData } from './write-cases.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+export interface CheckOptions {
+  readonly target: string;
+  readonly contract: Contract;
+  readonly token?: string;
+  readonly baseline?: Baseline;
+  /** Also create, update and delete one document per collection type (cleaning up after itself). */
+  readonly writes?: boolean;
+  readonly timeoutMs?: number;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly contentType?: string;
+  readonly body: unknown;
+}
+
+export class TargetDownError extends Error {}
+
+const authorizationOf = (options: CheckOptions): string | undefined => (options.token ? `Bearer ${options.token}` : undefined);
+
+async function send(options: CheckOptions, c: Pick<CheckCase, 'method' | 'url' | 'body'>): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  const authorization = authorizationOf(options);
+  if (authorization) headers.authorization = authorization;
+  if (c.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(new URL(c.url, options.target), {
+      method: c.method,
+      headers,
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+  } catch (e) {
+    throw new TargetDownError(`${options.target} did not answer ${c.method} ${c.url}: ${(e as Error).message}`);
+  }
+  const text = await res.text();
+  const contentType = res.headers.get('content-type') ?? undefined;
+  let body: unknown = text === '' ? undefined : text;
+  if (text !== '' && contentType?.includes('json')) {
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = text;
+    }
+  }
+  return { status: res.status, contentType, body };
+}
+
+const errorMessage = (body: unknown): string | undefined =>
+  isPlainObject(body) && isPlainObject(body.error) && typeof body.error.message === 'string' ? body.error.message : undefined;
+
+/** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
+async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
+  const message = errorMessage(answer.body);
+  const restricted =
+    answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
+  if (!restricted) return false;
+  const known = await readabilityOf(probe, authorizationOf(options), restricted.uids);
+  if ([...known.values()].includes('unknown')) return false;
+  return restricted.refusal((uid) => known.get(uid) === 'readable') === message;
+}
+
+/** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
+async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer, ms: number): Promise<ExchangeResult> {
+  const { conditional, ...verdict } = validateExchange(options.contract, {
+    method: c.method,
+    url: c.url,
+    status: answer.status,
+    contentType: answer.contentType,
+    body: answer.body,
+  });
+  // Relations to types the caller may not read are hidden by Strapi: only the target knows which those are.
+  const settled = conditional ? await settleConditionals(conditional, probe, authorizationOf(options)) : [];
+  const base = { name: c.name, method: c.method, url: c.url, status: answer.status, operation: verdict.operation, durationMs: ms };
+  if ((answer.status === 401 || answer.status === 403) && !c.expect.includes(answer.status)) {
+    // Permissions are the server's configuration, not the contract: say so instead of failing.
+    return { ...base, violations: [], skipped: `${answer.status}: no permission (pass --token)` };
+  }
+  const violations: Violation[] = dedupeViolations([...verdict.violations, ...settled]);
+  if (!c.expect.includes(answer.status) && !(await refusedAsRestricted(options, probe, c, answer))) {
+    violations.unshift({ rule: 'status', path: '$', message: `expected ${c.expect.join(' or ')}, got ${answer.status}` });
+  }
+  const { fresh, known } = (options.baseline ?? Baseline.empty()).split(c.name, violations);
+  return { ...base, violations: fresh, baselined: known.length ? known : undefined, skipped: verdict.skipped };
+}
+
+async function samples(options: CheckOptions): Promise<Map<string, Record<string, unknown>[]>> {
+  const out = new Map<string, Record<string, unknown>[]>();
+  for (const type of routedTypes(options.contract.model)) {
+    if (type.kind !== 'collectionType') continue;
+    const answer = await send(options, { method: 'GET', url: `${routeOf(type)}?pagination[pageSize]=10` });
+    out.set(type.uid, isPlainObject(answer.body) && Array.isArray(answer.body.data) ? answer.body.data.filter(isPlainObject) : []);
+  }
+  return out;
+}
+
+/** Derives the suite from the model, runs it against the target, and collects the verdicts. */
+export async function checkTarget(options: CheckOptions, onResult?: (r: ExchangeResult) => void): Promise<Report> {
+  const report = new Report('check', options.target, Number.POSITIVE_INFINITY);
+  const probe = new ReadProbe(options.target, options.contract.model, options.timeoutMs ?? 30_000);
+  const run = async (c: CheckCase): Promise<Answer> => {
+    const started = performance.now();
+    const answer = await send(options, c);
+    const result = await judge(options, probe, c, answer, performance.now() - started);
+    report.add(result);
+    onResult?.(result);
+    return answer;
+  };
+  const suite = buildSuite(options.contract.model, await samples(options));
+  for (const c of suite) await run(c);
+  if (options.writes) await runWrites(options, run);
+  return report;
+}
+
+/** POST, PUT, DELETE on each collection type whose required fields are scalars; the DELETE cleans up. */
+async function runWrites(options: CheckOptions, run: (c: CheckCase) => Promise<Answer>): Promise<void> {
+  const tag = Date.now().toString(36);
+  for (const type of routedTypes(options.contract.model)) {
+    const data = type.kind === 'collectionType' ? minimalData(type, tag) : undefined;
+    if (!data) continue;
+    const base = routeOf(type);
+    const created = await run({ name: `${type.pluralName}: create`, method: 'POST', url: base, body: { data }, expect: [201] });
+    const documentId = isPlainObject(created.body) && isPlainObject(created.body.data) ? created.body.data.documentId : undefined;
+    if (typeof documentId !== 'string') continue;
+    const one = `${base}/${encodeURIComponent(documentId)}`;
+    await run({ name: `${type.pluralName}: update`, method: 'PUT', url: one, body: { data: {} }, expect: [200] });
+    await run({ name: `${type.pluralName}: delete`, method: 'DELETE', url: type.localized ? `${one}?locale=*` : one, expect: [204] });
+  }
+}
+
+export { formatOf, type ReportFormat };

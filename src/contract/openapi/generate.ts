@@ -1,0 +1,83 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { ContentModel } from '../../core/model/types.js';
+import type { AttributeContext } from './attribute-schema.js';
+import { entrySchemas } from './entry-schemas.js';
+import { envelopeSchemas, errorResponses, responseEnvelopes } from './envelope-schemas.js';
+import { filterSchemas } from './filter-schemas.js';
+import { inputSchemas } from './input-schemas.js';
+import { mediaSchemas } from './media-schemas.js';
+import { buildPaths, NOT_ALLOWED_TAG } from './paths.js';
+import { sharedParameters } from './query-parameters.js';
+import { relationSchemas } from './relation-schemas.js';
+import { createSchemaNames, sortedTypes } from './schema-names.js';
+
+export interface GenerateOptions {
+  readonly title?: string;
+  readonly version?: string;
+  /** Base URL of the API; left out, clients resolve paths against the host serving the document. */
+  readonly serverUrl?: string;
+}
+
+const DESCRIPTION =
+  'Strapi 5 REST Content API of this content model, as answered by Strapi 5.54 (v5 response format).\n\n' +
+  '* Entries are flat: `{id, documentId, ...fields}`. Only `id` and `documentId` are always present: `fields` ' +
+  'narrows the scalars, and relations, media, components, dynamic zones and `localizations` appear only when ' +
+  'populated.\n' +
+  '* Lists answer `{data: [...], meta: {pagination}}`; single documents `{data, meta: {}}`; errors ' +
+  '`{data: null, error: {status, name, message, details}}`.\n' +
+  '* Access is public where the Public role allows it; otherwise send an API token as `Authorization: Bearer <token>`.';
+
+/**
+ * The OpenAPI 3.1 document of a content model. Pure and deterministic: the same model gives the same document,
+ * key for key, so a checked-in copy can be compared byte for byte (`openapi --check`).
+ */
+export function generateOpenApi(model: ContentModel, options: GenerateOptions = {}): OpenAPIV3_1.Document {
+  const names = createSchemaNames(model);
+  const ctx: AttributeContext = { model, names };
+  const types = sortedTypes(model);
+  const document = {
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? 'Strapi Content API',
+      version: options.version ?? '1.0.0',
+      description: DESCRIPTION,
+    },
+    ...(options.serverUrl === undefined ? {} : { servers: [{ url: options.serverUrl }] }),
+    security: [{}, { bearerAuth: [] as string[] }],
+    tags: [
+      ...types.filter((ct) => !ct.builtIn).map((ct) => ({
+        name: ct.displayName,
+        description:
+          `${ct.kind === 'collectionType' ? 'Collection' : 'Single'} type ${ct.uid}` +
+          `${ct.localized ? ', localized' : ''}${ct.draftAndPublish ? ', draft & publish' : ''}.` +
+          (ct.description ? ` ${ct.description}` : ''),
+      })),
+      { name: NOT_ALLOWED_TAG, description: 'Methods Strapi refuses with 405 on the paths above.' },
+    ],
+    paths: buildPaths(model, names),
+    components: {
+      schemas: {
+        ...entrySchemas(ctx),
+        ...mediaSchemas(),
+        ...relationSchemas(),
+        ...envelopeSchemas(),
+        ...responseEnvelopes(model, names),
+        ...inputSchemas(ctx),
+        ...filterSchemas(ctx),
+      },
+      responses: errorResponses(),
+      parameters: sharedParameters(),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A Strapi API token (read-only, full-access or custom). An invalid token is a 401, never public access.',
+        },
+      },
+    },
+  };
+  // A JSON round trip drops undefined members and shared object identities, so JSON and YAML output agree
+  // and YAML never needs anchors. It also types the result: openapi-types' 3.1 path items are built on 3.0
+  // operation types and reject 3.1 schemas, so the draft above is typed by its builders instead.
+  return JSON.parse(JSON.stringify(document)) as OpenAPIV3_1.Document;
+}

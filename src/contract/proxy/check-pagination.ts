@@ -1,0 +1,74 @@
+import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
+/** A requested number Strapi echoes as is: a positive integer; anything else it rewrites (see the notes). */
+const positiveInt = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+};
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * `meta.pagination` of a list: the style the request chose (page or offset), the echoed page/start, and numbers
+ * consistent with `data` (a full page unless it is the last, pageCount = ceil(total / pageSize)).
+ */
+export function checkPagination(query: Record<string, unknown>, body: Record<string, unknown>, out: Violation[]): void {
+  const data = Array.isArray(body.data) ? body.data : undefined;
+  const meta = isPlainObject(body.meta) ? body.meta : undefined;
+  const p = meta && isPlainObject(meta.pagination) ? meta.pagination : undefined;
+  if (!data || !p) {
+    if (data) out.push({ rule: 'pagination', path: '$.meta.pagination', message: 'is missing from a list answer' });
+    return;
+  }
+  const asked = isPlainObject(query.pagination) ? query.pagination : {};
+  const offset = has(asked, 'start') || has(asked, 'limit');
+  const [sizeKey, posKey] = offset ? ['limit', 'start'] : ['pageSize', 'page'];
+  const wrongStyle = offset ? ['page', 'pageSize', 'pageCount'] : ['start', 'limit'];
+  for (const k of wrongStyle) {
+    if (k in p)
+      out.push({
+        rule: 'pagination',
+        path: `$.meta.pagination.${k}`,
+        message: `belongs to ${offset ? 'page' : 'offset'} pagination, but the request used ${offset ? 'start/limit' : 'page/pageSize'}`,
+      });
+  }
+  const size = p[sizeKey];
+  const pos = p[posKey];
+  if (!num(size) || !num(pos)) {
+    out.push({ rule: 'pagination', path: `$.meta.pagination`, message: `must hold numeric ${posKey} and ${sizeKey}` });
+    return;
+  }
+  const askedPos = offset
+    ? has(asked, 'start')
+      ? Math.max(0, Math.trunc(Number(asked.start)))
+      : 0
+    : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1));
+  if (askedPos !== undefined && Number.isFinite(askedPos) && pos !== askedPos) {
+    out.push({ rule: 'pagination', path: `$.meta.pagination.${posKey}`, message: `is ${pos} but the request asked for ${askedPos}` });
+  }
+  const askedSize = positiveInt(asked[sizeKey]);
+  if (askedSize !== undefined && size > askedSize) {
+    out.push({ rule: 'pagination', path: `$.meta.pagination.${sizeKey}`, message: `is ${size}, more than the ${askedSize} asked for` });
+  }
+  if (data.length > size)
+    out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, more than ${sizeKey} ${size}` });
+  const total = p.total;
+  if (!num(total)) return;
+  const start = offset ? pos : (pos - 1) * size;
+  const expected = Math.max(0, Math.min(size, total - start));
+  if (data.length !== expected && data.length <= size) {
+    out.push({
+      rule: 'pagination',
+      path: '$.data',
+      message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${expected}`,
+    });
+  }
+  if (!offset && 'pageCount' in p && p.pageCount !== Math.ceil(total / size)) {
+    out.push({
+      rule: 'pagination',
+      path: '$.meta.pagination.pageCount',
+      message: `is ${String(p.pageCount)} but ceil(total ${total} / pageSize ${size}) = ${Math.ceil(total / size)}`,
+    });
+  }
+}

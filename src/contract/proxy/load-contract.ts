@@ -1,0 +1,68 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { ContentModel, Locale } from '../../core/model/types.js';
+import { generateOpenApi } from '../openapi/generate.js';
+import { createOperationMatcher, type MatchedOperation } from '../openapi/match-operation.js';
+import { createResponseValidator, type ResponseValidator } from '../openapi/response-validator.js';
+import { ContentIndex } from '../../core/data/content-index.js';
+import { loadModel } from '../../project/load-model.js';
+import { emptyStore } from '../../core/data/import-dataset.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+/** Everything the validators need, built once per run: compiled validators are cached inside. */
+export interface Contract {
+  readonly model: ContentModel;
+  /** An index over an empty store: the query parsers only need the model from it. */
+  readonly index: ContentIndex;
+  readonly document: OpenAPIV3_1.Document;
+  readonly validator: ResponseValidator;
+  readonly match: (method: string, url: string) => MatchedOperation | undefined;
+}
+
+export function contractFor(model: ContentModel): Contract {
+  const document = generateOpenApi(model);
+  return {
+    model,
+    index: new ContentIndex(model, emptyStore(model)),
+    document,
+    validator: createResponseValidator(document),
+    match: createOperationMatcher(document),
+  };
+}
+
+export interface LoadContractOptions {
+  /** Strapi project root, its src/, or a folder with api/ and components/. */
+  readonly schemas: string;
+  /** Asked for its locales (`GET /api/i18n/locales`): schema files do not list them. */
+  readonly target?: string;
+  readonly token?: string;
+  /** Locales given explicitly win over the target's. */
+  readonly locales?: readonly Locale[];
+}
+
+/** The target's locales, or undefined when it will not say (down, no permission, not Strapi). */
+export async function fetchLocales(target: string, token?: string): Promise<Locale[] | undefined> {
+  // A read-only token is refused on this route while the Public role may read it: try with, then without.
+  for (const auth of token ? [token, undefined] : [undefined]) {
+    try {
+      const res = await fetch(new URL('/api/i18n/locales', target), {
+        headers: auth ? { authorization: `Bearer ${auth}` } : {},
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) continue;
+      const body: unknown = await res.json();
+      if (!Array.isArray(body)) continue;
+      const locales = body.filter(isPlainObject).filter((l) => typeof l.code === 'string');
+      if (locales.length === 0) continue;
+      return locales.map((l) => ({ code: String(l.code), name: String(l.name ?? l.code), isDefault: l.isDefault === true }));
+    } catch {
+      // try the next credential, then fall back to the model's default locale
+    }
+  }
+  return undefined;
+}
+
+export async function loadContract(options: LoadContractOptions): Promise<Contract> {
+  const locales = options.locales ?? (options.target ? await fetchLocales(options.target, options.token) : undefined);
+  const model = await loadModel(options.schemas, locales ? { locales } : {});
+  return contractFor(model);
+}

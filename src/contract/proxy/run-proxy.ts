@@ -1,0 +1,42 @@
+import { createProxy } from './create-proxy.js';
+import { loadContract } from './load-contract.js';
+import { formatOf } from './report.js';
+
+export interface ProxyArgs {
+  target: string;
+  schemas?: string;
+  port?: number;
+  host?: string;
+  report?: string;
+  strict?: boolean;
+  validateFirst?: boolean;
+  timeout?: number;
+  token?: string;
+}
+
+/** `content-mock proxy`: runs until SIGINT/SIGTERM, then prints the summary and writes the report. */
+export async function runProxy(args: ProxyArgs): Promise<number> {
+  // main's yargs .fail() reports a missing --target but does not stop the handler.
+  if (typeof args.target !== 'string' || args.target === '') return 2;
+  const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token });
+  const proxy = createProxy({
+    target: args.target,
+    contract,
+    strict: args.strict,
+    validateFirst: args.validateFirst,
+    timeoutMs: args.timeout,
+  });
+  const { url } = await proxy.listen(args.port ?? 4010, args.host ?? '127.0.0.1');
+  console.log(`content-mock proxy: ${url} → ${args.target}${args.strict ? ' (strict: bad answers become 502)' : ''}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await proxy.close();
+  console.log(proxy.report.summary());
+  if (args.report) {
+    await proxy.report.write(args.report, formatOf(args.report));
+    console.log(`report: ${args.report}`);
+  }
+  return proxy.report.data().totals.violations > 0 ? 1 : 0;
+}

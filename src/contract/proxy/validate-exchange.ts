@@ -1,0 +1,204 @@
+import { StrapiError } from '../../core/errors/strapi-errors.js';
+import type { CanRead } from '../../core/query/restricted-relations.js';
+import type { ParsedQuery } from '../../core/query/run-query.js';
+import type { Scope } from '../../core/query/scope.js';
+import { checkEntry, child, type EntryContext } from './check-entry.js';
+import { queryRefusal, type Conditional } from './conditions.js';
+import { checkFilters } from './check-filters.js';
+import { checkOrder } from './check-order.js';
+import { checkPagination } from './check-pagination.js';
+import type { Contract } from './load-contract.js';
+import { narrowingFor } from './narrowing-cache.js';
+import { resolveRoute, type ContentRoute } from './resolve-route.js';
+import type { Violation } from './violation.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+/** One answer to validate, with the request it answers. */
+export interface Exchange {
+  readonly method: string;
+  /** Path and query as sent: `/api/articles?populate=*`. */
+  readonly url: string;
+  readonly requestHeaders?: Readonly<Record<string, string | string[] | undefined>>;
+  readonly status: number;
+  readonly contentType?: string;
+  /** Parsed JSON, the text of a non-JSON answer, or undefined when there was no body. */
+  readonly body: unknown;
+}
+
+export interface ExchangeVerdict {
+  readonly operation: string;
+  readonly violations: Violation[];
+  readonly skipped?: string;
+  /** Findings that depend on what the caller may read: `settleConditionals` turns them into violations. */
+  readonly conditional?: readonly Conditional[];
+}
+
+/**
+ * The only request headers a verdict depends on (besides method and URL). The proxy's verdict memo keys on them:
+ * a check that starts reading another request header must add it here.
+ */
+export const VERDICT_REQUEST_HEADERS = ['strapi-response-format'] as const;
+type VerdictHeader = (typeof VERDICT_REQUEST_HEADERS)[number];
+
+function header(headers: Exchange['requestHeaders'], name: VerdictHeader): string | undefined {
+  const v = headers?.[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** `{data: null, error: {status, name, message, details?}}` with the HTTP status repeated inside. */
+export function checkErrorEnvelope(status: number, body: unknown, out: Violation[]): void {
+  if (!isPlainObject(body)) {
+    out.push({ rule: 'error-envelope', path: '$', message: `a ${status} answer must be the JSON error envelope {data: null, error}` });
+    return;
+  }
+  if (body.data !== null) out.push({ rule: 'error-envelope', path: '$.data', message: 'must be null in an error answer' });
+  const error = body.error;
+  if (!isPlainObject(error)) {
+    out.push({ rule: 'error-envelope', path: '$.error', message: 'must be an object {status, name, message, details}' });
+    return;
+  }
+  if (error.status !== status)
+    out.push({
+      rule: 'error-envelope',
+      path: '$.error.status',
+      message: `is ${JSON.stringify(error.status)} but the HTTP status is ${status}`,
+    });
+  if (typeof error.name !== 'string' || error.name === '')
+    out.push({ rule: 'error-envelope', path: '$.error.name', message: 'must be a non-empty string' });
+  if (typeof error.message !== 'string') out.push({ rule: 'error-envelope', path: '$.error.message', message: 'must be a string' });
+  if ('details' in error && !isPlainObject(error.details))
+    out.push({ rule: 'error-envelope', path: '$.error.details', message: 'must be an object when present' });
+}
+
+/**
+ * The contract narrowed to one request: the OpenAPI schema of the operation and status, then what this request's
+ * query means for the body (populate, fields, locale, status, pagination, sort, filters).
+ */
+export function validateExchange(contract: Contract, exchange: Exchange): ExchangeVerdict {
+  const { method, url, status, body } = exchange;
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const matched = contract.match(method, url);
+  const operation = matched ? `${matched.method.toUpperCase()} ${matched.template}` : `${method.toUpperCase()} ${pathname}`;
+  if (!pathname.startsWith('/api/')) return { operation, violations: [], skipped: 'outside /api' };
+  if (header(exchange.requestHeaders, 'strapi-response-format')?.trim() === 'v4')
+    return { operation, violations: [], skipped: 'v4 response format' };
+
+  const violations: Violation[] = [];
+  const conditional: Conditional[] = [];
+  if (!matched) {
+    // Strapi's generic 404 for a route no content type has: only the envelope can be checked.
+    if (status >= 400 && status !== 405) checkErrorEnvelope(status, body, violations);
+    else if (status < 400)
+      violations.push({
+        rule: 'status',
+        path: '$',
+        message: `${method.toUpperCase()} ${pathname} is no documented operation, but answered ${status}`,
+      });
+    return { operation, violations };
+  }
+  const schema = contract.validator.validate({ method, path: url, status, body: body ?? null, contentType: exchange.contentType });
+  for (const issue of schema.errors)
+    violations.push({ rule: issue.message.startsWith('status ') ? 'status' : 'schema', path: issue.path, message: issue.message });
+  const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
+  if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
+  const route = resolveRoute(contract.model, pathname);
+  if (route && status >= 200 && status < 300 && isPlainObject(body)) narrow(contract, route, exchange, body, violations, conditional);
+  return { operation, violations: dedupeViolations(violations), ...(conditional.length > 0 ? { conditional } : {}) };
+}
+
+export interface RestrictedQuery {
+  readonly uids: readonly string[];
+  readonly refusal: (canRead: CanRead) => string | undefined;
+}
+
+/**
+ * What the target must answer a GET with when the caller may not read a relation its filters or sort go through:
+ * the types to ask about, and the `Invalid key <attr>` message given the answers. Undefined when none is named.
+ */
+export function restrictedQueryOf(contract: Contract, method: string, url: string): RestrictedQuery | undefined {
+  const q = url.indexOf('?');
+  const route = method.toUpperCase() === 'GET' ? resolveRoute(contract.model, q === -1 ? url : url.slice(0, q)) : undefined;
+  if (!route) return undefined;
+  const { raw, parsed, through } = narrowingFor(contract, route.type, q === -1 ? '' : url.slice(q + 1));
+  if (!parsed || through.length === 0) return undefined;
+  return { uids: through, refusal: (canRead) => queryRefusal(contract.index, route.type, raw.filters, parsed.sort, canRead) };
+}
+
+export function dedupeViolations(list: Violation[]): Violation[] {
+  const seen = new Set<string>();
+  return list.filter((v) => {
+    const key = `${v.path}\u0000${v.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function narrow(
+  contract: Contract,
+  route: ContentRoute,
+  exchange: Exchange,
+  body: Record<string, unknown>,
+  out: Violation[],
+  conditional: Conditional[],
+): void {
+  const m = exchange.method.toUpperCase();
+  if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
+  const q = exchange.url.indexOf('?');
+  const { raw, parsed, error: e, predicate, through } = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
+  if (!parsed) {
+    // Strapi refuses an unknown key with 400; a 2xx then means the backend ignored a parameter it should reject.
+    if (m === 'GET' && e instanceof StrapiError && e.message.startsWith('Invalid key')) {
+      out.push({ rule: 'status', path: '$', message: `expected 400 (${e.message}) but got ${exchange.status}` });
+    }
+    return;
+  }
+  const ctx: EntryContext = { index: contract.index, status: parsed.status, out, conditional };
+  const scope: Scope = { kind: 'type', type: route.type };
+  const list = route.kind === 'list' && m === 'GET';
+  const entries: Array<{ entry: unknown; path: string }> = list
+    ? (Array.isArray(body.data) ? body.data : []).map((entry, i) => ({ entry, path: `$.data[${i}]` }))
+    : body.data === null || body.data === undefined
+      ? []
+      : [{ entry: body.data, path: '$.data' }];
+  for (const { entry, path } of entries) {
+    checkEntry(ctx, scope, entry, parsed.node, path);
+    checkLocale(route, parsed, entry, path, out);
+  }
+  if (m !== 'GET') return;
+  const restricted = through.length > 0 ? restrictedQueryOf(contract, m, exchange.url) : undefined;
+  if (restricted) {
+    // Through a relation the caller may not read, Strapi refuses the query: a 2xx means it was ignored.
+    conditional.push({
+      uids: restricted.uids,
+      settle: (canRead) => {
+        const message = restricted.refusal(canRead);
+        return message ? [{ rule: 'status', path: '$', message: `expected 400 (${message}) but got ${exchange.status}` }] : [];
+      },
+    });
+  }
+  if (predicate)
+    checkFilters(
+      predicate,
+      entries.map((e) => e.entry),
+      (i) => entries[i].path,
+      out,
+    );
+  if (list && Array.isArray(body.data)) {
+    checkPagination(raw, body, out);
+    checkOrder(route.type, parsed.sort, body.data, out);
+  }
+}
+
+/** A localized entry's `locale` must be one the request asked for (the default locale when none was given). */
+function checkLocale(route: ContentRoute, parsed: ParsedQuery, entry: unknown, path: string, out: Violation[]): void {
+  if (!route.type.localized || !isPlainObject(entry) || !('locale' in entry) || !Array.isArray(parsed.locales)) return;
+  if (!parsed.locales.includes(String(entry.locale))) {
+    out.push({
+      rule: 'locale',
+      path: child(path, 'locale'),
+      message: `is ${JSON.stringify(entry.locale)} but the request asked for ${parsed.locales.join(', ')}`,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { ContentMockConfig, TokenConfig } from '../config/content-mock-config.js';
+import { ForbiddenError, UnauthorizedError } from '../errors/strapi-errors.js';
+import type { ContentType } from '../model/types.js';
+
+export type Principal = { kind: 'public' } | { kind: 'token'; token: TokenConfig };
+
+/**
+ * Who is calling, as Strapi's auth strategies decide: no usable `Authorization: Bearer <key>` header means the
+ * public role; a bearer key that matches no token is a 401, even on routes the public could read.
+ */
+export function authenticate(config: ContentMockConfig, header: string | undefined): Principal {
+  if (!header) return { kind: 'public' };
+  const parts = header.trim().split(/\s+/);
+  if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return { kind: 'public' };
+  const token = config.tokens.find((t) => t.key === parts[1]);
+  if (!token) throw new UnauthorizedError('Missing or invalid credentials', {});
+  return { kind: 'token', token };
+}
+
+/** The permission name Strapi checks for an action on a content type: `api::article.article.find`. */
+export const actionName = (type: ContentType, action: string) => `${type.uid}.${action}`;
+
+export function can(config: ContentMockConfig, who: Principal, type: ContentType, action: string): boolean {
+  if (who.kind === 'token') {
+    const t = who.token;
+    if (t.type === 'full-access') return true;
+    if (t.type === 'read-only') return action === 'find' || action === 'findOne';
+    return t.permissions.some(
+      (p) => p === actionName(type, action) || p === `${type.singularName}.${action}` || p === `${type.pluralName}.${action}`,
+    );
+  }
+  const granted = [
+    ...(config.publicPermissions[type.uid] ?? []),
+    ...(config.publicPermissions[type.pluralName] ?? []),
+    ...(config.publicPermissions[type.singularName] ?? []),
+    ...(config.publicPermissions['*'] ?? []),
+  ];
+  return granted.includes(action);
+}
+
+export function authorize(config: ContentMockConfig, who: Principal, type: ContentType, action: string): void {
+  if (!can(config, who, type, action)) throw new ForbiddenError('Forbidden', {});
+}
+
+/** Plugin routes (locales list, upload): tokens by their kind, the public role by the config's plugin grants. */
+export function authorizePlugin(config: ContentMockConfig, who: Principal, permission: string, readOnly: boolean): void {
+  if (who.kind === 'token') {
+    const t = who.token;
+    if (t.type === 'full-access' || t.permissions.includes(permission)) return;
+    // Strapi's read-only tokens cover content types' find/findOne only.
+    if (t.type === 'read-only' && readOnly && !permission.startsWith('plugin::i18n')) return;
+    throw new ForbiddenError('Forbidden', {});
+  }
+  if (!config.publicPlugins.includes(permission)) throw new ForbiddenError('Forbidden', {});
+}

@@ -1,0 +1,137 @@
+// The resolved configuration: what every part of content-mock reads. It is built once, validated, by
+// `project/resolve-config.ts`; nothing downstream parses config text again.
+
+export const ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface TokenConfig {
+  readonly name: string;
+  readonly type: 'read-only' | 'full-access' | 'custom';
+  readonly key: string;
+  /** custom tokens: `api::article.article.find`, or `<uid or route>: [actions]` in the config file. */
+  readonly permissions: readonly string[];
+}
+
+export interface RestConfig {
+  readonly defaultLimit: number;
+  readonly maxLimit: number | null;
+  readonly withCount: boolean;
+  readonly strictParams: boolean;
+}
+
+export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true };
+
+export interface ConfigUser {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  readonly blocked: boolean;
+}
+
+/** Settings of the users & permissions and upload plugins. */
+export interface PluginSettings {
+  /** Users to create when missing (`"users": [{username, email, password}]`). */
+  readonly users: readonly ConfigUser[];
+  readonly jwtSecret: string;
+  /** JWT lifetime in seconds (Strapi's default `expiresIn` is 30 days). */
+  readonly jwtExpiresIn: number;
+  /**
+   * Authenticated role: content type uid or route id → actions, and plugin permissions. Undefined when the config
+   * says nothing, in which case a signed-in user gets what the public role has (see `authorizeContent`).
+   */
+  readonly authenticated:
+    { readonly content: Readonly<Record<string, readonly string[]>>; readonly plugins: readonly string[] } | undefined;
+  /** Extra body keys `register` accepts (Strapi's `register.allowedFields`). */
+  readonly registerAllowedFields: readonly string[];
+  /** Largest accepted upload, in bytes (Strapi's `upload.sizeLimit`; default 200 MB). */
+  readonly uploadSizeLimit: number;
+}
+
+export const DEFAULT_UPLOAD_SIZE_LIMIT = 200 * 1024 * 1024;
+export const DEFAULT_JWT_EXPIRES_IN = 30 * 24 * 3600;
+
+/** A delay in ms, fixed or drawn uniformly from a range (`300`, `"100-400"`, `[100, 400]`). */
+export interface DelayRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export const FAULTS = ['status', 'timeout', 'reset'] as const;
+export type FaultKind = (typeof FAULTS)[number];
+
+/** What to do to one request: wait, then answer normally or fail in one of the ways a network can. */
+export interface FaultSpec {
+  readonly delay?: DelayRange;
+  readonly fault?: FaultKind;
+  /** `status` faults: the status to answer (default 500). */
+  readonly status?: number;
+  readonly message?: string;
+  /** `timeout` faults: answer 504 after this many ms; undefined hangs until the client gives up. */
+  readonly timeoutMs?: number;
+}
+
+export interface RouteRule extends FaultSpec {
+  /** Upper-case method, or undefined for any. */
+  readonly method?: string;
+  /** Path pattern, `*` matching anything (slashes included): `/api/stories*`. */
+  readonly path: string;
+  readonly pattern: RegExp;
+  /** Share of matching requests the rule applies to (0..1), for flaky-network tests. */
+  readonly probability: number;
+}
+
+export interface CorsOptions {
+  /** `['*']`, or the exact origins allowed. */
+  readonly origin: readonly string[];
+  readonly methods: readonly string[];
+  readonly headers: readonly string[];
+  readonly credentials: boolean;
+  readonly maxAge: number;
+}
+
+/** Everything the dev comforts read, resolved once from the config file and the CLI flags. */
+export interface DevOptions {
+  /** undefined: CORS off (`--cors false`). */
+  readonly cors?: CorsOptions;
+  readonly delay?: DelayRange;
+  readonly rules: readonly RouteRule[];
+  readonly readonly: boolean;
+}
+
+export const FAULT_HEADER = 'x-content-mock-fault';
+
+/** Strapi's own `strapi::cors` defaults, plus our fault header so a browser may send it. */
+export const STRAPI_CORS: CorsOptions = {
+  origin: ['*'],
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+  headers: ['Content-Type', 'Authorization', 'Origin', 'Accept', FAULT_HEADER],
+  credentials: true,
+  maxAge: 31536000,
+};
+
+export interface ConfigLocale {
+  readonly code: string;
+  readonly name?: string;
+  readonly isDefault?: boolean;
+}
+
+/** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
+export interface ContentMockConfig {
+  readonly rest: RestConfig;
+  /** Public role: content type uid or route id → actions. `*` grants every type. */
+  readonly publicPermissions: Readonly<Record<string, readonly string[]>>;
+  readonly tokens: readonly TokenConfig[];
+  /** Extra public permissions beyond content types (`plugin::i18n.locales.listLocales`, upload…). */
+  readonly publicPlugins: readonly string[];
+  readonly customFields: Readonly<Record<string, string>>;
+  readonly locales?: readonly ConfigLocale[];
+  readonly plugins: PluginSettings;
+  /** The config file's dev comforts (CORS, delay, fault rules, read-only); CLI flags are applied over them. */
+  readonly dev: DevOptions;
+  /** The serialized-answer cache (`"cache": false` turns it off). */
+  readonly cache: boolean;
+}

@@ -1,0 +1,222 @@
+import type { Attributes, ContentModel, ContentType, Locale } from '../model/types.js';
+import type { ComponentValue, LocaleRecord, MediaFile, Row, StoreData } from './types.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+// The seed format is a Strapi 5 export as the REST API shows it (the conformance kit's dataset.json, and what
+// `content-mock pull` writes): per content type, per locale ("*none*" when not localized) and status, the full
+// documents with one level of relations populated. Importing turns those snapshots back into stored rows.
+
+export interface Dataset {
+  format?: string;
+  defaultLocale?: string;
+  locales?: LocaleRecord[];
+  media?: MediaFile[];
+  contentTypes: Record<string, DatasetType>;
+  [key: string]: unknown;
+}
+
+export interface DatasetType {
+  uid?: string;
+  pluralName?: string;
+  singularName?: string;
+  documents: DatasetDocuments;
+  [key: string]: unknown;
+}
+
+/** Per locale (or "*none*"), per status: a list (collection types) or one document or null (single types). */
+export type DatasetDocuments = Record<string, Record<string, Snapshot[] | Snapshot | null>> | Snapshot[];
+type Snapshot = Record<string, unknown>;
+
+
+export class DatasetError extends Error {
+  override readonly name = 'DatasetError';
+}
+
+/** Checks the outline of a seed file before import, so a wrong file fails with a reason and not a crash. */
+export function assertDataset(value: unknown, file: string): asserts value is Dataset {
+  if (!isPlainObject(value)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
+  if (!isPlainObject(value.contentTypes)) throw new DatasetError(`${file}: missing "contentTypes" object (see the seed format in the README)`);
+  for (const [uid, t] of Object.entries(value.contentTypes)) {
+    if (!isPlainObject(t) || (!isPlainObject(t.documents) && !Array.isArray(t.documents))) {
+      throw new DatasetError(`${file}: contentTypes["${uid}"].documents must be an object per locale and status, or a list`);
+    }
+  }
+  if (value.media !== undefined && !Array.isArray(value.media)) throw new DatasetError(`${file}: "media" must be a list of files`);
+  if (value.locales !== undefined && !Array.isArray(value.locales)) throw new DatasetError(`${file}: "locales" must be a list`);
+}
+
+/** Locales a dataset declares, for the model (the REST API has them; schemas do not). */
+export function datasetLocales(dataset: Dataset): Locale[] {
+  return (dataset.locales ?? []).map((l) => ({ code: l.code, name: l.name, isDefault: l.isDefault || l.code === dataset.defaultLocale }));
+}
+
+export function emptyStore(model: ContentModel): StoreData {
+  const now = new Date(0).toISOString();
+  return {
+    format: 'content-mock-store/1',
+    types: Object.fromEntries([...model.contentTypes.keys()].map((uid) => [uid, []])),
+    media: [],
+    locales: model.locales.map((l, i) => ({
+      id: i + 1,
+      documentId: `locale${l.code.replace(/[^a-z0-9]/gi, '').toLowerCase().padEnd(16, '0').slice(0, 16)}${String(i + 1).padStart(3, '0')}`,
+      name: l.name,
+      code: l.code,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+      isDefault: l.isDefault,
+    })),
+    sequences: {},
+  };
+}
+
+/**
+ * Turns a seed into stored rows. Types the schemas do not define are skipped with a warning: a seed pulled before a
+ * type was removed (or a hot reload that removed one) still loads everything else.
+ */
+export function importDataset(model: ContentModel, dataset: Dataset, warn: (message: string) => void = () => {}): StoreData {
+  const importer = new DatasetImporter(model, warn);
+  importer.setLocales(dataset.locales);
+  importer.addMedia(dataset.media ?? []);
+  for (const [key, entry] of Object.entries(dataset.contentTypes)) {
+    const type = importer.typeFor(key, entry);
+    if (type) for (const snap of snapshotsOf(entry.documents)) importer.addSnapshot(type, snap);
+  }
+  return importer.finish();
+}
+
+/**
+ * Builds a store from a seed piece by piece (locales, the media library, then one document snapshot at a time), so
+ * a large seed file can be read without holding all of it in memory (see read-seed-file.ts).
+ */
+export class DatasetImporter {
+  private readonly store: StoreData;
+  private readonly media = new Map<number, MediaFile>();
+  private readonly byName = new Map<string, ContentType>();
+  private readonly rows = new Map<string, Map<number, Row>>();
+
+  constructor(
+    private readonly model: ContentModel,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
+    this.store = emptyStore(model);
+    for (const ct of model.contentTypes.values()) {
+      this.byName.set(ct.uid, ct);
+      this.byName.set(ct.pluralName, ct);
+      this.byName.set(ct.singularName, ct);
+    }
+  }
+
+  setLocales(locales: readonly LocaleRecord[] | undefined): void {
+    if (locales?.length) this.store.locales = locales.map((l) => ({ ...l }));
+  }
+
+  /** The media library; call before the documents, whose populated files only fill gaps in it. */
+  addMedia(files: readonly MediaFile[]): void {
+    for (const m of files) this.media.set(m.id, { ...m });
+  }
+
+  /** The content type a seed entry stands for (by uid, plural or singular name), or undefined with a warning. */
+  typeFor(key: string, entry: { uid?: string; pluralName?: string }): ContentType | undefined {
+    const type = this.byName.get(entry.uid ?? key) ?? this.byName.get(key) ?? (entry.pluralName ? this.byName.get(entry.pluralName) : undefined);
+    if (!type) this.warn(`seed has content type "${entry.uid ?? key}", which the schemas do not define; its documents are skipped`);
+    return type;
+  }
+
+  addSnapshot(type: ContentType, snap: Snapshot): void {
+    if (typeof snap.id !== 'number' || typeof snap.documentId !== 'string') {
+      throw new DatasetError(`seed ${type.uid}: every document needs a numeric "id" and a "documentId"`);
+    }
+    let rows = this.rows.get(type.uid);
+    if (!rows) this.rows.set(type.uid, (rows = new Map()));
+    // Types without draft & publish list the same row under both statuses.
+    if (rows.has(snap.id)) return;
+    const now = new Date(0).toISOString();
+    const row: Row = {
+      id: snap.id,
+      documentId: snap.documentId,
+      createdAt: typeof snap.createdAt === 'string' ? snap.createdAt : now,
+      updatedAt: typeof snap.updatedAt === 'string' ? snap.updatedAt : now,
+      publishedAt: typeof snap.publishedAt === 'string' ? snap.publishedAt : type.draftAndPublish ? null : now,
+    };
+    if (type.localized) row.locale = typeof snap.locale === 'string' ? snap.locale : this.model.defaultLocale;
+    this.convertAttributes(type.attributes, snap, row);
+    rows.set(row.id, row);
+    this.bump(type.uid, row.id);
+  }
+
+  finish(): StoreData {
+    for (const [uid, rows] of this.rows) this.store.types[uid] = [...rows.values()].sort((a, b) => a.id - b.id);
+    this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
+    for (const m of this.store.media) this.bump('media', m.id);
+    return this.store;
+  }
+
+  private bump(table: string, id: unknown): void {
+    if (typeof id === 'number' && id > (this.store.sequences[table] ?? 0)) this.store.sequences[table] = id;
+  }
+
+  private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>): void {
+    const { model, media } = this;
+    for (const attribute of attributes.values()) {
+      const v = snap[attribute.name];
+      switch (attribute.kind) {
+        case 'scalar':
+          out[attribute.name] = v === undefined ? null : v;
+          break;
+        case 'media': {
+          const files = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
+          for (const f of files) if (typeof f.id === 'number' && !media.has(f.id)) media.set(f.id, f as unknown as MediaFile);
+          const ids = files.map((f) => f.id as number);
+          out[attribute.name] = attribute.multiple ? ids : ids[0] ?? null;
+          break;
+        }
+        case 'relation': {
+          if (!attribute.owner) break;
+          const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
+          const docs = [...new Set(targets.map((t) => String(t.documentId)))];
+          out[attribute.name] = attribute.toMany ? docs : docs[0] ?? null;
+          break;
+        }
+        case 'component': {
+          const component = model.components.get(attribute.component);
+          if (!component) break;
+          const one = (c: unknown): ComponentValue | null => {
+            if (!isPlainObject(c)) return null;
+            this.bump(`component:${component.uid}`, c.id);
+            const value: ComponentValue = { id: Number(c.id) };
+            this.convertAttributes(component.attributes, c, value);
+            return value;
+          };
+          out[attribute.name] = attribute.repeatable ? (Array.isArray(v) ? v.map(one).filter((x) => x !== null) : []) : one(v);
+          break;
+        }
+        case 'dynamiczone': {
+          const entries = Array.isArray(v) ? v.filter(isPlainObject) : [];
+          out[attribute.name] = entries.map((e) => {
+            const uid = String(e.__component);
+            const component = model.components.get(uid);
+            this.bump(`component:${uid}`, e.id);
+            const value: ComponentValue = { id: Number(e.id), __component: uid };
+            if (component) this.convertAttributes(component.attributes, e, value);
+            return value;
+          });
+          break;
+        }
+      }
+    }
+  }
+}
+
+function snapshotsOf(documents: DatasetDocuments): Snapshot[] {
+  if (Array.isArray(documents)) return documents.filter(isPlainObject);
+  const out: Snapshot[] = [];
+  for (const byStatus of Object.values(documents)) {
+    if (!isPlainObject(byStatus)) continue;
+    for (const docs of Object.values(byStatus)) {
+      if (Array.isArray(docs)) out.push(...docs.filter(isPlainObject));
+      else if (isPlainObject(docs)) out.push(docs);
+    }
+  }
+  return out;
+}

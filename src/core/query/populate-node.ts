@@ -1,0 +1,64 @@
+import type { StrapiError } from '../errors/strapi-errors.js';
+import type { Attribute } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import type { Predicate } from './filters.js';
+import { fieldOf, type Scope } from './scope.js';
+import type { SortTerm } from './sort.js';
+
+/** What to render for one populated attribute (or for a whole entry, at the top). */
+export interface PopulateNode {
+  readonly fields: string[] | null;
+  readonly filters?: Predicate;
+  readonly sort: SortTerm[];
+  /** `{count: n}` instead of the entries: relations and components only (Strapi ignores it elsewhere). */
+  readonly count: boolean;
+  readonly populate: PopulateMap;
+  /** Dynamic zones: how to render each component's entries; entries of components not listed are dropped. */
+  readonly zone?: ReadonlyMap<string, PopulateNode>;
+}
+export type PopulateMap = Map<string, PopulateNode>;
+
+/** `localizations` is not a schema attribute but populates like a relation on localized types. */
+export const LOCALIZATIONS = 'localizations';
+
+export const emptyNode = (): PopulateNode => ({ fields: null, sort: [], count: false, populate: new Map() });
+
+export function populatable(scope: Scope, attribute: Attribute | undefined): boolean {
+  return !!attribute && !attribute.private && attribute.kind !== 'scalar' && scope.kind !== 'media';
+}
+
+/**
+ * The components a zone populated without `on` renders: the declared ones and every other existing component,
+ * because a draft can hold components its zone does not declare (Strapi's write accepts any existing component)
+ * and Strapi's populate loads whatever the zone stores.
+ */
+export function zoneComponents(index: ContentIndex, attribute: Attribute & { kind: 'dynamiczone' }): string[] {
+  return [...new Set([...attribute.components, ...index.model.components.keys()])];
+}
+
+/** A populated attribute with no options: dynamic zones still render each component's scalars. */
+export function leafNode(index: ContentIndex, attribute: Attribute): PopulateNode {
+  if (attribute.kind !== 'dynamiczone') return emptyNode();
+  return { ...emptyNode(), zone: new Map(zoneComponents(index, attribute).map((uid) => [uid, emptyNode()])) };
+}
+
+/** Every populatable attribute of a scope, one level (what `populate=*` means). */
+export function wildcard(index: ContentIndex, scope: Scope): PopulateMap {
+  const map: PopulateMap = new Map();
+  if (scope.kind === 'media') return map;
+  const attributes = scope.kind === 'type' ? scope.type.attributes : scope.component.attributes;
+  for (const attribute of attributes.values()) {
+    if (populatable(scope, attribute)) map.set(attribute.name, leafNode(index, attribute));
+  }
+  if (scope.kind === 'type' && scope.type.localized) map.set(LOCALIZATIONS, emptyNode());
+  return map;
+}
+
+/** The attribute a populate key names, or the error `refuse` builds when it names nothing populatable. */
+export function resolvePopulated(scope: Scope, key: string, refuse: () => StrapiError): Attribute | typeof LOCALIZATIONS {
+  if (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized) return LOCALIZATIONS;
+  const field = fieldOf(scope, key);
+  const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
+  if (!populatable(scope, attribute)) throw refuse();
+  return attribute as Attribute;
+}

@@ -1,0 +1,82 @@
+import { invalidKey } from '../errors/strapi-errors.js';
+import type { Attribute, ComponentSchema } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, type PopulateMap, type PopulateNode } from './populate-node.js';
+import { scopeBehind, type Scope } from './scope.js';
+
+/**
+ * Dot-notation populate (`populate=a.b,c`, `populate[0]=a.b`), validated as Strapi's validatePopulateDotPaths does:
+ * items split on commas, blanks dropped (so `populate[0]=` asks for nothing), `*` only as the whole parameter, and
+ * every error names the failing segment with the full dotted path up to it.
+ */
+export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null, into: PopulateMap): void {
+  for (const item of items) {
+    for (const path of item
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const segments = path
+        .split('.')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      addPath(index, scope, into, segments, parent);
+    }
+  }
+}
+
+const at = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
+/** Strapi's throwInvalidKey: `Invalid key k at <path>`, the `at` left out when the path is the key itself. */
+const refuse = (key: string, path: string) =>
+  invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
+
+function addPath(index: ContentIndex, scope: Scope, map: PopulateMap, segments: readonly string[], parent: string | null): void {
+  const [key, ...rest] = segments;
+  if (key === undefined) return;
+  const path = at(parent, key);
+  const target = resolvePopulated(scope, key, () => refuse(key, path));
+  const node = map.get(key) ?? (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+  map.set(key, node);
+  if (rest.length === 0) return;
+  if (target === LOCALIZATIONS) return addPath(index, scope, node.populate, rest, path);
+  if (target.kind === 'dynamiczone') return addZonePath(index, target, node, rest, path);
+  // media cannot be walked further; the error names the media attribute itself
+  const inner = target.kind === 'media' ? undefined : scopeBehind(index, target);
+  if (!inner) throw refuse(key, path);
+  addPath(index, inner, node.populate, rest, path);
+}
+
+/**
+ * Through a dynamic zone the next segment may name an attribute of any of its components: each component that
+ * has it (and can walk the rest of the path) gets it populated; the others still render their scalars.
+ */
+function addZonePath(
+  index: ContentIndex,
+  zone: Attribute & { kind: 'dynamiczone' },
+  node: PopulateNode,
+  rest: readonly string[],
+  path: string,
+): void {
+  const [next, ...tail] = rest;
+  const nextPath = `${path}.${next}`;
+  const components = zone.components.map((uid) => index.model.components.get(uid)).filter((c): c is ComponentSchema => !!c);
+  const candidates = components.filter((c) => c.attributes.has(next));
+  let validated = false;
+  for (const component of candidates) {
+    const attribute = component.attributes.get(next) as Attribute;
+    const sub = node.zone?.get(component.uid) ?? emptyNode();
+    const scope: Scope = { kind: 'component', component };
+    if (tail.length === 0) {
+      if (attribute.kind !== 'scalar' && !attribute.private) addPath(index, scope, sub.populate, [next], path);
+      validated = true;
+      continue;
+    }
+    if (attribute.kind !== 'component' && attribute.kind !== 'relation') continue;
+    try {
+      addPath(index, scope, sub.populate, rest, path);
+      validated = true;
+    } catch {
+      // Strapi tries the next component of the zone
+    }
+  }
+  if (!validated) throw refuse(next, nextPath);
+}

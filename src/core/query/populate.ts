@@ -1,0 +1,233 @@
+import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
+import type { Attribute } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { parseFields } from './fields.js';
+import { compileFilters } from './filters.js';
+import {
+  emptyNode,
+  LOCALIZATIONS,
+  leafNode,
+  resolvePopulated,
+  wildcard,
+  zoneComponents,
+  type PopulateMap,
+  type PopulateNode,
+} from './populate-node.js';
+import { parseDotPaths } from './populate-paths.js';
+import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
+import { parseSort } from './sort.js';
+import { isBooleanLike, parseBooleanLike } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+export { emptyNode, LOCALIZATIONS, type PopulateMap, type PopulateNode } from './populate-node.js';
+
+const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
+const OPTION_KEYS = new Set(['fields', 'filters', 'sort', 'populate', 'count', 'on']);
+/** What Strapi's convert step accepts on a dynamic zone: anything else is refused as a whole. */
+const ZONE_KEYS = new Set(['populate', 'on', 'count']);
+/** Nesting beyond this is refused: a hostile populate cannot make one request walk the whole graph forever. */
+const MAX_DEPTH = 12;
+
+export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, parent: string | null, depth = 0): PopulateMap {
+  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
+  if (raw === undefined || raw === null || raw === '') return new Map();
+  if (raw === '*') return wildcard(index, scope);
+  const map: PopulateMap = new Map();
+  // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
+  if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
+    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), parent, map);
+    return map;
+  }
+  if (Array.isArray(raw)) {
+    for (const item of raw) {
+      if (typeof item === 'string') parseDotPaths(index, scope, [item], parent, map);
+      else if (isPlainObject(item)) mergeObject(index, scope, map, item, parent, depth);
+      else throw invalidKey(String(item), { parent, source: 'query', param: 'populate' });
+    }
+    return map;
+  }
+  if (isPlainObject(raw)) {
+    mergeObject(index, scope, map, raw, parent, depth);
+    return map;
+  }
+  const text = String(raw);
+  throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
+}
+
+function resolveKey(scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
+  return resolvePopulated(scope, key, () => {
+    const known = !!fieldOf(scope, key);
+    return invalidKey(key, {
+      parent,
+      path: known ? join(parent, key) : (hiddenKeyPath(scope, key, parent) ?? parent),
+      source: 'query',
+      param: 'populate',
+    });
+  });
+}
+
+function mergeObject(
+  index: ContentIndex,
+  scope: Scope,
+  map: PopulateMap,
+  obj: Record<string, unknown>,
+  parent: string | null,
+  depth: number,
+): void {
+  for (const [key, value] of Object.entries(obj)) {
+    const on = parseBooleanLike(value);
+    if (on === false) continue;
+    // i18n's hidden `localizations` of a type without i18n: Strapi checks its options first, then refuses it
+    if (key === LOCALIZATIONS && scope.kind === 'type' && !scope.type.localized && isPlainObject(value)) {
+      checkOptionKeys(index, scope, value, join(parent, key));
+      parseOptions(index, scope, value, join(parent, key), depth + 1);
+    }
+    const target = resolveKey(scope, key, parent);
+    const path = join(parent, key);
+    if (on === true || value === null) {
+      map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+      continue;
+    }
+    if (value === '*') {
+      refuseNestedWildcard(index, scope, target, key, path);
+      map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+      continue;
+    }
+    if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
+    map.set(key, parseNode(index, scope, target, value, path, depth + 1));
+  }
+}
+
+/**
+ * `populate[attr]=*`: Strapi walks the wildcard through the target's schema as if every attribute were asked with
+ * no options, and refuses at the first one it can populate; a zone refuses `*` as not being a fragment.
+ */
+function refuseNestedWildcard(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  key: string,
+  path: string,
+): void {
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, key, '*');
+  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  let first: string | undefined;
+  if (inner?.kind === 'media')
+    first = 'related'; // upload files' polymorphic back-link
+  else if (inner) {
+    const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
+    first = [...attributes.values()].find((a) => a.kind !== 'scalar')?.name;
+  }
+  if (first) throw new ValidationError(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
+}
+
+function invalidZone(owner: Scope, key: string, found: unknown): ValidationError {
+  const [singular, uid] =
+    owner.kind === 'type'
+      ? [owner.type.singularName, owner.type.uid]
+      : owner.kind === 'component'
+        ? [undefined, owner.component.uid]
+        : [undefined, 'plugin::upload.file'];
+  return new ValidationError(
+    `Invalid nested populate for ${singular}.${key} (${uid}). Expected a fragment ("on") or "count" but found ${JSON.stringify(found)}`,
+    {},
+  );
+}
+
+/** Strapi's populate validator runs before its converter: unknown option keys and bad `on` targets fail first. */
+function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (key === 'on') {
+      if (!isPlainObject(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+      for (const uid of Object.keys(value)) {
+        if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
+          throw invalidKey(uid, { parent: `${path}.on.${uid}`, source: 'query', param: 'populate' });
+        }
+      }
+    } else if (key === 'count') {
+      if (!isBooleanLike(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+    } else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
+      // the path names the key when it is an attribute of the target (i18n's hidden locale fields included)
+      const attributeLike = key !== 'id' && !!inner && (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null));
+      const at = attributeLike ? `${path}.${key}` : path;
+      throw invalidKey(key, { parent: at, path: at, source: 'query', param: 'populate' });
+    }
+  }
+}
+
+function parseNode(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+): PopulateNode {
+  const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
+  const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
+  if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
+    throw invalidKey('populate', { parent: path, path, source: 'query', param: 'populate' });
+  }
+  checkOptionKeys(index, inner, options, path);
+  if (isZone) {
+    if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) throw invalidZone(owner, (target as Attribute).name, options);
+    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth) };
+  }
+  if (options.on !== undefined && options.on !== null) {
+    const uid = owner.kind === 'type' ? owner.type.uid : owner.kind === 'component' ? owner.component.uid : 'plugin::upload.file';
+    throw new ValidationError(`Using fragments is not permitted to populate "${path.split('.').pop()}" in "${uid}"`, {});
+  }
+  if (!inner) throw invalidKey(path, { parent: null, source: 'query', param: 'populate' });
+  return parseOptions(index, inner, options, path, depth);
+}
+
+function parseZone(
+  index: ContentIndex,
+  zone: Attribute & { kind: 'dynamiczone' },
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+): Map<string, PopulateNode> {
+  const out = new Map<string, PopulateNode>();
+  if (!isPlainObject(options.on)) {
+    // no fragment: every component renders its scalars (`count` is ignored on zones), and
+    // `populate=*` populates each component's own relations, media and components one level
+    for (const uid of zoneComponents(index, zone)) {
+      const component = index.model.components.get(uid);
+      const scope: Scope | undefined = component && { kind: 'component', component };
+      out.set(uid, scope && options.populate === '*' ? { ...emptyNode(), populate: wildcard(index, scope) } : emptyNode());
+    }
+    return out;
+  }
+  for (const [uid, sub] of Object.entries(options.on)) {
+    const component = index.model.components.get(uid);
+    const flag = parseBooleanLike(sub);
+    if (!component || flag === false) continue;
+    const scope: Scope = { kind: 'component', component };
+    out.set(
+      uid,
+      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth),
+    );
+  }
+  return out;
+}
+
+/** Errors of a nested fields/filters/sort are Strapi's top-level ones, reported under the populate parameter. */
+function asPopulate<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof StrapiError && error.details && 'param' in error.details) error.details.param = 'populate';
+    throw error;
+  }
+}
+
+function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+  return {
+    fields: asPopulate(() => parseFields(scope, options.fields, null)),
+    filters: asPopulate(() => compileFilters(index, scope, options.filters)),
+    sort: asPopulate(() => parseSort(index, scope, options.sort)),
+    count: parseBooleanLike(options.count) === true,
+    populate: parsePopulate(index, scope, options.populate, path, depth + 1),
+  };
+}

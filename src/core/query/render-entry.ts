@@ -1,0 +1,196 @@
+import type { Attribute, ContentType } from '../model/types.js';
+import type { ComponentValue, MediaFile, Row } from '../data/types.js';
+import { isDraftRow, type ContentIndex } from '../data/content-index.js';
+import { rowsForStatus, type Status } from './linked-rows.js';
+import { LOCALIZATIONS, type PopulateNode } from './populate.js';
+import { joinedRecords, type Record_, type Scope } from './scope.js';
+import { sortRecords } from './sort.js';
+
+export type Entry = Record<string, unknown>;
+
+/** Keys of a file record that populated media show, in Strapi's order (folder paths and signing flags stay inside). */
+const MEDIA_KEYS = [
+  'id',
+  'documentId',
+  'name',
+  'alternativeText',
+  'caption',
+  'focalPoint',
+  'width',
+  'height',
+  'formats',
+  'hash',
+  'ext',
+  'mime',
+  'size',
+  'url',
+  'previewUrl',
+  'provider',
+  'provider_metadata',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+] as const;
+
+export interface RenderContext {
+  readonly index: ContentIndex;
+  /** The status of the request: populated draft&publish targets show this version only. */
+  readonly status: Status;
+}
+
+/** Renders one stored row as the REST API shows it, with `fields` and `populate` applied. */
+export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode): Entry {
+  return renderRows(ctx, type, [row], node)[0];
+}
+
+/**
+ * Renders rows that Strapi populates together (a page, or every row one relation brings in across its parents):
+ * each populated attribute is filled for the whole batch at once, because `localizations` leaves out every row
+ * of the batch, not only the entry's own (i18n joins them with `id NOT IN <batch ids>`).
+ */
+export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
+  const out = rows.map((row) => scalarsOf(type, row, node));
+  const scope: Scope = { kind: 'type', type };
+  for (const [name, sub] of node.populate) {
+    const attribute = type.attributes.get(name);
+    const values =
+      name === LOCALIZATIONS
+        ? renderLocalizations(ctx, type, rows, sub)
+        : attribute
+          ? renderAttribute(ctx, scope, rows, attribute, sub)
+          : undefined;
+    if (values) values.forEach((v, i) => (out[i][name] = v));
+  }
+  return out;
+}
+
+function scalarsOf(type: ContentType, row: Row, node: PopulateNode): Entry {
+  const out: Entry = { id: row.id, documentId: row.documentId };
+  if (node.fields !== null) {
+    for (const name of node.fields) out[name] = row[name] ?? null;
+    return out;
+  }
+  for (const attribute of type.attributes.values()) {
+    if (attribute.kind === 'scalar' && !attribute.private) out[attribute.name] = row[attribute.name] ?? null;
+  }
+  out.createdAt = row.createdAt;
+  out.updatedAt = row.updatedAt;
+  out.publishedAt = row.publishedAt;
+  if (type.localized) out.locale = row.locale ?? null;
+  return out;
+}
+
+/** Other locales of the same document and version; Strapi ignores `count` here. */
+function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): unknown[] {
+  const batch = new Set(rows.map((r) => r.id));
+  const lists = rows.map((row) => {
+    const others = ctx.index
+      .documentRows(type.uid, row.documentId)
+      .filter((r) => !batch.has(r.id) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
+    others.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
+    return narrow(ctx, { kind: 'type', type }, others, node);
+  });
+  return spread(lists, renderRows(ctx, type, lists.flat(), node));
+}
+
+/** Cuts a batch rendered from concatenated lists back into one list per parent. */
+function spread<T>(lists: readonly (readonly unknown[])[], rendered: T[]): T[][] {
+  let at = 0;
+  return lists.map((list) => rendered.slice(at, (at += list.length)));
+}
+
+/** Applies a populate node's filters and sort to joined records. */
+function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[], node: PopulateNode): T[] {
+  let out = node.filters ? records.filter((r) => node.filters!(r) === true) : records;
+  if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort);
+  return out;
+}
+
+/** One attribute of every record of a batch, in order. */
+function renderAttribute(
+  ctx: RenderContext,
+  scope: Scope,
+  records: readonly Record_[],
+  attribute: Attribute,
+  node: PopulateNode,
+): unknown[] {
+  switch (attribute.kind) {
+    case 'relation': {
+      const target = ctx.index.model.contentTypes.get(attribute.target);
+      if (!target) return records.map(() => (attribute.toMany ? [] : null));
+      const targetScope: Scope = { kind: 'type', type: target };
+      const lists = records.map((record) =>
+        narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node),
+      );
+      if (node.count) return lists.map((rows) => ({ count: rows.length }));
+      return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) =>
+        attribute.toMany ? rendered : (rendered[0] ?? null),
+      );
+    }
+    case 'media':
+      return records.map((record) => {
+        const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
+        const rendered = files.map((f) => renderMedia(f, node.fields));
+        return attribute.multiple ? rendered : (rendered[0] ?? null);
+      });
+    case 'component': {
+      const component = ctx.index.model.components.get(attribute.component);
+      if (!component) return records.map(() => null);
+      const inner: Scope & { kind: 'component' } = { kind: 'component', component };
+      const lists = records.map((record) =>
+        narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node),
+      );
+      if (node.count) return lists.map((values) => ({ count: values.length }));
+      return spread(lists, renderComponents(ctx, inner, lists.flat(), node)).map((rendered) =>
+        attribute.repeatable ? rendered : (rendered[0] ?? null),
+      );
+    }
+    case 'dynamiczone':
+      return records.map((record) => renderZone(ctx, attribute, record, node));
+    default:
+      return records.map(() => undefined);
+  }
+}
+
+function renderZone(ctx: RenderContext, attribute: Attribute & { kind: 'dynamiczone' }, record: Record_, node: PopulateNode): Entry[] {
+  const value = record[attribute.name];
+  const out: Entry[] = [];
+  for (const entry of Array.isArray(value) ? (value as ComponentValue[]) : []) {
+    const uid = String(entry.__component);
+    // A draft may hold a component the zone does not declare: Strapi shows it like the others (publishing drops it).
+    const sub = node.zone?.get(uid);
+    const component = ctx.index.model.components.get(uid);
+    if (!sub || !component) continue;
+    out.push({ ...renderComponents(ctx, { kind: 'component', component }, [entry], sub)[0], __component: uid });
+  }
+  return out;
+}
+
+function renderComponents(
+  ctx: RenderContext,
+  scope: Scope & { kind: 'component' },
+  values: readonly ComponentValue[],
+  node: PopulateNode,
+): Entry[] {
+  const out = values.map((value) => {
+    const entry: Entry = { id: value.id };
+    for (const attribute of scope.component.attributes.values()) {
+      if (attribute.kind !== 'scalar' || attribute.private) continue;
+      if (node.fields === null || node.fields.includes(attribute.name)) entry[attribute.name] = value[attribute.name] ?? null;
+    }
+    return entry;
+  });
+  for (const [name, sub] of node.populate) {
+    const attribute = scope.component.attributes.get(name);
+    if (attribute) renderAttribute(ctx, scope, values, attribute, sub).forEach((v, i) => (out[i][name] = v));
+  }
+  return out;
+}
+
+export function renderMedia(file: MediaFile, fields: string[] | null): Entry {
+  const out: Entry = { id: file.id, documentId: file.documentId };
+  for (const key of MEDIA_KEYS) {
+    if (fields === null || fields.includes(key)) out[key] = file[key] ?? null;
+  }
+  return out;
+}

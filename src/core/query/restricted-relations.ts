@@ -1,0 +1,94 @@
+import { invalidKey } from '../errors/strapi-errors.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { LOCALIZATIONS, type PopulateMap } from './populate-node.js';
+import { fieldOf, scopeBehind, type Scope } from './scope.js';
+import type { SortTerm } from './sort.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+/** Whether the caller may `find` a content type (by uid). */
+export type CanRead = (uid: string) => boolean;
+
+// Strapi's sanitizers treat a relation to a type the caller may not read as if it were not there: populate leaves it
+// out silently (also from `populate=*`), while filters, sort and write bodies naming it are refused as unknown keys.
+
+const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
+
+/** Removes, at every depth, populated relations the caller may not read. */
+export function pruneRestrictedPopulate(index: ContentIndex, scope: Scope, map: PopulateMap, canRead: CanRead): void {
+  for (const [key, node] of map) {
+    if (key === LOCALIZATIONS) {
+      pruneRestrictedPopulate(index, scope, node.populate, canRead);
+      continue;
+    }
+    const field = fieldOf(scope, key);
+    if (field?.kind !== 'attribute') continue;
+    const attribute = field.attribute;
+    if (attribute.kind === 'relation' && !canRead(attribute.target)) {
+      map.delete(key);
+      continue;
+    }
+    const inner = scopeBehind(index, attribute);
+    if (inner) pruneRestrictedPopulate(index, inner, node.populate, canRead);
+    for (const [uid, sub] of node.zone ?? []) {
+      const component = index.model.components.get(uid);
+      if (component) pruneRestrictedPopulate(index, { kind: 'component', component }, sub.populate, canRead);
+    }
+  }
+}
+
+/** Refuses filters that go through a relation the caller may not read. */
+export function checkRestrictedFilters(
+  index: ContentIndex,
+  scope: Scope,
+  filters: unknown,
+  canRead: CanRead,
+  parent: string | null = null,
+): void {
+  if (!isPlainObject(filters)) return;
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === '$and' || key === '$or') {
+      if (Array.isArray(value)) for (const item of value) checkRestrictedFilters(index, scope, item, canRead, parent);
+      continue;
+    }
+    if (key === '$not') {
+      checkRestrictedFilters(index, scope, value, canRead, parent);
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    const field = fieldOf(scope, key);
+    if (field?.kind !== 'attribute') continue;
+    const attribute = field.attribute;
+    if (attribute.kind === 'relation' && !canRead(attribute.target)) {
+      throw invalidKey(key, { parent, path: join(parent, key), source: 'query', param: 'filters' });
+    }
+    const inner = scopeBehind(index, attribute);
+    if (inner) checkRestrictedFilters(index, inner, value, canRead, join(parent, key));
+  }
+}
+
+/** Refuses sort paths that go through a relation the caller may not read. */
+export function checkRestrictedSort(index: ContentIndex, scope: Scope, terms: readonly SortTerm[], canRead: CanRead): void {
+  for (const term of terms) {
+    let current: Scope | undefined = scope;
+    let parent: string | null = null;
+    for (const name of term.path) {
+      const field = current ? fieldOf(current, name) : undefined;
+      if (field?.kind !== 'attribute') break;
+      if (field.attribute.kind === 'relation' && !canRead(field.attribute.target)) {
+        throw invalidKey(name, { parent, path: join(parent, name), source: 'query', param: 'sort' });
+      }
+      current = scopeBehind(index, field.attribute);
+      parent = join(parent, name);
+    }
+  }
+}
+
+/** Refuses a write body that sets a relation to a type the caller may not read. */
+export function checkRestrictedBody(scope: Scope, data: Record<string, unknown>, canRead: CanRead): void {
+  for (const key of Object.keys(data)) {
+    const field = fieldOf(scope, key);
+    if (field?.kind === 'attribute' && field.attribute.kind === 'relation' && !canRead(field.attribute.target)) {
+      throw invalidKey(key, { path: key, source: 'body' });
+    }
+  }
+}

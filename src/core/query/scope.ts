@@ -1,0 +1,154 @@
+import type { Attribute, ComponentSchema, ContentType, RelationAttribute, ScalarType } from '../model/types.js';
+import type { ComponentValue, MediaFile, Row } from '../data/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { linkedRows } from './linked-rows.js';
+
+/**
+ * What a filter, sort or populate path walks through: a content type's rows, a component's values, or the media
+ * library's files (media fields can be filtered and sorted on like a relation to `plugin::upload.file`).
+ */
+export type Scope =
+  | { readonly kind: 'type'; readonly type: ContentType }
+  | { readonly kind: 'component'; readonly component: ComponentSchema }
+  | { readonly kind: 'media' };
+
+export type Record_ = Row | ComponentValue | MediaFile;
+
+/** A field of a scope as the query language sees it: a system column, a schema attribute, or a media column. */
+export type Field =
+  | { readonly kind: 'column'; readonly name: string; readonly type: ScalarType | 'id' }
+  | { readonly kind: 'attribute'; readonly attribute: Attribute };
+
+/** Columns of upload files that queries may use (folder paths and the like stay private, as in Strapi). */
+const MEDIA_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
+  id: 'id',
+  documentId: 'string',
+  name: 'string',
+  alternativeText: 'string',
+  caption: 'string',
+  width: 'integer',
+  height: 'integer',
+  formats: 'json',
+  hash: 'string',
+  ext: 'string',
+  mime: 'string',
+  size: 'decimal',
+  url: 'string',
+  previewUrl: 'string',
+  provider: 'string',
+  provider_metadata: 'json',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+};
+
+const ROW_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
+  id: 'id',
+  documentId: 'string',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+};
+
+const COMPONENT_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = { id: 'id' };
+
+/**
+ * Strapi 5's i18n adds `localizations` to localized types as a relation joined on document_id: it links every row
+ * of the same document (every locale and status, the row itself included), which is what filters and sorts see.
+ */
+const localizationAttributes = new Map<string, RelationAttribute>();
+const syntheticLocalizations = new WeakSet<Attribute>();
+function localizationsOf(type: ContentType): RelationAttribute {
+  let attribute = localizationAttributes.get(type.uid);
+  if (!attribute || attribute.target !== type.uid) {
+    attribute = {
+      kind: 'relation',
+      name: 'localizations',
+      relation: 'oneToMany',
+      target: type.uid,
+      toMany: true,
+      owner: false,
+      private: false,
+      required: false,
+      localized: false,
+      source: `${type.uid}#/localizations`,
+    };
+    localizationAttributes.set(type.uid, attribute);
+    syntheticLocalizations.add(attribute);
+  }
+  return attribute;
+}
+
+/**
+ * The `details.path` of an unknown-key error: null for a name the type does not know, but the name itself for
+ * `locale` and `localizations` on a type without i18n (Strapi knows them as system fields it refuses there).
+ */
+export function hiddenKeyPath(scope: Scope, name: string, parent: string | null): string | null {
+  if (scope.kind !== 'type' || scope.type.localized || (name !== 'locale' && name !== 'localizations')) return null;
+  return parent ? `${parent}.${name}` : name;
+}
+
+export function fieldOf(scope: Scope, name: string): Field | undefined {
+  const columns = scope.kind === 'media' ? MEDIA_COLUMNS : scope.kind === 'type' ? ROW_COLUMNS : COMPONENT_COLUMNS;
+  if (Object.hasOwn(columns, name)) return { kind: 'column', name, type: columns[name] };
+  if (scope.kind === 'media') return undefined;
+  // Only localized types have a locale column (and the localizations join that goes with it).
+  if (scope.kind === 'type' && scope.type.localized && !scope.type.attributes.has(name)) {
+    if (name === 'locale') return { kind: 'column', name, type: 'string' };
+    if (name === 'localizations') return { kind: 'attribute', attribute: localizationsOf(scope.type) };
+  }
+  const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(name);
+  return attribute ? { kind: 'attribute', attribute } : undefined;
+}
+
+/** The scalar type of a field, or undefined when it is not a scalar (relation, media, component, zone). */
+export function scalarTypeOf(field: Field): ScalarType | 'id' | undefined {
+  if (field.kind === 'column') return field.type;
+  return field.attribute.kind === 'scalar' ? field.attribute.type : undefined;
+}
+
+/** The scope a relation, component or media attribute leads into. */
+export function scopeBehind(index: ContentIndex, attribute: Attribute): Scope | undefined {
+  switch (attribute.kind) {
+    case 'relation': {
+      const type = index.model.contentTypes.get(attribute.target);
+      return type ? { kind: 'type', type } : undefined;
+    }
+    case 'component': {
+      const component = index.model.components.get(attribute.component);
+      return component ? { kind: 'component', component } : undefined;
+    }
+    case 'media':
+      return { kind: 'media' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The records a relation, component or media attribute joins to, seen from one record. Relations follow Strapi's
+ * row links (see linkedRows); inside components they link every version of the target document.
+ */
+export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_, attribute: Attribute): Record_[] {
+  const value = record[attribute.name];
+  switch (attribute.kind) {
+    case 'relation': {
+      if (syntheticLocalizations.has(attribute)) return [...index.documentRows(attribute.target, String(record.documentId))];
+      if (scope.kind === 'type') return linkedRows(index, scope.type, record as Row, attribute);
+      const out: Row[] = [];
+      for (const documentId of Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]) {
+        if (typeof documentId === 'string') out.push(...index.documentRows(attribute.target, documentId));
+      }
+      return out;
+    }
+    case 'component':
+      if (Array.isArray(value)) return value as ComponentValue[];
+      return value && typeof value === 'object' ? [value as ComponentValue] : [];
+    case 'media': {
+      const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+      return ids.map((id) => index.media(Number(id))).filter((m): m is MediaFile => m !== undefined);
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,123 @@
+import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { compareKeys, sortKey } from './values.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+export interface SortTerm {
+  /** Field names from the sorted scope down to a scalar, through relations, components and media. */
+  readonly path: readonly string[];
+  readonly direction: 'asc' | 'desc';
+}
+
+/** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
+export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
+  if (sort === undefined || sort === null || sort === '') return [];
+  const terms: SortTerm[] = [];
+  const addString = (s: string) => {
+    for (const part of s.split(',')) {
+      const trimmed = part.trim();
+      if (!trimmed) continue;
+      const [field, order = 'asc'] = trimmed.split(':');
+      terms.push(checked(index, scope, field.trim().split('.'), order));
+    }
+  };
+  const addObject = (o: Record<string, unknown>, prefix: string[]) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (isPlainObject(v)) addObject(v, [...prefix, k]);
+      else if (typeof v === 'string') terms.push(checked(index, scope, [...prefix, k], v));
+      else throw new ValidationError(`Invalid sort parameter at ${[...prefix, k].join('.')}: expected asc or desc`, {});
+    }
+  };
+  // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field.
+  if (Array.isArray(sort) && !sort.every((i) => typeof i === 'string') && !sort.every(isPlainObject)) {
+    throw invalidKey('0', { parent: null, source: 'query', param: 'sort' });
+  }
+  const items = Array.isArray(sort) ? sort : [sort];
+  for (const item of items) {
+    if (typeof item === 'string') addString(item);
+    else if (isPlainObject(item)) addObject(item, []);
+    else throw new ValidationError('Invalid sort parameter: expected field:direction, a list of them, or an object', {});
+  }
+  return terms;
+}
+
+function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm {
+  let current: Scope | undefined = scope;
+  const walked: string[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const name = path[i];
+    const parent = walked.length ? walked.join('.') : null;
+    const field = current ? fieldOf(current, name) : undefined;
+    if (!field)
+      throw invalidKey(name, {
+        parent,
+        path: (current && hiddenKeyPath(current, name, parent)) ?? undefined,
+        source: 'query',
+        param: 'sort',
+      });
+    walked.push(name);
+    const last = i === path.length - 1;
+    const here = walked.join('.');
+    if (field.kind === 'attribute' && (field.attribute.private || field.attribute.kind === 'dynamiczone')) {
+      throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
+    }
+    const scalar = scalarTypeOf(field);
+    if (scalar) {
+      if (!last) throw invalidKey(path[i + 1], { parent: here, source: 'query', param: 'sort' });
+      break;
+    }
+    if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
+    current = scopeBehind(index, field.attribute);
+  }
+  // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
+  const direction = order.trim().toLowerCase();
+  if (direction !== 'asc' && direction !== 'desc') {
+    throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
+  }
+  return { path, direction };
+}
+
+/** Every value a sort path reaches from one record (several through to-many joins; none when nothing is joined). */
+function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): (number | string | null)[] {
+  const field = fieldOf(scope, path[0]);
+  if (!field) return [];
+  const scalar = scalarTypeOf(field);
+  if (scalar) return [sortKey(scalar, record[path[0]])];
+  if (field.kind !== 'attribute') return [];
+  const inner = scopeBehind(index, field.attribute);
+  if (!inner) return [];
+  return joinedRecords(index, scope, record, field.attribute).flatMap((r) => keysOf(index, inner, r, path.slice(1)));
+}
+
+/**
+ * Strapi sorts through joins with one row per entry, ordering by MIN(column) ascending and MAX(column) descending,
+ * so an entry linked to several rows sorts by its smallest (asc) or largest (desc) value; NULLs are ignored by
+ * the aggregate, and an entry with nothing joined sorts as NULL.
+ */
+function keyOf(index: ContentIndex, scope: Scope, record: Record_, term: SortTerm): number | string | null {
+  let best: number | string | null = null;
+  for (const k of keysOf(index, scope, record, term.path)) {
+    if (k === null) continue;
+    if (best === null || (term.direction === 'asc' ? compareKeys(k, best) < 0 : compareKeys(k, best) > 0)) best = k;
+  }
+  return best;
+}
+
+/**
+ * Sorts as SQLite does: NULLs first ascending and last descending, strings by bytes, ties in id order (the order
+ * rows come back in when the database has no other reason).
+ */
+export function sortRecords<T extends Record_>(index: ContentIndex, scope: Scope, records: readonly T[], terms: readonly SortTerm[]): T[] {
+  const byId = [...records].sort((a, b) => Number(a.id) - Number(b.id));
+  if (terms.length === 0) return byId;
+  const keyed = byId.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t)) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < terms.length; i++) {
+      const c = compareKeys(a.keys[i], b.keys[i]);
+      if (c !== 0) return terms[i].direction === 'asc' ? c : -c;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.record);
+}

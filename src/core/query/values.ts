@@ -1,0 +1,138 @@
+import type { ScalarType } from '../model/types.js';
+import { ValidationError } from '../errors/strapi-errors.js';
+
+// Value semantics follow Strapi on SQLite, the reference backend: numbers compare as numbers, strings by their
+// bytes, booleans as 0/1, datetimes as instants, JSON as its text; LIKE folds ASCII letters only.
+
+export type ColumnType = ScalarType | 'id';
+
+const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
+const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
+
+/** A comparable key for a stored value: numbers, strings, or null. */
+export function sortKey(type: ColumnType, value: unknown): number | string | null {
+  if (value === null || value === undefined) return null;
+  if (NUMERIC.has(type)) return typeof value === 'number' ? value : Number(value);
+  if (type === 'boolean') return value === true ? 1 : 0;
+  if (DATETIME.has(type)) {
+    const t = typeof value === 'number' ? value : Date.parse(String(value));
+    return Number.isNaN(t) ? String(value) : t;
+  }
+  // JSON columns have NUMERIC affinity on SQLite: a stored number is a number, anything else is its JSON text
+  // (so the string "a" is stored, compared and sorted as `"a"`, quotes included).
+  // A JSON string is stored as its raw text (not quoted), which a numeric literal turns back into a number.
+  if (type === 'json' || type === 'blocks') {
+    if (typeof value === 'number') return value;
+    if (typeof value === 'string') return numericLiteral(value) ?? value;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/**
+ * The text SQLite's LIKE and LOWER() see for a stored value: string operators ($eqi, $contains, $startsWith…)
+ * compare the raw query text with it, uncast, so `featured $containsi t` never matches (a boolean is stored 1/0)
+ * and a datetime is the epoch milliseconds Strapi stores on SQLite, not its ISO form.
+ */
+export function storedText(type: ColumnType, value: unknown): string | null {
+  const key = sortKey(type, value);
+  if (key === null) return null;
+  if (typeof key === 'number' && type === 'float' && Number.isInteger(key)) return `${key}.0`;
+  return String(key);
+}
+
+/** SQLite turns a well-formed numeric literal into a number when a column with numeric affinity meets it. */
+function numericLiteral(text: string): number | undefined {
+  if (!/^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return undefined;
+  return Number(text);
+}
+
+export function compareKeys(a: number | string | null, b: number | string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // SQLite orders numbers before text.
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : 1;
+}
+
+const TRUE = new Set(['true', 't', '1']);
+const FALSE = new Set(['false', 'f', '0']);
+
+export function parseBooleanLike(raw: unknown): boolean | undefined {
+  if (typeof raw === 'boolean') return raw;
+  if (typeof raw === 'number') return raw === 1 ? true : raw === 0 ? false : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const s = raw.toLowerCase();
+  return TRUE.has(s) ? true : FALSE.has(s) ? false : undefined;
+}
+
+export const isBooleanLike = (raw: unknown): boolean => parseBooleanLike(raw) !== undefined;
+
+/**
+ * Turns a filter operand (a string from the query) into the key it is compared with. Real Strapi answers 500 to a
+ * value it cannot cast (`views=abc`, an empty value, the string "null"); a mock answers 400 with the reason.
+ */
+export function castOperand(type: ColumnType, raw: unknown, where: string): number | string {
+  const fail = (expected: string) =>
+    new ValidationError(`Invalid value ${JSON.stringify(raw)} for filter ${where}: expected ${expected}`, { path: where, value: raw });
+  if (raw === null || raw === undefined || typeof raw === 'object') throw fail('a single value');
+  const text = String(raw);
+  // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
+  // greater than every number), so `id=abc` is an empty answer, not an error.
+  if (type === 'id') return numericLiteral(text) ?? text;
+  if (type === 'json' || type === 'blocks') return numericLiteral(text) ?? text;
+  if (NUMERIC.has(type)) {
+    if (text.trim() === '') throw fail('a number');
+    const n = Number(text);
+    if (Number.isNaN(n)) throw fail('a number');
+    return n;
+  }
+  if (type === 'boolean') {
+    // Strapi's boolean field: true/t/1 and false/f/0 (exact spelling), anything else is JS truthiness.
+    if (['true', 't', '1'].includes(text)) return 1;
+    if (['false', 'f', '0'].includes(text)) return 0;
+    return text === '' ? 0 : 1;
+  }
+  if (DATETIME.has(type)) {
+    const t = Date.parse(text);
+    // Strapi's own 400 for an uncastable date-time: its message, no details
+    if (text.trim() === '' || Number.isNaN(t)) throw new ValidationError('Invalid format, expected a timestamp or an ISO date', {});
+    return t;
+  }
+  if (type === 'date') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+    const day = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    // a calendar date that exists (2024-13-45 does not), else Strapi's date-column error
+    if (!m || !day || day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) {
+      throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+    }
+    return text.slice(0, 10);
+  }
+  return text;
+}
+
+/** SQLite's LOWER(): ASCII letters only, so "É" and "é" stay different. */
+export function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+export type LikeMode = 'contains' | 'startsWith' | 'endsWith' | 'equals';
+
+/** SQL LIKE as Strapi issues it on SQLite: ASCII case-insensitive, `%` and `_` escaped to match themselves. */
+export function like(value: string, pattern: string, mode: LikeMode): boolean {
+  const v = asciiLower(value);
+  const p = asciiLower(pattern);
+  switch (mode) {
+    case 'contains':
+      return v.includes(p);
+    case 'startsWith':
+      return v.startsWith(p);
+    case 'endsWith':
+      return v.endsWith(p);
+    case 'equals':
+      return v === p;
+  }
+}

@@ -1,0 +1,240 @@
+import { fieldErrors, invalidKey, type FieldError } from '../errors/strapi-errors.js';
+import type { Attributes, ContentType } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import type { ComponentValue } from '../data/types.js';
+import { coerceScalar, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
+import {
+  associatedIds,
+  contentTarget,
+  mediaTarget,
+  relationOp,
+  rewriteRelation,
+  type RelationOp,
+  type RelationSource,
+} from './relation-input.js';
+import { relationsCheck } from './relation-store.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+/** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
+export interface PreparedData {
+  readonly values: Record<string, unknown>;
+  readonly relations: Map<string, RelationOp>;
+}
+
+export interface PrepareOptions {
+  readonly index: ContentIndex;
+  /** Drafts skip required, min, minLength, regex and format checks, as Strapi's validator does. */
+  readonly draft: boolean;
+  /** A create validates every required attribute; an update only the ones it sends. */
+  readonly creating: boolean;
+  /** Locale of the version being written, for relation lookups and their messages. */
+  readonly locale: string | null;
+  /** Hands out component ids. */
+  readonly nextId: (table: string) => number;
+}
+
+/** Keys Strapi refuses in a body because the server owns them. */
+const NOT_WRITABLE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'localizations']);
+/** Keys Strapi silently drops: the version comes from the query (`?locale=`, `?status=`), never the body. */
+const IGNORED = new Set(['publishedAt', 'locale', 'status']);
+
+export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
+  const source: RelationSource = { type, locale: opts.locale };
+  for (const key of Object.keys(data)) {
+    if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
+    if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
+    if (!IGNORED.has(key) && !type.attributes.has(key)) throw invalidKey(key, { path: null, source: 'body' });
+  }
+  const errors: FieldError[] = [];
+  const relations = new Map<string, RelationOp>();
+  const echo: Record<string, unknown> = {};
+  const values = prepareAttributes(type.attributes, data, [], { ...opts, source }, errors, echo, (name, op) => relations.set(name, op));
+  // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
+  const rewritten = {
+    ...data,
+    ...echo,
+    publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
+    ...(type.localized ? { locale: opts.locale } : {}),
+  };
+  const failed = relationsCheck(opts.index, type.attributes, rewritten);
+  if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
+  // yup names list items by their index as a string (`['blocks', '0', '__component']`)
+  if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
+  return { values, relations };
+}
+
+type OnRelation = (name: string, op: RelationOp) => void;
+type Options = PrepareOptions & { readonly source: RelationSource };
+
+/**
+ * Checks `data` against `attributes` and returns the stored form; `echo` receives the form Strapi's relations check
+ * reports (scalars cast, relations and media rewritten to row ids). `onRelation` takes the entry's own relations.
+ */
+function prepareAttributes(
+  attributes: Attributes,
+  data: Record<string, unknown>,
+  path: (string | number)[],
+  opts: Options,
+  errors: FieldError[],
+  echo: Record<string, unknown>,
+  onRelation: OnRelation | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const attribute of attributes.values()) {
+    const here = [...path, attribute.name];
+    const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
+    let value = data[attribute.name];
+    if (!present && opts.creating && attribute.kind === 'scalar' && attribute.default !== undefined) value = attribute.default;
+    const given = present || value !== undefined;
+    const mustCheckRequired = attribute.required && !opts.draft && (opts.creating || present);
+
+    switch (attribute.kind) {
+      case 'scalar': {
+        if (!given) {
+          if (mustCheckRequired) errors.push(requiredError(here, yupType(attribute)));
+          continue;
+        }
+        const r = coerceScalar(attribute, value, here, opts.draft);
+        if (present) echo[attribute.name] = r.ok ? r.value : null;
+        if (!r.ok) errors.push(r.error);
+        else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, yupType(attribute)));
+        else out[attribute.name] = r.value;
+        break;
+      }
+      case 'relation': {
+        const target = opts.index.model.contentTypes.get(attribute.target);
+        if (!present || !target) break;
+        const relation = contentTarget(opts.index, opts.source, target);
+        const rewritten = rewriteRelation(relation, value, !attribute.toMany);
+        echo[attribute.name] = rewritten;
+        if (onRelation) onRelation(attribute.name, relationOp(relation, rewritten, attribute.name));
+        else out[attribute.name] = value;
+        break;
+      }
+      case 'media':
+        if (present) {
+          const rewritten = rewriteRelation(mediaTarget(opts.index), value, false);
+          echo[attribute.name] = rewritten;
+          out[attribute.name] = mediaIds(opts.index, rewritten, attribute.multiple);
+        }
+        break;
+      case 'component': {
+        if (!given) {
+          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} is a required field`, value: null });
+          continue;
+        }
+        const component = opts.index.model.components.get(attribute.component);
+        if (!component) continue;
+        const one = (v: unknown, p: (string | number)[]): ComponentValue | null => {
+          if (v === null) return null;
+          if (!isPlainObject(v)) {
+            errors.push({
+              path: p,
+              message: `${pathLabel(p)} must be a \`object\` type, but the final value was: \`${printValue(v)}\`.`,
+              value: v,
+            });
+            return null;
+          }
+          checkKeys(component.attributes, v, p);
+          // A component value replaces the stored one whole, so it is validated like a create (required inside it
+          // holds on a PUT too).
+          const innerEcho: Record<string, unknown> = {};
+          const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, innerEcho, undefined);
+          echoed.push({ ...v, ...innerEcho });
+          return { id: opts.nextId(`component:${component.uid}`), ...inner };
+        };
+        const echoed: unknown[] = [];
+        echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
+        if (attribute.repeatable) {
+          // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
+          if (!Array.isArray(value)) {
+            errors.push({
+              path: here,
+              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
+              value,
+            });
+          } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
+        } else {
+          if (Array.isArray(value)) {
+            errors.push({
+              path: here,
+              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
+              value,
+            });
+          } else {
+            out[attribute.name] = one(value, here);
+            if (isPlainObject(value)) echo[attribute.name] = echoed[0];
+          }
+        }
+        break;
+      }
+      case 'dynamiczone': {
+        if (!given) continue;
+        echo[attribute.name] = value;
+        // As for repeatable components: `null` is refused, `[]` empties the zone.
+        if (!Array.isArray(value)) {
+          errors.push({
+            path: here,
+            message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
+            value,
+          });
+          continue;
+        }
+        const entries: ComponentValue[] = [];
+        const echoed: unknown[] = [];
+        echo[attribute.name] = echoed;
+        value.forEach((entry, i) => {
+          const p = [...here, i];
+          const uid = isPlainObject(entry) ? entry.__component : undefined;
+          echoed.push(entry);
+          if (typeof uid !== 'string') {
+            // yup reports a missing required value without one; the relations check then fails too (relation-store.ts)
+            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
+            return;
+          }
+          const component = opts.index.model.components.get(uid);
+          if (!component) {
+            // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
+            // the files: reverse path order.
+            const all = [...opts.index.model.components.keys()].sort().reverse();
+            errors.push({
+              path: [...p, '__component'],
+              message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
+              value: uid,
+            });
+            return;
+          }
+          // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft and shows it
+          // there, but leaves it out of the published copy (see cloneAttribute).
+          const body = { ...(entry as Record<string, unknown>) };
+          delete body.__component;
+          checkKeys(component.attributes, body, p);
+          const innerEcho: Record<string, unknown> = {};
+          const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
+          echoed[echoed.length - 1] = { ...(entry as Record<string, unknown>), ...innerEcho };
+          entries.push({ id: opts.nextId(`component:${uid}`), __component: uid, ...inner });
+        });
+        out[attribute.name] = entries;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Unknown keys inside components are refused like unknown keys of the entry (`id` is tolerated: Strapi reads it);
+ * Strapi names the attribute path, without list indexes (`seo.links`, `blocks`).
+ */
+function checkKeys(attributes: Attributes, value: Record<string, unknown>, path: (string | number)[]): void {
+  const at = path.filter((p) => typeof p === 'string').join('.');
+  for (const key of Object.keys(value)) {
+    if (key !== 'id' && !attributes.has(key)) throw invalidKey(key, { parent: at, path: at, source: 'body' });
+  }
+}
+
+/** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
+function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
+  const ids = [...new Set(associatedIds(rewritten).map(Number))].filter((id) => index.media(id) !== undefined);
+  return multiple ? ids : (ids[0] ?? null);
+}

@@ -1,0 +1,176 @@
+import { ValidationError } from '../errors/strapi-errors.js';
+import type { ContentType } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { isPlainObject } from '../is-plain-object.js';
+
+// Relation and media values in a write body, in every form Strapi 5 accepts: a documentId, a numeric row id,
+// `{documentId}`, `{id}`, a list of those (a full replace), `null`, or `{set}`/`{connect}`/`{disconnect}` with
+// positional connects. Strapi first rewrites them (its `transformDataIdsVisitor` + `mapRelation`) into row-id form,
+// `{set: [{id}]}` / `{connect: [{id, position}]}`: an unknown documentId fails there, an unknown numeric id only
+// later, in the validator's relations check (see relation-store.ts), which also echoes that rewritten form.
+
+export interface Position {
+  readonly before?: string;
+  readonly after?: string;
+  readonly start?: boolean;
+  readonly end?: boolean;
+}
+
+export interface Connect {
+  readonly documentId: string;
+  readonly position?: Position;
+  /** Row id of the connected entry and its position with row ids, as Strapi's ordering errors print them. */
+  readonly id: number;
+  readonly rawPosition?: Record<string, unknown>;
+  /** The locale of the connected version, when a writer without i18n connects a localized document. */
+  readonly locale?: string;
+}
+
+export interface RelationOp {
+  readonly set?: string[];
+  readonly connect?: Connect[];
+  readonly disconnect?: string[];
+}
+
+/** Who writes: relation targets are looked up in the writer's locale and status (Strapi's i18n and dp utils). */
+export interface RelationSource {
+  readonly type: ContentType;
+  readonly locale: string | null;
+}
+
+/** A relation or media target: the row ids one documentId maps to, and the locale Strapi names in its error. */
+export interface RelationTarget {
+  readonly uid: string;
+  readonly locale: string | null;
+  /** `locale`: the version a `{documentId, locale}` entry asks for (only a writer without i18n may choose). */
+  idsOf(documentId: string, locale?: string): number[];
+  documentIdOf(id: number): string | undefined;
+  localeOf(id: number): string | undefined;
+}
+
+export const MEDIA_UID = 'plugin::upload.file';
+const toArray = (v: unknown): unknown => (v === null || v === undefined || Array.isArray(v) ? v : [v]);
+/** Strapi's `isNumeric`: whatever `parseInt` reads a number from is a row id, "12abc" included. */
+const isNumeric = (v: unknown): boolean => !Array.isArray(v) && !Number.isNaN(parseInt(String(v), 10));
+
+export function contentTarget(index: ContentIndex, source: RelationSource, target: ContentType): RelationTarget {
+  const defaultLocale = index.model.defaultLocale;
+  const locale = target.localized ? (source.type.localized ? source.locale : defaultLocale) : null;
+  // Non-D&P targets have published rows only; a D&P writer connects the draft (its write goes to the draft
+  // first), a non-D&P writer both versions, draft first.
+  const statuses = !target.draftAndPublish ? [false] : source.type.draftAndPublish ? [true] : [true, false];
+  return {
+    uid: target.uid,
+    locale,
+    idsOf: (documentId, requested) => {
+      const wanted = requested !== undefined && target.localized && !source.type.localized ? requested : locale;
+      const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
+      return statuses.flatMap((draft) =>
+        rows
+          .filter((r) => !target.draftAndPublish || (r.publishedAt === null) === draft)
+          .map((r) => r.id)
+          .slice(0, 1),
+      );
+    },
+    documentIdOf: (id) => index.rows(target.uid).find((r) => r.id === id)?.documentId,
+    localeOf: (id) => (target.localized && !source.type.localized ? index.rows(target.uid).find((r) => r.id === id)?.locale : undefined),
+  };
+}
+
+export function mediaTarget(index: ContentIndex): RelationTarget {
+  return {
+    uid: MEDIA_UID,
+    locale: null,
+    idsOf: (documentId) => index.storeData.media.filter((m) => m.documentId === documentId).map((m) => m.id),
+    documentIdOf: (id) => index.media(id)?.documentId,
+    localeOf: () => undefined,
+  };
+}
+
+const notFound = (id: unknown, locale: string | null) =>
+  new ValidationError(`Document with id "${String(id)}", locale "${locale}" not found`, {});
+
+/**
+ * Strapi's rewrite of a relation value into row-id form. A to-one relation given several entries keeps the last
+ * one, before anything is looked up (its `normalizeXToOneRelationValue`); media are not relations and keep all.
+ */
+export function rewriteRelation(target: RelationTarget, value: unknown, toOne: boolean): unknown {
+  let input = value;
+  if (toOne && Array.isArray(input) && input.length > 1) input = [input[input.length - 1]];
+  else if (toOne && isPlainObject(input) && Array.isArray(input.set) && input.set.length > 1)
+    input = { ...input, set: [input.set[input.set.length - 1]] };
+  const one = (relation: unknown): unknown => {
+    if (!isPlainObject(relation) || !relation.documentId) return relation;
+    const ids = target.idsOf(String(relation.documentId), typeof relation.locale === 'string' ? relation.locale : undefined);
+    if (ids.length === 0) throw notFound(relation.documentId, target.locale);
+    const position = isPlainObject(relation.position) ? { ...relation.position } : undefined;
+    if (position) {
+      for (const side of ['before', 'after'] as const) {
+        if (!position[side]) continue;
+        const anchor = target.idsOf(String(position[side]));
+        if (anchor.length === 0) throw notFound(position[side], target.locale);
+        position[side] = anchor[0];
+      }
+    }
+    return ids.map((id) => (position ? { id, position } : { id }));
+  };
+  const map = (rel: unknown, recursive: boolean): unknown => {
+    const wrap = (v: unknown) => (recursive ? v : { set: toArray(v) });
+    if (rel === null || rel === undefined) return one(rel);
+    if (Array.isArray(rel))
+      return wrap(
+        rel
+          .map((r) => map(r, true))
+          .flat()
+          .filter(Boolean),
+      );
+    if (isPlainObject(rel)) {
+      if ('id' in rel || 'documentId' in rel) return wrap(one(rel));
+      if (!rel.set && !rel.disconnect && !rel.connect) return one(rel);
+      const out: Record<string, unknown> = { ...rel };
+      for (const key of ['set', 'disconnect', 'connect'] as const) if (rel[key]) out[key] = toArray(map(rel[key], true));
+      return out;
+    }
+    if (isNumeric(rel)) return wrap(one({ id: rel }));
+    if (typeof rel === 'string') return wrap(one({ documentId: rel }));
+    return one(rel);
+  };
+  return map(input, false);
+}
+
+/** The row ids a rewritten value associates, as Strapi's relations check reads them (`connect`, else `set`). */
+export function associatedIds(rewritten: unknown): unknown[] {
+  let source: unknown[];
+  if (Array.isArray(rewritten)) source = rewritten;
+  else if (isPlainObject(rewritten)) {
+    const list = rewritten.connect ?? rewritten.set;
+    source = list === null || list === undefined ? [] : Array.isArray(list) ? list : [list];
+  } else source = rewritten === null || rewritten === undefined ? [] : [rewritten];
+  return source.map((v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>).id : v));
+}
+
+/** Turns a rewritten value into the documentId operation the store applies (its ids all exist by now). */
+export function relationOp(target: RelationTarget, rewritten: unknown, name: string): RelationOp {
+  const docOf = (v: unknown): string | undefined => target.documentIdOf(Number(isPlainObject(v) ? v.id : v));
+  const docs = (list: unknown): string[] => [
+    ...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined)),
+  ];
+  if (rewritten === null) return { set: [] };
+  if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
+  if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set) };
+  const connect: Connect[] = [];
+  for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
+    const documentId = docOf(item);
+    // Both versions of a D&P document arrive as two ids: one connect per document.
+    if (documentId === undefined || connect.some((c) => c.documentId === documentId)) continue;
+    const raw = isPlainObject(item) && isPlainObject(item.position) ? item.position : undefined;
+    const position: Position | undefined = raw && {
+      ...(raw as Position),
+      before: raw.before === undefined ? undefined : docOf(raw.before),
+      after: raw.after === undefined ? undefined : docOf(raw.after),
+    };
+    const id = Number(isPlainObject(item) ? item.id : item);
+    connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
+  }
+  return { connect, disconnect: docs(rewritten.disconnect) };
+}

@@ -1,0 +1,97 @@
+import { ValidationError } from '../errors/strapi-errors.js';
+import type { Connect, Position, RelationOp } from './relation-input.js';
+
+// How Strapi's database layer orders an owning to-many relation (entity-manager `updateRelations` and
+// `relations-orderer`): disconnects go first, except for entries the same request connects again; a connect placed
+// next to an entry being disconnected lands where that entry was; every other anchor must already be connected or
+// be connected by the same request (then the connects are reordered so the anchor goes first), or the write fails.
+
+const anchorOf = (p: Position | undefined): string | undefined => p?.before ?? p?.after;
+
+/** Applies an operation to the documentIds an owning side holds, keeping connection order as Strapi does. */
+export function applyRelationOp(current: readonly string[], op: RelationOp, toMany: boolean): string[] {
+  if (op.set) return toMany ? [...op.set] : op.set.slice(-1);
+  const connects = op.connect ?? [];
+  if (!toMany) {
+    // A to-one has no order: it keeps the last thing connected.
+    const last = connects.length > 0 ? connects[connects.length - 1].documentId : undefined;
+    if (last !== undefined) return [last];
+    return current.filter((d) => !(op.disconnect ?? []).includes(d)).slice(0, 1);
+  }
+  const connectIds = new Set(connects.map((c) => c.documentId));
+  const deleted = new Set((op.disconnect ?? []).filter((d) => !connectIds.has(d)));
+  const resolved = redirectDeletedAnchors(current, connects, deleted, connectIds);
+  let list = current.filter((d) => !deleted.has(d));
+  for (const c of sortConnects(resolved, new Set(list))) {
+    list = list.filter((x) => x !== c.documentId);
+    const p = c.position;
+    let at = list.length;
+    if (p?.before !== undefined) at = list.indexOf(p.before);
+    else if (p?.after !== undefined) at = list.indexOf(p.after) + 1;
+    else if (p?.start) at = 0;
+    list.splice(at, 0, c.documentId);
+  }
+  return list;
+}
+
+/** A connect placed before/after an entry this request disconnects goes next to its nearest surviving neighbour. */
+function redirectDeletedAnchors(current: readonly string[], connects: Connect[], deleted: Set<string>, connectIds: Set<string>): Connect[] {
+  const survivor = (target: string, step: number): string | undefined => {
+    for (let i = current.indexOf(target) + step; i >= 0 && i < current.length; i += step) {
+      if (!deleted.has(current[i]) && !connectIds.has(current[i])) return current[i];
+    }
+    return undefined;
+  };
+  const groups = new Map<string, { before: Connect[]; after: Connect[] }>();
+  for (const c of connects) {
+    const anchor = anchorOf(c.position);
+    if (anchor === undefined || !deleted.has(anchor) || !current.includes(anchor)) continue;
+    const group = groups.get(anchor) ?? { before: [], after: [] };
+    (c.position?.before !== undefined ? group.before : group.after).push(c);
+    groups.set(anchor, group);
+  }
+  const moved = new Map<Connect, Position>();
+  for (const [anchor, { before, after }] of groups) {
+    const next = survivor(anchor, 1);
+    let previous = survivor(anchor, -1);
+    for (const c of [...before, ...after]) {
+      moved.set(c, previous !== undefined ? { after: previous } : next !== undefined ? { before: next } : { start: true });
+      previous = c.documentId;
+    }
+  }
+  return connects.map((c) => (moved.has(c) ? { ...c, position: moved.get(c), rawPosition: undefined } : c));
+}
+
+/** Strapi's `sortConnectArray`: a connect whose anchor is connected by a later item waits for it (order is kept otherwise). */
+function sortConnects(connects: Connect[], initial: ReadonlySet<string>): Connect[] {
+  const byId = new Map(connects.map((c) => [c.documentId, c]));
+  const sorted: Connect[] = [];
+  const done = new Set<string>();
+  const visit = (c: Connect, seen: Set<string>): void => {
+    const anchor = anchorOf(c.position);
+    if (anchor !== undefined && seen.has(anchor)) {
+      throw new ValidationError(
+        'A circular reference was found in the connect array. One relation is trying to connect before/after another one that is trying to connect before/after it',
+        {},
+      );
+    }
+    if (done.has(c.documentId)) return;
+    done.add(c.documentId);
+    if (anchor === undefined || initial.has(anchor)) sorted.push(c);
+    else if (byId.has(anchor)) {
+      visit(byId.get(anchor) as Connect, new Set([...seen, c.documentId]));
+      sorted.push(c);
+    } else throw notConnected(c, anchor, connects);
+  };
+  for (const c of connects) visit(c, new Set());
+  return sorted;
+}
+
+function notConnected(c: Connect, anchor: string, connects: Connect[]): ValidationError {
+  const anchorId = c.rawPosition?.before ?? c.rawPosition?.after ?? connects.find((x) => x.documentId === anchor)?.id;
+  const position = JSON.stringify(c.rawPosition ?? c.position);
+  return new ValidationError(
+    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${String(anchorId)} needs to be connected first.`,
+    {},
+  );
+}

@@ -1,0 +1,182 @@
+import qs from 'qs';
+import { routedTypes, type ContentModel, type ContentType } from '../../core/model/types.js';
+import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
+import type { LocaleRecord, MediaFile } from '../../core/data/types.js';
+import { derivePopulate, type PopulateSpec } from '../format/derive-populate.js';
+import { PullError, StrapiClient } from './strapi-client.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+// Reads every document of a Strapi 5 server through its REST API into the seed format (see import-dataset.ts):
+// per type, per locale ("*none*" when not localized) and per status, the documents as REST shows them with
+// everything populated, plus the media library and the locales. Ids, documentIds and timestamps are kept.
+
+export const SEED_FORMAT = 'strapi-oracle-dataset/1';
+export const PAGE_SIZE = 100;
+const NONE = '*none*';
+const STATUSES = ['draft', 'published'] as const;
+
+export interface PullOptions {
+  readonly from: string;
+  readonly token?: string;
+  /** Only these types (uid, pluralName or singularName); default all the model's types. */
+  readonly types?: readonly string[];
+  /** Only these locale codes; default every locale the server lists. */
+  readonly locales?: readonly string[];
+  /** One line per type (the CLI prints them on stderr). */
+  readonly progress?: (line: string) => void;
+}
+
+type Snapshot = Record<string, unknown>;
+
+export function selectTypes(model: ContentModel, names: readonly string[] | undefined): ContentType[] {
+  const all = routedTypes(model);
+  if (!names || names.length === 0) return all;
+  return names.map((name) => {
+    const type = all.find((t) => t.uid === name || t.pluralName === name || t.singularName === name);
+    if (!type)
+      throw new PullError(`--types ${name}: the schemas define no such content type (known: ${all.map((t) => t.pluralName).join(', ')})`);
+    return type;
+  });
+}
+
+/** A route's query string: populate and paging in Strapi's bracket syntax. */
+export function queryString(params: Record<string, unknown>): string {
+  return qs.stringify(params, { encodeValuesOnly: true });
+}
+
+export async function pullDataset(model: ContentModel, options: PullOptions): Promise<Dataset> {
+  const client = new StrapiClient({ base: options.from, token: options.token });
+  const log = options.progress ?? (() => undefined);
+  const types = selectTypes(model, options.types);
+  const locales = await pullLocales(
+    client,
+    types.some((t) => t.localized),
+    options.locales,
+  );
+  const codes = locales.map((l) => l.code).filter((c) => !options.locales?.length || options.locales.includes(c));
+  const media = await pullMedia(client);
+
+  const contentTypes: Record<string, DatasetType> = {};
+  for (const type of types) {
+    const populate = derivePopulate(model, type);
+    const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
+    const counts: string[] = [];
+    for (const locale of type.localized ? codes : [NONE]) {
+      const byStatus: Record<string, Snapshot[] | Snapshot | null> = {};
+      // Without draft & publish the draft list is the published one (Strapi answers the same for both).
+      for (const status of type.draftAndPublish ? STATUSES : (['published'] as const)) {
+        const params = { ...(locale === NONE ? {} : { locale }), status, populate };
+        byStatus[status] = type.kind === 'collectionType' ? await pullList(client, type, params) : await pullSingle(client, type, params);
+      }
+      if (!type.draftAndPublish) byStatus.draft = byStatus.published;
+      documents[locale] = { draft: byStatus.draft, published: byStatus.published };
+      const n = (v: Snapshot[] | Snapshot | null) => (Array.isArray(v) ? v.length : v ? 1 : 0);
+      counts.push(`${locale === NONE ? '' : `${locale} `}${n(byStatus.draft)} draft / ${n(byStatus.published)} published`);
+    }
+    if (type.kind === 'singleType') await assertSingleTypeExists(client, type, documents);
+    log(`pull ${type.uid}: ${counts.join(', ')}`);
+    contentTypes[type.uid] = {
+      uid: type.uid,
+      kind: type.kind,
+      singularName: type.singularName,
+      pluralName: type.pluralName,
+      route: `/api/${routeOf(type)}`,
+      draftAndPublish: type.draftAndPublish,
+      localized: type.localized,
+      populate,
+      documents,
+    };
+  }
+  return {
+    format: SEED_FORMAT,
+    source: client.base,
+    auth: options.token ? 'api token' : 'public role',
+    pulledAt: new Date().toISOString(),
+    notes: [
+      'documents[locale][status]: every page of GET <route>?locale=<locale>&status=<status>&populate=<populate>&sort[0]=id:asc.',
+      'Non-localized types are read without a locale parameter (key "*none*"). Single types: the object, or null on 404.',
+    ],
+    defaultLocale: locales.find((l) => l.isDefault)?.code ?? model.defaultLocale,
+    locales,
+    media,
+    contentTypes,
+  };
+}
+
+const routeOf = (type: ContentType) => (type.kind === 'collectionType' ? type.pluralName : type.singularName);
+
+async function pullList(client: StrapiClient, type: ContentType, params: Record<string, unknown>): Promise<Snapshot[]> {
+  const out: Snapshot[] = [];
+  for (let page = 1; ; page++) {
+    const path = `/api/${routeOf(type)}?${queryString({ ...params, sort: ['id:asc'], pagination: { page, pageSize: PAGE_SIZE } })}`;
+    const body = await client.getOk(path, `reading ${type.uid}`);
+    if (!isPlainObject(body) || !Array.isArray(body.data))
+      throw new PullError(`reading ${type.uid}: ${path} did not answer {data: [...]}: is this a Strapi 5 server?`);
+    const data = body.data.filter(isPlainObject);
+    out.push(...data);
+    const pagination = isPlainObject(body.meta) && isPlainObject(body.meta.pagination) ? body.meta.pagination : {};
+    const pageCount = typeof pagination.pageCount === 'number' ? pagination.pageCount : undefined;
+    // Without a count (withCount off) a short page is the last; the server may also cap pageSize below ours.
+    if (data.length === 0 || (pageCount !== undefined ? page >= pageCount : data.length < PAGE_SIZE)) return out;
+  }
+}
+
+async function pullSingle(client: StrapiClient, type: ContentType, params: Record<string, unknown>): Promise<Snapshot | null> {
+  const path = `/api/${routeOf(type)}?${queryString(params)}`;
+  const answer = await client.get(path);
+  if (answer.status === 404) return null;
+  if (answer.status >= 300) throw client.failure(answer, path, `reading ${type.uid}`);
+  if (!isPlainObject(answer.body) || !isPlainObject(answer.body.data))
+    throw new PullError(`reading ${type.uid}: ${path} did not answer {data: {...}}`);
+  return answer.body.data;
+}
+
+/**
+ * A single type without a document and a route the server lacks both answer 404. A query Strapi must reject tells
+ * them apart: a route that exists validates it (400), a missing one is still 404.
+ */
+async function assertSingleTypeExists(
+  client: StrapiClient,
+  type: ContentType,
+  documents: Record<string, Record<string, unknown>>,
+): Promise<void> {
+  if (Object.values(documents).some((byStatus) => Object.values(byStatus).some((v) => v !== null))) return;
+  const path = `/api/${routeOf(type)}?fields[0]=__content_mock_probe__`;
+  const answer = await client.get(path);
+  if (answer.status === 404) throw client.failure(answer, path, `reading ${type.uid}`);
+}
+
+async function pullLocales(client: StrapiClient, needed: boolean, wanted: readonly string[] | undefined): Promise<LocaleRecord[]> {
+  let answer = await client.get('/api/i18n/locales');
+  // Strapi's read-only tokens may not list locales while the public role often may: try both.
+  if (answer.status === 401 || answer.status === 403) answer = await client.get('/api/i18n/locales', { anonymous: true });
+  if (answer.status === 200 && Array.isArray(answer.body)) return answer.body.filter(isPlainObject) as unknown as LocaleRecord[];
+  if (!needed) return [];
+  if (wanted?.length) {
+    const now = new Date(0).toISOString();
+    return wanted.map((code, i) => ({
+      id: i + 1,
+      documentId: `locale${code}`,
+      name: code,
+      code,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+      isDefault: i === 0,
+    }));
+  }
+  throw new PullError(
+    `cannot list the server's locales (GET /api/i18n/locales answered ${answer.status}); name them with --locales en,fr,…`,
+  );
+}
+
+async function pullMedia(client: StrapiClient): Promise<MediaFile[]> {
+  let answer = await client.get('/api/upload/files?sort[0]=id:asc');
+  if (answer.status === 401) throw client.failure(answer, '/api/upload/files', 'reading the media library');
+  if (answer.status === 403) answer = await client.get('/api/upload/files?sort[0]=id:asc', { anonymous: true });
+  // Without access to the library, the files documents use still come along inside the documents.
+  if (answer.status !== 200 || !Array.isArray(answer.body)) return [];
+  return answer.body.filter(isPlainObject) as unknown as MediaFile[];
+}
+
+export type { PopulateSpec };

@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { resolveConfig } from '../../project/resolve-config.js';
+import { loadModel } from '../../project/load-model.js';
+import { datasetLocales, importDataset } from '../../core/data/import-dataset.js';
+import { writeDatasetFile } from '../format/write-dataset-file.js';
+import { pullDataset } from './pull-dataset.js';
+
+export interface PullArgs {
+  from: string;
+  token?: string;
+  schemas?: string;
+  out?: string;
+  types?: string[];
+  locales?: string[];
+  config?: string;
+}
+
+/** Splits `--types a,b --types c` into [a, b, c]. */
+export const listOption = (v: readonly string[] | undefined): string[] | undefined =>
+  v
+    ?.flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
+export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
+  const schemas = args.schemas ?? '.';
+  const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
+  const model = await loadModel(schemas, { customFields: config.customFields });
+  const dataset = await pullDataset(model, {
+    from: args.from,
+    token: args.token,
+    types: listOption(args.types),
+    locales: listOption(args.locales),
+    progress,
+  });
+  // Prove the file will import (as `serve --seed` does) before replacing anything on disk.
+  const withLocales = await loadModel(schemas, { customFields: config.customFields, locales: datasetLocales(dataset) });
+  const store = importDataset(withLocales, dataset);
+  const out = resolve(args.out ?? 'seed.json');
+  await writeDatasetFile(out, dataset);
+  const rows = Object.values(store.types).reduce((n, r) => n + r.length, 0);
+  progress(`pull: wrote ${out} (${Object.keys(dataset.contentTypes).length} types, ${rows} rows, ${store.media.length} files)`);
+  return 0;
+}

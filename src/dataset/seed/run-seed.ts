@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { ConfigError } from '../../core/config/content-mock-config.js';
+import { resolveConfig } from '../../project/resolve-config.js';
+import { loadModel } from '../../project/load-model.js';
+import { importDataset } from '../../core/data/import-dataset.js';
+import { generateSeed } from './generate-seed.js';
+import { writeDatasetFile } from '../format/write-dataset-file.js';
+
+export interface SeedArgs {
+  schemas?: string;
+  count?: (string | number)[];
+  'seed-value'?: string;
+  locales?: string[];
+  media?: number;
+  out?: string;
+  config?: string;
+}
+
+/** `--count 50` for every collection type, `--count articles=500,tags=20` per type; both may be combined. */
+export function parseCounts(raw: readonly (string | number)[] | undefined): { count: number; counts: Record<string, number> } {
+  let count = 10;
+  const counts: Record<string, number> = {};
+  for (const part of (raw ?? [])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^(?:([^=]+)=)?(\d+)$/.exec(part);
+    if (!m) throw new ConfigError(`--count ${part}: expected a number, or <type>=<number>`);
+    if (m[1]) counts[m[1].trim()] = Number(m[2]);
+    else count = Number(m[2]);
+  }
+  return { count, counts };
+}
+
+/** `content-mock seed`: generated content into a seed file that `serve --seed` imports. */
+export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) => console.error(l)): Promise<number> {
+  const started = Date.now();
+  const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
+  const codes = (args.locales ?? [])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const locales = codes.length ? codes : (config.locales?.map((l) => l.code) ?? ['en']);
+  const model = await loadModel(args.schemas ?? '.', {
+    customFields: config.customFields,
+    locales: locales.map((code, i) => ({ code, name: code, isDefault: i === 0 })),
+  });
+  for (const type of Object.keys(parseCounts(args.count).counts)) {
+    if (![...model.contentTypes.values()].some((t) => t.uid === type || t.pluralName === type || t.singularName === type)) {
+      throw new ConfigError(`--count ${type}=…: the schemas define no such content type`);
+    }
+  }
+  const { count, counts } = parseCounts(args.count);
+  let dataset;
+  try {
+    dataset = generateSeed(model, { count, counts, seed: args['seed-value'] ?? 'content-mock', locales, mediaCount: args.media });
+  } catch (e) {
+    // A constraint no amount of data can meet (more unique integers than the range holds): the user's to fix.
+    if (e instanceof RangeError) throw new ConfigError(e.message);
+    throw e;
+  }
+  // Prove the file imports (as `serve --seed` will) before it replaces anything.
+  const store = importDataset(model, dataset);
+  const out = resolve(args.out ?? 'seed.json');
+  await writeDatasetFile(out, dataset);
+  const documents = Object.values(store.types).reduce((n, rows) => n + new Set(rows.map((r) => r.documentId)).size, 0);
+  const rows = Object.values(store.types).reduce((n, r) => n + r.length, 0);
+  log(
+    `seed: wrote ${out}: ${documents} documents (${rows} rows), ${store.media.length} files, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return 0;
+}

@@ -1,0 +1,68 @@
+import { authenticate, authorizePlugin, can, type Principal } from '../../core/auth/authorize.js';
+import { ForbiddenError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
+import type { Runtime } from '../runtime.js';
+import type { ContentType } from '../../core/model/types.js';
+import { looksLikeJwt, verifyJwt } from './jwt.js';
+import { usersOf, type StoredUser } from './users.js';
+
+// Users & permissions authentication, layered over src/auth: Strapi tries the API-token strategy, then the
+// users-permissions one (a JWT), and only a bearer that neither accepts is a 401.
+
+export interface UserPrincipal {
+  readonly kind: 'user';
+  readonly user: StoredUser;
+}
+
+export type RequestPrincipal = Principal | UserPrincipal;
+
+/** Permissions every authenticated user has in Strapi's default Authenticated role. */
+const AUTHENTICATED_DEFAULTS = ['plugin::users-permissions.user.me'];
+
+/**
+ * The signed-in user a bearer JWT names, or undefined when the header carries no JWT (no header, another scheme, a
+ * configured API token key). A JWT we did not sign (or expired) is a 401 "Missing or invalid credentials"; one for
+ * a user who is gone or blocked is a 401 "Invalid credentials", as Strapi answers.
+ */
+export function authenticateUser(rt: Runtime, header: string | undefined): UserPrincipal | undefined {
+  if (!header) return undefined;
+  const parts = header.trim().split(/\s+/);
+  if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return undefined;
+  const token = parts[1];
+  if (rt.config.tokens.some((t) => t.key === token) || !looksLikeJwt(token)) return undefined;
+  const payload = verifyJwt(token, rt.config.plugins.jwtSecret);
+  if (!payload || typeof payload.id !== 'number') throw new UnauthorizedError('Missing or invalid credentials', {});
+  const user = usersOf(rt.store.data).find((u) => u.id === payload.id);
+  if (!user || user.blocked) throw new UnauthorizedError('Invalid credentials', {});
+  return { kind: 'user', user };
+}
+
+/** Who is calling: a signed-in user, an API token, or the public role. */
+export function authenticateRequest(rt: Runtime, header: string | undefined): RequestPrincipal {
+  return authenticateUser(rt, header) ?? authenticate(rt.config, header);
+}
+
+/**
+ * Content type permission check for any principal. A user gets the config's `permissions.authenticated` grants;
+ * when the config has none, the public role's (a mock without an authenticated role would refuse every signed-in
+ * request, which is never what a frontend developer wants to test first).
+ */
+export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): void {
+  if (!mayContent(rt, who, type, action)) throw new ForbiddenError('Forbidden', {});
+}
+
+/** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
+export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): boolean {
+  if (who.kind !== 'user') return can(rt.config, who, type, action);
+  const role = rt.config.plugins.authenticated;
+  if (!role) return can(rt.config, { kind: 'public' }, type, action);
+  return [type.uid, type.pluralName, type.singularName, '*'].flatMap((k) => role.content[k] ?? []).includes(action);
+}
+
+/** Plugin permission check (`plugin::upload.content-api.find`, …) for any principal. */
+export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string, readOnly: boolean): void {
+  if (who.kind !== 'user') return authorizePlugin(rt.config, who, permission, readOnly);
+  if (AUTHENTICATED_DEFAULTS.includes(permission)) return;
+  const role = rt.config.plugins.authenticated;
+  if (!role) return authorizePlugin(rt.config, { kind: 'public' }, permission, readOnly);
+  if (!role.plugins.includes(permission)) throw new ForbiddenError('Forbidden', {});
+}

@@ -1,0 +1,87 @@
+import type { ContentStore } from '../../store/content-store.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
+import type { StoreData } from '../../core/data/types.js';
+import { newDocumentId } from '../../core/write/document-writer.js';
+import { hashPassword } from './password.js';
+import type { ConfigUser } from '../../core/config/content-mock-config.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+// Users of the users & permissions plugin, kept as the rows of its content type (`plugin::users-permissions.user`)
+// so they persist and reset with the content, and relations to users resolve like any other relation. The password
+// hash is a private attribute: stored, never shown.
+
+/** The user content type's uid: its rows and its id sequence. */
+export const USER_TABLE = USER_UID;
+
+export interface StoredUser {
+  id: number;
+  documentId: string;
+  username: string;
+  email: string;
+  provider: string;
+  /** scrypt hash (see password.ts); null for users that never set a local password. */
+  password: string | null;
+  confirmed: boolean;
+  blocked: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** What the API shows of a user: everything but the password. */
+export type PublicUser = Omit<StoredUser, 'password'>;
+
+interface UsersState {
+  users: StoredUser[];
+}
+
+function isStoredUser(v: unknown): v is StoredUser {
+  return isPlainObject(v) && typeof v.id === 'number' && typeof v.username === 'string' && typeof v.email === 'string';
+}
+
+/** The users in a store (read-only view; change them inside `store.mutate`). */
+export function usersOf(data: StoreData): readonly StoredUser[] {
+  const rows: readonly unknown[] = data.types[USER_TABLE] ?? [];
+  return rows.filter(isStoredUser);
+}
+
+/** The mutable users list inside `data`, created when missing. Call inside `store.mutate`. */
+export function usersState(data: StoreData): UsersState {
+  const rows = (data.types[USER_TABLE] ??= []);
+  return { users: rows as unknown as StoredUser[] };
+}
+
+export function publicUser(user: StoredUser): PublicUser {
+  const { password: _password, ...rest } = user;
+  void _password;
+  return rest;
+}
+
+export function newUser(store: ContentStore, input: { username: string; email: string; password: string; blocked?: boolean }): StoredUser {
+  const now = new Date().toISOString();
+  return {
+    id: store.nextId(USER_TABLE),
+    documentId: newDocumentId(),
+    username: input.username,
+    email: input.email.toLowerCase(),
+    provider: 'local',
+    password: hashPassword(input.password),
+    confirmed: true,
+    blocked: input.blocked ?? false,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: now,
+  };
+}
+
+/** Adds the config's users that the store lacks (matched by email), e.g. on first use or after a reset. */
+export async function ensureConfigUsers(store: ContentStore, users: readonly ConfigUser[]): Promise<void> {
+  if (users.length === 0) return;
+  const known = new Set(usersOf(store.data).map((u) => u.email.toLowerCase()));
+  const missing = users.filter((u) => !known.has(u.email));
+  if (missing.length === 0) return;
+  await store.mutate((data) => {
+    const state = usersState(data);
+    for (const u of missing) state.users.push(newUser(store, u));
+  });
+}

@@ -1,0 +1,155 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type express from 'express';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { createApp } from './http/create-app.js';
+import type { Runtime } from './runtime.js';
+import { applyDevFlags } from '../project/dev-options.js';
+import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
+import { createDocsRouter } from './http/docs-router.js';
+import type { ContentModel } from '../core/model/types.js';
+import { generateOpenApi } from '../contract/openapi/generate.js';
+import type { LoadModelOptions } from '../project/load-model.js';
+import { ContentStore } from '../store/content-store.js';
+import { emptyStore } from '../core/data/import-dataset.js';
+import { loadProject, type ProjectOptions } from '../project/load-project.js';
+
+export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
+import type { FileWatch } from './watch/watch-files.js';
+
+export interface ServerOptions extends ProjectOptions {
+  /** The lowdb JSON file; ignored with `memory`. */
+  readonly data?: string;
+  readonly memory?: boolean;
+  readonly port?: number;
+  readonly host?: string;
+  /** Follow edits of the schemas and the data file (default false in code; `serve` turns it on). */
+  readonly watch?: boolean;
+  /** Debounce of the watcher, in ms (default 20). */
+  readonly watchSettleMs?: number;
+  /** CORS with Strapi's defaults (default true); origins from the config's `cors`. */
+  readonly cors?: boolean;
+  /** Latency for every request: ms, `"100-400"` or `[100, 400]`; overrides the config's `delay`. */
+  readonly delay?: number | string | readonly [number, number];
+  /** Refuse writes on /api with 405 (overrides the config's `readonly`). */
+  readonly readonly?: boolean;
+  /** Keep serialized answers to reads until the next write (default true; the config's `cache` too). */
+  readonly cache?: boolean;
+  /** One log line per request (default false in code; `serve` turns it on unless `--quiet`). */
+  readonly logRequests?: boolean;
+  /** Serve /openapi.json, /openapi.yaml and /docs (default true). */
+  readonly docs?: boolean;
+  /** Where reload messages and request lines go (default: the console). */
+  readonly logger?: Logger;
+  /** Called after each reload attempt, good or bad (tests and tools wait on it). */
+  readonly onReload?: (event: ReloadEvent) => void;
+}
+
+export interface MockServer {
+  readonly app: express.Express;
+  readonly runtime: () => Runtime;
+  /** The base URL once listening (`http://127.0.0.1:PORT`), undefined before. */
+  readonly url: string | undefined;
+  listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  /** Restores the seed (or an empty store), as `POST /__content-mock/reset` does. */
+  reset(): Promise<void>;
+  /** Stops watching, ends held requests, closes the server and flushes pending writes. */
+  close(): Promise<void>;
+}
+
+const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => console.error(line) };
+
+/** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
+export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
+  const { schemas, config, seed, model } = await loadProject(
+    options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
+  );
+  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
+  const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
+  const logger = options.logger ?? CONSOLE;
+  // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
+  const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
+  const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
+  const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
+
+  let runtime: Runtime = { model, store, config };
+  // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
+  const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
+  const getDocument = () => {
+    const m = runtime.model;
+    let doc = documents.get(m);
+    if (!doc) documents.set(m, (doc = generateOpenApi(m)));
+    return doc;
+  };
+  const reset = () => runtime.store.reset();
+  let tools: DevTools | undefined;
+  const app = createApp(
+    () => runtime,
+    (a) => {
+      tools = mountDevTools(a, {
+        ...dev,
+        log: options.logRequests ? (line) => logger.info(line) : undefined,
+        reset,
+        routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
+      });
+    },
+  );
+
+  const watcher: FileWatch | undefined = options.watch
+    ? await startHotReload({
+        schemas,
+        loadOptions,
+        dataFile,
+        initialFor,
+        get: () => runtime,
+        set: (next) => (runtime = next),
+        log: logger,
+        onReload: options.onReload,
+        settleMs: options.watchSettleMs,
+      })
+    : undefined;
+
+  let server: Server | undefined;
+  let url: string | undefined;
+  return {
+    app,
+    runtime: () => runtime,
+    get url() {
+      return url;
+    },
+    reset,
+    listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
+      // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
+      return new Promise((ok, fail) => {
+        const s = createHttpServer(app);
+        s.once('error', fail);
+        s.listen(port, host, () => {
+          s.off('error', fail);
+          const address = s.address() as AddressInfo;
+          url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+          ok({ url, port: address.port });
+        });
+        server = s;
+      });
+    },
+    async close() {
+      await watcher?.close();
+      tools?.abortPending();
+      const s = server;
+      server = undefined;
+      if (s) {
+        const closed = new Promise<void>((ok) => s.close(() => ok()));
+        // Idle keep-alive sockets would hold `close` open; busy ones get a moment to answer.
+        s.closeIdleConnections();
+        const force = setTimeout(() => s.closeAllConnections(), 1000);
+        await closed;
+        clearTimeout(force);
+      }
+      // Last: requests that were still running may have queued writes.
+      await runtime.store.flush();
+      url = undefined;
+    },
+  };
+}

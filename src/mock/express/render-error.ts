@@ -1,0 +1,38 @@
+import { STATUS_CODES } from 'node:http';
+import type { Response } from 'express';
+import { errorBody, InternalServerError, StrapiError } from '../../core/errors/strapi-errors.js';
+
+/** The one place errors become responses: Strapi's envelope, with the status the error class carries. */
+export function renderError(res: Response, err: unknown): void {
+  let e: StrapiError;
+  const status = httpStatusOf(err);
+  if (err instanceof StrapiError) e = err;
+  else if (status !== undefined) {
+    // A client mistake caught by Express itself (a malformed percent-encoding in the path, …): its status, our envelope.
+    e = new HttpClientError(status);
+  } else {
+    // A bug of ours, never the client's: keep the envelope, and say it on the console.
+    console.error('content-mock: internal error:', err);
+    e = new InternalServerError('Internal Server Error', null);
+  }
+  // After a refused body the rest of it may still be in flight: the connection cannot be reused.
+  if (e.status === 413) res.setHeader('Connection', 'close');
+  res.status(e.status).json(errorBody(e));
+}
+
+function httpStatusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Named as Strapi's http-errors are: the status text without spaces, plus "Error". */
+class HttpClientError extends StrapiError {
+  override readonly name: string;
+  override readonly status: number;
+  constructor(status: number) {
+    const text = STATUS_CODES[status] ?? 'Bad Request';
+    super(text, {});
+    this.status = status;
+    this.name = `${text.replace(/[^A-Za-z]/g, '')}Error`;
+  }
+}

@@ -1,0 +1,157 @@
+import { STATUS_CODES } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { FAULT_HEADER, type DelayRange, type FaultKind, type FaultSpec, type RouteRule } from '../../../core/config/content-mock-config.js';
+import { parseDelay } from '../../../project/dev-options.js';
+
+/** Error names Strapi gives these statuses; others get a name derived from the reason phrase. */
+const STRAPI_NAMES: Readonly<Record<number, string>> = {
+  400: 'ValidationError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  413: 'PayloadTooLargeError',
+  429: 'RateLimitError',
+  500: 'InternalServerError',
+  501: 'NotImplementedError',
+};
+
+function errorName(status: number): string {
+  const known = STRAPI_NAMES[status];
+  if (known) return known;
+  const words = (STATUS_CODES[status] ?? 'Error')
+    .replace(/[^A-Za-z ]/g, '')
+    .split(' ')
+    .filter(Boolean);
+  const name = words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
+  return name.endsWith('Error') ? name : `${name}Error`;
+}
+
+export function sendStrapiError(res: Response, status: number, message?: string): void {
+  res
+    .status(status)
+    .json({ data: null, error: { status, name: errorName(status), message: message ?? STATUS_CODES[status] ?? 'Error', details: {} } });
+}
+
+/** `status=503`, `delay=200`, `delay=100-400`, `reset`, `timeout`, `timeout=3000`, combined with `,` or `;`. */
+export function parseFaultHeader(value: string): FaultSpec {
+  let spec: { -readonly [K in keyof FaultSpec]: FaultSpec[K] } = {};
+  for (const part of value
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [key, arg] = part.split('=').map((s) => s.trim());
+    const n = arg === undefined ? undefined : Number(arg);
+    if (key === 'status')
+      spec = { ...spec, fault: 'status', status: n !== undefined && Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500 };
+    else if (key === 'delay') spec = { ...spec, delay: safeDelay(arg) };
+    else if (key === 'reset') spec = { ...spec, fault: 'reset' };
+    else if (key === 'timeout') spec = { ...spec, fault: 'timeout', timeoutMs: n !== undefined && n >= 0 ? n : undefined };
+  }
+  return spec;
+}
+
+function safeDelay(arg: string | undefined): DelayRange | undefined {
+  try {
+    return parseDelay(arg, FAULT_HEADER);
+  } catch {
+    return undefined; // a typo in a test's header should not break the request it was meant to slow
+  }
+}
+
+const pick = (d: DelayRange) => d.min + Math.floor(Math.random() * (d.max - d.min + 1));
+
+export interface FaultInjection {
+  readonly handler: RequestHandler;
+  /** Ends every delayed or hanging request now (server shutdown): a hung `timeout` would keep `close` waiting. */
+  abortPending(): void;
+}
+
+/**
+ * Latency and failures, from the global `--delay`, the first matching config rule, then the request's own
+ * `x-content-mock-fault` header (most specific wins, field by field). Faults happen after the delay, as a slow
+ * network that then fails does.
+ */
+export function faultInjection(options: { delay?: DelayRange; rules: readonly RouteRule[] }): FaultInjection {
+  const pending = new Set<{ timer?: NodeJS.Timeout; req: Request }>();
+
+  const specFor = (req: Request): FaultSpec => {
+    const rule = options.rules.find(
+      (r) => (!r.method || r.method === req.method) && r.pattern.test(req.path) && Math.random() < r.probability,
+    );
+    const header = req.headers[FAULT_HEADER];
+    const fromHeader = typeof header === 'string' ? parseFaultHeader(header) : {};
+    const merged: FaultSpec = { delay: options.delay, ...strip(rule), ...strip(fromHeader) };
+    return merged;
+  };
+
+  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith('/__content-mock/')) return next();
+    const spec = specFor(req);
+    const act = () => apply(spec.fault, spec, req, res, next, pending);
+    if (!spec.delay) return act();
+    const entry: { timer?: NodeJS.Timeout; req: Request } = { req };
+    pending.add(entry);
+    entry.timer = setTimeout(() => {
+      pending.delete(entry);
+      if (!req.socket.destroyed) act();
+    }, pick(spec.delay));
+    res.once('close', () => {
+      clearTimeout(entry.timer);
+      pending.delete(entry);
+    });
+  };
+
+  return {
+    handler,
+    abortPending() {
+      for (const entry of pending) {
+        clearTimeout(entry.timer);
+        entry.req.socket.destroy();
+      }
+      pending.clear();
+    },
+  };
+}
+
+/** Drops undefined fields so they do not override a less specific source's value. */
+function strip(spec: FaultSpec | undefined): FaultSpec {
+  if (!spec) return {};
+  return Object.fromEntries(
+    Object.entries(spec).filter(([k, v]) => v !== undefined && ['delay', 'fault', 'status', 'message', 'timeoutMs'].includes(k)),
+  ) as FaultSpec;
+}
+
+function apply(
+  fault: FaultKind | undefined,
+  spec: FaultSpec,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  pending: Set<{ timer?: NodeJS.Timeout; req: Request }>,
+): void {
+  switch (fault) {
+    case undefined:
+      return next();
+    case 'status':
+      return sendStrapiError(res, spec.status ?? 500, spec.message);
+    case 'reset':
+      // What a dropped connection looks like to fetch: no status, no body, ECONNRESET.
+      req.socket.destroy();
+      return;
+    case 'timeout': {
+      // Hang; with a limit, answer as a gateway in front of Strapi would once it gives up.
+      const entry: { timer?: NodeJS.Timeout; req: Request } = { req };
+      pending.add(entry);
+      if (spec.timeoutMs !== undefined) {
+        entry.timer = setTimeout(() => {
+          pending.delete(entry);
+          sendStrapiError(res, 504, spec.message ?? 'Gateway Timeout');
+        }, spec.timeoutMs);
+      }
+      res.once('close', () => {
+        clearTimeout(entry.timer);
+        pending.delete(entry);
+      });
+    }
+  }
+}

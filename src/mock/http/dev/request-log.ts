@@ -1,0 +1,20 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/** One line per request, when it ends: `GET /api/stories?populate=* 200 12ms` (`--quiet` turns it off). */
+export function requestLog(print: (line: string) => void): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const line = (status: string) =>
+      `${req.method} ${req.originalUrl} ${status} ${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;
+    let done = false;
+    res.once('finish', () => {
+      done = true;
+      print(line(String(res.statusCode)));
+    });
+    // A reset or a client that gave up never finishes: say so, rather than print nothing.
+    res.once('close', () => {
+      if (!done) print(line(res.headersSent ? `${res.statusCode} (aborted)` : '(no response)'));
+    });
+    next();
+  };
+}

@@ -1,0 +1,143 @@
+import type express from 'express';
+import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
+import type { Runtime } from '../runtime.js';
+import { compileFilters } from '../../core/query/filters.js';
+import { parseFields } from '../../core/query/fields.js';
+import { parseQueryString } from '../../core/query/run-query.js';
+import type { Scope } from '../../core/query/scope.js';
+import { parseSort, sortRecords } from '../../core/query/sort.js';
+import type { MediaFile } from '../../core/data/types.js';
+import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
+import { deleteUpload, readUpload, saveUpload } from './file-storage.js';
+import { mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
+import { readMultipart } from './read-multipart.js';
+import { route } from './route.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+
+// The upload plugin's Content API: the media library as bare JSON (no `data` envelope), uploads as multipart with
+// the field `files`, and the stored bytes served under /uploads/ as Strapi's local provider does.
+
+const MEDIA: Scope = { kind: 'media' };
+/** Columns Strapi keeps private on files: never shown. */
+const PRIVATE = new Set(['folder', 'folderPath', 'related', 'createdBy', 'updatedBy']);
+
+function show(file: MediaFile, fields: string[] | null, signed: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(file)) {
+    if (PRIVATE.has(key)) continue;
+    if (fields === null || key === 'id' || key === 'documentId' || fields.includes(key)) out[key] = value;
+  }
+  if (signed) out.isUrlSigned = false;
+  return out;
+}
+
+const findFile = (rt: Runtime, id: string): MediaFile | undefined =>
+  /^\d+$/.test(id) ? rt.store.data.media.find((m) => m.id === Number(id)) : undefined;
+
+const fileNotFound = () => new NotFoundError('file.notFound', {});
+
+function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
+  if (raw === undefined || raw === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  if (!list.every(isPlainObject) || list.length > count)
+    throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
+  return list.map((i) => ({
+    name: typeof i.name === 'string' && i.name !== '' ? i.name : undefined,
+    alternativeText: typeof i.alternativeText === 'string' ? i.alternativeText : null,
+    caption: typeof i.caption === 'string' ? i.caption : null,
+  }));
+}
+
+export function registerUploadRoutes(app: express.Express, current: () => Runtime): void {
+  app.get(
+    '/api/upload/files',
+    route((req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.find', true);
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      const query = parseQueryString(search);
+      const index = rt.store.index;
+      const filter = compileFilters(index, MEDIA, query.filters);
+      const sort = parseSort(index, MEDIA, query.sort);
+      const fields = parseFields(MEDIA, query.fields, null);
+      const files = rt.store.data.media.filter((m) => !filter || filter(m) === true);
+      // Strapi ignores pagination here: the whole (filtered, sorted) library comes back.
+      res.status(200).json(sortRecords(index, MEDIA, files, sort).map((f) => show(f, fields, true)));
+    }),
+  );
+
+  app.get(
+    '/api/upload/files/:id',
+    route((req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.findOne', true);
+      const file = findFile(rt, String(req.params.id));
+      if (!file) throw fileNotFound();
+      res.status(200).json(show(file, null, true));
+    }),
+  );
+
+  app.delete(
+    '/api/upload/files/:id',
+    route(async (req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy', false);
+      const file = findFile(rt, String(req.params.id));
+      if (!file) throw fileNotFound();
+      await rt.store.mutate((data) => {
+        data.media = data.media.filter((m) => m.id !== file.id);
+      });
+      for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
+      res.status(200).json(show(file, null, false));
+    }),
+  );
+
+  app.post(
+    '/api/upload',
+    route(async (req, res) => {
+      const rt = current();
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.upload', false);
+      const body = await readMultipart(req, rt.config.plugins.uploadSizeLimit);
+      const parts = body.files.filter((f) => f.field === 'files');
+      if (parts.length === 0) throw new ValidationError('Files are empty', {});
+      const infos = readFileInfo(body.fields.fileInfo, parts.length);
+      const created = await rt.store.mutate((data) => {
+        const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimeOf(p.filename, p.mime), p.bytes, infos[i]));
+        data.media.push(...records);
+        return records;
+      });
+      created.forEach((record, i) => saveUpload(rt.store, record.url.slice('/uploads/'.length), parts[i].bytes));
+      res.status(201).json(created.map((f) => show(f, null, false)));
+    }),
+  );
+
+  app.get(
+    '/uploads/:name',
+    route((req, res) => {
+      const rt = current();
+      const name = String(req.params.name);
+      const bytes = readUpload(rt.store, name);
+      const file = rt.store.data.media.find((m) => urlsOf(m).includes(`/uploads/${name}`));
+      if (!bytes) throw new NotFoundError('Not Found', {});
+      res
+        .status(200)
+        .type(file?.mime ?? mimeOf(name))
+        .send(bytes);
+    }),
+  );
+}
+
+/** The file's url and its formats' urls (all stored under /uploads/). */
+function urlsOf(file: MediaFile): string[] {
+  const urls = [file.url];
+  if (isPlainObject(file.formats)) {
+    for (const f of Object.values(file.formats)) if (isPlainObject(f) && typeof f.url === 'string') urls.push(f.url);
+  }
+  return urls.filter((u) => u.startsWith('/uploads/'));
+}

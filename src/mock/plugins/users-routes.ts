@@ -1,0 +1,82 @@
+import type express from 'express';
+import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import type { Runtime } from '../runtime.js';
+import type { ContentType } from '../../core/model/types.js';
+import { parseQuery, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
+import { renderRow } from '../../core/query/render-entry.js';
+import { sortRecords } from '../../core/query/sort.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
+import type { Row } from '../../core/data/types.js';
+import { authenticateRequest, authorizePluginAction, mayContent } from '../auth/authenticate-request.js';
+import { route } from './route.js';
+
+// The users & permissions plugin's user routes, as Strapi 5.54 answers them: bare JSON (no data/meta envelope),
+// filters, sort, fields and populate as on content types, top-level start/limit and no default page size, unknown
+// query keys ignored; an unknown id answers 204 with no body. `find`/`findOne` are what read-only tokens may do;
+// `count` is its own permission.
+
+const PERMISSION = 'plugin::users-permissions.user';
+
+function userType(rt: Runtime): ContentType {
+  const type = rt.model.contentTypes.get(USER_UID);
+  if (!type) throw new NotFoundError('Not Found', {});
+  return type;
+}
+
+function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'count') {
+  const who = authenticateRequest(rt, req.headers.authorization);
+  const type = userType(rt);
+  // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
+  if (action === 'count' || !mayContent(rt, who, type, action))
+    authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
+  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+  const raw = parseQueryString(search);
+  const { start, limit, ...query } = raw;
+  delete query.pagination;
+  const canRead = (uid: string) => {
+    const target = rt.model.contentTypes.get(uid);
+    return !target || mayContent(rt, who, target, 'find');
+  };
+  const opts: QueryOptions = { limits: rt.config.rest, strictParams: false, canRead };
+  const q = parseQuery(rt.store.index, type, query, opts);
+  const rows = rt.store.index.rows(type.uid).filter((r) => !q.filters || q.filters(r) === true);
+  return { type, q, rows, start: Number(start), limit: Number(limit) };
+}
+
+export function registerUsersRoutes(app: express.Express, current: () => Runtime): void {
+  app.get(
+    '/api/users/count',
+    route((req, res) => {
+      const { rows } = read(current(), req, 'count');
+      res.status(200).json(rows.length);
+    }),
+  );
+
+  app.get(
+    '/api/users',
+    route((req, res) => {
+      const rt = current();
+      const { type, q, rows, start, limit } = read(rt, req, 'find');
+      let ordered: readonly Row[] = q.sort.length ? sortRecords(rt.store.index, { kind: 'type', type }, rows, q.sort) : rows;
+      const from = Number.isInteger(start) && start > 0 ? start : 0;
+      ordered = Number.isInteger(limit) && limit > 0 ? ordered.slice(from, from + limit) : ordered.slice(from);
+      res.status(200).json(ordered.map((row) => renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node)));
+    }),
+  );
+
+  app.get(
+    '/api/users/:id',
+    route((req, res) => {
+      const rt = current();
+      const { type, q, rows } = read(rt, req, 'findOne');
+      const id = Number(req.params.id);
+      const row = Number.isInteger(id) ? rows.find((r) => r.id === id) : undefined;
+      if (!row) {
+        // Strapi's controller returns nothing for an unknown user: 204, no body.
+        res.status(204).end();
+        return;
+      }
+      res.status(200).json(renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node));
+    }),
+  );
+}

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { describeError } from '../../project/describe-error.js';
+import type { Runtime } from '../runtime.js';
+import type { ContentModel } from '../../core/model/types.js';
+import { loadModel, resolveSchemaRoot, type LoadModelOptions } from '../../project/load-model.js';
+import { parseStoreText } from '../../store/content-store.js';
+import type { StoreData } from '../../core/data/types.js';
+import { describeDiff, diffModels, type ModelDiff } from './diff-models.js';
+import { watchFiles, type FileWatch } from './watch-files.js';
+
+export interface Logger {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+export type ReloadEvent =
+  | { readonly kind: 'schemas'; readonly ok: true; readonly ms: number; readonly diff: ModelDiff; readonly files: readonly string[] }
+  | { readonly kind: 'data'; readonly ok: true; readonly ms: number }
+  | { readonly kind: 'schemas' | 'data'; readonly ok: false; readonly error: string };
+
+export interface HotReloadOptions {
+  /** The schema folder as given to the server (resolved like `loadModel` does). */
+  readonly schemas: string;
+  readonly loadOptions: LoadModelOptions;
+  /** The lowdb file; undefined in memory mode (nothing to watch). */
+  readonly dataFile?: string;
+  /** The seed as a store for a model: what `reset` restores after a schema change. */
+  readonly initialFor: (model: ContentModel) => StoreData;
+  readonly get: () => Runtime;
+  readonly set: (runtime: Runtime) => void;
+  readonly log: Logger;
+  readonly onReload?: (event: ReloadEvent) => void;
+  readonly settleMs?: number;
+}
+
+/**
+ * Our own writes land in the data file too. One whose content equals the memory is ignored outright; one that
+ * differs while a write of ours is recent is an older state of ours still settling, so it is looked at again later.
+ */
+const OWN_WRITE_WINDOW_MS = 750;
+
+/**
+ * Watches the schemas and the data file and swaps what the server serves, keeping the last good state on any error.
+ * Schema and data reloads run one at a time, so neither sees the other half done.
+ */
+export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
+  const { log } = o;
+  let queue: Promise<void> = Promise.resolve();
+  const serial = (task: () => Promise<void>) => (queue = queue.then(task, task));
+  let recheck: NodeJS.Timeout | undefined;
+  let closed = false;
+  const emit = (event: ReloadEvent) => o.onReload?.(event);
+
+  const reloadSchemas = async (files: readonly string[]) => {
+    const started = performance.now();
+    let model: ContentModel;
+    try {
+      model = await loadModel(o.schemas, o.loadOptions);
+    } catch (e) {
+      const message = describeError(e);
+      log.error(`${message}\ncontent-mock: still serving the last good model; fix the file and save to reload`);
+      emit({ kind: 'schemas', ok: false, error: message });
+      return;
+    }
+    const before = o.get();
+    before.store.useModel(model, () => o.initialFor(model));
+    o.set({ ...before, model });
+    const ms = Math.round(performance.now() - started);
+    const diff = diffModels(before.model, model);
+    const names = files.map((f) => basename(dirname(f)) + '/' + basename(f));
+    log.info([`content-mock: schemas changed (${names.join(', ')}), reloaded in ${ms} ms`, ...describeDiff(diff)].join('\n'));
+    for (const w of model.warnings) if (!before.model.warnings.includes(w)) log.info(`warning: ${w}`);
+    emit({ kind: 'schemas', ok: true, ms, diff, files });
+  };
+
+  const lastOwnWrite = () => o.get().store.lastWriteAt;
+
+  const reloadData = async (file: string) => {
+    const started = performance.now();
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      log.info(`content-mock: ${file} was removed; the data stays in memory and the next write recreates the file`);
+      return;
+    }
+    const store = o.get().store;
+    let data: StoreData;
+    try {
+      data = parseStoreText(text, file);
+    } catch (e) {
+      const message = describeError(e);
+      log.error(`${message}\ncontent-mock: keeping the last good data; fix the file and save to reload`);
+      emit({ kind: 'data', ok: false, error: message });
+      return;
+    }
+    if (JSON.stringify(data) === JSON.stringify(store.data)) return; // our own write, or a save with no change
+    if (Date.now() - lastOwnWrite() < OWN_WRITE_WINDOW_MS) {
+      if (recheck) clearTimeout(recheck);
+      recheck = setTimeout(() => {
+        recheck = undefined;
+        if (!closed) void serial(() => reloadData(file));
+      }, OWN_WRITE_WINDOW_MS);
+      return;
+    }
+    await store.replace(data, false);
+    const ms = Math.round(performance.now() - started);
+    const count = Object.values(data.types).reduce((n, rows) => n + new Set(rows.map((r) => r.documentId)).size, 0);
+    log.info(`content-mock: ${basename(file)} changed outside the server, reloaded ${count} documents in ${ms} ms`);
+    emit({ kind: 'data', ok: true, ms });
+  };
+
+  const schemaRoot = resolve(resolveSchemaRoot(o.schemas));
+  const dataFile = o.dataFile ? resolve(o.dataFile) : undefined;
+  const schemaWatch = watchFiles({
+    paths: [schemaRoot],
+    depth: 5,
+    // A data file kept among the schemas must not turn each of our writes into a model rebuild.
+    accept: (f) => f.endsWith('.json') && resolve(f) !== dataFile,
+    settleMs: o.settleMs,
+    onChange: (files) => serial(() => reloadSchemas(files)),
+    onError: (e) => log.error(`content-mock: schema watcher: ${describeError(e)}`),
+  });
+  // The folder rather than the file: lowdb (and many editors) write a temp file and rename it over the old one.
+  const dataWatch = dataFile
+    ? watchFiles({
+        paths: [dirname(dataFile)],
+        depth: 0,
+        accept: (f) => resolve(f) === dataFile,
+        settleMs: o.settleMs,
+        onChange: () => serial(() => reloadData(dataFile)),
+        onError: (e) => log.error(`content-mock: data watcher: ${describeError(e)}`),
+      })
+    : undefined;
+  await Promise.all([schemaWatch.ready, dataWatch?.ready]);
+
+  return {
+    ready: Promise.resolve(),
+    async close() {
+      closed = true;
+      if (recheck) clearTimeout(recheck);
+      await Promise.all([schemaWatch.close(), dataWatch?.close()]);
+      await queue;
+    },
+  };
+}

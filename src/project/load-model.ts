@@ -1,0 +1,295 @@
+import { existsSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import {
+  RESERVED_ATTRIBUTE_NAMES,
+  type Attribute,
+  type ComponentSchema,
+  type ContentModel,
+  type ContentType,
+  type Locale,
+} from '../core/model/types.js';
+import { DEFAULT_USER_ATTRIBUTES, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
+import { parseAttribute } from '../core/model/parse-attribute.js';
+import { readJsonFile } from './read-json-file.js';
+import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
+import { isPlainObject } from '../core/is-plain-object.js';
+
+export interface LoadModelOptions {
+  /** Locales the server knows; the first with isDefault (or the first) is the default. Default: English only. */
+  readonly locales?: readonly Locale[];
+  /** Custom field uid → underlying scalar type. */
+  readonly customFields?: Readonly<Record<string, string>>;
+}
+
+const DEFAULT_LOCALES: readonly Locale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
+
+/**
+ * The folder that holds `api/` and `components/`: a Strapi project root (its `src/`), its `src/`, or a folder laid
+ * out like `src/`.
+ */
+export function resolveSchemaRoot(path: string): string {
+  if (existsSync(join(path, 'src', 'api')) || existsSync(join(path, 'src', 'components'))) return join(path, 'src');
+  return path;
+}
+
+async function listFiles(dir: string, depth: number): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory() && depth > 0) out.push(...(await listFiles(full, depth - 1)));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/** Reads every schema under `path` into one frozen model, or throws `SchemaErrors` listing every problem at once. */
+export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ContentModel> {
+  if (!existsSync(path) || !statSync(path).isDirectory()) {
+    throw new SchemaErrors([{ file: path, path: '#', message: 'no such folder of Strapi schemas' }]);
+  }
+  const root = resolveSchemaRoot(path);
+  const problems: SchemaProblem[] = [];
+  const warnings: string[] = [];
+  const customFields = options.customFields ?? {};
+  const show = (file: string) => relative(process.cwd(), file) || file;
+
+  const componentFiles = (await listFiles(join(root, 'components'), 1)).filter((f) => f.endsWith('.json'));
+  const typeFiles = (await listFiles(join(root, 'api'), 3)).filter((f) => /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(f));
+  if (componentFiles.length === 0 && typeFiles.length === 0) {
+    throw new SchemaErrors([
+      {
+        file: path,
+        path: '#',
+        message: 'no schema found (expected api/*/content-types/*/schema.json or components/<category>/<name>.json)',
+      },
+    ]);
+  }
+
+  const readAttributes = (raw: unknown, file: string, ownerLocalized: boolean): Map<string, Attribute> => {
+    const attributes = new Map<string, Attribute>();
+    if (!isPlainObject(raw)) {
+      problems.push({ file, path: '#/attributes', message: '"attributes" must be an object' });
+      return attributes;
+    }
+    for (const [name, def] of Object.entries(raw)) {
+      if ((RESERVED_ATTRIBUTE_NAMES as readonly string[]).includes(name)) {
+        problems.push({ file, path: `#/attributes/${name}`, message: `"${name}" is a reserved attribute name in Strapi` });
+        continue;
+      }
+      const parsed = parseAttribute(def, { name, source: `${file}#/attributes/${name}`, ownerLocalized, customFields });
+      if (parsed.kind === 'ok') {
+        attributes.set(name, Object.freeze(parsed.attribute));
+        if (parsed.warning !== undefined) warnings.push(parsed.warning);
+      } else if (parsed.kind === 'skip') warnings.push(parsed.warning);
+      else problems.push({ file, path: parsed.path, message: parsed.message });
+    }
+    return attributes;
+  };
+
+  const components = new Map<string, ComponentSchema>();
+  for (const abs of componentFiles.sort()) {
+    const file = show(abs);
+    const parts = abs.split(/[\\/]/);
+    const category = parts[parts.length - 2];
+    const name = parts[parts.length - 1].replace(/\.json$/, '');
+    const read = await readJsonFile(abs);
+    if (!read.ok) {
+      problems.push({ ...read.problem, file });
+      continue;
+    }
+    if (!isPlainObject(read.value)) {
+      problems.push({ file, path: '#', message: 'a component schema must be a JSON object' });
+      continue;
+    }
+    const info = isPlainObject(read.value.info) ? read.value.info : {};
+    const uid = `${category}.${name}`;
+    components.set(uid, {
+      uid,
+      category,
+      name,
+      displayName: typeof info.displayName === 'string' ? info.displayName : name,
+      attributes: readAttributes(read.value.attributes, file, true),
+      file,
+    });
+  }
+
+  const contentTypes = new Map<string, ContentType>();
+  for (const abs of typeFiles.sort()) {
+    const file = show(abs);
+    const parts = abs.split(/[\\/]/);
+    const apiName = parts[parts.length - 4];
+    const typeName = parts[parts.length - 2];
+    const read = await readJsonFile(abs);
+    if (!read.ok) {
+      problems.push({ ...read.problem, file });
+      continue;
+    }
+    const raw = read.value;
+    if (!isPlainObject(raw)) {
+      problems.push({ file, path: '#', message: 'a content-type schema must be a JSON object' });
+      continue;
+    }
+    const info = isPlainObject(raw.info) ? raw.info : {};
+    // Strapi defaults a missing kind to a collection type (`schema.kind || 'collectionType'` in its core), and
+    // older hand-written schemas do omit it; only a kind that is present and wrong is an error.
+    const kind = raw.kind ?? 'collectionType';
+    if (kind !== 'collectionType' && kind !== 'singleType') {
+      problems.push({ file, path: '#/kind', message: `"kind" must be "collectionType" or "singleType" (got ${JSON.stringify(kind)})` });
+      continue;
+    }
+    const singularName = info.singularName;
+    const pluralName = info.pluralName;
+    if (typeof singularName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(singularName)) {
+      problems.push({ file, path: '#/info/singularName', message: 'info.singularName must be a kebab-case string' });
+      continue;
+    }
+    if (typeof pluralName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pluralName)) {
+      problems.push({ file, path: '#/info/pluralName', message: 'info.pluralName must be a kebab-case string' });
+      continue;
+    }
+    if (singularName === pluralName) {
+      problems.push({ file, path: '#/info/pluralName', message: `singularName and pluralName must differ (both "${pluralName}")` });
+    }
+    const options = isPlainObject(raw.options) ? raw.options : {};
+    const pluginOptions = isPlainObject(raw.pluginOptions) ? raw.pluginOptions : {};
+    const localized = isPlainObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
+    contentTypes.set(`api::${apiName}.${typeName}`, {
+      uid: `api::${apiName}.${typeName}`,
+      kind,
+      singularName,
+      pluralName,
+      displayName: typeof info.displayName === 'string' ? info.displayName : singularName,
+      description: typeof info.description === 'string' ? info.description : '',
+      draftAndPublish: options.draftAndPublish === true,
+      localized,
+      attributes: readAttributes(raw.attributes, file, localized),
+      file,
+    });
+  }
+
+  {
+    // Every Strapi has users (its /api/users routes and relations to users serve them): the project's extension of
+    // the user schema when it has one, else the plugin's own attributes.
+    const extension = join(root, ...USER_EXTENSION);
+    let raw: unknown = DEFAULT_USER_ATTRIBUTES;
+    let file = `${USER_UID} (users & permissions plugin)`;
+    if (existsSync(extension)) {
+      file = show(extension);
+      const read = await readJsonFile(extension);
+      if (!read.ok) problems.push({ ...read.problem, file });
+      else raw = isPlainObject(read.value) ? read.value.attributes : undefined;
+    }
+    contentTypes.set(USER_UID, {
+      uid: USER_UID,
+      kind: 'collectionType',
+      singularName: 'user',
+      pluralName: 'users',
+      displayName: 'User',
+      description: 'Users of the users & permissions plugin',
+      draftAndPublish: false,
+      localized: false,
+      attributes: readAttributes(raw, file, false),
+      file,
+      builtIn: true,
+    });
+  }
+
+  checkApiIds(contentTypes, problems);
+  checkReferences(contentTypes, components, problems, warnings);
+  if (problems.length > 0) throw new SchemaErrors(problems);
+
+  const locales = options.locales && options.locales.length > 0 ? options.locales : DEFAULT_LOCALES;
+  const defaultLocale = (locales.find((l) => l.isDefault) ?? locales[0]).code;
+  const byRoute = new Map<string, ContentType>();
+  for (const ct of contentTypes.values()) if (!ct.builtIn) byRoute.set(ct.kind === 'collectionType' ? ct.pluralName : ct.singularName, ct);
+
+  for (const c of components.values()) Object.freeze(c);
+  for (const ct of contentTypes.values()) Object.freeze(ct);
+  return Object.freeze({
+    contentTypes,
+    components,
+    byRoute,
+    locales: Object.freeze(locales.map((l) => Object.freeze({ ...l }))),
+    defaultLocale,
+    warnings: Object.freeze(warnings),
+  });
+}
+
+function checkApiIds(contentTypes: Map<string, ContentType>, problems: SchemaProblem[]): void {
+  const seen = new Map<string, ContentType>();
+  for (const ct of contentTypes.values()) {
+    if (ct.builtIn) continue;
+    for (const [key, id] of [
+      ['singularName', ct.singularName],
+      ['pluralName', ct.pluralName],
+    ] as const) {
+      const other = seen.get(id);
+      if (other && other !== ct) {
+        problems.push({ file: ct.file, path: `#/info/${key}`, message: `API id "${id}" is already used by ${other.uid} (${other.file})` });
+      } else seen.set(id, ct);
+    }
+  }
+}
+
+function checkReferences(
+  contentTypes: Map<string, ContentType>,
+  components: Map<string, ComponentSchema>,
+  problems: SchemaProblem[],
+  warnings: string[],
+): void {
+  const owners: { file: string; attributes: Attributes; uid: string }[] = [
+    ...[...contentTypes.values()].map((ct) => ({ file: ct.file, attributes: ct.attributes, uid: ct.uid })),
+    ...[...components.values()].map((c) => ({ file: c.file, attributes: c.attributes, uid: c.uid })),
+  ];
+  for (const { file, attributes, uid } of owners) {
+    for (const [name, attr] of [...attributes]) {
+      const path = `#/attributes/${name}`;
+      if (attr.kind === 'component' && !components.has(attr.component)) {
+        problems.push({ file, path: `${path}/component`, message: `unknown component "${attr.component}"` });
+      } else if (attr.kind === 'dynamiczone') {
+        attr.components.forEach((c, i) => {
+          if (!components.has(c)) problems.push({ file, path: `${path}/components/${i}`, message: `unknown component "${c}"` });
+        });
+      } else if (attr.kind === 'relation') {
+        const target = contentTypes.get(attr.target);
+        if (!target) {
+          if (attr.target.startsWith('api::')) {
+            problems.push({ file, path: `${path}/target`, message: `relation to a missing content type "${attr.target}"` });
+          } else {
+            // plugin:: and admin:: types (users, roles, admin users) live outside the schemas we read.
+            warnings.push(`${file}${path}: relation to "${attr.target}" (not a content type of this project) skipped`);
+            (attributes as Map<string, Attribute>).delete(name);
+          }
+          continue;
+        }
+        const other = attr.inversedBy ?? attr.mappedBy;
+        if (other === undefined) continue;
+        const back = target.attributes.get(other);
+        const key = attr.inversedBy ? 'inversedBy' : 'mappedBy';
+        if (!back && target.builtIn && attr.inversedBy) {
+          // The inverse side lives in the plugin's schema, which the project did not extend: keep the link one-way.
+          warnings.push(
+            `${file}${path}/inversedBy: "${other}" is not an attribute of ${attr.target} (extend its schema under ${USER_EXTENSION.slice(0, -1).join('/')}); the relation is read one-way`,
+          );
+          (attributes as Map<string, Attribute>).set(name, Object.freeze({ ...attr, inversedBy: undefined }));
+          continue;
+        }
+        if (!back || back.kind !== 'relation') {
+          problems.push({ file, path: `${path}/${key}`, message: `inverse attribute "${other}" not found on ${attr.target}` });
+        } else if (back.target !== uid) {
+          problems.push({
+            file,
+            path: `${path}/${key}`,
+            message: `inverse attribute ${attr.target}.${other} targets "${back.target}", not ${uid}`,
+          });
+        } else if (attr.mappedBy && back.inversedBy !== name) {
+          problems.push({ file, path: `${path}/mappedBy`, message: `${attr.target}.${other} must declare inversedBy "${name}"` });
+        }
+      }
+    }
+  }
+}
+
+type Attributes = ContentType['attributes'];

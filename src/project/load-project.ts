@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ContentMockConfig } from '../core/config/content-mock-config.js';
+import { resolveConfig } from './resolve-config.js';
+import type { ContentModel, Locale } from '../core/model/types.js';
+import { loadModel } from './load-model.js';
+import { parseJsonText } from '../core/model/parse-json-text.js';
+import { formatProblem } from '../core/model/schema-errors.js';
+import { assertDataset, DatasetError, type Dataset } from '../core/data/import-dataset.js';
+import { openSeedFile, type SeedSource } from '../store/read-seed-file.js';
+
+/** The package's own folder: the embedded example lives in its `data/`. */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const EXAMPLE = {
+  schemas: join(PACKAGE_ROOT, 'data', 'schemas'),
+  seed: join(PACKAGE_ROOT, 'data', 'seed.json'),
+  config: join(PACKAGE_ROOT, 'data', 'content-mock.config.json'),
+};
+
+export interface ProjectOptions {
+  /** A Strapi project root, its `src/`, or a folder laid out like `src/`. Default: the embedded example. */
+  readonly schemas?: string;
+  /** Seed content in the dataset format. Default: the example's seed when serving the example. */
+  readonly seed?: string;
+  /** Config file; `content-mock.config.json` in the working directory when present. */
+  readonly config?: string;
+  /** Or a config object given in code (tests, library use); merged over the file. */
+  readonly configObject?: Record<string, unknown>;
+}
+
+export interface Project {
+  readonly schemas: string;
+  readonly config: ContentMockConfig;
+  /** The seed, read lazily: its documents are parsed only when the store imports them. */
+  readonly seed: SeedSource | undefined;
+  readonly model: ContentModel;
+}
+
+/** A whole seed file as one object (for tools and tests; serving streams it instead, see openSeedFile). */
+export function readSeed(file: string): Dataset {
+  if (!existsSync(file)) throw new DatasetError(`${file}: seed file not found`);
+  const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
+  if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
+  assertDataset(parsed.value, file);
+  return parsed.value;
+}
+
+/**
+ * Reads what every command starts from, the same way for all: the config (and a Strapi project's config/api),
+ * the seed, the locales (the seed's, else the config's) and the content model.
+ */
+export async function loadProject(options: ProjectOptions): Promise<Project> {
+  const usingExample = options.schemas === undefined;
+  const schemas = options.schemas ?? EXAMPLE.schemas;
+  const configFile =
+    options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
+  const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
+  // Every setting (plugins, dev comforts included) is checked now, so a bad one stops start-up instead of a request.
+  const config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined, overrides: options.configObject });
+  const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
+  const seed = seedFile ? openSeedFile(seedFile) : undefined;
+  const locales: Locale[] = seed ? [...seed.locales] : [];
+  if (locales.length === 0 && config.locales) {
+    locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
+  }
+  const model = await loadModel(schemas, { locales, customFields: config.customFields });
+  return { schemas, config, seed, model };
+}

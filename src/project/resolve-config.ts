@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ACTIONS,
+  ConfigError,
+  DEFAULT_REST,
+  type ContentMockConfig,
+  type RestConfig,
+  type TokenConfig,
+} from '../core/config/content-mock-config.js';
+import { isPlainObject } from '../core/is-plain-object.js';
+import { parseJsonText } from '../core/model/parse-json-text.js';
+import { parseDevOptions } from './dev-options.js';
+import { readPluginSettings } from './plugin-settings.js';
+import { formatProblem } from '../core/model/schema-errors.js';
+
+/** The keys a config file may have; anything else is a typo to report, not to ignore. */
+export const KNOWN_KEYS = [
+  '$schema',
+  'rest',
+  'permissions',
+  'tokens',
+  'locales',
+  'customFields',
+  'users',
+  'usersPermissions',
+  'upload',
+  'cors',
+  'delay',
+  'rules',
+  'readonly',
+  'cache',
+] as const;
+
+/**
+ * The one place a configuration is made: `content-mock.config.json` (or the given file), a config object given in
+ * code merged over it (tests, library use), and a Strapi project's `config/api.(js|ts)` REST settings.
+ */
+export function resolveConfig(opts: {
+  configFile?: string;
+  projectRoot?: string;
+  required?: boolean;
+  overrides?: Record<string, unknown>;
+}): ContentMockConfig {
+  const fromFile = opts.configFile ? readConfigFile(opts.configFile, opts.required === true) : {};
+  const raw = opts.overrides ? { ...fromFile, ...opts.overrides } : fromFile;
+  return resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+}
+
+/** A config file's JSON object; a missing optional file is an empty config. */
+export function readConfigFile(file: string, required: boolean): Record<string, unknown> {
+  if (!existsSync(file)) {
+    if (required) throw new ConfigError(`${file}: config file not found`);
+    return {};
+  }
+  const parsed = parseJsonText(readFileSync(file, 'utf8'), file);
+  if (!parsed.ok) throw new ConfigError(formatProblem(parsed.problem));
+  if (!isPlainObject(parsed.value)) throw new ConfigError(`${file}: the config must be a JSON object`);
+  return parsed.value;
+}
+
+/** Resolves a config given as an object (file contents, or options passed in code). */
+export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: string, where = 'config'): ContentMockConfig {
+  for (const key of Object.keys(raw)) {
+    if (!(KNOWN_KEYS as readonly string[]).includes(key))
+      throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
+  }
+  const fromProject = projectRoot ? readStrapiApiConfig(projectRoot) : {};
+  const restRaw = { ...fromProject, ...(isPlainObject(raw.rest) ? raw.rest : {}) };
+  const num = (k: string, dflt: number | null): number | null => {
+    const v = restRaw[k];
+    if (v === undefined) return dflt;
+    if (v === null) return null;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new ConfigError(`${where}: rest.${k} must be a number`);
+    return v;
+  };
+  const bool = (k: string, dflt: boolean): boolean => {
+    const v = restRaw[k];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'boolean') throw new ConfigError(`${where}: rest.${k} must be true or false`);
+    return v;
+  };
+  const maxLimit = num('maxLimit', DEFAULT_REST.maxLimit);
+  const rest: RestConfig = {
+    defaultLimit: num('defaultLimit', DEFAULT_REST.defaultLimit) ?? DEFAULT_REST.defaultLimit,
+    maxLimit: maxLimit !== null && maxLimit > 0 ? maxLimit : null,
+    withCount: bool('withCount', DEFAULT_REST.withCount),
+    strictParams: bool('strictParams', DEFAULT_REST.strictParams),
+  };
+
+  const permissions = isPlainObject(raw.permissions) ? raw.permissions : {};
+  const publicRaw = isPlainObject(permissions.public) ? permissions.public : {};
+  const publicPermissions: Record<string, string[]> = {};
+  const publicPlugins: string[] = [];
+  for (const [key, actions] of Object.entries(publicRaw)) {
+    if (key.startsWith('plugin::') && actions === true) publicPlugins.push(key);
+    else if (Array.isArray(actions) && actions.every((a) => typeof a === 'string')) publicPermissions[key] = actions as string[];
+    else throw new ConfigError(`${where}: permissions.public["${key}"] must be a list of actions (${ACTIONS.join(', ')})`);
+  }
+  if (Array.isArray(permissions.publicPlugins))
+    publicPlugins.push(...permissions.publicPlugins.filter((p): p is string => typeof p === 'string'));
+
+  const tokens: TokenConfig[] = [];
+  for (const [i, t] of (Array.isArray(raw.tokens) ? raw.tokens : []).entries()) {
+    if (!isPlainObject(t) || typeof t.key !== 'string' || t.key === '') throw new ConfigError(`${where}: tokens[${i}] needs a "key"`);
+    const type = t.type ?? 'full-access';
+    if (type !== 'read-only' && type !== 'full-access' && type !== 'custom') {
+      throw new ConfigError(`${where}: tokens[${i}].type must be read-only, full-access or custom`);
+    }
+    const perms: string[] = [];
+    if (Array.isArray(t.permissions)) perms.push(...t.permissions.filter((p): p is string => typeof p === 'string'));
+    else if (isPlainObject(t.permissions)) {
+      for (const [k, actions] of Object.entries(t.permissions)) {
+        if (Array.isArray(actions)) for (const a of actions) perms.push(`${k}.${String(a)}`);
+      }
+    }
+    tokens.push({ name: typeof t.name === 'string' ? t.name : `token ${i + 1}`, type, key: t.key, permissions: perms });
+  }
+
+  const customFields = isPlainObject(raw.customFields)
+    ? (Object.fromEntries(Object.entries(raw.customFields).filter(([, v]) => typeof v === 'string')) as Record<string, string>)
+    : {};
+  const locales = Array.isArray(raw.locales)
+    ? raw.locales.map((l, i) => {
+        if (typeof l === 'string') return { code: l, isDefault: i === 0 };
+        if (isPlainObject(l) && typeof l.code === 'string')
+          return { code: l.code, name: typeof l.name === 'string' ? l.name : undefined, isDefault: l.isDefault === true };
+        throw new ConfigError(`${where}: locales[${i}] must be a code or {code, name, isDefault}`);
+      })
+    : undefined;
+
+  if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
+  const plugins = readPluginSettings(raw, where);
+  const dev = parseDevOptions(raw, where);
+  return Object.freeze({ rest, publicPermissions, tokens, publicPlugins, customFields, locales, plugins, dev, cache: raw.cache !== false });
+}
+
+/**
+ * A Strapi project's REST settings from `config/api.js|ts`, read as text: the file is the user's code (it may call
+ * env()), so it is scanned for literal values rather than executed.
+ */
+export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
+  for (const name of ['api.ts', 'api.js']) {
+    const file = join(projectRoot, 'config', name);
+    if (!existsSync(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    const out: Record<string, unknown> = {};
+    for (const key of ['defaultLimit', 'maxLimit']) {
+      const m = new RegExp(`${key}\\s*:\\s*(-?\\d+)`).exec(text);
+      if (m) out[key] = Number(m[1]);
+    }
+    for (const key of ['withCount', 'strictParams']) {
+      const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(text);
+      if (m) out[key] = m[1] === 'true';
+    }
+    return out;
+  }
+  return {};
+}
