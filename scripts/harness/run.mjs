@@ -10,10 +10,9 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { prepareApp, startStrapi, stopAndWait, waitHttp } from './strapi.mjs';
 import { loadModel } from './model.mjs';
-import { push } from './push.mjs';
 import { makeGenerator } from './gen.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -88,8 +87,13 @@ let strapi = await startStrapi(dest, strapiPort);
 let pushReport;
 try {
   const t0 = Date.now();
-  pushReport = await push({ to: strapi.base, token: fullKey, dataset: JSON.parse(readFileSync(seedFile, 'utf8')), model, log });
-  log(`push: ${pushReport.documents} documents, ${pushReport.media} media, ${pushReport.warnings.length} warnings in ${Date.now() - t0} ms`);
+  // the product command: content-mock push
+  const p = spawnSync(process.execPath, [join(root, 'bin/content-mock.js'), 'push', '--to', strapi.base, '--token', fullKey, '--seed', seedFile,
+    '--schemas', modelDir, '--config', join(work, 'content-mock.config.json')], { encoding: 'utf8' });
+  if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
+  const lines = p.stderr.split('\n');
+  pushReport = { summary: lines.filter((l) => /push: wrote/.test(l)).join(' '), warnings: lines.filter((l) => l.includes('push: warning:')).map((l) => l.replace('push: warning: ', '')) };
+  log(`${pushReport.summary} (${pushReport.warnings.length} warnings, ${Date.now() - t0} ms)`);
   cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', join(work, 'content-mock.config.json'), '--out', pulledFile]);
 } finally { await stopAndWait(strapi); }
 rmSync(join(work, 'snapshot'), { recursive: true, force: true });
@@ -189,7 +193,7 @@ const classList = [...classes.values()].sort((a, b) => b.count - a.count).map((c
   return { signature: c.signature, count: c.count, phases: c.phases, minimal: ex[0], more: ex.slice(1, 3).map((e) => `${e.method} ${e.path}`) };
 });
 const summary = { model: name, seed: seedN, reads: tally(results.filter((x) => x.phase === 'read')), writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) }, total: tally(results),
-  push: { documents: pushReport.documents, media: pushReport.media, warnings: pushReport.warnings } };
+  push: pushReport };
 console.log(`\n== ${name} seed ${seedN}: ${summary.total.requests} requests, ${summary.total.identical} identical (${(100 * summary.total.identical / summary.total.requests).toFixed(2)} %), ${summary.total.deliberate} deliberate, ${summary.total.different} different`);
 console.log(`   reads ${JSON.stringify(summary.reads)}\n   writes ${JSON.stringify(summary.writes)}`);
 for (const c of classList) {
