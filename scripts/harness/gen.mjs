@@ -17,7 +17,20 @@ export function qs(obj, prefix = '') {
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 const STRINGY = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
 const OPS_ALL = ['$eq', '$ne', '$in', '$notIn', '$null', '$notNull'];
-const OPS_STR = ['$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi', '$lt', '$gt'];
+const OPS_STR = [
+  '$eqi',
+  '$nei',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+  '$lt',
+  '$gt',
+];
 const OPS_ORD = ['$lt', '$lte', '$gt', '$gte', '$between'];
 
 export function makeGenerator(model, dataset, settings, r) {
@@ -30,7 +43,8 @@ export function makeGenerator(model, dataset, settings, r) {
   for (const t of types) {
     const ct = dataset.contentTypes?.[t.uid];
     const all = [];
-    for (const byStatus of Object.values(ct?.documents ?? {})) for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
+    for (const byStatus of Object.values(ct?.documents ?? {}))
+      for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
     rows.set(t.uid, all);
   }
   const docIdsOf = (uid) => [...new Set((rows.get(uid) ?? []).map((d) => d.documentId))];
@@ -42,7 +56,10 @@ export function makeGenerator(model, dataset, settings, r) {
     const walk = (v, i) => {
       if (v == null) return;
       if (Array.isArray(v)) return v.forEach((x) => walk(x, i));
-      if (i === path.length) { out.push(v); return; }
+      if (i === path.length) {
+        out.push(v);
+        return;
+      }
       if (typeof v === 'object') walk(v[path[i]], i + 1);
     };
     for (const row of rows.get(uid) ?? []) walk(row, 0);
@@ -92,18 +109,43 @@ export function makeGenerator(model, dataset, settings, r) {
     }
     if (roll < 0.33 && medias.length) {
       const [k] = r.pick(medias);
-      return { feature: 'media', f: { [k]: r.pick([{ name: { $containsi: 'a' } }, { mime: { $eq: 'image/png' } }, { id: { $notNull: true } }, { $null: 'true' }]) } };
+      return {
+        feature: 'media',
+        f: { [k]: r.pick([{ name: { $containsi: 'a' } }, { mime: { $eq: 'image/png' } }, { id: { $notNull: true } }, { $null: 'true' }]) },
+      };
     }
-    if (roll < 0.36) return { feature: 'invalid-field', f: { [r.pick(['nope', 'password', 'secretCode', 'internalNote', 'note'])]: { $eq: 'x' } } };
-    if (roll < 0.38) return { feature: 'invalid-operator', f: { [r.pick(filterableScalars(attrs).map(([k]) => k).concat(['id']))]: { [r.pick(['$foo', '$regex', '$exists'])]: 'x' } } };
+    if (roll < 0.36)
+      return { feature: 'invalid-field', f: { [r.pick(['nope', 'password', 'secretCode', 'internalNote', 'note'])]: { $eq: 'x' } } };
+    if (roll < 0.38)
+      return {
+        feature: 'invalid-operator',
+        f: {
+          [r.pick(
+            filterableScalars(attrs)
+              .map(([k]) => k)
+              .concat(['id']),
+          )]: { [r.pick(['$foo', '$regex', '$exists'])]: 'x' },
+        },
+      };
     let entries = filterableScalars(attrs);
-    entries = entries.concat([['id', { type: 'integer' }], ['documentId', { type: 'string' }], ['createdAt', { type: 'datetime' }], ['updatedAt', { type: 'datetime' }], ['publishedAt', { type: 'datetime' }]]);
+    entries = entries.concat([
+      ['id', { type: 'integer' }],
+      ['documentId', { type: 'string' }],
+      ['createdAt', { type: 'datetime' }],
+      ['updatedAt', { type: 'datetime' }],
+      ['publishedAt', { type: 'datetime' }],
+    ]);
     if (model.types.get(uid)?.localized) entries.push(['locale', { type: 'string' }]);
     if (!model.types.get(uid)) entries = entries.filter(([k]) => !['documentId', 'createdAt', 'updatedAt', 'publishedAt'].includes(k));
     const [k, a] = r.pick(entries);
     const samples = valuesAt(model.types.get(uid) ? uid : null, [k]);
     const realSamples = path.length ? [] : samples;
-    const ops = [...OPS_ALL, ...(STRINGY.includes(a.type) ? OPS_STR : []), ...(NUMERIC.includes(a.type) || ['date', 'datetime', 'time', 'timestamp', 'string'].includes(a.type) ? OPS_ORD : []), ...(a.type === 'json' || a.type === 'blocks' ? ['$containsi', '$contains'] : [])];
+    const ops = [
+      ...OPS_ALL,
+      ...(STRINGY.includes(a.type) ? OPS_STR : []),
+      ...(NUMERIC.includes(a.type) || ['date', 'datetime', 'time', 'timestamp', 'string'].includes(a.type) ? OPS_ORD : []),
+      ...(a.type === 'json' || a.type === 'blocks' ? ['$containsi', '$contains'] : []),
+    ];
     const op = r.next() < 0.25 ? null : r.pick(ops);
     const val = () => sampleValue(a, realSamples.length ? realSamples : samples);
     let v;
@@ -123,66 +165,147 @@ export function makeGenerator(model, dataset, settings, r) {
     };
     const roll = r.next();
     let f;
-    if (roll < 0.15 && depth < 1) { features.push('logic:$or'); f = { $or: [node(), node()] }; }
-    else if (roll < 0.25) { features.push('logic:$and'); f = { $and: [node(), node()] }; }
-    else if (roll < 0.3) { features.push('logic:$not'); f = { $not: node() }; }
-    else if (roll < 0.32) { features.push('invalid:$or-object'); f = { $or: node() }; }
-    else { f = node(); if (r.next() < 0.3) Object.assign(f, node()); }
+    if (roll < 0.15 && depth < 1) {
+      features.push('logic:$or');
+      f = { $or: [node(), node()] };
+    } else if (roll < 0.25) {
+      features.push('logic:$and');
+      f = { $and: [node(), node()] };
+    } else if (roll < 0.3) {
+      features.push('logic:$not');
+      f = { $not: node() };
+    } else if (roll < 0.32) {
+      features.push('invalid:$or-object');
+      f = { $or: node() };
+    } else {
+      f = node();
+      if (r.next() < 0.3) Object.assign(f, node());
+    }
     return { f, features };
   };
 
   // ---- sort / pagination / fields / populate
-  const sortable = (attrs) => Object.entries(attrs).filter(([, a]) => SCALARS.includes(a.type) && !['json', 'blocks', 'password'].includes(a.type)).map(([k]) => k).concat(['id', 'createdAt', 'updatedAt', 'publishedAt', 'documentId']);
+  const sortable = (attrs) =>
+    Object.entries(attrs)
+      .filter(([, a]) => SCALARS.includes(a.type) && !['json', 'blocks', 'password'].includes(a.type))
+      .map(([k]) => k)
+      .concat(['id', 'createdAt', 'updatedAt', 'publishedAt', 'documentId']);
   const sortParam = (t) => {
     const fields = sortable(t.attributes);
     const dir = () => r.pick(['', ':asc', ':desc', ':DESC', ':ASC']);
     const roll = r.next();
-    const rels = Object.entries(t.attributes).filter(([, a]) => a.type === 'relation' && !a.target.startsWith('plugin::') && !['oneToMany', 'manyToMany'].includes(a.relation));
+    const rels = Object.entries(t.attributes).filter(
+      ([, a]) => a.type === 'relation' && !a.target.startsWith('plugin::') && !['oneToMany', 'manyToMany'].includes(a.relation),
+    );
     if (roll < 0.3) return { v: r.pick(fields) + dir(), feature: 'sort:string' };
     if (roll < 0.5) return { v: [r.pick(fields) + dir(), r.pick(fields) + dir(), 'id:asc'], feature: 'sort:array' };
     if (roll < 0.6) return { v: `${r.pick(fields)},${r.pick(fields)}:desc`, feature: 'sort:comma' };
     if (roll < 0.7) return { v: [{ [r.pick(fields)]: r.pick(['asc', 'desc']) }], feature: 'sort:object' };
-    if (roll < 0.8 && rels.length) { const [k, a] = r.pick(rels); return { v: [`${k}.${r.pick(sortable(attrsOf(a.target)))}${dir()}`, 'id'], feature: 'sort:relation' }; }
-    if (roll < 0.85) { const comps = Object.entries(t.attributes).filter(([, a]) => a.type === 'component' && !a.repeatable); if (comps.length) { const [k, a] = r.pick(comps); return { v: `${k}.${r.pick(sortable(attrsOf(a.component)))}`, feature: 'sort:component' }; } }
+    if (roll < 0.8 && rels.length) {
+      const [k, a] = r.pick(rels);
+      return { v: [`${k}.${r.pick(sortable(attrsOf(a.target)))}${dir()}`, 'id'], feature: 'sort:relation' };
+    }
+    if (roll < 0.85) {
+      const comps = Object.entries(t.attributes).filter(([, a]) => a.type === 'component' && !a.repeatable);
+      if (comps.length) {
+        const [k, a] = r.pick(comps);
+        return { v: `${k}.${r.pick(sortable(attrsOf(a.component)))}`, feature: 'sort:component' };
+      }
+    }
     if (roll < 0.9) return { v: r.pick(['nope', 'id:sideways', 'password', ':asc', 'title:asc:desc']), feature: 'sort:invalid' };
     return { v: r.pick(fields), feature: 'sort:string' };
   };
   const paginationParam = () => {
     const edge = () => r.pick([0, 1, 2, 3, -1, 'abc', 1.5, rest.maxLimit ?? 100, (rest.maxLimit ?? 100) + 1, 1000, '']);
     const roll = r.next();
-    if (roll < 0.35) return { v: { page: r.next() < 0.6 ? r.int(1, 4) : edge(), pageSize: r.next() < 0.6 ? r.int(1, 7) : edge() }, feature: 'page' };
-    if (roll < 0.6) return { v: { start: r.next() < 0.7 ? r.int(0, 8) : edge(), limit: r.next() < 0.7 ? r.int(1, 7) : edge() }, feature: 'offset' };
-    if (roll < 0.7) return { v: { page: r.int(1, 3), ...(r.next() < 0.5 ? { withCount: r.pick(['false', 'true', 'no']) } : { limit: 2 }) }, feature: 'page-mixed' };
+    if (roll < 0.35)
+      return { v: { page: r.next() < 0.6 ? r.int(1, 4) : edge(), pageSize: r.next() < 0.6 ? r.int(1, 7) : edge() }, feature: 'page' };
+    if (roll < 0.6)
+      return { v: { start: r.next() < 0.7 ? r.int(0, 8) : edge(), limit: r.next() < 0.7 ? r.int(1, 7) : edge() }, feature: 'offset' };
+    if (roll < 0.7)
+      return {
+        v: { page: r.int(1, 3), ...(r.next() < 0.5 ? { withCount: r.pick(['false', 'true', 'no']) } : { limit: 2 }) },
+        feature: 'page-mixed',
+      };
     if (roll < 0.8) return { v: { withCount: r.pick(['false', 'true']), pageSize: r.int(1, 4) }, feature: 'withCount' };
     return { v: { page: edge() }, feature: 'page-edge' };
   };
   const fieldsParam = (attrs) => {
-    const names = Object.entries(attrs).filter(([, a]) => SCALARS.includes(a.type)).map(([k]) => k);
+    const names = Object.entries(attrs)
+      .filter(([, a]) => SCALARS.includes(a.type))
+      .map(([k]) => k);
     const roll = r.next();
     if (roll < 0.6) return { v: r.sample(names, r.int(1, 3)), feature: 'fields:array' };
     if (roll < 0.75) return { v: r.sample(names, 2).join(','), feature: 'fields:comma' };
     if (roll < 0.85) return { v: [r.pick(Object.keys(attrs)), 'documentId'], feature: 'fields:any-attr' };
     return { v: [r.pick(['nope', 'id', 'locale', 'publishedAt', '*'])], feature: 'fields:special' };
   };
-  const populatable = (attrs) => Object.entries(attrs).filter(([, a]) => ['relation', 'media', 'component', 'dynamiczone'].includes(a.type));
+  const populatable = (attrs) =>
+    Object.entries(attrs).filter(([, a]) => ['relation', 'media', 'component', 'dynamiczone'].includes(a.type));
   const populateObject = (attrs, depth, features) => {
     const out = {};
     for (const [k, a] of r.sample(populatable(attrs), r.int(1, 3))) {
       const roll = r.next();
       if (a.type === 'dynamiczone') {
-        if (roll < 0.5) { features.push('populate:dz-on'); out[k] = { on: Object.fromEntries(r.sample(a.components, r.int(1, a.components.length)).map((c) => [c, r.pick([true, { populate: '*' }, { fields: r.sample(Object.keys(attrsOf(c)).filter((x) => SCALARS.includes(attrsOf(c)[x].type)), 1) }])])) }; }
-        else { features.push('populate:dz'); out[k] = r.pick([true, { populate: '*' }]); }
+        if (roll < 0.5) {
+          features.push('populate:dz-on');
+          out[k] = {
+            on: Object.fromEntries(
+              r.sample(a.components, r.int(1, a.components.length)).map((c) => [
+                c,
+                r.pick([
+                  true,
+                  { populate: '*' },
+                  {
+                    fields: r.sample(
+                      Object.keys(attrsOf(c)).filter((x) => SCALARS.includes(attrsOf(c)[x].type)),
+                      1,
+                    ),
+                  },
+                ]),
+              ]),
+            ),
+          };
+        } else {
+          features.push('populate:dz');
+          out[k] = r.pick([true, { populate: '*' }]);
+        }
         continue;
       }
       const target = a.type === 'relation' ? a.target : a.type === 'component' ? a.component : 'plugin::upload.file';
       const tAttrs = attrsOf(target);
-      if (roll < 0.3) { out[k] = true; features.push(`populate:${a.type}`); continue; }
+      if (roll < 0.3) {
+        out[k] = true;
+        features.push(`populate:${a.type}`);
+        continue;
+      }
       const sub = {};
-      if (r.next() < 0.4 && Object.keys(tAttrs).length) { sub.fields = r.sample(Object.entries(tAttrs).filter(([, x]) => SCALARS.includes(x.type)).map(([n]) => n), 2); features.push('populate:fields'); }
-      if (a.type === 'relation' && r.next() < 0.3) { sub.sort = r.pick(sortable(tAttrs)) + r.pick([':asc', ':desc']); features.push('populate:sort'); }
-      if (a.type === 'relation' && r.next() < 0.3 && model.types.get(target)) { sub.filters = condition(target, tAttrs, [], 1).f; features.push('populate:filters'); }
-      if (a.type === 'relation' && ['oneToMany', 'manyToMany'].includes(a.relation) && r.next() < 0.15) { out[k] = { count: true }; features.push('populate:count'); continue; }
-      if (depth < 1 && r.next() < 0.4 && populatable(tAttrs).length) { sub.populate = r.next() < 0.3 ? '*' : populateObject(tAttrs, depth + 1, features); features.push('populate:nested'); }
+      if (r.next() < 0.4 && Object.keys(tAttrs).length) {
+        sub.fields = r.sample(
+          Object.entries(tAttrs)
+            .filter(([, x]) => SCALARS.includes(x.type))
+            .map(([n]) => n),
+          2,
+        );
+        features.push('populate:fields');
+      }
+      if (a.type === 'relation' && r.next() < 0.3) {
+        sub.sort = r.pick(sortable(tAttrs)) + r.pick([':asc', ':desc']);
+        features.push('populate:sort');
+      }
+      if (a.type === 'relation' && r.next() < 0.3 && model.types.get(target)) {
+        sub.filters = condition(target, tAttrs, [], 1).f;
+        features.push('populate:filters');
+      }
+      if (a.type === 'relation' && ['oneToMany', 'manyToMany'].includes(a.relation) && r.next() < 0.15) {
+        out[k] = { count: true };
+        features.push('populate:count');
+        continue;
+      }
+      if (depth < 1 && r.next() < 0.4 && populatable(tAttrs).length) {
+        sub.populate = r.next() < 0.3 ? '*' : populateObject(tAttrs, depth + 1, features);
+        features.push('populate:nested');
+      }
       out[k] = Object.keys(sub).length ? sub : true;
       features.push(`populate:${a.type}`);
     }
@@ -218,7 +341,13 @@ export function makeGenerator(model, dataset, settings, r) {
   function read() {
     const roll0 = r.next();
     if (roll0 < 0.01) return { method: 'GET', path: '/api/i18n/locales', auth: authPick(), features: ['i18n-locales'] };
-    if (roll0 < 0.02) return { method: 'GET', path: `/api/upload/files?${qs(r.next() < 0.5 ? { sort: 'id:asc' } : { filters: { mime: { $contains: 'image' } } })}`, auth: authPick(), features: ['upload-files'] };
+    if (roll0 < 0.02)
+      return {
+        method: 'GET',
+        path: `/api/upload/files?${qs(r.next() < 0.5 ? { sort: 'id:asc' } : { filters: { mime: { $contains: 'image' } } })}`,
+        auth: authPick(),
+        features: ['upload-files'],
+      };
     const t = r.pick(types);
     const q = {};
     const features = [];
@@ -228,17 +357,52 @@ export function makeGenerator(model, dataset, settings, r) {
       path += '/' + (ids.length && r.next() < 0.85 ? r.pick(ids) : r.pick(['nope123', '1', 'x'.repeat(24)]));
       features.push('findOne');
     } else features.push(t.kind === 'singleType' ? 'single' : 'find');
-    if (r.next() < 0.02) { path = path.replace(/\/api\/(\w)/, (m, c) => `/api/${c.toUpperCase()}`); features.push('path:case'); }
+    if (r.next() < 0.02) {
+      path = path.replace(/\/api\/(\w)/, (m, c) => `/api/${c.toUpperCase()}`);
+      features.push('path:case');
+    }
     const isList = features.includes('find');
-    if (t.localized ? r.next() < 0.6 : r.next() < 0.08) { q.locale = r.pick([...locales, ...locales, '*', 'xx', 'all']); features.push(`locale:${['*', 'xx', 'all'].includes(q.locale) ? q.locale : 'code'}`); }
-    if (t.draftAndPublish ? r.next() < 0.5 : r.next() < 0.08) { q.status = r.pick(['draft', 'published', 'published', 'draft', 'modified', '']); features.push(`status:${q.status}`); }
-    if (isList && r.next() < 0.55) { const f = filterTree(t.uid); q.filters = f.f; features.push(...f.features); }
-    else if (!isList && r.next() < 0.1) { const f = filterTree(t.uid); q.filters = f.f; features.push('filters-on-one', ...f.features); }
-    if (isList && r.next() < 0.5) { const s = sortParam(t); q.sort = s.v; features.push(s.feature); }
-    if (isList && r.next() < 0.4) { const p = paginationParam(); q.pagination = p.v; features.push(`pagination:${p.feature}`); }
-    if (r.next() < 0.3) { const f = fieldsParam(t.attributes); q.fields = f.v; features.push(f.feature); }
-    if (r.next() < 0.45) { const p = populateParam(t.attributes); q.populate = p.v; features.push(...p.features); }
-    if (r.next() < 0.02) { q[r.pick(['foo', 'filter', 'limit', 'publicationState'])] = '1'; features.push('invalid:unknown-param'); }
+    if (t.localized ? r.next() < 0.6 : r.next() < 0.08) {
+      q.locale = r.pick([...locales, ...locales, '*', 'xx', 'all']);
+      features.push(`locale:${['*', 'xx', 'all'].includes(q.locale) ? q.locale : 'code'}`);
+    }
+    if (t.draftAndPublish ? r.next() < 0.5 : r.next() < 0.08) {
+      q.status = r.pick(['draft', 'published', 'published', 'draft', 'modified', '']);
+      features.push(`status:${q.status}`);
+    }
+    if (isList && r.next() < 0.55) {
+      const f = filterTree(t.uid);
+      q.filters = f.f;
+      features.push(...f.features);
+    } else if (!isList && r.next() < 0.1) {
+      const f = filterTree(t.uid);
+      q.filters = f.f;
+      features.push('filters-on-one', ...f.features);
+    }
+    if (isList && r.next() < 0.5) {
+      const s = sortParam(t);
+      q.sort = s.v;
+      features.push(s.feature);
+    }
+    if (isList && r.next() < 0.4) {
+      const p = paginationParam();
+      q.pagination = p.v;
+      features.push(`pagination:${p.feature}`);
+    }
+    if (r.next() < 0.3) {
+      const f = fieldsParam(t.attributes);
+      q.fields = f.v;
+      features.push(f.feature);
+    }
+    if (r.next() < 0.45) {
+      const p = populateParam(t.attributes);
+      q.populate = p.v;
+      features.push(...p.features);
+    }
+    if (r.next() < 0.02) {
+      q[r.pick(['foo', 'filter', 'limit', 'publicationState'])] = '1';
+      features.push('invalid:unknown-param');
+    }
     const s = qs(q);
     return { method: 'GET', path: path + (s ? '?' + s : ''), auth: authPick(), features };
   }
@@ -272,15 +436,51 @@ export function makeGenerator(model, dataset, settings, r) {
     const attrs = Object.entries(t.attributes).filter(([, a]) => SCALARS.includes(a.type));
     const [k, a] = r.pick(attrs);
     const roll = r.next();
-    if (roll < 0.2 && a.required) { delete data[k]; features.push(`invalid:missing-required:${a.type}`); return; }
-    if (roll < 0.4 && NUMERIC.includes(a.type)) { data[k] = r.pick(['abc', a.max !== undefined ? Number(a.max) + 1 : 1e20, a.min !== undefined ? Number(a.min) - 1 : -1e20, 1.5, '12']); features.push(`invalid:number:${a.type}`); return; }
-    if (roll < 0.55 && ['date', 'datetime', 'time', 'timestamp'].includes(a.type)) { data[k] = r.pick(['2020-13-01', 'not a date', '25:00', '2020-01-01', '10:00', 1700000000000]); features.push(`invalid:temporal:${a.type}`); return; }
-    if (roll < 0.65 && a.type === 'enumeration') { data[k] = 'not-in-enum'; features.push('invalid:enum'); return; }
-    if (roll < 0.75 && (a.maxLength || a.minLength || a.regex)) { data[k] = a.maxLength ? 'x'.repeat(Number(a.maxLength) + 1) : a.minLength ? 'x' : 'does not match'; features.push('invalid:string-constraint'); return; }
-    if (roll < 0.85 && a.unique) { const s = valuesAt(t.uid, [k]).filter((x) => x != null); if (s.length) { data[k] = r.pick(s); features.push('invalid:unique'); return; } }
-    if (roll < 0.9) { data.nope = 1; features.push('invalid:unknown-key'); return; }
-    if (roll < 0.95) { data[k] = { nested: true }; features.push(`invalid:object-for:${a.type}`); return; }
-    data[k] = null; features.push(`null:${a.type}${a.required ? ':required' : ''}`);
+    if (roll < 0.2 && a.required) {
+      delete data[k];
+      features.push(`invalid:missing-required:${a.type}`);
+      return;
+    }
+    if (roll < 0.4 && NUMERIC.includes(a.type)) {
+      data[k] = r.pick(['abc', a.max !== undefined ? Number(a.max) + 1 : 1e20, a.min !== undefined ? Number(a.min) - 1 : -1e20, 1.5, '12']);
+      features.push(`invalid:number:${a.type}`);
+      return;
+    }
+    if (roll < 0.55 && ['date', 'datetime', 'time', 'timestamp'].includes(a.type)) {
+      data[k] = r.pick(['2020-13-01', 'not a date', '25:00', '2020-01-01', '10:00', 1700000000000]);
+      features.push(`invalid:temporal:${a.type}`);
+      return;
+    }
+    if (roll < 0.65 && a.type === 'enumeration') {
+      data[k] = 'not-in-enum';
+      features.push('invalid:enum');
+      return;
+    }
+    if (roll < 0.75 && (a.maxLength || a.minLength || a.regex)) {
+      data[k] = a.maxLength ? 'x'.repeat(Number(a.maxLength) + 1) : a.minLength ? 'x' : 'does not match';
+      features.push('invalid:string-constraint');
+      return;
+    }
+    if (roll < 0.85 && a.unique) {
+      const s = valuesAt(t.uid, [k]).filter((x) => x != null);
+      if (s.length) {
+        data[k] = r.pick(s);
+        features.push('invalid:unique');
+        return;
+      }
+    }
+    if (roll < 0.9) {
+      data.nope = 1;
+      features.push('invalid:unknown-key');
+      return;
+    }
+    if (roll < 0.95) {
+      data[k] = { nested: true };
+      features.push(`invalid:object-for:${a.type}`);
+      return;
+    }
+    data[k] = null;
+    features.push(`null:${a.type}${a.required ? ':required' : ''}`);
   };
   const relationOps = (t, features) => {
     const rels = Object.entries(t.attributes).filter(([, a]) => a.type === 'relation' && !a.target.startsWith('plugin::'));
@@ -289,16 +489,42 @@ export function makeGenerator(model, dataset, settings, r) {
       const target = model.types.get(a.target);
       const ids = docIdsOf(a.target);
       if (!ids.length) continue;
-      const ref = () => { const id = r.pick(ids); return target.localized && r.next() < 0.5 ? { documentId: id, locale: r.pick(locales) } : r.next() < 0.3 ? id : { documentId: id }; };
+      const ref = () => {
+        const id = r.pick(ids);
+        return target.localized && r.next() < 0.5 ? { documentId: id, locale: r.pick(locales) } : r.next() < 0.3 ? id : { documentId: id };
+      };
       const many = ['oneToMany', 'manyToMany'].includes(a.relation);
       const roll = r.next();
-      if (roll < 0.3) { data[k] = { connect: many ? [ref(), ref()] : [ref()] }; features.push(`rel:connect:${a.relation}`); }
-      else if (roll < 0.45 && many) { const x = ref(); data[k] = { connect: [{ ...(typeof x === 'string' ? { documentId: x } : x), position: r.pick([{ start: true }, { end: true }, { before: r.pick(ids) }, { after: r.pick(ids) }]) }] }; features.push(`rel:position:${a.relation}`); }
-      else if (roll < 0.6) { data[k] = { disconnect: [ref()] }; features.push(`rel:disconnect:${a.relation}`); }
-      else if (roll < 0.75) { data[k] = { set: many ? [ref(), ref()] : [ref()] }; features.push(`rel:set:${a.relation}`); }
-      else if (roll < 0.85) { data[k] = many ? [r.pick(ids)] : r.pick(ids); features.push(`rel:shorthand:${a.relation}`); }
-      else if (roll < 0.9) { data[k] = { connect: ['nope-not-an-id'] }; features.push('rel:unknown-id'); }
-      else { data[k] = null; features.push(`rel:null:${a.relation}`); }
+      if (roll < 0.3) {
+        data[k] = { connect: many ? [ref(), ref()] : [ref()] };
+        features.push(`rel:connect:${a.relation}`);
+      } else if (roll < 0.45 && many) {
+        const x = ref();
+        data[k] = {
+          connect: [
+            {
+              ...(typeof x === 'string' ? { documentId: x } : x),
+              position: r.pick([{ start: true }, { end: true }, { before: r.pick(ids) }, { after: r.pick(ids) }]),
+            },
+          ],
+        };
+        features.push(`rel:position:${a.relation}`);
+      } else if (roll < 0.6) {
+        data[k] = { disconnect: [ref()] };
+        features.push(`rel:disconnect:${a.relation}`);
+      } else if (roll < 0.75) {
+        data[k] = { set: many ? [ref(), ref()] : [ref()] };
+        features.push(`rel:set:${a.relation}`);
+      } else if (roll < 0.85) {
+        data[k] = many ? [r.pick(ids)] : r.pick(ids);
+        features.push(`rel:shorthand:${a.relation}`);
+      } else if (roll < 0.9) {
+        data[k] = { connect: ['nope-not-an-id'] };
+        features.push('rel:unknown-id');
+      } else {
+        data[k] = null;
+        features.push(`rel:null:${a.relation}`);
+      }
     }
     return data;
   };
@@ -306,11 +532,27 @@ export function makeGenerator(model, dataset, settings, r) {
     const out = [];
     const q = { populate: '*' };
     if (t.kind === 'singleType') {
-      out.push({ method: 'GET', path: `${routeOf(t)}?${qs({ ...q, ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}) })}`, auth: 'full', features: ['after-write'] });
+      out.push({
+        method: 'GET',
+        path: `${routeOf(t)}?${qs({ ...q, ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}) })}`,
+        auth: 'full',
+        features: ['after-write'],
+      });
       return out;
     }
-    if (name) out.push({ method: 'GET', path: `${routeOf(t)}/${name}?${qs({ ...q, ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}), ...(t.localized && r.next() < 0.5 ? { locale: r.pick(locales) } : {}) })}`, auth: 'full', features: ['after-write'] });
-    out.push({ method: 'GET', path: `${routeOf(t)}?${qs({ sort: ['id:desc'], pagination: { pageSize: 5 }, populate: '*', ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}), ...(t.localized ? { locale: r.pick(locales) } : {}) })}`, auth: 'full', features: ['after-write'] });
+    if (name)
+      out.push({
+        method: 'GET',
+        path: `${routeOf(t)}/${name}?${qs({ ...q, ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}), ...(t.localized && r.next() < 0.5 ? { locale: r.pick(locales) } : {}) })}`,
+        auth: 'full',
+        features: ['after-write'],
+      });
+    out.push({
+      method: 'GET',
+      path: `${routeOf(t)}?${qs({ sort: ['id:desc'], pagination: { pageSize: 5 }, populate: '*', ...(t.draftAndPublish ? { status: r.pick(['draft', 'published']) } : {}), ...(t.localized ? { locale: r.pick(locales) } : {}) })}`,
+      auth: 'full',
+      features: ['after-write'],
+    });
     return out;
   };
   function writeStep() {
@@ -320,9 +562,18 @@ export function makeGenerator(model, dataset, settings, r) {
     const auth = r.next() < 0.8 ? 'full' : r.pick(['none', 'read']);
     const roll = r.next();
     const q = {};
-    if (t.localized && r.next() < 0.5) { q.locale = r.pick(locales); features.push('locale'); }
-    if (t.draftAndPublish && r.next() < 0.5) { q.status = r.pick(['draft', 'published']); features.push(`status:${q.status}`); }
-    const s = () => { const x = qs(q); return x ? '?' + x : ''; };
+    if (t.localized && r.next() < 0.5) {
+      q.locale = r.pick(locales);
+      features.push('locale');
+    }
+    if (t.draftAndPublish && r.next() < 0.5) {
+      q.status = r.pick(['draft', 'published']);
+      features.push(`status:${q.status}`);
+    }
+    const s = () => {
+      const x = qs(q);
+      return x ? '?' + x : '';
+    };
     if (t.kind === 'singleType') {
       if (roll < 0.8) {
         const data = { ...scalarData(t), ...relationOps(t, features) };
@@ -332,7 +583,7 @@ export function makeGenerator(model, dataset, settings, r) {
       return [...steps, ...readsAfter(t)];
     }
     const mine = created.filter((c) => c.uid === t.uid);
-    if (roll < 0.45 || !mine.length && roll < 0.6) {
+    if (roll < 0.45 || (!mine.length && roll < 0.6)) {
       const name = `d${++counter}`;
       const data = { ...scalarData(t), ...relationOps(t, features) };
       if (r.next() < 0.25) invalidTweak(t, data, features);
@@ -345,7 +596,10 @@ export function makeGenerator(model, dataset, settings, r) {
     const name = existing.startsWith('{{') ? existing.slice(2, -2) : null;
     const path = `${routeOf(t)}/${existing}`;
     if (roll < 0.85) {
-      const data = r.next() < 0.8 ? { ...Object.fromEntries(Object.entries(scalarData(t)).filter(() => r.next() < 0.4)), ...relationOps(t, features) } : {};
+      const data =
+        r.next() < 0.8
+          ? { ...Object.fromEntries(Object.entries(scalarData(t)).filter(() => r.next() < 0.4)), ...relationOps(t, features) }
+          : {};
       if (r.next() < 0.2) invalidTweak(t, data, features);
       if (t.localized && q.locale && r.next() < 0.5) features.push('write:new-locale?');
       steps.push({ method: 'PUT', path: path + s(), body: { data }, auth, features: ['write:update', ...features] });

@@ -13,9 +13,13 @@ export function loadModel(modelDir) {
       const s = JSON.parse(readFileSync(join(ctDir, ct, 'schema.json'), 'utf8'));
       const uid = `api::${api}.${ct}`;
       types.set(uid, {
-        uid, kind: s.kind ?? 'collectionType', singularName: s.info.singularName, pluralName: s.info.pluralName,
-        route: (s.kind === 'singleType' ? s.info.singularName : s.info.pluralName),
-        draftAndPublish: s.options?.draftAndPublish === true, localized: s.pluginOptions?.i18n?.localized === true,
+        uid,
+        kind: s.kind ?? 'collectionType',
+        singularName: s.info.singularName,
+        pluralName: s.info.pluralName,
+        route: s.kind === 'singleType' ? s.info.singularName : s.info.pluralName,
+        draftAndPublish: s.options?.draftAndPublish === true,
+        localized: s.pluginOptions?.i18n?.localized === true,
         attributes: s.attributes,
       });
     }
@@ -34,5 +38,23 @@ export function loadModel(modelDir) {
   return { types, components };
 }
 
-export const SCALARS = ['string', 'text', 'richtext', 'blocks', 'email', 'password', 'uid', 'integer', 'biginteger', 'float',
-  'decimal', 'boolean', 'date', 'time', 'datetime', 'timestamp', 'enumeration', 'json'];
+export const SCALARS = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'boolean',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+  'enumeration',
+  'json',
+];

@@ -82,7 +82,10 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
         const file = join(dest, 'src', 'api', api, rel.replace(ct + '.js', ct + '.js'));
-        if (!existsSync(file)) { mkdirSync(join(file, '..'), { recursive: true }); writeFileSync(file, text); }
+        if (!existsSync(file)) {
+          mkdirSync(join(file, '..'), { recursive: true });
+          writeFileSync(file, text);
+        }
       }
     }
   }
@@ -95,8 +98,20 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
 export async function waitHttp(url, pid, timeoutMs = 240000, logFile) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try { const r = await fetch(url); await r.arrayBuffer(); return r.status; } catch { /* not yet */ }
-    if (pid) { try { process.kill(pid, 0); } catch { throw new Error(`server ${pid} exited during boot${logFile ? ':\n' + readFileSync(logFile, 'utf8').slice(-3000) : ''}`); } }
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return r.status;
+    } catch {
+      /* not yet */
+    }
+    if (pid) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        throw new Error(`server ${pid} exited during boot${logFile ? ':\n' + readFileSync(logFile, 'utf8').slice(-3000) : ''}`);
+      }
+    }
     await new Promise((ok) => setTimeout(ok, 300));
   }
   throw new Error(`timeout waiting for ${url}`);
@@ -108,14 +123,25 @@ export async function startStrapi(dest, port, { fresh = true } = {}) {
   mkdirSync(join(dest, 'public', 'uploads'), { recursive: true });
   if (fresh) {
     for (const f of ['data.db', 'data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
-    for (const f of readdirSync(join(dest, 'public', 'uploads'))) if (f !== '.gitkeep') rmSync(join(dest, 'public', 'uploads', f), { recursive: true, force: true });
+    for (const f of readdirSync(join(dest, 'public', 'uploads')))
+      if (f !== '.gitkeep') rmSync(join(dest, 'public', 'uploads', f), { recursive: true, force: true });
   }
   const logFile = join(dest, '.tmp', 'strapi.log');
   const out = openSync(logFile, 'w');
   const child = spawn(process.execPath, ['node_modules/@strapi/strapi/bin/strapi.js', 'start'], {
-    cwd: dest, stdio: ['ignore', out, out], detached: false,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'development', STRAPI_TELEMETRY_DISABLED: 'true',
-      STRAPI_DISABLE_LICENSE_PING: 'true', STRAPI_DISABLE_EE: 'true', BROWSER: 'none' },
+    cwd: dest,
+    stdio: ['ignore', out, out],
+    detached: false,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'development',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      STRAPI_DISABLE_LICENSE_PING: 'true',
+      STRAPI_DISABLE_EE: 'true',
+      BROWSER: 'none',
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = () => stopPid(child.pid);
@@ -125,15 +151,27 @@ export async function startStrapi(dest, port, { fresh = true } = {}) {
 }
 
 export function stopPid(pid) {
-  try { process.kill(pid, 'SIGTERM'); } catch { /* gone */ }
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
 }
 
 export async function stopAndWait(server) {
   if (!server) return;
   stopPid(server.pid);
   for (let i = 0; i < 50; i++) {
-    try { process.kill(server.pid, 0); } catch { return; }
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return;
+    }
     await new Promise((ok) => setTimeout(ok, 100));
   }
-  try { process.kill(server.pid, 'SIGKILL'); } catch { /* gone */ }
+  try {
+    process.kill(server.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
 }
