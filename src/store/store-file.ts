@@ -109,6 +109,8 @@ export function* storeTextPieces(data: StoreData): Generator<string> {
   yield buffer;
 }
 
+let tempCounter = 0;
+
 export interface WrittenFile {
   readonly hash: string;
   readonly size: number;
@@ -124,7 +126,8 @@ export async function writeStoreFile(
   data: StoreData,
   beforeRename?: (written: WrittenFile) => Promise<void> | void,
 ): Promise<WrittenFile> {
-  const temp = join(dirname(file), `.${basename(file)}.tmp`);
+  // unique: a compaction in the background and a whole-store write after a lost journal may overlap
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tempCounter}.tmp`);
   const hash = createHash('sha256');
   let size = 0;
   const handle = await open(temp, 'w');
