@@ -318,6 +318,7 @@ export class ContentStore implements Store {
         );
       }
     }
+    await this.journal?.close();
   }
 
   /**

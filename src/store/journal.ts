@@ -52,10 +52,12 @@ export const headerLine = (bases: readonly string[]): string => JSON.stringify({
 export const entryLine = (ops: readonly JournalOp[]): string => JSON.stringify({ ops }) + '\n';
 export const baseLine = (hash: string): string => JSON.stringify({ base: hash }) + '\n';
 
-/** Appends to the journal, one open–write–sync–close per group of changes; knows how long the good part is. */
+/** Appends to the journal, one write and one sync per group of changes; knows how long the good part is. */
 export class JournalWriter {
   /** Set after a failed append: the file may end in a torn line, cut before writing again. */
   private torn = false;
+  /** Kept open between appends; closed after a failure, a replace or a removal (reopened by path). */
+  private handle: FileHandle | undefined;
 
   constructor(
     readonly path: string,
@@ -65,14 +67,14 @@ export class JournalWriter {
 
   /**
    * Appends `text` and syncs it. `header` gives the first line when the journal is new. Throws `JournalLost` when
-   * the file is shorter than what was written to it (deleted or truncated from outside): what it held must then be
-   * saved another way (a full store write).
+   * the file was deleted or cut from outside: what it held must then be saved another way (a full store write).
    */
   async append(text: string, header: () => string): Promise<void> {
-    const handle = await open(this.path, 'a');
+    this.handle ??= await open(this.path, 'a');
+    const handle = this.handle;
     try {
-      const { size } = await handle.stat();
-      if (size < this.length) throw new JournalLost(`${this.path} is shorter than what was written to it`);
+      const { size, nlink } = await handle.stat();
+      if (nlink === 0 || size < this.length) throw new JournalLost(`${this.path} was removed or cut short from outside`);
       if (size > this.length || this.torn) {
         await handle.truncate(this.length);
         this.torn = false;
@@ -86,13 +88,21 @@ export class JournalWriter {
         throw e;
       }
       this.length += bytes.length;
-    } finally {
-      await handle.close();
+    } catch (e) {
+      await this.closeHandle();
+      throw e;
     }
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
   }
 
   /** Replaces the journal with `text` (a header and the entries still needed), atomically. */
   async replace(text: string): Promise<void> {
+    await this.closeHandle();
     const temp = join(dirname(this.path), `.${basename(this.path)}.tmp`);
     const handle = await open(temp, 'w');
     try {
@@ -106,7 +116,13 @@ export class JournalWriter {
     this.torn = false;
   }
 
+  /** Closes the file (the server is stopping). */
+  async close(): Promise<void> {
+    await this.closeHandle();
+  }
+
   async remove(): Promise<void> {
+    await this.closeHandle();
     await rm(this.path, { force: true });
     this.length = 0;
     this.torn = false;
