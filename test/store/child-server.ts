@@ -69,7 +69,7 @@ export async function startChildServer(data: string, extra: string[] = []): Prom
     url,
     output: () => output,
     async kill() {
-      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
     async stop() {

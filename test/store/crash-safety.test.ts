@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { postTag, startChildServer } from './child-server.js';
 
 // kill -9 in the middle of a write storm, several times over the same store: it always loads, and every write that
@@ -14,6 +14,7 @@ describe('crash safety of the file store', () => {
     let acknowledgedInAll = 0;
     for (let round = 0; round < 3; round++) {
       const server = await startChildServer(data, ['--no-watch']);
+      onTestFinished(() => server.kill());
       // everything acknowledged in earlier rounds survived the kill
       for (const id of created) expect((await fetch(`${server.url}/api/tags/${id}`)).status, `created ${id}`).toBe(200);
       for (const id of deleted) expect((await fetch(`${server.url}/api/tags/${id}`)).status, `deleted ${id}`).toBe(404);
