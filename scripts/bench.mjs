@@ -17,6 +17,7 @@
 //          --proxy-sequential S (seconds of one-at-a-time proxied vs direct requests, for the added latency; default 2)
 //          --no-writes (skip the writes section)  --writes-only (only the writes section)
 //          --writes-duration S (seconds per write phase; default 5)  --writers N (concurrent writers; default 10)
+//          --cli PATH (the content-mock to measure; default this checkout's bin/content-mock.js)
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
@@ -28,7 +29,9 @@ import { benchWrites, describeWrites } from './bench/writes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, 'test', 'fixtures', 'kit');
-const cli = join(root, 'bin', 'content-mock.js');
+// --cli PATH measures another build (e.g. an export of main, to compare before and after)
+const cliArg = process.argv.indexOf('--cli');
+const cli = cliArg > 0 ? resolve(process.argv[cliArg + 1]) : join(root, 'bin', 'content-mock.js');
 
 // ---------------------------------------------------------------------------------------------------- options
 const argv = process.argv.slice(2);

@@ -8,7 +8,7 @@ import type { Store } from '../core/data/store.js';
 import type { StoreData } from '../core/data/types.js';
 import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
 import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
-import { hashBytes, hashFile, parseStoreBytes, writeStoreFile } from './store-file.js';
+import { hashBytes, hashFile, parseStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
 
 export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
 
@@ -106,6 +106,7 @@ export class ContentStore implements Store {
     const file = options.file;
     if (!file) return new ContentStore(options.initial(), model, options);
     mkdirSync(dirname(file), { recursive: true });
+    removeStaleTempFiles(file);
     const journal = journalPath(file);
     if (!existsSync(file)) {
       const store = new ContentStore(options.initial(), model, options);

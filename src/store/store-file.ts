@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parseJsonText } from '../core/model/parse-json-text.js';
@@ -110,6 +111,25 @@ export function* storeTextPieces(data: StoreData): Generator<string> {
 }
 
 let tempCounter = 0;
+
+/** Temp files a killed server left beside the store (`.db.json.<pid>.<n>.tmp`, its process gone): never renamed, removed. */
+export function removeStaleTempFiles(file: string): void {
+  const prefix = `.${basename(file)}.`;
+  for (const name of readdirSync(dirname(file))) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (!m || isAlive(Number(m[1]))) continue;
+    rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export interface WrittenFile {
   readonly hash: string;

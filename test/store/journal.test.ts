@@ -76,6 +76,16 @@ describe('the journal', () => {
     expect(readdirSync(dir)).toEqual(['db.json']);
   });
 
+  test('temp files of a killed server are removed on start, those of a live one are left alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-temp-'));
+    const data = join(dir, 'db.json');
+    await (await open(data)).close();
+    writeFileSync(join(dir, '.db.json.999999999.1.tmp'), '{"half":');
+    writeFileSync(join(dir, `.db.json.${process.pid}.7.tmp`), '{"busy":');
+    await (await open(data)).close();
+    expect(readdirSync(dir).sort()).toEqual([`.db.json.${process.pid}.7.tmp`, 'db.json']);
+  });
+
   test('a torn last line (a crash in the middle of an append) is ignored', async () => {
     const data = join(mkdtempSync(join(tmpdir(), 'cm-torn-')), 'db.json');
     const first = await open(data);
