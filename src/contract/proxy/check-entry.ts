@@ -167,21 +167,26 @@ function checkPopulated(
   }
   const inner = scopeBehind(ctx.index, target);
   if (!inner) return;
-  if (Array.isArray(v)) checkDuplicates(v, path, ctx.out);
+  // Relation lists may show several locale rows of one document without their locale: only ids are unique there.
+  if (Array.isArray(v)) checkDuplicates(v, path, ctx.out, false);
   items.forEach((item, i) => checkEntry(ctx, inner, item, node ?? emptyNode(), at(i)));
 }
 
 /**
- * A list never holds the same row twice: rows are told apart by id, and by documentId within a locale (draft and
- * published versions never share a list). `path` is the list's own JSON path.
+ * A list never holds the same row twice: rows are told apart by id, and (`byDocument`) by documentId within a
+ * locale, draft and published versions never sharing a list. `byDocument` must be false where rows of several
+ * locales may show without their `locale` key. `path` is the list's own JSON path.
  */
-export function checkDuplicates(list: readonly unknown[], path: string, out: Violation[]): void {
+export function checkDuplicates(list: readonly unknown[], path: string, out: Violation[], byDocument: boolean): void {
   const ids = new Map<unknown, number>();
   const documents = new Map<string, number>();
   list.forEach((row, i) => {
     if (!isPlainObject(row)) return;
     const firstId = row.id === undefined ? undefined : ids.get(row.id);
-    const documentKey = typeof row.documentId === 'string' ? `${row.documentId}\u0000${String(row.locale ?? '')}` : undefined;
+    const documentKey =
+      typeof row.documentId === 'string' && (byDocument || typeof row.locale === 'string')
+        ? `${row.documentId}\u0000${String(row.locale ?? '')}`
+        : undefined;
     const firstDocument = documentKey === undefined ? undefined : documents.get(documentKey);
     if (firstId !== undefined)
       out.push({ rule: 'duplicate', path: child(path, i), message: `repeats the row at [${firstId}] (id ${JSON.stringify(row.id)})` });

@@ -73,15 +73,16 @@ function compileScopeFilters(index: ContentIndex, scope: Scope, filters: unknown
   }
 }
 
-/** A condition through a to-one relation the answer populates: the related entry shown must satisfy it. */
+/** A condition through a to-one relation (or single component) the answer populates: the entry shown must satisfy it. */
 export interface RelationFilter {
   readonly name: string;
   readonly predicate: Predicate;
 }
 
 /**
- * The conjuncts (top level and `$and`) that go through a to-one relation the request also populates: on such a
- * row the populated entry is the one the filter was evaluated on, so its shown scalars can be judged.
+ * The conjuncts (top level and `$and`) that go through a to-one relation or a single component the request also
+ * populates: on such a row the populated entry is the one the filter was evaluated on, so its shown scalars can be
+ * judged.
  */
 export function relationFilters(index: ContentIndex, type: ContentType, filters: unknown, node: PopulateNode): RelationFilter[] {
   const out: RelationFilter[] = [];
@@ -92,10 +93,11 @@ export function relationFilters(index: ContentIndex, type: ContentType, filters:
       if (key === '$and' && Array.isArray(value)) value.forEach(walk);
       const field = key.startsWith('$') ? undefined : fieldOf(scope, key);
       const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
-      if (attribute?.kind !== 'relation' || attribute.toMany || !isPlainObject(value)) continue;
+      const toOne = attribute?.kind === 'relation' ? !attribute.toMany : attribute?.kind === 'component' && !attribute.repeatable;
+      if (!attribute || !toOne || !isPlainObject(value)) continue;
       const sub = node.populate.get(key);
       const inner = scopeBehind(index, attribute);
-      if (!sub || sub.count || inner?.kind !== 'type') continue;
+      if (!sub || sub.count || (inner?.kind !== 'type' && inner?.kind !== 'component')) continue;
       const predicate = compileScopeFilters(index, inner, value, sub.fields);
       if (predicate) out.push({ name: key, predicate });
     }

@@ -46,11 +46,15 @@ export function checkPagination(
     out.push({ rule: 'pagination', path: `$.meta.pagination`, message: `must hold numeric ${posKey} and ${sizeKey}` });
     return;
   }
-  const askedPos = offset
-    ? has(asked, 'start')
-      ? Math.max(0, Math.trunc(Number(asked.start)))
-      : 0
-    : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1));
+  // The position Strapi echoes: the parsed one when known (page 0 or -1 is page 1), else what was asked plainly.
+  const parsedPos = expected ? (expected.mode === 'offset' ? expected.start : expected.page) : undefined;
+  const askedPos =
+    parsedPos ??
+    (offset
+      ? has(asked, 'start')
+        ? Math.max(0, Math.trunc(Number(asked.start)))
+        : 0
+      : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1)));
   if (askedPos !== undefined && Number.isFinite(askedPos) && pos !== askedPos) {
     out.push({ rule: 'pagination', path: `$.meta.pagination.${posKey}`, message: `is ${pos} but the request asked for ${askedPos}` });
   }

@@ -196,7 +196,9 @@ function narrow(
   if (predicate) checkFilters(predicate, rows, pathOf, out);
   if (narrowing.relations.length > 0) checkRelationFilters(narrowing.relations, rows, pathOf, out);
   if (list && Array.isArray(body.data)) {
-    checkDuplicates(body.data, '$.data', out);
+    // Several locales (locale=*, a list of them, a locale filter) may show one document more than once.
+    const oneLocale = !route.type.localized || (Array.isArray(parsed.locales) && parsed.locales.length === 1);
+    checkDuplicates(body.data, '$.data', out, oneLocale);
     checkPagination(raw, body, out, narrowing.pagination);
     checkOrder(contract.index, route.type, parsed.node, parsed.sort, body.data, out);
   }
