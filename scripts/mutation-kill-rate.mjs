@@ -3,11 +3,13 @@
 // mutant must be caught. Needs `npm run build` (it runs the built checker, dist/).
 //
 //   node scripts/mutation-kill-rate.mjs [--json out.json] [--verbose]
-//   node scripts/mutation-kill-rate.mjs --record --base http://127.0.0.1:1471   # re-records the kit-model corpus
+//   node scripts/mutation-kill-rate.mjs --record kit|shop --base URL [--token T]   # re-records a model's corpus
 //
 // Corpora: the conformance kit's golden answers (test/fixtures/kit/golden.json, placeholders resolved from its
-// dataset) and a corpus recorded from a real Strapi with the kit's model by --record
-// (test/fixtures/contract/kit-answers.json: every type × populate, fields, sort, filters, pagination, locale, status).
+// dataset), and per model a corpus recorded from a real Strapi 5.54 by --record (every type × populate, fields,
+// sort, filters, relations, pagination, locale, status, refused queries): the kit's model
+// (test/fixtures/contract/kit-answers.json) and the differential harness's `shop` model, whose config/api.js is not
+// Strapi's default (defaultLimit 10, maxLimit 40, withCount false) (test/fixtures/contract/shop-answers.json).
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,10 +22,34 @@ const arg = (name, dflt) => {
   return next === undefined || next.startsWith('--') ? true : next;
 };
 const KIT = join(root, 'test/fixtures/kit');
-const CORPUS = join(root, 'test/fixtures/contract/kit-answers.json');
+const SHOP = join(root, 'test/fixtures/contract/shop');
+const datasetLocales = (file) =>
+  JSON.parse(readFileSync(file, 'utf8')).locales.map((l) => ({ code: l.code, name: l.name, isDefault: l.isDefault === true }));
+const settingsLocales = (file) =>
+  JSON.parse(readFileSync(file, 'utf8')).locales.map((l) => ({ code: l.code, name: l.name, isDefault: l.isDefault === true }));
+const MODELS = {
+  kit: {
+    schemas: join(KIT, 'model'),
+    config: join(KIT, 'content-mock.config.json'),
+    locales: () => datasetLocales(join(KIT, 'dataset.json')),
+    corpus: join(root, 'test/fixtures/contract/kit-answers.json'),
+    // The kit's permissions: the public role reads everything but `secret`; the read-only token reads everything.
+    canRead: (c) => (uid) => c.headers.authorization !== undefined || uid !== 'api::secret.secret',
+  },
+  shop: {
+    schemas: SHOP,
+    config: join(SHOP, 'content-mock.config.json'),
+    locales: () => settingsLocales(join(SHOP, 'settings.json')),
+    corpus: join(root, 'test/fixtures/contract/shop-answers.json'),
+    // Recorded with the read-only token, which reads every type.
+    canRead: () => () => true,
+  },
+};
 
 if (arg('record')) {
-  await record(String(arg('base', 'http://127.0.0.1:1337')));
+  const name = String(arg('record'));
+  if (!MODELS[name]) throw new Error(`--record ${name}: models are ${Object.keys(MODELS).join(', ')}`);
+  await record(name, String(arg('base', 'http://127.0.0.1:1337')), arg('token'));
   process.exit(0);
 }
 
@@ -75,9 +101,15 @@ function goldenCases() {
   });
 }
 
-function recordedCases() {
-  if (!existsSync(CORPUS)) return [];
-  return JSON.parse(readFileSync(CORPUS, 'utf8')).map((a) => ({ source: 'recorded', ...a, headers: {}, body: a.response ?? undefined }));
+function recordedCases(model) {
+  const file = MODELS[model].corpus;
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).map((a) => ({
+    source: `recorded-${model}`,
+    ...a,
+    headers: a.authorized ? { authorization: 'Bearer token' } : {},
+    body: a.response ?? undefined,
+  }));
 }
 
 function realAnswers() {
@@ -96,17 +128,8 @@ function realAnswers() {
 
 // ---- judging ------------------------------------------------------------------------------------------------------
 
-const contract = await loadContract({
-  schemas: join(KIT, 'model'),
-  config: join(KIT, 'content-mock.config.json'),
-  locales: JSON.parse(readFileSync(join(KIT, 'dataset.json'), 'utf8')).locales.map((l) => ({
-    code: l.code,
-    name: l.name,
-    isDefault: l.isDefault,
-  })),
-});
-// The kit's permissions: the public role reads everything but `secret`; the read-only token reads everything.
-const canReadFor = (c) => (uid) => c.headers.authorization !== undefined || uid !== 'api::secret.secret';
+let contract;
+let canReadFor;
 
 function violationsOf(c, status, body, url = c.url) {
   const verdict = validateExchange(contract, {
@@ -298,8 +321,11 @@ const OPERATORS = {
     list(c) && c.body.data.length >= 2
       ? [{ status: c.status, body: { ...clone(c.body), data: [c.body.data[0], ...c.body.data.slice(0, -1)] } }]
       : [],
+  // Decidable when the answer says how many rows there are, or the page is full.
   'list: a row added': (c) =>
-    list(c) && c.body.data.length > 0
+    list(c) &&
+    c.body.data.length > 0 &&
+    ('total' in (paginationOf(c.body) ?? {}) || c.body.data.length >= (paginationOf(c.body)?.pageSize ?? paginationOf(c.body)?.limit))
       ? [
           {
             status: c.status,
@@ -396,26 +422,34 @@ const OPERATORS = {
 
 // ---- run ----------------------------------------------------------------------------------------------------------
 
-const cases = [...goldenCases(), ...recordedCases(), ...realAnswers()];
 const falseAlarms = [];
 const perOperator = new Map(Object.keys(OPERATORS).map((k) => [k, { mutants: 0, caught: 0, missed: [] }]));
+const sources = new Map();
 let judged = 0;
-for (const c of cases) {
-  const original = violationsOf(c, c.status, c.body);
-  if (original.skipped) continue;
-  judged += 1;
-  // A 5xx is Strapi failing (the server-error rule); the others must pass untouched.
-  const alarms = original.violations.filter((v) => !(c.status >= 500 && v.rule === 'server-error'));
-  if (alarms.length > 0) falseAlarms.push({ source: c.source, name: c.name, url: c.url, violations: alarms });
-  if (alarms.length > 0 || c.status >= 500) continue; // mutants of an answer already flagged prove nothing
-  for (const [name, op] of Object.entries(OPERATORS)) {
-    for (const m of op(c)) {
-      if (JSON.stringify(m.body) === JSON.stringify(c.body) && m.status === c.status) continue;
-      const stat = perOperator.get(name);
-      stat.mutants += 1;
-      const found = violationsOf(c, m.status, m.body, m.url);
-      if (found.violations.length > 0) stat.caught += 1;
-      else stat.missed.push(`${c.source}/${c.name} ${c.method} ${c.url}`);
+let answers = 0;
+for (const [model, spec] of Object.entries(MODELS)) {
+  contract = await loadContract({ schemas: spec.schemas, config: spec.config, locales: spec.locales() });
+  canReadFor = spec.canRead;
+  const cases = model === 'kit' ? [...goldenCases(), ...recordedCases('kit'), ...realAnswers()] : recordedCases(model);
+  answers += cases.length;
+  for (const c of cases) {
+    const original = violationsOf(c, c.status, c.body);
+    if (original.skipped) continue;
+    judged += 1;
+    sources.set(c.source, (sources.get(c.source) ?? 0) + 1);
+    // A 5xx is Strapi failing (the server-error rule); the others must pass untouched.
+    const alarms = original.violations.filter((v) => !(c.status >= 500 && v.rule === 'server-error'));
+    if (alarms.length > 0) falseAlarms.push({ source: c.source, name: c.name, url: c.url, violations: alarms });
+    if (alarms.length > 0 || c.status >= 500) continue; // mutants of an answer already flagged prove nothing
+    for (const [name, op] of Object.entries(OPERATORS)) {
+      for (const m of op(c)) {
+        if (JSON.stringify(m.body) === JSON.stringify(c.body) && m.status === c.status) continue;
+        const stat = perOperator.get(name);
+        stat.mutants += 1;
+        const found = violationsOf(c, m.status, m.body, m.url);
+        if (found.violations.length > 0) stat.caught += 1;
+        else stat.missed.push(`${c.source}/${c.name} ${c.method} ${c.url}`);
+      }
     }
   }
 }
@@ -424,7 +458,7 @@ const total = [...perOperator.values()].reduce((n, s) => n + s.mutants, 0);
 const caught = [...perOperator.values()].reduce((n, s) => n + s.caught, 0);
 const width = Math.max(...Object.keys(OPERATORS).map((k) => k.length));
 console.log(
-  `answers: ${cases.length} (${judged} judged: golden ${cases.filter((c) => c.source === 'golden').length}, recorded ${cases.filter((c) => c.source === 'recorded').length}, real-answers ${cases.filter((c) => c.source === 'real-answers').length}); operators: ${perOperator.size}`,
+  `answers: ${answers}, ${judged} judged (${[...sources].map(([k, n]) => `${k} ${n}`).join(', ')}); operators: ${perOperator.size}`,
 );
 for (const [name, s] of perOperator) {
   console.log(
@@ -442,28 +476,24 @@ if (typeof out === 'string')
 
 // ---- recording ----------------------------------------------------------------------------------------------------
 
-async function record(base) {
+async function record(name, base, token) {
+  const spec = MODELS[name];
+  const headers = typeof token === 'string' ? { authorization: `Bearer ${token}` } : {};
   const get = async (path) => {
-    const res = await fetch(base + path);
+    const res = await fetch(base + path, { headers });
     const text = await res.text();
-    return {
+    const answer = {
       method: 'GET',
       url: path,
       status: res.status,
       contentType: res.headers.get('content-type'),
       response: text ? JSON.parse(text) : null,
     };
+    return typeof token === 'string' ? { ...answer, authorized: true } : answer;
   };
-  const model = JSON.parse(readFileSync(join(KIT, 'golden.json'), 'utf8')).length ? null : null; // (the model is read below)
-  void model;
   const { loadModel } = await import(join(root, 'dist/project/load-model.js'));
-  const kit = await loadModel(join(KIT, 'model'), {
-    locales: [
-      { code: 'en', name: 'English', isDefault: true },
-      { code: 'fr', name: 'French' },
-      { code: 'de', name: 'German' },
-    ],
-  });
+  const kit = await loadModel(spec.schemas, { locales: spec.locales() });
+  const other = spec.locales().find((l) => !l.isDefault)?.code ?? 'en';
   const paths = [];
   for (const type of kit.contentTypes.values()) {
     if (type.uid.startsWith('plugin::')) continue;
@@ -472,13 +502,14 @@ async function record(base) {
     const scalars = attrs.filter((a) => a.kind === 'scalar' && !['json', 'blocks', 'password'].includes(a.type));
     const rels = attrs.filter((a) => a.kind === 'relation');
     const page = type.kind === 'collectionType' ? 'pagination[pageSize]=4&' : '';
-    paths.push(`${r}?${page}populate=*`, `${r}?${page}status=draft`, `${r}?${page}fields[0]=${scalars[0]?.name ?? 'id'}`);
-    if (type.localized) paths.push(`${r}?${page}locale=fr`, `${r}?${page}locale=*&sort=id:asc`);
+    paths.push(`${r}`, `${r}?${page}populate=*`, `${r}?${page}status=draft`, `${r}?${page}fields[0]=${scalars[0]?.name ?? 'id'}`);
+    if (type.localized) paths.push(`${r}?${page}locale=${other}`, `${r}?${page}locale=*&sort=id:asc`);
     for (const a of attrs.filter((a) => a.kind !== 'scalar')) paths.push(`${r}?${page}populate[0]=${a.name}`);
     for (const a of attrs.filter((a) => a.kind === 'dynamiczone'))
       for (const uid of a.components) paths.push(`${r}?${page}populate[${a.name}][on][${uid}]=true`);
     if (type.kind !== 'collectionType') continue;
     const sample = (await get(`${r}?pagination[pageSize]=5&populate=*`)).response?.data ?? [];
+    paths.push(`${r}?pagination[pageSize]=2&pagination[page]=2`, `${r}?pagination[withCount]=true&pagination[pageSize]=3`);
     for (const a of scalars) {
       paths.push(
         `${r}?sort=${a.name}:asc&pagination[pageSize]=6&fields[0]=${a.name}`,
@@ -529,6 +560,6 @@ async function record(base) {
     const a = await get(path);
     answers.push({ name: path, ...a });
   }
-  writeFileSync(CORPUS, JSON.stringify(answers) + '\n');
-  console.log(`${answers.length} answers → ${CORPUS} (${answers.filter((a) => a.status >= 400).length} errors)`);
+  writeFileSync(spec.corpus, JSON.stringify(answers) + '\n');
+  console.log(`${answers.length} answers → ${spec.corpus} (${answers.filter((a) => a.status >= 400).length} errors)`);
 }

@@ -133,7 +133,7 @@ describe('scalar type mapping', () => {
     ['day', { type: ['string', 'null'], format: 'date' }],
     ['at', { type: ['string', 'null'], pattern: expect.stringContaining(':[0-5]\\d') }],
     ['when', { type: ['string', 'null'], format: 'date-time' }],
-    ['stamp', { type: ['string', 'null'], format: 'date-time' }],
+    ['stamp', { type: ['string', 'null'] }], // Strapi 5.54 answers epoch milliseconds as a string
     ['rich', { type: ['array', 'null'], items: { $ref: '#/components/schemas/BlocksNode' } }],
     ['md', { type: ['string', 'null'] }],
     ['mood', { type: ['string', 'null'], enum: ['happy', 'sad', null] }],

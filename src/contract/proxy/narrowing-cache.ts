@@ -63,22 +63,40 @@ const MAX_ENTRIES = 2000;
 // Per contract, so a reloaded model never sees narrowings parsed against the old one.
 const caches = new WeakMap<Contract, Map<string, Narrowing>>();
 
+function paginationOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pagination | undefined {
+  try {
+    return parsePagination(raw, limits);
+  } catch {
+    return undefined;
+  }
+}
+
 function compile(contract: Contract, type: ContentType, search: string): Narrowing {
   const raw = parseQueryString(search);
-  const rest = restSettingsOf(contract);
-  const unknownKey = rest.strictParams ? Object.keys(raw).find((k) => !ALLOWED_QUERY_KEYS.has(k)) : undefined;
+  const settings = restSettingsOf(contract);
+  const unknownKey = settings.strictParams ? Object.keys(raw).find((k) => !ALLOWED_QUERY_KEYS.has(k)) : undefined;
   const strict = unknownKey === undefined ? undefined : `Invalid key ${unknownKey}`;
   let parsed: ParsedQuery;
   try {
     // Parsed leniently: an unknown parameter is judged above, and the rest of the query still narrows the answer.
-    parsed = parseQuery(contract.index, type, raw, { limits: rest.limits, strictParams: false });
+    parsed = parseQuery(contract.index, type, raw, { limits: settings.limits, strictParams: false });
   } catch (error) {
-    return { raw, error, through: [], relations: [], refusal: strict ?? refusalOf(error) };
+    const refusal = strict ?? refusalOf(error);
+    // A filter the engine cannot compile (an operand it does not cast the way the target does) must not cost the
+    // rest of the narrowing: populate, fields, locale, status and pagination are still judged, the filter is not.
+    const { filters: _dropped, ...rest } = raw;
+    if (refusal !== undefined || raw.filters === undefined) return { raw, error, through: [], relations: [], refusal };
+    try {
+      parsed = parseQuery(contract.index, type, rest, { limits: settings.limits, strictParams: false });
+    } catch {
+      return { raw, error, through: [], relations: [] };
+    }
+    return { raw, parsed, error, through: [], relations: [], pagination: paginationOrUndefined(raw, settings.limits) };
   }
   let pagination: Pagination | undefined;
   let listRefusal: string | undefined;
   try {
-    pagination = parsePagination(raw, rest.limits);
+    pagination = parsePagination(raw, settings.limits);
   } catch (error) {
     listRefusal = refusalOf(error);
   }
