@@ -7,7 +7,6 @@ import {
   type ConfigUser,
   type PluginSettings,
   type RoleGrants,
-  type SmtpSettings,
   type UsersPermissionsAdvanced,
 } from '../core/config/content-mock-config.js';
 import { isPlainObject } from '../core/is-plain-object.js';
@@ -92,38 +91,6 @@ function readAdvanced(up: Readonly<Record<string, unknown>>, where: string): Use
   };
 }
 
-/** `"smtp://user:pass@host:port"` or `{host, port, secure, user, pass}`. */
-function readSmtp(raw: unknown, where: string): SmtpSettings | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  if (typeof raw === 'string') {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new ConfigError(`${where}: email.smtp must be a URL like "smtp://127.0.0.1:1025"`);
-    }
-    if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
-      throw new ConfigError(`${where}: email.smtp must be a smtp:// or smtps:// URL`);
-    const secure = url.protocol === 'smtps:';
-    return {
-      host: url.hostname,
-      port: url.port ? Number(url.port) : secure ? 465 : 25,
-      secure,
-      user: url.username ? decodeURIComponent(url.username) : undefined,
-      pass: url.password ? decodeURIComponent(url.password) : undefined,
-    };
-  }
-  if (!isPlainObject(raw) || typeof raw.host !== 'string' || typeof raw.port !== 'number')
-    throw new ConfigError(`${where}: email.smtp must be a URL or {host, port}`);
-  return {
-    host: raw.host,
-    port: raw.port,
-    secure: raw.secure === true,
-    user: typeof raw.user === 'string' ? raw.user : undefined,
-    pass: typeof raw.pass === 'string' ? raw.pass : undefined,
-  };
-}
-
 export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where = 'config'): PluginSettings {
   const users: ConfigUser[] = [];
   for (const [i, u] of (Array.isArray(raw.users) ? raw.users : []).entries()) {
@@ -164,9 +131,8 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     if (u.role !== undefined && !known.includes(u.role))
       throw new ConfigError(`${where}: users[${i}].role "${u.role}" is not a role (${known.join(', ')})`);
   }
-  if (raw.email !== undefined && !isPlainObject(raw.email)) throw new ConfigError(`${where}: "email" must be an object ({smtp, from})`);
+  if (raw.email !== undefined && !isPlainObject(raw.email)) throw new ConfigError(`${where}: "email" must be an object ({from})`);
   const email = isPlainObject(raw.email) ? raw.email : {};
-  const smtp = readSmtp(email.smtp, where);
   if (email.from !== undefined && typeof email.from !== 'string') throw new ConfigError(`${where}: email.from must be a string`);
   const emailFrom = typeof email.from === 'string' ? email.from : DEFAULT_EMAIL_FROM;
 
@@ -178,5 +144,5 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     }
     uploadSizeLimit = upload.sizeLimit;
   }
-  return { users, jwtSecret, jwtExpiresIn, authenticated, roles, advanced, smtp, emailFrom, registerAllowedFields, uploadSizeLimit };
+  return { users, jwtSecret, jwtExpiresIn, authenticated, roles, advanced, emailFrom, registerAllowedFields, uploadSizeLimit };
 }

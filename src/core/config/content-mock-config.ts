@@ -63,15 +63,6 @@ export interface UsersPermissionsAdvanced {
   readonly defaultRole: string;
 }
 
-/** Where the dev mailbox also delivers each email (optional): an SMTP server such as a local mail catcher. */
-export interface SmtpSettings {
-  readonly host: string;
-  readonly port: number;
-  readonly secure: boolean;
-  readonly user?: string;
-  readonly pass?: string;
-}
-
 /** The sender Strapi's default email templates use. */
 export const DEFAULT_EMAIL_FROM = 'Administration Panel <no-reply@strapi.io>';
 
@@ -90,8 +81,6 @@ export interface PluginSettings {
   /** Roles beyond public and authenticated (`"roles": [{name, type, permissions}]`). */
   readonly roles: readonly ConfigRole[];
   readonly advanced: UsersPermissionsAdvanced;
-  /** Emails are kept in the dev mailbox; with this they are also sent over SMTP. */
-  readonly smtp: SmtpSettings | undefined;
   /** Sender of the emails (`email.from`; default Strapi's template sender). */
   readonly emailFrom: string;
   /** Extra body keys `register` accepts (Strapi's `register.allowedFields`). */

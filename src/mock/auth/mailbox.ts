@@ -1,11 +1,10 @@
 import type { StoreData } from '../../core/data/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { Runtime } from '../runtime.js';
-import { deliverSmtp } from './smtp-delivery.js';
 
 // The dev mailbox: every email the users & permissions routes would send (reset codes, confirmation links) is kept in
 // the store (so it resets with the content and a code stays readable as long as it stays valid), listed at
-// `GET /__content-mock/mailbox`, printed in the log and, when the config names an SMTP server, delivered there.
+// `GET /__content-mock/mailbox` and printed in the log.
 
 export interface Mail {
   readonly id: number;
@@ -57,15 +56,9 @@ export function keepMail(data: StoreData, mail: Omit<Mail, 'id' | 'sentAt'>): Ma
   return kept;
 }
 
-/** Prints the email in the log and delivers it over SMTP when configured (failures are logged, never answered). */
+/** Prints the email in the log (`serve` without `--quiet`). */
 export function announce(rt: Runtime, mail: Mail): void {
-  rt.log?.(`mail to ${mail.to}: ${mail.subject} → ${mail.link ?? mail.code}`);
-  const smtp = rt.config.plugins.smtp;
-  if (!smtp) return;
-  deliverSmtp(smtp, mail).catch((e: unknown) => {
-    const line = `mail to ${mail.to} not delivered to smtp://${smtp.host}:${smtp.port}: ${e instanceof Error ? e.message : String(e)}`;
-    (rt.log ?? console.error)(line);
-  });
+  rt.log?.(`mail to ${mail.to}: ${mail.subject} → ${mail.link ?? `code ${mail.code}`}`);
 }
 
 /** Strapi's default email templates (the plugin's bootstrap), with the link filled in. */
