@@ -1,6 +1,6 @@
 import type { Runtime } from '../runtime.js';
 import { addMissingRoles, rolesComplete, rolesOf } from './roles.js';
-import { missingConfigUsers, newUser, usersState } from './users.js';
+import { markConfigUsersAdded, missingConfigUsers, newUser, usersState } from './users.js';
 
 /**
  * Makes sure the store holds the plugin's roles and the config's users (first use, a seed or data file without them,
@@ -13,9 +13,14 @@ export async function ensureUsersPermissions(rt: Runtime): Promise<void> {
     addMissingRoles(store, data, config);
     const roles = rolesOf(data);
     const state = usersState(data);
-    for (const u of missingConfigUsers(data, config.plugins.users)) {
+    const missing = missingConfigUsers(data, config.plugins.users);
+    for (const u of missing) {
       const role = roles.find((r) => r.type === (u.role ?? config.plugins.advanced.defaultRole));
       state.users.push(newUser(store, { ...u, role: role?.documentId ?? null }));
     }
+    markConfigUsersAdded(
+      data,
+      missing.map((u) => u.email),
+    );
   });
 }

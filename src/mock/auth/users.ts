@@ -93,9 +93,24 @@ export function newUser(store: ContentStore, input: NewUserInput): StoredUser {
   };
 }
 
-/** The config's users that a store lacks (matched by email). */
+/**
+ * The config's users that a store lacks (matched by email) and has never had: a config user deleted through the API
+ * stays deleted until the next reset. The emails already added are kept in the store's plugin state.
+ */
 export function missingConfigUsers(data: StoreData, users: readonly ConfigUser[]): ConfigUser[] {
   if (users.length === 0) return [];
-  const known = new Set(usersOf(data).map((u) => u.email.toLowerCase()));
+  const known = new Set([...usersOf(data).map((u) => u.email.toLowerCase()), ...addedConfigUsers(data)]);
   return users.filter((u) => !known.has(u.email));
 }
+
+function addedConfigUsers(data: StoreData): string[] {
+  const state = data.plugins?.[ADDED];
+  return Array.isArray(state) ? state.filter((e): e is string => typeof e === 'string') : [];
+}
+
+/** Remembers that config users were added (see missingConfigUsers). Call inside `store.mutate`. */
+export function markConfigUsersAdded(data: StoreData, emails: readonly string[]): void {
+  (data.plugins ??= {})[ADDED] = [...addedConfigUsers(data), ...emails];
+}
+
+const ADDED = 'users-permissions.config-users';
