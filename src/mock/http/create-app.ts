@@ -13,11 +13,10 @@ import {
 } from '../auth/authenticate-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
+import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
-
-type Handler = (req: Request, res: Response) => Promise<void> | void;
 
 const METHODS_COLLECTION = ['GET', 'POST'];
 const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
@@ -39,7 +38,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.get(
     '/api/i18n/locales',
-    wrap((req, res) => {
+    route((req, res) => {
       const rt = current();
       authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
       res.json(rt.store.data.locales);
@@ -48,9 +47,9 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.all(
     '/api/:route',
-    wrap(async (req, res) => {
+    route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(String(req.params.route));
+      const type = rt.model.byRoute.get(routeKey(req.params.route));
       if (!type) throw new NotFoundError('Not Found', {});
       const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
       if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
@@ -60,9 +59,9 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.all(
     '/api/:route/:documentId',
-    wrap(async (req, res) => {
+    route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(String(req.params.route));
+      const type = rt.model.byRoute.get(routeKey(req.params.route));
       if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
       if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
       await handle(rt, type, String(req.params.documentId), req, res, cache);
@@ -70,7 +69,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   );
 
   app.use(
-    wrap(() => {
+    route(() => {
       throw new NotFoundError('Not Found', {});
     }),
   );
@@ -79,14 +78,6 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     renderError(res, err);
   });
   return app;
-}
-
-function wrap(handler: Handler) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    Promise.resolve()
-      .then(() => handler(req, res))
-      .catch(next);
-  };
 }
 
 function methodNotAllowed(res: Response): void {
@@ -175,3 +166,6 @@ async function handle(
       res.status(204).end();
   }
 }
+
+/** Strapi's router (koa-router, `sensitive: false`) matches paths in any letter case: `/api/Tags` is `/api/tags`. */
+const routeKey = (segment: unknown) => String(segment).toLowerCase();

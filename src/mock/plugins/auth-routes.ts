@@ -9,7 +9,7 @@ import { signJwt } from '../auth/jwt.js';
 import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { rolesOf } from '../auth/roles.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { checkEmail, checkNoUnknown, checkPasswordBytes, checkString, EMAIL, present } from './body-checks.js';

@@ -8,7 +8,7 @@ import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { rolesOf } from '../auth/roles.js';
 import { usersOf } from '../auth/users.js';
 import type { Runtime } from '../runtime.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 
 // GET /api/users-permissions/roles and /roles/:id, as the plugin's role controller answers them (its `role.find` and
 // `role.findOne` permissions; read-only API tokens may call both): roles in id order with their user counts, one role

@@ -10,7 +10,7 @@ import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js'
 import { readBody } from '../express/read-body.js';
 import type { Runtime } from '../runtime.js';
 import { checkEmail, checkString, present } from './body-checks.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 import { showUser } from './show-user.js';
 
 // POST /api/users, PUT and DELETE /api/users/:id as the plugin's user controller answers them: its yup checks, then

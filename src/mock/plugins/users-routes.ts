@@ -1,5 +1,5 @@
 import type express from 'express';
-import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
 import { parseQuery, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
@@ -15,7 +15,7 @@ import {
   type RequestPrincipal,
 } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 import { registerUserWriteRoutes } from './user-write-routes.js';
 
 // The users & permissions plugin's user routes, as Strapi 5.54 answers them: bare JSON (no data/meta envelope),
@@ -74,8 +74,7 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
       const { who, type, q } = read(rt, req, 'me');
       // A token is no user: Strapi's controller answers 401 when the route let the request through without one.
       if (who.kind !== 'user') {
-        res.status(401).json({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Unauthorized', details: {} } });
-        return;
+        throw new UnauthorizedError('Unauthorized');
       }
       const row = rt.store.index.rows(type.uid).find((r) => r.id === who.user.id);
       res.status(200).json(row ? renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node) : null);
