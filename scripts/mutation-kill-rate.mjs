@@ -22,7 +22,7 @@ const arg = (name, dflt) => {
   return next === undefined || next.startsWith('--') ? true : next;
 };
 const KIT = join(root, 'test/fixtures/kit');
-const SHOP = join(root, 'test/fixtures/contract/shop');
+const SHOP = join(root, 'test/fixtures/models/shop');
 const datasetLocales = (file) =>
   JSON.parse(readFileSync(file, 'utf8')).locales.map((l) => ({ code: l.code, name: l.name, isDefault: l.isDefault === true }));
 const settingsLocales = (file) =>

@@ -12,7 +12,7 @@ interface Recorded {
   readonly authorized?: boolean;
 }
 
-const SHOP = 'test/fixtures/contract/shop';
+const SHOP = 'test/fixtures/models/shop';
 const shopLocales = () =>
   (
     JSON.parse(readFileSync(`${SHOP}/settings.json`, 'utf8')) as { locales: Array<{ code: string; name: string; isDefault?: boolean }> }
