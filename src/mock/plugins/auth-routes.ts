@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type express from 'express';
 import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
@@ -47,7 +46,11 @@ function issueWithRefresh(rt: Runtime, user: StoredUser): { jwt: string; refresh
   const settings = rt.config.plugins;
   const { jwt, user: shown } = issue(rt, user);
   const refreshToken = signJwt(
-    { userId: String(user.id), sessionId: randomBytes(16).toString('hex'), type: 'refresh' },
+    {
+      userId: String(user.id),
+      sessionId: Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+      type: 'refresh',
+    },
     settings.jwtSecret,
     settings.jwtExpiresIn,
   );
@@ -94,7 +97,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const email = typeof body.email === 'string' ? body.email : '';
       if (email && !EMAIL.test(email)) errors.splice(0, 0, { path: ['email'], message: 'email must be a valid email', value: email });
       const password = body.password === undefined || body.password === null ? '' : String(body.password);
-      if (Buffer.byteLength(password) > 72)
+      if (new TextEncoder().encode(password).length > 72)
         errors.push({ path: ['password'], message: 'Password must be less than 73 bytes', value: password });
       if (errors.length) throw fieldErrors(errors);
       // The user content type's own limits (minLength 3 / 6), checked when the user is created.
