@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { PACKAGE_ROOT } from '../project/load-project.js';
+import { bundleCommand } from './commands/bundle.js';
 import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -25,6 +26,7 @@ export async function main(argv: string[]): Promise<number> {
     .command(checkCommand)
     .command(pullCommand)
     .command(seedCommand)
+    .command(bundleCommand)
     .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull or seed.')
     .strict()
     .help()

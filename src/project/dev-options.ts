@@ -80,7 +80,8 @@ export function parseRules(value: unknown, where = 'config'): RouteRule[] {
 export function parseCors(value: unknown, enabled: boolean | undefined, where = 'config'): CorsOptions | undefined {
   if (enabled === false || value === false) return undefined;
   if (value === undefined || value === true) return STRAPI_CORS;
-  if (!isPlainObject(value)) throw new ConfigError(`${where}: "cors" must be an object like {"origin": ["http://localhost:3000"]} or false`);
+  if (!isPlainObject(value))
+    throw new ConfigError(`${where}: "cors" must be an object like {"origin": ["http://localhost:3000"]} or false`);
   if (value.enabled === false && enabled !== true) return undefined;
   const origin = value.origin === undefined ? STRAPI_CORS.origin : strings(value.origin);
   if (!origin) throw new ConfigError(`${where}: cors.origin must be "*", an origin or a list of origins`);
