@@ -9,6 +9,7 @@ import { proxyCommand } from './commands/proxy.js';
 import { pullCommand } from './commands/pull.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
+import { typesCommand } from './commands/types.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -26,8 +27,9 @@ export async function main(argv: string[]): Promise<number> {
     .command(checkCommand)
     .command(pullCommand)
     .command(seedCommand)
+    .command(typesCommand)
     .command(bundleCommand)
-    .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull or seed.')
+    .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, seed or bundle.')
     .strict()
     .help()
     .version(version)
