@@ -35,7 +35,11 @@ describe('webhooks', () => {
     return received;
   };
   const json = (method: string, path: string, body?: unknown) =>
-    fetch(mock.url + path, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(mock.url + path, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
