@@ -7,6 +7,7 @@ import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
 import { pullCommand } from './commands/pull.js';
+import { pushCommand } from './commands/push.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { typesCommand } from './commands/types.js';
@@ -26,10 +27,11 @@ export async function main(argv: string[]): Promise<number> {
     .command(proxyCommand)
     .command(checkCommand)
     .command(pullCommand)
+    .command(pushCommand)
     .command(seedCommand)
     .command(typesCommand)
     .command(bundleCommand)
-    .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, seed or bundle.')
+    .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, push, seed or bundle.')
     .strict()
     .help()
     .version(version)

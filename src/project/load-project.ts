@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContentMockConfig } from '../core/config/content-mock-config.js';
+import { checkConfigAgainstModel } from './check-config-against-model.js';
 import { resolveConfig } from './resolve-config.js';
 import type { ContentModel, Locale } from '../core/model/types.js';
 import { loadModel } from './load-model.js';
@@ -27,6 +28,8 @@ export interface ProjectOptions {
   readonly config?: string;
   /** Or a config object given in code (tests, library use); merged over the file. */
   readonly configObject?: Record<string, unknown>;
+  /** Locales known from elsewhere (a running target, a seed being written); they win over the seed's and the config's. */
+  readonly locales?: readonly Locale[];
 }
 
 export interface Project {
@@ -60,10 +63,11 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined, overrides: options.configObject });
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
   const seed = seedFile ? openSeedFile(seedFile) : undefined;
-  const locales: Locale[] = seed ? [...seed.locales] : [];
+  const locales: Locale[] = options.locales ? [...options.locales] : seed ? [...seed.locales] : [];
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
   const model = await loadModel(schemas, { locales, customFields: config.customFields });
+  checkConfigAgainstModel(config, model, configFile ?? 'config');
   return { schemas, config, seed, model };
 }

@@ -9,6 +9,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
     y
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server' })
       .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
+      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json in the working directory)' })
       .option('token', { type: 'string', describe: 'API token sent as Authorization: Bearer <token>' })
       .option('report', { type: 'string', describe: 'report file (format from --format, else from the extension)' })
       .option('format', { choices: ['junit', 'json', 'markdown'] as const, describe: 'report format' })

@@ -9,6 +9,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
     y
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server, e.g. http://127.0.0.1:1337' })
       .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
+      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json in the working directory)' })
       .option('port', { type: 'number', default: 4010 })
       .option('host', { type: 'string', default: '127.0.0.1' })
       .option('report', { type: 'string', describe: 'write a report on exit: .xml JUnit, .md Markdown, otherwise JSON' })

@@ -8,6 +8,7 @@ import { checkTarget, TargetDownError } from './run-check.js';
 export interface CheckArgs {
   target: string;
   schemas?: string;
+  config?: string;
   token?: string;
   report?: string;
   format?: ReportFormat;
@@ -37,7 +38,7 @@ export async function runCheck(args: CheckArgs, log: (line: string) => void = (l
   }
   let contract;
   try {
-    contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token });
+    contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
   } catch (e) {
     log(describeError(e));
     return 2;

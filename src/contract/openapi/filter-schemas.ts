@@ -4,6 +4,7 @@ import type { AttributeContext } from './attribute-schema.js';
 import { isVisibleScalar } from './scalar-schema.js';
 import { sortedComponents, sortedTypes } from './schema-names.js';
 import { copyList, ref, type Schema, type Schemas } from './schema-ref.js';
+import { COMPARE_OPERATORS, TEXT_OPERATORS } from '../../core/query/operators.js';
 
 type SchemaObject = OpenAPIV3_1.SchemaObject;
 type Family = 'String' | 'Integer' | 'Number' | 'Boolean' | 'Date' | 'DateTime' | 'Time' | 'Id' | 'Json';
@@ -27,16 +28,14 @@ const VALUE: Record<Family, SchemaObject> = {
   Json: {},
 };
 
-const COMPARE = ['$eq', '$ne', '$lt', '$lte', '$gt', '$gte'] as const;
-const TEXT = ['$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi', '$startsWith', '$startsWithi', '$endsWith', '$endsWithi'] as const;
 
 function operatorSchema(family: Family): SchemaObject {
   const value = VALUE[family];
   const list: SchemaObject = { type: 'array', items: value };
   const properties: Record<string, Schema> = {};
-  const ordered = family === 'Boolean' || family === 'Json' ? (['$eq', '$ne'] as const) : COMPARE;
+  const ordered = family === 'Boolean' || family === 'Json' ? (['$eq', '$ne'] as const) : COMPARE_OPERATORS;
   for (const op of ordered) properties[op] = { ...value };
-  if (family === 'String') for (const op of TEXT) properties[op] = { type: 'string' };
+  if (family === 'String') for (const op of TEXT_OPERATORS) properties[op] = { type: 'string' };
   if (family !== 'Json') {
     properties.$in = { ...list, description: 'Any of the values (filters[f][$in][0]=a&filters[f][$in][1]=b).' };
     properties.$notIn = { ...list };

@@ -9,6 +9,8 @@ import { ReadProbe } from './read-probe.js';
 import { dedupeViolations, validateExchange, type ExchangeVerdict } from './validate-exchange.js';
 import { memoKey, VerdictMemo } from './verdict-memo.js';
 import { formatViolation, type ExchangeResult } from './violation.js';
+import { StatusError } from '../../core/errors/http-status.js';
+import { errorBody } from '../../core/errors/strapi-errors.js';
 
 export const VIOLATIONS_HEADER = 'x-content-mock-violations';
 
@@ -34,8 +36,9 @@ export interface ContentProxy {
   idle(): Promise<void>;
 }
 
+/** The proxy's own answers (target down, contract broken) in Strapi's envelope, from the one writer in core/errors. */
 const envelope = (status: number, name: string, message: string, details: Record<string, unknown> = {}) =>
-  JSON.stringify({ data: null, error: { status, name, message, details } });
+  JSON.stringify(errorBody(new StatusError(status, { name, message, details })));
 
 function decode(body: Buffer, encoding: string | undefined): Buffer {
   if (!encoding || encoding === 'identity') return body;

@@ -4,13 +4,16 @@ import { generateOpenApi } from '../openapi/generate.js';
 import { createOperationMatcher, type MatchedOperation } from '../openapi/match-operation.js';
 import { createResponseValidator, type ResponseValidator } from '../openapi/response-validator.js';
 import { ContentIndex } from '../../core/data/content-index.js';
-import { loadModel } from '../../project/load-model.js';
+import type { ContentMockConfig } from '../../core/config/content-mock-config.js';
+import { loadProject } from '../../project/load-project.js';
 import { emptyStore } from '../../core/data/import-dataset.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 /** Everything the validators need, built once per run: compiled validators are cached inside. */
 export interface Contract {
   readonly model: ContentModel;
+  /** The project's settings (REST limits, custom fields), when loaded from a project. */
+  readonly config?: ContentMockConfig;
   /** An index over an empty store: the query parsers only need the model from it. */
   readonly index: ContentIndex;
   readonly document: OpenAPIV3_1.Document;
@@ -18,10 +21,11 @@ export interface Contract {
   readonly match: (method: string, url: string) => MatchedOperation | undefined;
 }
 
-export function contractFor(model: ContentModel): Contract {
+export function contractFor(model: ContentModel, config?: ContentMockConfig): Contract {
   const document = generateOpenApi(model);
   return {
     model,
+    config,
     index: new ContentIndex(model, emptyStore(model)),
     document,
     validator: createResponseValidator(document),
@@ -37,6 +41,8 @@ export interface LoadContractOptions {
   readonly token?: string;
   /** Locales given explicitly win over the target's. */
   readonly locales?: readonly Locale[];
+  /** Config file (`content-mock.config.json` in the working directory when present), as `serve` reads it. */
+  readonly config?: string;
 }
 
 /** The target's locales, or undefined when it will not say (down, no permission, not Strapi). */
@@ -63,6 +69,7 @@ export async function fetchLocales(target: string, token?: string): Promise<Loca
 
 export async function loadContract(options: LoadContractOptions): Promise<Contract> {
   const locales = options.locales ?? (options.target ? await fetchLocales(options.target, options.token) : undefined);
-  const model = await loadModel(options.schemas, locales ? { locales } : {});
-  return contractFor(model);
+  // The same project loading as `serve`: config (custom field mappings, REST settings) included.
+  const project = await loadProject({ schemas: options.schemas, config: options.config, locales });
+  return contractFor(project.model, project.config);
 }

@@ -5,6 +5,7 @@ import { formatOf } from './report.js';
 export interface ProxyArgs {
   target: string;
   schemas?: string;
+  config?: string;
   port?: number;
   host?: string;
   report?: string;
@@ -18,7 +19,7 @@ export interface ProxyArgs {
 export async function runProxy(args: ProxyArgs): Promise<number> {
   // main's yargs .fail() reports a missing --target but does not stop the handler.
   if (typeof args.target !== 'string' || args.target === '') return 2;
-  const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token });
+  const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
   const proxy = createProxy({
     target: args.target,
     contract,

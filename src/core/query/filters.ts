@@ -13,39 +13,13 @@ import {
   type LikeMode,
 } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { isOperator, type FieldOperator, type Operator } from './operators.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
 export type Predicate = (record: Record_) => Tri;
 
-export const OPERATORS = [
-  '$eq',
-  '$eqi',
-  '$ne',
-  '$nei',
-  '$lt',
-  '$lte',
-  '$gt',
-  '$gte',
-  '$in',
-  '$notIn',
-  '$contains',
-  '$notContains',
-  '$containsi',
-  '$notContainsi',
-  '$null',
-  '$notNull',
-  '$between',
-  '$startsWith',
-  '$startsWithi',
-  '$endsWith',
-  '$endsWithi',
-  '$or',
-  '$and',
-  '$not',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
-const isOperator = (k: string): k is Operator => (OPERATORS as readonly string[]).includes(k);
+export { OPERATORS, type Operator } from './operators.js';
 
 const not = (t: Tri): Tri => (t === null ? null : !t);
 function anyOf(values: Iterable<Tri>): Tri {
@@ -177,108 +151,126 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   return combine(parts, negate ? 'or' : 'and');
 }
 
-const LIKE_OPS: Partial<Record<Operator, { mode: LikeMode; negated: boolean }>> = {
-  $contains: { mode: 'contains', negated: false },
-  $containsi: { mode: 'contains', negated: false },
-  $notContains: { mode: 'contains', negated: true },
-  $notContainsi: { mode: 'contains', negated: true },
-  $startsWith: { mode: 'startsWith', negated: false },
-  $startsWithi: { mode: 'startsWith', negated: false },
-  $endsWith: { mode: 'endsWith', negated: false },
-  $endsWithi: { mode: 'endsWith', negated: false },
-};
-
 function leaf(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string, negate: boolean): Predicate {
   const base = leafPositive(type, get, op, operand, path);
   return negate ? (r) => not(base(r)) : base;
 }
 
-function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string): Predicate {
-  const key = (r: Record_) => sortKey(type, get(r));
-  const cast = (v: unknown) => castOperand(type, v, path);
+type LeafArgs = { type: ColumnType; get: Getter; operand: unknown; path: string; op: FieldOperator };
+type LeafCompiler = (args: LeafArgs) => Predicate;
 
-  if (op === '$null' || op === '$notNull') {
-    const wantNull = (parseBooleanLike(operand) ?? (operand !== null && operand !== '' && operand !== undefined)) === (op === '$null');
+const sortKeyOf = (a: LeafArgs) => (r: Record_) => sortKey(a.type, a.get(r));
+const castOf = (a: LeafArgs) => (v: unknown) => castOperand(a.type, v, a.path);
+
+/** Compares the column with the cast operand; NULL columns are unknown (three-valued logic). */
+function comparison(test: (c: number) => boolean): LeafCompiler {
+  return (a) => {
+    const key = sortKeyOf(a);
+    const target = castOf(a)(a.operand);
+    return (r) => {
+      const k = key(r);
+      return k === null ? null : test(compareKeys(k, target));
+    };
+  };
+}
+
+/** LOWER(column) = LOWER(?): the operand is not cast, the column is seen as its stored text. */
+function caseInsensitiveEquals(equal: boolean): LeafCompiler {
+  return ({ type, get, operand, path, op }) => {
+    const target = asciiLower(textOperand(operand, op, path));
+    return (r) => {
+      const text = storedText(type, get(r));
+      return text === null ? null : (asciiLower(text) === target) === equal;
+    };
+  };
+}
+
+/** SQLite's LIKE (ASCII case folding, `%` and `_` literal), negated for the `$not…` operators. */
+function likeMatch(mode: LikeMode, negated: boolean): LeafCompiler {
+  return ({ type, get, operand, path, op }) => {
+    const pattern = textOperand(operand, op, path);
+    return (r) => {
+      const text = storedText(type, get(r));
+      if (text === null) return null;
+      const m = like(text, pattern, mode);
+      return negated ? !m : m;
+    };
+  };
+}
+
+function textOperand(operand: unknown, op: string, path: string): string {
+  if (typeof operand !== 'string' && typeof operand !== 'number')
+    throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
+  return String(operand);
+}
+
+function membership(wanted: boolean): LeafCompiler {
+  return (a) => {
+    // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
+    if (isPlainObject(a.operand)) return () => true;
+    const key = sortKeyOf(a);
+    const list = (Array.isArray(a.operand) ? a.operand : [a.operand]).map(castOf(a));
+    return (r) => {
+      const k = key(r);
+      return k === null ? null : list.some((t) => compareKeys(k, t) === 0) === wanted;
+    };
+  };
+}
+
+function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
+  return ({ get, operand }) => {
+    const wantNull = (parseBooleanLike(operand) ?? (operand !== null && operand !== '' && operand !== undefined)) === wantNullWhenTrue;
     return (r) => (get(r) === null) === wantNull;
-  }
+  };
+}
+
+const between: LeafCompiler = (a) => {
+  const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
+  if (pair.length !== 2)
+    throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
+  const key = sortKeyOf(a);
+  const [low, high] = pair.map(castOf(a));
+  return (r) => {
+    const k = key(r);
+    return k === null ? null : compareKeys(k, low) >= 0 && compareKeys(k, high) <= 0;
+  };
+};
+
+/** Every field operator, compiled to a predicate; a missing one does not compile. */
+const LEAVES: Record<FieldOperator, LeafCompiler> = {
+  $eq: comparison((c) => c === 0),
+  $ne: comparison((c) => c !== 0),
+  $lt: comparison((c) => c < 0),
+  $lte: comparison((c) => c <= 0),
+  $gt: comparison((c) => c > 0),
+  $gte: comparison((c) => c >= 0),
+  $eqi: caseInsensitiveEquals(true),
+  $nei: caseInsensitiveEquals(false),
+  $contains: likeMatch('contains', false),
+  $containsi: likeMatch('contains', false),
+  $notContains: likeMatch('contains', true),
+  $notContainsi: likeMatch('contains', true),
+  $startsWith: likeMatch('startsWith', false),
+  $startsWithi: likeMatch('startsWith', false),
+  $endsWith: likeMatch('endsWith', false),
+  $endsWithi: likeMatch('endsWith', false),
+  $in: membership(true),
+  $notIn: membership(false),
+  $between: between,
+  $null: nullTest(true),
+  $notNull: nullTest(false),
+};
+const isFieldOperator = (op: string): op is FieldOperator => Object.hasOwn(LEAVES, op);
+
+function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string): Predicate {
+  if (!isFieldOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
   if ((op === '$eq' || op === '$ne') && operand === null) {
     return op === '$eq' ? (r) => get(r) === null : (r) => get(r) !== null;
   }
-  if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between') {
+  if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value.
     const parts = operand.map((o) => leafPositive(type, get, op, o, path));
     return (r) => anyOf(parts.map((p) => p(r)));
   }
-  const likeOp = LIKE_OPS[op];
-  if (likeOp) {
-    if (typeof operand !== 'string' && typeof operand !== 'number')
-      throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
-    const pattern = String(operand);
-    return (r) => {
-      const text = storedText(type, get(r));
-      if (text === null) return null;
-      const m = like(text, pattern, likeOp.mode);
-      return likeOp.negated ? !m : m;
-    };
-  }
-  switch (op) {
-    case '$eq':
-    case '$ne': {
-      const target = cast(operand);
-      return (r) => {
-        const k = key(r);
-        if (k === null) return null;
-        return (compareKeys(k, target) === 0) === (op === '$eq');
-      };
-    }
-    case '$eqi':
-    case '$nei': {
-      // LOWER(column) = LOWER(?): the operand is not cast, the column is seen as its stored text.
-      if (typeof operand !== 'string' && typeof operand !== 'number')
-        throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
-      const target = asciiLower(String(operand));
-      return (r) => {
-        const text = storedText(type, get(r));
-        if (text === null) return null;
-        return (asciiLower(text) === target) === (op === '$eqi');
-      };
-    }
-    case '$lt':
-    case '$lte':
-    case '$gt':
-    case '$gte': {
-      const target = cast(operand);
-      return (r) => {
-        const k = key(r);
-        if (k === null) return null;
-        const c = compareKeys(k, target);
-        return op === '$lt' ? c < 0 : op === '$lte' ? c <= 0 : op === '$gt' ? c > 0 : c >= 0;
-      };
-    }
-    case '$in':
-    case '$notIn': {
-      // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
-      if (isPlainObject(operand)) return () => true;
-      const list = (Array.isArray(operand) ? operand : [operand]).map(cast);
-      return (r) => {
-        const k = key(r);
-        if (k === null) return null;
-        const found = list.some((t) => compareKeys(k, t) === 0);
-        return op === '$in' ? found : !found;
-      };
-    }
-    case '$between': {
-      const pair = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [];
-      if (pair.length !== 2)
-        throw new ValidationError(`Invalid value for $between at ${path}: expected two values ($between[0]=low&$between[1]=high)`, {});
-      const [low, high] = pair.map(cast);
-      return (r) => {
-        const k = key(r);
-        if (k === null) return null;
-        return compareKeys(k, low) >= 0 && compareKeys(k, high) <= 0;
-      };
-    }
-    default:
-      throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
-  }
+  return LEAVES[op]({ type, get, operand, path, op });
 }

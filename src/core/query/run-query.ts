@@ -4,7 +4,7 @@ import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
-import { parseFields } from './fields.js';
+import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
 import { renderRow, renderRows, type Entry } from './render-entry.js';
@@ -100,7 +100,7 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   if (opts.canRead) checkRestrictedFilters(index, scope, query.filters, opts.canRead);
   const sort = parseSort(index, scope, query.sort);
   if (opts.canRead) checkRestrictedSort(index, scope, sort, opts.canRead);
-  const fields = parseFields(scope, query.fields, null);
+  const fields = withSortColumns(parseFields(scope, query.fields, null), sort, filtersJoin(scope, query.filters));
   const populate = parsePopulate(index, scope, query.populate, null);
   if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   checkLocaleShape(query.locale);

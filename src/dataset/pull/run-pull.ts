@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { resolveConfig } from '../../project/resolve-config.js';
-import { loadModel } from '../../project/load-model.js';
+import { loadProject } from '../../project/load-project.js';
 import { datasetLocales, importDataset } from '../../core/data/import-dataset.js';
 import { writeDatasetFile } from '../format/write-dataset-file.js';
 import { pullDataset } from './pull-dataset.js';
@@ -25,8 +24,7 @@ export const listOption = (v: readonly string[] | undefined): string[] | undefin
 /** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
 export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const schemas = args.schemas ?? '.';
-  const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
-  const model = await loadModel(schemas, { customFields: config.customFields });
+  const { model } = await loadProject({ schemas, config: args.config });
   const dataset = await pullDataset(model, {
     from: args.from,
     token: args.token,
@@ -35,7 +33,7 @@ export async function runPull(args: PullArgs, progress: (line: string) => void =
     progress,
   });
   // Prove the file will import (as `serve --seed` does) before replacing anything on disk.
-  const withLocales = await loadModel(schemas, { customFields: config.customFields, locales: datasetLocales(dataset) });
+  const withLocales = (await loadProject({ schemas, config: args.config, locales: datasetLocales(dataset) })).model;
   const store = importDataset(withLocales, dataset);
   const out = resolve(args.out ?? 'seed.json');
   await writeDatasetFile(out, dataset);

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../../core/config/content-mock-config.js';
-import { resolveConfig } from '../../project/resolve-config.js';
-import { loadModel } from '../../project/load-model.js';
+import { loadProject } from '../../project/load-project.js';
 import { importDataset } from '../../core/data/import-dataset.js';
 import { generateSeed } from './generate-seed.js';
 import { writeDatasetFile } from '../format/write-dataset-file.js';
@@ -35,16 +34,14 @@ export function parseCounts(raw: readonly (string | number)[] | undefined): { co
 /** `content-mock seed`: generated content into a seed file that `serve --seed` imports. */
 export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const started = Date.now();
-  const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
   const codes = (args.locales ?? [])
     .flatMap((s) => String(s).split(','))
     .map((s) => s.trim())
     .filter(Boolean);
-  const locales = codes.length ? codes : (config.locales?.map((l) => l.code) ?? ['en']);
-  const model = await loadModel(args.schemas ?? '.', {
-    customFields: config.customFields,
-    locales: locales.map((code, i) => ({ code, name: code, isDefault: i === 0 })),
-  });
+  // --locales wins; else the config's locales (the project loader applies them), else English.
+  const explicit = codes.length ? codes.map((code, i) => ({ code, name: code, isDefault: i === 0 })) : undefined;
+  const { model, config } = await loadProject({ schemas: args.schemas ?? '.', config: args.config, locales: explicit });
+  const locales = codes.length ? codes : (config.locales?.map((l) => l.code) ?? model.locales.map((l) => l.code));
   for (const type of Object.keys(parseCounts(args.count).counts)) {
     if (![...model.contentTypes.values()].some((t) => t.uid === type || t.pluralName === type || t.singularName === type)) {
       throw new ConfigError(`--count ${type}=…: the schemas define no such content type`);

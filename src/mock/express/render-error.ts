@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
+import { httpErrorName, StatusError } from '../../core/errors/http-status.js';
 import { errorBody, InternalServerError, StrapiError } from '../../core/errors/strapi-errors.js';
 
 /** The one place errors become responses: Strapi's envelope, with the status the error class carries. */
@@ -9,7 +9,7 @@ export function renderError(res: Response, err: unknown): void {
   if (err instanceof StrapiError) e = err;
   else if (status !== undefined) {
     // A client mistake caught by Express itself (a malformed percent-encoding in the path, …): its status, our envelope.
-    e = new HttpClientError(status);
+    e = new StatusError(status, { name: httpErrorName(status) });
   } else {
     // A bug of ours, never the client's: keep the envelope, and say it on the console.
     console.error('content-mock: internal error:', err);
@@ -23,16 +23,4 @@ export function renderError(res: Response, err: unknown): void {
 function httpStatusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
-}
-
-/** Named as Strapi's http-errors are: the status text without spaces, plus "Error". */
-class HttpClientError extends StrapiError {
-  override readonly name: string;
-  override readonly status: number;
-  constructor(status: number) {
-    const text = STATUS_CODES[status] ?? 'Bad Request';
-    super(text, {});
-    this.status = status;
-    this.name = `${text.replace(/[^A-Za-z]/g, '')}Error`;
-  }
 }

@@ -4,11 +4,10 @@ import { authenticateRequest, authorizePluginAction } from '../auth/authenticate
 import { answerContent, matchContentRoute, type AnswerCache, type ContentRoute } from '../request/content-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
+import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
-
-type Handler = (req: Request, res: Response) => Promise<void> | void;
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -35,7 +34,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.get(
     '/api/i18n/locales',
-    wrap((req, res) => {
+    route((req, res) => {
       const rt = current();
       authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
       res.json(rt.store.data.locales);
@@ -44,7 +43,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.all(
     '/api/:route',
-    wrap(async (req, res) => {
+    route(async (req, res) => {
       const rt = current();
       const route = matchContentRoute(rt, req.method, [String(req.params.route)]);
       if (route === 'method-not-allowed') return methodNotAllowed(res);
@@ -54,7 +53,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.all(
     '/api/:route/:documentId',
-    wrap(async (req, res) => {
+    route(async (req, res) => {
       const rt = current();
       const route = matchContentRoute(rt, req.method, [String(req.params.route), String(req.params.documentId)]);
       if (route === 'method-not-allowed') return methodNotAllowed(res);
@@ -63,7 +62,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   );
 
   app.use(
-    wrap(() => {
+    route(() => {
       throw new NotFoundError('Not Found', {});
     }),
   );
@@ -72,14 +71,6 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     renderError(res, err);
   });
   return app;
-}
-
-function wrap(handler: Handler) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    Promise.resolve()
-      .then(() => handler(req, res))
-      .catch(next);
-  };
 }
 
 function methodNotAllowed(res: Response): void {

@@ -1,12 +1,12 @@
 import type express from 'express';
-import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import { ApplicationError, UnauthorizedError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from '../express/read-body.js';
 import { printValue } from '../../core/write/coerce-scalar.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { signJwt } from '../auth/jwt.js';
 import { verifyPassword } from '../auth/password.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 import { ensureConfigUsers, newUser, publicUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -131,8 +131,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       authorizePluginAction(rt, who, 'plugin::users-permissions.user.me', true);
       // A token is no user: Strapi's controller answers 401 when the route let the request through without one.
       if (who.kind !== 'user') {
-        res.status(401).json({ data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Unauthorized', details: {} } });
-        return;
+        throw new UnauthorizedError('Unauthorized');
       }
       res.status(200).json(publicUser(who.user));
     }),

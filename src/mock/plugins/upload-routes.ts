@@ -7,7 +7,7 @@ import { deleteUpload, readUpload, saveUpload } from './file-storage.js';
 import { mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
 import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 // The upload plugin's Content API: the media library as bare JSON (no `data` envelope), uploads as multipart with

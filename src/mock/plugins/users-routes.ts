@@ -8,7 +8,7 @@ import { sortRecords } from '../../core/query/sort.js';
 import { USER_UID } from '../../core/model/built-in-types.js';
 import type { Row } from '../../core/data/types.js';
 import { authenticateRequest, authorizePluginAction, mayContent } from '../auth/authenticate-request.js';
-import { route } from './route.js';
+import { route } from '../express/route.js';
 
 // The users & permissions plugin's user routes, as Strapi 5.54 answers them: bare JSON (no data/meta envelope),
 // filters, sort, fields and populate as on content types, top-level start/limit and no default page size, unknown

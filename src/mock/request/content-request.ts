@@ -27,7 +27,8 @@ export interface ContentRoute {
  * `'method-not-allowed'` for a method the route lacks; a NotFoundError for any other path.
  */
 export function matchContentRoute(rt: Runtime, method: string, segments: readonly string[]): ContentRoute | 'method-not-allowed' {
-  const type = rt.model.byRoute.get(segments[0]);
+  // Strapi's router (koa-router, `sensitive: false`) matches paths in any letter case: `/api/Tags` is `/api/tags`.
+  const type = rt.model.byRoute.get(segments[0].toLowerCase());
   if (segments.length === 1) {
     if (!type) throw new NotFoundError('Not Found', {});
     const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;

@@ -1,35 +1,12 @@
-import { STATUS_CODES } from 'node:http';
+import { StatusError } from '../../../core/errors/http-status.js';
+import { errorBody } from '../../../core/errors/strapi-errors.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { FAULT_HEADER, type DelayRange, type FaultKind, type FaultSpec, type RouteRule } from '../../../core/config/content-mock-config.js';
 import { parseDelay } from '../../../project/dev-options.js';
 
-/** Error names Strapi gives these statuses; others get a name derived from the reason phrase. */
-const STRAPI_NAMES: Readonly<Record<number, string>> = {
-  400: 'ValidationError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  413: 'PayloadTooLargeError',
-  429: 'RateLimitError',
-  500: 'InternalServerError',
-  501: 'NotImplementedError',
-};
-
-function errorName(status: number): string {
-  const known = STRAPI_NAMES[status];
-  if (known) return known;
-  const words = (STATUS_CODES[status] ?? 'Error')
-    .replace(/[^A-Za-z ]/g, '')
-    .split(' ')
-    .filter(Boolean);
-  const name = words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
-  return name.endsWith('Error') ? name : `${name}Error`;
-}
-
+/** Answers a status in Strapi's envelope (the one writer in core/errors). */
 export function sendStrapiError(res: Response, status: number, message?: string): void {
-  res
-    .status(status)
-    .json({ data: null, error: { status, name: errorName(status), message: message ?? STATUS_CODES[status] ?? 'Error', details: {} } });
+  res.status(status).json(errorBody(new StatusError(status, { message })));
 }
 
 /** `status=503`, `delay=200`, `delay=100-400`, `reset`, `timeout`, `timeout=3000`, combined with `,` or `;`. */
