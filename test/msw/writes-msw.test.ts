@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createHandlers } from '../../src/mock/msw/index.js';
@@ -83,5 +84,40 @@ describe('content-mock/msw in Node: writes, reset, users & auth, upload, locales
     expect((await call('GET', '/api/upload/files/999999')).body).toMatchObject({ error: { status: 404, message: 'file.notFound' } });
     const locales = await call('GET', '/api/i18n/locales');
     expect((locales.body as unknown as { code: string }[]).map((l) => l.code)).toContain('en');
+  });
+});
+
+describe('content-mock/msw: webhooks from the handlers', () => {
+  const hooks: { event: string; uid?: string }[] = [];
+  const handlers = createHandlers({
+    schemas: KIT_MODEL,
+    seed: KIT_DATASET,
+    config: KIT_CONFIG,
+    configObject: { webhooks: [{ url: 'http://app.msw.test/api/revalidate', events: ['entry.publish'] }] },
+    baseUrl: BASE,
+  });
+  // The receiver is itself an MSW handler: a component test can assert what its revalidation route was sent.
+  const server = setupServer(
+    ...handlers,
+    http.post('http://app.msw.test/api/revalidate', async ({ request }) => {
+      hooks.push((await request.json()) as { event: string; uid?: string });
+      return HttpResponse.json({ revalidated: true });
+    }),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  test('a write through the handlers posts the webhook; deliveries() lists it', async () => {
+    const res = await fetch(`${BASE}/api/articles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'From a component test' } }),
+    });
+    expect(res.status).toBe(201);
+    for (let i = 0; i < 200 && handlers.deliveries().length === 0; i++) await new Promise((ok) => setTimeout(ok, 5));
+    expect(hooks).toMatchObject([{ event: 'entry.publish', uid: 'api::article.article' }]);
+    expect(handlers.deliveries()).toMatchObject([{ event: 'entry.publish', status: 200, ok: true }]);
+    await handlers.reset();
+    expect(handlers.deliveries()).toEqual([]);
   });
 });

@@ -56,8 +56,9 @@ export function createWebhooks(
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       status = res.status;
-      if (!res.ok) error = (await res.text()).slice(0, 500);
-      else await res.body?.cancel();
+      // Read to the end either way, so the connection is free again.
+      const text = await res.text();
+      if (!res.ok) error = text.slice(0, 500);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
