@@ -21,8 +21,28 @@ export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]+
 
 const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decode(fromBase64Url(part)));
 
+/**
+ * Tokens whose signature checked out, by secret and token: a client sends the same JWT with every request, and the
+ * pure-JS HMAC costs far more than a lookup. Expiry is still checked on every use. Bounded: cleared when full.
+ */
+const verified = new Map<string, Record<string, unknown>>();
+const VERIFIED_MAX = 1000;
+
+const expired = (payload: Record<string, unknown>, now: number) => typeof payload.exp === 'number' && payload.exp * 1000 <= now;
+
 /** The payload of a token we signed that has not expired, or undefined. */
 export function verifyJwt(token: string, secret: string, now = Date.now()): Record<string, unknown> | undefined {
+  const memoKey = `${secret}\u0000${token}`;
+  const known = verified.get(memoKey);
+  if (known) return expired(known, now) ? undefined : known;
+  const payload = checkJwt(token, secret);
+  if (!payload) return undefined;
+  if (verified.size >= VERIFIED_MAX) verified.clear();
+  verified.set(memoKey, payload);
+  return expired(payload, now) ? undefined : payload;
+}
+
+function checkJwt(token: string, secret: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, body, signature] = parts;
@@ -33,9 +53,7 @@ export function verifyJwt(token: string, secret: string, now = Date.now()): Reco
     if (typeof head !== 'object' || head === null || (head as { alg?: unknown }).alg !== 'HS256') return undefined;
     const payload = decodeJson(body);
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-    const exp = (payload as { exp?: unknown }).exp;
-    if (typeof exp === 'number' && exp * 1000 <= now) return undefined;
-    return payload as Record<string, unknown>;
+    return Object.freeze(payload as Record<string, unknown>);
   } catch {
     return undefined;
   }
