@@ -26,4 +26,6 @@ export interface Runtime {
   readonly store: ContentStore;
   readonly config: ContentMockConfig;
   readonly listener?: WriteListener;
+  /** Where the mock prints what a developer should see (the mailbox's emails); undefined when quiet. */
+  readonly log?: (line: string) => void;
 }

@@ -1,4 +1,4 @@
-// base64url without Buffer, so the auth code runs in a browser too (MSW's service worker setup).
+// Bytes without Buffer or node:crypto, so the auth code runs in a browser too (MSW's service worker setup).
 
 export function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
@@ -26,3 +26,10 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
   return diff === 0;
 }
+
+/** `n` random bytes as hex (Web Crypto: the same in Node and a browser). */
+export const randomHex = (n: number): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(n)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A text's length in UTF-8 bytes. */
+export const byteLength = (text: string): number => utf8(text).length;

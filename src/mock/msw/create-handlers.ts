@@ -32,8 +32,8 @@ export type ContentHandlers = HttpHandler[] & {
   deliveries(): readonly unknown[];
 };
 
-const json = (status: number, text: string | undefined, contentType = JSON_TYPE): Response =>
-  new Response(text ?? null, { status, headers: text === undefined ? {} : { 'Content-Type': contentType } });
+const json = (status: number, text: string | undefined, contentType = JSON_TYPE, headers: Record<string, string> = {}): Response =>
+  new Response(text ?? null, { status, headers: text === undefined ? headers : { ...headers, 'Content-Type': contentType } });
 
 function renderError(err: unknown): Response {
   let e: StrapiError;
@@ -69,7 +69,7 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
     const url = new URL(request.url);
     try {
       const plugin = await plugins.answer(request, url);
-      if (plugin) return json(plugin.status, plugin.body, plugin.contentType);
+      if (plugin) return json(plugin.status, plugin.body, plugin.contentType, plugin.headers);
       const path = url.pathname.replace(/\/$/, '').toLowerCase();
       const authorization = request.headers.get('authorization') ?? undefined;
       const search = url.search.slice(1);

@@ -1,10 +1,11 @@
 import { registerAuthRoutes } from '../plugins/auth-routes.js';
+import { registerRolesRoutes } from '../plugins/roles-routes.js';
 import { registerUsersRoutes } from '../plugins/users-routes.js';
 import type { Runtime } from '../runtime.js';
 
 // The users & permissions routes are written against express's req/res. Rather than a second copy of their rules,
-// MSW runs the very same route functions over the small part of that interface they use: `req.headers`,
-// `req.originalUrl`, `req.params`, the body stream; `res.status/json/type/send/end/setHeader`.
+// MSW runs the very same route functions over the small part of that interface they use: `req.headers`, `req.get`,
+// `req.originalUrl`, `req.params`, `req.query`, `req.protocol`, the body stream; `res.status/json/type/send/end/set`.
 
 type RouteFn = (req: ShimRequest, res: ShimResponse, next: (err?: unknown) => void) => void;
 
@@ -13,6 +14,9 @@ interface ShimRequest extends AsyncIterable<Uint8Array> {
   readonly headers: Record<string, string>;
   readonly originalUrl: string;
   readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
+  readonly protocol: string;
+  get(name: string): string | undefined;
 }
 
 /** What a plugin route answered. */
@@ -20,11 +24,14 @@ export interface PluginAnswer {
   readonly status: number;
   readonly body: string | undefined;
   readonly contentType: string | undefined;
+  /** Other headers the route set (a redirect's Location). */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 class ShimResponse {
   statusCode = 200;
   contentType: string | undefined;
+  private readonly headers: Record<string, string> = {};
   constructor(private readonly done: (answer: PluginAnswer) => void) {}
   status(code: number): this {
     this.statusCode = code;
@@ -36,16 +43,23 @@ class ShimResponse {
   }
   setHeader(name: string, value: string): this {
     if (name.toLowerCase() === 'content-type') this.contentType = value;
+    else this.headers[name] = value;
     return this;
   }
+  set(name: string, value: string): this {
+    return this.setHeader(name, value);
+  }
   json(value: unknown): void {
-    this.done({ status: this.statusCode, body: JSON.stringify(value), contentType: 'application/json; charset=utf-8' });
+    this.finish(JSON.stringify(value), 'application/json; charset=utf-8');
   }
   send(value: string): void {
-    this.done({ status: this.statusCode, body: value, contentType: this.contentType ?? 'text/html; charset=utf-8' });
+    this.finish(value, this.contentType ?? 'text/html; charset=utf-8');
   }
   end(): void {
-    this.done({ status: this.statusCode, body: undefined, contentType: undefined });
+    this.finish(undefined, undefined);
+  }
+  private finish(body: string | undefined, contentType: string | undefined): void {
+    this.done({ status: this.statusCode, body, contentType, headers: this.headers });
   }
 }
 
@@ -68,6 +82,7 @@ export class PluginRoutes {
     type App = Parameters<typeof registerAuthRoutes>[0];
     registerAuthRoutes(app as unknown as App, current);
     registerUsersRoutes(app as unknown as App, current);
+    registerRolesRoutes(app as unknown as App, current);
   }
 
   /** The route's answer, or undefined when no plugin route has this method and path. */
@@ -88,6 +103,9 @@ export class PluginRoutes {
         headers: Object.fromEntries(request.headers),
         originalUrl: url.pathname + url.search,
         params,
+        query: Object.fromEntries(url.searchParams),
+        protocol: url.protocol.replace(/:$/, ''),
+        get: (name) => request.headers.get(name) ?? undefined,
         async *[Symbol.asyncIterator]() {
           if (body.length > 0) yield body;
         },

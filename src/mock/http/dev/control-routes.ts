@@ -5,10 +5,16 @@ import { sendStrapiError } from './fault-injection.js';
 export const CONTROL_PREFIX = '/__content-mock';
 
 /**
- * `GET /__content-mock/webhooks` lists recent webhook deliveries; `POST /__content-mock/reset` restores the seed (test suites call it in `beforeEach`); `GET
- * /__content-mock/health` tells a test runner the server is up. Never delayed or faulted.
+ * `POST /__content-mock/reset` restores the seed (test suites call it in `beforeEach`); `GET
+ * /__content-mock/health` tells a test runner the server is up; `GET /__content-mock/mailbox` lists the emails the
+ * users & permissions routes sent, newest first; `GET /__content-mock/webhooks` lists recent webhook deliveries.
+ * Never delayed or faulted.
  */
-export function controlRoutes(reset: () => Promise<void>, deliveries: () => readonly unknown[] = () => []): express.Router {
+export function controlRoutes(
+  reset: () => Promise<void>,
+  mailbox: () => unknown[] = () => [],
+  deliveries: () => readonly unknown[] = () => [],
+): express.Router {
   const router = express.Router();
   router.post('/reset', (_req, res) => {
     reset().then(
@@ -22,6 +28,9 @@ export function controlRoutes(reset: () => Promise<void>, deliveries: () => read
   });
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
+  });
+  router.get('/mailbox', (_req, res) => {
+    res.json(mailbox());
   });
   return router;
 }
