@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
@@ -23,7 +23,10 @@ describe('content-mock bundle', () => {
     },
   );
   let reference: Awaited<ReturnType<typeof startKitServer>> | undefined;
-  afterAll(() => reference?.server.close());
+  afterAll(async () => {
+    await reference?.server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('writes the model, content and settings as one JSON', () => {
     expect(run.stderr).toBe('');
