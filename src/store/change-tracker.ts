@@ -31,6 +31,39 @@ export interface Delta {
 interface Shadow {
   array: Row[];
   copy: Row[];
+  /** Small tables only: each row's members as they were ([key, value, key, value, ...]). */
+  values?: Map<Row, unknown[]>;
+}
+
+/**
+ * Tables up to this size are also compared member by member on every change, so an in-place edit nobody declared
+ * (plugin state such as users and roles) is still saved; large tables rely on `rowChanged`.
+ */
+const SMALL_TABLE = 2000;
+
+function membersOf(row: Row): unknown[] {
+  const out: unknown[] = [];
+  for (const key in row) out.push(key, row[key]);
+  return out;
+}
+
+function sameMembers(row: Row, was: unknown[]): boolean {
+  let i = 0;
+  for (const key in row) {
+    if (was[i] !== key || was[i + 1] !== row[key]) return false;
+    i += 2;
+  }
+  return i === was.length;
+}
+
+function fromMembers(was: unknown[]): Row {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < was.length; i += 2) row[was[i] as string] = was[i + 1];
+  return row as Row;
+}
+
+function shadowOf(rows: Row[]): Shadow {
+  return { array: rows, copy: rows.slice(), values: rows.length <= SMALL_TABLE ? new Map(rows.map((r) => [r, membersOf(r)])) : undefined };
 }
 
 const OWN = new Set(['format', 'types', 'media', 'locales', 'sequences', 'linkOrder']);
@@ -49,7 +82,7 @@ export class ChangeTracker {
   reset(data: StoreData): void {
     this.data = data;
     this.shadows.clear();
-    for (const [table, rows] of this.tables()) this.shadows.set(table, { array: rows, copy: rows.slice() });
+    for (const [table, rows] of this.tables()) this.shadows.set(table, shadowOf(rows));
     this.sequences = { ...data.sequences };
     this.linkOrder = data.linkOrder;
     this.others.clear();
@@ -79,12 +112,20 @@ export class ChangeTracker {
     for (const [table, rows] of this.tables()) {
       seen.add(table);
       const shadow = this.shadows.get(table);
-      const declared = log.rows.get(table);
+      let declared = log.rows.get(table);
+      if (shadow?.values) {
+        // small table: find rows edited in place without a word, with what they were
+        for (const [row, was] of shadow.values) {
+          if (declared?.has(row) || sameMembers(row, was)) continue;
+          if (!declared) log.rows.set(table, (declared = new Map()));
+          declared.set(row, fromMembers(was));
+        }
+      }
       if (shadow && shadow.array === rows && shadow.copy.length === rows.length && !declared) continue;
       if (!shadow) {
         ops.push({ t: table, rows });
         changes.push({ table, added: rows, removed: [], changed: [] });
-        this.shadows.set(table, { array: rows, copy: rows.slice() });
+        this.shadows.set(table, shadowOf(rows));
         undos.push(() => this.setTable(table, undefined));
         continue;
       }
@@ -117,8 +158,9 @@ export class ChangeTracker {
       const removedSet = new Set(removed);
       const netAdded = removed.length > 0 ? added.filter((r) => !removedSet.has(r)) : added;
       changes.push({ table, added: netAdded, removed: netRemoved, changed });
-      const before = { array: shadow.array, copy: shadow.copy };
-      if (rows !== shadow.array || removed.length > 0 || added.length > 0) this.shadows.set(table, { array: rows, copy: rows.slice() });
+      const before: Shadow = { array: shadow.array, copy: shadow.copy, values: shadow.values && new Map(shadow.values) };
+      if (rows !== shadow.array || removed.length > 0 || added.length > 0) this.shadows.set(table, shadowOf(rows));
+      else if (shadow.values) for (const row of changed) shadow.values.set(row, membersOf(row));
       undos.push(() => {
         before.array.length = before.copy.length;
         for (let k = 0; k < before.copy.length; k++) before.array[k] = before.copy[k];
