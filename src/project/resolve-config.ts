@@ -41,10 +41,15 @@ export function resolveConfig(opts: {
   projectRoot?: string;
   required?: boolean;
   overrides?: Record<string, unknown>;
+  /** `serve --public`: the public role may also find and findOne every content type (the `"*"` key). */
+  publicRead?: boolean;
 }): ContentMockConfig {
   const fromFile = opts.configFile ? readConfigFile(opts.configFile, opts.required === true) : {};
   const raw = opts.overrides ? { ...fromFile, ...opts.overrides } : fromFile;
-  return resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  const config = resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  if (!opts.publicRead) return config;
+  const star = new Set([...(config.publicPermissions['*'] ?? []), 'find', 'findOne']);
+  return Object.freeze({ ...config, publicPermissions: { ...config.publicPermissions, '*': [...star] } });
 }
 
 /** A config file's JSON object; a missing optional file is an empty config. */

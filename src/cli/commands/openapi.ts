@@ -28,7 +28,12 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       .option('format', { choices: ['json', 'yaml'] as const, describe: 'output format (default: from --out, else json)' })
       .option('check', { type: 'boolean', default: false, describe: 'exit 1 when --out differs from what the schemas generate (for CI)' })
       .option('title', { type: 'string', describe: 'info.title of the document' })
-      .option('server-url', { type: 'string', describe: 'servers[0].url of the document' }) as never,
+      .option('server-url', { type: 'string', describe: 'servers[0].url of the document' })
+      .example('$0 openapi --schemas ../my-strapi-app --out openapi.json', 'the contract of every endpoint')
+      .example(
+        '$0 openapi --schemas ../my-strapi-app --out openapi.yaml --check',
+        'exit 1 when the checked-in copy is stale (CI)',
+      ) as never,
   handler: (args) =>
     runCommand(async () => {
       // Loaded on use, so other commands start without the OpenAPI toolchain.

@@ -4,6 +4,9 @@ import { loadProject } from '../../project/load-project.js';
 import { importDataset } from '../../core/data/import-dataset.js';
 import { generateSeed } from './generate-seed.js';
 import { writeDatasetFile } from '../format/write-dataset-file.js';
+import { parseCounts } from './parse-counts.js';
+
+export { parseCounts } from './parse-counts.js';
 
 export interface SeedArgs {
   schemas?: string;
@@ -13,22 +16,6 @@ export interface SeedArgs {
   media?: number;
   out?: string;
   config?: string;
-}
-
-/** `--count 50` for every collection type, `--count articles=500,tags=20` per type; both may be combined. */
-export function parseCounts(raw: readonly (string | number)[] | undefined): { count: number; counts: Record<string, number> } {
-  let count = 10;
-  const counts: Record<string, number> = {};
-  for (const part of (raw ?? [])
-    .flatMap((v) => String(v).split(','))
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const m = /^(?:([^=]+)=)?(\d+)$/.exec(part);
-    if (!m) throw new ConfigError(`--count ${part}: expected a number, or <type>=<number>`);
-    if (m[1]) counts[m[1].trim()] = Number(m[2]);
-    else count = Number(m[2]);
-  }
-  return { count, counts };
 }
 
 /** `content-mock seed`: generated content into a seed file that `serve --seed` imports. */
