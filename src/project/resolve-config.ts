@@ -30,6 +30,7 @@ export const KNOWN_KEYS = [
   'rules',
   'readonly',
   'cache',
+  'fixtures',
 ] as const;
 
 /**
@@ -137,7 +138,29 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
-  return Object.freeze({ rest, publicPermissions, tokens, publicPlugins, customFields, locales, plugins, dev, cache: raw.cache !== false });
+  const fixtures = readFixtures(raw.fixtures, where);
+  return Object.freeze({
+    rest,
+    publicPermissions,
+    tokens,
+    publicPlugins,
+    customFields,
+    locales,
+    plugins,
+    dev,
+    cache: raw.cache !== false,
+    fixtures,
+  });
+}
+
+function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new ConfigError(`${where}: "fixtures" must be an object (type → list of documents)`);
+  for (const [key, docs] of Object.entries(raw)) {
+    if (!Array.isArray(docs) || !docs.every(isPlainObject))
+      throw new ConfigError(`${where}: fixtures["${key}"] must be a list of documents (objects)`);
+  }
+  return raw as ContentMockConfig['fixtures'];
 }
 
 /**
