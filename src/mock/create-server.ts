@@ -77,7 +77,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
   const initialFor = (m: ContentModel) =>
-    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m) : emptyStore(m);
+    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m, config) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
   // A store file kept from an earlier run with nothing in it counts as empty too.

@@ -37,9 +37,17 @@ export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) 
   const { count, counts } = parseCounts(args.count);
   let dataset;
   try {
-    dataset = generateSeed(model, { count, counts, seed: args['seed-value'] ?? 'content-mock', locales, mediaCount: args.media });
+    dataset = generateSeed(model, {
+      count,
+      counts,
+      seed: args['seed-value'] ?? 'content-mock',
+      locales,
+      mediaCount: args.media,
+      fixtures: config.fixtures,
+    });
   } catch (e) {
-    // A constraint no amount of data can meet (more unique integers than the range holds): the user's to fix.
+    // A constraint no amount of data can meet (more unique integers than the range holds) or a fixture naming what
+    // the schemas lack: the user's to fix.
     if (e instanceof RangeError) throw new ConfigError(e.message);
     throw e;
   }
