@@ -15,6 +15,8 @@ import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 import { generatedStore, isEmptyStore } from './generated-store.js';
+import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { readUpload } from './plugins/file-storage.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
 export const DEFAULT_STORE_DIR = '.content-mock';
@@ -101,7 +103,13 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
-        routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
+        routes: [
+          ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
+          createPlaceholderRouter(
+            () => runtime,
+            (rt, name) => readUpload(rt.store, name) !== undefined,
+          ),
+        ],
       });
     },
   );
