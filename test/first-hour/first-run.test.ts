@@ -85,15 +85,7 @@ describe('failing loudly and exiting right', () => {
       blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
     );
     try {
-      // Timed from a process that has already loaded the schemas: start-up itself is not what is measured.
-      const cli = await import('node:child_process');
-      const child = cli.spawn(process.execPath, [
-        join(import.meta.dirname, '..', '..', 'bin', 'content-mock.js'),
-        'serve',
-        '--memory',
-        '--port',
-        String(port),
-      ]);
+      const child = spawn(process.execPath, [BIN, 'serve', '--memory', '--port', String(port)]);
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       const code = await new Promise<number | null>((resolve) => {
