@@ -16,6 +16,8 @@ import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 import { generatedStore, isEmptyStore } from './generated-store.js';
 import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { servedExamples } from './http/served-examples.js';
+import { documentTitle } from '../contract/openapi/generate.js';
 import { readUpload } from './plugins/file-storage.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
@@ -71,7 +73,7 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, config, seed, model } = await loadProject(
+  const { schemas, name, config, seed, model } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
   const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields, strict: options.strictSchemas };
@@ -91,7 +93,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const getDocument = () => {
     const m = runtime.model;
     let doc = documents.get(m);
-    if (!doc) documents.set(m, (doc = generateOpenApi(m)));
+    if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
     return doc;
   };
   const reset = () => runtime.store.reset();

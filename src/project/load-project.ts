@@ -38,6 +38,8 @@ export interface ProjectOptions {
 
 export interface Project {
   readonly schemas: string;
+  /** The project's name (its package.json), for titles; undefined for a bare folder of schemas. */
+  readonly name?: string;
   readonly config: ContentMockConfig;
   /** The seed, read lazily: its documents are parsed only when the store imports them. */
   readonly seed: SeedSource | undefined;
@@ -57,6 +59,19 @@ export function findConfigFile(schemas: string | undefined): string | undefined 
     if (basename(resolve(schemas)) === 'src') candidates.push(join(schemas, '..', CONFIG_FILE_NAME));
   }
   return candidates.find((f) => existsSync(f));
+}
+
+/** The `name` in the package.json of the project the schemas belong to (given as the root or as its src/). */
+export function projectName(schemas: string): string | undefined {
+  const root = basename(resolve(schemas)) === 'src' ? join(schemas, '..') : schemas;
+  const file = join(root, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A whole seed file as one object (for tools and tests; serving streams it instead, see openSeedFile). */
@@ -93,5 +108,5 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   }
   const model = await loadModel(schemas, { locales, customFields: config.customFields, strict: options.strictSchemas });
   checkConfigAgainstModel(config, model, configFile ?? 'config');
-  return { schemas, config, seed, model };
+  return { schemas, name: projectName(schemas), config, seed, model };
 }

@@ -40,7 +40,8 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       const { runOpenApiCommand } = await import('../../contract/openapi/openapi-command.js');
       const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
       const { loadProject } = await import('../../project/load-project.js');
-      const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
+      const { documentTitle } = await import('../../contract/openapi/generate.js');
+      const { model, name } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({
         schemas: args.schemas,
@@ -48,7 +49,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
         format,
         check: args.check,
         model,
-        title: args.title,
+        title: args.title ?? documentTitle(name),
         serverUrl: args['server-url'],
       });
     }),
