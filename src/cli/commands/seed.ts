@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { SeedArgs } from '../../dataset/seed/run-seed.js';
 import { runCommand } from '../run-command.js';
 import { countOf, countValue } from '../option-values.js';
+import { progress } from '../style.js';
 
 export const seedCommand: CommandModule<object, SeedArgs> = {
   command: 'seed',
@@ -22,5 +23,15 @@ export const seedCommand: CommandModule<object, SeedArgs> = {
       .example('$0 seed --schemas ../my-strapi-app --out seed.json', '10 documents per collection type')
       .example('$0 seed --count 50 --count articles=500,tags=20 --locales en fr', 'more, per type, in two locales')
       .example('$0 serve --schemas ../my-strapi-app --seed seed.json', 'then serve it') as never,
-  handler: (args) => runCommand(async () => (await import('../../dataset/seed/run-seed.js')).runSeed(args)),
+  handler: (args) =>
+    runCommand(async () => {
+      const { runSeed } = await import('../../dataset/seed/run-seed.js');
+      // A redrawn line on a terminal while types are generated; nothing in CI or a pipe.
+      const shown = progress();
+      try {
+        return await runSeed(args, undefined, shown.update);
+      } finally {
+        shown.done();
+      }
+    }),
 };

@@ -34,6 +34,8 @@ export interface SeedOptions {
   readonly mediaCount?: number;
   /** Documents to keep as given (type uid, plural or singular name → attribute values); the rest is generated. */
   readonly fixtures?: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+  /** Called before each type is generated (a progress display on long runs). */
+  readonly onType?: (type: ContentType, index: number, total: number) => void;
 }
 
 /** A fixture that names a type or attribute the schemas do not have. */
@@ -80,7 +82,10 @@ class SeedGenerator {
 
   dataset(): Dataset {
     const contentTypes: Record<string, DatasetType> = {};
-    for (const type of this.types) contentTypes[type.uid] = this.datasetType(type);
+    this.types.forEach((type, i) => {
+      this.options.onType?.(type, i, this.types.length);
+      contentTypes[type.uid] = this.datasetType(type);
+    });
     return {
       format: SEED_FORMAT,
       source: `content-mock seed --seed-value ${String(this.options.seed)}`,

@@ -19,7 +19,11 @@ export interface SeedArgs {
 }
 
 /** `content-mock seed`: generated content into a seed file that `serve --seed` imports. */
-export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) => console.error(l)): Promise<number> {
+export async function runSeed(
+  args: SeedArgs,
+  log: (line: string) => void = (l) => console.error(l),
+  progress?: (line: string) => void,
+): Promise<number> {
   const started = Date.now();
   const codes = (args.locales ?? [])
     .flatMap((s) => String(s).split(','))
@@ -44,6 +48,7 @@ export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) 
       locales,
       mediaCount: args.media,
       fixtures: config.fixtures,
+      onType: progress && ((type, i, total) => progress(`seed: ${type.pluralName} (${i + 1}/${total})`)),
     });
   } catch (e) {
     // A constraint no amount of data can meet (more unique integers than the range holds) or a fixture naming what
