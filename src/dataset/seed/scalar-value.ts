@@ -1,7 +1,7 @@
 import type { ScalarAttribute } from '../../core/model/types.js';
 import type { Rng } from './rng.js';
 import type { WordPools } from './word-pools.js';
-import { patternValue } from './pattern-value.js';
+import { patternValue } from '../../core/model/pattern-value.js';
 import { USER_UID } from '../../core/model/built-in-types.js';
 
 // One value for a scalar attribute that Strapi's validator would accept: the right type, inside min/max and
@@ -78,7 +78,7 @@ function byName(words: readonly string[], ctx: ValueContext): string | undefined
 function text(a: ScalarAttribute, ctx: ValueContext): string {
   const { rng, pools } = ctx;
   const words = wordsOf(a.name);
-  const fromPattern = a.regex ? patternValue(a, rng, a.unique ? ctx.taken?.(a) : undefined) : undefined;
+  const fromPattern = a.regex ? patternValue(a, (lo, hi) => rng.int(lo, hi), a.unique ? ctx.taken?.(a) : undefined) : undefined;
   if (fromPattern !== undefined) return fromPattern;
   if (a.type === 'email' || words.includes('email')) {
     const user = `${slugify(rng.pick(pools.firstNames))}.${slugify(rng.pick(pools.lastNames))}`;

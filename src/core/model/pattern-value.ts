@@ -1,9 +1,9 @@
 import RandExpModule from 'randexp';
-import type { ScalarAttribute } from '../../core/model/types.js';
-import type { Rng } from './rng.js';
+import type { ScalarAttribute } from './types.js';
 
-// Values for attributes with a `regex`: generated from the pattern itself (randexp), drawing every choice from the
-// seeded Rng so the same seed gives the same values. Strapi tests `new RegExp(regex).test(value)`, and so does this.
+// Values for attributes with a `regex`: generated from the pattern itself (randexp), every choice drawn from the
+// caller's `randInt` (seed's seeded Rng, check's fixed choices) so the same input gives the same values. Strapi tests
+// `new RegExp(regex).test(value)`, and so does this.
 
 // randexp is CommonJS (`module.exports = RandExp`) while its types declare a default export.
 type RandExpClass = typeof RandExpModule.default;
@@ -28,11 +28,11 @@ function compile(source: string): RegExp | null {
  * A string matching the attribute's `regex`, inside its lengths and not in `taken` (for unique attributes); undefined
  * when the pattern is not a JavaScript regular expression or no such string turns up in a few tries.
  */
-export function patternValue(a: ScalarAttribute, rng: Rng, taken?: Set<string>): string | undefined {
+export function patternValue(a: ScalarAttribute, randInt: (lo: number, hi: number) => number, taken?: Set<string>): string | undefined {
   const re = a.regex ? compile(a.regex) : null;
   if (!re) return undefined;
   const gen = new RandExp(re);
-  gen.randInt = (lo: number, hi: number) => rng.int(lo, hi);
+  gen.randInt = randInt;
   // `*` and `+` repeat up to this many times: long enough for a word, short enough for a maxLength.
   gen.max = Math.max(1, Math.min(a.maxLength ?? 12, 12));
   const min = a.minLength ?? 0;
