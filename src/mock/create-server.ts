@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type express from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
+import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
 import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
@@ -87,7 +88,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   // A store file kept from an earlier run with nothing in it counts as empty too.
   if (options.seedIfEmpty && isEmptyStore(store.data)) await store.replace(initialFor(model));
 
-  let runtime: Runtime = { model, store, config };
+  let runtime: Runtime = { model, store, config, log: options.logRequests ? (line) => logger.info(line) : undefined };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -105,6 +106,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        mailbox: () => mailboxOf(runtime.store.data),
         routes: [
           ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
           createPlaceholderRouter(

@@ -92,17 +92,49 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
     items: {
       type: 'object',
       required: ['username', 'email', 'password'],
-      properties: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, blocked: { type: 'boolean' } },
+      properties: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string', description: 'A role type: authenticated, or one of "roles".' },
+        confirmed: { type: 'boolean' },
+        blocked: { type: 'boolean' },
+      },
+    },
+  },
+  roles: {
+    type: 'array',
+    description: 'Users & permissions roles beyond public and authenticated.',
+    items: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        type: { type: 'string', description: 'Defaults to the name in kebab case.' },
+        description: { type: 'string' },
+        permissions: grants('plugin permissions'),
+      },
     },
   },
   usersPermissions: {
     type: 'object',
-    additionalProperties: false,
+    description: "The users & permissions plugin's settings (as in its advanced settings).",
     properties: {
       jwtSecret: { type: 'string' },
       jwtExpiresIn: { description: 'Seconds, or "30d", "12h", "15m".', type: ['number', 'string'] },
       register: { type: 'object', properties: { allowedFields: strings } },
+      emailConfirmation: { type: 'boolean' },
+      emailConfirmationRedirection: { type: 'string' },
+      emailResetPassword: { type: 'string' },
+      allowRegister: { type: 'boolean' },
+      uniqueEmail: { type: 'boolean' },
+      defaultRole: { type: 'string' },
     },
+  },
+  email: {
+    type: 'object',
+    description: 'Emails the mock would send land in the dev mailbox.',
+    properties: { from: { type: 'string' } },
   },
   upload: {
     type: 'object',

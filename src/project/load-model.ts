@@ -9,7 +9,7 @@ import {
   type ContentType,
   type Locale,
 } from '../core/model/types.js';
-import { DEFAULT_USER_ATTRIBUTES, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
+import { DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, ROLE_UID, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
 import { parseAttribute } from '../core/model/parse-attribute.js';
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
@@ -67,7 +67,9 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   const { componentFiles, typeFiles } = await listSchemaFiles(path, root);
   const components = await readComponents(componentFiles, ctx);
   const contentTypes = await readContentTypes(typeFiles, ctx);
-  contentTypes.set(USER_UID, await readUserType(root, ctx));
+  const users = await readUserType(root, ctx);
+  contentTypes.set(USER_UID, users);
+  contentTypes.set(ROLE_UID, readRoleType(users, ctx));
   checkApiIds(contentTypes, ctx.problems);
   checkReferences(contentTypes, components, ctx);
   if (ctx.problems.length > 0) throw new SchemaErrors(ctx.problems);
@@ -227,6 +229,32 @@ async function readUserType(root: string, ctx: ReadContext): Promise<ContentType
     localized: false,
     attributes: readAttributes(raw, file, false, ctx),
     file,
+    builtIn: true,
+  };
+}
+
+/** The role users belong to; its `users` side exists when the user schema links back to it (Strapi's does). */
+function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
+  const roleAttributes = readAttributes(DEFAULT_ROLE_ATTRIBUTES, `${ROLE_UID} (users & permissions plugin)`, false, ctx);
+  const userRole = users.attributes.get('role');
+  if (userRole?.kind === 'relation' && userRole.target === ROLE_UID && userRole.inversedBy) {
+    const back = parseAttribute(
+      { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role' },
+      { name: userRole.inversedBy, source: ROLE_UID, ownerLocalized: false, customFields: ctx.customFields },
+    );
+    if (back.kind === 'ok') roleAttributes.set(userRole.inversedBy, Object.freeze(back.attribute));
+  }
+  return {
+    uid: ROLE_UID,
+    kind: 'collectionType',
+    singularName: 'role',
+    pluralName: 'roles',
+    displayName: 'Role',
+    description: 'Roles of the users & permissions plugin',
+    draftAndPublish: false,
+    localized: false,
+    attributes: roleAttributes,
+    file: `${ROLE_UID} (users & permissions plugin)`,
     builtIn: true,
   };
 }
