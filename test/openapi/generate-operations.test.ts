@@ -43,6 +43,13 @@ describe('paths', () => {
     expect(Object.keys(doc.paths ?? {}).filter((p) => /^\/api\/(auth|users|upload|i18n)\b/.test(p))).toEqual([
       '/api/auth/local',
       '/api/auth/local/register',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/auth/change-password',
+      '/api/auth/email-confirmation',
+      '/api/auth/send-email-confirmation',
+      '/api/users-permissions/roles',
+      '/api/users-permissions/roles/{id}',
       '/api/users/me',
       '/api/users/count',
       '/api/users',

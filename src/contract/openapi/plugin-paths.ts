@@ -73,6 +73,89 @@ export function pluginPaths(): Record<string, PathItem> {
         responses: { '200': ok('The session of the new user.', session), ...errors(400, 500) },
       },
     },
+    '/api/auth/forgot-password': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.forgotPassword',
+        summary: 'Ask for a password reset email',
+        description: 'The email lands in the dev mailbox (`GET /__content-mock/mailbox`).',
+        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }, { email: 'ada@example.com' }),
+        responses: { '200': ok('Always ok.', { type: 'object', properties: { ok: { const: true } } }), ...errors(400, 500) },
+      },
+    },
+    '/api/auth/reset-password': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.resetPassword',
+        summary: 'Reset a password with the emailed code',
+        requestBody: jsonBody(
+          {
+            type: 'object',
+            required: ['code', 'password', 'passwordConfirmation'],
+            properties: { code: { type: 'string' }, password: { type: 'string' }, passwordConfirmation: { type: 'string' } },
+          },
+          { code: '…', password: 'secret456', passwordConfirmation: 'secret456' },
+        ),
+        responses: { '200': ok('The session.', session), ...errors(400, 500) },
+      },
+    },
+    '/api/auth/change-password': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.changePassword',
+        summary: 'Change the signed-in user password',
+        requestBody: jsonBody(
+          {
+            type: 'object',
+            required: ['currentPassword', 'password', 'passwordConfirmation'],
+            properties: { currentPassword: { type: 'string' }, password: { type: 'string' }, passwordConfirmation: { type: 'string' } },
+          },
+          { currentPassword: 'secret123', password: 'secret456', passwordConfirmation: 'secret456' },
+        ),
+        responses: { '200': ok('The session.', session), ...errors(400, 401, 403, 500) },
+      },
+    },
+    '/api/auth/email-confirmation': {
+      get: {
+        tags: [USERS],
+        operationId: 'auth.emailConfirmation',
+        summary: 'Confirm an email address',
+        parameters: [{ name: 'confirmation', in: 'query', required: true, schema: { type: 'string' } }],
+        responses: { '302': { description: 'To the configured redirection.' }, ...errors(400, 500) },
+      },
+    },
+    '/api/auth/send-email-confirmation': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.sendEmailConfirmation',
+        summary: 'Send the confirmation email again',
+        requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }, { email: 'ada@example.com' }),
+        responses: { '200': ok('Sent.', { type: 'object', required: ['email', 'sent'] }), ...errors(400, 500) },
+      },
+    },
+    '/api/users-permissions/roles': {
+      get: {
+        tags: [USERS],
+        operationId: 'roles.find',
+        summary: 'List roles',
+        responses: {
+          '200': ok('The roles.', { type: 'object', required: ['roles'], properties: { roles: { type: 'array', items: { type: 'object' } } } }),
+          ...errors(401, 403, 500),
+        },
+      },
+    },
+    '/api/users-permissions/roles/{id}': {
+      parameters: [idParam('Numeric id of the role.')],
+      get: {
+        tags: [USERS],
+        operationId: 'roles.findOne',
+        summary: 'Get a role with its permissions',
+        responses: {
+          '200': ok('The role.', { type: 'object', required: ['role'] }),
+          ...errors(401, 403, 404, 500),
+        },
+      },
+    },
     '/api/users/me': {
       get: {
         tags: [USERS],
@@ -97,6 +180,16 @@ export function pluginPaths(): Record<string, PathItem> {
         description: 'A bare array (no `data` envelope); filters, sort, fields and top-level `start`/`limit`.',
         responses: { '200': ok('The users.', { type: 'array', items: user }), ...errors(400, 401, 403, 500) },
       },
+      post: {
+        tags: [USERS],
+        operationId: 'users.create',
+        summary: 'Create a user',
+        requestBody: jsonBody(
+          { type: 'object', required: ['username', 'email', 'password'] },
+          { username: 'ada', email: 'ada@example.com', password: 'secret123' },
+        ),
+        responses: { '201': ok('The new user.', user), ...errors(400, 401, 403, 500) },
+      },
     },
     '/api/users/{id}': {
       parameters: [idParam('Numeric id of the user.')],
@@ -105,6 +198,19 @@ export function pluginPaths(): Record<string, PathItem> {
         operationId: 'users.findOne',
         summary: 'Get a user',
         responses: { '200': ok('The user.', user), '204': { description: 'No such user.' }, ...errors(400, 401, 403, 500) },
+      },
+      put: {
+        tags: [USERS],
+        operationId: 'users.update',
+        summary: 'Update a user',
+        requestBody: jsonBody({ type: 'object' }, { username: 'ada2' }),
+        responses: { '200': ok('The user.', user), ...errors(400, 401, 403, 404, 500) },
+      },
+      delete: {
+        tags: [USERS],
+        operationId: 'users.destroy',
+        summary: 'Delete a user',
+        responses: { '200': ok('The deleted user.', user), '204': { description: 'No such user.' }, ...errors(400, 401, 403, 500) },
       },
     },
     '/api/upload/files': {
