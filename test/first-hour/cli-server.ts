@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,19 @@ export function copyProject(): string {
   return join(dir, 'my-app');
 }
 
-export const runCli = (args: string[], cwd = mkdtempSync(join(tmpdir(), 'cm-cli-')), env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd, env: { ...process.env, ...env }, timeout: 30_000 });
+/** Runs the CLI to its end; async, so independent runs overlap. */
+export function runCli(
+  args: string[],
+  cwd = mkdtempSync(join(tmpdir(), 'cm-cli-')),
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, timeout: 30_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
 
 export interface CliServer {
   readonly url: string;

@@ -68,17 +68,18 @@ describe('serve on a project of ones own', () => {
     }
   }, 30_000);
 
-  test('a typo in the config is an error naming the file and the key (exit 1)', () => {
+  test('a typo in the config is an error naming the file and the key (exit 1)', async () => {
     const app = copyProject();
     writeFileSync(join(app, 'content-mock.config.json'), JSON.stringify({ permisions: { public: {} } }));
-    const r = runCli(['serve', '--schemas', app, '--memory', '--port', '0']);
+    const r = await runCli(['serve', '--schemas', app, '--memory', '--port', '0']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`${join(app, 'content-mock.config.json')}: unknown key "permisions"`);
     expect(r.stderr).not.toContain('    at ');
   });
 });
 
-describe('failing loudly and exiting right', () => {
+// Independent processes: run side by side.
+describe.concurrent('failing loudly and exiting right', () => {
   test('a taken port: the error, then exit 2 within a second (the watchers do not hold the process)', async () => {
     const blocker: Server = createNetServer();
     const port = await new Promise<number>((resolve) =>
@@ -109,21 +110,23 @@ describe('failing loudly and exiting right', () => {
     [['serve', '--delay', 'abc'], '--delay abc: expected a number of ms or a range like 100-400'],
     [['seed', '--count', 'abc'], '--count abc: expected a number, or <type>=<number>'],
     [['check', '--target', 'http://127.0.0.1:9', '--timeout', 'soon'], '--timeout soon: expected a number'],
-  ])('usage error %j: one line and exit 2', (args, message) => {
-    const r = runCli(args);
+  ])('usage error %j: one line and exit 2', async (args, message) => {
+    const r = await runCli(args);
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(message);
     expect(r.stderr).not.toContain('    at ');
   });
 
-  test('environment variables stand for flags: CONTENT_MOCK_<FLAG>, and PORT', () => {
-    expect(runCli(['serve'], undefined, { PORT: 'abc' }).stderr).toContain('--port abc: expected a port number');
-    expect(runCli(['serve', '--memory'], undefined, { CONTENT_MOCK_SCHEMAS: '/no/such/folder' }).stderr).toContain(
+  test('environment variables stand for flags: CONTENT_MOCK_<FLAG>, and PORT', async () => {
+    expect((await runCli(['serve'], undefined, { PORT: 'abc' })).stderr).toContain('--port abc: expected a port number');
+    expect((await runCli(['serve', '--memory'], undefined, { CONTENT_MOCK_SCHEMAS: '/no/such/folder' })).stderr).toContain(
       '/no/such/folder #: no such folder of Strapi schemas',
     );
   });
 
-  test('--help of every command shows examples', () => {
-    for (const c of ['serve', 'openapi', 'proxy', 'check', 'pull', 'seed']) expect(runCli([c, '--help']).stdout, c).toContain('Examples:');
+  test('--help of every command shows examples', async () => {
+    const commands = ['serve', 'openapi', 'proxy', 'check', 'pull', 'push', 'seed'];
+    const helps = await Promise.all(commands.map((c) => runCli([c, '--help'])));
+    helps.forEach((h, i) => expect(h.stdout, commands[i]).toContain('Examples:'));
   });
 });
