@@ -25,6 +25,7 @@ import { readUpload } from './plugins/file-storage.js';
 export const DEFAULT_STORE_DIR = '.content-mock';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
 
@@ -88,7 +89,22 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   // A store file kept from an earlier run with nothing in it counts as empty too.
   if (options.seedIfEmpty && isEmptyStore(store.data)) await store.replace(initialFor(model));
 
-  let runtime: Runtime = { model, store, config, log: options.logRequests ? (line) => logger.info(line) : undefined };
+  // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
+  const webhooks =
+    config.webhooks.length > 0
+      ? createWebhooks(
+          config.webhooks,
+          () => runtime,
+          (line) => logger.error(line),
+        )
+      : undefined;
+  let runtime: Runtime = {
+    model,
+    store,
+    config,
+    listener: webhooks?.listener,
+    log: options.logRequests ? (line) => logger.info(line) : undefined,
+  };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -97,7 +113,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
     return doc;
   };
-  const reset = () => runtime.store.reset();
+  const reset = async () => {
+    await runtime.store.reset();
+    webhooks?.clear();
+  };
   let tools: DevTools | undefined;
   const app = createApp(
     () => runtime,
@@ -106,6 +125,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: [
           ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),

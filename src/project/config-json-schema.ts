@@ -1,4 +1,4 @@
-import { ACTIONS, FAULTS } from '../core/config/content-mock-config.js';
+import { ACTIONS, FAULTS, WEBHOOK_EVENTS } from '../core/config/content-mock-config.js';
 import type { KNOWN_KEYS } from './resolve-config.js';
 
 // The JSON Schema of content-mock.config.json, published as schema/content-mock.config.schema.json so editors
@@ -180,6 +180,20 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
   },
   readonly: { type: 'boolean', description: 'Refuse writes under /api with 405.' },
   cache: { type: 'boolean', description: 'Keep serialized answers to reads until the next write (default true).' },
+  webhooks: {
+    type: 'array',
+    description: "Webhooks POSTed after each successful write, with Strapi's payloads.",
+    items: {
+      type: 'object',
+      required: ['url'],
+      additionalProperties: false,
+      properties: {
+        url: { type: 'string', pattern: '^https?:' },
+        events: { type: 'array', items: { enum: [...WEBHOOK_EVENTS] } },
+        headers: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  },
   fixtures: {
     type: 'object',
     description:

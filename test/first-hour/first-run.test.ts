@@ -125,7 +125,7 @@ describe.concurrent('failing loudly and exiting right', () => {
   });
 
   test('--help of every command shows examples', async () => {
-    const commands = ['serve', 'openapi', 'proxy', 'check', 'pull', 'push', 'seed'];
+    const commands = ['serve', 'openapi', 'types', 'proxy', 'check', 'pull', 'push', 'seed', 'bundle'];
     const helps = await Promise.all(commands.map((c) => runCli([c, '--help'])));
     helps.forEach((h, i) => expect(h.stdout, commands[i]).toContain('Examples:'));
   });

@@ -5,7 +5,7 @@ import { countOf } from '../option-values.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
-  describe: 'Check a real Strapi against the contract once (for CI)',
+  describe: 'Check a real Strapi against the contract once (for CI): exit 0 clean, 1 violations, 2 could not run or checked too little',
   builder: (y) =>
     y
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server' })
@@ -19,10 +19,20 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('writes', { type: 'boolean', default: false, describe: 'also create, update and delete one document per type (cleans up)' })
       .option('timeout', { type: 'string', default: '30000', coerce: countOf('timeout'), describe: 'ms per request' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' })
+      .option('allow-unauthorized', {
+        type: 'boolean',
+        default: false,
+        describe: 'exit 0 even when most requests were refused (401/403) and the run checked almost nothing',
+      })
+      .option('ignore-rule', {
+        type: 'string',
+        array: true,
+        describe: 'do not report violations of this rule (e.g. server-error); repeatable',
+      })
       .example('$0 check --target http://127.0.0.1:1337 --schemas ../my-strapi-app --token $TOKEN', 'exit 0 clean, 1 violations')
       .example(
         '$0 check --target $URL --report report.xml --baseline known.json',
         'for CI: JUnit report, known violations tolerated',
       ) as never,
-  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheck(args)),
+  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheckCommand(args)),
 };

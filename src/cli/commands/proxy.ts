@@ -31,6 +31,11 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         describe: 'ms to wait for the target before answering 504',
       })
       .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" })
+      .option('ignore-rule', {
+        type: 'string',
+        array: true,
+        describe: 'do not report violations of this rule (e.g. server-error); repeatable',
+      })
       .example('$0 proxy --target http://127.0.0.1:1337 --report report.xml', 'point your frontend at :4010; a JUnit report on exit')
       .example('$0 proxy --target https://cms.example.com --strict', 'answer 502 for a response that breaks the contract') as never,
   handler: (args) => runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy(args)),
