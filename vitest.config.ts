@@ -8,6 +8,6 @@ export default defineConfig({
     // Test files start servers on free ports; two workers fit the 2-core CI machine.
     maxWorkers: 2,
     // Every store change is checked against its journal entry (a row changed in place without being declared fails).
-    env: { CONTENT_MOCK_VERIFY_JOURNAL: '1' },
+    env: { CM_STORE_VERIFY: '1' },
   },
 });

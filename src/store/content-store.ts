@@ -22,7 +22,7 @@ export interface StoreOptions {
   /**
    * Check after every change that replaying its journal entry gives the data in memory (a change that did not
    * declare a row it changed in place would fail). Costs a full serialization per change: for tests. Default: the
-   * CONTENT_MOCK_VERIFY_JOURNAL environment variable is "1".
+   * CM_STORE_VERIFY environment variable is "1".
    */
   readonly verify?: boolean;
   /** Rewrite the store file after this long without changes (ms; default 2000). */
@@ -77,7 +77,7 @@ export class ContentStore implements Store {
   ) {
     this.currentIndex = new ContentIndex(model, current);
     this.tracker = new ChangeTracker(current);
-    if (options.verify ?? process.env.CONTENT_MOCK_VERIFY_JOURNAL === '1') this.verifyText = JSON.stringify(current);
+    if (options.verify ?? process.env.CM_STORE_VERIFY === '1') this.verifyText = JSON.stringify(current);
   }
 
   /** Read indexes over the current data, for the current model. */

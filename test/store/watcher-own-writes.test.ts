@@ -16,11 +16,11 @@ describe('hot reload beside a busy 10k-row store', () => {
   let verify: string | undefined;
   beforeEach(() => {
     // replaying each change over a copy of 10k rows is the slow check for small stores
-    verify = process.env.CONTENT_MOCK_VERIFY_JOURNAL;
-    delete process.env.CONTENT_MOCK_VERIFY_JOURNAL;
+    verify = process.env.CM_STORE_VERIFY;
+    delete process.env.CM_STORE_VERIFY;
   });
   afterEach(() => {
-    if (verify !== undefined) process.env.CONTENT_MOCK_VERIFY_JOURNAL = verify;
+    if (verify !== undefined) process.env.CM_STORE_VERIFY = verify;
   });
 
   test('own writes are recognised, nothing acknowledged is lost, an outside edit reloads', async () => {

@@ -5,7 +5,7 @@ import type { Row, StoreData } from './types.js';
 // them by comparing the table with its previous contents (pointers only). A row changed in place does: call
 // `rowChanged` BEFORE changing it (the store keeps a copy of it, to undo the change if it cannot be saved); the row
 // is then saved whole, nested values included. Tests check every change against its journal entry
-// (CONTENT_MOCK_VERIFY_JOURNAL=1, set by vitest.config.ts), so a forgotten declaration fails loudly there.
+// (CM_STORE_VERIFY=1, set by vitest.config.ts), so a forgotten declaration fails loudly there.
 
 /** A table: a content type uid, or `@media` / `@locales` for the two lists beside the types. */
 export type TableName = string;
