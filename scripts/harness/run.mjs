@@ -232,6 +232,12 @@ async function send(base, req, saved) {
     json = { __nonJson: text.slice(0, 200) };
   }
   if (req.save && res.status < 300 && json?.data?.documentId) saved[req.save] = json.data.documentId;
+  // a single type's PUT creates its document when there is none: that documentId is named after the route
+  const fresh = json?.data?.documentId;
+  if (!req.save && req.method === 'PUT' && res.status < 300 && typeof fresh === 'string' && !known.documentIds.has(fresh)) {
+    const route = req.path.split('?')[0];
+    if (!Object.values(saved).includes(fresh)) saved[`single ${route}`] = fresh;
+  }
   return { status: res.status, body: json };
 }
 
