@@ -35,7 +35,7 @@ describe('scalar coercion', () => {
   });
 
   test('a date that does not exist is refused with "Invalid date"', () => {
-    expect(() => coerceScalar(attr('date'), '2024-02-30', ['f'], false)).toThrow(new ValidationError('Invalid date', {}));
+    expect(() => coerceScalar(attr('date'), '2024-02-30', ['f'], false)).toThrow('Invalid date');
     expect(coerceScalar(attr('date'), '2024-02-29', ['f'], false)).toEqual({ ok: true, value: '2024-02-29' });
   });
 
