@@ -213,7 +213,8 @@ export function requiredError(path: Path, attribute: ScalarAttribute, value: nul
   const yup = yupType(attribute);
   if (value === null && (yup === 'string' || yup === 'number'))
     return { path, message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`null\`.`, value: null };
-  return { path, message: `${label(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value: value ?? null };
+  // an absent key has no value: Strapi's details leave `value` out
+  return { path, message: `${label(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value };
 }
 
 export { label as pathLabel };

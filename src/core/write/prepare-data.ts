@@ -49,6 +49,14 @@ const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
   checkBodyKeys(opts.index, type, data);
+  // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
+  // that order is the one its error names.
+  for (const key of Object.keys(data)) {
+    const attribute = type.attributes.get(key);
+    const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
+    if (attribute?.kind === 'relation' && target && data[key] !== undefined)
+      rewriteRelation(contentTarget(opts.index, source, target), data[key], !attribute.toMany);
+  }
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
