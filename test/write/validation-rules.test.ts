@@ -169,6 +169,16 @@ describe('events model', () => {
     ]);
   });
 
+  test('biginteger has its own test; an object for an enumeration fails its type and its values', async () => {
+    const rank = await call('POST', '/api/tag-groups-list', { data: { label: 'Ranked', rank: 'abc' } });
+    expect(messages(rank)).toEqual(['rank must be a valid integer']);
+    const ok = await call('POST', '/api/tag-groups-list', { data: { label: 'Ranked', rank: ' +0042 ' } });
+    expect(ok.body.data).toMatchObject({ rank: '42' });
+    const status = await call('POST', '/api/event-entries?status=draft', { data: { title: 'T', status2: { nested: true } } });
+    expect(message(status)).toBe('2 errors occurred');
+    expect(messages(status)?.[1]).toMatch(/^status2 must be one of the following values: /);
+  });
+
   test('a required date-time left empty: "must be defined." on a create (and publish), "cannot be null." on an update', async () => {
     const draft = await call('POST', '/api/event-entries?status=draft', { data: { title: 'Talk' } });
     const id = (draft.body.data as Doc).documentId;

@@ -82,7 +82,8 @@ const STRICT_TEXT = new Set(['string', 'text', 'richtext', 'email', 'uid', 'pass
 type Path = readonly (string | number)[];
 const label = (path: Path) => path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
 
-export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError };
+/** `more`: further errors of the same value (yup runs the type check and a `oneOf` check side by side). */
+export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError; more?: FieldError[] };
 
 function typeError(path: Path, yupType: string, final: unknown, original: unknown): Coerced {
   const cast =
@@ -92,6 +93,13 @@ function typeError(path: Path, yupType: string, final: unknown, original: unknow
 }
 
 const fail = (path: Path, message: string, value: unknown): Coerced => ({ ok: false, error: { path, message, value } });
+
+// Strapi appends null to the allowed values, which yup prints as an empty last item.
+const enumError = (attribute: ScalarAttribute, path: Path, value: unknown): FieldError => ({
+  path,
+  message: `${label(path)} must be one of the following values: ${[...(attribute.enum ?? []), ''].join(', ')}`,
+  value,
+});
 
 /** The yup type Strapi's validator uses for an attribute: the word in "must be a `…` type". */
 export function yupType(attribute: ScalarAttribute): string {
@@ -136,9 +144,10 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       return { ok: true, value: n };
     }
     case 'biginteger': {
+      // Strapi's own test (a `mixed` schema): an integer number, or a string of digits with an optional sign
       const s = typeof raw === 'number' && Number.isInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
-      if (s === undefined || !/^-?\d+$/.test(s)) return typeError(path, 'string', raw, raw);
-      return { ok: true, value: s };
+      if (s === undefined || !/^[+-]?\d+$/.test(s)) return fail(path, `${label(path)} must be a valid integer`, raw);
+      return { ok: true, value: BigInt(s).toString() };
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return { ok: true, value: raw };
@@ -175,14 +184,17 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       // Real Strapi keeps only a list of block nodes; anything else is silently stored as null.
       return { ok: true, value: Array.isArray(raw) ? raw : null };
     default: {
-      if (typeof raw === 'object') return typeError(path, 'string', raw, raw);
+      if (typeof raw === 'object') {
+        const type = typeError(path, 'string', raw, raw);
+        // an enumeration's `oneOf` fails beside the type check
+        if (attribute.type === 'enumeration' && !type.ok) return { ...type, more: [enumError(attribute, path, raw)] };
+        return type;
+      }
       // yup's string schema is strict for text types: a number or boolean is not turned into text.
       if (STRICT_TEXT.has(attribute.type) && typeof raw !== 'string') return typeError(path, 'string', raw, raw);
       const s = String(raw);
-      if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s)) {
-        // Strapi appends null to the allowed values, which yup prints as an empty last item.
-        return fail(path, `${label(path)} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`, s);
-      }
+      if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s))
+        return { ok: false, error: enumError(attribute, path, s) };
       if (attribute.type === 'email' && !draft && s === '') return fail(path, `${label(path)} cannot be empty`, s);
       if (attribute.type === 'email' && !draft && s !== '' && !EMAIL.test(s)) return fail(path, `${label(path)} must be a valid email`, s);
       if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {

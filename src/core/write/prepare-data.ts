@@ -158,7 +158,7 @@ function prepareAttributes(
           continue;
         }
         if (present) echo[attribute.name] = r.ok ? r.value : null;
-        if (!r.ok) errors.push(r.error);
+        if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
           out[attribute.name] = r.value;
