@@ -24,7 +24,7 @@ async function modelServer(name: string) {
     });
     return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
   };
-  return { server, call };
+  return { server, call, url };
 }
 
 const message = (a: Answer) => a.body.error?.message;
@@ -33,7 +33,8 @@ const messages = (a: Answer) => a.body.error?.details.errors?.map((e) => e.messa
 describe('shop model', () => {
   let server: MockServer;
   let call: Awaited<ReturnType<typeof modelServer>>['call'];
-  beforeAll(async () => ({ server, call } = await modelServer('shop')));
+  let url: string;
+  beforeAll(async () => ({ server, call, url } = await modelServer('shop')));
   afterAll(() => server.close());
 
   test('a required key left out of a create is "must be defined." (no draft & publish)', async () => {
@@ -119,6 +120,16 @@ describe('shop model', () => {
     expect(message(rel)).toBe('Document with id "nope-not-an-id", locale "null" not found');
     // attribute errors are not checked: the document is looked up first
     expect((await call('PUT', '/api/warehouses/missingdocument0000000000', { data: { city: null } })).status).toBe(404);
+  });
+
+  test('unknown keys are refused before relations the caller may not read', async () => {
+    // the public role may create shelves but not read warehouses
+    const res = await fetch(`${url}/api/shelves`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { label: 'x', warehouse: 'anything', nope: 1 } }),
+    });
+    expect(((await res.json()) as Answer['body']).error?.message).toBe('Invalid key nope');
   });
 
   test('DELETE with status=draft, a 500 in Strapi, is a 400 naming the reason', async () => {

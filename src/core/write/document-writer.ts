@@ -8,7 +8,7 @@ import type { Store } from '../data/store.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
-import { prepareData, type PreparedData } from './prepare-data.js';
+import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
@@ -327,6 +327,8 @@ export async function createDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   return writeThenSync(
@@ -348,6 +350,8 @@ export async function updateDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   // A single type's PUT creates its document when there is none.
