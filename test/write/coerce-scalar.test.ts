@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/core/errors/strapi-errors.js';
 import type { ScalarAttribute, ScalarType } from '../../src/core/model/types.js';
 import { coerceScalar, printValue } from '../../src/core/write/coerce-scalar.js';
 
