@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type express from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
+import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
 import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
@@ -16,6 +17,7 @@ import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
 
@@ -74,7 +76,22 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
 
-  let runtime: Runtime = { model, store, config };
+  // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
+  const webhooks =
+    config.webhooks.length > 0
+      ? createWebhooks(
+          config.webhooks,
+          () => runtime,
+          (line) => logger.error(line),
+        )
+      : undefined;
+  let runtime: Runtime = {
+    model,
+    store,
+    config,
+    listener: webhooks?.listener,
+    log: options.logRequests ? (line) => logger.info(line) : undefined,
+  };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -83,7 +100,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     if (!doc) documents.set(m, (doc = generateOpenApi(m)));
     return doc;
   };
-  const reset = () => runtime.store.reset();
+  const reset = async () => {
+    await runtime.store.reset();
+    webhooks?.clear();
+  };
   let tools: DevTools | undefined;
   const app = createApp(
     () => runtime,
@@ -92,6 +112,8 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        deliveries: () => webhooks?.deliveries() ?? [],
+        mailbox: () => mailboxOf(runtime.store.data),
         routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
       });
     },

@@ -12,6 +12,7 @@ import { isPlainObject } from '../core/is-plain-object.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
+import { readWebhooks } from './webhook-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
@@ -23,13 +24,16 @@ export const KNOWN_KEYS = [
   'locales',
   'customFields',
   'users',
+  'roles',
   'usersPermissions',
+  'email',
   'upload',
   'cors',
   'delay',
   'rules',
   'readonly',
   'cache',
+  'webhooks',
 ] as const;
 
 /**
@@ -132,7 +136,19 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
-  return Object.freeze({ rest, publicPermissions, tokens, publicPlugins, customFields, locales, plugins, dev, cache: raw.cache !== false });
+  const webhooks = readWebhooks(raw.webhooks, where);
+  return Object.freeze({
+    rest,
+    publicPermissions,
+    tokens,
+    publicPlugins,
+    customFields,
+    locales,
+    plugins,
+    dev,
+    cache: raw.cache !== false,
+    webhooks,
+  });
 }
 
 /**

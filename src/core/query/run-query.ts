@@ -14,6 +14,7 @@ import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
 import { checkRestrictedFilters, checkRestrictedSort, pruneRestrictedPopulate, type CanRead } from './restricted-relations.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -195,7 +196,13 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const q = parseQuery(index, type, query, opts);
+  let q = parseQuery(index, type, query, opts);
+  // Strapi's findOne puts the path's documentId into the filters (`{...filters, documentId}`): a `documentId`
+  // condition of the query is validated, then replaced.
+  if (documentId !== undefined && isPlainObject(query.filters) && Object.hasOwn(query.filters, 'documentId')) {
+    const { documentId: _replaced, ...filters } = query.filters;
+    q = parseQuery(index, type, { ...query, filters }, opts);
+  }
   const row = findOneRow(index, type, documentId, q);
   return row && renderRow({ index, status: q.status }, type, row, q.node);
 }
