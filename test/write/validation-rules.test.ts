@@ -180,6 +180,25 @@ describe('events model', () => {
     ]);
   });
 
+  test('a positional connect on the inverse side needs its anchor linked, as on the owning side', async () => {
+    const a = (await call('POST', '/api/speakers', { data: { name: 'A' } })).body.data as Doc;
+    const b = (await call('POST', '/api/speakers', { data: { name: 'B' } })).body.data as Doc;
+    const refused = await call('POST', '/api/tag-groups-list?status=draft', {
+      data: { label: 'Positions', speakers: { connect: [{ documentId: a.documentId, position: { after: b.documentId } }] } },
+    });
+    expect(refused.status).toBe(400);
+    expect(message(refused)).toBe(
+      `There was a problem connecting relation with id ${a.id} at position {"after":${b.id},"locale":"en"}. The relation with id ${b.id} needs to be connected first.`,
+    );
+    const accepted = await call('POST', '/api/tag-groups-list?status=draft', {
+      data: {
+        label: 'Positions',
+        speakers: { connect: [{ documentId: b.documentId }, { documentId: a.documentId, position: { after: b.documentId } }] },
+      },
+    });
+    expect(accepted.status).toBe(201);
+  });
+
   test('biginteger has its own test; an object for an enumeration fails its type and its values', async () => {
     const rank = await call('POST', '/api/tag-groups-list', { data: { label: 'Ranked', rank: 'abc' } });
     expect(messages(rank)).toEqual(['rank must be a valid integer']);

@@ -10,7 +10,7 @@ import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
-import { applyRelationOp } from './relation-order.js';
+import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -104,6 +104,34 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
   return inverse;
+}
+
+/**
+ * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
+ * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
+ * writer's locale (the default one for a writer without i18n).
+ */
+function checkInverseOrder(
+  ctx: WriteContext,
+  documentId: string,
+  exists: boolean,
+  prepared: PreparedData,
+  locale: string | undefined,
+): void {
+  for (const [name, op] of prepared.relations) {
+    const attribute = ctx.type.attributes.get(name);
+    if (attribute?.kind !== 'relation' || attribute.owner || op.set || !op.connect?.some((c) => c.position)) continue;
+    const owning = ctx.index.model.contentTypes.get(attribute.target)?.attributes.get(attribute.mappedBy ?? '');
+    const initial = new Set<string>();
+    if (exists && owning)
+      for (const r of ctx.store.data.types[attribute.target] ?? [])
+        if (refsOf(r[owning.name]).includes(documentId)) initial.add(r.documentId);
+    const shown = locale ?? ctx.index.model.defaultLocale;
+    sortConnects(
+      op.connect.map((c) => (c.rawPosition ? { ...c, rawPosition: { ...c.rawPosition, locale: shown } } : c)),
+      initial,
+    );
+  }
 }
 
 /** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
@@ -279,6 +307,7 @@ function writeVersion(
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
   });
+  checkInverseOrder(ctx, documentId, target !== undefined, prepared, locale);
   // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
   if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
   let inverse;
