@@ -101,6 +101,9 @@ describe('shop model', () => {
     });
     expect(ms.status).toBe(201);
     expect(ms.body.data).toMatchObject({ launchAt: '2023-10-20T09:51:09.000Z', openingTime: '09:30:00.000' });
+    // a timestamp reads back as milliseconds since the epoch, in a string
+    const stamp = await call('POST', '/api/product-variants', { data: { name: 'Clock', price: 1, stamp: '2022-05-03T18:57:11.000Z' } });
+    expect(stamp.body.data).toMatchObject({ stamp: '1651604231000' });
   });
 
   test('an email whose last label is not letters only is refused (yup pattern)', async () => {

@@ -176,7 +176,8 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
     case 'timestamp': {
       const d = parseDateTime(raw);
       if (!d) throw new DatabaseCastError('Invalid format, expected a timestamp or an ISO date', {});
-      return { ok: true, value: d.toISOString() };
+      // a timestamp column reads back as milliseconds since the epoch, in a string (Strapi's TimestampField.fromDB)
+      return { ok: true, value: attribute.type === 'timestamp' ? String(d.getTime()) : d.toISOString() };
     }
     case 'json':
       return { ok: true, value: raw };
