@@ -192,6 +192,8 @@ export interface ContentMockConfig {
   readonly dev: DevOptions;
   /** The serialized-answer cache (`"cache": false` turns it off). */
   readonly cache: boolean;
+  /** Documents generated content must contain as given: type uid, plural or singular name → documents. */
+  readonly fixtures: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
   /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
   readonly webhooks: readonly WebhookConfig[];
 }

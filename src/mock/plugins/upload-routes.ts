@@ -6,6 +6,7 @@ import { authenticateRequest, authorizePluginAction } from '../auth/authenticate
 import { deleteUpload, readUpload, saveUpload } from './file-storage.js';
 import { mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
+import { formatsOf, resizeImage } from '../media/image-formats.js';
 import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -72,12 +73,16 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       const parts = body.files.filter((f) => f.field === 'files');
       if (parts.length === 0) throw new ValidationError('Files are empty', {});
       const infos = readFileInfo(body.fields.fileInfo, parts.length);
+      // Images get Strapi's formats (thumbnail, large, medium, small), resized before the record is made.
+      const resized = await Promise.all(parts.map((p) => resizeImage(p.bytes)));
       const created = await rt.store.mutate((data) => {
         const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimeOf(p.filename, p.mime), p.bytes, infos[i]));
+        records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
         data.media.push(...records);
         return records;
       });
       created.forEach((record, i) => saveUpload(rt.store, record.url.slice('/uploads/'.length), parts[i].bytes));
+      created.forEach((r, i) => resized[i].forEach((f) => saveUpload(rt.store, `${f.key}_${r.hash}${r.ext ?? ''}`, f.bytes)));
       for (const record of created) rt.listener?.media('media.create', record);
       res.status(201).json(created.map((f) => showFile(f, null, false)));
     }),
