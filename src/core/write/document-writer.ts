@@ -14,7 +14,7 @@ import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { keepLinkLocales, LINK_LOCALES, setLinkLocale } from '../data/link-locale.js';
+import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -100,6 +100,10 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       if (next.includes(documentId)) setLinkLocale(row, name, documentId, locale === defaultLocale ? undefined : locale);
     }
     keepLinkLocales(row, name, next);
+    // A bidirectional oneToOne/oneToMany target has one holder: linking it here unlinks it from every other document.
+    if (attribute.inversedBy && (attribute.relation === 'oneToOne' || attribute.relation === 'oneToMany')) {
+      for (const target of next) if (!before.includes(target)) unlinkElsewhere(ctx, ctx.type, attribute, row, target);
+    }
   }
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
@@ -111,6 +115,29 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
  * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
  * writer's locale (the default one for a writer without i18n).
  */
+/**
+ * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
+ * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
+ * draft & publish) as `like`.
+ */
+function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, like: Row, target: string): void {
+  const targetType = ctx.index.model.contentTypes.get(attribute.target);
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const sameStatus = owner.draftAndPublish && targetType?.draftAndPublish;
+  const localeSeen = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, attribute.name, target) ?? defaultLocale));
+  const seesSameRow = (r: Row) =>
+    (!targetType?.localized || localeSeen(r) === localeSeen(like)) && (!sameStatus || isDraftRow(r) === isDraftRow(like));
+  for (const r of ctx.store.data.types[owner.uid] ?? []) {
+    if (r.documentId === like.documentId || !seesSameRow(r)) continue;
+    const current = refsOf(r[attribute.name]);
+    if (!current.includes(target)) continue;
+    const next = current.filter((d) => d !== target);
+    r[attribute.name] = attribute.toMany ? next : null;
+    recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
+    keepLinkLocales(r, attribute.name, next);
+  }
+}
+
 function checkInverseOrder(
   ctx: WriteContext,
   documentId: string,
@@ -157,7 +184,9 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     }
     keepLinkLocales(r, owning.name, refsOf(r[owning.name]));
   };
-  if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
+  // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
+  const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
+  if (replacing) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
@@ -236,6 +265,12 @@ function publish(ctx: WriteContext, draft: Row): Row {
   }
   kept.push(published);
   ctx.store.data.types[ctx.type.uid] = kept;
+  // The published row's new join rows take a one-holder target from other documents' published rows too.
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
+    if (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany') continue;
+    for (const target of refsOf(published[attribute.name])) unlinkElsewhere(ctx, ctx.type, attribute, published, target);
+  }
   return published;
 }
 
