@@ -16,6 +16,8 @@ import {
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
+import { strapiSchema } from './strapi-schema.js';
+import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -223,6 +225,13 @@ function asPopulate<T>(parse: () => T): T {
 }
 
 function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+  // Strapi's populate validator checks nested filters, sort and fields in the order the query gives them
+  const schema = strapiSchema(index, scope);
+  for (const key of Object.keys(options)) {
+    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
+    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
+    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
+  }
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => compileFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));

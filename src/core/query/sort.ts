@@ -17,7 +17,8 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   const addString = (s: string) => {
     for (const part of s.split(',')) {
       const trimmed = part.trim();
-      if (!trimmed) continue;
+      // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
+      if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
       terms.push(checked(index, scope, field.trim().split('.'), order));
     }
@@ -25,8 +26,10 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
     for (const [k, v] of Object.entries(o)) {
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
-      else if (typeof v === 'string') terms.push(checked(index, scope, [...prefix, k], v));
-      else throw new ValidationError(`Invalid sort parameter at ${[...prefix, k].join('.')}: expected asc or desc`, {});
+      else if (typeof v === 'string') {
+        // an empty order sorts nothing
+        if (v.trim()) terms.push(checked(index, scope, [...prefix, k], v));
+      } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
   // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field.
