@@ -19,7 +19,7 @@ import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
 import { renderRow, renderRows, type Entry } from './render-entry.js';
-import type { Scope } from './scope.js';
+import { fieldOf, type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -176,7 +176,8 @@ function parseStaged(
   }
   // Strapi validates only what is truthy; an empty `fields=` or `sort=` goes straight to the conversion
   if (query.filters) staged.run(Stage.Filters, () => validateFilters(schema, query.filters));
-  if (opts.canRead && query.filters) staged.run(Stage.RestrictedFilters, () => checkRestrictedFilters(index, scope, query.filters, opts.canRead!));
+  if (opts.canRead && query.filters)
+    staged.run(Stage.RestrictedFilters, () => checkRestrictedFilters(index, scope, query.filters, opts.canRead!));
   if (query.sort) staged.run(Stage.Sort, () => validateSort(schema, query.sort));
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
   const populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
@@ -207,7 +208,9 @@ function parseStaged(
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
+  // the virtual `status` sort has no column to select
+  const columns = sort.filter((term) => term.path.length > 1 || fieldOf(scope, term.path[0]));
+  const node = { fields: withSortColumns(fields ?? null, columns, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
   return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
 }
 

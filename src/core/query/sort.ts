@@ -1,5 +1,6 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
-import type { ContentIndex } from '../data/content-index.js';
+import { isDraftRow, type ContentIndex } from '../data/content-index.js';
+import type { Row } from '../data/types.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -45,7 +46,12 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   return terms;
 }
 
+/** Strapi's virtual `status` sort on a draft & publish type (never published, modified, published). */
+const isStatusSort = (scope: Scope, path: readonly string[]) =>
+  path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status');
+
 function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm {
+  if (isStatusSort(scope, path)) return { path, direction: direction(order) };
   let current: Scope | undefined = scope;
   const walked: string[] = [];
   for (let i = 0; i < path.length; i++) {
@@ -73,16 +79,34 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     current = scopeBehind(index, field.attribute);
   }
+  return { path, direction: direction(order) };
+}
+
+function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
-  const direction = order.trim().toLowerCase();
-  if (direction !== 'asc' && direction !== 'desc') {
-    throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
-  }
-  return { path, direction };
+  const d = order.trim().toLowerCase();
+  if (d !== 'asc' && d !== 'desc') throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
+  return d;
+}
+
+/**
+ * The database's status rank of a row: 0 when its document (in its locale) has no published version, 1 when it was
+ * edited after the latest published version, else 2.
+ */
+function statusRank(index: ContentIndex, scope: Scope, record: Record_): number {
+  if (scope.kind !== 'type') return 2;
+  const row = record as Row;
+  const published = index
+    .documentRows(scope.type.uid, row.documentId)
+    .filter((r) => !isDraftRow(r) && (!scope.type.localized || r.locale === row.locale));
+  if (published.length === 0) return 0;
+  const latest = published.reduce((max, r) => (String(r.updatedAt) > max ? String(r.updatedAt) : max), '');
+  return String(row.updatedAt) > latest ? 1 : 2;
 }
 
 /** Every value a sort path reaches from one record (several through to-many joins; none when nothing is joined). */
 function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): (number | string | null)[] {
+  if (isStatusSort(scope, path)) return [statusRank(index, scope, record)];
   const field = fieldOf(scope, path[0]);
   if (!field) return [];
   const scalar = scalarTypeOf(field);

@@ -266,7 +266,17 @@ function walkFields(visit: Visitor, schema: StrapiSchema, data: unknown, t0: num
   }
   if (data === '*' || typeof data !== 'string') return { t: t0 };
   const key = data.trim();
-  return walkKeys([key], () => key, schema, null, visit, 0, () => undefined, false, t0);
+  return walkKeys(
+    [key],
+    () => key,
+    schema,
+    null,
+    visit,
+    0,
+    () => undefined,
+    false,
+    t0,
+  );
 }
 
 // ----------------------------------------------------------------------------------------------------------- passes
@@ -306,9 +316,15 @@ export function validateFilters(schema: StrapiSchema, filters: unknown, param = 
 /** validators.validateSort: as filters, plus a relation, media or component named without a field under it. */
 export function validateSort(schema: StrapiSchema, sort: unknown, param = 'sort'): void {
   const root = schema;
-  const unknownKeys = refuse((key, attribute) => !ID_KEYS.has(key) && !(key === 'status' && root.draftAndPublish) && attribute === undefined);
+  const unknownKeys = refuse(
+    (key, attribute) => !ID_KEYS.has(key) && !(key === 'status' && root.draftAndPublish) && attribute === undefined,
+  );
   const bareRelation = refuse((key, attribute, value) => !ID_KEYS.has(key) && !isScalar(attribute) && isEmpty(value));
-  passes((visit) => walkSort(visit, schema, sort, null, 0), [unknownKeys, dynamicZones, morphRelations, passwords, privates, bareRelation], param);
+  passes(
+    (visit) => walkSort(visit, schema, sort, null, 0),
+    [unknownKeys, dynamicZones, morphRelations, passwords, privates, bareRelation],
+    param,
+  );
 }
 
 /** validators.validateFields: scalar attributes only, then private, then password fields. */
