@@ -2,7 +2,7 @@ import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-error
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { parseFields, withSortColumns } from './fields.js';
-import { compileFilters } from './filters.js';
+import { compileFilters, type Predicate } from './filters.js';
 import {
   emptyNode,
   LOCALIZATIONS,
@@ -214,6 +214,21 @@ function parseZone(
   return out;
 }
 
+/**
+ * A populated level's filters. Keys were validated already; what is left to fail (a value the column cannot take) is
+ * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
+ */
+function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
+  try {
+    return compileFilters(index, scope, raw);
+  } catch (error) {
+    if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
+    return () => {
+      throw error;
+    };
+  }
+}
+
 /** Errors of a nested fields/filters/sort are Strapi's top-level ones, reported under the populate parameter. */
 function asPopulate<T>(parse: () => T): T {
   try {
@@ -233,7 +248,7 @@ function parseOptions(index: ContentIndex, scope: Scope, options: Record<string,
     else if (key === 'fields') validateFields(schema, options.fields, 'populate');
   }
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
-  const filters = asPopulate(() => compileFilters(index, scope, options.filters));
+  const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
   return {
     // A populated level is always read through a join table: its sort columns join the selected fields.
