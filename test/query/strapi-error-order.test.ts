@@ -52,6 +52,18 @@ describe('invalid keys: the message, the path and which one wins', () => {
     // fields: a relation is not a field
     ['fields[0]=writer', 'Invalid key writer', { key: 'writer', path: 'writer', source: 'query', param: 'fields' }],
     ['fields=title,', 'Invalid key ', { key: '', path: null, source: 'query', param: 'fields' }],
+    // populate: a field that cannot be populated by its raw path, a private link by its attribute path
+    [
+      'populate[writer][populate][name]=true',
+      'Invalid key name at writer.populate.name',
+      { key: 'name', path: 'writer.populate.name', source: 'query', param: 'populate' },
+    ],
+    [
+      'populate[writer][populate][updatedBy]=true',
+      'Invalid key updatedBy at writer.updatedBy',
+      { key: 'updatedBy', path: 'writer.updatedBy', source: 'query', param: 'populate' },
+    ],
+    ['populate[createdBy]=true', 'Invalid key createdBy', { key: 'createdBy', path: 'createdBy', source: 'query', param: 'populate' }],
     // inside populate, nested filters are validated from the populated type
     [
       'populate[writer][filters][books][secret]=x',
@@ -127,6 +139,14 @@ describe('queries Strapi accepts', () => {
     );
     expect(result.meta.pagination).toEqual({ page: 1, pageSize: 2, pageCount: 3, total: 5 });
     expect(result.data.map((e) => e.title)).toEqual(['beta', 'Gamma 100%']);
+  });
+
+  test("findOne's documentId replaces a top-level documentId filter", async () => {
+    const index = await miniIndex();
+    const type = index.model.byRoute.get('books')!;
+    const [first, second] = index.rows(type.uid).filter((r) => r.publishedAt !== null);
+    const entry = findOne(index, type, first.documentId, parseQueryString(`filters[documentId]=${second.documentId}`), OPTIONS);
+    expect(entry?.documentId).toBe(first.documentId);
   });
 
   test('findOne validates keys before status too', async () => {

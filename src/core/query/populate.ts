@@ -56,15 +56,20 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
 }
 
-function resolveKey(scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
+function resolveKey(index: ContentIndex, scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
   return resolvePopulated(scope, key, () => {
-    const known = !!fieldOf(scope, key);
-    return invalidKey(key, {
-      parent,
-      path: known ? join(parent, key) : (hiddenKeyPath(scope, key, parent) ?? parent),
-      source: 'query',
-      param: 'populate',
-    });
+    const attribute = strapiSchema(index, scope).attribute(key);
+    if (!attribute) {
+      return invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? parent, source: 'query', param: 'populate' });
+    }
+    // Strapi names a field that cannot be populated by its raw path (`author.populate.name`), a private one that
+    // could (createdBy, i18n's fields on a type without i18n) by its attribute path (`author.createdBy`)
+    const populatable = attribute.type !== 'scalar' && attribute.type !== 'password';
+    const path =
+      populatable || parent === null || parent.includes('.on.')
+        ? join(parent, key)
+        : `${parent.split('.').join('.populate.')}.populate.${key}`;
+    return invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
   });
 }
 
@@ -84,7 +89,7 @@ function mergeObject(
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1);
     }
-    const target = resolveKey(scope, key, parent);
+    const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
     if (on === true || value === null) {
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));

@@ -1,4 +1,5 @@
 import qs from 'qs';
+import { isPlainObject } from '../is-plain-object.js';
 import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
@@ -160,6 +161,7 @@ function parseStaged(
   query: Record<string, unknown>,
   opts: QueryOptions,
   limits: RestLimits | undefined,
+  byDocumentId = false,
 ): { q: ParsedQuery; pagination?: Pagination } {
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
@@ -197,7 +199,7 @@ function parseStaged(
   // the one filters error of the conversion itself; everything else about filter values is the database's
   const filters = staged.run(
     (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
-    () => compileFilters(index, scope, query.filters),
+    () => compileFilters(index, scope, byDocumentId ? withoutDocumentId(query.filters) : query.filters),
   );
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   staged.throwFirst();
@@ -212,6 +214,13 @@ function parseStaged(
   const columns = sort.filter((term) => term.path.length > 1 || fieldOf(scope, term.path[0]));
   const node = { fields: withSortColumns(fields ?? null, columns, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
   return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
+}
+
+/** A findOne's documentId replaces a top-level `filters[documentId]` (Strapi spreads it over the converted where). */
+function withoutDocumentId(filters: unknown): unknown {
+  if (!isPlainObject(filters) || !Object.hasOwn(filters, 'documentId')) return filters;
+  const { documentId: _replaced, ...rest } = filters;
+  return rest;
 }
 
 function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
@@ -295,7 +304,7 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const q = parseQuery(index, type, query, opts);
+  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined);
   const row = findOneRow(index, type, documentId, q);
   return row && renderRow({ index, status: q.status }, type, row, q.node);
 }
