@@ -102,6 +102,9 @@ describe('the order of the checks', () => {
       'filters[$or][title]=x&pagination[start]=2&pagination[limit]=1.5',
       "Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: 1.5",
     ],
+    // a filters string is refused by the conversion
+    ['filters=', 'The filters parameter must be an object or an array'],
+    ['filters=abc&pagination[start]=1.5', "Invalid parameter at 'start'. Expected integer >= 0, received: 1.5"],
     // withCount is read last
     ['status=modified&pagination[withCount]=x', "Invalid parameter at 'status'. Expected 'published' or 'draft', received: modified"],
     ['pagination[withCount]=TRUE', 'Invalid withCount parameter. Expected "t","1","true","false","0","f"'],
@@ -125,6 +128,10 @@ describe('queries Strapi accepts', () => {
     ['an empty order in an object', 'sort[title]='],
     ['extra order parts after the first', 'sort=title:asc:desc'],
     ['status as a sort key on a draft & publish type', 'sort=status:asc'],
+    // operands the validators do not walk are dropped by the conversion when nothing valid is left in them
+    ['an unknown key in a $or object', 'filters[$or][nope][$eq]=x'],
+    ['an object operand of $eq', 'filters[title][$eq][x]=1'],
+    ['a bare filters key', 'filters'],
   ])('%s: %s', async (_name, query) => {
     expect(await listError(query)).toBeUndefined();
   });

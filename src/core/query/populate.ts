@@ -16,6 +16,7 @@ import {
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
+import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
@@ -225,7 +226,8 @@ function parseZone(
  */
 function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
   try {
-    return compileFilters(index, scope, raw);
+    // a nested `filters=` is skipped (the converter tests it for truthiness)
+    return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
   } catch (error) {
     if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
     return () => {

@@ -16,6 +16,7 @@ import {
   type PaginationMeta,
   type RestLimits,
 } from './pagination.js';
+import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
@@ -199,7 +200,7 @@ function parseStaged(
   // the one filters error of the conversion itself; everything else about filter values is the database's
   const filters = staged.run(
     (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
-    () => compileFilters(index, scope, byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+    () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   staged.throwFirst();

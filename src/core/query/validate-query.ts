@@ -21,7 +21,7 @@ interface Outcome {
 const ID_KEYS = new Set(['id', 'documentId']);
 
 /** `isOperator` of @strapi/utils: every where and group operator, the experimental `$jsonSupersetOf` included. */
-const STRAPI_OPERATORS = new Set([
+export const STRAPI_OPERATORS: ReadonlySet<string> = new Set([
   '$and',
   '$or',
   '$not',
