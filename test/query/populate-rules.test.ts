@@ -112,3 +112,15 @@ describe('routing', () => {
     expect(mixed.body).toEqual(lower.body);
   });
 });
+
+describe('findOne', () => {
+  test("a documentId filter is replaced by the path's documentId, other filters still apply", async () => {
+    const rows = (await get('/api/articles?fields[0]=title&sort=id:asc')).body.data;
+    const [first, second] = rows.map((r) => String(r.documentId));
+    const replaced = await get(`/api/articles/${first}?filters[documentId]=${second}&fields[0]=title`);
+    expect(replaced.status).toBe(200);
+    expect((replaced.body.data as unknown as Record<string, unknown>).documentId).toBe(first);
+    const nested = await get(`/api/articles/${first}?filters[$and][0][documentId]=${second}&fields[0]=title`);
+    expect(nested.status).toBe(404);
+  });
+});

@@ -13,11 +13,16 @@ export interface RestLimits {
  * become start and limit before anything checks them, so a fractional page size or a page that is not a number
  * fails on the `start` it produces. `paged` says how the answer's meta is shaped.
  */
-export interface Pagination {
+export interface PageWindow {
   readonly start: number;
   readonly limit: number;
   readonly paged: boolean;
 }
+
+/** A list's pagination as the answer's meta echoes it (what the contract checker compares answers with). */
+export type Pagination =
+  | { readonly mode: 'page'; readonly page: number; readonly pageSize: number; readonly withCount: boolean }
+  | { readonly mode: 'offset'; readonly start: number; readonly limit: number; readonly withCount: boolean };
 
 export type PaginationMeta =
   { page: number; pageSize: number; pageCount?: number; total?: number } | { start: number; limit: number; total?: number };
@@ -36,7 +41,7 @@ function paginationParam(query: Record<string, unknown>): Record<string, unknown
  * `Math.max` and arithmetic, so `'abc'` becomes NaN, `''` and a bare key become 0, and `page=4&pageSize=1.5` a start
  * of 4.5. Throws Strapi's PaginationError when both forms are given.
  */
-export function paginationInfo(query: Record<string, unknown>, limits: RestLimits): Pagination {
+export function paginationInfo(query: Record<string, unknown>, limits: RestLimits): PageWindow {
   const p = paginationParam(query);
   const maxLimit = limits.maxLimit ?? -1;
   const capped = (limit: number) => (maxLimit === -1 || limit < maxLimit ? limit : maxLimit);
@@ -67,7 +72,7 @@ export function paginationInfo(query: Record<string, unknown>, limits: RestLimit
 }
 
 /** The document service's strict check of what `paginationInfo` produced: integers only, start first. */
-export function checkPagination(p: Pagination): void {
+export function checkPagination(p: PageWindow): void {
   if (!isParamEmpty(p.start) && !(Number.isInteger(p.start) && p.start >= 0)) {
     throw new ValidationError(`Invalid parameter at 'start'. Expected integer >= 0, received: ${p.start}`, {});
   }
@@ -99,10 +104,21 @@ export function shouldCount(query: Record<string, unknown>, limits: RestLimits):
 }
 
 /** Strapi's `transformPagedPaginationInfo` / `transformOffsetPaginationInfo` over start and limit. */
-export function paginationMeta(p: Pagination, total: number, withCount: boolean): PaginationMeta {
+export function paginationMeta(p: PageWindow, total: number, withCount: boolean): PaginationMeta {
   if (!p.paged) return withCount ? { start: p.start, limit: p.limit, total } : { start: p.start, limit: p.limit };
   const page = Math.floor(p.start / p.limit) + 1;
   return withCount
     ? { page, pageSize: p.limit, pageCount: p.limit > 0 ? Math.ceil(total / p.limit) : 0, total }
     : { page, pageSize: p.limit };
+}
+
+/** Every pagination check of a list in Strapi's order, and the page the answer's meta shows. */
+export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
+  const window = paginationInfo(query, limits);
+  checkTopLevelPagination(query);
+  checkPagination(window);
+  const withCount = shouldCount(query, limits);
+  return window.paged
+    ? { mode: 'page', page: Math.floor(window.start / window.limit) + 1, pageSize: window.limit, withCount }
+    : { mode: 'offset', start: window.start, limit: window.limit, withCount };
 }

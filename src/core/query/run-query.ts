@@ -12,7 +12,7 @@ import {
   paginationInfo,
   paginationMeta,
   shouldCount,
-  type Pagination,
+  type PageWindow,
   type PaginationMeta,
   type RestLimits,
 } from './pagination.js';
@@ -163,7 +163,7 @@ function parseStaged(
   opts: QueryOptions,
   limits: RestLimits | undefined,
   byDocumentId = false,
-): { q: ParsedQuery; pagination?: Pagination } {
+): { q: ParsedQuery; pagination?: PageWindow } {
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
   const schema = strapiSchema(index, scope);

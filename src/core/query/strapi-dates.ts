@@ -86,7 +86,8 @@ export function parseIso(text: string): number {
   if (Number.isNaN(day)) return NaN;
   const ms = time ? isoTime(time) : 0;
   const offset = zone ? isoZone(zone) : 0;
-  return day + ms + offset;
+  // a Date keeps whole milliseconds (seconds are read as a float: 26.912 s is 26912 ms, 1.005 s is 1004 ms)
+  return Math.trunc(day + ms + offset);
 }
 
 /** A datetime column's value as epoch milliseconds, or undefined where Strapi refuses it. */

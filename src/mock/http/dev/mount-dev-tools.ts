@@ -21,12 +21,14 @@ export function mountDevTools(
   options: DevOptions & {
     readonly log?: (line: string) => void;
     readonly reset: () => Promise<void>;
+    /** The dev mailbox, newest first (`GET /__content-mock/mailbox`). */
+    readonly mailbox?: () => unknown[];
     readonly routes?: readonly express.Router[];
   },
 ): DevTools {
   if (options.log) app.use(requestLog(options.log));
   if (options.cors) app.use(cors(options.cors));
-  app.use(CONTROL_PREFIX, controlRoutes(options.reset));
+  app.use(CONTROL_PREFIX, controlRoutes(options.reset, options.mailbox));
   const faults = faultInjection(options);
   app.use(faults.handler);
   if (options.readonly) app.use(readOnly());
