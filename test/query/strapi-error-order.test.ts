@@ -81,6 +81,39 @@ describe('invalid keys: the message, the path and which one wins', () => {
   });
 });
 
+describe('relations the caller may not read', () => {
+  const noBooks = { ...OPTIONS, canRead: (uid: string) => uid !== 'api::book.book' };
+  const error = async (query: string) => {
+    const index = await miniIndex();
+    try {
+      findMany(index, index.model.byRoute.get('books')!, parseQueryString(query), noBooks);
+    } catch (e) {
+      return e instanceof StrapiError ? { message: e.message, details: e.details } : e;
+    }
+  };
+
+  test.each([
+    [
+      'filters[writer][books][title]=x',
+      'Invalid key books at writer.books',
+      { key: 'books', path: 'writer.books', source: 'query', param: 'filters' },
+    ],
+    [
+      'sort=writer.books.title',
+      'Invalid key books at writer.books',
+      { key: 'books', path: 'writer.books', source: 'query', param: 'sort' },
+    ],
+    // the sort's check belongs to the sort's validation: it comes before populate's
+    [
+      'sort=writer.books.title&populate[writer][filters][nope]=x',
+      'Invalid key books at writer.books',
+      { key: 'books', path: 'writer.books', source: 'query', param: 'sort' },
+    ],
+  ])('%s', async (query, message, details) => {
+    expect(await error(query)).toEqual({ message, details });
+  });
+});
+
 describe('the order of the checks', () => {
   test.each([
     // keys before status

@@ -182,6 +182,13 @@ function parseStaged(
   if (opts.canRead && query.filters)
     staged.run(Stage.RestrictedFilters, () => checkRestrictedFilters(index, scope, query.filters, opts.canRead!));
   if (query.sort) staged.run(Stage.Sort, () => validateSort(schema, query.sort));
+  // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
+  const sort =
+    staged.run(
+      (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertSort),
+      () => parseSort(index, scope, query.sort),
+    ) ?? [];
+  if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
   const populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
@@ -191,8 +198,6 @@ function parseStaged(
   staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
   if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
   if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
-  // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
-  const sort = staged.run(keyOr(Stage.ConvertSort), () => parseSort(index, scope, query.sort)) ?? [];
   const fields = staged.run(
     (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
@@ -202,7 +207,6 @@ function parseStaged(
     (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
-  if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   staged.throwFirst();
   if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   let locales = parseLocales(index, type, query.locale);
