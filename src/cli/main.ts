@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { PACKAGE_ROOT } from '../project/load-project.js';
+import { bundleCommand } from './commands/bundle.js';
 import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -9,6 +10,7 @@ import { pullCommand } from './commands/pull.js';
 import { pushCommand } from './commands/push.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
+import { typesCommand } from './commands/types.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -27,14 +29,22 @@ export async function main(argv: string[]): Promise<number> {
     .command(pullCommand)
     .command(pushCommand)
     .command(seedCommand)
-    .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull, push or seed.')
+    .command(typesCommand)
+    .command(bundleCommand)
+    .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, push, seed or bundle.')
+    // CONTENT_MOCK_SCHEMAS, CONTENT_MOCK_CONFIG, CONTENT_MOCK_DATA, … stand for every flag (PORT for --port too).
+    .env('CONTENT_MOCK')
+    .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty', 'mock your project, readable without a token')
+    .example('$0 seed --schemas ../my-strapi-app --out seed.json', 'generate content from the schemas')
+    .example('$0 openapi --schemas ../my-strapi-app --out openapi.json', 'write the OpenAPI document')
+    .epilogue('Every flag can also be set as an environment variable: CONTENT_MOCK_<FLAG> (e.g. CONTENT_MOCK_SCHEMAS).')
     .strict()
     .help()
     .version(version)
     .fail((msg, err) => {
-      if (err) throw err;
-      // Throwing stops yargs from running the command after a usage error.
-      throw new UsageError(msg);
+      // A bad flag value (thrown by an option's coerce) is a usage error too. Throwing stops yargs from running the
+      // command after a usage error.
+      throw new UsageError(msg ?? err?.message ?? 'invalid arguments');
     });
   try {
     await cli.parseAsync();

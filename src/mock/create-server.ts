@@ -15,8 +15,17 @@ import type { LoadModelOptions } from '../project/load-model.js';
 import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
+import { generatedStore, isEmptyStore } from './generated-store.js';
+import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { servedExamples } from './http/served-examples.js';
+import { documentTitle } from '../contract/openapi/generate.js';
+import { readUpload } from './plugins/file-storage.js';
+
+/** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
+export const DEFAULT_STORE_DIR = '.content-mock';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
 
@@ -40,6 +49,8 @@ export interface ServerOptions extends ProjectOptions {
   readonly cache?: boolean;
   /** One log line per request (default false in code; `serve` turns it on unless `--quiet`). */
   readonly logRequests?: boolean;
+  /** Fill a store that holds no document with generated content (`seed --seed-value content-mock`, 10 per type). */
+  readonly seedIfEmpty?: boolean;
   /** Serve /openapi.json, /openapi.yaml and /docs (default true). */
   readonly docs?: boolean;
   /** Where reload messages and request lines go (default: the console). */
@@ -64,27 +75,48 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, config, seed, model } = await loadProject(
+  const { schemas, name, config, seed, model } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
-  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
+  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields, strict: options.strictSchemas };
   const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
-  const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
-  const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
+  const initialFor = (m: ContentModel) =>
+    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m, config) : emptyStore(m);
+  const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
+  // A store file kept from an earlier run with nothing in it counts as empty too.
+  if (options.seedIfEmpty && isEmptyStore(store.data)) await store.replace(initialFor(model));
 
-  let runtime: Runtime = { model, store, config, log: options.logRequests ? (line) => logger.info(line) : undefined };
+  // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
+  const webhooks =
+    config.webhooks.length > 0
+      ? createWebhooks(
+          config.webhooks,
+          () => runtime,
+          (line) => logger.error(line),
+        )
+      : undefined;
+  let runtime: Runtime = {
+    model,
+    store,
+    config,
+    listener: webhooks?.listener,
+    log: options.logRequests ? (line) => logger.info(line) : undefined,
+  };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
     const m = runtime.model;
     let doc = documents.get(m);
-    if (!doc) documents.set(m, (doc = generateOpenApi(m)));
+    if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
     return doc;
   };
-  const reset = () => runtime.store.reset();
+  const reset = async () => {
+    await runtime.store.reset();
+    webhooks?.clear();
+  };
   let tools: DevTools | undefined;
   const app = createApp(
     () => runtime,
@@ -93,8 +125,15 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
-        routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
+        routes: [
+          ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
+          createPlaceholderRouter(
+            () => runtime,
+            (rt, name) => readUpload(rt.store, name) !== undefined,
+          ),
+        ],
       });
     },
   );
@@ -126,7 +165,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {
         const s = createHttpServer(app);
-        s.once('error', fail);
+        s.once('error', (e) => {
+          server = undefined;
+          fail(e);
+        });
         s.listen(port, host, () => {
           s.off('error', fail);
           const address = s.address() as AddressInfo;

@@ -12,6 +12,7 @@ import { isPlainObject } from '../core/is-plain-object.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
+import { readWebhooks } from './webhook-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
@@ -32,6 +33,8 @@ export const KNOWN_KEYS = [
   'rules',
   'readonly',
   'cache',
+  'fixtures',
+  'webhooks',
 ] as const;
 
 /**
@@ -43,10 +46,15 @@ export function resolveConfig(opts: {
   projectRoot?: string;
   required?: boolean;
   overrides?: Record<string, unknown>;
+  /** `serve --public`: the public role may also find and findOne every content type (the `"*"` key). */
+  publicRead?: boolean;
 }): ContentMockConfig {
   const fromFile = opts.configFile ? readConfigFile(opts.configFile, opts.required === true) : {};
   const raw = opts.overrides ? { ...fromFile, ...opts.overrides } : fromFile;
-  return resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  const config = resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  if (!opts.publicRead) return config;
+  const star = new Set([...(config.publicPermissions['*'] ?? []), 'find', 'findOne']);
+  return Object.freeze({ ...config, publicPermissions: { ...config.publicPermissions, '*': [...star] } });
 }
 
 /** A config file's JSON object; a missing optional file is an empty config. */
@@ -134,7 +142,31 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
-  return Object.freeze({ rest, publicPermissions, tokens, publicPlugins, customFields, locales, plugins, dev, cache: raw.cache !== false });
+  const fixtures = readFixtures(raw.fixtures, where);
+  const webhooks = readWebhooks(raw.webhooks, where);
+  return Object.freeze({
+    rest,
+    publicPermissions,
+    tokens,
+    publicPlugins,
+    customFields,
+    locales,
+    plugins,
+    dev,
+    cache: raw.cache !== false,
+    fixtures,
+    webhooks,
+  });
+}
+
+function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new ConfigError(`${where}: "fixtures" must be an object (type → list of documents)`);
+  for (const [key, docs] of Object.entries(raw)) {
+    if (!Array.isArray(docs) || !docs.every(isPlainObject))
+      throw new ConfigError(`${where}: fixtures["${key}"] must be a list of documents (objects)`);
+  }
+  return raw as ContentMockConfig['fixtures'];
 }
 
 /**

@@ -157,6 +157,26 @@ export interface ConfigLocale {
   readonly isDefault?: boolean;
 }
 
+/** The events Strapi 5 sends webhooks for (entry events from the document service, media from the upload plugin). */
+export const WEBHOOK_EVENTS = [
+  'entry.create',
+  'entry.update',
+  'entry.delete',
+  'entry.publish',
+  'entry.unpublish',
+  'media.create',
+  'media.update',
+  'media.delete',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** One webhook: where to POST, for which events (all when the config names none), with which extra headers. */
+export interface WebhookConfig {
+  readonly url: string;
+  readonly events: readonly WebhookEvent[];
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
   readonly rest: RestConfig;
@@ -172,4 +192,8 @@ export interface ContentMockConfig {
   readonly dev: DevOptions;
   /** The serialized-answer cache (`"cache": false` turns it off). */
   readonly cache: boolean;
+  /** Documents generated content must contain as given: type uid, plural or singular name → documents. */
+  readonly fixtures: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+  /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
+  readonly webhooks: readonly WebhookConfig[];
 }

@@ -1,40 +1,18 @@
 import type express from 'express';
 import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import { compileFilters } from '../../core/query/filters.js';
-import { parseFields } from '../../core/query/fields.js';
-import { parseQueryString } from '../../core/query/run-query.js';
-import type { Scope } from '../../core/query/scope.js';
-import { parseSort, sortRecords } from '../../core/query/sort.js';
 import type { MediaFile } from '../../core/data/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { deleteUpload, readUpload, saveUpload } from './file-storage.js';
 import { mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
+import { formatsOf, resizeImage } from '../media/image-formats.js';
+import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 // The upload plugin's Content API: the media library as bare JSON (no `data` envelope), uploads as multipart with
 // the field `files`, and the stored bytes served under /uploads/ as Strapi's local provider does.
-
-const MEDIA: Scope = { kind: 'media' };
-/** Columns Strapi keeps private on files: never shown. */
-const PRIVATE = new Set(['folder', 'folderPath', 'related', 'createdBy', 'updatedBy']);
-
-function show(file: MediaFile, fields: string[] | null, signed: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(file)) {
-    if (PRIVATE.has(key)) continue;
-    if (fields === null || key === 'id' || key === 'documentId' || fields.includes(key)) out[key] = value;
-  }
-  if (signed) out.isUrlSigned = false;
-  return out;
-}
-
-const findFile = (rt: Runtime, id: string): MediaFile | undefined =>
-  /^\d+$/.test(id) ? rt.store.data.media.find((m) => m.id === Number(id)) : undefined;
-
-const fileNotFound = () => new NotFoundError('file.notFound', {});
 
 function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
   if (raw === undefined || raw === '') return [];
@@ -58,28 +36,15 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
   app.get(
     '/api/upload/files',
     route((req, res) => {
-      const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.find', true);
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-      const query = parseQueryString(search);
-      const index = rt.store.index;
-      const filter = compileFilters(index, MEDIA, query.filters);
-      const sort = parseSort(index, MEDIA, query.sort);
-      const fields = parseFields(MEDIA, query.fields, null);
-      const files = rt.store.data.media.filter((m) => !filter || filter(m) === true);
-      // Strapi ignores pagination here: the whole (filtered, sorted) library comes back.
-      res.status(200).json(sortRecords(index, MEDIA, files, sort).map((f) => show(f, fields, true)));
+      res.status(200).json(listFiles(current(), req.headers.authorization, search));
     }),
   );
 
   app.get(
     '/api/upload/files/:id',
     route((req, res) => {
-      const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.findOne', true);
-      const file = findFile(rt, String(req.params.id));
-      if (!file) throw fileNotFound();
-      res.status(200).json(show(file, null, true));
+      res.status(200).json(getFile(current(), req.headers.authorization, String(req.params.id)));
     }),
   );
 
@@ -94,7 +59,8 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         data.media = data.media.filter((m) => m.id !== file.id);
       });
       for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
-      res.status(200).json(show(file, null, false));
+      rt.listener?.media('media.delete', file);
+      res.status(200).json(showFile(file, null, false));
     }),
   );
 
@@ -107,13 +73,18 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       const parts = body.files.filter((f) => f.field === 'files');
       if (parts.length === 0) throw new ValidationError('Files are empty', {});
       const infos = readFileInfo(body.fields.fileInfo, parts.length);
+      // Images get Strapi's formats (thumbnail, large, medium, small), resized before the record is made.
+      const resized = await Promise.all(parts.map((p) => resizeImage(p.bytes)));
       const created = await rt.store.mutate((data) => {
         const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimeOf(p.filename, p.mime), p.bytes, infos[i]));
+        records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
         data.media.push(...records);
         return records;
       });
       created.forEach((record, i) => saveUpload(rt.store, record.url.slice('/uploads/'.length), parts[i].bytes));
-      res.status(201).json(created.map((f) => show(f, null, false)));
+      created.forEach((r, i) => resized[i].forEach((f) => saveUpload(rt.store, `${f.key}_${r.hash}${r.ext ?? ''}`, f.bytes)));
+      for (const record of created) rt.listener?.media('media.create', record);
+      res.status(201).json(created.map((f) => showFile(f, null, false)));
     }),
   );
 
