@@ -1,5 +1,4 @@
 import { PaginationError, ValidationError } from '../errors/strapi-errors.js';
-import { parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 
 export interface RestLimits {
@@ -9,6 +8,18 @@ export interface RestLimits {
   readonly withCount: boolean;
 }
 
+/**
+ * The rows a list asks for, as Strapi's collection service computes them (`getPaginationInfo`): page and pageSize
+ * become start and limit before anything checks them, so a fractional page size or a page that is not a number
+ * fails on the `start` it produces. `paged` says how the answer's meta is shaped.
+ */
+export interface PageWindow {
+  readonly start: number;
+  readonly limit: number;
+  readonly paged: boolean;
+}
+
+/** A list's pagination as the answer's meta echoes it (what the contract checker compares answers with). */
 export type Pagination =
   | { readonly mode: 'page'; readonly page: number; readonly pageSize: number; readonly withCount: boolean }
   | { readonly mode: 'offset'; readonly start: number; readonly limit: number; readonly withCount: boolean };
@@ -16,71 +27,98 @@ export type Pagination =
 export type PaginationMeta =
   { page: number; pageSize: number; pageCount?: number; total?: number } | { start: number; limit: number; total?: number };
 
-const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined;
+const isNil = (v: unknown) => v === undefined || v === null;
+/** Strapi's document service treats these as "not given". */
+const isParamEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** `pagination[…]` as an object (qs gives a string for `pagination=x`, which Strapi reads as no pagination). */
+function paginationParam(query: Record<string, unknown>): Record<string, unknown> {
+  return isPlainObject(query.pagination) ? query.pagination : {};
+}
 
 /**
- * Strapi's pagination rules, quirks included: sizes below 1 become 1, sizes above maxLimit are clamped, a size
- * that is not a number becomes maxLimit, a page that is not a number fails on the offset it produces.
+ * @strapi/utils `withDefaultPagination`, with JavaScript's coercions: values arrive as strings and go through
+ * `Math.max` and arithmetic, so `'abc'` becomes NaN, `''` and a bare key become 0, and `page=4&pageSize=1.5` a start
+ * of 4.5. Throws Strapi's PaginationError when both forms are given.
  */
-export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
-  if (has(query, 'page') || has(query, 'pageSize')) {
+export function paginationInfo(query: Record<string, unknown>, limits: RestLimits): PageWindow {
+  const p = paginationParam(query);
+  const maxLimit = limits.maxLimit ?? -1;
+  const capped = (limit: number) => (maxLimit === -1 || limit < maxLimit ? limit : maxLimit);
+  // `Math.max` coerces strings; only a number -1 (never a query string) means "no limit"
+  const ensure = (start: unknown, limit: unknown) => ({
+    start: Math.max(Number(start), 0),
+    limit: limit === -1 ? -1 : capped(Math.max(Number(limit), 1)),
+  });
+  const usePage = !isNil(p.page) || !isNil(p.pageSize);
+  const useOffset = !isNil(p.start) || !isNil(p.limit);
+  const paged = Object.hasOwn(p, 'page') || Object.hasOwn(p, 'pageSize') || !(Object.hasOwn(p, 'start') || Object.hasOwn(p, 'limit'));
+  if (!usePage && !useOffset) return { ...ensure(0, limits.defaultLimit), paged };
+  if (usePage && useOffset) throw new PaginationError('Cannot use both page & offset pagination in the same query', {});
+  let start: unknown, limit: unknown;
+  if (useOffset) {
+    // lodash merge keeps the defaults only where the query has no value at all (null replaces them)
+    start = p.start === undefined ? 0 : p.start;
+    limit = p.limit === undefined ? limits.defaultLimit : p.limit;
+  } else {
+    const pageSize = isNil(p.pageSize) ? limits.defaultLimit : Math.max(1, Number(p.pageSize));
+    const page = p.page === undefined ? 1 : Number(p.page);
+    const pageLimit = ensure(0, pageSize).limit;
+    start = (page - 1) * pageLimit;
+    limit = pageLimit;
+  }
+  if (limit === -1) limit = maxLimit;
+  return { ...ensure(start, limit), paged };
+}
+
+/** The document service's strict check of what `paginationInfo` produced: integers only, start first. */
+export function checkPagination(p: PageWindow): void {
+  if (!isParamEmpty(p.start) && !(Number.isInteger(p.start) && p.start >= 0)) {
+    throw new ValidationError(`Invalid parameter at 'start'. Expected integer >= 0, received: ${p.start}`, {});
+  }
+  if (!isParamEmpty(p.limit) && !(Number.isInteger(p.limit) && (p.limit >= 1 || p.limit === -1))) {
+    throw new ValidationError(`Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: ${p.limit}`, {});
+  }
+}
+
+/** Top-level `page`/`pageSize` always meet the service's own start/limit in the document service: refused. */
+export function checkTopLevelPagination(query: Record<string, unknown>): void {
+  if (!isParamEmpty(query.page) || !isParamEmpty(query.pageSize)) {
     throw new ValidationError(
       'Invalid pagination parameters. Cannot use both page-based (page, pageSize) and offset-based (start, limit) pagination in the same query.',
       {},
     );
   }
-  const raw = query.pagination;
-  const p = isPlainObject(raw) ? raw : {};
-  let withCount = limits.withCount;
-  if (has(p, 'withCount')) {
-    const b = parseBooleanLike(p.withCount);
-    if (b === undefined) throw new ValidationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"', {});
-    withCount = b;
-  }
-  const paged = has(p, 'page') || has(p, 'pageSize');
-  const offset = has(p, 'start') || has(p, 'limit');
-  if (paged && offset) throw new PaginationError('Cannot use both page & offset pagination in the same query', {});
-  const cap = (size: number) =>
-    Number.isNaN(size)
-      ? (limits.maxLimit ?? limits.defaultLimit)
-      : limits.maxLimit !== null && size > limits.maxLimit
-        ? limits.maxLimit
-        : size;
-
-  if (offset) {
-    const limit = has(p, 'limit') ? cap(Math.max(1, size(p.limit))) : limits.defaultLimit;
-    const start = has(p, 'start') ? Math.max(0, Number(p.start)) : 0;
-    checkStart(start);
-    return { mode: 'offset', start, limit, withCount };
-  }
-  const pageSize = has(p, 'pageSize') ? cap(Math.max(1, size(p.pageSize))) : limits.defaultLimit;
-  const page = has(p, 'page') ? Math.max(1, Number(p.page)) : 1;
-  checkStart((page - 1) * pageSize);
-  return { mode: 'page', page, pageSize, withCount };
 }
 
-/** A page size or limit: a fraction is refused (Strapi checks it is an integer), a non-number is left NaN. */
-function size(raw: unknown): number {
-  const n = Number(raw);
-  if (!Number.isNaN(n) && !Number.isInteger(n)) {
-    throw new ValidationError(`Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: ${n}`, {});
-  }
-  return n;
+/** The service's `shouldCount`, asked after the rows were read (so its error comes last). */
+export function shouldCount(query: Record<string, unknown>, limits: RestLimits): boolean {
+  const p = paginationParam(query);
+  if (!Object.hasOwn(p, 'withCount')) return limits.withCount;
+  const v = p.withCount;
+  if (typeof v === 'boolean') return v;
+  if (v === undefined) return false;
+  if (v === 'true' || v === 't' || v === '1') return true;
+  if (v === 'false' || v === 'f' || v === '0') return false;
+  throw new ValidationError('Invalid withCount parameter. Expected "t","1","true","false","0","f"', {});
 }
 
-function checkStart(start: number): void {
-  if (!Number.isInteger(start) || start < 0) {
-    throw new ValidationError(`Invalid parameter at 'start'. Expected integer >= 0, received: ${start}`, {});
-  }
+/** Strapi's `transformPagedPaginationInfo` / `transformOffsetPaginationInfo` over start and limit. */
+export function paginationMeta(p: PageWindow, total: number, withCount: boolean): PaginationMeta {
+  if (!p.paged) return withCount ? { start: p.start, limit: p.limit, total } : { start: p.start, limit: p.limit };
+  const page = Math.floor(p.start / p.limit) + 1;
+  return withCount
+    ? { page, pageSize: p.limit, pageCount: p.limit > 0 ? Math.ceil(total / p.limit) : 0, total }
+    : { page, pageSize: p.limit };
 }
 
-export function pageBounds(p: Pagination): { start: number; limit: number } {
-  return p.mode === 'offset' ? { start: p.start, limit: p.limit } : { start: (p.page - 1) * p.pageSize, limit: p.pageSize };
-}
-
-export function paginationMeta(p: Pagination, total: number): PaginationMeta {
-  if (p.mode === 'offset') return p.withCount ? { start: p.start, limit: p.limit, total } : { start: p.start, limit: p.limit };
-  return p.withCount
-    ? { page: p.page, pageSize: p.pageSize, pageCount: Math.ceil(total / p.pageSize), total }
-    : { page: p.page, pageSize: p.pageSize };
+/** Every pagination check of a list in Strapi's order, and the page the answer's meta shows. */
+export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
+  const window = paginationInfo(query, limits);
+  checkTopLevelPagination(query);
+  checkPagination(window);
+  const withCount = shouldCount(query, limits);
+  return window.paged
+    ? { mode: 'page', page: Math.floor(window.start / window.limit) + 1, pageSize: window.limit, withCount }
+    : { mode: 'offset', start: window.start, limit: window.limit, withCount };
 }

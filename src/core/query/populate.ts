@@ -2,7 +2,7 @@ import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-error
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { parseFields, withSortColumns } from './fields.js';
-import { compileFilters } from './filters.js';
+import { compileFilters, type Predicate } from './filters.js';
 import {
   emptyNode,
   LOCALIZATIONS,
@@ -16,6 +16,9 @@ import {
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
+import { sanitizeFilters } from './sanitize-filters.js';
+import { strapiSchema } from './strapi-schema.js';
+import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -54,15 +57,20 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
 }
 
-function resolveKey(scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
+function resolveKey(index: ContentIndex, scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
   return resolvePopulated(scope, key, () => {
-    const known = !!fieldOf(scope, key);
-    return invalidKey(key, {
-      parent,
-      path: known ? join(parent, key) : (hiddenKeyPath(scope, key, parent) ?? parent),
-      source: 'query',
-      param: 'populate',
-    });
+    const attribute = strapiSchema(index, scope).attribute(key);
+    if (!attribute) {
+      return invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? parent, source: 'query', param: 'populate' });
+    }
+    // Strapi names a field that cannot be populated by its raw path (`author.populate.name`), a private one that
+    // could (createdBy, i18n's fields on a type without i18n) by its attribute path (`author.createdBy`)
+    const populatable = attribute.type !== 'scalar' && attribute.type !== 'password';
+    const path =
+      populatable || parent === null || parent.includes('.on.')
+        ? join(parent, key)
+        : `${parent.split('.').join('.populate.')}.populate.${key}`;
+    return invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
   });
 }
 
@@ -82,7 +90,7 @@ function mergeObject(
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1);
     }
-    const target = resolveKey(scope, key, parent);
+    const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
     if (on === true || value === null) {
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
@@ -212,6 +220,22 @@ function parseZone(
   return out;
 }
 
+/**
+ * A populated level's filters. Keys were validated already; what is left to fail (a value the column cannot take) is
+ * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
+ */
+function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
+  try {
+    // a nested `filters=` is skipped (the converter tests it for truthiness)
+    return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
+  } catch (error) {
+    if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
+    return () => {
+      throw error;
+    };
+  }
+}
+
 /** Errors of a nested fields/filters/sort are Strapi's top-level ones, reported under the populate parameter. */
 function asPopulate<T>(parse: () => T): T {
   try {
@@ -223,8 +247,15 @@ function asPopulate<T>(parse: () => T): T {
 }
 
 function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+  // Strapi's populate validator checks nested filters, sort and fields in the order the query gives them
+  const schema = strapiSchema(index, scope);
+  for (const key of Object.keys(options)) {
+    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
+    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
+    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
+  }
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
-  const filters = asPopulate(() => compileFilters(index, scope, options.filters));
+  const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
   return {
     // A populated level is always read through a join table: its sort columns join the selected fields.

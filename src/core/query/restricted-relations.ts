@@ -59,7 +59,9 @@ export function checkRestrictedFilters(
     if (field?.kind !== 'attribute') continue;
     const attribute = field.attribute;
     if (attribute.kind === 'relation' && !canRead(attribute.target)) {
-      throw invalidKey(key, { parent, path: join(parent, key), source: 'query', param: 'filters' });
+      // Strapi names the relation by its whole attribute path, in the message too
+      const path = join(parent, key);
+      throw invalidKey(key, { parent: parent && path, path, source: 'query', param: 'filters' });
     }
     const inner = scopeBehind(index, attribute);
     if (inner) checkRestrictedFilters(index, inner, value, canRead, join(parent, key));
@@ -75,7 +77,8 @@ export function checkRestrictedSort(index: ContentIndex, scope: Scope, terms: re
       const field = current ? fieldOf(current, name) : undefined;
       if (field?.kind !== 'attribute') break;
       if (field.attribute.kind === 'relation' && !canRead(field.attribute.target)) {
-        throw invalidKey(name, { parent, path: join(parent, name), source: 'query', param: 'sort' });
+        const path = join(parent, name);
+        throw invalidKey(name, { parent: parent && path, path, source: 'query', param: 'sort' });
       }
       current = scopeBehind(index, field.attribute);
       parent = join(parent, name);

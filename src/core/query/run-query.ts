@@ -1,20 +1,32 @@
 import qs from 'qs';
-import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { isPlainObject } from '../is-plain-object.js';
+import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
-import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
+import {
+  checkPagination,
+  checkTopLevelPagination,
+  paginationInfo,
+  paginationMeta,
+  shouldCount,
+  type PageWindow,
+  type PaginationMeta,
+  type RestLimits,
+} from './pagination.js';
+import { sanitizeFilters } from './sanitize-filters.js';
+import { strapiSchema } from './strapi-schema.js';
+import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
 import { renderRow, renderRows, type Entry } from './render-entry.js';
-import type { Scope } from './scope.js';
+import { fieldOf, type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
 import { checkRestrictedFilters, checkRestrictedSort, pruneRestrictedPopulate, type CanRead } from './restricted-relations.js';
-import { isPlainObject } from '../is-plain-object.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -88,31 +100,132 @@ function checkLocaleShape(raw: unknown): void {
   );
 }
 
+/**
+ * The order in which Strapi reports a query's mistakes: its validators first (publicationFilter, unknown top-level
+ * keys, then filters, sort, fields and populate, each through all its passes), then the collection service's
+ * pagination, the document service's status, locale and start/limit checks, then the conversion to a database query
+ * (sort, fields, populate), then what only the database finds (filter values, sorts through a scalar: a 500 in
+ * Strapi, a 400 naming the cause here), and last the count.
+ */
+const enum Stage {
+  PublicationFilter = 0,
+  Filters = 10,
+  RestrictedFilters = 11,
+  Sort = 12,
+  RestrictedSort = 13,
+  Fields = 14,
+  Populate = 15,
+  PaginationForm = 20,
+  Status = 30,
+  Locale = 31,
+  TopLevelPagination = 32,
+  PaginationValues = 33,
+  ConvertSort = 40,
+  ConvertFields = 42,
+  ConvertPopulate = 43,
+  Database = 50,
+  Count = 60,
+}
+
+/** Runs steps in any order and keeps the error of the earliest stage, so each step can run once, where it fits. */
+class Staged {
+  private first: { stage: number; error: StrapiError } | undefined;
+  run<T>(stage: number | ((e: StrapiError) => number), step: () => T): T | undefined {
+    try {
+      return step();
+    } catch (error) {
+      if (!(error instanceof StrapiError)) throw error;
+      const at = typeof stage === 'number' ? stage : stage(error);
+      if (!this.first || at < this.first.stage) this.first = { stage: at, error };
+      return undefined;
+    }
+  }
+  failed(before = Infinity): boolean {
+    return this.first !== undefined && this.first.stage < before;
+  }
+  throwFirst(): void {
+    if (this.first) throw this.first.error;
+  }
+}
+
+/** A refused key is a validator's finding; anything else the parser refuses is a later conversion step. */
+const keyOr = (later: number) => (e: StrapiError) => (e.message.startsWith('Invalid key') ? Stage.Populate : later);
+
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
 export function parseQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
+  return parseStaged(index, type, query, opts, undefined).q;
+}
+
+function parseStaged(
+  index: ContentIndex,
+  type: ContentType,
+  query: Record<string, unknown>,
+  opts: QueryOptions,
+  limits: RestLimits | undefined,
+  byDocumentId = false,
+): { q: ParsedQuery; pagination?: PageWindow } {
+  const staged = new Staged();
+  const scope: Scope = { kind: 'type', type };
+  const schema = strapiSchema(index, scope);
+  const publication = staged.run(
+    query.publicationFilter !== undefined && query.publicationFilter !== null ? Stage.PublicationFilter : Stage.ConvertPopulate,
+    () => parsePublicationFilter(index, type, query),
+  );
+  staged.throwFirst();
   if (opts.strictParams) {
     for (const key of Object.keys(query)) {
       if (!ALLOWED_QUERY_KEYS.has(key)) throw invalidKey(key, { parent: null, path: null, source: 'query', param: key });
     }
   }
-  const scope: Scope = { kind: 'type', type };
-  const status = parseStatus(query.status);
-  const filters = compileFilters(index, scope, query.filters);
-  if (opts.canRead) checkRestrictedFilters(index, scope, query.filters, opts.canRead);
-  const sort = parseSort(index, scope, query.sort);
-  if (opts.canRead) checkRestrictedSort(index, scope, sort, opts.canRead);
-  const fields = withSortColumns(parseFields(scope, query.fields, null), sort, filtersJoin(scope, query.filters));
-  const populate = parsePopulate(index, scope, query.populate, null);
+  // Strapi validates only what is truthy; an empty `fields=` or `sort=` goes straight to the conversion
+  if (query.filters) staged.run(Stage.Filters, () => validateFilters(schema, query.filters));
+  if (opts.canRead && query.filters)
+    staged.run(Stage.RestrictedFilters, () => checkRestrictedFilters(index, scope, query.filters, opts.canRead!));
+  if (query.sort) staged.run(Stage.Sort, () => validateSort(schema, query.sort));
+  // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
+  const sort =
+    staged.run(
+      (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertSort),
+      () => parseSort(index, scope, query.sort),
+    ) ?? [];
+  if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
+  if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
+  const populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
+  // validation is over: stop before running more work on a query Strapi refuses anyway
+  if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
+  const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
+  const status = staged.run(Stage.Status, () => parseStatus(query.status)) ?? 'published';
+  staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
+  if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
+  const fields = staged.run(
+    (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertFields),
+    () => parseFields(scope, query.fields, null),
+  );
+  // the one filters error of the conversion itself; everything else about filter values is the database's
+  const filters = staged.run(
+    (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
+    () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
+  );
+  staged.throwFirst();
   if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
-  checkLocaleShape(query.locale);
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  const publication = parsePublicationFilter(index, type, query);
-  return { status, locales, filters, sort, node: { fields, sort: [], count: false, populate }, search, publication, raw: query };
+  // the virtual `status` sort has no column to select
+  const columns = sort.filter((term) => term.path.length > 1 || fieldOf(scope, term.path[0]));
+  const node = { fields: withSortColumns(fields ?? null, columns, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
+  return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
+}
+
+/** A findOne's documentId replaces a top-level `filters[documentId]` (Strapi spreads it over the converted where). */
+function withoutDocumentId(filters: unknown): unknown {
+  if (!isPlainObject(filters) || !Object.hasOwn(filters, 'documentId')) return filters;
+  const { documentId: _replaced, ...rest } = filters;
+  return rest;
 }
 
 function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
@@ -162,8 +275,8 @@ function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): read
  * the next write (a database would keep an index); filters then run over rows already in order.
  */
 export function findMany(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListResult {
-  const q = parseQuery(index, type, query, opts);
-  const pagination = parsePagination(query, opts.limits);
+  const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
+  const withCount = shouldCount(query, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
@@ -173,10 +286,10 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   // The matched rows depend only on the data and on these parameters; pages of the same list share them.
   const narrowing = JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]);
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
-  const { start, limit } = pageBounds(pagination);
-  const page = matched.slice(start, start + limit);
+  const { start, limit } = pagination!;
+  const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
   const ctx = { index, status: q.status };
-  return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination, matched.length) } };
+  return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
 }
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */
@@ -196,13 +309,7 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  let q = parseQuery(index, type, query, opts);
-  // Strapi's findOne puts the path's documentId into the filters (`{...filters, documentId}`): a `documentId`
-  // condition of the query is validated, then replaced.
-  if (documentId !== undefined && isPlainObject(query.filters) && Object.hasOwn(query.filters, 'documentId')) {
-    const { documentId: _replaced, ...filters } = query.filters;
-    q = parseQuery(index, type, { ...query, filters }, opts);
-  }
+  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined);
   const row = findOneRow(index, type, documentId, q);
   return row && renderRow({ index, status: q.status }, type, row, q.node);
 }

@@ -1,5 +1,6 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
-import type { ContentIndex } from '../data/content-index.js';
+import { isDraftRow, type ContentIndex } from '../data/content-index.js';
+import type { Row } from '../data/types.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -17,7 +18,8 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   const addString = (s: string) => {
     for (const part of s.split(',')) {
       const trimmed = part.trim();
-      if (!trimmed) continue;
+      // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
+      if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
       terms.push(checked(index, scope, field.trim().split('.'), order));
     }
@@ -25,8 +27,10 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
     for (const [k, v] of Object.entries(o)) {
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
-      else if (typeof v === 'string') terms.push(checked(index, scope, [...prefix, k], v));
-      else throw new ValidationError(`Invalid sort parameter at ${[...prefix, k].join('.')}: expected asc or desc`, {});
+      else if (typeof v === 'string') {
+        // an empty order sorts nothing
+        if (v.trim()) terms.push(checked(index, scope, [...prefix, k], v));
+      } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
   // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field.
@@ -42,7 +46,12 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   return terms;
 }
 
+/** Strapi's virtual `status` sort on a draft & publish type (never published, modified, published). */
+const isStatusSort = (scope: Scope, path: readonly string[]) =>
+  path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status');
+
 function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm {
+  if (isStatusSort(scope, path)) return { path, direction: direction(order) };
   let current: Scope | undefined = scope;
   const walked: string[] = [];
   for (let i = 0; i < path.length; i++) {
@@ -70,16 +79,34 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     current = scopeBehind(index, field.attribute);
   }
+  return { path, direction: direction(order) };
+}
+
+function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
-  const direction = order.trim().toLowerCase();
-  if (direction !== 'asc' && direction !== 'desc') {
-    throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
-  }
-  return { path, direction };
+  const d = order.trim().toLowerCase();
+  if (d !== 'asc' && d !== 'desc') throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
+  return d;
+}
+
+/**
+ * The database's status rank of a row: 0 when its document (in its locale) has no published version, 1 when it was
+ * edited after the latest published version, else 2.
+ */
+function statusRank(index: ContentIndex, scope: Scope, record: Record_): number {
+  if (scope.kind !== 'type') return 2;
+  const row = record as Row;
+  const published = index
+    .documentRows(scope.type.uid, row.documentId)
+    .filter((r) => !isDraftRow(r) && (!scope.type.localized || r.locale === row.locale));
+  if (published.length === 0) return 0;
+  const latest = published.reduce((max, r) => (String(r.updatedAt) > max ? String(r.updatedAt) : max), '');
+  return String(row.updatedAt) > latest ? 1 : 2;
 }
 
 /** Every value a sort path reaches from one record (several through to-many joins; none when nothing is joined). */
 function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): (number | string | null)[] {
+  if (isStatusSort(scope, path)) return [statusRank(index, scope, record)];
   const field = fieldOf(scope, path[0]);
   if (!field) return [];
   const scalar = scalarTypeOf(field);

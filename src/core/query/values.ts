@@ -1,5 +1,6 @@
 import type { ScalarType } from '../model/types.js';
 import { ValidationError } from '../errors/strapi-errors.js';
+import { parseDate, parseDateTime, parseTime } from './strapi-dates.js';
 
 // Value semantics follow Strapi on SQLite, the reference backend: numbers compare as numbers, strings by their
 // bytes, booleans as 0/1, datetimes as instants, JSON as its text; LIKE folds ASCII letters only.
@@ -15,7 +16,8 @@ export function sortKey(type: ColumnType, value: unknown): number | string | nul
   if (NUMERIC.has(type)) return typeof value === 'number' ? value : Number(value);
   if (type === 'boolean') return value === true ? 1 : 0;
   if (DATETIME.has(type)) {
-    const t = typeof value === 'number' ? value : Date.parse(String(value));
+    // stored as an instant: ISO text, or (timestamps) a string of epoch milliseconds ("1651604231000")
+    const t = typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : Date.parse(String(value));
     return Number.isNaN(t) ? String(value) : t;
   }
   // JSON columns have NUMERIC affinity on SQLite: a stored number is a number, anything else is its JSON text
@@ -96,20 +98,21 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     if (['false', 'f', '0'].includes(text)) return 0;
     return text === '' ? 0 : 1;
   }
+  // Strapi's database layer casts dates and times (its own 400s: its message, no details)
   if (DATETIME.has(type)) {
-    const t = Date.parse(text);
-    // Strapi's own 400 for an uncastable date-time: its message, no details
-    if (text.trim() === '' || Number.isNaN(t)) throw new ValidationError('Invalid format, expected a timestamp or an ISO date', {});
+    const t = parseDateTime(text);
+    if (t === undefined) throw new ValidationError('Invalid format, expected a timestamp or an ISO date', {});
     return t;
   }
   if (type === 'date') {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-    const day = m && new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    // a calendar date that exists (2024-13-45 does not), else Strapi's date-column error
-    if (!m || !day || day.getUTCMonth() !== Number(m[2]) - 1 || day.getUTCDate() !== Number(m[3])) {
-      throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
-    }
-    return text.slice(0, 10);
+    const d = parseDate(text);
+    if ('error' in d) throw new ValidationError(d.error, {});
+    return d.date;
+  }
+  if (type === 'time') {
+    const t = parseTime(text);
+    if (t === undefined) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS', {});
+    return t;
   }
   return text;
 }

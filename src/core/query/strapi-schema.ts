@@ -1,0 +1,139 @@
+import type { ContentIndex } from '../data/content-index.js';
+import type { Attribute } from '../model/types.js';
+import type { Scope } from './scope.js';
+
+/**
+ * A schema as Strapi's query validators see it: the project's attributes plus what Strapi adds at boot —
+ * timestamps and `publishedAt` on every type, the private `createdBy`/`updatedBy` links to admin users, and i18n's
+ * `locale`/`localizations` on every type (private on types without i18n). `id` and `documentId` are no attributes.
+ */
+export interface StrapiSchema {
+  readonly attribute: (name: string) => StrapiAttribute | undefined;
+  readonly draftAndPublish: boolean;
+}
+
+export type StrapiAttribute =
+  | { readonly type: 'scalar' | 'password'; readonly private: boolean }
+  | { readonly type: 'relation' | 'component' | 'media'; readonly private: boolean; readonly target: () => StrapiSchema | undefined }
+  | { readonly type: 'morph' | 'dynamiczone'; readonly private: boolean };
+
+const scalar = (isPrivate = false): StrapiAttribute => ({ type: 'scalar', private: isPrivate });
+
+/** Strapi's admin user, the target of `createdBy`/`updatedBy` (private links; validators still walk into them). */
+const ADMIN_USER: StrapiSchema = {
+  draftAndPublish: false,
+  attribute: (name) =>
+    Object.hasOwn(ADMIN_USER_ATTRIBUTES, name) ? ADMIN_USER_ATTRIBUTES[name] : systemAttribute(name, () => ADMIN_USER, false),
+};
+const ADMIN_USER_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = {
+  firstname: scalar(),
+  lastname: scalar(),
+  username: scalar(),
+  email: scalar(),
+  password: { type: 'password', private: true },
+  resetPasswordToken: scalar(true),
+  registrationToken: scalar(true),
+  isActive: scalar(true),
+  blocked: scalar(true),
+  preferedLanguage: scalar(),
+  roles: { type: 'relation', private: true, target: () => undefined },
+};
+
+/** The upload plugin's file type, what media fields lead to. */
+const FILE_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = {
+  name: scalar(),
+  alternativeText: scalar(),
+  caption: scalar(),
+  focalPoint: scalar(),
+  width: scalar(),
+  height: scalar(),
+  formats: scalar(),
+  hash: scalar(),
+  ext: scalar(),
+  mime: scalar(),
+  size: scalar(),
+  url: scalar(),
+  previewUrl: scalar(),
+  provider: scalar(),
+  provider_metadata: scalar(),
+  related: { type: 'morph', private: false },
+  folder: { type: 'relation', private: true, target: () => undefined },
+  folderPath: scalar(true),
+};
+const FILE: StrapiSchema = {
+  draftAndPublish: false,
+  attribute: (name) => (Object.hasOwn(FILE_ATTRIBUTES, name) ? FILE_ATTRIBUTES[name] : systemAttribute(name, () => FILE, false)),
+};
+
+function systemAttribute(name: string, self: () => StrapiSchema, localized: boolean): StrapiAttribute | undefined {
+  switch (name) {
+    case 'createdAt':
+    case 'updatedAt':
+    case 'publishedAt':
+      return scalar();
+    case 'createdBy':
+    case 'updatedBy':
+      return { type: 'relation', private: true, target: () => ADMIN_USER };
+    case 'locale':
+      return scalar(!localized);
+    case 'localizations':
+      return { type: 'relation', private: !localized, target: self };
+    default:
+      return undefined;
+  }
+}
+
+const cache = new WeakMap<object, Map<string, StrapiSchema>>();
+
+/** The validators' view of a scope (cached per model). */
+export function strapiSchema(index: ContentIndex, scope: Scope): StrapiSchema {
+  if (scope.kind === 'media') return FILE;
+  const key = scope.kind === 'type' ? scope.type.uid : `component:${scope.component.uid}`;
+  let byKey = cache.get(index.model);
+  if (!byKey) cache.set(index.model, (byKey = new Map()));
+  let schema = byKey.get(key);
+  if (schema) return schema;
+  const attributes = scope.kind === 'type' ? scope.type.attributes : scope.component.attributes;
+  const localized = scope.kind === 'type' && scope.type.localized;
+  const self = (): StrapiSchema => schema!;
+  schema = {
+    draftAndPublish: scope.kind === 'type' && scope.type.draftAndPublish,
+    attribute: (name) => {
+      const attribute = attributes.get(name);
+      if (attribute) return fromAttribute(index, attribute);
+      return scope.kind === 'type' ? systemAttribute(name, self, localized) : undefined;
+    },
+  };
+  byKey.set(key, schema);
+  return schema;
+}
+
+function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribute {
+  const isPrivate = attribute.private;
+  switch (attribute.kind) {
+    case 'scalar':
+      return { type: attribute.type === 'password' ? 'password' : 'scalar', private: isPrivate };
+    case 'relation':
+      return {
+        type: 'relation',
+        private: isPrivate,
+        target: () => {
+          const type = index.model.contentTypes.get(attribute.target);
+          return type ? strapiSchema(index, { kind: 'type', type }) : undefined;
+        },
+      };
+    case 'component':
+      return {
+        type: 'component',
+        private: isPrivate,
+        target: () => {
+          const component = index.model.components.get(attribute.component);
+          return component ? strapiSchema(index, { kind: 'component', component }) : undefined;
+        },
+      };
+    case 'media':
+      return { type: 'media', private: isPrivate, target: () => FILE };
+    case 'dynamiczone':
+      return { type: 'dynamiczone', private: isPrivate };
+  }
+}
