@@ -1,6 +1,7 @@
 import {
   ConfigError,
   DEFAULT_JWT_EXPIRES_IN,
+  DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_SIZE_LIMIT,
   type ConfigUser,
   type PluginSettings,
@@ -65,5 +66,12 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     }
     uploadSizeLimit = upload.sizeLimit;
   }
-  return { users, jwtSecret, jwtExpiresIn, authenticated, registerAllowedFields, uploadSizeLimit };
+  let uploadMaxFiles = DEFAULT_UPLOAD_MAX_FILES;
+  if (upload.maxFiles !== undefined) {
+    if (typeof upload.maxFiles !== 'number' || !Number.isInteger(upload.maxFiles) || upload.maxFiles <= 0) {
+      throw new ConfigError(`${where}: upload.maxFiles must be a positive whole number`);
+    }
+    uploadMaxFiles = upload.maxFiles;
+  }
+  return { users, jwtSecret, jwtExpiresIn, authenticated, registerAllowedFields, uploadSizeLimit, uploadMaxFiles };
 }

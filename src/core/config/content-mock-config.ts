@@ -49,9 +49,12 @@ export interface PluginSettings {
   readonly registerAllowedFields: readonly string[];
   /** Largest accepted upload, in bytes (Strapi's `upload.sizeLimit`; default 200 MB). */
   readonly uploadSizeLimit: number;
+  /** Most files one upload request may carry (`upload.maxFiles`; default 20). */
+  readonly uploadMaxFiles: number;
 }
 
 export const DEFAULT_UPLOAD_SIZE_LIMIT = 200 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_FILES = 20;
 export const DEFAULT_JWT_EXPIRES_IN = 30 * 24 * 3600;
 
 /** A delay in ms, fixed or drawn uniformly from a range (`300`, `"100-400"`, `[100, 400]`). */
