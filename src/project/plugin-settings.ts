@@ -10,9 +10,6 @@ import { isPlainObject } from '../core/is-plain-object.js';
 
 // Settings of the users & permissions and upload plugins, read once by resolveConfig.
 
-/** A fixed default, so tokens survive a restart of the mock; set `usersPermissions.jwtSecret` to change it. */
-const DEFAULT_JWT_SECRET = 'content-mock-users-permissions-jwt-secret';
-
 /** `"30d"`, `"12h"`, `"15m"`, `"60s"` or a number of seconds. */
 function parseDuration(v: unknown, where: string): number {
   if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
@@ -34,7 +31,7 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
 
   const up = isPlainObject(raw.usersPermissions) ? raw.usersPermissions : {};
-  const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : DEFAULT_JWT_SECRET;
+  const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : undefined;
   const jwtExpiresIn =
     up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
   const register = isPlainObject(up.register) ? up.register : {};

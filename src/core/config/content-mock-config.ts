@@ -36,7 +36,8 @@ export interface ConfigUser {
 export interface PluginSettings {
   /** Users to create when missing (`"users": [{username, email, password}]`). */
   readonly users: readonly ConfigUser[];
-  readonly jwtSecret: string;
+  /** undefined: each store gets a random secret, kept beside its data file (see mock/auth/jwt-secret.ts). */
+  readonly jwtSecret: string | undefined;
   /** JWT lifetime in seconds (Strapi's default `expiresIn` is 30 days). */
   readonly jwtExpiresIn: number;
   /**

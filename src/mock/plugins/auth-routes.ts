@@ -6,6 +6,7 @@ import { readBody } from '../express/read-body.js';
 import { printValue } from '../../core/write/coerce-scalar.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { signJwt } from '../auth/jwt.js';
+import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { verifyPassword } from '../auth/password.js';
 import { route } from '../express/route.js';
 import { ensureConfigUsers, newUser, publicUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
@@ -36,7 +37,7 @@ function requireStrings(body: Record<string, unknown>, fields: readonly string[]
 
 function issue(rt: Runtime, user: StoredUser): { jwt: string; user: ReturnType<typeof publicUser> } {
   const settings = rt.config.plugins;
-  return { jwt: signJwt({ id: user.id }, settings.jwtSecret, settings.jwtExpiresIn), user: publicUser(user) };
+  return { jwt: signJwt({ id: user.id }, jwtSecretOf(rt), settings.jwtExpiresIn), user: publicUser(user) };
 }
 
 /**
@@ -48,7 +49,7 @@ function issueWithRefresh(rt: Runtime, user: StoredUser): { jwt: string; refresh
   const { jwt, user: shown } = issue(rt, user);
   const refreshToken = signJwt(
     { userId: String(user.id), sessionId: randomBytes(16).toString('hex'), type: 'refresh' },
-    settings.jwtSecret,
+    jwtSecretOf(rt),
     settings.jwtExpiresIn,
   );
   return { jwt, refreshToken, user: shown };
