@@ -5,6 +5,7 @@ import type { ComponentValue } from '../data/types.js';
 import { coerceScalar, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
 import {
   associatedIds,
+  numberOf,
   contentTarget,
   mediaTarget,
   relationOp,
@@ -235,6 +236,6 @@ function checkKeys(attributes: Attributes, value: Record<string, unknown>, path:
 
 /** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
 function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
-  const ids = [...new Set(associatedIds(rewritten).map(Number))].filter((id) => index.media(id) !== undefined);
+  const ids = [...new Set(associatedIds(rewritten).map(numberOf))].filter((id) => index.media(id) !== undefined);
   return multiple ? ids : (ids[0] ?? null);
 }
