@@ -92,6 +92,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        listenHost: () => listenHost,
         routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
       });
     },
@@ -113,6 +114,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
 
   let server: Server | undefined;
   let url: string | undefined;
+  let listenHost: string | undefined;
   return {
     app,
     runtime: () => runtime,
@@ -129,6 +131,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           s.off('error', fail);
           const address = s.address() as AddressInfo;
           url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+          listenHost = host;
           ok({ url, port: address.port });
         });
         server = s;

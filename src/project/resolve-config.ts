@@ -28,6 +28,7 @@ export const KNOWN_KEYS = [
   'cors',
   'delay',
   'rules',
+  'faults',
   'readonly',
   'cache',
 ] as const;

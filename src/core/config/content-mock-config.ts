@@ -104,7 +104,13 @@ export interface DevOptions {
   readonly delay?: DelayRange;
   readonly rules: readonly RouteRule[];
   readonly readonly: boolean;
+  /** Whether a request may ask for its own fault with the `x-content-mock-fault` header (`"faults": false` for shared mocks). */
+  readonly faultHeader: boolean;
+  /** Longest delay or timeout the header may ask for, in ms (`"faults": {"maxDelay": 30000}`); longer ones are cut to it. */
+  readonly maxFaultDelay: number;
 }
+
+export const DEFAULT_MAX_FAULT_DELAY = 30_000;
 
 export const FAULT_HEADER = 'x-content-mock-fault';
 
