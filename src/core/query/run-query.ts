@@ -13,7 +13,13 @@ import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
-import { checkRestrictedFilters, checkRestrictedSort, pruneRestrictedPopulate, type CanRead } from './restricted-relations.js';
+import {
+  checkRestrictedFilters,
+  checkRestrictedPopulate,
+  checkRestrictedSort,
+  pruneRestrictedPopulate,
+  type CanRead,
+} from './restricted-relations.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -102,7 +108,10 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   if (opts.canRead) checkRestrictedSort(index, scope, sort, opts.canRead);
   const fields = parseFields(scope, query.fields, null);
   const populate = parsePopulate(index, scope, query.populate, null);
-  if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
+  if (opts.canRead) {
+    checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
+    pruneRestrictedPopulate(index, scope, populate, opts.canRead);
+  }
   checkLocaleShape(query.locale);
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).

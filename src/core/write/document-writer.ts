@@ -271,7 +271,7 @@ export async function createDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
-  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   return writeThenSync(
     store,
@@ -292,7 +292,7 @@ export async function updateDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
-  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
