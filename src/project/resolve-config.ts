@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   ACTIONS,
   ConfigError,
+  DEFAULT_POPULATE_BUDGET,
   DEFAULT_REST,
   type ContentMockConfig,
   type RestConfig,
@@ -31,6 +32,7 @@ export const KNOWN_KEYS = [
   'faults',
   'readonly',
   'cache',
+  'populateBudget',
 ] as const;
 
 /**
@@ -131,9 +133,24 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     : undefined;
 
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
+  const budget = raw.populateBudget;
+  if (budget !== undefined && budget !== null && (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 0))
+    throw new ConfigError(`${where}: "populateBudget" must be a whole number of entries, or null for no limit`);
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
-  return Object.freeze({ rest, publicPermissions, tokens, publicPlugins, customFields, locales, plugins, dev, cache: raw.cache !== false });
+  const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
+  return Object.freeze({
+    rest,
+    publicPermissions,
+    tokens,
+    publicPlugins,
+    customFields,
+    locales,
+    plugins,
+    dev,
+    cache: raw.cache !== false,
+    populateBudget,
+  });
 }
 
 /**

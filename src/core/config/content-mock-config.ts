@@ -144,4 +144,11 @@ export interface ContentMockConfig {
   readonly dev: DevOptions;
   /** The serialized-answer cache (`"cache": false` turns it off). */
   readonly cache: boolean;
+  /**
+   * Most populated entries (relations, components, media…) one request may render before it is refused with a 400
+   * (`"populateBudget"`; null: no limit). Strapi has no such limit; a populate that fans out would stall the mock.
+   */
+  readonly populateBudget: number | null;
 }
+
+export const DEFAULT_POPULATE_BUDGET = 100_000;

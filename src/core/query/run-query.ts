@@ -7,7 +7,7 @@ import { compileFilters, type Predicate } from './filters.js';
 import { parseFields } from './fields.js';
 import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
-import { renderRow, renderRows, type Entry } from './render-entry.js';
+import { renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
 import type { Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
@@ -53,6 +53,8 @@ export interface QueryOptions {
   readonly strictParams: boolean;
   /** Whether the caller may read a content type; relations to others are hidden or refused. Default: all. */
   readonly canRead?: CanRead;
+  /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
+  readonly budget?: PopulateBudget;
 }
 
 /** A validated query, ready to run: the same object serves list, findOne and single-type reads. */
@@ -183,7 +185,7 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pageBounds(pagination);
   const page = matched.slice(start, start + limit);
-  const ctx = { index, status: q.status };
+  const ctx = { index, status: q.status, budget: opts.budget };
   return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination, matched.length) } };
 }
 
@@ -206,5 +208,5 @@ export function findOne(
 ): Entry | undefined {
   const q = parseQuery(index, type, query, opts);
   const row = findOneRow(index, type, documentId, q);
-  return row && renderRow({ index, status: q.status }, type, row, q.node);
+  return row && renderRow({ index, status: q.status, budget: opts.budget }, type, row, q.node);
 }

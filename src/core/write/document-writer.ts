@@ -257,7 +257,7 @@ function render(
   status: 'draft' | 'published',
 ): Entry {
   const q = parseQuery(store.index, type, query, opts);
-  return renderRow({ index: store.index, status }, type, row, q.node);
+  return renderRow({ index: store.index, status, budget: opts.budget }, type, row, q.node);
 }
 
 export async function createDocument(

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
+import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
 import {
   authenticateRequest,
@@ -17,6 +18,7 @@ import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
+import { streamJson } from '../express/stream-json.js';
 
 const METHODS_COLLECTION = ['GET', 'POST'];
 const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
@@ -92,6 +94,8 @@ function actionOf(type: ContentType, method: string, documentId: string | undefi
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Populated entries above which an answer is streamed rather than stringified at once (a few MB of JSON). */
+const STREAM_ABOVE = 5_000;
 
 /** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
 function principalKey(who: RequestPrincipal): string {
@@ -129,7 +133,12 @@ async function handle(
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');
   };
-  const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams, canRead };
+  const opts: QueryOptions = {
+    limits: rt.config.rest,
+    strictParams: rt.config.rest.strictParams,
+    canRead,
+    budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+  };
   const send = (status: number, body: { data: unknown; meta: unknown }) => {
     res.status(status).json(v4 ? toV4Body(rt.model, type, body) : body);
   };
@@ -145,7 +154,15 @@ async function handle(
         if (!data) throw new NotFoundError('Not Found', {});
         body = { data, meta: {} };
       }
-      const bytes = Buffer.from(JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body));
+      const answer = v4 ? toV4Body(rt.model, type, body) : body;
+      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) {
+        // A big populated answer: serialized in slices so other requests are served meanwhile.
+        res.status(200).type(JSON_TYPE);
+        const bytes = await streamJson(res, answer, key !== undefined);
+        if (key !== undefined && bytes) cache!.set(key, index, bytes);
+        return;
+      }
+      const bytes = Buffer.from(JSON.stringify(answer));
       if (key !== undefined) cache!.set(key, index, bytes);
       res.status(200).type(JSON_TYPE).send(bytes);
       return;
