@@ -44,8 +44,21 @@ const port = await new Promise((ok) => {
   });
 });
 const cli = join(root, 'bin', 'content-mock.js');
-const args = ['serve', '--schemas', join(fixtures, 'model'), '--seed', seedFile, '--config', configFile, '--memory', '--quiet', '--no-watch'];
-const child = spawn(process.execPath, ['--max-old-space-size=4096', cli, ...args, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+const args = [
+  'serve',
+  '--schemas',
+  join(fixtures, 'model'),
+  '--seed',
+  seedFile,
+  '--config',
+  configFile,
+  '--memory',
+  '--quiet',
+  '--no-watch',
+];
+const child = spawn(process.execPath, ['--max-old-space-size=4096', cli, ...args, '--port', String(port)], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let output = '';
 child.stdout.on('data', (d) => (output += d));
 child.stderr.on('data', (d) => (output += d));

@@ -34,7 +34,10 @@ describe('populateBudget', () => {
   });
 
   test('under the budget the answer is the same as with no budget', async () => {
-    for (const path of ['/api/tags?populate=articles&sort=id&pagination[pageSize]=1', '/api/articles?populate[seo]=true&pagination[pageSize]=3&sort=id']) {
+    for (const path of [
+      '/api/tags?populate=articles&sort=id&pagination[pageSize]=1',
+      '/api/articles?populate[seo]=true&pagination[pageSize]=3&sort=id',
+    ]) {
       const [a, b] = await Promise.all([fetch(small + path), fetch(free + path)]);
       expect(a.status).toBe(200);
       expect(await a.text()).toBe(await b.text());
