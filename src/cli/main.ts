@@ -6,6 +6,7 @@ import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
 import { pullCommand } from './commands/pull.js';
+import { pushCommand } from './commands/push.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -24,8 +25,9 @@ export async function main(argv: string[]): Promise<number> {
     .command(proxyCommand)
     .command(checkCommand)
     .command(pullCommand)
+    .command(pushCommand)
     .command(seedCommand)
-    .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull or seed.')
+    .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull, push or seed.')
     .strict()
     .help()
     .version(version)

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type express from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
+import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
 import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
@@ -74,7 +75,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
 
-  let runtime: Runtime = { model, store, config };
+  let runtime: Runtime = { model, store, config, log: options.logRequests ? (line) => logger.info(line) : undefined };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -93,6 +94,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
         listenHost: () => listenHost,
+        mailbox: () => mailboxOf(runtime.store.data),
         routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
       });
     },

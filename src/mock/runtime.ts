@@ -7,4 +7,6 @@ export interface Runtime {
   readonly model: ContentModel;
   readonly store: ContentStore;
   readonly config: ContentMockConfig;
+  /** Where the mock prints what a developer should see (the mailbox's emails); undefined when quiet. */
+  readonly log?: (line: string) => void;
 }

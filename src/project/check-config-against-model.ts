@@ -28,6 +28,7 @@ export function checkConfigAgainstModel(config: ContentMockConfig, model: Conten
   };
   checkGrants(config.publicPermissions, 'permissions.public');
   if (config.plugins.authenticated) checkGrants(config.plugins.authenticated.content, 'permissions.authenticated');
+  config.plugins.roles.forEach((role, i) => checkGrants(role.grants.content, `roles[${i}].permissions`));
   config.tokens.forEach((token, t) => {
     token.permissions.forEach((permission, i) => {
       if (permission.startsWith('plugin::')) return;

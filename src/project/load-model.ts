@@ -9,7 +9,7 @@ import {
   type ContentType,
   type Locale,
 } from '../core/model/types.js';
-import { DEFAULT_USER_ATTRIBUTES, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
+import { DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, ROLE_UID, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
 import { parseAttribute } from '../core/model/parse-attribute.js';
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
@@ -192,6 +192,29 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       localized: false,
       attributes: readAttributes(raw, file, false),
       file,
+      builtIn: true,
+    });
+    // The role users belong to; its `users` side exists when the user schema links back to it (Strapi's does).
+    const roleAttributes = readAttributes(DEFAULT_ROLE_ATTRIBUTES, `${ROLE_UID} (users & permissions plugin)`, false);
+    const userRole = contentTypes.get(USER_UID)?.attributes.get('role');
+    if (userRole?.kind === 'relation' && userRole.target === ROLE_UID && userRole.inversedBy) {
+      const users = parseAttribute(
+        { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role' },
+        { name: userRole.inversedBy, source: ROLE_UID, ownerLocalized: false, customFields },
+      );
+      if (users.kind === 'ok') roleAttributes.set(userRole.inversedBy, Object.freeze(users.attribute));
+    }
+    contentTypes.set(ROLE_UID, {
+      uid: ROLE_UID,
+      kind: 'collectionType',
+      singularName: 'role',
+      pluralName: 'roles',
+      displayName: 'Role',
+      description: 'Roles of the users & permissions plugin',
+      draftAndPublish: false,
+      localized: false,
+      attributes: roleAttributes,
+      file: `${ROLE_UID} (users & permissions plugin)`,
       builtIn: true,
     });
   }

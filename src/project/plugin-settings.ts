@@ -1,10 +1,14 @@
 import {
   ConfigError,
+  DEFAULT_EMAIL_FROM,
   DEFAULT_JWT_EXPIRES_IN,
   DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_SIZE_LIMIT,
+  type ConfigRole,
   type ConfigUser,
   type PluginSettings,
+  type RoleGrants,
+  type UsersPermissionsAdvanced,
 } from '../core/config/content-mock-config.js';
 import { isPlainObject } from '../core/is-plain-object.js';
 
@@ -19,13 +23,87 @@ function parseDuration(v: unknown, where: string): number {
   return Number(m[1]) * unit;
 }
 
+/** A role's permissions as the config writes them: `{ "<uid or route>": ["find", …], "plugin::…": true }`. */
+function readGrants(raw: unknown, where: string): RoleGrants {
+  if (!isPlainObject(raw)) throw new ConfigError(`${where} must be an object (type uid → actions)`);
+  const content: Record<string, string[]> = {};
+  const plugins: string[] = [];
+  for (const [key, actions] of Object.entries(raw)) {
+    if (key.startsWith('plugin::') && actions === true) plugins.push(key);
+    else if (Array.isArray(actions) && actions.every((a) => typeof a === 'string')) content[key] = actions as string[];
+    else throw new ConfigError(`${where}["${key}"] must be a list of actions, or true for a plugin permission`);
+  }
+  return { content, plugins };
+}
+
+const RESERVED_ROLES = ['public', 'authenticated'];
+
+function readRoles(raw: unknown, where: string): ConfigRole[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new ConfigError(`${where}: "roles" must be a list of {name, type, permissions}`);
+  const roles: ConfigRole[] = [];
+  for (const [i, r] of raw.entries()) {
+    if (!isPlainObject(r) || typeof r.name !== 'string' || r.name === '')
+      throw new ConfigError(`${where}: roles[${i}] needs a "name" string`);
+    // Strapi derives a missing type from the name (snake case).
+    const type =
+      typeof r.type === 'string' && r.type !== ''
+        ? r.type
+        : r.name
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '_')
+            .replace(/^_|_$/g, '');
+    if (RESERVED_ROLES.includes(type) || roles.some((o) => o.type === type))
+      throw new ConfigError(`${where}: roles[${i}].type "${type}" is taken (public and authenticated are configured under "permissions")`);
+    const grants =
+      r.permissions === undefined ? { content: {}, plugins: [] } : readGrants(r.permissions, `${where}: roles[${i}].permissions`);
+    roles.push({ name: r.name, type, description: typeof r.description === 'string' ? r.description : '', grants });
+  }
+  return roles;
+}
+
+function readAdvanced(up: Readonly<Record<string, unknown>>, where: string): UsersPermissionsAdvanced {
+  const flag = (key: string, dflt: boolean): boolean => {
+    const v = up[key];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'boolean') throw new ConfigError(`${where}: usersPermissions.${key} must be true or false`);
+    return v;
+  };
+  const url = (key: string): string | null => {
+    const v = up[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') throw new ConfigError(`${where}: usersPermissions.${key} must be a URL string`);
+    return v;
+  };
+  const defaultRole = up.defaultRole === undefined ? 'authenticated' : up.defaultRole;
+  if (typeof defaultRole !== 'string') throw new ConfigError(`${where}: usersPermissions.defaultRole must be a role type`);
+  return {
+    emailConfirmation: flag('emailConfirmation', false),
+    emailConfirmationRedirection: url('emailConfirmationRedirection'),
+    emailResetPassword: url('emailResetPassword'),
+    allowRegister: flag('allowRegister', true),
+    uniqueEmail: flag('uniqueEmail', true),
+    defaultRole,
+  };
+}
+
 export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where = 'config'): PluginSettings {
   const users: ConfigUser[] = [];
   for (const [i, u] of (Array.isArray(raw.users) ? raw.users : []).entries()) {
     if (!isPlainObject(u) || typeof u.username !== 'string' || typeof u.email !== 'string' || typeof u.password !== 'string') {
       throw new ConfigError(`${where}: users[${i}] needs "username", "email" and "password" strings`);
     }
-    users.push({ username: u.username, email: u.email.toLowerCase(), password: u.password, blocked: u.blocked === true });
+    if (u.role !== undefined && typeof u.role !== 'string') throw new ConfigError(`${where}: users[${i}].role must be a role type`);
+    users.push({
+      username: u.username,
+      email: u.email.toLowerCase(),
+      password: u.password,
+      blocked: u.blocked === true,
+      confirmed: u.confirmed !== false,
+      role: u.role,
+    });
   }
   if (raw.users !== undefined && !Array.isArray(raw.users))
     throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
@@ -40,20 +118,21 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     : [];
 
   const permissions = isPlainObject(raw.permissions) ? raw.permissions : {};
-  let authenticated: PluginSettings['authenticated'];
-  if (permissions.authenticated !== undefined) {
-    if (!isPlainObject(permissions.authenticated))
-      throw new ConfigError(`${where}: permissions.authenticated must be an object (type uid → actions)`);
-    const content: Record<string, string[]> = {};
-    const plugins: string[] = [];
-    for (const [key, actions] of Object.entries(permissions.authenticated)) {
-      if (key.startsWith('plugin::') && actions === true) plugins.push(key);
-      else if (Array.isArray(actions) && actions.every((a) => typeof a === 'string')) content[key] = actions as string[];
-      else
-        throw new ConfigError(`${where}: permissions.authenticated["${key}"] must be a list of actions, or true for a plugin permission`);
-    }
-    authenticated = { content, plugins };
+  const authenticated =
+    permissions.authenticated === undefined ? undefined : readGrants(permissions.authenticated, `${where}: permissions.authenticated`);
+  const roles = readRoles(raw.roles, where);
+  const advanced = readAdvanced(up, where);
+  const known = ['public', 'authenticated', ...roles.map((r) => r.type)];
+  if (!known.includes(advanced.defaultRole))
+    throw new ConfigError(`${where}: usersPermissions.defaultRole "${advanced.defaultRole}" is not a role (${known.join(', ')})`);
+  for (const [i, u] of users.entries()) {
+    if (u.role !== undefined && !known.includes(u.role))
+      throw new ConfigError(`${where}: users[${i}].role "${u.role}" is not a role (${known.join(', ')})`);
   }
+  if (raw.email !== undefined && !isPlainObject(raw.email)) throw new ConfigError(`${where}: "email" must be an object ({from})`);
+  const email = isPlainObject(raw.email) ? raw.email : {};
+  if (email.from !== undefined && typeof email.from !== 'string') throw new ConfigError(`${where}: email.from must be a string`);
+  const emailFrom = typeof email.from === 'string' ? email.from : DEFAULT_EMAIL_FROM;
 
   const upload = isPlainObject(raw.upload) ? raw.upload : {};
   let uploadSizeLimit = DEFAULT_UPLOAD_SIZE_LIMIT;
@@ -70,5 +149,16 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     }
     uploadMaxFiles = upload.maxFiles;
   }
-  return { users, jwtSecret, jwtExpiresIn, authenticated, registerAllowedFields, uploadSizeLimit, uploadMaxFiles };
+  return {
+    users,
+    jwtSecret,
+    jwtExpiresIn,
+    authenticated,
+    roles,
+    advanced,
+    emailFrom,
+    registerAllowedFields,
+    uploadSizeLimit,
+    uploadMaxFiles,
+  };
 }

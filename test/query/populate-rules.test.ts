@@ -77,3 +77,50 @@ describe('populate', () => {
     expect(locale.body.error?.details).toEqual({ received: { foo: 'x' } });
   });
 });
+
+describe('sort columns join the selected fields where Strapi selects DISTINCT (a joined query)', () => {
+  test('a populated relation, media or component sorted by a field it does not select shows that field', async () => {
+    const { body } = await get(`/api/articles?populate[tags][fields][0]=name&populate[tags][sort]=createdAt:desc${LIST}`);
+    const tags = body.data.flatMap((a) => a.tags as Record<string, unknown>[]);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(Object.keys(tag).sort()).toEqual(['createdAt', 'documentId', 'id', 'name']);
+    const links = await get(
+      `/api/articles?populate[seo][populate][links][fields][0]=label&populate[seo][populate][links][sort]=url${LIST}`,
+    );
+    const all = links.body.data.flatMap(
+      (a) => ((a.seo as { links?: Record<string, unknown>[] } | null)?.links ?? []) as Record<string, unknown>[],
+    );
+    expect(all.length).toBeGreaterThan(0);
+    for (const link of all) expect(Object.keys(link).sort()).toEqual(['id', 'label', 'url']);
+  });
+
+  test('at the top level only when the filters join, and never for a sort through a relation', async () => {
+    const plain = await get('/api/articles?fields[0]=title&sort=createdAt:desc');
+    expect(Object.keys(plain.body.data[0]).sort()).toEqual(['documentId', 'id', 'title']);
+    const joined = await get('/api/articles?fields[0]=title&sort=createdAt:desc&filters[tags][name][$notNull]=true');
+    expect(Object.keys(joined.body.data[0]).sort()).toEqual(['createdAt', 'documentId', 'id', 'title']);
+    const deep = await get('/api/articles?fields[0]=title&sort=author.name&filters[tags][name][$notNull]=true');
+    expect(Object.keys(deep.body.data[0]).sort()).toEqual(['documentId', 'id', 'title']);
+  });
+});
+
+describe('routing', () => {
+  test('content routes match in any letter case, as Strapi (koa-router) does', async () => {
+    const lower = await get('/api/tags?sort=id');
+    const mixed = await get('/api/Tags?sort=id');
+    expect(mixed.status).toBe(200);
+    expect(mixed.body).toEqual(lower.body);
+  });
+});
+
+describe('findOne', () => {
+  test("a documentId filter is replaced by the path's documentId, other filters still apply", async () => {
+    const rows = (await get('/api/articles?fields[0]=title&sort=id:asc')).body.data;
+    const [first, second] = rows.map((r) => String(r.documentId));
+    const replaced = await get(`/api/articles/${first}?filters[documentId]=${second}&fields[0]=title`);
+    expect(replaced.status).toBe(200);
+    expect((replaced.body.data as unknown as Record<string, unknown>).documentId).toBe(first);
+    const nested = await get(`/api/articles/${first}?filters[$and][0][documentId]=${second}&fields[0]=title`);
+    expect(nested.status).toBe(404);
+  });
+});

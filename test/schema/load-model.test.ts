@@ -135,7 +135,7 @@ describe('reading Strapi schemas into the content model', () => {
         thing: type('thing', {
           owner: { type: 'relation', relation: 'morphToOne' },
           fancy: { type: 'customField', customField: 'plugin::nobody.knows' },
-          role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role' },
+          grant: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.permission' },
           name: { type: 'string' },
         }),
       }),
@@ -146,7 +146,7 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings.join('\n')).toMatch(/morphToOne.*skipped/);
     expect(model.warnings.join('\n')).toMatch(/unknown custom field "plugin::nobody.knows" served as any JSON value/);
     expect(model.warnings.join('\n')).toMatch(
-      /relation to "plugin::users-permissions.role" \(not a content type of this project\) skipped/,
+      /relation to "plugin::users-permissions.permission" \(not a content type of this project\) skipped/,
     );
   });
 
@@ -292,8 +292,8 @@ describe('reading Strapi schemas into the content model', () => {
     const root = mkdtempSync(join(tmpdir(), 'cm-project-'));
     cpSync(KIT_MODEL, join(root, 'src'), { recursive: true });
     const model = await loadModel(root);
-    // the kit's 7 types, plus the users & permissions user every Strapi has
-    expect(model.contentTypes.size).toBe(8);
+    // the kit's 7 types, plus the users & permissions user and role every Strapi has
+    expect(model.contentTypes.size).toBe(9);
     expect(model.byRoute.size).toBe(7);
   });
 

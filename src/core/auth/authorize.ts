@@ -1,6 +1,7 @@
 import type { ContentMockConfig, TokenConfig } from '../config/content-mock-config.js';
 import { ForbiddenError, UnauthorizedError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
+import { publicGrants, roleCan, roleHas } from './role-grants.js';
 
 export type Principal = { kind: 'public' } | { kind: 'token'; token: TokenConfig };
 
@@ -29,13 +30,7 @@ export function can(config: ContentMockConfig, who: Principal, type: ContentType
       (p) => p === actionName(type, action) || p === `${type.singularName}.${action}` || p === `${type.pluralName}.${action}`,
     );
   }
-  const granted = [
-    ...(config.publicPermissions[type.uid] ?? []),
-    ...(config.publicPermissions[type.pluralName] ?? []),
-    ...(config.publicPermissions[type.singularName] ?? []),
-    ...(config.publicPermissions['*'] ?? []),
-  ];
-  return granted.includes(action);
+  return roleCan(publicGrants(config), type, action);
 }
 
 export function authorize(config: ContentMockConfig, who: Principal, type: ContentType, action: string): void {
@@ -51,5 +46,5 @@ export function authorizePlugin(config: ContentMockConfig, who: Principal, permi
     if (t.type === 'read-only' && readOnly && !permission.startsWith('plugin::i18n')) return;
     throw new ForbiddenError('Forbidden', {});
   }
-  if (!config.publicPlugins.includes(permission)) throw new ForbiddenError('Forbidden', {});
+  if (!roleHas(publicGrants(config), permission)) throw new ForbiddenError('Forbidden', {});
 }

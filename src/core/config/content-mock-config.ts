@@ -30,7 +30,41 @@ export interface ConfigUser {
   readonly email: string;
   readonly password: string;
   readonly blocked: boolean;
+  /** Strapi's `confirmed` (default true: config users can sign in even with email confirmation on). */
+  readonly confirmed: boolean;
+  /** The type of the user's role (default: `defaultRole`). */
+  readonly role?: string;
 }
+
+/** What a role may do: content type uid or route id → actions, and plugin permissions (`plugin::…` names). */
+export interface RoleGrants {
+  readonly content: Readonly<Record<string, readonly string[]>>;
+  readonly plugins: readonly string[];
+}
+
+/** A role from the config's `roles` (besides Strapi's own public and authenticated roles). */
+export interface ConfigRole {
+  readonly name: string;
+  readonly type: string;
+  readonly description: string;
+  readonly grants: RoleGrants;
+}
+
+/** The users & permissions plugin's advanced settings (Strapi keeps them in its plugin store). */
+export interface UsersPermissionsAdvanced {
+  readonly emailConfirmation: boolean;
+  /** Where `GET /api/auth/email-confirmation` redirects (Strapi: `email_confirmation_redirection`, default `/`). */
+  readonly emailConfirmationRedirection: string | null;
+  /** The reset page the forgot-password email links to (Strapi: `email_reset_password`). */
+  readonly emailResetPassword: string | null;
+  readonly allowRegister: boolean;
+  readonly uniqueEmail: boolean;
+  /** Role type registrations get. */
+  readonly defaultRole: string;
+}
+
+/** The sender Strapi's default email templates use. */
+export const DEFAULT_EMAIL_FROM = 'Administration Panel <no-reply@strapi.io>';
 
 /** Settings of the users & permissions and upload plugins. */
 export interface PluginSettings {
@@ -44,8 +78,12 @@ export interface PluginSettings {
    * Authenticated role: content type uid or route id → actions, and plugin permissions. Undefined when the config
    * says nothing, in which case a signed-in user gets what the public role has (see `authorizeContent`).
    */
-  readonly authenticated:
-    { readonly content: Readonly<Record<string, readonly string[]>>; readonly plugins: readonly string[] } | undefined;
+  readonly authenticated: RoleGrants | undefined;
+  /** Roles beyond public and authenticated (`"roles": [{name, type, permissions}]`). */
+  readonly roles: readonly ConfigRole[];
+  readonly advanced: UsersPermissionsAdvanced;
+  /** Sender of the emails (`email.from`; default Strapi's template sender). */
+  readonly emailFrom: string;
   /** Extra body keys `register` accepts (Strapi's `register.allowedFields`). */
   readonly registerAllowedFields: readonly string[];
   /** Largest accepted upload, in bytes (Strapi's `upload.sizeLimit`; default 200 MB). */

@@ -1,6 +1,9 @@
 import type { Attributes, ContentModel, ContentType, Locale } from '../model/types.js';
 import type { ComponentValue, LocaleRecord, MediaFile, Row, StoreData } from './types.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { refsOf } from './content-index.js';
+import { setLinkLocale } from './link-locale.js';
+import { setLinkRank } from './link-order.js';
 
 // The seed format is a Strapi 5 export as the REST API shows it (the conformance kit's dataset.json, and what
 // `content-mock pull` writes): per content type, per locale ("*none*" when not localized) and status, the full
@@ -94,6 +97,7 @@ export class DatasetImporter {
   private readonly media = new Map<number, MediaFile>();
   private readonly byName = new Map<string, ContentType>();
   private readonly rows = new Map<string, Map<number, Row>>();
+  private readonly inverseRanks: { ownerUid: string; attribute: string; ownerId: number; target: string; rank: number }[] = [];
 
   constructor(
     private readonly model: ContentModel,
@@ -129,6 +133,7 @@ export class DatasetImporter {
     }
     let rows = this.rows.get(type.uid);
     if (!rows) this.rows.set(type.uid, (rows = new Map()));
+    this.noteInverseOrder(type, snap);
     // Types without draft & publish list the same row under both statuses.
     if (rows.has(snap.id)) return;
     const now = new Date(0).toISOString();
@@ -140,15 +145,36 @@ export class DatasetImporter {
       publishedAt: typeof snap.publishedAt === 'string' ? snap.publishedAt : type.draftAndPublish ? null : now,
     };
     if (type.localized) row.locale = typeof snap.locale === 'string' ? snap.locale : this.model.defaultLocale;
-    this.convertAttributes(type.attributes, snap, row);
+    this.convertAttributes(type.attributes, snap, row, type.localized);
     rows.set(row.id, row);
     this.bump(type.uid, row.id);
+  }
+
+  /**
+   * An inverse-side list in a snapshot (a category's articles) is in Strapi's join-table order: the order its links
+   * were made in. It is kept as the links' ranks, so the mock lists them the same way (see link-order.ts).
+   */
+  private noteInverseOrder(type: ContentType, snap: Snapshot): void {
+    for (const attribute of type.attributes.values()) {
+      if (attribute.kind !== 'relation' || attribute.owner || !attribute.mappedBy || !attribute.toMany) continue;
+      const owners = snap[attribute.name];
+      if (!Array.isArray(owners)) continue;
+      owners.forEach((owner, rank) => {
+        if (isPlainObject(owner) && typeof owner.id === 'number') {
+          this.inverseRanks.push({ ownerUid: attribute.target, attribute: attribute.mappedBy!, ownerId: owner.id, target: String(snap.documentId), rank });
+        }
+      });
+    }
   }
 
   finish(): StoreData {
     for (const [uid, rows] of this.rows) this.store.types[uid] = [...rows.values()].sort((a, b) => a.id - b.id);
     this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
     for (const m of this.store.media) this.bump('media', m.id);
+    for (const { ownerUid, attribute, ownerId, target, rank } of this.inverseRanks) {
+      const owner = this.rows.get(ownerUid)?.get(ownerId);
+      if (owner && refsOf(owner[attribute]).includes(target)) setLinkRank(this.store, ownerUid, attribute, owner, target, rank + 1);
+    }
     return this.store;
   }
 
@@ -156,7 +182,7 @@ export class DatasetImporter {
     if (typeof id === 'number' && id > (this.store.sequences[table] ?? 0)) this.store.sequences[table] = id;
   }
 
-  private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>): void {
+  private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>, localized: boolean): void {
     const { model, media } = this;
     for (const attribute of attributes.values()) {
       const v = snap[attribute.name];
@@ -175,7 +201,13 @@ export class DatasetImporter {
           if (!attribute.owner) break;
           const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
           const docs = [...new Set(targets.map((t) => String(t.documentId)))];
-          out[attribute.name] = attribute.toMany ? docs : docs[0] ?? null;
+          out[attribute.name] = attribute.toMany ? docs : (docs[0] ?? null);
+          // A holder without i18n links one locale row of a localized target: the snapshot shows which.
+          if (!localized && model.contentTypes.get(attribute.target)?.localized) {
+            for (const t of targets) {
+              if (typeof t.locale === 'string' && t.locale !== model.defaultLocale) setLinkLocale(out, attribute.name, String(t.documentId), t.locale);
+            }
+          }
           break;
         }
         case 'component': {
@@ -185,7 +217,7 @@ export class DatasetImporter {
             if (!isPlainObject(c)) return null;
             this.bump(`component:${component.uid}`, c.id);
             const value: ComponentValue = { id: Number(c.id) };
-            this.convertAttributes(component.attributes, c, value);
+            this.convertAttributes(component.attributes, c, value, localized);
             return value;
           };
           out[attribute.name] = attribute.repeatable ? (Array.isArray(v) ? v.map(one).filter((x) => x !== null) : []) : one(v);
@@ -198,7 +230,7 @@ export class DatasetImporter {
             const component = model.components.get(uid);
             this.bump(`component:${uid}`, e.id);
             const value: ComponentValue = { id: Number(e.id), __component: uid };
-            if (component) this.convertAttributes(component.attributes, e, value);
+            if (component) this.convertAttributes(component.attributes, e, value, localized);
             return value;
           });
           break;

@@ -14,6 +14,11 @@ export function linkRank(data: StoreData, ownerUid: string, attribute: string, r
   return data.linkOrder?.[key(ownerUid, attribute, row, target)] ?? row.id;
 }
 
+/** Sets a link's rank outright (imported content whose inverse lists show the order). */
+export function setLinkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string, rank: number): void {
+  (data.linkOrder ??= {})[key(ownerUid, attribute, row, target)] = rank;
+}
+
 /**
  * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
  * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's).

@@ -4,10 +4,20 @@ export const USER_UID = 'plugin::users-permissions.user';
 /** Where a Strapi project extends the user schema (its attributes replace the plugin's defaults). */
 export const USER_EXTENSION = ['extensions', 'users-permissions', 'content-types', 'user', 'schema.json'] as const;
 
+/** The users & permissions plugin's role: each user belongs to one; `populate=role` shows it to callers that may read roles. */
+export const ROLE_UID = 'plugin::users-permissions.role';
+
 /**
- * The plugin's default user attributes (Strapi 5), for projects that relate to users without extending the schema.
- * The role relation is left out: roles are not content the Content API serves.
+ * The plugin's role attributes (Strapi 5). Its `permissions` relation is left out: permissions come from the config,
+ * and the Content API never shows them as content.
  */
+export const DEFAULT_ROLE_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
+  name: { type: 'string', minLength: 3, required: true },
+  description: { type: 'string' },
+  type: { type: 'string', unique: true },
+};
+
+/** The plugin's default user attributes (Strapi 5), for projects that relate to users without extending the schema. */
 export const DEFAULT_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
   username: { type: 'string', minLength: 3, unique: true, required: true },
   email: { type: 'email', minLength: 6, required: true },
@@ -17,4 +27,5 @@ export const DEFAULT_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unk
   confirmationToken: { type: 'string', private: true },
   confirmed: { type: 'boolean', default: false },
   blocked: { type: 'boolean', default: false },
+  role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'users' },
 };

@@ -33,3 +33,28 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
   }
   return out;
 }
+
+/**
+ * Strapi's query builder selects DISTINCT rows when a query joins other tables, and then adds the ORDER BY
+ * columns to the SELECT list (`processSelect`), so a sorted column shows in the answer even when `fields` leaves it
+ * out. A populated relation, media or component is always loaded through a join table; a top-level query joins
+ * when its filters reach through a relation, component or media. A sort through a relation (a dotted path) takes
+ * the deep-sort path instead, which numbers rows rather than selecting DISTINCT ones: nothing is added then.
+ */
+export function withSortColumns(fields: string[] | null, sort: readonly { path: readonly string[] }[], joined: boolean): string[] | null {
+  if (fields === null || !joined || sort.length === 0 || sort.some((term) => term.path.length > 1)) return fields;
+  const added = sort.map((term) => term.path[0]).filter((name) => !fields.includes(name));
+  return added.length === 0 ? fields : [...new Set(added), ...fields];
+}
+
+/** Whether a filters object reaches through a relation, component or media (a join in Strapi's query). */
+export function filtersJoin(scope: Scope, filters: unknown): boolean {
+  if (Array.isArray(filters)) return filters.some((item) => filtersJoin(scope, item));
+  if (!isPlainObject(filters)) return false;
+  return Object.entries(filters).some(([key, value]) => {
+    if (key === '$and' || key === '$or' || key === '$not') return filtersJoin(scope, value);
+    if (key.startsWith('$')) return false;
+    const field = fieldOf(scope, key);
+    return field !== undefined && field.kind === 'attribute' && field.attribute.kind !== 'scalar';
+  });
+}

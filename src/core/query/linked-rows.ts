@@ -1,32 +1,50 @@
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
+import { linkLocale, targetLocale } from '../data/link-locale.js';
 
 export type Status = 'draft' | 'published';
 
+/** The row a link belongs to: the row itself, or the row whose (nested) component holds the link. */
+export interface LinkOrigin {
+  readonly type: ContentType;
+  readonly row: Row;
+}
+
 /**
- * The target rows a row is linked to through a relation, as Strapi 5's join tables link rows (not documents):
- * both sides localized → the same locale; both sides draft&publish → the same status (a draft links drafts, a
- * published row links published rows); otherwise every version of the linked document.
+ * The target rows a holder (a row, or a component value of `origin`'s row) is linked to, as Strapi 5's join tables
+ * link rows, not documents (its document service's `getRelationTargetLocale` / `getRelationTargetStatus`):
+ * - locale: both sides localized → the origin row's locale; a writer without i18n → the one locale row it chose
+ *   (see link-locale.ts); a target without i18n has one row per status;
+ * - status: both sides draft&publish → the origin row's status; otherwise every version of the linked document.
  * Populate narrows this further to the request's status; filters do not (a SQL join sees every linked row).
  */
-export function linkedRows(index: ContentIndex, source: ContentType, row: Row, attr: RelationAttribute): Row[] {
+export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Record<string, unknown>, attr: RelationAttribute): Row[] {
   const target = index.model.contentTypes.get(attr.target);
   if (!target) return [];
-  const sameLocale = source.localized && target.localized;
+  const { type: source, row } = origin;
   const sameStatus = source.draftAndPublish && target.draftAndPublish;
-  const keep = (r: Row) => (!sameLocale || r.locale === row.locale) && (!sameStatus || isDraftRow(r) === isDraftRow(row));
+  const statusOk = (r: Row) => !sameStatus || isDraftRow(r) === isDraftRow(row);
 
   if (attr.owner) {
+    const sourceLocale = source.localized ? String(row.locale) : null;
     const out: Row[] = [];
-    for (const documentId of refsOf(row[attr.name])) {
-      for (const r of index.documentRows(target.uid, documentId)) if (keep(r)) out.push(r);
+    for (const documentId of refsOf(holder[attr.name])) {
+      const locale = targetLocale(target, sourceLocale, holder, attr.name, documentId, index.model.defaultLocale);
+      for (const r of index.documentRows(target.uid, documentId))
+        if ((locale === undefined || r.locale === locale) && statusOk(r)) out.push(r);
     }
     return out;
   }
+  // The inverse side: the owning rows whose links join this very row.
   const owning = target.attributes.get(attr.mappedBy ?? '');
   if (!owning || owning.kind !== 'relation') return [];
-  return index.ownersOf(target, owning, row.documentId).filter(keep);
+  const localeOk = (owner: Row) => {
+    if (!source.localized) return true;
+    if (target.localized) return owner.locale === row.locale;
+    return (linkLocale(owner, owning.name, row.documentId) ?? index.model.defaultLocale) === row.locale;
+  };
+  return index.ownersOf(target, owning, row.documentId).filter((owner) => localeOk(owner) && statusOk(owner));
 }
 
 /** Keep only the rows a read with `status` may see: drafts or published rows of draft&publish types. */

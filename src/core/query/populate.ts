@@ -1,7 +1,7 @@
 import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { parseFields } from './fields.js';
+import { parseFields, withSortColumns } from './fields.js';
 import { compileFilters } from './filters.js';
 import {
   emptyNode,
@@ -223,10 +223,14 @@ function asPopulate<T>(parse: () => T): T {
 }
 
 function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+  const fields = asPopulate(() => parseFields(scope, options.fields, null));
+  const filters = asPopulate(() => compileFilters(index, scope, options.filters));
+  const sort = asPopulate(() => parseSort(index, scope, options.sort));
   return {
-    fields: asPopulate(() => parseFields(scope, options.fields, null)),
-    filters: asPopulate(() => compileFilters(index, scope, options.filters)),
-    sort: asPopulate(() => parseSort(index, scope, options.sort)),
+    // A populated level is always read through a join table: its sort columns join the selected fields.
+    fields: withSortColumns(fields, sort, true),
+    filters,
+    sort,
     count: parseBooleanLike(options.count) === true,
     populate: parsePopulate(index, scope, options.populate, path, depth + 1),
   };

@@ -4,7 +4,7 @@ import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { rowsForStatus, type Status } from './linked-rows.js';
 import { LOCALIZATIONS, type PopulateNode } from './populate.js';
-import { joinedRecords, type Record_, type Scope } from './scope.js';
+import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
 import { sortRecords } from './sort.js';
 
 export type Entry = Record<string, unknown>;
@@ -194,17 +194,25 @@ function renderAttribute(
       );
     }
     case 'dynamiczone':
-      return records.map((record) => renderZone(ctx, attribute, record, node));
+      return records.map((record) => renderZone(ctx, scope, attribute, record, node));
     default:
       return records.map(() => undefined);
   }
 }
 
-function renderZone(ctx: RenderContext, attribute: Attribute & { kind: 'dynamiczone' }, record: Record_, node: PopulateNode): Entry[] {
+function renderZone(
+  ctx: RenderContext,
+  scope: Scope,
+  attribute: Attribute & { kind: 'dynamiczone' },
+  record: Record_,
+  node: PopulateNode,
+): Entry[] {
   const value = record[attribute.name];
+  const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
+  noteOrigin(scope, record, entries);
   const out: Entry[] = [];
-  if (Array.isArray(value)) ctx.budget?.spend(value.length);
-  for (const entry of Array.isArray(value) ? (value as ComponentValue[]) : []) {
+  ctx.budget?.spend(entries.length);
+  for (const entry of entries) {
     const uid = String(entry.__component);
     // A draft may hold a component the zone does not declare: Strapi shows it like the others (publishing drops it).
     const sub = node.zone?.get(uid);

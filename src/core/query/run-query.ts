@@ -4,7 +4,7 @@ import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
-import { parseFields } from './fields.js';
+import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
 import { renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
@@ -20,6 +20,7 @@ import {
   pruneRestrictedPopulate,
   type CanRead,
 } from './restricted-relations.js';
+import { isPlainObject } from '../is-plain-object.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -108,7 +109,7 @@ export function parseQuery(index: ContentIndex, type: ContentType, query: Record
   if (opts.canRead) checkRestrictedFilters(index, scope, query.filters, opts.canRead);
   const sort = parseSort(index, scope, query.sort);
   if (opts.canRead) checkRestrictedSort(index, scope, sort, opts.canRead);
-  const fields = parseFields(scope, query.fields, null);
+  const fields = withSortColumns(parseFields(scope, query.fields, null), sort, filtersJoin(scope, query.filters));
   const populate = parsePopulate(index, scope, query.populate, null);
   if (opts.canRead) {
     checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
@@ -206,7 +207,13 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const q = parseQuery(index, type, query, opts);
+  let q = parseQuery(index, type, query, opts);
+  // Strapi's findOne puts the path's documentId into the filters (`{...filters, documentId}`): a `documentId`
+  // condition of the query is validated, then replaced.
+  if (documentId !== undefined && isPlainObject(query.filters) && Object.hasOwn(query.filters, 'documentId')) {
+    const { documentId: _replaced, ...filters } = query.filters;
+    q = parseQuery(index, type, { ...query, filters }, opts);
+  }
   const row = findOneRow(index, type, documentId, q);
   return row && renderRow({ index, status: q.status, budget: opts.budget }, type, row, q.node);
 }

@@ -1,7 +1,7 @@
 import type { Attribute, ComponentSchema, ContentType, RelationAttribute, ScalarType } from '../model/types.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
-import type { ContentIndex } from '../data/content-index.js';
-import { linkedRows } from './linked-rows.js';
+import { refsOf, type ContentIndex } from '../data/content-index.js';
+import { linkedRows, type LinkOrigin } from './linked-rows.js';
 
 /**
  * What a filter, sort or populate path walks through: a content type's rows, a component's values, or the media
@@ -125,25 +125,40 @@ export function scopeBehind(index: ContentIndex, attribute: Attribute): Scope | 
   }
 }
 
+/** The row each component value (at any depth) belongs to, noted as reads reach it: its links follow that row. */
+const origins = new WeakMap<object, LinkOrigin>();
+
+/** Notes the row that component values (or dynamic-zone entries) of `record` belong to. */
+export function noteOrigin(scope: Scope, record: Record_, values: readonly object[]): void {
+  const origin = scope.kind === 'type' ? { type: scope.type, row: record as Row } : origins.get(record);
+  if (origin) for (const value of values) origins.set(value, origin);
+}
+
 /**
  * The records a relation, component or media attribute joins to, seen from one record. Relations follow Strapi's
- * row links (see linkedRows); inside components they link every version of the target document.
+ * row links (see linkedRows), inside components too: there the row that holds the component decides.
  */
 export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_, attribute: Attribute): Record_[] {
   const value = record[attribute.name];
   switch (attribute.kind) {
     case 'relation': {
       if (syntheticLocalizations.has(attribute)) return [...index.documentRows(attribute.target, String(record.documentId))];
-      if (scope.kind === 'type') return linkedRows(index, scope.type, record as Row, attribute);
+      if (scope.kind === 'type') return linkedRows(index, { type: scope.type, row: record as Row }, record, attribute);
+      const origin = origins.get(record);
+      if (origin) return linkedRows(index, origin, record, attribute);
       const out: Row[] = [];
-      for (const documentId of Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]) {
-        if (typeof documentId === 'string') out.push(...index.documentRows(attribute.target, documentId));
-      }
+      for (const documentId of refsOf(value)) out.push(...index.documentRows(attribute.target, documentId));
       return out;
     }
-    case 'component':
-      if (Array.isArray(value)) return value as ComponentValue[];
-      return value && typeof value === 'object' ? [value as ComponentValue] : [];
+    case 'component': {
+      const values = Array.isArray(value)
+        ? (value as ComponentValue[])
+        : value && typeof value === 'object'
+          ? [value as ComponentValue]
+          : [];
+      noteOrigin(scope, record, values);
+      return values;
+    }
     case 'media': {
       const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
       return ids.map((id) => index.media(Number(id))).filter((m): m is MediaFile => m !== undefined);

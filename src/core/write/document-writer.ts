@@ -14,6 +14,7 @@ import { applyRelationOp } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { keepLinkLocales, LINK_LOCALES, setLinkLocale } from '../data/link-locale.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -93,6 +94,12 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     const next = applyRelationOp(before, op, attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
+    // A writer without i18n keeps which locale row of a localized target each link joins.
+    const defaultLocale = ctx.index.model.defaultLocale;
+    for (const [documentId, locale] of op.locales ?? []) {
+      if (next.includes(documentId)) setLinkLocale(row, name, documentId, locale === defaultLocale ? undefined : locale);
+    }
+    keepLinkLocales(row, name, next);
   }
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
@@ -116,6 +123,11 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
     recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
+    // An owner without i18n now links this very locale row.
+    if (add && !owner.localized && source.localized) {
+      setLinkLocale(r, owning.name, row.documentId, row.locale === defaultLocale ? undefined : row.locale);
+    }
+    keepLinkLocales(r, owning.name, refsOf(r[owning.name]));
   };
   if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
@@ -151,6 +163,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   const replaced = rows.find((r) => r.documentId === draft.documentId && r.locale === draft.locale && !isDraftRow(r));
   const kept = rows.filter((r) => r !== replaced);
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
+  if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
   for (const attribute of ctx.type.attributes.values()) {
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
     if (attribute.kind !== 'relation' || !attribute.owner) continue;

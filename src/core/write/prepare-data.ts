@@ -15,6 +15,7 @@ import {
 } from './relation-input.js';
 import { relationsCheck } from './relation-store.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { setLinkLocale } from '../data/link-locale.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -108,8 +109,17 @@ function prepareAttributes(
         const relation = contentTarget(opts.index, opts.source, target);
         const rewritten = rewriteRelation(relation, value, !attribute.toMany);
         echo[attribute.name] = rewritten;
-        if (onRelation) onRelation(attribute.name, relationOp(relation, rewritten, attribute.name));
-        else out[attribute.name] = value;
+        const op = relationOp(relation, rewritten, attribute.name);
+        if (onRelation) onRelation(attribute.name, op);
+        else {
+          // Inside a component the whole value is written anew: what it sets or connects is what it holds.
+          const docs = op.set ?? (op.connect ?? []).map((c) => c.documentId);
+          out[attribute.name] = attribute.toMany ? docs : (docs.at(-1) ?? null);
+          for (const [documentId, locale] of op.locales ?? []) {
+            if (docs.includes(documentId) && locale !== opts.index.model.defaultLocale)
+              setLinkLocale(out, attribute.name, documentId, locale);
+          }
+        }
         break;
       }
       case 'media':

@@ -30,6 +30,8 @@ export interface RelationOp {
   readonly set?: string[];
   readonly connect?: Connect[];
   readonly disconnect?: string[];
+  /** documentId → the locale row a writer without i18n links (set and connect alike; see link-locale.ts). */
+  readonly locales?: ReadonlyMap<string, string>;
 }
 
 /** Who writes: relation targets are looked up in the writer's locale and status (Strapi's i18n and dp utils). */
@@ -44,6 +46,8 @@ export interface RelationTarget {
   readonly locale: string | null;
   /** `locale`: the version a `{documentId, locale}` entry asks for (only a writer without i18n may choose). */
   idsOf(documentId: string, locale?: string): number[];
+  /** The locale a lookup uses: the writer's (or the default), or the one a writer without i18n asks for. */
+  lookupLocale(requested?: string): string | null;
   documentIdOf(id: number): string | undefined;
   localeOf(id: number): string | undefined;
 }
@@ -83,6 +87,7 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
   return {
     uid: target.uid,
     locale,
+    lookupLocale: (requested) => (requested !== undefined && target.localized && !source.type.localized ? requested : locale),
     idsOf: (documentId, requested) => {
       const wanted = requested !== undefined && target.localized && !source.type.localized ? requested : locale;
       const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
@@ -102,6 +107,7 @@ export function mediaTarget(index: ContentIndex): RelationTarget {
   return {
     uid: MEDIA_UID,
     locale: null,
+    lookupLocale: () => null,
     idsOf: (documentId) => index.storeData.media.filter((m) => m.documentId === documentId).map((m) => m.id),
     documentIdOf: (id) => index.media(id)?.documentId,
     localeOf: () => undefined,
@@ -122,8 +128,9 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
     input = { ...input, set: [input.set[input.set.length - 1]] };
   const one = (relation: unknown): unknown => {
     if (!isPlainObject(relation) || !relation.documentId) return relation;
-    const ids = target.idsOf(textOf(relation.documentId), typeof relation.locale === 'string' ? relation.locale : undefined);
-    if (ids.length === 0) throw notFound(relation.documentId, target.locale);
+    const requested = typeof relation.locale === 'string' ? relation.locale : undefined;
+    const ids = target.idsOf(textOf(relation.documentId), requested);
+    if (ids.length === 0) throw notFound(relation.documentId, target.lookupLocale(requested));
     const position = isPlainObject(relation.position) ? { ...relation.position } : undefined;
     if (position) {
       for (const side of ['before', 'after'] as const) {
@@ -178,7 +185,14 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   ];
   if (rewritten === null) return { set: [] };
   if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
-  if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set) };
+  const locales = new Map<string, string>();
+  for (const item of [...listOf(rewritten.set), ...listOf(rewritten.connect)]) {
+    const id = numberOf(isPlainObject(item) ? item.id : item);
+    const documentId = target.documentIdOf(id);
+    const locale = target.localeOf(id);
+    if (documentId !== undefined && locale !== undefined) locales.set(documentId, locale);
+  }
+  if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set), locales };
   const connect: Connect[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
@@ -193,5 +207,7 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
     const id = numberOf(isPlainObject(item) ? item.id : item);
     connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
   }
-  return { connect, disconnect: docs(rewritten.disconnect) };
+  return { connect, disconnect: docs(rewritten.disconnect), locales };
 }
+
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

@@ -54,6 +54,9 @@ export function relationsCheck(index: ContentIndex, attributes: Attributes, data
   }
   for (const [uid, ids] of store) {
     const unique = [...new Set(ids)];
+    // An entry without an id (`{documentId: ""}` passes through the rewrite untouched) puts `undefined` into the
+    // count's `id IN (…)`: the query itself fails, and Strapi reports that generically.
+    if (unique.includes(undefined)) return 'Invalid relations';
     // Strapi counts the rows matching `id IN (...)`: "1" and 1 are two values but one row.
     const found = new Set<number>();
     for (const id of unique) {

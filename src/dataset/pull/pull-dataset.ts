@@ -63,12 +63,12 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
     const counts: string[] = [];
     for (const locale of type.localized ? codes : [NONE]) {
       const byStatus: Record<string, Snapshot[] | Snapshot | null> = {};
-      // Without draft & publish the draft list is the published one (Strapi answers the same for both).
-      for (const status of type.draftAndPublish ? STATUSES : (['published'] as const)) {
+      // Without draft & publish both statuses show the same rows, but their relations to draft & publish types are
+      // populated with draft or published targets, in each one's join-table order: both views are kept.
+      for (const status of STATUSES) {
         const params = { ...(locale === NONE ? {} : { locale }), status, populate };
         byStatus[status] = type.kind === 'collectionType' ? await pullList(client, type, params) : await pullSingle(client, type, params);
       }
-      if (!type.draftAndPublish) byStatus.draft = byStatus.published;
       documents[locale] = { draft: byStatus.draft, published: byStatus.published };
       const n = (v: Snapshot[] | Snapshot | null) => (Array.isArray(v) ? v.length : v ? 1 : 0);
       counts.push(`${locale === NONE ? '' : `${locale} `}${n(byStatus.draft)} draft / ${n(byStatus.published)} published`);

@@ -1,28 +1,31 @@
 import { authenticate, authorizePlugin, can, type Principal } from '../../core/auth/authorize.js';
+import { roleCan, roleGrants, roleHas } from '../../core/auth/role-grants.js';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
 import { looksLikeJwt, verifyJwt } from './jwt.js';
 import { jwtSecretOf } from './jwt-secret.js';
+import { roleOf } from './roles.js';
 import { usersOf, type StoredUser } from './users.js';
 
-// Users & permissions authentication, layered over src/auth: Strapi tries the API-token strategy, then the
-// users-permissions one (a JWT), and only a bearer that neither accepts is a 401.
+// Users & permissions authentication, layered over src/core/auth: Strapi tries the API-token strategy, then the
+// users-permissions one (a JWT), and only a bearer that neither accepts is a 401. A signed-in user may do what their
+// role may do.
 
 export interface UserPrincipal {
   readonly kind: 'user';
   readonly user: StoredUser;
+  /** The type of the user's role (`authenticated`, `public`, a config role); authenticated when the user has none. */
+  readonly role: string;
 }
 
 export type RequestPrincipal = Principal | UserPrincipal;
 
-/** Permissions every authenticated user has in Strapi's default Authenticated role. */
-const AUTHENTICATED_DEFAULTS = ['plugin::users-permissions.user.me'];
-
 /**
  * The signed-in user a bearer JWT names, or undefined when the header carries no JWT (no header, another scheme, a
  * configured API token key). A JWT we did not sign (or expired) is a 401 "Missing or invalid credentials"; one for
- * a user who is gone or blocked is a 401 "Invalid credentials", as Strapi answers.
+ * a user who is gone, blocked or (with email confirmation on) unconfirmed is a 401 "Invalid credentials", as Strapi
+ * answers.
  */
 export function authenticateUser(rt: Runtime, header: string | undefined): UserPrincipal | undefined {
   if (!header) return undefined;
@@ -33,8 +36,9 @@ export function authenticateUser(rt: Runtime, header: string | undefined): UserP
   const payload = verifyJwt(token, jwtSecretOf(rt));
   if (!payload || typeof payload.id !== 'number') throw new UnauthorizedError('Missing or invalid credentials', {});
   const user = usersOf(rt.store.data).find((u) => u.id === payload.id);
-  if (!user || user.blocked) throw new UnauthorizedError('Invalid credentials', {});
-  return { kind: 'user', user };
+  if (!user || user.blocked || (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true))
+    throw new UnauthorizedError('Invalid credentials', {});
+  return { kind: 'user', user, role: roleOf(rt.store.data, user.role)?.type ?? 'authenticated' };
 }
 
 /** Who is calling: a signed-in user, an API token, or the public role. */
@@ -42,11 +46,7 @@ export function authenticateRequest(rt: Runtime, header: string | undefined): Re
   return authenticateUser(rt, header) ?? authenticate(rt.config, header);
 }
 
-/**
- * Content type permission check for any principal. A user gets the config's `permissions.authenticated` grants;
- * when the config has none, the public role's (a mock without an authenticated role would refuse every signed-in
- * request, which is never what a frontend developer wants to test first).
- */
+/** Content type permission check for any principal (403 ForbiddenError when refused). */
 export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): void {
   if (!mayContent(rt, who, type, action)) throw new ForbiddenError('Forbidden', {});
 }
@@ -54,16 +54,11 @@ export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: Conte
 /** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
 export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): boolean {
   if (who.kind !== 'user') return can(rt.config, who, type, action);
-  const role = rt.config.plugins.authenticated;
-  if (!role) return can(rt.config, { kind: 'public' }, type, action);
-  return [type.uid, type.pluralName, type.singularName, '*'].flatMap((k) => role.content[k] ?? []).includes(action);
+  return roleCan(roleGrants(rt.config, who.role), type, action);
 }
 
-/** Plugin permission check (`plugin::upload.content-api.find`, …) for any principal. */
+/** Plugin permission check (`plugin::upload.content-api.find`, `plugin::users-permissions.auth.register`, …). */
 export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string, readOnly: boolean): void {
   if (who.kind !== 'user') return authorizePlugin(rt.config, who, permission, readOnly);
-  if (AUTHENTICATED_DEFAULTS.includes(permission)) return;
-  const role = rt.config.plugins.authenticated;
-  if (!role) return authorizePlugin(rt.config, { kind: 'public' }, permission, readOnly);
-  if (!role.plugins.includes(permission)) throw new ForbiddenError('Forbidden', {});
+  if (!roleHas(roleGrants(rt.config, who.role), permission)) throw new ForbiddenError('Forbidden', {});
 }

@@ -21,15 +21,21 @@ export interface StoredUser {
   provider: string;
   /** scrypt hash (see password.ts); null for users that never set a local password. */
   password: string | null;
+  /** The code of the last forgot-password email, until it is used (private). */
+  resetPasswordToken?: string | null;
+  /** The code of the last confirmation email, until it is used (private). */
+  confirmationToken?: string | null;
   confirmed: boolean;
   blocked: boolean;
   createdAt: string;
   updatedAt: string;
   publishedAt: string;
+  /** The documentId of the user's role (a manyToOne relation, stored on the user). */
+  role?: string | null;
 }
 
-/** What the API shows of a user: everything but the password. */
-export type PublicUser = Omit<StoredUser, 'password'>;
+/** What the API shows of a user: no private attribute, no relation (the role shows only when populated). */
+export type PublicUser = Omit<StoredUser, 'password' | 'resetPasswordToken' | 'confirmationToken' | 'role'>;
 
 interface UsersState {
   users: StoredUser[];
@@ -52,12 +58,22 @@ export function usersState(data: StoreData): UsersState {
 }
 
 export function publicUser(user: StoredUser): PublicUser {
-  const { password: _password, ...rest } = user;
-  void _password;
+  const { password, resetPasswordToken, confirmationToken, role, ...rest } = user;
+  void [password, resetPasswordToken, confirmationToken, role];
   return rest;
 }
 
-export function newUser(store: ContentStore, input: { username: string; email: string; password: string; blocked?: boolean }): StoredUser {
+export interface NewUserInput {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  readonly blocked?: boolean;
+  readonly confirmed?: boolean;
+  /** The role's documentId. */
+  readonly role: string | null;
+}
+
+export function newUser(store: ContentStore, input: NewUserInput): StoredUser {
   const now = new Date().toISOString();
   return {
     id: store.nextId(USER_TABLE),
@@ -66,22 +82,35 @@ export function newUser(store: ContentStore, input: { username: string; email: s
     email: input.email.toLowerCase(),
     provider: 'local',
     password: hashPassword(input.password),
-    confirmed: true,
+    resetPasswordToken: null,
+    confirmationToken: null,
+    confirmed: input.confirmed ?? true,
     blocked: input.blocked ?? false,
     createdAt: now,
     updatedAt: now,
     publishedAt: now,
+    role: input.role,
   };
 }
 
-/** Adds the config's users that the store lacks (matched by email), e.g. on first use or after a reset. */
-export async function ensureConfigUsers(store: ContentStore, users: readonly ConfigUser[]): Promise<void> {
-  if (users.length === 0) return;
-  const known = new Set(usersOf(store.data).map((u) => u.email.toLowerCase()));
-  const missing = users.filter((u) => !known.has(u.email));
-  if (missing.length === 0) return;
-  await store.mutate((data) => {
-    const state = usersState(data);
-    for (const u of missing) state.users.push(newUser(store, u));
-  });
+/**
+ * The config's users that a store lacks (matched by email) and has never had: a config user deleted through the API
+ * stays deleted until the next reset. The emails already added are kept in the store's plugin state.
+ */
+export function missingConfigUsers(data: StoreData, users: readonly ConfigUser[]): ConfigUser[] {
+  if (users.length === 0) return [];
+  const known = new Set([...usersOf(data).map((u) => u.email.toLowerCase()), ...addedConfigUsers(data)]);
+  return users.filter((u) => !known.has(u.email));
 }
+
+function addedConfigUsers(data: StoreData): string[] {
+  const state = data.plugins?.[ADDED];
+  return Array.isArray(state) ? state.filter((e): e is string => typeof e === 'string') : [];
+}
+
+/** Remembers that config users were added (see missingConfigUsers). Call inside `store.mutate`. */
+export function markConfigUsersAdded(data: StoreData, emails: readonly string[]): void {
+  (data.plugins ??= {})[ADDED] = [...addedConfigUsers(data), ...emails];
+}
+
+const ADDED = 'users-permissions.config-users';

@@ -51,7 +51,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route',
     route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(String(req.params.route));
+      const type = rt.model.byRoute.get(routeKey(req.params.route));
       if (!type) throw new NotFoundError('Not Found', {});
       const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
       if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
@@ -63,7 +63,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route/:documentId',
     route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(String(req.params.route));
+      const type = rt.model.byRoute.get(routeKey(req.params.route));
       if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
       if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
       await handle(rt, type, String(req.params.documentId), req, res, cache);
@@ -183,3 +183,6 @@ async function handle(
       res.status(204).end();
   }
 }
+
+/** Strapi's router (koa-router, `sensitive: false`) matches paths in any letter case: `/api/Tags` is `/api/tags`. */
+const routeKey = (segment: unknown) => String(segment).toLowerCase();

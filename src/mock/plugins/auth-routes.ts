@@ -1,58 +1,120 @@
 import { randomBytes } from 'node:crypto';
 import type express from 'express';
-import { ApplicationError, UnauthorizedError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from '../express/read-body.js';
-import { printValue } from '../../core/write/coerce-scalar.js';
-import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
+import { authenticateRequest, authorizePluginAction, type RequestPrincipal } from '../auth/authenticate-request.js';
+import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { signJwt } from '../auth/jwt.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
-import { verifyPassword } from '../auth/password.js';
+import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { rolesOf } from '../auth/roles.js';
 import { route } from '../express/route.js';
-import { ensureConfigUsers, newUser, publicUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
+import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { checkEmail, checkNoUnknown, checkPasswordBytes, checkString, EMAIL, present } from './body-checks.js';
+import { showUser } from './show-user.js';
 
-// The users & permissions routes a frontend calls: local login, registration and "who am I". Answers are bare
-// JSON (no `data` envelope), errors Strapi's envelope with its messages.
+// The users & permissions auth routes a frontend calls: local login, registration, password flows and email
+// confirmation, with Strapi 5.54's answers (bare JSON, no `data` envelope) and errors (its envelope and messages).
+// Each route needs its permission, as in Strapi: the public role has the auth routes, a signed-in user's role usually
+// does not (so a logged-in caller of forgot-password gets a 403), change-password is the authenticated role's.
 
-// Strapi's own email check (controllers/auth.js), stricter than yup's about the domain part.
-const EMAIL =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 const ALWAYS_ALLOWED = ['username', 'email', 'password'];
+const AUTH = 'plugin::users-permissions.auth';
 
-/** yup `string().required()` over each field, all errors at once (Strapi validates with abortEarly off). */
-function requireStrings(body: Record<string, unknown>, fields: readonly string[]): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const name of fields) {
-    const v = body[name];
-    if (v === undefined || v === null || v === '')
-      // yup reports the value it saw: none (so no `value` key) for a missing field.
-      errors.push({ path: [name], message: `${name} is a required field`, value: v });
-    else if (typeof v !== 'string' && typeof v !== 'number') {
-      errors.push({ path: [name], message: `${name} must be a \`string\` type, but the final value was: \`${printValue(v)}\`.`, value: v });
-    }
-  }
-  return errors;
-}
+type Tokens = { jwt: string; refreshToken?: string; user: Record<string, unknown> };
 
-function issue(rt: Runtime, user: StoredUser): { jwt: string; user: ReturnType<typeof publicUser> } {
-  const settings = rt.config.plugins;
-  return { jwt: signJwt({ id: user.id }, jwtSecretOf(rt), settings.jwtExpiresIn), user: publicUser(user) };
+function accessToken(rt: Runtime, user: StoredUser): string {
+  return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
 /**
- * Registration answers a refresh token too (Strapi 5.54 does, login does not). It names the user and a session, so it
- * is not accepted where a JWT is: its payload has no `id`.
+ * A refresh token as Strapi's session manager issues with registration and password changes (login keeps it in an
+ * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
  */
-function issueWithRefresh(rt: Runtime, user: StoredUser): { jwt: string; refreshToken: string; user: ReturnType<typeof publicUser> } {
-  const settings = rt.config.plugins;
-  const { jwt, user: shown } = issue(rt, user);
-  const refreshToken = signJwt(
+function refreshToken(rt: Runtime, user: StoredUser): string {
+  return signJwt(
     { userId: String(user.id), sessionId: randomBytes(16).toString('hex'), type: 'refresh' },
     jwtSecretOf(rt),
-    settings.jwtExpiresIn,
+    rt.config.plugins.jwtExpiresIn,
   );
-  return { jwt, refreshToken, user: shown };
+}
+
+const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
+  withRefresh
+    ? { jwt: accessToken(rt, user), refreshToken: refreshToken(rt, user), user: showUser(rt, who, user, withRole) }
+    : { jwt: accessToken(rt, user), user: showUser(rt, who, user, withRole) };
+
+async function jsonBody(req: express.Request): Promise<Record<string, unknown>> {
+  const raw = await readBody(req);
+  return isPlainObject(raw) ? raw : {};
+}
+
+/** The caller, after checking their role holds the route's permission (`auth.<action>`). */
+async function caller(rt: Runtime, req: express.Request, action: string): Promise<RequestPrincipal> {
+  await ensureUsersPermissions(rt);
+  const who = authenticateRequest(rt, req.headers.authorization);
+  authorizePluginAction(rt, who, `${AUTH}.${action}`, false);
+  return who;
+}
+
+/** Changes a user inside a write; Strapi's edit goes through the document service, which stamps both dates. */
+async function editUser(rt: Runtime, id: number, change: (u: StoredUser) => void): Promise<void> {
+  await rt.store.mutate((data) => {
+    const u = usersState(data).users.find((x) => x.id === id);
+    if (!u) return;
+    change(u);
+    const now = new Date().toISOString();
+    u.updatedAt = now;
+    u.publishedAt = now;
+  });
+}
+
+/** The new-password checks reset-password and change-password share; yup reports them in this order. */
+function passwordPairErrors(body: Record<string, unknown>, third: string, known: readonly string[]): FieldError[] {
+  const confirmation = checkString(body, 'passwordConfirmation', { required: true });
+  const mismatch =
+    !confirmation && body.passwordConfirmation !== body.password
+      ? { path: ['passwordConfirmation'], message: 'Passwords do not match', value: body.passwordConfirmation }
+      : undefined;
+  return present([
+    confirmation ?? mismatch,
+    checkString(body, 'password', { required: true }) ?? checkPasswordBytes(body),
+    checkString(body, third, { required: true }),
+    checkNoUnknown(body, known),
+  ]);
+}
+
+function serverUrl(req: express.Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** Sends (keeps, prints, delivers) the confirmation email and stores its code on the user. */
+async function sendConfirmation(rt: Runtime, req: express.Request, user: StoredUser): Promise<void> {
+  const code = randomBytes(20).toString('hex');
+  const link = `${serverUrl(req)}/api/auth/email-confirmation?confirmation=${code}`;
+  const body = TEMPLATES.emailConfirmation(link);
+  let mail;
+  await rt.store.mutate((data) => {
+    const u = usersState(data).users.find((x) => x.id === user.id);
+    if (u) {
+      u.confirmationToken = code;
+      u.updatedAt = u.publishedAt = new Date().toISOString();
+    }
+    mail = keepMail(data, {
+      kind: 'email-confirmation',
+      to: user.email,
+      from: rt.config.plugins.emailFrom,
+      subject: 'Account confirmation',
+      link,
+      code,
+      text: body,
+      html: body,
+    });
+  });
+  if (mail) announce(rt, mail);
 }
 
 export function registerAuthRoutes(app: express.Express, current: () => Runtime): void {
@@ -60,22 +122,24 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     '/api/auth/local',
     route(async (req, res) => {
       const rt = current();
-      await ensureConfigUsers(rt.store, rt.config.plugins.users);
-      const raw = await readBody(req);
-      const body = isPlainObject(raw) ? raw : {};
-      const errors = requireStrings(body, ['identifier', 'password']);
+      const who = await caller(rt, req, 'callback');
+      const body = await jsonBody(req);
+      const errors = present([
+        checkString(body, 'identifier', { required: true, loose: true }),
+        checkString(body, 'password', { required: true, loose: true }),
+      ]);
       if (errors.length) throw fieldErrors(errors);
       const identifier = String(body.identifier);
       const user = usersOf(rt.store.data).find(
         (u) => u.provider === 'local' && (u.email === identifier.toLowerCase() || u.username === identifier),
       );
-      if (!user) throw new ValidationError('Invalid identifier or password', {});
+      // Strapi's order: the password first, then confirmation, then blocked.
+      if (!user || !user.password || !verifyPassword(String(body.password), user.password))
+        throw new ValidationError('Invalid identifier or password', {});
+      if (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true)
+        throw new ApplicationError('Your account email is not confirmed', {});
       if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator', {});
-      if (!user.password) {
-        throw new ApplicationError('This user never set a local password, please login with the provider used during account creation', {});
-      }
-      if (!verifyPassword(String(body.password), user.password)) throw new ValidationError('Invalid identifier or password', {});
-      res.status(200).json(issue(rt, user));
+      res.status(200).json(issue(rt, who, user, false));
     }),
   );
 
@@ -83,21 +147,27 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     '/api/auth/local/register',
     route(async (req, res) => {
       const rt = current();
+      const who = await caller(rt, req, 'register');
       const settings = rt.config.plugins;
-      await ensureConfigUsers(rt.store, settings.users);
-      const raw = await readBody(req);
-      const body = isPlainObject(raw) ? raw : {};
+      if (!settings.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled', {});
+      const body = await jsonBody(req);
       const allowed = [...ALWAYS_ALLOWED, ...settings.registerAllowedFields];
       const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
       if (unknown.length) throw new ValidationError(`Invalid parameters: ${unknown.join(', ')}`, {});
 
-      const errors = requireStrings(body, ['email', 'username', 'password']);
+      const errors = present([
+        checkString(body, 'email', { required: true, loose: true }),
+        checkString(body, 'username', { required: true, loose: true }),
+        checkString(body, 'password', { required: true, loose: true }),
+      ]);
       const email = typeof body.email === 'string' ? body.email : '';
       if (email && !EMAIL.test(email)) errors.splice(0, 0, { path: ['email'], message: 'email must be a valid email', value: email });
       const password = body.password === undefined || body.password === null ? '' : String(body.password);
       if (Buffer.byteLength(password) > 72)
         errors.push({ path: ['password'], message: 'Password must be less than 73 bytes', value: password });
       if (errors.length) throw fieldErrors(errors);
+      const role = rolesOf(rt.store.data).find((r) => r.type === settings.advanced.defaultRole);
+      if (!role) throw new ApplicationError('Impossible to find the default role', {});
       // The user content type's own limits (minLength 3 / 6), checked when the user is created.
       const username = String(body.username);
       const lengthErrors: FieldError[] = [];
@@ -109,29 +179,150 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
 
       const lower = email.toLowerCase();
       const taken = usersOf(rt.store.data).some(
-        (u) => u.email === lower || u.username === username || u.username === lower || u.email === username.toLowerCase(),
+        (u) => u.email === lower || u.username === username || u.username === lower || u.email === username,
       );
       if (taken) throw new ApplicationError('Email or Username are already taken', {});
+      const confirm = settings.advanced.emailConfirmation;
       const user = await rt.store.mutate((data) => {
-        const created = newUser(rt.store, { username, email: lower, password });
+        const created = newUser(rt.store, { username, email: lower, password, confirmed: !confirm, role: role.documentId });
         usersState(data).users.push(created);
         return created;
       });
-      res.status(200).json(issueWithRefresh(rt, user));
+      if (confirm) {
+        // The answer shows the user as created (Strapi sanitizes it before the confirmation code is stored).
+        const shown = showUser(rt, who, user, true);
+        await sendConfirmation(rt, req, user);
+        res.status(200).json({ user: shown });
+        return;
+      }
+      res.status(200).json(issue(rt, who, user, true, true));
+    }),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    route(async (req, res) => {
+      const rt = current();
+      await caller(rt, req, 'forgotPassword');
+      const body = await jsonBody(req);
+      const errors = present([
+        checkString(body, 'email', { required: true }) ?? checkEmail(body, 'email'),
+        checkNoUnknown(body, ['email']),
+      ]);
+      if (errors.length) throw fieldErrors(errors);
+      const email = String(body.email).toLowerCase();
+      const user = usersOf(rt.store.data).find((u) => u.email === email);
+      // Unknown or blocked: the same answer, so the route does not tell which emails have accounts.
+      if (user && !user.blocked) {
+        const code = randomBytes(64).toString('hex');
+        const page = rt.config.plugins.advanced.emailResetPassword;
+        // Strapi's template: `<%= URL %>?code=<%= TOKEN %>` (an unset URL prints as nothing).
+        const text = TEMPLATES.resetPassword(`${page ?? ''}?code=${code}`);
+        let mail;
+        await rt.store.mutate((data) => {
+          const u = usersState(data).users.find((x) => x.id === user.id);
+          if (u) {
+            u.resetPasswordToken = code;
+            u.updatedAt = u.publishedAt = new Date().toISOString();
+          }
+          mail = keepMail(data, {
+            kind: 'reset-password',
+            to: user.email,
+            from: rt.config.plugins.emailFrom,
+            subject: 'Reset password',
+            link: page ? `${page}?code=${code}` : null,
+            code,
+            text,
+            html: text,
+          });
+        });
+        if (mail) announce(rt, mail);
+      }
+      res.status(200).json({ ok: true });
+    }),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    route(async (req, res) => {
+      const rt = current();
+      const who = await caller(rt, req, 'resetPassword');
+      const body = await jsonBody(req);
+      const errors = passwordPairErrors(body, 'code', ['password', 'passwordConfirmation', 'code']);
+      if (errors.length) throw fieldErrors(errors);
+      const user = usersOf(rt.store.data).find((u) => typeof u.resetPasswordToken === 'string' && u.resetPasswordToken === body.code);
+      if (!user) throw new ValidationError('Incorrect code provided', {});
+      // The answer shows the user as it was found, before the new password was saved.
+      const answer = issue(rt, who, user, true);
+      await editUser(rt, user.id, (u) => {
+        u.resetPasswordToken = null;
+        u.password = hashPassword(String(body.password));
+      });
+      res.status(200).json(answer);
+    }),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    route(async (req, res) => {
+      const rt = current();
+      const who = await caller(rt, req, 'changePassword');
+      if (who.kind !== 'user') throw new ApplicationError('You must be authenticated to reset your password', {});
+      const body = await jsonBody(req);
+      const errors = passwordPairErrors(body, 'currentPassword', ['password', 'passwordConfirmation', 'currentPassword']);
+      if (errors.length) throw fieldErrors(errors);
+      const user = usersOf(rt.store.data).find((u) => u.id === who.user.id) ?? who.user;
+      if (!verifyPassword(String(body.currentPassword), user.password))
+        throw new ValidationError('The provided current password is invalid', {});
+      if (body.currentPassword === body.password)
+        throw new ValidationError('Your new password must be different than your current password', {});
+      const answer = issue(rt, who, user, true);
+      await editUser(rt, user.id, (u) => {
+        u.password = hashPassword(String(body.password));
+      });
+      res.status(200).json(answer);
     }),
   );
 
   app.get(
-    '/api/users/me',
-    route((req, res) => {
+    '/api/auth/email-confirmation',
+    route(async (req, res) => {
       const rt = current();
-      const who = authenticateRequest(rt, req.headers.authorization);
-      authorizePluginAction(rt, who, 'plugin::users-permissions.user.me', true);
-      // A token is no user: Strapi's controller answers 401 when the route let the request through without one.
-      if (who.kind !== 'user') {
-        throw new UnauthorizedError('Unauthorized');
+      await caller(rt, req, 'emailConfirmation');
+      const query = { confirmation: req.query.confirmation };
+      const error = checkString(query, 'confirmation', { required: true });
+      if (error) throw fieldErrors([error]);
+      const user = usersOf(rt.store.data).find(
+        (u) => typeof u.confirmationToken === 'string' && u.confirmationToken === query.confirmation,
+      );
+      if (!user) throw new ValidationError('Invalid token', {});
+      await editUser(rt, user.id, (u) => {
+        u.confirmed = true;
+        u.confirmationToken = null;
+      });
+      const to = rt.config.plugins.advanced.emailConfirmationRedirection || '/';
+      res.status(302).set('Location', to).type('text/html; charset=utf-8').send(`Redirecting to ${to}.`);
+    }),
+  );
+
+  app.post(
+    '/api/auth/send-email-confirmation',
+    route(async (req, res) => {
+      const rt = current();
+      await caller(rt, req, 'sendEmailConfirmation');
+      const body = await jsonBody(req);
+      const error = checkString(body, 'email', { required: true }) ?? checkEmail(body, 'email');
+      if (error) throw fieldErrors([error]);
+      const email = String(body.email);
+      const user = usersOf(rt.store.data).find((u) => u.email === email.toLowerCase());
+      if (!user) {
+        res.status(200).json({ email, sent: true });
+        return;
       }
-      res.status(200).json(publicUser(who.user));
+      if (user.confirmed) throw new ApplicationError('Already confirmed', {});
+      if (user.blocked) throw new ApplicationError('User blocked', {});
+      await sendConfirmation(rt, req, user);
+      res.status(200).json({ email: user.email, sent: true });
     }),
   );
 }

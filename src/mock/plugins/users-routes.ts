@@ -1,5 +1,5 @@
 import type express from 'express';
-import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
 import { parseQuery, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
@@ -7,8 +7,16 @@ import { renderRow } from '../../core/query/render-entry.js';
 import { sortRecords } from '../../core/query/sort.js';
 import { USER_UID } from '../../core/model/built-in-types.js';
 import type { Row } from '../../core/data/types.js';
-import { authenticateRequest, authorizePluginAction, mayContent } from '../auth/authenticate-request.js';
+import {
+  authenticateRequest,
+  authorizeContent,
+  authorizePluginAction,
+  mayContent,
+  type RequestPrincipal,
+} from '../auth/authenticate-request.js';
+import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { route } from '../express/route.js';
+import { registerUserWriteRoutes } from './user-write-routes.js';
 
 // The users & permissions plugin's user routes, as Strapi 5.54 answers them: bare JSON (no data/meta envelope),
 // filters, sort, fields and populate as on content types, top-level start/limit and no default page size, unknown
@@ -23,12 +31,16 @@ function userType(rt: Runtime): ContentType {
   return type;
 }
 
-function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'count') {
+function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'count' | 'me') {
   const who = authenticateRequest(rt, req.headers.authorization);
   const type = userType(rt);
   // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
-  if (action === 'count' || !mayContent(rt, who, type, action))
-    authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
+  if (action === 'count' || action === 'me') authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
+  else authorizeContent(rt, who, type, action);
+  return { who, ...query(rt, req, who, type) };
+}
+
+function query(rt: Runtime, req: express.Request, who: RequestPrincipal, type: ContentType) {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const raw = parseQueryString(search);
   const { start, limit, ...query } = raw;
@@ -46,16 +58,34 @@ function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'c
 export function registerUsersRoutes(app: express.Express, current: () => Runtime): void {
   app.get(
     '/api/users/count',
-    route((req, res) => {
-      const { rows } = read(current(), req, 'count');
+    route(async (req, res) => {
+      const rt = current();
+      await ensureUsersPermissions(rt);
+      const { rows } = read(rt, req, 'count');
       res.status(200).json(rows.length);
     }),
   );
 
   app.get(
-    '/api/users',
-    route((req, res) => {
+    '/api/users/me',
+    route(async (req, res) => {
       const rt = current();
+      await ensureUsersPermissions(rt);
+      const { who, type, q } = read(rt, req, 'me');
+      // A token is no user: Strapi's controller answers 401 when the route let the request through without one.
+      if (who.kind !== 'user') {
+        throw new UnauthorizedError('Unauthorized');
+      }
+      const row = rt.store.index.rows(type.uid).find((r) => r.id === who.user.id);
+      res.status(200).json(row ? renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node) : null);
+    }),
+  );
+
+  app.get(
+    '/api/users',
+    route(async (req, res) => {
+      const rt = current();
+      await ensureUsersPermissions(rt);
       const { type, q, rows, start, limit } = read(rt, req, 'find');
       let ordered: readonly Row[] = q.sort.length ? sortRecords(rt.store.index, { kind: 'type', type }, rows, q.sort) : rows;
       const from = Number.isInteger(start) && start > 0 ? start : 0;
@@ -66,8 +96,9 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
 
   app.get(
     '/api/users/:id',
-    route((req, res) => {
+    route(async (req, res) => {
       const rt = current();
+      await ensureUsersPermissions(rt);
       const { type, q, rows } = read(rt, req, 'findOne');
       const id = Number(req.params.id);
       const row = Number.isInteger(id) ? rows.find((r) => r.id === id) : undefined;
@@ -79,4 +110,6 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
       res.status(200).json(renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node));
     }),
   );
+
+  registerUserWriteRoutes(app, current, userType);
 }

@@ -6,9 +6,10 @@ export const CONTROL_PREFIX = '/__content-mock';
 
 /**
  * `POST /__content-mock/reset` restores the seed (test suites call it in `beforeEach`); `GET
- * /__content-mock/health` tells a test runner the server is up. Never delayed or faulted.
+ * /__content-mock/health` tells a test runner the server is up; `GET /__content-mock/mailbox` lists the emails the
+ * users & permissions routes sent, newest first. Never delayed or faulted.
  */
-export function controlRoutes(reset: () => Promise<void>): express.Router {
+export function controlRoutes(reset: () => Promise<void>, mailbox: () => unknown[] = () => []): express.Router {
   const router = express.Router();
   router.post('/reset', (_req, res) => {
     reset().then(
@@ -18,6 +19,9 @@ export function controlRoutes(reset: () => Promise<void>): express.Router {
   });
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
+  });
+  router.get('/mailbox', (_req, res) => {
+    res.json(mailbox());
   });
   return router;
 }

@@ -22,6 +22,8 @@ export function mountDevTools(
   options: DevOptions & {
     readonly log?: (line: string) => void;
     readonly reset: () => Promise<void>;
+    /** The dev mailbox, newest first (`GET /__content-mock/mailbox`). */
+    readonly mailbox?: () => unknown[];
     readonly routes?: readonly express.Router[];
     /** The host the server listens on (a Host header may name it); undefined before `listen`. */
     readonly listenHost?: () => string | undefined;
@@ -29,7 +31,7 @@ export function mountDevTools(
 ): DevTools {
   if (options.log) app.use(requestLog(options.log));
   if (options.cors) app.use(cors(options.cors));
-  app.use(CONTROL_PREFIX, sameOriginOnly(options.listenHost ?? (() => undefined)), controlRoutes(options.reset));
+  app.use(CONTROL_PREFIX, sameOriginOnly(options.listenHost ?? (() => undefined)), controlRoutes(options.reset, options.mailbox));
   const faults = faultInjection(options);
   app.use(faults.handler);
   if (options.readonly) app.use(readOnly());

@@ -1,0 +1,53 @@
+// Comparison with the conformance kit's rules (scripts/differential/compare.mjs: fresh ids, documentIds and
+// timestamps become tokens; key order ignored; array order kept), returning the first difference as a path.
+export { knownValues, normaliser } from '../differential/compare.mjs';
+
+export function firstDiff(a, b, path = '') {
+  if (a === b) return null;
+  if (typeof a !== typeof b || a === null || b === null || Array.isArray(a) !== Array.isArray(b))
+    return { path: path || '(root)', a, b, kind: 'value' };
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return { path: path || '(root)', a: `${a.length} items`, b: `${b.length} items`, kind: 'length' };
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDiff(a[i], b[i], `${path}[${i}]`);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (typeof a === 'object') {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (!(k in b)) return { path: `${path}.${k}`, a: a[k], b: undefined, kind: 'missing-in-mock' };
+      if (!(k in a)) return { path: `${path}.${k}`, a: undefined, b: b[k], kind: 'extra-in-mock' };
+      const d = firstDiff(a[k], b[k], `${path}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return { path: path || '(root)', a, b, kind: 'value' };
+}
+
+export const short = (v, n = 160) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? 'undefined' : s.length > n ? s.slice(0, n - 3) + '...' : s;
+};
+
+/** A class signature: status pair + the first difference's path with indexes erased + its kind + the request's main feature. */
+export function signature(req, a, b, d) {
+  const what =
+    req.method === 'GET'
+      ? req.features.includes('after-write')
+        ? 'read-after-write'
+        : 'read'
+      : req.features.find((f) => f.startsWith('write:'));
+  if (a.status !== b.status) {
+    const msgA = (a.body?.error?.message ?? '')
+      .replace(/[0-9a-z]{24}/g, '<id>')
+      .replace(/\d+/g, 'N')
+      .slice(0, 60);
+    return `${what} status ${a.status}->${b.status} | strapi: ${msgA}`;
+  }
+  const p = d.path.replace(/\[\d+\]/g, '[]');
+  if (p.startsWith('.error'))
+    return `${what} ${a.status} error ${p} | strapi: ${(a.body?.error?.message ?? '').replace(/[0-9a-z]{24}/g, '<id>').slice(0, 60)}`;
+  return `${what} ${a.status} ${p} (${d.kind})`;
+}

@@ -1,0 +1,353 @@
+#!/usr/bin/env node
+// Model-agnostic differential harness: real Strapi 5.54 vs content-mock on any content model.
+//
+//   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
+//       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose]
+//
+// Steps: content-mock seed -> push into a fresh real Strapi (full-access token) -> content-mock pull -> snapshot of
+// Strapi's DB -> reads against Strapi and content-mock (serve --seed pulled.json --memory) -> both restarted from the
+// same content -> write sequences (each followed by reads). Every answer pair is compared with the kit's rules.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
+import { prepareApp, startStrapi, stopAndWait, waitHttp } from './strapi.mjs';
+import { loadModel } from './model.mjs';
+import { makeGenerator } from './gen.mjs';
+import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
+import { rng } from '../differential/rng.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const opts = parseArgs(process.argv.slice(2));
+if (!opts.model) {
+  console.error('usage: run.mjs --model <dir>|kit [--seed N] [--reads N] [--writes N] [--json F]');
+  process.exit(2);
+}
+const isKit = opts.model === 'kit';
+const modelDir = isKit ? '/work/shared/conformance/model' : resolve(opts.model);
+const name = isKit ? 'kit' : basename(modelDir);
+const settings = JSON.parse(
+  readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
+);
+const apiConfigFile = isKit ? null : existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+if (!settings.rest && apiConfigFile) settings.rest = loadApiConfig(apiConfigFile).rest;
+const seedN = Number(opts.seed ?? 1);
+const nReads = Number(opts.reads ?? 2000);
+const nWrites = Number(opts.writes ?? 300);
+const slot = Number(opts.slot ?? 0);
+const strapiPort = 1400 + slot,
+  mockPort = 1450 + slot;
+const work = join('/tmp', `harness-${name}-${slot}`);
+mkdirSync(work, { recursive: true });
+const readKey = settings.tokens.find((t) => t.type === 'read-only')?.key;
+const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;
+const log = (...a) => console.error(`[harness ${name}]`, ...a);
+
+function parseArgs(args) {
+  const o = {};
+  for (let i = 0; i < args.length; i++) {
+    if (!args[i].startsWith('--')) continue;
+    const next = args[i + 1];
+    if (next === undefined || next.startsWith('--')) o[args[i].slice(2)] = true;
+    else o[args[i].slice(2)] = args[++i];
+  }
+  return o;
+}
+function loadApiConfig(file) {
+  const mod = { exports: {} };
+  new Function('module', 'exports', readFileSync(file, 'utf8'))(mod, mod.exports);
+  const v = mod.exports;
+  const env = Object.assign((k, d) => d, { bool: (k, d) => d, int: (k, d) => d });
+  return typeof v === 'function' ? v({ env }) : v;
+}
+const cli = (args) =>
+  execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+
+// content-mock config from the settings: same permissions, tokens, locales and REST settings as the Strapi copy
+const cmConfig = {
+  rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
+  permissions: { public: settings.public },
+  tokens: settings.tokens,
+  locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
+};
+writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
+
+async function startMock(seedFile) {
+  const out = join(work, 'mock.log');
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'bin/content-mock.js'),
+      'serve',
+      '--schemas',
+      modelDir,
+      '--seed',
+      seedFile,
+      '--memory',
+      '--port',
+      String(mockPort),
+      '--config',
+      join(work, 'content-mock.config.json'),
+      '--no-watch',
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const base = `http://127.0.0.1:${mockPort}`;
+  process.on('exit', () => {
+    try {
+      process.kill(child.pid);
+    } catch {}
+  });
+  try {
+    await waitHttp(`${base}/api/i18n/locales`, child.pid, 60000);
+  } catch (e) {
+    throw new Error(`${e.message}\n${err.slice(-2000)}`);
+  }
+  return { pid: child.pid, base };
+}
+
+// ---- 1. content: seed -> push into fresh Strapi -> pull -> snapshot
+const model = loadModel(modelDir);
+const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings });
+const seedFile = join(work, 'seed.json'),
+  pulledFile = join(work, 'pulled.json');
+const seedCfg = settings.seed ?? {};
+cli([
+  'seed',
+  '--schemas',
+  modelDir,
+  '--config',
+  join(work, 'content-mock.config.json'),
+  '--count',
+  String(seedCfg.count ?? 8),
+  '--media',
+  String(seedCfg.media ?? 4),
+  '--seed-value',
+  `harness-${name}`,
+  '--out',
+  seedFile,
+]);
+let strapi = await startStrapi(dest, strapiPort);
+let pushReport;
+try {
+  const t0 = Date.now();
+  // the product command: content-mock push
+  const p = spawnSync(
+    process.execPath,
+    [
+      join(root, 'bin/content-mock.js'),
+      'push',
+      '--to',
+      strapi.base,
+      '--token',
+      fullKey,
+      '--seed',
+      seedFile,
+      '--schemas',
+      modelDir,
+      '--config',
+      join(work, 'content-mock.config.json'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
+  const lines = p.stderr.split('\n');
+  pushReport = {
+    summary: lines.filter((l) => /push: wrote/.test(l)).join(' '),
+    warnings: lines.filter((l) => l.includes('push: warning:')).map((l) => l.replace('push: warning: ', '')),
+  };
+  log(`${pushReport.summary} (${pushReport.warnings.length} warnings, ${Date.now() - t0} ms)`);
+  cli([
+    'pull',
+    '--from',
+    strapi.base,
+    '--token',
+    fullKey,
+    '--schemas',
+    modelDir,
+    '--config',
+    join(work, 'content-mock.config.json'),
+    '--out',
+    pulledFile,
+  ]);
+} finally {
+  await stopAndWait(strapi);
+}
+rmSync(join(work, 'snapshot'), { recursive: true, force: true });
+cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
+const restore = () => {
+  for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
+  cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));
+  rmSync(join(dest, 'public', 'uploads'), { recursive: true, force: true });
+  cpSync(join(work, 'snapshot', 'uploads'), join(dest, 'public', 'uploads'), { recursive: true });
+};
+const pulled = JSON.parse(readFileSync(pulledFile, 'utf8'));
+const known = knownValues(pulled);
+
+// ---- 2. requests
+const r = rng(seedN * 7919 + 17);
+const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
+const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+const writeSeq = [];
+let writeSteps = 0;
+while (writeSteps < nWrites) {
+  const s = gen.writeStep();
+  if (!s.length) continue;
+  writeSteps++;
+  writeSeq.push(...s.map((x) => ({ ...x, phase: 'write' })));
+}
+
+const keyFor = (auth) => (auth === 'read' ? readKey : auth === 'full' ? fullKey : auth === 'bad' ? 'not-a-valid-token' : null);
+async function send(base, req, saved) {
+  const path = req.path.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
+  const headers = {};
+  const key = keyFor(req.auth);
+  if (key) headers.authorization = `Bearer ${key}`;
+  let body;
+  if (req.body !== undefined) {
+    body = JSON.stringify(req.body).replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
+    headers['content-type'] = 'application/json';
+  }
+  let res, text;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(base + path, { method: req.method, headers, body, signal: AbortSignal.timeout(30000) });
+      text = await res.text();
+      break;
+    } catch (e) {
+      if (attempt >= 2) return { status: 0, body: { __error: String(e.message) } };
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+  }
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = { __nonJson: text.slice(0, 200) };
+  }
+  if (req.save && res.status < 300 && json?.data?.documentId) saved[req.save] = json.data.documentId;
+  return { status: res.status, body: json };
+}
+
+const results = [];
+async function replay(list, servers) {
+  const savedA = {},
+    savedB = {};
+  const normA = normaliser(known, { numberIds: false }),
+    normB = normaliser(known, { numberIds: false });
+  let i = 0;
+  for (const req of list) {
+    const a = await send(servers.strapi.base, req, savedA);
+    const b = await send(servers.mock.base, req, savedB);
+    const na = normA(a.body),
+      nb = normB(b.body);
+    let verdict = 'identical',
+      d = null;
+    if (a.status === 500 && b.status === 400) verdict = 'deliberate';
+    else if (a.status !== b.status) {
+      verdict = 'different';
+      d = { path: '(status)', a: a.status, b: b.status, kind: 'status' };
+    } else {
+      d = firstDiff(na, nb);
+      if (d) verdict = 'different';
+    }
+    const entry = {
+      phase: req.phase,
+      method: req.method,
+      path: req.path,
+      body: req.body,
+      auth: req.auth,
+      features: req.features,
+      verdict,
+      statusA: a.status,
+      statusB: b.status,
+    };
+    if (verdict === 'different') {
+      entry.diff = { path: d.path, strapi: short(d.a, 300), mock: short(d.b, 300), kind: d.kind };
+      entry.signature = signature(req, a, b, d);
+      entry.strapiMessage = a.body?.error?.message;
+      entry.mockMessage = b.body?.error?.message;
+      if (opts.verbose)
+        console.log(
+          `DIFF ${req.method} ${req.path} ${req.body ? short(req.body, 200) : ''}\n   ${entry.signature}: strapi ${entry.diff.strapi} | mock ${entry.diff.mock}`,
+        );
+    }
+    results.push(entry);
+    if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
+  }
+}
+
+let mock;
+try {
+  restore();
+  strapi = await startStrapi(dest, strapiPort, { fresh: false });
+  mock = await startMock(pulledFile);
+  await replay(reads, { strapi, mock });
+  await stopAndWait(strapi);
+  await stopAndWait(mock);
+  restore();
+  strapi = await startStrapi(dest, strapiPort, { fresh: false });
+  mock = await startMock(pulledFile);
+  await replay(writeSeq, { strapi, mock });
+} finally {
+  await stopAndWait(strapi);
+  await stopAndWait(mock);
+}
+
+// ---- 3. report
+const tally = (list) => ({
+  requests: list.length,
+  identical: list.filter((x) => x.verdict === 'identical').length,
+  deliberate: list.filter((x) => x.verdict === 'deliberate').length,
+  different: list.filter((x) => x.verdict === 'different').length,
+});
+const classes = new Map();
+for (const e of results.filter((x) => x.verdict === 'different')) {
+  const c = classes.get(e.signature) ?? { signature: e.signature, count: 0, phases: {}, examples: [] };
+  c.count++;
+  c.phases[e.phase] = (c.phases[e.phase] ?? 0) + 1;
+  c.examples.push(e);
+  classes.set(e.signature, c);
+}
+const size = (e) => e.path.length + (e.body ? JSON.stringify(e.body).length : 0);
+const classList = [...classes.values()]
+  .sort((a, b) => b.count - a.count)
+  .map((c) => {
+    const ex = [...c.examples].sort((x, y) => size(x) - size(y));
+    return {
+      signature: c.signature,
+      count: c.count,
+      phases: c.phases,
+      minimal: ex[0],
+      more: ex.slice(1, 3).map((e) => `${e.method} ${e.path}`),
+    };
+  });
+const summary = {
+  model: name,
+  seed: seedN,
+  reads: tally(results.filter((x) => x.phase === 'read')),
+  writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },
+  total: tally(results),
+  push: pushReport,
+};
+console.log(
+  `\n== ${name} seed ${seedN}: ${summary.total.requests} requests, ${summary.total.identical} identical (${((100 * summary.total.identical) / summary.total.requests).toFixed(2)} %), ${summary.total.deliberate} deliberate, ${summary.total.different} different`,
+);
+console.log(`   reads ${JSON.stringify(summary.reads)}\n   writes ${JSON.stringify(summary.writes)}`);
+for (const c of classList) {
+  const m = c.minimal;
+  console.log(
+    `\n[${c.count}] ${c.signature}   ${JSON.stringify(c.phases)}\n   ${m.method} ${m.path}${m.body ? ' ' + short(m.body, 300) : ''} (auth ${m.auth})\n   strapi ${m.statusA} ${m.diff.strapi}${m.strapiMessage ? ' «' + m.strapiMessage + '»' : ''}\n   mock   ${m.statusB} ${m.diff.mock}${m.mockMessage ? ' «' + m.mockMessage + '»' : ''}   at ${m.diff.path}`,
+  );
+}
+if (typeof opts.json === 'string')
+  writeFileSync(
+    opts.json,
+    JSON.stringify({ summary, classes: classList, results: opts['all-results'] ? results : undefined }, null, 1) + '\n',
+  );

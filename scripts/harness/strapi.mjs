@@ -1,0 +1,177 @@
+// Boots a real Strapi 5.54 with any content model: a copy of ../shared/strapi-reference (without node_modules,
+// which is a symlink to the installed reference's) under /work/strapi/<name>/, with the model's src/api,
+// src/components and config/api.js swapped in and a bootstrap driven by the model's settings.json
+// (locales, public-role permissions, API tokens with fixed keys).
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+
+export const REFERENCE_APP = '/work/shared/strapi-reference';
+export const INSTALLED = '/work/strapi/ref/node_modules';
+
+const BOOTSTRAP = `'use strict';
+// Written by scripts/harness/strapi.mjs: locales, public-role permissions and API tokens from harness-settings.json.
+const fs = require('fs');
+const path = require('path');
+const settings = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'harness-settings.json'), 'utf8'));
+module.exports = {
+  register() {},
+  async bootstrap({ strapi }) {
+    const locales = strapi.plugin('i18n').service('locales');
+    const wanted = settings.locales;
+    for (const l of wanted) {
+      if (!(await locales.findByCode(l.code))) await locales.create({ code: l.code, name: l.name ?? l.code });
+    }
+    const def = wanted.find((l) => l.isDefault) ?? wanted[0];
+    await locales.setDefaultLocale({ code: def.code });
+    for (const l of await locales.find()) {
+      if (!wanted.some((w) => w.code === l.code)) await locales.delete({ id: l.id });
+    }
+    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
+    const actions = [];
+    for (const [key, value] of Object.entries(settings.public ?? {})) {
+      if (Array.isArray(value)) for (const a of value) actions.push(key + '.' + a);
+      else if (value) actions.push(key);
+    }
+    const perms = strapi.db.query('plugin::users-permissions.permission');
+    const have = new Set((await perms.findMany({ where: { role: role.id }, select: ['action'] })).map((p) => p.action));
+    for (const action of actions) if (!have.has(action)) await perms.create({ data: { action, role: role.id } });
+    const svc = strapi.service('admin::api-token');
+    const encryption = strapi.service('admin::encryption');
+    for (const t of settings.tokens ?? []) {
+      let token = await svc.getByName(t.name);
+      if (!token) {
+        const body = { name: t.name, description: 'harness', type: t.type, lifespan: null };
+        if (t.type === 'custom') body.permissions = Object.entries(t.permissions ?? {}).flatMap(([uid, acts]) => acts.map((a) => uid + '.' + a));
+        token = await svc.create(body);
+      }
+      await strapi.db.query('admin::api-token').update({ where: { id: token.id }, data: { accessKey: svc.hash(t.key), encryptedKey: encryption.encrypt(t.key) } });
+    }
+    strapi.log.info('[harness] bootstrap done');
+  },
+};
+`;
+
+const routeFiles = (name, kind) => ({
+  [`routes/${name}.js`]: `'use strict';\nconst { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreRouter('api::${name}.${name}');\n`,
+  [`controllers/${name}.js`]: `'use strict';\nconst { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::${name}.${name}');\n`,
+  [`services/${name}.js`]: `'use strict';\nconst { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreService('api::${name}.${name}');\n`,
+});
+
+/** Model layout: a project root (src/api), a src/ folder or a bare folder with api/ + components/. */
+export function modelSrc(modelDir) {
+  if (existsSync(join(modelDir, 'src', 'api'))) return join(modelDir, 'src');
+  return modelDir;
+}
+
+export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
+  if (!existsSync(join(INSTALLED, '@strapi', 'strapi'))) throw new Error(`${INSTALLED} is not installed yet`);
+  const dest = join('/work/strapi', name);
+  mkdirSync(dest, { recursive: true });
+  for (const entry of readdirSync(REFERENCE_APP)) {
+    if (['node_modules', 'src', '.tmp', 'public'].includes(entry)) continue;
+    cpSync(join(REFERENCE_APP, entry), join(dest, entry), { recursive: true, force: true });
+  }
+  if (!existsSync(join(dest, 'node_modules'))) symlinkSync(INSTALLED, join(dest, 'node_modules'));
+  rmSync(join(dest, 'src'), { recursive: true, force: true });
+  const src = modelSrc(modelDir);
+  mkdirSync(join(dest, 'src'), { recursive: true });
+  cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
+  if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
+  for (const api of readdirSync(join(dest, 'src', 'api'))) {
+    for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
+      for (const [rel, text] of Object.entries(routeFiles(ct))) {
+        const file = join(dest, 'src', 'api', api, rel.replace(ct + '.js', ct + '.js'));
+        if (!existsSync(file)) {
+          mkdirSync(join(file, '..'), { recursive: true });
+          writeFileSync(file, text);
+        }
+      }
+    }
+  }
+  writeFileSync(join(dest, 'src', 'index.js'), BOOTSTRAP);
+  if (apiConfigFile) cpSync(apiConfigFile, join(dest, 'config', 'api.js'));
+  writeFileSync(join(dest, 'harness-settings.json'), JSON.stringify(settings, null, 2));
+  return dest;
+}
+
+export async function waitHttp(url, pid, timeoutMs = 240000, logFile) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      return r.status;
+    } catch {
+      /* not yet */
+    }
+    if (pid) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        throw new Error(`server ${pid} exited during boot${logFile ? ':\n' + readFileSync(logFile, 'utf8').slice(-3000) : ''}`);
+      }
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  throw new Error(`timeout waiting for ${url}`);
+}
+
+/** Starts Strapi on a fresh DB; resolves to { pid, base, stop }. */
+export async function startStrapi(dest, port, { fresh = true } = {}) {
+  mkdirSync(join(dest, '.tmp'), { recursive: true });
+  mkdirSync(join(dest, 'public', 'uploads'), { recursive: true });
+  if (fresh) {
+    for (const f of ['data.db', 'data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
+    for (const f of readdirSync(join(dest, 'public', 'uploads')))
+      if (f !== '.gitkeep') rmSync(join(dest, 'public', 'uploads', f), { recursive: true, force: true });
+  }
+  const logFile = join(dest, '.tmp', 'strapi.log');
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['node_modules/@strapi/strapi/bin/strapi.js', 'start'], {
+    cwd: dest,
+    stdio: ['ignore', out, out],
+    detached: false,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'development',
+      STRAPI_TELEMETRY_DISABLED: 'true',
+      STRAPI_DISABLE_LICENSE_PING: 'true',
+      STRAPI_DISABLE_EE: 'true',
+      BROWSER: 'none',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => stopPid(child.pid);
+  process.on('exit', stop);
+  await waitHttp(`${base}/api/i18n/locales`, child.pid, 240000, logFile);
+  return { pid: child.pid, base, stop, logFile };
+}
+
+export function stopPid(pid) {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+}
+
+export async function stopAndWait(server) {
+  if (!server) return;
+  stopPid(server.pid);
+  for (let i = 0; i < 50; i++) {
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  try {
+    process.kill(server.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
+}

@@ -1,0 +1,50 @@
+/** A push target could not be written (unreachable server, refused token, non-empty target): the user's to fix. */
+export class PushError extends Error {
+  override readonly name = 'PushError';
+}
+
+export interface PushAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** The few HTTP calls push makes, with the token on each. */
+export interface PushClient {
+  readonly base: string;
+  json(method: string, path: string, data?: unknown): Promise<PushAnswer>;
+  upload(form: FormData): Promise<PushAnswer>;
+}
+
+export function createPushClient(to: string, token: string | undefined): PushClient {
+  const base = to.replace(/\/+$/, '');
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const send = async (path: string, init: RequestInit): Promise<PushAnswer> => {
+    let res: Response;
+    try {
+      res = await fetch(base + path, init);
+    } catch (e) {
+      throw new PushError(`cannot reach ${base}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = { raw: text.slice(0, 300) };
+    }
+    if (res.status === 401 || res.status === 403) {
+      throw new PushError(`${init.method} ${path}: ${res.status}: the token may not write here (push needs a full-access token)`);
+    }
+    return { status: res.status, body };
+  };
+  return {
+    base,
+    json: (method, path, data) =>
+      send(path, {
+        method,
+        headers: { ...auth, ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: data === undefined ? undefined : JSON.stringify({ data }),
+      }),
+    upload: (form) => send('/api/upload', { method: 'POST', headers: auth, body: form }),
+  };
+}

@@ -1,0 +1,71 @@
+import type { ContentMockConfig } from '../../core/config/content-mock-config.js';
+import { ROLE_UID } from '../../core/model/built-in-types.js';
+import type { StoreData } from '../../core/data/types.js';
+import { newDocumentId } from '../../core/write/document-writer.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+import type { ContentStore } from '../../store/content-store.js';
+
+// Roles of the users & permissions plugin, kept as rows of `plugin::users-permissions.role` so that users link to
+// them like any relation (`populate=role`) and they reset with the content. What a role may do is not stored: it
+// comes from the config (`permissions.public`, `permissions.authenticated`, `roles[].permissions`), see role-grants.ts.
+
+export interface StoredRole {
+  id: number;
+  documentId: string;
+  name: string;
+  description: string;
+  type: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** Strapi's two roles, created in this order on first boot (so Authenticated is id 1, Public id 2). */
+const BUILT_IN_ROLES = [
+  { name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated' },
+  { name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public' },
+];
+
+function isStoredRole(v: unknown): v is StoredRole {
+  return isPlainObject(v) && typeof v.id === 'number' && typeof v.type === 'string' && typeof v.documentId === 'string';
+}
+
+/** The roles in a store, in id order. */
+export function rolesOf(data: StoreData): StoredRole[] {
+  const rows: readonly unknown[] = data.types[ROLE_UID] ?? [];
+  return rows.filter(isStoredRole).sort((a, b) => a.id - b.id);
+}
+
+/** The roles the config defines that a store lacks (by type): Strapi's two, then the config's `roles`. */
+function missingRoles(data: StoreData, config: ContentMockConfig) {
+  const have = new Set(rolesOf(data).map((r) => r.type));
+  return [...BUILT_IN_ROLES, ...config.plugins.roles].filter((r) => !have.has(r.type));
+}
+
+/** Adds the missing roles (first use, a seed without roles, a reset). Call inside `store.mutate`. */
+export function addMissingRoles(store: ContentStore, data: StoreData, config: ContentMockConfig): void {
+  const missing = missingRoles(data, config);
+  if (missing.length === 0) return;
+  const rows = (data.types[ROLE_UID] ??= []) as unknown as StoredRole[];
+  for (const r of missing) {
+    const now = new Date().toISOString();
+    const role: StoredRole = {
+      id: store.nextId(ROLE_UID),
+      documentId: newDocumentId(),
+      name: r.name,
+      description: r.description,
+      type: r.type,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+    };
+    rows.push(role);
+  }
+}
+
+export const rolesComplete = (data: StoreData, config: ContentMockConfig): boolean => missingRoles(data, config).length === 0;
+
+/** The role a user row links to (by documentId), if it exists. */
+export function roleOf(data: StoreData, documentId: unknown): StoredRole | undefined {
+  return typeof documentId === 'string' ? rolesOf(data).find((r) => r.documentId === documentId) : undefined;
+}
