@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, get } from 'node:http';
@@ -123,6 +123,21 @@ async function measure(name, path) {
 }
 
 console.log(`content-mock fan-out — ${articles} articles, populateBudget ${budget ?? '(default)'}, node ${process.version}`);
+{
+  // the cheap GET alone, for 1 s: what its latency is on this machine right now, with nothing heavy running
+  const alone = [];
+  const until = performance.now() + 1000;
+  while (performance.now() < until) {
+    const t = performance.now();
+    await request(`/api/articles/${'x'.repeat(24)}?fields[0]=title`, cheapAgent);
+    alone.push(performance.now() - t);
+    await sleep(5);
+  }
+  alone.sort((a, b) => a - b);
+  console.log(
+    `cheap GET alone: n=${alone.length} p50 ${pct(alone, 50).toFixed(1)} ms, p99 ${pct(alone, 99).toFixed(1)} ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
+  );
+}
 await measure('fan-out: tags → articles → tags → articles', '/api/tags?populate[articles][populate][tags][populate][articles]=true');
 await measure('fan-out, one tag', '/api/tags?pagination[pageSize]=1&populate[articles][populate][tags][populate][articles]=true');
 await measure('heavy but legitimate: every category with its articles', '/api/categories?populate[articles]=true');

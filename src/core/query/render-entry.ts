@@ -45,13 +45,14 @@ export interface RenderContext {
  * The work one request's populate may do, counted in populated entries (relations, components, media, dynamic-zone
  * entries, localizations; the page's own rows are bounded by pagination). Strapi does not paginate populated
  * lists, so a populate that fans out (`tags → articles → tags → articles`) multiplies them: past the budget the
- * request is a 400, found while the lists are gathered, before the answer is built, so it costs milliseconds.
+ * request is a 400, found by precountRelations before anything is rendered, so it costs milliseconds.
  * It also keeps, for the request, each related list it gathered: a fan-out meets the same rows again and again
  * (every article's tags are among the same hundred tags), and gathers each one's list once.
  */
 export class PopulateBudget {
   /** Populated entries counted so far. */
   used = 0;
+  private counted = 0;
   private readonly lists = new WeakMap<Attribute, WeakMap<PopulateNode, WeakMap<Record_, Row[]>>>();
   constructor(readonly limit: number) {}
 
@@ -66,15 +67,23 @@ export class PopulateBudget {
     return rows;
   }
 
+  /** The first pass (precountRelations): relations only, before rendering, on a tally of its own. */
+  precount(entries: number): void {
+    this.counted += entries;
+    if (this.counted > this.limit) this.refuse();
+  }
+
   spend(entries: number): void {
     this.used += entries;
-    if (this.used > this.limit) {
-      throw new ValidationError(
-        `populate would render more than ${this.limit} related entries (the populate budget): narrow it with filters, fields ` +
-          `or a smaller page, or raise "populateBudget" in the config`,
-        { populateBudget: this.limit },
-      );
-    }
+    if (this.used > this.limit) this.refuse();
+  }
+
+  private refuse(): never {
+    throw new ValidationError(
+      `populate would render more than ${this.limit} related entries (the populate budget): narrow it with filters, fields ` +
+        `or a smaller page, or raise "populateBudget" in the config`,
+      { populateBudget: this.limit },
+    );
   }
 }
 
@@ -147,6 +156,42 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   return out;
 }
 
+/** The related rows of each record of a batch through a relation, for a populate node (gathered once per request). */
+function relationLists(
+  ctx: RenderContext,
+  scope: Scope,
+  target: ContentType,
+  records: readonly Record_[],
+  attribute: Attribute,
+  node: PopulateNode,
+): Row[][] {
+  const targetScope: Scope = { kind: 'type', type: target };
+  const gather = (record: Record_) => () =>
+    narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node);
+  return records.map((record) => (ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)()));
+}
+
+/**
+ * Before anything is rendered: counts the rows the populated relations of a tree gather, level by level, and throws
+ * past the budget. A fan-out is refused at the cost of gathering its lists (each once), not of rendering them.
+ */
+export function precountRelations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): void {
+  const budget = ctx.budget;
+  if (!budget) return;
+  const scope: Scope = { kind: 'type', type };
+  for (const [name, sub] of node.populate) {
+    const attribute = type.attributes.get(name);
+    const target = attribute?.kind === 'relation' && !sub.count ? ctx.index.model.contentTypes.get(attribute.target) : undefined;
+    if (!attribute || !target) continue;
+    const lists = rows.map((row) => {
+      const [list] = relationLists(ctx, scope, target, [row], attribute, sub);
+      budget.precount(list.length);
+      return list;
+    });
+    if (sub.populate.size > 0) precountRelations(ctx, target, lists.flat(), sub);
+  }
+}
+
 /** One attribute of every record of a batch, in order. */
 function renderAttribute(
   ctx: RenderContext,
@@ -159,14 +204,8 @@ function renderAttribute(
     case 'relation': {
       const target = ctx.index.model.contentTypes.get(attribute.target);
       if (!target) return records.map(() => (attribute.toMany ? [] : null));
-      const targetScope: Scope = { kind: 'type', type: target };
-      const gather = (record: Record_) => () =>
-        narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node);
-      const lists = records.map((record) => {
-        const rows = ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)();
-        if (!node.count) ctx.budget?.spend(rows.length);
-        return rows;
-      });
+      const lists = relationLists(ctx, scope, target, records, attribute, node);
+      if (!node.count) ctx.budget?.spend(lists.reduce((n, rows) => n + rows.length, 0));
       if (node.count) return lists.map((rows) => ({ count: rows.length }));
       return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) =>
         attribute.toMany ? rendered : (rendered[0] ?? null),

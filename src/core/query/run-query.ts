@@ -7,7 +7,7 @@ import { compileFilters, type Predicate } from './filters.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import { pageBounds, paginationMeta, parsePagination, type PaginationMeta, type RestLimits } from './pagination.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
-import { renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
+import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
 import type { Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
@@ -187,6 +187,7 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const { start, limit } = pageBounds(pagination);
   const page = matched.slice(start, start + limit);
   const ctx = { index, status: q.status, budget: opts.budget };
+  precountRelations(ctx, type, page, q.node);
   return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination, matched.length) } };
 }
 
@@ -215,5 +216,8 @@ export function findOne(
     q = parseQuery(index, type, { ...query, filters }, opts);
   }
   const row = findOneRow(index, type, documentId, q);
-  return row && renderRow({ index, status: q.status, budget: opts.budget }, type, row, q.node);
+  if (!row) return undefined;
+  const ctx = { index, status: q.status, budget: opts.budget };
+  precountRelations(ctx, type, [row], q.node);
+  return renderRow(ctx, type, row, q.node);
 }
