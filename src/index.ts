@@ -12,6 +12,9 @@ export { FAULT_HEADER, type DevOptions, type RouteRule, type FaultSpec, type Cor
 export { loadModel, type LoadModelOptions } from './project/load-model.js';
 export type { ContentModel, ContentType, ComponentSchema, Attribute, Locale } from './core/model/types.js';
 export { generateOpenApi } from './contract/openapi/generate.js';
+export { runCheck, TargetDownError, type RunCheckOptions, type CheckReport } from './contract/check/run-check.js';
+export { createProxy, type ProxyOptions, type ContentProxy } from './contract/proxy/create-proxy.js';
+export type { ExchangeResult, Violation, Rule } from './contract/proxy/violation.js';
 export { SchemaErrors, type SchemaProblem } from './core/model/schema-errors.js';
 export { ConfigError } from './core/config/content-mock-config.js';
 export { DatasetError } from './core/data/import-dataset.js';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { PACKAGE_ROOT } from '../project/load-project.js';
+import { bundleCommand } from './commands/bundle.js';
 import { checkCommand } from './commands/check.js';
 import { openapiCommand } from './commands/openapi.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -9,6 +10,7 @@ import { pullCommand } from './commands/pull.js';
 import { pushCommand } from './commands/push.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
+import { typesCommand } from './commands/types.js';
 
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -27,7 +29,9 @@ export async function main(argv: string[]): Promise<number> {
     .command(pullCommand)
     .command(pushCommand)
     .command(seedCommand)
-    .demandCommand(1, 'Name a command: serve, openapi, proxy, check, pull, push or seed.')
+    .command(typesCommand)
+    .command(bundleCommand)
+    .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, push, seed or bundle.')
     .strict()
     .help()
     .version(version)

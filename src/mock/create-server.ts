@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import type express from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
+import { useStoreJwtSecret } from './auth/jwt-secret.js';
+import { persistedJwtSecret } from './auth/persist-jwt-secret.js';
 import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
@@ -17,6 +19,7 @@ import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
 
@@ -74,8 +77,25 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
   const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
+  // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).
+  if (config.plugins.jwtSecret === undefined && store.file) useStoreJwtSecret(store, persistedJwtSecret(store.file));
 
-  let runtime: Runtime = { model, store, config, log: options.logRequests ? (line) => logger.info(line) : undefined };
+  // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
+  const webhooks =
+    config.webhooks.length > 0
+      ? createWebhooks(
+          config.webhooks,
+          () => runtime,
+          (line) => logger.error(line),
+        )
+      : undefined;
+  let runtime: Runtime = {
+    model,
+    store,
+    config,
+    listener: webhooks?.listener,
+    log: options.logRequests ? (line) => logger.info(line) : undefined,
+  };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -84,7 +104,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     if (!doc) documents.set(m, (doc = generateOpenApi(m)));
     return doc;
   };
-  const reset = () => runtime.store.reset();
+  const reset = async () => {
+    await runtime.store.reset();
+    webhooks?.clear();
+  };
   let tools: DevTools | undefined;
   const app = createApp(
     () => runtime,
@@ -94,6 +117,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
         listenHost: () => listenHost,
+        deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
       });

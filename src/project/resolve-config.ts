@@ -13,6 +13,7 @@ import { isPlainObject } from '../core/is-plain-object.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
+import { readWebhooks } from './webhook-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
@@ -35,6 +36,7 @@ export const KNOWN_KEYS = [
   'readonly',
   'cache',
   'populateBudget',
+  'webhooks',
 ] as const;
 
 /**
@@ -141,6 +143,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
+  const webhooks = readWebhooks(raw.webhooks, where);
   return Object.freeze({
     rest,
     publicPermissions,
@@ -152,6 +155,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     dev,
     cache: raw.cache !== false,
     populateBudget,
+    webhooks,
   });
 }
 

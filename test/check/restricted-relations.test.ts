@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runCheck } from '../../src/contract/check/run-check-command.js';
+import { runCheckCommand as runCheck } from '../../src/contract/check/run-check-command.js';
 import { KIT_TOKEN } from '../helpers/kit.js';
 import { startBrokenBackend } from '../proxy/broken-backend.js';
 import { startRestrictedKit, type RestrictedKit } from '../proxy/restricted-kit.js';

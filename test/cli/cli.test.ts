@@ -12,7 +12,8 @@ describe('the command line', () => {
   test('--help lists every command; --version prints the version', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
-    for (const c of ['serve', 'openapi', 'proxy', 'check', 'pull', 'seed']) expect(help.stdout).toContain(`content-mock ${c}`);
+    for (const c of ['serve', 'openapi', 'proxy', 'check', 'pull', 'seed', 'types', 'bundle'])
+      expect(help.stdout).toContain(`content-mock ${c}`);
     expect(run('--version').stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(run('serve', '--help').stdout).toContain('--schemas');
   });

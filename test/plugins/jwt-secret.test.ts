@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { signJwt, verifyJwt } from '../../src/mock/auth/jwt.js';
-import { jwtSecretFile } from '../../src/mock/auth/jwt-secret.js';
+import { jwtSecretFile } from '../../src/mock/auth/persist-jwt-secret.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { call, json, KIT_CONFIG, KIT_DATASET, KIT_MODEL } from './plugin-server.js';
 
@@ -51,7 +51,7 @@ describe('the JWT secret', () => {
     const jwt = await login(url);
     const file = jwtSecretFile(data);
     expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[\w-]{43}$/);
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(file).mode & 0o077).toBe(0);
     await running.pop()!.close();
     const again = await start({ data });

@@ -4,7 +4,7 @@ import { runCommand } from '../run-command.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
-  describe: 'Check a real Strapi against the contract once (for CI)',
+  describe: 'Check a real Strapi against the contract once (for CI): exit 0 clean, 1 violations, 2 could not run or checked too little',
   builder: (y) =>
     y
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server' })
@@ -17,6 +17,16 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('write-baseline', { type: 'string', describe: 'write every violation found to this baseline file' })
       .option('writes', { type: 'boolean', default: false, describe: 'also create, update and delete one document per type (cleans up)' })
       .option('timeout', { type: 'number', default: 30000, describe: 'ms per request' })
-      .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' }) as never,
-  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheck(args)),
+      .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' })
+      .option('allow-unauthorized', {
+        type: 'boolean',
+        default: false,
+        describe: 'exit 0 even when most requests were refused (401/403) and the run checked almost nothing',
+      })
+      .option('ignore-rule', {
+        type: 'string',
+        array: true,
+        describe: 'do not report violations of this rule (e.g. server-error); repeatable',
+      }) as never,
+  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheckCommand(args)),
 };

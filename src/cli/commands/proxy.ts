@@ -24,6 +24,11 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         describe: 'buffer each answer and validate it before sending, adding the x-content-mock-violations header',
       })
       .option('timeout', { type: 'number', default: 30000, describe: 'ms to wait for the target before answering 504' })
-      .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" }) as never,
+      .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" })
+      .option('ignore-rule', {
+        type: 'string',
+        array: true,
+        describe: 'do not report violations of this rule (e.g. server-error); repeatable',
+      }) as never,
   handler: (args) => runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy(args)),
 };

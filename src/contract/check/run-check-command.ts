@@ -1,9 +1,9 @@
 import { describeError } from '../../project/describe-error.js';
 import { loadContract } from '../proxy/load-contract.js';
 import { formatOf, type ReportFormat } from '../proxy/report.js';
-import { formatViolation } from '../proxy/violation.js';
+import { formatViolation, RULES, type Rule } from '../proxy/violation.js';
 import { Baseline, writeBaseline } from './baseline.js';
-import { checkTarget, TargetDownError } from './run-check.js';
+import { checkReportOf, checkTarget, TargetDownError } from './run-check.js';
 
 export interface CheckArgs {
   target: string;
@@ -17,55 +17,81 @@ export interface CheckArgs {
   writes?: boolean;
   timeout?: number;
   quiet?: boolean;
+  allowUnauthorized?: boolean;
+  ignoreRule?: string[];
 }
 
-/** `content-mock check`: 0 clean, 1 violations outside the baseline, 2 could not run. */
-export async function runCheck(args: CheckArgs, log: (line: string) => void = (l) => console.log(l)): Promise<number> {
+/** `--ignore-rule` values, checked against the rule names. */
+export function parseIgnoredRules(values: readonly string[] | undefined): Rule[] {
+  const out: Rule[] = [];
+  for (const v of values ?? []) {
+    if (!(RULES as readonly string[]).includes(v)) throw new Error(`--ignore-rule ${v}: not a rule (rules: ${RULES.join(', ')})`);
+    out.push(v as Rule);
+  }
+  return out;
+}
+
+/**
+ * `content-mock check`: 0 clean, 1 violations outside the baseline, 2 could not run or checked too little (most
+ * requests refused). `log` gets the human output; with `--format` and no `--report` the report itself goes to
+ * `out` (stdout) and everything else to `log`, so the stream parses as the report.
+ */
+export async function runCheckCommand(
+  args: CheckArgs,
+  log: (line: string) => void = (l) => console.log(l),
+  out: (text: string) => void = (t) => process.stdout.write(t),
+): Promise<number> {
   // main's yargs .fail() reports a missing --target but does not stop the handler.
   if (typeof args.target !== 'string' || args.target === '') return 2;
+  const toStdout = args.format !== undefined && !args.report;
+  const info = toStdout && log === console.log ? (l: string) => console.error(l) : log;
   try {
     await fetch(args.target, { method: 'HEAD', signal: AbortSignal.timeout(args.timeout ?? 10_000) });
   } catch (e) {
-    log(`content-mock check: the target ${args.target} is not reachable: ${(e as Error).message}`);
+    info(`content-mock check: the target ${args.target} is not reachable: ${(e as Error).message}`);
     return 2;
   }
   let baseline: Baseline | undefined;
+  let ignoreRules: Rule[];
   try {
     baseline = args.baseline ? await Baseline.read(args.baseline) : undefined;
+    ignoreRules = parseIgnoredRules(args.ignoreRule);
   } catch (e) {
-    log(`content-mock check: ${(e as Error).message}`);
+    info(`content-mock check: ${(e as Error).message}`);
     return 2;
   }
   let contract;
   try {
     contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
   } catch (e) {
-    log(describeError(e));
+    info(describeError(e));
     return 2;
   }
   let report;
   try {
     report = await checkTarget(
-      { target: args.target, contract, token: args.token, baseline, writes: args.writes, timeoutMs: args.timeout },
+      { target: args.target, contract, token: args.token, baseline, writes: args.writes, timeoutMs: args.timeout, ignoreRules },
       (r) => {
-        if (!args.quiet) for (const v of r.violations) log(formatViolation(r, v));
+        if (!args.quiet) for (const v of r.violations) info(formatViolation(r, v));
       },
     );
   } catch (e) {
     if (e instanceof TargetDownError) {
-      log(`content-mock check: ${e.message}`);
+      info(`content-mock check: ${e.message}`);
       return 2;
     }
     throw e;
   }
-  log(report.summary());
+  const verdict = checkReportOf(report, args.allowUnauthorized === true);
+  info(report.summary());
   if (args.report) {
     await report.write(args.report, args.format ?? formatOf(args.report));
-    log(`report: ${args.report}`);
-  } else if (args.format) log(report.render(args.format));
+    info(`report: ${args.report}`);
+  } else if (args.format) out(report.render(args.format));
   if (args.writeBaseline) {
     await writeBaseline(args.writeBaseline, report.data().results);
-    log(`baseline: ${args.writeBaseline}`);
+    info(`baseline: ${args.writeBaseline}`);
   }
-  return report.data().totals.violations > 0 ? 1 : 0;
+  if (verdict.unchecked) info(`content-mock check: ${verdict.unchecked}`);
+  return verdict.exitCode;
 }

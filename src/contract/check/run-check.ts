@@ -1,13 +1,14 @@
 import { routedTypes } from '../../core/model/types.js';
-import type { Contract } from '../proxy/load-contract.js';
-import { Report, formatOf, type ReportFormat } from '../proxy/report.js';
+import { loadContract, type Contract } from '../proxy/load-contract.js';
+import { Report, formatOf, type ReportData, type ReportFormat } from '../proxy/report.js';
 import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
 import { ReadProbe } from '../proxy/read-probe.js';
 import { dedupeViolations, restrictedQueryOf, validateExchange } from '../proxy/validate-exchange.js';
-import type { ExchangeResult, Violation } from '../proxy/violation.js';
+import type { ExchangeResult, Rule, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
 import { minimalData } from './write-cases.js';
+import { excerptOf } from '../proxy/parse-answer.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 export interface CheckOptions {
@@ -18,6 +19,8 @@ export interface CheckOptions {
   /** Also create, update and delete one document per collection type (cleaning up after itself). */
   readonly writes?: boolean;
   readonly timeoutMs?: number;
+  /** Rules whose violations are not reported (e.g. `server-error`). */
+  readonly ignoreRules?: readonly Rule[];
 }
 
 interface Answer {
@@ -27,6 +30,32 @@ interface Answer {
 }
 
 export class TargetDownError extends Error {}
+
+/** How a case refused by the target's permissions is marked `skipped` (the coverage verdict counts them). */
+const REFUSED = 'refused by the target (401/403): pass --token with a token that may do it';
+const isRefused = (r: ExchangeResult) => r.skipped?.endsWith(REFUSED) === true;
+const isWrite = (r: ExchangeResult) => r.method !== 'GET';
+
+/**
+ * Why a run checked too little to count as a pass (a wrong token, a read-only token with --writes): most of the
+ * reads, or most of the writes asked for, were refused (401/403) or not validated. Undefined when it checked enough.
+ */
+export function uncheckedReason(results: readonly ExchangeResult[]): string | undefined {
+  for (const [part, list] of [
+    ['requests', results.filter((r) => !isWrite(r))],
+    ['writes (--writes)', results.filter(isWrite)],
+  ] as const) {
+    const refused = list.filter(isRefused).length;
+    const skipped = list.filter((r) => r.skipped !== undefined).length;
+    if (list.length === 0 || skipped * 2 <= list.length) continue;
+    const what = refused === skipped ? `were refused (401/403)` : `were refused (401/403) or not validated (${skipped - refused})`;
+    return (
+      `${refused === skipped ? refused : skipped} of ${list.length} ${part} ${what}: the run checked almost nothing. ` +
+      'Pass a token that may read (and, with --writes, write) every type with --token, or --allow-unauthorized to accept this.'
+    );
+  }
+  return undefined;
+}
 
 const authorizationOf = (options: CheckOptions): string | undefined => (options.token ? `Bearer ${options.token}` : undefined);
 
@@ -86,15 +115,25 @@ async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answ
   const settled = conditional ? await settleConditionals(conditional, probe, authorizationOf(options)) : [];
   const base = { name: c.name, method: c.method, url: c.url, status: answer.status, operation: verdict.operation, durationMs: ms };
   if ((answer.status === 401 || answer.status === 403) && !c.expect.includes(answer.status)) {
-    // Permissions are the server's configuration, not the contract: say so instead of failing.
-    return { ...base, violations: [], skipped: `${answer.status}: no permission (pass --token)` };
+    // Permissions are the server's configuration, not the contract: not a failure, but nothing was checked either.
+    return { ...base, violations: [], skipped: `${answer.status}: ${REFUSED}` };
   }
-  const violations: Violation[] = dedupeViolations([...verdict.violations, ...settled]);
+  const ignored = new Set(options.ignoreRules ?? []);
+  const violations: Violation[] = dedupeViolations([...verdict.violations, ...settled]).filter((v) => !ignored.has(v.rule));
   if (!c.expect.includes(answer.status) && !(await refusedAsRestricted(options, probe, c, answer))) {
     violations.unshift({ rule: 'status', path: '$', message: `expected ${c.expect.join(' or ')}, got ${answer.status}` });
   }
   const { fresh, known } = (options.baseline ?? Baseline.empty()).split(c.name, violations);
-  return { ...base, violations: fresh, baselined: known.length ? known : undefined, skipped: verdict.skipped };
+  const excerpt = fresh.length > 0 ? excerptOf(answer.body) : undefined;
+  return {
+    ...base,
+    violations: fresh,
+    baselined: known.length ? known : undefined,
+    skipped: verdict.skipped,
+    ...(c.body === undefined ? {} : { requestBody: c.body }),
+    ...(options.token ? { authorized: true } : {}),
+    ...(excerpt === undefined ? {} : { excerpt }),
+  };
 }
 
 async function samples(options: CheckOptions): Promise<Map<string, Record<string, unknown>[]>> {
@@ -142,3 +181,50 @@ async function runWrites(options: CheckOptions, run: (c: CheckCase) => Promise<A
 }
 
 export { formatOf, type ReportFormat };
+
+export interface RunCheckOptions {
+  readonly target: string;
+  /** Strapi project root, its src/, or a folder with api/ and components/ (default `.`); ignored with `contract`. */
+  readonly schemas?: string;
+  /** Config file, as `serve --config` reads it. */
+  readonly config?: string;
+  /** A contract loaded already (tests that check several targets load it once). */
+  readonly contract?: Contract;
+  readonly token?: string;
+  readonly writes?: boolean;
+  readonly baseline?: Baseline;
+  readonly timeoutMs?: number;
+  readonly ignoreRules?: readonly Rule[];
+  /** Count a run whose requests were mostly refused (401/403) as checked. */
+  readonly allowUnauthorized?: boolean;
+  readonly onResult?: (r: ExchangeResult) => void;
+}
+
+/** The report of a check run, with the verdict `content-mock check` exits with. */
+export interface CheckReport extends ReportData {
+  /** 0 clean, 1 violations outside the baseline, 2 checked too little (see `unchecked`). */
+  readonly exitCode: 0 | 1 | 2;
+  /** Why the run does not count (most requests refused or not validated). */
+  readonly unchecked?: string;
+  /** The report in a CI format. */
+  render(format: ReportFormat): string;
+}
+
+/**
+ * `content-mock check` as a library call, for test runners: derives the suite from the schemas, runs it against the
+ * target and returns the report. Throws TargetDownError when the target stops answering.
+ */
+export async function runCheck(options: RunCheckOptions): Promise<CheckReport> {
+  const contract =
+    options.contract ??
+    (await loadContract({ schemas: options.schemas ?? '.', config: options.config, target: options.target, token: options.token }));
+  const report = await checkTarget({ ...options, contract }, options.onResult);
+  return checkReportOf(report, options.allowUnauthorized === true);
+}
+
+export function checkReportOf(report: Report, allowUnauthorized: boolean): CheckReport {
+  const data = report.data();
+  const unchecked = allowUnauthorized ? undefined : uncheckedReason(data.results);
+  const exitCode = data.totals.violations > 0 ? 1 : unchecked ? 2 : 0;
+  return { ...data, exitCode, ...(unchecked ? { unchecked } : {}), render: (format) => report.render(format) };
+}

@@ -37,7 +37,7 @@ function zoneItems(attr: DynamicZoneAttribute, ctx: AttributeContext, mode: 'rea
   if (names.length === 0) {
     return { type: 'object', required: ['__component'], properties: { __component: { type: 'string' } } };
   }
-  return {
+  const declared: SchemaObject = {
     type: 'object',
     required: ['__component'],
     oneOf: names.map(([, name]) => ref(name)),
@@ -46,6 +46,18 @@ function zoneItems(attr: DynamicZoneAttribute, ctx: AttributeContext, mode: 'rea
       mapping: Object.fromEntries(names.map(([uid, name]) => [uid, `#/components/schemas/${name}`])),
     },
   };
+  if (mode === 'write') return declared;
+  // Strapi's writes accept any existing component in a zone, and its reads return what was stored: an entry of a
+  // component the zone does not declare is a real answer, checked only for its id and __component.
+  // openapi-types has no `if`/`then` (OpenAPI 3.1 schemas are JSON Schema 2020-12, which does).
+  const conditional: Record<string, unknown> = {
+    type: 'object',
+    required: ['id', '__component'],
+    properties: { id: { type: 'integer' }, __component: { type: 'string' } },
+    if: { properties: { __component: { enum: names.map(([uid]) => uid) } } },
+    then: declared,
+  };
+  return conditional as SchemaObject;
 }
 
 function componentRead(attr: ComponentAttribute, ctx: AttributeContext): SchemaObject {

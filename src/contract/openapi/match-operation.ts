@@ -26,7 +26,6 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 export const isHttpMethod = (m: string): m is HttpMethod => (HTTP_METHODS as readonly string[]).includes(m);
 
-
 function compileRoute(template: string, item: Record<string, unknown>): Route {
   const names: string[] = [];
   let literalSegments = 0;
@@ -46,7 +45,8 @@ function compileRoute(template: string, item: Record<string, unknown>): Route {
         .join('');
     })
     .join('/');
-  return { template, pattern: new RegExp(`^${source}$`), names, literalSegments, item };
+  // Case-insensitive, as Strapi's router (koa-router, `sensitive: false`): `/api/Tags` is `/api/tags`.
+  return { template, pattern: new RegExp(`^${source}$`, 'i'), names, literalSegments, item };
 }
 
 /** Strips the query string and fragment: only the path takes part in matching. */

@@ -36,7 +36,8 @@ const SHAPES: Record<ScalarType, ScalarShape> = {
   date: { type: 'string', format: 'date', note: 'Date (yyyy-MM-dd).' },
   time: { type: 'string', pattern: TIME_PATTERN, note: 'Time of day (HH:mm:ss.SSS).' },
   datetime: { type: 'string', format: 'date-time' },
-  timestamp: { type: 'string', format: 'date-time' },
+  // Strapi 5.54 answers a timestamp as a string of epoch milliseconds (`"1689574301000"`) where a datetime is ISO.
+  timestamp: { type: 'string', note: 'Timestamp: a string (Strapi 5.54 answers epoch milliseconds, e.g. "1689574301000").' },
   json: { type: 'any', note: 'Any JSON value (object, array, string, number, boolean or null).' },
 };
 

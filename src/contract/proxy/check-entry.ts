@@ -2,7 +2,7 @@ import type { Attribute } from '../../core/model/types.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Status } from '../../core/query/linked-rows.js';
 import { emptyNode, LOCALIZATIONS, type PopulateNode } from '../../core/query/populate.js';
-import { fieldOf, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
+import { fieldOf, MEDIA_COLUMNS, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
 import { SYSTEM_FIELDS } from '../../core/model/types.js';
 import { missingRelation, type Conditional } from './conditions.js';
 import type { Violation } from './violation.js';
@@ -23,7 +23,8 @@ export interface EntryContext {
 
 /** Scalar columns an entry of a scope shows when `fields` selects nothing in particular. */
 function defaultScalars(scope: Scope): string[] {
-  if (scope.kind === 'media') return [];
+  // Upload files carry every column Strapi's file table has (url included): a media object without them is broken.
+  if (scope.kind === 'media') return Object.keys(MEDIA_COLUMNS);
   if (scope.kind === 'component') {
     return ['id', ...[...scope.component.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private).map((a) => a.name)];
   }
@@ -40,7 +41,7 @@ function isScalarKey(scope: Scope, key: string): boolean {
 
 function checkFields(scope: Scope, entry: Record<string, unknown>, node: PopulateNode, path: string, out: Violation[]): void {
   if (node.fields === null) {
-    // Media records carry extra provider keys; only content and component entries have a closed scalar set.
+    // Media records carry extra provider keys: only missing columns are checked on them.
     for (const name of defaultScalars(scope)) {
       if (!(name in entry))
         out.push({
@@ -51,7 +52,9 @@ function checkFields(scope: Scope, entry: Record<string, unknown>, node: Populat
     }
     return;
   }
-  const selected = new Set(['id', ...(scope.kind === 'component' ? [] : ['documentId']), ...node.fields]);
+  // Strapi adds the columns a (nested) sort orders by to the selected ones, so the sort column shows too.
+  const sortColumns = node.sort.filter((t) => t.path.length === 1).map((t) => t.path[0]);
+  const selected = new Set(['id', ...(scope.kind === 'component' ? [] : ['documentId']), ...node.fields, ...sortColumns]);
   for (const name of node.fields) {
     if (!(name in entry)) out.push({ rule: 'fields', path: child(path, name), message: `is missing although \`fields\` selects it` });
   }
@@ -64,7 +67,17 @@ function checkFields(scope: Scope, entry: Record<string, unknown>, node: Populat
 
 /** Publication state of an entry against the request's status, on draft & publish types only. */
 function checkPublication(ctx: EntryContext, scope: Scope, entry: Record<string, unknown>, path: string): void {
-  if (scope.kind !== 'type' || !scope.type.draftAndPublish || !('publishedAt' in entry)) return;
+  if (scope.kind !== 'type' || !('publishedAt' in entry)) return;
+  if (!scope.type.draftAndPublish) {
+    // Without draft & publish every write stamps publishedAt: a null one is no version Strapi keeps.
+    if (entry.publishedAt === null)
+      ctx.out.push({
+        rule: 'publication',
+        path: child(path, 'publishedAt'),
+        message: `must be set: ${scope.type.uid} has no draft & publish, every version is published`,
+      });
+    return;
+  }
   const draft = entry.publishedAt === null;
   if (draft !== (ctx.status === 'draft')) {
     const message =
@@ -135,8 +148,17 @@ function checkPopulated(
     items.forEach((item, i) => {
       if (!isPlainObject(item) || typeof item.__component !== 'string') return;
       const component = ctx.index.model.components.get(item.__component);
-      // Strapi stores components a zone does not declare; only the ones the populate names can be checked.
+      // Without `on` the node lists every component (Strapi stores ones a zone does not declare); with `on`, only
+      // the listed components are returned.
       const zoneNode = node.zone?.get(item.__component);
+      if (node.zone && !zoneNode) {
+        ctx.out.push({
+          rule: 'populate',
+          path: child(at(i), '__component'),
+          message: `is ${JSON.stringify(item.__component)}, which populate[…][on] does not list (${[...node.zone.keys()].join(', ')})`,
+        });
+        return;
+      }
       if (!component || !zoneNode) return;
       const { __component: _ignored, ...rest } = item;
       checkEntry(ctx, { kind: 'component', component }, rest, zoneNode, at(i));
@@ -145,5 +167,36 @@ function checkPopulated(
   }
   const inner = scopeBehind(ctx.index, target);
   if (!inner) return;
+  // Relation lists may show several locale rows of one document without their locale: only ids are unique there.
+  if (Array.isArray(v)) checkDuplicates(v, path, ctx.out, false);
   items.forEach((item, i) => checkEntry(ctx, inner, item, node ?? emptyNode(), at(i)));
+}
+
+/**
+ * A list never holds the same row twice: rows are told apart by id, and (`byDocument`) by documentId within a
+ * locale, draft and published versions never sharing a list. `byDocument` must be false where rows of several
+ * locales may show without their `locale` key. `path` is the list's own JSON path.
+ */
+export function checkDuplicates(list: readonly unknown[], path: string, out: Violation[], byDocument: boolean): void {
+  const ids = new Map<unknown, number>();
+  const documents = new Map<string, number>();
+  list.forEach((row, i) => {
+    if (!isPlainObject(row)) return;
+    const firstId = row.id === undefined ? undefined : ids.get(row.id);
+    const documentKey =
+      typeof row.documentId === 'string' && (byDocument || typeof row.locale === 'string')
+        ? `${row.documentId}\u0000${String(row.locale ?? '')}`
+        : undefined;
+    const firstDocument = documentKey === undefined ? undefined : documents.get(documentKey);
+    if (firstId !== undefined)
+      out.push({ rule: 'duplicate', path: child(path, i), message: `repeats the row at [${firstId}] (id ${JSON.stringify(row.id)})` });
+    else if (firstDocument !== undefined)
+      out.push({
+        rule: 'duplicate',
+        path: child(path, i),
+        message: `repeats document ${String(row.documentId)}${row.locale === undefined ? '' : ` (${String(row.locale)})`} of [${firstDocument}]`,
+      });
+    if (row.id !== undefined && firstId === undefined) ids.set(row.id, i);
+    if (documentKey !== undefined && firstDocument === undefined) documents.set(documentKey, i);
+  });
 }

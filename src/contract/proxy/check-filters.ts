@@ -1,7 +1,8 @@
 import type { ContentType } from '../../core/model/types.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import { compileFilters, type Predicate } from '../../core/query/filters.js';
-import { fieldOf, scalarTypeOf, type Record_, type Scope } from '../../core/query/scope.js';
+import type { PopulateNode } from '../../core/query/populate.js';
+import { fieldOf, scalarTypeOf, scopeBehind, type Record_, type Scope } from '../../core/query/scope.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -56,8 +57,11 @@ export function compileShownFilters(
   filters: unknown,
   fields: readonly string[] | null,
 ): Predicate | undefined {
+  return compileScopeFilters(index, { kind: 'type', type }, filters, fields);
+}
+
+function compileScopeFilters(index: ContentIndex, scope: Scope, filters: unknown, fields: readonly string[] | null): Predicate | undefined {
   if (!isPlainObject(filters)) return undefined;
-  const scope: Scope = { kind: 'type', type };
   const shown = (name: string) => fields === null || fields.includes(name) || name === 'id' || name === 'documentId';
   const { value } = pruneFilters(scope, filters, shown);
   if (!value) return undefined;
@@ -69,10 +73,62 @@ export function compileShownFilters(
   }
 }
 
+/** A condition through a to-one relation (or single component) the answer populates: the entry shown must satisfy it. */
+export interface RelationFilter {
+  readonly name: string;
+  readonly predicate: Predicate;
+}
+
+/**
+ * The conjuncts (top level and `$and`) that go through a to-one relation or a single component the request also
+ * populates: on such a row the populated entry is the one the filter was evaluated on, so its shown scalars can be
+ * judged.
+ */
+export function relationFilters(index: ContentIndex, type: ContentType, filters: unknown, node: PopulateNode): RelationFilter[] {
+  const out: RelationFilter[] = [];
+  const scope: Scope = { kind: 'type', type };
+  const walk = (group: unknown): void => {
+    if (!isPlainObject(group)) return;
+    for (const [key, value] of Object.entries(group)) {
+      if (key === '$and' && Array.isArray(value)) value.forEach(walk);
+      const field = key.startsWith('$') ? undefined : fieldOf(scope, key);
+      const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
+      const toOne = attribute?.kind === 'relation' ? !attribute.toMany : attribute?.kind === 'component' && !attribute.repeatable;
+      if (!attribute || !toOne || !isPlainObject(value)) continue;
+      const sub = node.populate.get(key);
+      const inner = scopeBehind(index, attribute);
+      if (!sub || sub.count || (inner?.kind !== 'type' && inner?.kind !== 'component')) continue;
+      const predicate = compileScopeFilters(index, inner, value, sub.fields);
+      if (predicate) out.push({ name: key, predicate });
+    }
+  };
+  walk(filters);
+  return out;
+}
+
 /** Every returned row must satisfy the (pruned) filter: a row the filter excludes should not be there. */
 export function checkFilters(predicate: Predicate, data: readonly unknown[], path: (i: number) => string, out: Violation[]): void {
   data.forEach((row, i) => {
     if (!isPlainObject(row)) return;
     if (predicate(row as Record_) !== true) out.push({ rule: 'filters', path: path(i), message: "does not match the request's filters" });
+  });
+}
+
+/** Rows whose populated to-one relation is shown must have it satisfy the conditions the filter puts on it. */
+export function checkRelationFilters(
+  list: readonly RelationFilter[],
+  data: readonly unknown[],
+  path: (i: number) => string,
+  out: Violation[],
+): void {
+  data.forEach((row, i) => {
+    if (!isPlainObject(row)) return;
+    for (const { name, predicate } of list) {
+      const related = row[name];
+      // null or hidden: which row the filter saw is unknown (a left join, a relation the caller may not read).
+      if (!isPlainObject(related)) continue;
+      if (predicate(related as Record_) !== true)
+        out.push({ rule: 'filters', path: `${path(i)}.${name}`, message: `does not match the request's filters on ${name}` });
+    }
   });
 }

@@ -1,23 +1,71 @@
+import type { ContentIndex } from '../../core/data/content-index.js';
 import type { ContentType } from '../../core/model/types.js';
-import { fieldOf, scalarTypeOf } from '../../core/query/scope.js';
+import type { PopulateNode } from '../../core/query/populate.js';
+import { fieldOf, scalarTypeOf, scopeBehind } from '../../core/query/scope.js';
 import type { SortTerm } from '../../core/query/sort.js';
 import { compareKeys, sortKey } from '../../core/query/values.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
-/**
- * Adjacent rows must follow the requested sort, compared as the engine (and SQLite) compares. Only scalar terms
- * on the type itself whose field the rows show can be checked; the first term that cannot ends the comparison,
- * since the order after it is unknown.
- */
-export function checkOrder(type: ContentType, terms: readonly SortTerm[], data: readonly unknown[], out: Violation[]): void {
+type Kind = NonNullable<ReturnType<typeof scalarTypeOf>>;
+interface Usable {
+  readonly label: string;
+  readonly kind: Kind;
+  readonly direction: 'asc' | 'desc';
+  /** The value the row shows for the term; undefined when it does not show it. */
+  readonly read: (row: Record<string, unknown>) => { value: unknown } | undefined;
+}
+
+const own = (name: string) => (row: Record<string, unknown>) => (name in row ? { value: row[name] } : undefined);
+
+/** A term on the type's own scalar, or on a scalar of a to-one relation the request populates and shows. */
+function usableTerm(
+  index: ContentIndex,
+  type: ContentType,
+  node: PopulateNode,
+  path: readonly string[],
+): Omit<Usable, 'direction'> | undefined {
   const scope = { kind: 'type', type } as const;
-  const usable: Array<{ name: string; kind: NonNullable<ReturnType<typeof scalarTypeOf>>; direction: 'asc' | 'desc' }> = [];
-  for (const term of terms) {
-    const field = term.path.length === 1 ? fieldOf(scope, term.path[0]) : undefined;
+  const field = fieldOf(scope, path[0]);
+  if (path.length === 1) {
     const kind = field ? scalarTypeOf(field) : undefined;
-    if (!kind || kind === 'json' || kind === 'blocks') break;
-    usable.push({ name: term.path[0], kind, direction: term.direction });
+    return kind && kind !== 'json' && kind !== 'blocks' ? { label: path[0], kind, read: own(path[0]) } : undefined;
+  }
+  const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
+  if (path.length !== 2 || attribute?.kind !== 'relation' || attribute.toMany) return undefined;
+  const sub = node.populate.get(path[0]);
+  const inner = scopeBehind(index, attribute);
+  if (!sub || sub.count || inner?.kind !== 'type') return undefined;
+  const innerField = fieldOf(inner, path[1]);
+  const kind = innerField ? scalarTypeOf(innerField) : undefined;
+  if (!kind || kind === 'json' || kind === 'blocks') return undefined;
+  if (sub.fields !== null && !sub.fields.includes(path[1]) && path[1] !== 'id' && path[1] !== 'documentId') return undefined;
+  const read = (row: Record<string, unknown>) => {
+    const related = row[path[0]];
+    // null (no related entry: where NULL sorts is the database's choice) and hidden relations prove nothing.
+    return isPlainObject(related) && path[1] in related ? { value: related[path[1]] } : undefined;
+  };
+  return { label: path.join('.'), kind, read };
+}
+
+/**
+ * Adjacent rows must follow the requested sort, compared as the engine (and SQLite) compares. Terms on the type's
+ * own scalars and on scalars of populated to-one relations can be checked; the first term that cannot ends the
+ * comparison, since the order after it is unknown.
+ */
+export function checkOrder(
+  index: ContentIndex,
+  type: ContentType,
+  node: PopulateNode,
+  terms: readonly SortTerm[],
+  data: readonly unknown[],
+  out: Violation[],
+): void {
+  const usable: Usable[] = [];
+  for (const term of terms) {
+    const found = usableTerm(index, type, node, term.path);
+    if (!found) break;
+    usable.push({ ...found, direction: term.direction });
   }
   if (usable.length === 0) return;
   for (let i = 1; i < data.length; i++) {
@@ -25,14 +73,16 @@ export function checkOrder(type: ContentType, terms: readonly SortTerm[], data: 
     const b = data[i];
     if (!isPlainObject(a) || !isPlainObject(b)) return;
     for (const term of usable) {
-      if (!(term.name in a) || !(term.name in b)) break;
-      const c = compareKeys(sortKey(term.kind, a[term.name]), sortKey(term.kind, b[term.name]));
+      const va = term.read(a);
+      const vb = term.read(b);
+      if (!va || !vb) break;
+      const c = compareKeys(sortKey(term.kind, va.value), sortKey(term.kind, vb.value));
       if (c === 0) continue;
       if (c < 0 !== (term.direction === 'asc')) {
         out.push({
           rule: 'sort',
-          path: `$.data[${i}].${term.name}`,
-          message: `${JSON.stringify(b[term.name])} comes after ${JSON.stringify(a[term.name])} but sort=${term.name}:${term.direction}`,
+          path: `$.data[${i}].${term.label}`,
+          message: `${JSON.stringify(vb.value)} comes after ${JSON.stringify(va.value)} but sort=${term.label}:${term.direction}`,
         });
       }
       break;

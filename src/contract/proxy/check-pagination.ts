@@ -1,3 +1,4 @@
+import type { Pagination } from '../../core/query/pagination.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -13,7 +14,13 @@ const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinit
  * `meta.pagination` of a list: the style the request chose (page or offset), the echoed page/start, and numbers
  * consistent with `data` (a full page unless it is the last, pageCount = ceil(total / pageSize)).
  */
-export function checkPagination(query: Record<string, unknown>, body: Record<string, unknown>, out: Violation[]): void {
+export function checkPagination(
+  query: Record<string, unknown>,
+  body: Record<string, unknown>,
+  out: Violation[],
+  /** The page the project's REST settings make of the query, when known. */
+  expected?: Pagination,
+): void {
   const data = Array.isArray(body.data) ? body.data : undefined;
   const meta = isPlainObject(body.meta) ? body.meta : undefined;
   const p = meta && isPlainObject(meta.pagination) ? meta.pagination : undefined;
@@ -39,29 +46,51 @@ export function checkPagination(query: Record<string, unknown>, body: Record<str
     out.push({ rule: 'pagination', path: `$.meta.pagination`, message: `must hold numeric ${posKey} and ${sizeKey}` });
     return;
   }
-  const askedPos = offset
-    ? has(asked, 'start')
-      ? Math.max(0, Math.trunc(Number(asked.start)))
-      : 0
-    : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1));
+  // The position Strapi echoes: the parsed one when known (page 0 or -1 is page 1), else what was asked plainly.
+  const parsedPos = expected ? (expected.mode === 'offset' ? expected.start : expected.page) : undefined;
+  const askedPos =
+    parsedPos ??
+    (offset
+      ? has(asked, 'start')
+        ? Math.max(0, Math.trunc(Number(asked.start)))
+        : 0
+      : (positiveInt(asked.page) ?? (has(asked, 'page') ? undefined : 1)));
   if (askedPos !== undefined && Number.isFinite(askedPos) && pos !== askedPos) {
     out.push({ rule: 'pagination', path: `$.meta.pagination.${posKey}`, message: `is ${pos} but the request asked for ${askedPos}` });
   }
   const askedSize = positiveInt(asked[sizeKey]);
   if (askedSize !== undefined && size > askedSize) {
     out.push({ rule: 'pagination', path: `$.meta.pagination.${sizeKey}`, message: `is ${size}, more than the ${askedSize} asked for` });
+  } else if (expected && (askedSize !== undefined || !has(asked, sizeKey))) {
+    // A page size asked as a positive integer, or not asked: defaultLimit, capped at maxLimit.
+    const want = expected.mode === 'offset' ? expected.limit : expected.pageSize;
+    if (size !== want)
+      out.push({
+        rule: 'pagination',
+        path: `$.meta.pagination.${sizeKey}`,
+        message: `is ${size} but the REST settings make it ${want} (${askedSize === undefined ? 'defaultLimit' : `${askedSize} asked, maxLimit applies`})`,
+      });
+  }
+  if (expected) {
+    const counted = ['total', ...(offset ? [] : ['pageCount'])];
+    for (const k of counted) {
+      if (!expected.withCount && k in p)
+        out.push({ rule: 'pagination', path: `$.meta.pagination.${k}`, message: 'is present but withCount is false' });
+      if (expected.withCount && !(k in p))
+        out.push({ rule: 'pagination', path: `$.meta.pagination.${k}`, message: 'is missing but withCount is true' });
+    }
   }
   if (data.length > size)
     out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, more than ${sizeKey} ${size}` });
   const total = p.total;
   if (!num(total)) return;
   const start = offset ? pos : (pos - 1) * size;
-  const expected = Math.max(0, Math.min(size, total - start));
-  if (data.length !== expected && data.length <= size) {
+  const rows = Math.max(0, Math.min(size, total - start));
+  if (data.length !== rows && data.length <= size) {
     out.push({
       rule: 'pagination',
       path: '$.data',
-      message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${expected}`,
+      message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${rows}`,
     });
   }
   if (!offset && 'pageCount' in p && p.pageCount !== Math.ceil(total / size)) {

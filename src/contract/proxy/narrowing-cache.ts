@@ -1,7 +1,9 @@
 import type { ContentType } from '../../core/model/types.js';
+import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Predicate } from '../../core/query/filters.js';
-import { parseQuery, parseQueryString, type ParsedQuery } from '../../core/query/run-query.js';
-import { compileShownFilters } from './check-filters.js';
+import { parsePagination, type Pagination, type RestLimits } from '../../core/query/pagination.js';
+import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, type ParsedQuery } from '../../core/query/run-query.js';
+import { compileShownFilters, relationFilters, type RelationFilter } from './check-filters.js';
 import { relationsThrough } from './conditions.js';
 import type { Contract } from './load-contract.js';
 
@@ -14,28 +16,101 @@ export interface Narrowing {
   readonly error?: unknown;
   /** The request's filters reduced to what the rows can prove; undefined when nothing is left. */
   readonly predicate?: Predicate;
+  /** Conditions through populated to-one relations, judged on the related entries shown. */
+  readonly relations: readonly RelationFilter[];
   /** Targets of the relations the filters and sort go through: a caller who may not read one gets a 400. */
   readonly through: readonly string[];
+  /** Why Strapi refuses this query (400) on every route of the type, whatever the data: a 2xx then is a break. */
+  readonly refusal?: string;
+  /** Why Strapi refuses it as a list query (pagination is only read by `find`). */
+  readonly listRefusal?: string;
+  /** The page a list answer must be, with the project's REST limits. */
+  readonly pagination?: Pagination;
 }
 
-/** The options Strapi's defaults give; only used to parse, never to judge page sizes. */
-const PARSE_OPTIONS = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true }, strictParams: false } as const;
+/** What the checker knows of the target's REST settings (`config/api.js`, the config file's `rest`). */
+export interface RestSettings {
+  readonly limits: RestLimits;
+  /** Undefined: not known, unknown query parameters are not judged. */
+  readonly strictParams?: boolean;
+}
+
+/** Strapi's own defaults; strictParams is left unjudged when no project settings were read. */
+const STRAPI_DEFAULTS: RestSettings = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true } };
+
+export function restSettingsOf(contract: Contract): RestSettings {
+  const rest = contract.config?.rest;
+  if (!rest) return STRAPI_DEFAULTS;
+  return {
+    limits: { defaultLimit: rest.defaultLimit, maxLimit: rest.maxLimit, withCount: rest.withCount },
+    strictParams: rest.strictParams,
+  };
+}
+
+/**
+ * Refusals Strapi gives whatever the data and the caller (its own messages, which the engine copies): only these
+ * turn a 2xx into a violation, so an engine rule Strapi does not share can never raise a false alarm.
+ */
+const ALWAYS_REFUSED =
+  /^(Invalid key |Invalid parameter at |Invalid order\.|Invalid pagination parameters|Cannot use both page|Invalid withCount parameter|Invalid nested populate|Using fragments is not permitted)/;
+
+function refusalOf(error: unknown): string | undefined {
+  return error instanceof StrapiError && error.status === 400 && ALWAYS_REFUSED.test(error.message) ? error.message : undefined;
+}
 /** Distinct (type, query) pairs kept; a client that varies its queries endlessly only costs the re-parse. */
 const MAX_ENTRIES = 2000;
 
 // Per contract, so a reloaded model never sees narrowings parsed against the old one.
 const caches = new WeakMap<Contract, Map<string, Narrowing>>();
 
+function paginationOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pagination | undefined {
+  try {
+    return parsePagination(raw, limits);
+  } catch {
+    return undefined;
+  }
+}
+
 function compile(contract: Contract, type: ContentType, search: string): Narrowing {
   const raw = parseQueryString(search);
+  const settings = restSettingsOf(contract);
+  const unknownKey = settings.strictParams ? Object.keys(raw).find((k) => !ALLOWED_QUERY_KEYS.has(k)) : undefined;
+  const strict = unknownKey === undefined ? undefined : `Invalid key ${unknownKey}`;
   let parsed: ParsedQuery;
   try {
-    parsed = parseQuery(contract.index, type, raw, PARSE_OPTIONS);
+    // Parsed leniently: an unknown parameter is judged above, and the rest of the query still narrows the answer.
+    parsed = parseQuery(contract.index, type, raw, { limits: settings.limits, strictParams: false });
   } catch (error) {
-    return { raw, error, through: [] };
+    const refusal = strict ?? refusalOf(error);
+    // A filter the engine cannot compile (an operand it does not cast the way the target does) must not cost the
+    // rest of the narrowing: populate, fields, locale, status and pagination are still judged, the filter is not.
+    const { filters: _dropped, ...rest } = raw;
+    if (refusal !== undefined || raw.filters === undefined) return { raw, error, through: [], relations: [], refusal };
+    try {
+      parsed = parseQuery(contract.index, type, rest, { limits: settings.limits, strictParams: false });
+    } catch {
+      return { raw, error, through: [], relations: [] };
+    }
+    return { raw, parsed, error, through: [], relations: [], pagination: paginationOrUndefined(raw, settings.limits) };
+  }
+  let pagination: Pagination | undefined;
+  let listRefusal: string | undefined;
+  try {
+    pagination = parsePagination(raw, settings.limits);
+  } catch (error) {
+    listRefusal = refusalOf(error);
   }
   const through = relationsThrough(contract.index, type, raw.filters, parsed.sort);
-  return { raw, parsed, predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields), through };
+  return {
+    raw,
+    parsed,
+    predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields),
+    relations: relationFilters(contract.index, type, raw.filters, parsed.node),
+    through,
+    refusal: strict,
+    listRefusal,
+    pagination,
+  };
 }
 
 /**

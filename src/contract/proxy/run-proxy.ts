@@ -1,6 +1,7 @@
 import { createProxy } from './create-proxy.js';
 import { loadContract } from './load-contract.js';
 import { formatOf } from './report.js';
+import { RULES, type Rule } from './violation.js';
 
 export interface ProxyArgs {
   target: string;
@@ -13,12 +14,19 @@ export interface ProxyArgs {
   validateFirst?: boolean;
   timeout?: number;
   token?: string;
+  ignoreRule?: string[];
 }
 
 /** `content-mock proxy`: runs until SIGINT/SIGTERM, then prints the summary and writes the report. */
 export async function runProxy(args: ProxyArgs): Promise<number> {
   // main's yargs .fail() reports a missing --target but does not stop the handler.
   if (typeof args.target !== 'string' || args.target === '') return 2;
+  const ignoreRules = (args.ignoreRule ?? []).filter((r): r is Rule => (RULES as readonly string[]).includes(r));
+  const unknownRule = (args.ignoreRule ?? []).find((r) => !(RULES as readonly string[]).includes(r));
+  if (unknownRule !== undefined) {
+    console.error(`content-mock proxy: --ignore-rule ${unknownRule}: not a rule (rules: ${RULES.join(', ')})`);
+    return 2;
+  }
   const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
   const proxy = createProxy({
     target: args.target,
@@ -26,6 +34,7 @@ export async function runProxy(args: ProxyArgs): Promise<number> {
     strict: args.strict,
     validateFirst: args.validateFirst,
     timeoutMs: args.timeout,
+    ignoreRules,
   });
   const { url } = await proxy.listen(args.port ?? 4010, args.host ?? '127.0.0.1');
   console.log(`content-mock proxy: ${url} → ${args.target}${args.strict ? ' (strict: bad answers become 502)' : ''}`);

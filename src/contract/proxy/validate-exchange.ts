@@ -1,10 +1,9 @@
-import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
 import type { ParsedQuery } from '../../core/query/run-query.js';
 import type { Scope } from '../../core/query/scope.js';
-import { checkEntry, child, type EntryContext } from './check-entry.js';
+import { checkDuplicates, checkEntry, child, type EntryContext } from './check-entry.js';
 import { queryRefusal, type Conditional } from './conditions.js';
-import { checkFilters } from './check-filters.js';
+import { checkFilters, checkRelationFilters } from './check-filters.js';
 import { checkOrder } from './check-order.js';
 import { checkPagination } from './check-pagination.js';
 import type { Contract } from './load-contract.js';
@@ -80,12 +79,17 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const pathname = q === -1 ? url : url.slice(0, q);
   const matched = contract.match(method, url);
   const operation = matched ? `${matched.method.toUpperCase()} ${matched.template}` : `${method.toUpperCase()} ${pathname}`;
-  if (!pathname.startsWith('/api/')) return { operation, violations: [], skipped: 'outside /api' };
+  // Strapi's router ignores letter case (`/API/Tags` is `/api/tags`).
+  if (!pathname.toLowerCase().startsWith('/api/')) return { operation, violations: [], skipped: 'outside /api' };
   if (header(exchange.requestHeaders, 'strapi-response-format')?.trim() === 'v4')
     return { operation, violations: [], skipped: 'v4 response format' };
 
   const violations: Violation[] = [];
   const conditional: Conditional[] = [];
+  if (status >= 500) {
+    // Every operation documents a 500, but no request a client may send has a 5xx as its right answer.
+    violations.push({ rule: 'server-error', path: '$', message: `the target failed with ${status}${errorSummary(body)}` });
+  }
   if (!matched) {
     // Strapi's generic 404 for a route no content type has: only the envelope can be checked.
     if (status >= 400 && status !== 405) checkErrorEnvelope(status, body, violations);
@@ -106,6 +110,9 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   if (route && status >= 200 && status < 300 && isPlainObject(body)) narrow(contract, route, exchange, body, violations, conditional);
   return { operation, violations: dedupeViolations(violations), ...(conditional.length > 0 ? { conditional } : {}) };
 }
+
+const errorSummary = (body: unknown): string =>
+  isPlainObject(body) && isPlainObject(body.error) && typeof body.error.message === 'string' ? `: ${body.error.message}` : '';
 
 export interface RestrictedQuery {
   readonly uids: readonly string[];
@@ -146,17 +153,15 @@ function narrow(
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
   const q = exchange.url.indexOf('?');
-  const { raw, parsed, error: e, predicate, through } = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
-  if (!parsed) {
-    // Strapi refuses an unknown key with 400; a 2xx then means the backend ignored a parameter it should reject.
-    if (m === 'GET' && e instanceof StrapiError && e.message.startsWith('Invalid key')) {
-      out.push({ rule: 'status', path: '$', message: `expected 400 (${e.message}) but got ${exchange.status}` });
-    }
-    return;
-  }
+  const narrowing = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
+  const { raw, parsed, predicate, through } = narrowing;
+  const list = route.kind === 'list' && m === 'GET';
+  // Strapi refuses these queries with 400 whatever the data: a 2xx means the backend ignored a parameter.
+  const refusal = m === 'GET' ? (narrowing.refusal ?? (list ? narrowing.listRefusal : undefined)) : undefined;
+  if (refusal) out.push({ rule: 'status', path: '$', message: `expected 400 (${refusal}) but got ${exchange.status}` });
+  if (!parsed) return;
   const ctx: EntryContext = { index: contract.index, status: parsed.status, out, conditional };
   const scope: Scope = { kind: 'type', type: route.type };
-  const list = route.kind === 'list' && m === 'GET';
   const entries: Array<{ entry: unknown; path: string }> = list
     ? (Array.isArray(body.data) ? body.data : []).map((entry, i) => ({ entry, path: `$.data[${i}]` }))
     : body.data === null || body.data === undefined
@@ -165,6 +170,14 @@ function narrow(
   for (const { entry, path } of entries) {
     checkEntry(ctx, scope, entry, parsed.node, path);
     checkLocale(route, parsed, entry, path, out);
+  }
+  if (route.kind === 'one' && route.documentId !== undefined && isPlainObject(body.data) && typeof body.data.documentId === 'string') {
+    if (body.data.documentId !== route.documentId)
+      out.push({
+        rule: 'document',
+        path: '$.data.documentId',
+        message: `is ${JSON.stringify(body.data.documentId)} but the path asks for ${JSON.stringify(route.documentId)}`,
+      });
   }
   if (m !== 'GET') return;
   const restricted = through.length > 0 ? restrictedQueryOf(contract, m, exchange.url) : undefined;
@@ -178,16 +191,16 @@ function narrow(
       },
     });
   }
-  if (predicate)
-    checkFilters(
-      predicate,
-      entries.map((e) => e.entry),
-      (i) => entries[i].path,
-      out,
-    );
+  const rows = entries.map((e) => e.entry);
+  const pathOf = (i: number) => entries[i].path;
+  if (predicate) checkFilters(predicate, rows, pathOf, out);
+  if (narrowing.relations.length > 0) checkRelationFilters(narrowing.relations, rows, pathOf, out);
   if (list && Array.isArray(body.data)) {
-    checkPagination(raw, body, out);
-    checkOrder(route.type, parsed.sort, body.data, out);
+    // Several locales (locale=*, a list of them, a locale filter) may show one document more than once.
+    const oneLocale = !route.type.localized || (Array.isArray(parsed.locales) && parsed.locales.length === 1);
+    checkDuplicates(body.data, '$.data', out, oneLocale);
+    checkPagination(raw, body, out, narrowing.pagination);
+    checkOrder(contract.index, route.type, parsed.node, parsed.sort, body.data, out);
   }
 }
 

@@ -10,6 +10,12 @@ export const RULES = [
   'sort',
   'filters',
   'error-envelope',
+  /** The same row twice in one list. */
+  'duplicate',
+  /** A findOne, update or single answer about another document than the one the path names. */
+  'document',
+  /** A 5xx from the target: Strapi's answer to a query it could not run, never a contract-conforming answer. */
+  'server-error',
   'target',
 ] as const;
 export type Rule = (typeof RULES)[number];
@@ -36,6 +42,12 @@ export interface ExchangeResult {
   /** Violations a baseline file already lists: reported, but they do not fail the run. */
   readonly baselined?: readonly Violation[];
   readonly durationMs?: number;
+  /** The request body (parsed JSON, or text), when there was one: reports reproduce the request from it. */
+  readonly requestBody?: unknown;
+  /** Whether the request carried an Authorization header (reports never copy the credential itself). */
+  readonly authorized?: boolean;
+  /** The start of the answer's body, for reports. */
+  readonly excerpt?: string;
 }
 
 /** The log line of a violation: short, greppable, with the JSON path. */

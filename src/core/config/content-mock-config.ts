@@ -167,6 +167,26 @@ export interface ConfigLocale {
   readonly isDefault?: boolean;
 }
 
+/** The events Strapi 5 sends webhooks for (entry events from the document service, media from the upload plugin). */
+export const WEBHOOK_EVENTS = [
+  'entry.create',
+  'entry.update',
+  'entry.delete',
+  'entry.publish',
+  'entry.unpublish',
+  'media.create',
+  'media.update',
+  'media.delete',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** One webhook: where to POST, for which events (all when the config names none), with which extra headers. */
+export interface WebhookConfig {
+  readonly url: string;
+  readonly events: readonly WebhookEvent[];
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
   readonly rest: RestConfig;
@@ -187,6 +207,8 @@ export interface ContentMockConfig {
    * (`"populateBudget"`; null: no limit). Strapi has no such limit; a populate that fans out would stall the mock.
    */
   readonly populateBudget: number | null;
+  /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
+  readonly webhooks: readonly WebhookConfig[];
 }
 
 export const DEFAULT_POPULATE_BUDGET = 100_000;

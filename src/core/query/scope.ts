@@ -20,7 +20,7 @@ export type Field =
   | { readonly kind: 'attribute'; readonly attribute: Attribute };
 
 /** Columns of upload files that queries may use (folder paths and the like stay private, as in Strapi). */
-const MEDIA_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
+export const MEDIA_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
   id: 'id',
   documentId: 'string',
   name: 'string',

@@ -1,49 +1,22 @@
 import type { Request } from 'express';
-import qs from 'qs';
-import { PayloadTooLargeError, SyntaxErrorResponse, ValidationError } from '../../core/errors/strapi-errors.js';
+import { checkBodySize, parseBody } from '../request/parse-body.js';
 
-/** Strapi's (koa-body's) default JSON limit. */
-export const BODY_LIMIT = 1024 * 1024;
-/** No content model nests deeper than this; a hostile body that does must not reach recursive code. */
-export const MAX_BODY_DEPTH = 64;
-
-/** Rejects bodies nested deeper than MAX_BODY_DEPTH, walking them without recursion. */
-function checkDepth(value: unknown): void {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_BODY_DEPTH) throw new ValidationError(`The request body is nested more than ${MAX_BODY_DEPTH} levels deep`, {});
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-}
-
-/**
- * Reads a request body as Strapi's body parser does: JSON and url-encoded forms are parsed, a JSON syntax error
- * is a 400 `SyntaxError`, anything else (text, no body) leaves no `data` and fails the payload check later.
- */
+/** Reads a request body and parses it as Strapi's body parser does (see parseBody). */
 export async function readBody(req: Request): Promise<unknown> {
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > BODY_LIMIT) throw new PayloadTooLargeError('request entity too large', {});
-    chunks.push(buf);
+    const bytes = chunk as Uint8Array;
+    size += bytes.length;
+    checkBodySize(size);
+    chunks.push(bytes);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (text.trim() === '') return undefined;
-  if (type.includes('json')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new SyntaxErrorResponse((e as Error).message);
-    }
-    checkDepth(value);
-    return value;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
   }
-  if (type.includes('application/x-www-form-urlencoded')) return qs.parse(text, { depth: 20, arrayLimit: 100 });
-  return undefined;
+  // ignoreBOM keeps a byte-order mark in the text (as Buffer#toString did), so JSON.parse refuses it as Strapi's parser does.
+  return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), req.headers['content-type']);
 }

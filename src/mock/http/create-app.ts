@@ -1,17 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { NotFoundError } from '../../core/errors/strapi-errors.js';
-import type { ContentType } from '../../core/model/types.js';
-import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
-import { toV4Body } from '../../core/query/v4-format.js';
-import { PopulateBudget } from '../../core/query/render-entry.js';
-import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
-import {
-  authenticateRequest,
-  authorizeContent,
-  authorizePluginAction,
-  mayContent,
-  type RequestPrincipal,
-} from '../auth/authenticate-request.js';
+import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
+import { answerContent, matchContentRoute, type AnswerCache, type ContentRoute } from '../request/content-request.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
 import { route } from '../express/route.js';
@@ -20,14 +10,19 @@ import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
 import { streamJson } from '../express/stream-json.js';
 
-const METHODS_COLLECTION = ['GET', 'POST'];
-const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
-
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
   const app = express();
   // Reads are answered from a cache of serialized bodies until the next write (`cache: false` in the config turns it off).
   const cache = !current().config.cache ? undefined : new ResponseCache();
+  const answerCache: AnswerCache | undefined = cache && {
+    get: (key, index) => cache.get(key, index),
+    set: (key, index, json) => {
+      const bytes = Buffer.from(json);
+      cache.set(key, index, bytes);
+      return bytes;
+    },
+  };
   app.disable('x-powered-by');
   app.set('etag', false);
   extend?.(app);
@@ -51,11 +46,9 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route',
     route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(routeKey(req.params.route));
-      if (!type) throw new NotFoundError('Not Found', {});
-      const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
-      if (!allowed.includes(req.method) && !(req.method === 'HEAD' && allowed.includes('GET'))) return methodNotAllowed(res);
-      await handle(rt, type, undefined, req, res, cache);
+      const route = matchContentRoute(rt, req.method, [String(req.params.route)]);
+      if (route === 'method-not-allowed') return methodNotAllowed(res);
+      await handle(rt, route, req, res, answerCache);
     }),
   );
 
@@ -63,10 +56,9 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route/:documentId',
     route(async (req, res) => {
       const rt = current();
-      const type = rt.model.byRoute.get(routeKey(req.params.route));
-      if (!type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
-      if (!METHODS_DOCUMENT.includes(req.method) && req.method !== 'HEAD') return methodNotAllowed(res);
-      await handle(rt, type, String(req.params.documentId), req, res, cache);
+      const route = matchContentRoute(rt, req.method, [String(req.params.route), String(req.params.documentId)]);
+      if (route === 'method-not-allowed') return methodNotAllowed(res);
+      await handle(rt, route, req, res, answerCache);
     }),
   );
 
@@ -86,103 +78,31 @@ function methodNotAllowed(res: Response): void {
   res.status(405).type('text/plain').send('Method Not Allowed');
 }
 
-function actionOf(type: ContentType, method: string, documentId: string | undefined): string {
-  if (method === 'GET' || method === 'HEAD') return type.kind === 'singleType' || documentId === undefined ? 'find' : 'findOne';
-  if (method === 'POST') return 'create';
-  if (method === 'PUT') return 'update';
-  return 'delete';
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Populated entries above which an answer is streamed rather than stringified at once (a few MB of JSON). */
-const STREAM_ABOVE = 5_000;
 
-/** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
-function principalKey(who: RequestPrincipal): string {
-  if (who.kind === 'token') return `t:${who.token.name}`;
-  if (who.kind === 'user') return `u:${who.user.id}`;
-  return 'p';
-}
-
-async function handle(
-  rt: Runtime,
-  type: ContentType,
-  documentId: string | undefined,
-  req: Request,
-  res: Response,
-  cache: ResponseCache | undefined,
-): Promise<void> {
-  // API tokens, the JWTs our users & permissions routes sign, or the public role.
-  const who = authenticateRequest(rt, req.headers.authorization);
-  const action = actionOf(type, req.method, documentId);
-  authorizeContent(rt, who, type, action);
-  const index = rt.store.index;
-  const v4 = String(req.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
-  const key =
-    cache && req.method === 'GET' && (action === 'find' || action === 'findOne')
-      ? `${req.originalUrl}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}`
-      : undefined;
-  const hit = key === undefined ? undefined : cache!.get(key, index);
-  if (hit) {
-    res.status(200).type(JSON_TYPE).send(hit);
-    return;
-  }
+async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Response, cache: AnswerCache | undefined): Promise<void> {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-  const query = parseQueryString(search);
-  const canRead = (uid: string) => {
-    const target = rt.model.contentTypes.get(uid);
-    return !target || mayContent(rt, who, target, 'find');
-  };
-  const opts: QueryOptions = {
-    limits: rt.config.rest,
-    strictParams: rt.config.rest.strictParams,
-    canRead,
-    budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
-  };
-  const send = (status: number, body: { data: unknown; meta: unknown }) => {
-    res.status(status).json(v4 ? toV4Body(rt.model, type, body) : body);
-  };
-
-  switch (action) {
-    case 'find':
-    case 'findOne': {
-      let body: { data: unknown; meta: unknown };
-      if (action === 'find' && type.kind === 'collectionType') body = findMany(index, type, query, opts);
-      else {
-        // a single type's find is a findOne of its only document
-        const data = findOne(index, type, documentId, query, opts);
-        if (!data) throw new NotFoundError('Not Found', {});
-        body = { data, meta: {} };
-      }
-      const answer = v4 ? toV4Body(rt.model, type, body) : body;
-      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) {
-        // A big populated answer: serialized in slices so other requests are served meanwhile.
-        res.status(200).type(JSON_TYPE);
-        const bytes = await streamJson(res, answer, key !== undefined);
-        if (key !== undefined && bytes) cache!.set(key, index, bytes);
-        return;
-      }
-      const bytes = Buffer.from(JSON.stringify(answer));
-      if (key !== undefined) cache!.set(key, index, bytes);
-      res.status(200).type(JSON_TYPE).send(bytes);
-      return;
-    }
-    case 'create': {
-      const body = await readBody(req);
-      const data = await createDocument(rt.store, type, query, body, opts);
-      return send(201, { data, meta: {} });
-    }
-    case 'update': {
-      const body = await readBody(req);
-      const data = await updateDocument(rt.store, type, documentId, query, body, opts);
-      if (!data) throw new NotFoundError('Not Found', {});
-      return send(200, { data, meta: {} });
-    }
-    default:
-      await deleteDocument(rt.store, type, documentId, query, opts);
-      res.status(204).end();
-  }
+  const answer = await answerContent(
+    rt,
+    route,
+    {
+      method: req.method,
+      search,
+      authorization: req.headers.authorization,
+      responseFormat: req.headers['strapi-response-format'] as string | undefined,
+      readBody: () => readBody(req),
+    },
+    { cache, cacheKey: req.originalUrl },
+  );
+  if ('cached' in answer)
+    res
+      .status(200)
+      .type(JSON_TYPE)
+      .send(answer.cached as Buffer);
+  else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
+  else if ('value' in answer) {
+    // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
+    res.status(200).type(JSON_TYPE);
+    await streamJson(res, answer.value);
+  } else res.status(204).end();
 }
-
-/** Strapi's router (koa-router, `sensitive: false`) matches paths in any letter case: `/api/Tags` is `/api/tags`. */
-const routeKey = (segment: unknown) => String(segment).toLowerCase();

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type express from 'express';
 import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from '../express/read-body.js';
 import { authenticateRequest, authorizePluginAction, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
+import { byteLength, randomHex } from '../auth/base64url.js';
 import { signJwt } from '../auth/jwt.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
@@ -35,11 +35,7 @@ function accessToken(rt: Runtime, user: StoredUser): string {
  * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
  */
 function refreshToken(rt: Runtime, user: StoredUser): string {
-  return signJwt(
-    { userId: String(user.id), sessionId: randomBytes(16).toString('hex'), type: 'refresh' },
-    jwtSecretOf(rt),
-    rt.config.plugins.jwtExpiresIn,
-  );
+  return signJwt({ userId: String(user.id), sessionId: randomHex(16), type: 'refresh' }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
 const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
@@ -93,7 +89,7 @@ function serverUrl(req: express.Request): string {
 
 /** Sends (keeps, prints, delivers) the confirmation email and stores its code on the user. */
 async function sendConfirmation(rt: Runtime, req: express.Request, user: StoredUser): Promise<void> {
-  const code = randomBytes(20).toString('hex');
+  const code = randomHex(20);
   const link = `${serverUrl(req)}/api/auth/email-confirmation?confirmation=${code}`;
   const body = TEMPLATES.emailConfirmation(link);
   let mail;
@@ -163,8 +159,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const email = typeof body.email === 'string' ? body.email : '';
       if (email && !EMAIL.test(email)) errors.splice(0, 0, { path: ['email'], message: 'email must be a valid email', value: email });
       const password = body.password === undefined || body.password === null ? '' : String(body.password);
-      if (Buffer.byteLength(password) > 72)
-        errors.push({ path: ['password'], message: 'Password must be less than 73 bytes', value: password });
+      if (byteLength(password) > 72) errors.push({ path: ['password'], message: 'Password must be less than 73 bytes', value: password });
       if (errors.length) throw fieldErrors(errors);
       const role = rolesOf(rt.store.data).find((r) => r.type === settings.advanced.defaultRole);
       if (!role) throw new ApplicationError('Impossible to find the default role', {});
@@ -214,7 +209,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const user = usersOf(rt.store.data).find((u) => u.email === email);
       // Unknown or blocked: the same answer, so the route does not tell which emails have accounts.
       if (user && !user.blocked) {
-        const code = randomBytes(64).toString('hex');
+        const code = randomHex(64);
         const page = rt.config.plugins.advanced.emailResetPassword;
         // Strapi's template: `<%= URL %>?code=<%= TOKEN %>` (an unset URL prints as nothing).
         const text = TEMPLATES.resetPassword(`${page ?? ''}?code=${code}`);

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../core/errors/strapi-errors.js';
 import { printValue } from '../../core/write/coerce-scalar.js';
+import { byteLength } from '../auth/base64url.js';
 
 // The checks the users & permissions plugin runs on bodies with yup (through Strapi's validateYupSchema: strict, all
 // errors at once), written out for the few shapes its routes take, with yup's messages.
@@ -36,7 +37,7 @@ export function checkEmail(body: Record<string, unknown>, name: string): FieldEr
 /** The plugin's bcrypt limit, checked on every new password. */
 export function checkPasswordBytes(body: Record<string, unknown>, name = 'password'): FieldError | undefined {
   const v = body[name];
-  return typeof v === 'string' && Buffer.byteLength(v) > 72
+  return typeof v === 'string' && byteLength(v) > 72
     ? { path: [name], message: 'Password must be less than 73 bytes', value: v }
     : undefined;
 }

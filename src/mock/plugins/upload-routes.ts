@@ -3,41 +3,18 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import { compileFilters } from '../../core/query/filters.js';
-import { parseFields } from '../../core/query/fields.js';
-import { parseQueryString } from '../../core/query/run-query.js';
-import type { Scope } from '../../core/query/scope.js';
-import { parseSort, sortRecords } from '../../core/query/sort.js';
 import type { MediaFile } from '../../core/data/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { adoptUpload, deleteUpload, incomingDir, locateUpload } from './file-storage.js';
 import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
 import { SNIFF_BYTES, sniffServedType, sniffUploadType } from './sniff-type.js';
+import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 // The upload plugin's Content API: the media library as bare JSON (no `data` envelope), uploads as multipart with
 // the field `files`, and the stored bytes served under /uploads/ as Strapi's local provider does.
-
-const MEDIA: Scope = { kind: 'media' };
-/** Columns Strapi keeps private on files: never shown. */
-const PRIVATE = new Set(['folder', 'folderPath', 'related', 'createdBy', 'updatedBy']);
-
-function show(file: MediaFile, fields: string[] | null, signed: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(file)) {
-    if (PRIVATE.has(key)) continue;
-    if (fields === null || key === 'id' || key === 'documentId' || fields.includes(key)) out[key] = value;
-  }
-  if (signed) out.isUrlSigned = false;
-  return out;
-}
-
-const findFile = (rt: Runtime, id: string): MediaFile | undefined =>
-  /^\d+$/.test(id) ? rt.store.data.media.find((m) => m.id === Number(id)) : undefined;
-
-const fileNotFound = () => new NotFoundError('file.notFound', {});
 
 function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
   if (raw === undefined || raw === '') return [];
@@ -61,28 +38,15 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
   app.get(
     '/api/upload/files',
     route((req, res) => {
-      const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.find', true);
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-      const query = parseQueryString(search);
-      const index = rt.store.index;
-      const filter = compileFilters(index, MEDIA, query.filters);
-      const sort = parseSort(index, MEDIA, query.sort);
-      const fields = parseFields(MEDIA, query.fields, null);
-      const files = rt.store.data.media.filter((m) => !filter || filter(m) === true);
-      // Strapi ignores pagination here: the whole (filtered, sorted) library comes back.
-      res.status(200).json(sortRecords(index, MEDIA, files, sort).map((f) => show(f, fields, true)));
+      res.status(200).json(listFiles(current(), req.headers.authorization, search));
     }),
   );
 
   app.get(
     '/api/upload/files/:id',
     route((req, res) => {
-      const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.findOne', true);
-      const file = findFile(rt, String(req.params.id));
-      if (!file) throw fileNotFound();
-      res.status(200).json(show(file, null, true));
+      res.status(200).json(getFile(current(), req.headers.authorization, String(req.params.id)));
     }),
   );
 
@@ -97,7 +61,8 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         data.media = data.media.filter((m) => m.id !== file.id);
       });
       for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
-      res.status(200).json(show(file, null, false));
+      rt.listener?.media('media.delete', file);
+      res.status(200).json(showFile(file, null, false));
     }),
   );
 
@@ -132,7 +97,8 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
           return records;
         });
         adopted.length = 0;
-        res.status(201).json(created.map((f) => show(f, null, false)));
+        for (const record of created) rt.listener?.media('media.create', record);
+        res.status(201).json(created.map((f) => showFile(f, null, false)));
       } finally {
         for (const name of adopted) deleteUpload(rt.store, name);
         body.discard();

@@ -24,6 +24,8 @@ export function mountDevTools(
     readonly reset: () => Promise<void>;
     /** The dev mailbox, newest first (`GET /__content-mock/mailbox`). */
     readonly mailbox?: () => unknown[];
+    /** Recent webhook deliveries, for `GET /__content-mock/webhooks`. */
+    readonly deliveries?: () => readonly unknown[];
     readonly routes?: readonly express.Router[];
     /** The host the server listens on (a Host header may name it); undefined before `listen`. */
     readonly listenHost?: () => string | undefined;
@@ -31,7 +33,11 @@ export function mountDevTools(
 ): DevTools {
   if (options.log) app.use(requestLog(options.log));
   if (options.cors) app.use(cors(options.cors));
-  app.use(CONTROL_PREFIX, sameOriginOnly(options.listenHost ?? (() => undefined)), controlRoutes(options.reset, options.mailbox));
+  app.use(
+    CONTROL_PREFIX,
+    sameOriginOnly(options.listenHost ?? (() => undefined)),
+    controlRoutes(options.reset, options.mailbox, options.deliveries),
+  );
   const faults = faultInjection(options);
   app.use(faults.handler);
   if (options.readonly) app.use(readOnly());

@@ -1,0 +1,32 @@
+import type { CommandModule } from 'yargs';
+import { runCommand } from '../run-command.js';
+
+interface BundleArgs {
+  schemas?: string;
+  seed?: string;
+  config?: string;
+  out: string;
+}
+
+export const bundleCommand: CommandModule<object, BundleArgs> = {
+  command: 'bundle',
+  describe: 'Write the model, content and settings as one JSON file, for `content-mock/msw` in a browser',
+  builder: (y) =>
+    y
+      .option('schemas', {
+        type: 'string',
+        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
+      })
+      .option('seed', { type: 'string', describe: 'seed file (the dataset format)' })
+      .option('config', { type: 'string', describe: 'config file (permissions, tokens, locales, users, webhooks)' })
+      .option('out', { type: 'string', demandOption: true, describe: 'file to write, e.g. mock-project.json' }) as never,
+  handler: (args) =>
+    runCommand(async () => {
+      const { writeBundle } = await import('../../dataset/bundle/build-bundle.js');
+      const bytes = await writeBundle({ schemas: args.schemas, seed: args.seed, config: args.config, out: args.out }, (w) =>
+        console.error(`warning: ${w}`),
+      );
+      console.log(`wrote ${args.out} (${bytes} bytes)`);
+      return 0;
+    }),
+};

@@ -1,0 +1,34 @@
+import type { CommandModule } from 'yargs';
+import { runCommand } from '../run-command.js';
+
+interface TypesArgs {
+  schemas?: string;
+  config?: string;
+  out?: string;
+  check: boolean;
+}
+
+export const typesCommand: CommandModule<object, TypesArgs> = {
+  command: 'types',
+  describe: 'Generate populate-aware TypeScript types for queries, answers and write bodies of every content type',
+  builder: (y) =>
+    y
+      .option('schemas', {
+        type: 'string',
+        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
+      })
+      .option('config', { type: 'string', describe: 'config file (custom fields)' })
+      .option('out', { type: 'string', describe: 'file to write, e.g. src/strapi.ts (default: stdout)' })
+      .option('check', {
+        type: 'boolean',
+        default: false,
+        describe: 'exit 1 when --out differs from what the schemas generate (for CI)',
+      }) as never,
+  handler: (args) =>
+    runCommand(async () => {
+      const { runTypesCommand } = await import('../../contract/types/types-command.js');
+      const { loadProject } = await import('../../project/load-project.js');
+      const { model } = await loadProject({ schemas: args.schemas, config: args.config });
+      return runTypesCommand({ model, schemas: args.schemas, out: args.out, check: args.check });
+    }),
+};

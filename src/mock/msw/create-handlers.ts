@@ -1,0 +1,117 @@
+import { http, type HttpHandler } from 'msw';
+import { errorBody, InternalServerError, StrapiError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import { assertBundle, configFromBundle, modelFromBundle, type ProjectBundle } from '../../dataset/bundle/project-bundle.js';
+import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
+import { getFile, listFiles } from '../plugins/media-view.js';
+import { answerContent, apiSegments, matchContentRoute } from '../request/content-request.js';
+import { checkBodySize, parseBody } from '../request/parse-body.js';
+import type { Runtime } from '../runtime.js';
+import type { ContentStore } from '../../store/content-store.js';
+import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
+import { MemoryStore } from './memory-store.js';
+import { PluginRoutes } from './plugin-routes.js';
+
+// The Content API as Mock Service Worker handlers: the same engine as `serve`, in-process, over a store in memory.
+// Framework-free and without Node built-ins, so it runs under `setupServer` (Node) and `setupWorker` (browser).
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface ContentHandlerOptions {
+  /** Where the app sends its requests: `http://localhost:1337`. Default: any origin. */
+  readonly baseUrl?: string;
+}
+
+/** MSW handlers, plus the controls a test suite needs. */
+export type ContentHandlers = HttpHandler[] & {
+  /** Restores the initial content (call it in `beforeEach` for per-test isolation). */
+  reset(): Promise<void>;
+  /** Resolves once the project is loaded (requests wait for it anyway). */
+  readonly ready: Promise<void>;
+  /** The webhook deliveries made so far (newest last), when the config has `webhooks`. */
+  deliveries(): readonly unknown[];
+};
+
+const json = (status: number, text: string | undefined, contentType = JSON_TYPE, headers: Record<string, string> = {}): Response =>
+  new Response(text ?? null, { status, headers: text === undefined ? headers : { ...headers, 'Content-Type': contentType } });
+
+function renderError(err: unknown): Response {
+  let e: StrapiError;
+  if (err instanceof StrapiError) e = err;
+  else {
+    // A bug of ours, never the client's: keep the envelope, and say it on the console.
+    console.error('content-mock: internal error:', err);
+    e = new InternalServerError('Internal Server Error', null);
+  }
+  return json(e.status, JSON.stringify(errorBody(e)));
+}
+
+/** Handlers over a project that `load` provides (a bundle object, or one read from schema files in Node). */
+export function handlersFor(load: () => Promise<ProjectBundle>, options: ContentHandlerOptions = {}): ContentHandlers {
+  let state: { rt: Runtime; store: MemoryStore; plugins: PluginRoutes; webhooks: Webhooks | undefined } | undefined;
+  const ready = load().then((bundle) => {
+    assertBundle(bundle);
+    const model = modelFromBundle(bundle);
+    const config = configFromBundle(bundle);
+    const store = new MemoryStore(model, bundle.data);
+    const webhooks = config.webhooks.length > 0 ? createWebhooks(config.webhooks, () => rt) : undefined;
+    // The runtime's store is typed as the server's file store; the request path only uses the `Store` interface
+    // (data, index, mutate, nextId) and reset, which MemoryStore implements.
+    const rt: Runtime = { model, config, store: store as unknown as ContentStore, listener: webhooks?.listener };
+    state = { rt, store, plugins: new PluginRoutes(() => rt), webhooks };
+  });
+  // Surfaces a bad bundle at the first request rather than as an unhandled rejection now.
+  ready.catch(() => {});
+
+  const answer = async (request: Request): Promise<Response> => {
+    await ready;
+    const { rt, plugins } = state!;
+    const url = new URL(request.url);
+    try {
+      const plugin = await plugins.answer(request, url);
+      if (plugin) return json(plugin.status, plugin.body, plugin.contentType, plugin.headers);
+      const path = url.pathname.replace(/\/$/, '').toLowerCase();
+      const authorization = request.headers.get('authorization') ?? undefined;
+      const search = url.search.slice(1);
+      if (request.method === 'GET' && path === '/api/i18n/locales') {
+        authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::i18n.locales.listLocales', true);
+        return json(200, JSON.stringify(rt.store.data.locales));
+      }
+      if (request.method === 'GET' && path === '/api/upload/files') return json(200, JSON.stringify(listFiles(rt, authorization, search)));
+      const file = /^\/api\/upload\/files\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && file) return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]))));
+      const segments = apiSegments(url.pathname);
+      if (!segments) throw new NotFoundError('Not Found', {});
+      const route = matchContentRoute(rt, request.method, segments);
+      if (route === 'method-not-allowed') return json(405, 'Method Not Allowed', 'text/plain; charset=utf-8');
+      const result = await answerContent(rt, route, {
+        method: request.method,
+        search,
+        authorization,
+        responseFormat: request.headers.get('strapi-response-format') ?? undefined,
+        readBody: async () => {
+          const bytes = new Uint8Array(await request.arrayBuffer());
+          checkBodySize(bytes.length);
+          return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), request.headers.get('content-type'));
+        },
+      });
+      if ('json' in result) return json(result.status, result.json);
+      if ('value' in result) return json(200, JSON.stringify(result.value));
+      return json(204, undefined);
+    } catch (err) {
+      return renderError(err);
+    }
+  };
+
+  const base = (options.baseUrl ?? '*').replace(/\/$/, '');
+  const list = [http.all(`${base}/api/*`, ({ request }) => answer(request))];
+  return Object.assign(list, {
+    reset: async () => {
+      await ready;
+      await state!.store.reset();
+      state!.webhooks?.clear();
+    },
+    ready,
+    deliveries: () => state?.webhooks?.deliveries() ?? [],
+  });
+}

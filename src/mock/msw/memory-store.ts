@@ -1,0 +1,46 @@
+import { ContentIndex } from '../../core/data/content-index.js';
+import type { Store } from '../../core/data/store.js';
+import type { StoreData } from '../../core/data/types.js';
+import type { ContentModel } from '../../core/model/types.js';
+
+/**
+ * The store of MSW handlers: plain memory, no lowdb and no file (so it runs in a browser), reset by cloning the
+ * initial data (each test starts from the same content).
+ */
+export class MemoryStore implements Store {
+  /** Never a file: uploads and persistence are the server's. */
+  readonly file = undefined;
+  readonly index: ContentIndex;
+  private current: StoreData;
+
+  constructor(
+    model: ContentModel,
+    private readonly initial: StoreData,
+  ) {
+    this.current = structuredClone(initial);
+    this.index = new ContentIndex(model, this.current);
+  }
+
+  get data(): StoreData {
+    return this.current;
+  }
+
+  async mutate<T>(change: (data: StoreData) => T): Promise<T> {
+    const result = change(this.current);
+    this.index.invalidate(this.current);
+    return result;
+  }
+
+  nextId(table: string): number {
+    const next = (this.current.sequences[table] ?? 0) + 1;
+    this.current.sequences[table] = next;
+    return next;
+  }
+
+  async reset(): Promise<void> {
+    this.current = structuredClone(this.initial);
+    this.index.invalidate(this.current);
+  }
+
+  async flush(): Promise<void> {}
+}

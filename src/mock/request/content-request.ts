@@ -1,0 +1,198 @@
+import { NotFoundError, StrapiError } from '../../core/errors/strapi-errors.js';
+import type { ContentIndex } from '../../core/data/content-index.js';
+import type { Row } from '../../core/data/types.js';
+import type { ContentType } from '../../core/model/types.js';
+import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
+import { toV4Body } from '../../core/query/v4-format.js';
+import { PopulateBudget } from '../../core/query/render-entry.js';
+import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
+import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import type { Runtime, WriteNotice } from '../runtime.js';
+
+export type { WriteNotice } from '../runtime.js';
+
+// The Content API's per-request work with no HTTP framework in it: route → permission → engine → status and JSON
+// text. Express (create-app.ts) and Mock Service Worker (mock/msw) both answer through it, so they cannot drift.
+
+const METHODS_COLLECTION = ['GET', 'POST'];
+const METHODS_DOCUMENT = ['GET', 'PUT', 'DELETE'];
+
+/** A content route a request names: the type and, for `/api/:route/:documentId`, the document. */
+export interface ContentRoute {
+  readonly type: ContentType;
+  readonly documentId: string | undefined;
+}
+
+/**
+ * The content route for `/api/:route` or `/api/:route/:documentId` (segments already percent-decoded);
+ * `'method-not-allowed'` for a method the route lacks; a NotFoundError for any other path.
+ */
+export function matchContentRoute(rt: Runtime, method: string, segments: readonly string[]): ContentRoute | 'method-not-allowed' {
+  // Strapi's router (koa-router, `sensitive: false`) matches paths in any letter case: `/api/Tags` is `/api/tags`.
+  const type = rt.model.byRoute.get(segments[0].toLowerCase());
+  if (segments.length === 1) {
+    if (!type) throw new NotFoundError('Not Found', {});
+    const allowed = type.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
+    if (!allowed.includes(method) && !(method === 'HEAD' && allowed.includes('GET'))) return 'method-not-allowed';
+    return { type, documentId: undefined };
+  }
+  if (segments.length !== 2 || !type || type.kind !== 'collectionType') throw new NotFoundError('Not Found', {});
+  if (!METHODS_DOCUMENT.includes(method) && method !== 'HEAD') return 'method-not-allowed';
+  return { type, documentId: segments[1] };
+}
+
+export function actionOf(type: ContentType, method: string, documentId: string | undefined): string {
+  if (method === 'GET' || method === 'HEAD') return type.kind === 'singleType' || documentId === undefined ? 'find' : 'findOne';
+  if (method === 'POST') return 'create';
+  if (method === 'PUT') return 'update';
+  return 'delete';
+}
+
+/** What a content request carries, whatever the framework. */
+export interface ContentCall {
+  readonly method: string;
+  /** The raw query string, without `?`. */
+  readonly search: string;
+  readonly authorization: string | undefined;
+  /** The `Strapi-Response-Format` header. */
+  readonly responseFormat: string | undefined;
+  /** The parsed body (JSON or a url-encoded form), undefined when there is none. */
+  readonly readBody: () => Promise<unknown>;
+}
+
+/** Reads cached as serialized answers: the express app keeps one, MSW handlers do not. */
+export interface AnswerCache {
+  get(key: string, index: ContentIndex): unknown;
+  /** Keeps an answer; returns the form kept (what the caller sends). */
+  set(key: string, index: ContentIndex, json: string): unknown;
+}
+
+/**
+ * 200/201 with a JSON text, 204 with none, a cache hit the caller stored itself, or a large read answer still to
+ * serialize (`value`: the caller streams it, so one big answer does not hold every other request).
+ */
+export type ContentAnswer =
+  | { readonly status: number; readonly json: string }
+  | { readonly status: 204 }
+  | { readonly status: 200; readonly cached: unknown }
+  | { readonly status: 200; readonly value: unknown };
+
+/** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
+const STREAM_ABOVE = 5_000;
+
+/** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
+function principalKey(who: RequestPrincipal): string {
+  if (who.kind === 'token') return `t:${who.token.name}`;
+  if (who.kind === 'user') return `u:${who.user.id}`;
+  return 'p';
+}
+
+/** The rows a write will touch, before it runs (the webhooks' delete payloads and create/update decisions). */
+function rowsBefore(rt: Runtime, type: ContentType, documentId: string | undefined): readonly Row[] {
+  const target = documentId ?? rt.store.index.rows(type.uid)[0]?.documentId;
+  return target === undefined ? [] : [...rt.store.index.documentRows(type.uid, target)];
+}
+
+/**
+ * Answers one content request. `cacheKey` is the request's URL (path and query) when reads may be cached. Errors are
+ * thrown as Strapi errors for the caller's error renderer.
+ */
+export async function answerContent(
+  rt: Runtime,
+  route: ContentRoute,
+  call: ContentCall,
+  options: { readonly cache?: AnswerCache; readonly cacheKey?: string } = {},
+): Promise<ContentAnswer> {
+  const { type, documentId } = route;
+  const { cache } = options;
+  // Listeners (webhooks) hear of each successful write after it is stored.
+  const onWrite = rt.listener && ((notice: WriteNotice) => rt.listener!.entry(notice));
+  // API tokens, the JWTs our users & permissions routes sign, or the public role.
+  const who = authenticateRequest(rt, call.authorization);
+  const action = actionOf(type, call.method, documentId);
+  authorizeContent(rt, who, type, action);
+  const index = rt.store.index;
+  const v4 = String(call.responseFormat ?? '').toLowerCase() === 'v4';
+  const key =
+    cache && options.cacheKey !== undefined && call.method === 'GET' && (action === 'find' || action === 'findOne')
+      ? `${options.cacheKey}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}`
+      : undefined;
+  const hit = key === undefined ? undefined : cache!.get(key, index);
+  if (hit !== undefined) return { status: 200, cached: hit };
+  const query = parseQueryString(call.search);
+  const canRead = (uid: string) => {
+    const target = rt.model.contentTypes.get(uid);
+    return !target || mayContent(rt, who, target, 'find');
+  };
+  const opts: QueryOptions = {
+    limits: rt.config.rest,
+    strictParams: rt.config.rest.strictParams,
+    canRead,
+    // One per request: it counts what this request's populate renders (see PopulateBudget).
+    budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+  };
+  const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body);
+
+  switch (action) {
+    case 'find':
+    case 'findOne': {
+      let body: { data: unknown; meta: unknown };
+      if (action === 'find' && type.kind === 'collectionType') body = findMany(index, type, query, opts);
+      else {
+        // a single type's find is a findOne of its only document
+        const data = findOne(index, type, documentId, query, opts);
+        if (!data) throw new NotFoundError('Not Found', {});
+        body = { data, meta: {} };
+      }
+      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) return { status: 200, value: v4 ? toV4Body(rt.model, type, body) : body };
+      const text = json(body);
+      if (key !== undefined) return { status: 200, cached: cache!.set(key, index, text) };
+      return { status: 200, json: text };
+    }
+    case 'create': {
+      const body = await call.readBody();
+      const data = await createDocument(rt.store, type, query, body, opts);
+      onWrite?.({ action, type, documentId: documentIdOf(data), query, before: [] });
+      return { status: 201, json: json({ data, meta: {} }) };
+    }
+    case 'update': {
+      const body = await call.readBody();
+      const before = onWrite ? rowsBefore(rt, type, documentId) : [];
+      const data = await updateDocument(rt.store, type, documentId, query, body, opts);
+      if (!data) throw new NotFoundError('Not Found', {});
+      onWrite?.({ action, type, documentId: documentIdOf(data), query, before });
+      return { status: 200, json: json({ data, meta: {} }) };
+    }
+    default: {
+      const before = onWrite ? rowsBefore(rt, type, documentId) : [];
+      await deleteDocument(rt.store, type, documentId, query, opts);
+      onWrite?.({ action: 'delete', type, documentId: before[0]?.documentId, query, before });
+      return { status: 204 };
+    }
+  }
+}
+
+const documentIdOf = (data: unknown): string | undefined => {
+  const id = (data as { documentId?: unknown } | null)?.documentId;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** What express answers for a malformed percent-encoding in a route parameter. */
+class BadRequestError extends StrapiError {
+  override readonly name = 'BadRequestError';
+}
+
+/**
+ * The path segments after `/api/`, percent-decoded as express decodes route parameters (its routing ignores case
+ * and a trailing slash); undefined for a path outside `/api/`.
+ */
+export function apiSegments(pathname: string): string[] | undefined {
+  if (pathname.slice(0, 5).toLowerCase() !== '/api/') return undefined;
+  const rest = pathname.slice('/api/'.length).replace(/\/$/, '');
+  if (rest === '') return undefined;
+  try {
+    return rest.split('/').map((s) => decodeURIComponent(s));
+  } catch {
+    throw new BadRequestError('Bad Request', {});
+  }
+}
