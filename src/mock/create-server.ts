@@ -78,7 +78,8 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
   // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).
-  if (config.plugins.jwtSecret === undefined && store.file) useStoreJwtSecret(store, persistedJwtSecret(store.file));
+  const dataPath = store.file;
+  if (config.plugins.jwtSecret === undefined && dataPath) useStoreJwtSecret(store, () => persistedJwtSecret(dataPath));
 
   // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
   const webhooks =

@@ -7,10 +7,11 @@ import type { Runtime } from '../runtime.js';
 // memory store (and MSW) draws one for its life. No Node built-ins here: the MSW handlers run this in a browser.
 
 const secrets = new WeakMap<object, string>();
+const sources = new WeakMap<object, () => string>();
 
-/** Makes `secret` the store's own (the one kept beside its data file). */
-export function useStoreJwtSecret(store: object, secret: string): void {
-  secrets.set(store, secret);
+/** Where the store's own secret comes from (the file beside its data file), read when a JWT is first signed or checked. */
+export function useStoreJwtSecret(store: object, source: () => string): void {
+  sources.set(store, source);
 }
 
 /** The configured secret, or the store's own. */
@@ -18,6 +19,6 @@ export function jwtSecretOf(rt: Runtime): string {
   const configured = rt.config.plugins.jwtSecret;
   if (configured !== undefined) return configured;
   let secret = secrets.get(rt.store);
-  if (!secret) secrets.set(rt.store, (secret = randomHex(32)));
+  if (!secret) secrets.set(rt.store, (secret = sources.get(rt.store)?.() ?? randomHex(32)));
   return secret;
 }
