@@ -32,13 +32,19 @@ export async function main(argv: string[]): Promise<number> {
     .command(typesCommand)
     .command(bundleCommand)
     .demandCommand(1, 'Name a command: serve, openapi, types, proxy, check, pull, push, seed or bundle.')
+    // CONTENT_MOCK_SCHEMAS, CONTENT_MOCK_CONFIG, CONTENT_MOCK_DATA, … stand for every flag (PORT for --port too).
+    .env('CONTENT_MOCK')
+    .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty', 'mock your project, readable without a token')
+    .example('$0 seed --schemas ../my-strapi-app --out seed.json', 'generate content from the schemas')
+    .example('$0 openapi --schemas ../my-strapi-app --out openapi.json', 'write the OpenAPI document')
+    .epilogue('Every flag can also be set as an environment variable: CONTENT_MOCK_<FLAG> (e.g. CONTENT_MOCK_SCHEMAS).')
     .strict()
     .help()
     .version(version)
     .fail((msg, err) => {
-      if (err) throw err;
-      // Throwing stops yargs from running the command after a usage error.
-      throw new UsageError(msg);
+      // A bad flag value (thrown by an option's coerce) is a usage error too. Throwing stops yargs from running the
+      // command after a usage error.
+      throw new UsageError(msg ?? err?.message ?? 'invalid arguments');
     });
   try {
     await cli.parseAsync();

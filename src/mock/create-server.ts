@@ -17,6 +17,14 @@ import type { LoadModelOptions } from '../project/load-model.js';
 import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
+import { generatedStore, isEmptyStore } from './generated-store.js';
+import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { servedExamples } from './http/served-examples.js';
+import { documentTitle } from '../contract/openapi/generate.js';
+import { locateUpload } from './plugins/file-storage.js';
+
+/** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
+export const DEFAULT_STORE_DIR = '.content-mock';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
 import { createWebhooks } from './webhooks/webhooks.js';
@@ -43,6 +51,8 @@ export interface ServerOptions extends ProjectOptions {
   readonly cache?: boolean;
   /** One log line per request (default false in code; `serve` turns it on unless `--quiet`). */
   readonly logRequests?: boolean;
+  /** Fill a store that holds no document with generated content (`seed --seed-value content-mock`, 10 per type). */
+  readonly seedIfEmpty?: boolean;
   /** Serve /openapi.json, /openapi.yaml and /docs (default true). */
   readonly docs?: boolean;
   /** Where reload messages and request lines go (default: the console). */
@@ -67,19 +77,22 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, config, seed, model } = await loadProject(
+  const { schemas, name, config, seed, model } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
-  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields };
+  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields, strict: options.strictSchemas };
   const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
-  const initialFor = (m: ContentModel) => (seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : emptyStore(m));
-  const dataFile = options.memory ? undefined : (options.data ?? resolve('data', 'db.json'));
+  const initialFor = (m: ContentModel) =>
+    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m, config) : emptyStore(m);
+  const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model) });
   // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).
   const dataPath = store.file;
   if (config.plugins.jwtSecret === undefined && dataPath) useStoreJwtSecret(store, () => persistedJwtSecret(dataPath));
+  // A store file kept from an earlier run with nothing in it counts as empty too.
+  if (options.seedIfEmpty && isEmptyStore(store.data)) await store.replace(initialFor(model));
 
   // Webhooks read the runtime of the moment (a hot reload may have swapped the model).
   const webhooks =
@@ -102,7 +115,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const getDocument = () => {
     const m = runtime.model;
     let doc = documents.get(m);
-    if (!doc) documents.set(m, (doc = generateOpenApi(m)));
+    if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
     return doc;
   };
   const reset = async () => {
@@ -120,7 +133,13 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         listenHost: () => listenHost,
         deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
-        routes: options.docs === false ? [] : [createDocsRouter(getDocument)],
+        routes: [
+          ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
+          createPlaceholderRouter(
+            () => runtime,
+            (rt, name) => locateUpload(rt.store, name) !== undefined,
+          ),
+        ],
       });
     },
   );
@@ -153,7 +172,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {
         const s = createHttpServer(app);
-        s.once('error', fail);
+        s.once('error', (e) => {
+          server = undefined;
+          fail(e);
+        });
         s.listen(port, host, () => {
           s.off('error', fail);
           const address = s.address() as AddressInfo;

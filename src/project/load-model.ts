@@ -20,6 +20,8 @@ export interface LoadModelOptions {
   readonly locales?: readonly Locale[];
   /** Custom field uid → underlying scalar type. */
   readonly customFields?: Readonly<Record<string, string>>;
+  /** A dangling inverse relation is an error instead of a warning (the attribute skipped). */
+  readonly strict?: boolean;
 }
 
 const DEFAULT_LOCALES: readonly Locale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
@@ -44,19 +46,41 @@ async function listFiles(dir: string, depth: number): Promise<string[]> {
   return out;
 }
 
+/** What the reading steps share: where problems and warnings go, and how attributes are parsed. */
+interface ReadContext {
+  readonly problems: SchemaProblem[];
+  readonly warnings: string[];
+  readonly customFields: Readonly<Record<string, string>>;
+  readonly strict: boolean;
+}
+
+/** A file name as the user would type it: relative to the working directory. */
+const show = (file: string) => relative(process.cwd(), file) || file;
+
 /** Reads every schema under `path` into one frozen model, or throws `SchemaErrors` listing every problem at once. */
 export async function loadModel(path: string, options: LoadModelOptions = {}): Promise<ContentModel> {
   if (!existsSync(path) || !statSync(path).isDirectory()) {
     throw new SchemaErrors([{ file: path, path: '#', message: 'no such folder of Strapi schemas' }]);
   }
   const root = resolveSchemaRoot(path);
-  const problems: SchemaProblem[] = [];
-  const warnings: string[] = [];
-  const customFields = options.customFields ?? {};
-  const show = (file: string) => relative(process.cwd(), file) || file;
+  const ctx: ReadContext = { problems: [], warnings: [], customFields: options.customFields ?? {}, strict: options.strict === true };
+  const { componentFiles, typeFiles } = await listSchemaFiles(path, root);
+  const components = await readComponents(componentFiles, ctx);
+  const contentTypes = await readContentTypes(typeFiles, ctx);
+  const users = await readUserType(root, ctx);
+  contentTypes.set(USER_UID, users);
+  contentTypes.set(ROLE_UID, readRoleType(users, ctx));
+  checkApiIds(contentTypes, ctx.problems);
+  checkReferences(contentTypes, components, ctx);
+  if (ctx.problems.length > 0) throw new SchemaErrors(ctx.problems);
+  return freezeModel(contentTypes, components, options.locales, ctx.warnings);
+}
 
-  const componentFiles = (await listFiles(join(root, 'components'), 1)).filter((f) => f.endsWith('.json'));
-  const typeFiles = (await listFiles(join(root, 'api'), 3)).filter((f) => /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(f));
+async function listSchemaFiles(path: string, root: string): Promise<{ componentFiles: string[]; typeFiles: string[] }> {
+  const componentFiles = (await listFiles(join(root, 'components'), 1)).filter((f) => f.endsWith('.json')).sort();
+  const typeFiles = (await listFiles(join(root, 'api'), 3))
+    .filter((f) => /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(f))
+    .sort();
   if (componentFiles.length === 0 && typeFiles.length === 0) {
     throw new SchemaErrors([
       {
@@ -66,168 +90,185 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
       },
     ]);
   }
+  return { componentFiles, typeFiles };
+}
 
-  const readAttributes = (raw: unknown, file: string, ownerLocalized: boolean): Map<string, Attribute> => {
-    const attributes = new Map<string, Attribute>();
-    if (!isPlainObject(raw)) {
-      problems.push({ file, path: '#/attributes', message: '"attributes" must be an object' });
-      return attributes;
-    }
-    for (const [name, def] of Object.entries(raw)) {
-      if ((RESERVED_ATTRIBUTE_NAMES as readonly string[]).includes(name)) {
-        problems.push({ file, path: `#/attributes/${name}`, message: `"${name}" is a reserved attribute name in Strapi` });
-        continue;
-      }
-      const parsed = parseAttribute(def, { name, source: `${file}#/attributes/${name}`, ownerLocalized, customFields });
-      if (parsed.kind === 'ok') {
-        attributes.set(name, Object.freeze(parsed.attribute));
-        if (parsed.warning !== undefined) warnings.push(parsed.warning);
-      } else if (parsed.kind === 'skip') warnings.push(parsed.warning);
-      else problems.push({ file, path: parsed.path, message: parsed.message });
-    }
+function readAttributes(raw: unknown, file: string, ownerLocalized: boolean, ctx: ReadContext): Map<string, Attribute> {
+  const attributes = new Map<string, Attribute>();
+  if (!isPlainObject(raw)) {
+    ctx.problems.push({ file, path: '#/attributes', message: '"attributes" must be an object' });
     return attributes;
-  };
+  }
+  for (const [name, def] of Object.entries(raw)) {
+    if ((RESERVED_ATTRIBUTE_NAMES as readonly string[]).includes(name)) {
+      ctx.problems.push({ file, path: `#/attributes/${name}`, message: `"${name}" is a reserved attribute name in Strapi` });
+      continue;
+    }
+    const parsed = parseAttribute(def, { name, source: `${file}#/attributes/${name}`, ownerLocalized, customFields: ctx.customFields });
+    if (parsed.kind === 'ok') {
+      attributes.set(name, Object.freeze(parsed.attribute));
+      if (parsed.warning !== undefined) ctx.warnings.push(parsed.warning);
+    } else if (parsed.kind === 'skip') ctx.warnings.push(parsed.warning);
+    else ctx.problems.push({ file, path: parsed.path, message: parsed.message });
+  }
+  return attributes;
+}
 
+/** A JSON object read from `abs`, or undefined with the problem recorded. */
+async function readObject(abs: string, file: string, what: string, ctx: ReadContext): Promise<Record<string, unknown> | undefined> {
+  const read = await readJsonFile(abs);
+  if (!read.ok) {
+    ctx.problems.push({ ...read.problem, file });
+    return undefined;
+  }
+  if (!isPlainObject(read.value)) {
+    ctx.problems.push({ file, path: '#', message: `a ${what} schema must be a JSON object` });
+    return undefined;
+  }
+  return read.value;
+}
+
+async function readComponents(files: readonly string[], ctx: ReadContext): Promise<Map<string, ComponentSchema>> {
   const components = new Map<string, ComponentSchema>();
-  for (const abs of componentFiles.sort()) {
+  for (const abs of files) {
     const file = show(abs);
     const parts = abs.split(/[\\/]/);
     const category = parts[parts.length - 2];
     const name = parts[parts.length - 1].replace(/\.json$/, '');
-    const read = await readJsonFile(abs);
-    if (!read.ok) {
-      problems.push({ ...read.problem, file });
-      continue;
-    }
-    if (!isPlainObject(read.value)) {
-      problems.push({ file, path: '#', message: 'a component schema must be a JSON object' });
-      continue;
-    }
-    const info = isPlainObject(read.value.info) ? read.value.info : {};
+    const raw = await readObject(abs, file, 'component', ctx);
+    if (!raw) continue;
+    const info = isPlainObject(raw.info) ? raw.info : {};
     const uid = `${category}.${name}`;
     components.set(uid, {
       uid,
       category,
       name,
       displayName: typeof info.displayName === 'string' ? info.displayName : name,
-      attributes: readAttributes(read.value.attributes, file, true),
+      attributes: readAttributes(raw.attributes, file, true, ctx),
       file,
     });
   }
+  return components;
+}
 
+async function readContentTypes(files: readonly string[], ctx: ReadContext): Promise<Map<string, ContentType>> {
   const contentTypes = new Map<string, ContentType>();
-  for (const abs of typeFiles.sort()) {
+  for (const abs of files) {
     const file = show(abs);
     const parts = abs.split(/[\\/]/);
-    const apiName = parts[parts.length - 4];
-    const typeName = parts[parts.length - 2];
-    const read = await readJsonFile(abs);
-    if (!read.ok) {
-      problems.push({ ...read.problem, file });
-      continue;
-    }
-    const raw = read.value;
-    if (!isPlainObject(raw)) {
-      problems.push({ file, path: '#', message: 'a content-type schema must be a JSON object' });
-      continue;
-    }
-    const info = isPlainObject(raw.info) ? raw.info : {};
-    // Strapi defaults a missing kind to a collection type (`schema.kind || 'collectionType'` in its core), and
-    // older hand-written schemas do omit it; only a kind that is present and wrong is an error.
-    const kind = raw.kind ?? 'collectionType';
-    if (kind !== 'collectionType' && kind !== 'singleType') {
-      problems.push({ file, path: '#/kind', message: `"kind" must be "collectionType" or "singleType" (got ${JSON.stringify(kind)})` });
-      continue;
-    }
-    const singularName = info.singularName;
-    const pluralName = info.pluralName;
-    if (typeof singularName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(singularName)) {
-      problems.push({ file, path: '#/info/singularName', message: 'info.singularName must be a kebab-case string' });
-      continue;
-    }
-    if (typeof pluralName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pluralName)) {
-      problems.push({ file, path: '#/info/pluralName', message: 'info.pluralName must be a kebab-case string' });
-      continue;
-    }
-    if (singularName === pluralName) {
-      problems.push({ file, path: '#/info/pluralName', message: `singularName and pluralName must differ (both "${pluralName}")` });
-    }
-    const options = isPlainObject(raw.options) ? raw.options : {};
-    const pluginOptions = isPlainObject(raw.pluginOptions) ? raw.pluginOptions : {};
-    const localized = isPlainObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
-    contentTypes.set(`api::${apiName}.${typeName}`, {
-      uid: `api::${apiName}.${typeName}`,
-      kind,
-      singularName,
-      pluralName,
-      displayName: typeof info.displayName === 'string' ? info.displayName : singularName,
-      description: typeof info.description === 'string' ? info.description : '',
-      draftAndPublish: options.draftAndPublish === true,
-      localized,
-      attributes: readAttributes(raw.attributes, file, localized),
-      file,
-    });
+    const uid = `api::${parts[parts.length - 4]}.${parts[parts.length - 2]}`;
+    const raw = await readObject(abs, file, 'content-type', ctx);
+    const type = raw && contentTypeOf(raw, uid, file, ctx);
+    if (type) contentTypes.set(uid, type);
   }
+  return contentTypes;
+}
 
-  {
-    // Every Strapi has users (its /api/users routes and relations to users serve them): the project's extension of
-    // the user schema when it has one, else the plugin's own attributes.
-    const extension = join(root, ...USER_EXTENSION);
-    let raw: unknown = DEFAULT_USER_ATTRIBUTES;
-    let file = `${USER_UID} (users & permissions plugin)`;
-    if (existsSync(extension)) {
-      file = show(extension);
-      const read = await readJsonFile(extension);
-      if (!read.ok) problems.push({ ...read.problem, file });
-      else raw = isPlainObject(read.value) ? read.value.attributes : undefined;
-    }
-    contentTypes.set(USER_UID, {
-      uid: USER_UID,
-      kind: 'collectionType',
-      singularName: 'user',
-      pluralName: 'users',
-      displayName: 'User',
-      description: 'Users of the users & permissions plugin',
-      draftAndPublish: false,
-      localized: false,
-      attributes: readAttributes(raw, file, false),
-      file,
-      builtIn: true,
-    });
-    // The role users belong to; its `users` side exists when the user schema links back to it (Strapi's does).
-    const roleAttributes = readAttributes(DEFAULT_ROLE_ATTRIBUTES, `${ROLE_UID} (users & permissions plugin)`, false);
-    const userRole = contentTypes.get(USER_UID)?.attributes.get('role');
-    if (userRole?.kind === 'relation' && userRole.target === ROLE_UID && userRole.inversedBy) {
-      const users = parseAttribute(
-        { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role' },
-        { name: userRole.inversedBy, source: ROLE_UID, ownerLocalized: false, customFields },
-      );
-      if (users.kind === 'ok') roleAttributes.set(userRole.inversedBy, Object.freeze(users.attribute));
-    }
-    contentTypes.set(ROLE_UID, {
-      uid: ROLE_UID,
-      kind: 'collectionType',
-      singularName: 'role',
-      pluralName: 'roles',
-      displayName: 'Role',
-      description: 'Roles of the users & permissions plugin',
-      draftAndPublish: false,
-      localized: false,
-      attributes: roleAttributes,
-      file: `${ROLE_UID} (users & permissions plugin)`,
-      builtIn: true,
-    });
+function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, ctx: ReadContext): ContentType | undefined {
+  const { problems } = ctx;
+  const info = isPlainObject(raw.info) ? raw.info : {};
+  // Strapi defaults a missing kind to a collection type (`schema.kind || 'collectionType'` in its core), and
+  // older hand-written schemas do omit it; only a kind that is present and wrong is an error.
+  const kind = raw.kind ?? 'collectionType';
+  if (kind !== 'collectionType' && kind !== 'singleType') {
+    problems.push({ file, path: '#/kind', message: `"kind" must be "collectionType" or "singleType" (got ${JSON.stringify(kind)})` });
+    return undefined;
   }
+  const singularName = info.singularName;
+  const pluralName = info.pluralName;
+  if (typeof singularName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(singularName)) {
+    problems.push({ file, path: '#/info/singularName', message: 'info.singularName must be a kebab-case string' });
+    return undefined;
+  }
+  if (typeof pluralName !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pluralName)) {
+    problems.push({ file, path: '#/info/pluralName', message: 'info.pluralName must be a kebab-case string' });
+    return undefined;
+  }
+  if (singularName === pluralName) {
+    problems.push({ file, path: '#/info/pluralName', message: `singularName and pluralName must differ (both "${pluralName}")` });
+  }
+  const options = isPlainObject(raw.options) ? raw.options : {};
+  const pluginOptions = isPlainObject(raw.pluginOptions) ? raw.pluginOptions : {};
+  const localized = isPlainObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
+  return {
+    uid,
+    kind,
+    singularName,
+    pluralName,
+    displayName: typeof info.displayName === 'string' ? info.displayName : singularName,
+    description: typeof info.description === 'string' ? info.description : '',
+    draftAndPublish: options.draftAndPublish === true,
+    localized,
+    attributes: readAttributes(raw.attributes, file, localized, ctx),
+    file,
+  };
+}
 
-  checkApiIds(contentTypes, problems);
-  checkReferences(contentTypes, components, problems, warnings);
-  if (problems.length > 0) throw new SchemaErrors(problems);
+/**
+ * Every Strapi has users (its /api/users routes and relations to users serve them): the project's extension of the
+ * user schema when it has one, else the plugin's own attributes.
+ */
+async function readUserType(root: string, ctx: ReadContext): Promise<ContentType> {
+  const extension = join(root, ...USER_EXTENSION);
+  let raw: unknown = DEFAULT_USER_ATTRIBUTES;
+  let file = `${USER_UID} (users & permissions plugin)`;
+  if (existsSync(extension)) {
+    file = show(extension);
+    const read = await readJsonFile(extension);
+    if (!read.ok) ctx.problems.push({ ...read.problem, file });
+    else raw = isPlainObject(read.value) ? read.value.attributes : undefined;
+  }
+  return {
+    uid: USER_UID,
+    kind: 'collectionType',
+    singularName: 'user',
+    pluralName: 'users',
+    displayName: 'User',
+    description: 'Users of the users & permissions plugin',
+    draftAndPublish: false,
+    localized: false,
+    attributes: readAttributes(raw, file, false, ctx),
+    file,
+    builtIn: true,
+  };
+}
 
-  const locales = options.locales && options.locales.length > 0 ? options.locales : DEFAULT_LOCALES;
+/** The role users belong to; its `users` side exists when the user schema links back to it (Strapi's does). */
+function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
+  const roleAttributes = readAttributes(DEFAULT_ROLE_ATTRIBUTES, `${ROLE_UID} (users & permissions plugin)`, false, ctx);
+  const userRole = users.attributes.get('role');
+  if (userRole?.kind === 'relation' && userRole.target === ROLE_UID && userRole.inversedBy) {
+    const back = parseAttribute(
+      { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role' },
+      { name: userRole.inversedBy, source: ROLE_UID, ownerLocalized: false, customFields: ctx.customFields },
+    );
+    if (back.kind === 'ok') roleAttributes.set(userRole.inversedBy, Object.freeze(back.attribute));
+  }
+  return {
+    uid: ROLE_UID,
+    kind: 'collectionType',
+    singularName: 'role',
+    pluralName: 'roles',
+    displayName: 'Role',
+    description: 'Roles of the users & permissions plugin',
+    draftAndPublish: false,
+    localized: false,
+    attributes: roleAttributes,
+    file: `${ROLE_UID} (users & permissions plugin)`,
+    builtIn: true,
+  };
+}
+
+function freezeModel(
+  contentTypes: Map<string, ContentType>,
+  components: Map<string, ComponentSchema>,
+  given: readonly Locale[] | undefined,
+  warnings: readonly string[],
+): ContentModel {
+  const locales = given && given.length > 0 ? given : DEFAULT_LOCALES;
   const defaultLocale = (locales.find((l) => l.isDefault) ?? locales[0]).code;
   const byRoute = new Map<string, ContentType>();
   for (const ct of contentTypes.values()) if (!ct.builtIn) byRoute.set(ct.kind === 'collectionType' ? ct.pluralName : ct.singularName, ct);
-
   for (const c of components.values()) Object.freeze(c);
   for (const ct of contentTypes.values()) Object.freeze(ct);
   return Object.freeze({
@@ -236,7 +277,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
     byRoute,
     locales: Object.freeze(locales.map((l) => Object.freeze({ ...l }))),
     defaultLocale,
-    warnings: Object.freeze(warnings),
+    warnings: Object.freeze([...warnings]),
   });
 }
 
@@ -256,12 +297,8 @@ function checkApiIds(contentTypes: Map<string, ContentType>, problems: SchemaPro
   }
 }
 
-function checkReferences(
-  contentTypes: Map<string, ContentType>,
-  components: Map<string, ComponentSchema>,
-  problems: SchemaProblem[],
-  warnings: string[],
-): void {
+function checkReferences(contentTypes: Map<string, ContentType>, components: Map<string, ComponentSchema>, ctx: ReadContext): void {
+  const { problems, warnings } = ctx;
   const owners: { file: string; attributes: Attributes; uid: string }[] = [
     ...[...contentTypes.values()].map((ct) => ({ file: ct.file, attributes: ct.attributes, uid: ct.uid })),
     ...[...components.values()].map((c) => ({ file: c.file, attributes: c.attributes, uid: c.uid })),
@@ -297,6 +334,15 @@ function checkReferences(
             `${file}${path}/inversedBy: "${other}" is not an attribute of ${attr.target} (extend its schema under ${USER_EXTENSION.slice(0, -1).join('/')}); the relation is read one-way`,
           );
           (attributes as Map<string, Attribute>).set(name, Object.freeze({ ...attr, inversedBy: undefined }));
+          continue;
+        }
+        if (!back && !ctx.strict) {
+          // Common in projects migrated from v4: one side of a pair was deleted. Strapi itself refuses to start, but
+          // a mock is more useful serving everything else; --strict-schemas makes it the error it is.
+          warnings.push(
+            `${file}${path}/${key}: inverse attribute "${other}" not found on ${attr.target}; ${uid}.${name} skipped (--strict-schemas to fail)`,
+          );
+          (attributes as Map<string, Attribute>).delete(name);
           continue;
         }
         if (!back || back.kind !== 'relation') {

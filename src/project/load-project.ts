@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContentMockConfig } from '../core/config/content-mock-config.js';
 import { checkConfigAgainstModel } from './check-config-against-model.js';
@@ -28,16 +28,50 @@ export interface ProjectOptions {
   readonly config?: string;
   /** Or a config object given in code (tests, library use); merged over the file. */
   readonly configObject?: Record<string, unknown>;
+  /** Grant the public role find and findOne on every content type (`serve --public`). */
+  readonly public?: boolean;
+  /** Schema warnings that hide a mistake (a dangling inverse relation) become errors. */
+  readonly strictSchemas?: boolean;
   /** Locales known from elsewhere (a running target, a seed being written); they win over the seed's and the config's. */
   readonly locales?: readonly Locale[];
 }
 
 export interface Project {
   readonly schemas: string;
+  /** The project's name (its package.json), for titles; undefined for a bare folder of schemas. */
+  readonly name?: string;
   readonly config: ContentMockConfig;
   /** The seed, read lazily: its documents are parsed only when the store imports them. */
   readonly seed: SeedSource | undefined;
   readonly model: ContentModel;
+}
+
+export const CONFIG_FILE_NAME = 'content-mock.config.json';
+
+/**
+ * The config file used when none is named: in the working directory, else next to the schemas (the project root,
+ * or the folder above a given `src/`), where a project keeps it.
+ */
+export function findConfigFile(schemas: string | undefined): string | undefined {
+  const candidates = [CONFIG_FILE_NAME];
+  if (schemas !== undefined) {
+    candidates.push(join(schemas, CONFIG_FILE_NAME));
+    if (basename(resolve(schemas)) === 'src') candidates.push(join(schemas, '..', CONFIG_FILE_NAME));
+  }
+  return candidates.find((f) => existsSync(f));
+}
+
+/** The `name` in the package.json of the project the schemas belong to (given as the root or as its src/). */
+export function projectName(schemas: string): string | undefined {
+  const root = basename(resolve(schemas)) === 'src' ? join(schemas, '..') : schemas;
+  const file = join(root, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const name = (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A whole seed file as one object (for tools and tests; serving streams it instead, see openSeedFile). */
@@ -56,18 +90,23 @@ export function readSeed(file: string): Dataset {
 export async function loadProject(options: ProjectOptions): Promise<Project> {
   const usingExample = options.schemas === undefined;
   const schemas = options.schemas ?? EXAMPLE.schemas;
-  const configFile =
-    options.config ?? (existsSync('content-mock.config.json') ? 'content-mock.config.json' : usingExample ? EXAMPLE.config : undefined);
+  const configFile = options.config ?? findConfigFile(schemas) ?? (usingExample ? EXAMPLE.config : undefined);
   const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
   // Every setting (plugins, dev comforts included) is checked now, so a bad one stops start-up instead of a request.
-  const config = resolveConfig({ configFile, projectRoot, required: options.config !== undefined, overrides: options.configObject });
+  const config = resolveConfig({
+    configFile,
+    projectRoot,
+    required: options.config !== undefined,
+    overrides: options.configObject,
+    publicRead: options.public,
+  });
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
   const seed = seedFile ? openSeedFile(seedFile) : undefined;
   const locales: Locale[] = options.locales ? [...options.locales] : seed ? [...seed.locales] : [];
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
-  const model = await loadModel(schemas, { locales, customFields: config.customFields });
+  const model = await loadModel(schemas, { locales, customFields: config.customFields, strict: options.strictSchemas });
   checkConfigAgainstModel(config, model, configFile ?? 'config');
-  return { schemas, config, seed, model };
+  return { schemas, name: projectName(schemas), config, seed, model };
 }

@@ -36,6 +36,7 @@ export const KNOWN_KEYS = [
   'readonly',
   'cache',
   'populateBudget',
+  'fixtures',
   'webhooks',
 ] as const;
 
@@ -48,10 +49,15 @@ export function resolveConfig(opts: {
   projectRoot?: string;
   required?: boolean;
   overrides?: Record<string, unknown>;
+  /** `serve --public`: the public role may also find and findOne every content type (the `"*"` key). */
+  publicRead?: boolean;
 }): ContentMockConfig {
   const fromFile = opts.configFile ? readConfigFile(opts.configFile, opts.required === true) : {};
   const raw = opts.overrides ? { ...fromFile, ...opts.overrides } : fromFile;
-  return resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  const config = resolveConfigObject(raw, opts.projectRoot, opts.configFile ?? 'config');
+  if (!opts.publicRead) return config;
+  const star = new Set([...(config.publicPermissions['*'] ?? []), 'find', 'findOne']);
+  return Object.freeze({ ...config, publicPermissions: { ...config.publicPermissions, '*': [...star] } });
 }
 
 /** A config file's JSON object; a missing optional file is an empty config. */
@@ -143,6 +149,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
+  const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
   return Object.freeze({
     rest,
@@ -155,8 +162,19 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     dev,
     cache: raw.cache !== false,
     populateBudget,
+    fixtures,
     webhooks,
   });
+}
+
+function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new ConfigError(`${where}: "fixtures" must be an object (type → list of documents)`);
+  for (const [key, docs] of Object.entries(raw)) {
+    if (!Array.isArray(docs) || !docs.every(isPlainObject))
+      throw new ConfigError(`${where}: fixtures["${key}"] must be a list of documents (objects)`);
+  }
+  return raw as ContentMockConfig['fixtures'];
 }
 
 /**

@@ -72,15 +72,17 @@ describe('relations to users & permissions users', () => {
     expect(body.data).toHaveProperty('category');
   });
 
-  test("the user type has no content routes, only the plugin's, and the contract describes it only as a relation target", async () => {
+  test("the user type has no content routes, only the plugin's, and the contract describes those as the plugin's", async () => {
     // the plugin's route takes numeric ids; the public role may not list users
     expect((await fetch(`${mock.url}/api/users/${user.id}`)).status).toBe(403);
     expect((await fetch(`${mock.url}/api/users/${user.id}`, { headers: auth })).status).toBe(200);
     const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as {
-      paths: Record<string, unknown>;
+      paths: Record<string, Record<string, { tags?: string[] }>>;
       components: { schemas: Record<string, unknown> };
     };
-    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/users'))).toBe(false);
+    const users = Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/users'));
+    expect(users.map(([p]) => p)).not.toContain('/api/users/{documentId}');
+    for (const [, item] of users) for (const op of Object.values(item)) if (op.tags) expect(op.tags).toEqual(['Users & permissions']);
     expect(JSON.stringify(doc.components.schemas)).toContain('plugin::users-permissions.user');
   });
 

@@ -50,7 +50,7 @@ describe('docs router (mounted under /_mock)', () => {
     const html = await res.text();
     expect(html).toContain('<script src="/_mock/docs/assets/swagger-ui-bundle.js"></script>');
     expect(html).toContain('href="/_mock/docs/assets/swagger-ui.css"');
-    expect(html).toContain('"url":"/_mock/openapi.json"');
+    expect(html).toContain('"url":"/_mock/docs/openapi.json"');
     expect(html).not.toMatch(/https?:\/\//);
   });
 

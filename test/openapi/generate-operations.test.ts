@@ -19,30 +19,61 @@ const param = (o: OpenAPIV3_1.OperationObject, name: string) => r.param(o, name)
 describe('paths', () => {
   test('collection types get GET/POST on the list and GET/PUT/DELETE on {documentId}; single types GET/PUT/DELETE', () => {
     const methods = Object.fromEntries(
-      Object.entries(doc.paths ?? {}).map(([path, item]) => [path, Object.keys(item ?? {}).filter((k) => k !== 'parameters').sort()]),
+      Object.entries(doc.paths ?? {})
+        .filter(([path]) => !/^\/api\/(auth|users|upload|i18n)\b/.test(path))
+        .map(([path, item]) => [path, Object.keys(item ?? {}).filter((k) => k !== 'parameters' && !k.startsWith('x-')).sort()]),
     );
     expect(methods).toEqual({
-      '/api/articles': ['delete', 'get', 'post', 'put'],
-      '/api/articles/{documentId}': ['delete', 'get', 'post', 'put'],
-      '/api/authors': ['delete', 'get', 'post', 'put'],
-      '/api/authors/{documentId}': ['delete', 'get', 'post', 'put'],
-      '/api/categories': ['delete', 'get', 'post', 'put'],
-      '/api/categories/{documentId}': ['delete', 'get', 'post', 'put'],
-      '/api/global': ['delete', 'get', 'post', 'put'],
-      '/api/homepage': ['delete', 'get', 'post', 'put'],
-      '/api/secrets': ['delete', 'get', 'post', 'put'],
-      '/api/secrets/{documentId}': ['delete', 'get', 'post', 'put'],
-      '/api/tags': ['delete', 'get', 'post', 'put'],
-      '/api/tags/{documentId}': ['delete', 'get', 'post', 'put'],
+      '/api/articles': ['get', 'post'],
+      '/api/articles/{documentId}': ['delete', 'get', 'put'],
+      '/api/authors': ['get', 'post'],
+      '/api/authors/{documentId}': ['delete', 'get', 'put'],
+      '/api/categories': ['get', 'post'],
+      '/api/categories/{documentId}': ['delete', 'get', 'put'],
+      '/api/global': ['delete', 'get', 'put'],
+      '/api/homepage': ['delete', 'get', 'put'],
+      '/api/secrets': ['get', 'post'],
+      '/api/secrets/{documentId}': ['delete', 'get', 'put'],
+      '/api/tags': ['get', 'post'],
+      '/api/tags/{documentId}': ['delete', 'get', 'put'],
     });
   });
 
-  test('methods Strapi refuses are documented as 405 text/plain under their own tag', () => {
-    for (const [path, method] of [['/api/articles', 'put'], ['/api/articles', 'delete'], ['/api/articles/{documentId}', 'post'], ['/api/global', 'post']] as const) {
-      const o = op(path, method);
-      expect(o.tags).toEqual(['Method not allowed']);
-      expect(Object.keys(o.responses ?? {})).toEqual(['405']);
-    }
+  test('the plugin routes the mock serves are documented (users & permissions, upload, i18n)', () => {
+    expect(Object.keys(doc.paths ?? {}).filter((p) => /^\/api\/(auth|users|upload|i18n)\b/.test(p))).toEqual([
+      '/api/auth/local',
+      '/api/auth/local/register',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/auth/change-password',
+      '/api/auth/email-confirmation',
+      '/api/auth/send-email-confirmation',
+      '/api/users-permissions/roles',
+      '/api/users-permissions/roles/{id}',
+      '/api/users/me',
+      '/api/users/count',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/upload/files',
+      '/api/upload/files/{id}',
+      '/api/upload',
+      '/api/i18n/locales',
+    ]);
+  });
+
+  test('summaries name the type in the singular: "Create an article", "List articles", "Get the global"', () => {
+    expect(op('/api/articles', 'get').summary).toBe('List articles');
+    expect(op('/api/articles', 'post').summary).toBe('Create an article');
+    expect(op('/api/tags/{documentId}', 'put').summary).toBe('Update a tag');
+    expect(op('/api/global', 'get').summary).toBe('Get the global');
+  });
+
+  test('methods Strapi refuses (405, plain text) are not operations: listed once per path under x-methods-not-allowed', () => {
+    const refused = (path: string) => (doc.paths?.[path] as Record<string, unknown>)['x-methods-not-allowed'];
+    expect(refused('/api/articles')).toEqual(['put', 'delete']);
+    expect(refused('/api/articles/{documentId}')).toEqual(['post']);
+    expect(refused('/api/global')).toEqual(['post']);
+    expect(doc.info.description).toContain('405 Method Not Allowed');
     const notAllowed = doc.components?.responses?.MethodNotAllowed as OpenAPIV3_1.ResponseObject;
     expect(Object.keys(notAllowed.content ?? {})).toEqual(['text/plain']);
   });

@@ -61,7 +61,21 @@ describe('a hostile upload against the CLI server (child process)', () => {
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
     child = spawn(
       process.execPath,
-      [BIN, 'serve', '--schemas', KIT_MODEL, '--seed', KIT_DATASET, '--config', join(dir, 'config.json'), '--port', '0', '--no-watch'],
+      [
+        BIN,
+        'serve',
+        '--schemas',
+        KIT_MODEL,
+        '--seed',
+        KIT_DATASET,
+        '--config',
+        join(dir, 'config.json'),
+        '--data',
+        join(dir, 'db.json'),
+        '--port',
+        '0',
+        '--no-watch',
+      ],
       { cwd: dir },
     );
     child.once('exit', (code) => (exited = code));
@@ -99,7 +113,7 @@ describe('a hostile upload against the CLI server (child process)', () => {
     expect(output).toMatch(/POST \/api\/upload 499 \(client closed request\)/);
     expect(output).not.toContain('internal error');
     // nothing half-written stays in the uploads folder
-    expect(readdirSync(join(dir, 'data', 'uploads')).filter((n) => n.startsWith('.incoming-'))).toEqual([]);
+    expect(readdirSync(join(dir, 'uploads')).filter((n) => n.startsWith('.incoming-'))).toEqual([]);
   });
 });
 

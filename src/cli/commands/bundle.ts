@@ -19,7 +19,11 @@ export const bundleCommand: CommandModule<object, BundleArgs> = {
       })
       .option('seed', { type: 'string', describe: 'seed file (the dataset format)' })
       .option('config', { type: 'string', describe: 'config file (permissions, tokens, locales, users, webhooks)' })
-      .option('out', { type: 'string', demandOption: true, describe: 'file to write, e.g. mock-project.json' }) as never,
+      .option('out', { type: 'string', demandOption: true, describe: 'file to write, e.g. mock-project.json' })
+      .example(
+        '$0 bundle --schemas ../my-strapi-app --seed seed.json --out public/mock-project.json',
+        'for content-mock/msw in the browser',
+      ) as never,
   handler: (args) =>
     runCommand(async () => {
       const { writeBundle } = await import('../../dataset/bundle/build-bundle.js');

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { CheckArgs } from '../../contract/check/run-check-command.js';
 import { runCommand } from '../run-command.js';
+import { countOf } from '../option-values.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
@@ -16,7 +17,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('baseline', { type: 'string', describe: 'known violations that do not fail the run' })
       .option('write-baseline', { type: 'string', describe: 'write every violation found to this baseline file' })
       .option('writes', { type: 'boolean', default: false, describe: 'also create, update and delete one document per type (cleans up)' })
-      .option('timeout', { type: 'number', default: 30000, describe: 'ms per request' })
+      .option('timeout', { type: 'string', default: '30000', coerce: countOf('timeout'), describe: 'ms per request' })
       .option('quiet', { type: 'boolean', default: false, describe: 'print only the summary' })
       .option('allow-unauthorized', {
         type: 'boolean',
@@ -27,6 +28,11 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         type: 'string',
         array: true,
         describe: 'do not report violations of this rule (e.g. server-error); repeatable',
-      }) as never,
+      })
+      .example('$0 check --target http://127.0.0.1:1337 --schemas ../my-strapi-app --token $TOKEN', 'exit 0 clean, 1 violations')
+      .example(
+        '$0 check --target $URL --report report.xml --baseline known.json',
+        'for CI: JUnit report, known violations tolerated',
+      ) as never,
   handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheckCommand(args)),
 };

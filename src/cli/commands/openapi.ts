@@ -28,14 +28,20 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       .option('format', { choices: ['json', 'yaml'] as const, describe: 'output format (default: from --out, else json)' })
       .option('check', { type: 'boolean', default: false, describe: 'exit 1 when --out differs from what the schemas generate (for CI)' })
       .option('title', { type: 'string', describe: 'info.title of the document' })
-      .option('server-url', { type: 'string', describe: 'servers[0].url of the document' }) as never,
+      .option('server-url', { type: 'string', describe: 'servers[0].url of the document' })
+      .example('$0 openapi --schemas ../my-strapi-app --out openapi.json', 'the contract of every endpoint')
+      .example(
+        '$0 openapi --schemas ../my-strapi-app --out openapi.yaml --check',
+        'exit 1 when the checked-in copy is stale (CI)',
+      ) as never,
   handler: (args) =>
     runCommand(async () => {
       // Loaded on use, so other commands start without the OpenAPI toolchain.
       const { runOpenApiCommand } = await import('../../contract/openapi/openapi-command.js');
       const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
       const { loadProject } = await import('../../project/load-project.js');
-      const { model } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
+      const { documentTitle } = await import('../../contract/openapi/generate.js');
+      const { model, name } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({
         schemas: args.schemas,
@@ -43,7 +49,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
         format,
         check: args.check,
         model,
-        title: args.title,
+        title: args.title ?? documentTitle(name),
         serverUrl: args['server-url'],
       });
     }),

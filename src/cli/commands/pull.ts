@@ -17,7 +17,12 @@ export const pullCommand: CommandModule<object, PullArgs> = {
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .option('types', { type: 'array', string: true, describe: 'only these types (uid or plural name; comma-separated or repeated)' })
       .option('locales', { type: 'array', string: true, describe: 'only these locales (default: all the server lists)' })
-      .option('config', { type: 'string', describe: 'config file (custom fields)' }) as never,
+      .option('config', { type: 'string', describe: 'config file (custom fields)' })
+      .example(
+        '$0 pull --from https://cms.example.com --token $TOKEN --schemas ../my-strapi-app --out content.json',
+        'every type, locale and status',
+      )
+      .example('$0 serve --schemas ../my-strapi-app --seed content.json', 'then serve it') as never,
   handler: (args) =>
     runCommand(async () => {
       const { runPull } = await import('../../dataset/pull/run-pull.js');

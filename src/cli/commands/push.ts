@@ -16,7 +16,12 @@ export const pushCommand: CommandModule<object, PushArgs> = {
         describe: "the server's Strapi project root, its src/, or a folder with api/ and components/",
       })
       .option('force', { type: 'boolean', default: false, describe: 'write into a server that already holds content' })
-      .option('config', { type: 'string', describe: 'config file (custom fields)' }) as never,
+      .option('config', { type: 'string', describe: 'config file (custom fields)' })
+      .example('$0 seed --schemas ../my-strapi-app --out seed.json', 'generate content…')
+      .example(
+        '$0 push --to http://localhost:1337 --token $TOKEN --seed seed.json --schemas ../my-strapi-app',
+        '…and write it into a fresh Strapi',
+      ) as never,
   handler: (args) =>
     runCommand(async () => {
       const { runPush } = await import('../../dataset/push/run-push.js');

@@ -1,11 +1,15 @@
 import { describeError } from '../../project/describe-error.js';
 import { createServer } from '../../mock/create-server.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
+import { startupHints } from './serve-hints.js';
+import { style } from '../style.js';
 
 export interface ServeArgs {
   schemas?: string;
   data?: string;
   seed?: string;
+  seedIfEmpty?: boolean;
+  public?: boolean;
   memory?: boolean;
   port?: number;
   host?: string;
@@ -15,6 +19,7 @@ export interface ServeArgs {
   delay?: string;
   quiet?: boolean;
   readonly?: boolean;
+  strictSchemas?: boolean;
   resetOnStart?: boolean;
   cache?: boolean;
 }
@@ -28,13 +33,21 @@ export async function runServe(args: ServeArgs): Promise<number> {
   });
   if (args.resetOnStart) await server.reset();
   const rt = server.runtime();
-  for (const w of rt.model.warnings) console.warn(`warning: ${w}`);
-  const { url } = await server.listen(args.port, args.host);
-  const lines = [`content-mock serving the Strapi 5 Content API at ${url}/api`];
+  for (const w of rt.model.warnings) console.warn(style('yellow', `warning: ${w}`));
+  let url: string;
+  try {
+    ({ url } = await server.listen(args.port, args.host));
+  } catch (e) {
+    // The file watchers would hold the process open: stop them, then exit 2 (the command could not run).
+    await server.close();
+    console.error(style('red', describeError(e)));
+    return 2;
+  }
+  const lines = [`content-mock serving the Strapi 5 Content API at ${style('bold', `${url}/api`)}`];
   for (const route of routesOf(rt.model)) {
     const type = rt.model.byRoute.get(route.slice('/api/'.length));
     const methods = type?.kind === 'collectionType' ? 'GET POST | GET PUT DELETE /:documentId' : 'GET PUT DELETE';
-    lines.push(`  ${route.padEnd(28)} ${methods}`);
+    lines.push(`  ${route.padEnd(28)} ${style('dim', methods)}`);
   }
   lines.push(`docs: ${url}/docs (${url}/openapi.json)   reset: POST ${url}/__content-mock/reset`);
   lines.push(rt.store.file ? `data: ${rt.store.file}` : 'data: in memory (nothing is written)');
@@ -44,6 +57,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     args.delay ? `delay ${args.delay} ms` : '',
   ].filter(Boolean);
   lines.push(extras.join(', '));
+  for (const hint of startupHints(rt, { schemas: args.schemas, seeded: args.seed !== undefined })) lines.push(style('cyan', hint));
   console.log(lines.join('\n'));
 
   await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { ServeArgs } from './serve-runner.js';
 import { runCommand } from '../run-command.js';
+import { delayValue, envPort, portValue } from '../option-values.js';
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: 'serve',
@@ -11,12 +12,25 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: 'string',
         describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
       })
-      .option('data', { type: 'string', describe: 'lowdb JSON store file (default: ./data/db.json)' })
+      .option('data', { type: 'string', describe: 'lowdb JSON store file (default: ./.content-mock/db.json)' })
       .option('seed', { type: 'string', describe: 'initial content, in the dataset format (see README)' })
+      .option('seed-if-empty', {
+        type: 'boolean',
+        default: false,
+        describe: 'fill an empty store with generated content (as `content-mock seed` makes it)',
+      })
+      .option('public', {
+        type: 'boolean',
+        default: false,
+        describe: 'let the public role find and findOne every content type (as granting it in the admin panel)',
+      })
       .option('memory', { type: 'boolean', default: false, describe: 'keep everything in memory; write no file' })
-      .option('port', { type: 'number', default: 1337 })
-      .option('host', { type: 'string', default: '127.0.0.1' })
-      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json when present)' })
+      .option('port', { type: 'string', default: envPort(1337), coerce: portValue, describe: 'port (env PORT too)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: '0.0.0.0 to serve other machines (Docker)' })
+      .option('config', {
+        type: 'string',
+        describe: 'config file (default: content-mock.config.json in the working directory, else next to --schemas)',
+      })
       .option('watch', {
         type: 'boolean',
         default: true,
@@ -26,14 +40,23 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: 'boolean',
         describe: 'CORS with Strapi\'s defaults (origins from the config\'s "cors"); --cors false to turn off',
       })
-      .option('delay', { type: 'string', describe: 'latency for every request, in ms: 300, or a range 100-400' })
+      .option('delay', { type: 'string', coerce: delayValue, describe: 'latency for every request, in ms: 300, or a range 100-400' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no request log' })
       .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
+      .option('strict-schemas', {
+        type: 'boolean',
+        default: false,
+        describe: 'treat schema warnings (dangling inverse relations) as errors',
+      })
       .option('reset-on-start', {
         type: 'boolean',
         default: false,
         describe: 'restore the seed into the data file before serving',
-      }) as never,
+      })
+      .example('$0 serve', 'serve the embedded example at http://127.0.0.1:1337/api')
+      .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty', 'your project, readable without a token, with content')
+      .example('$0 serve --schemas ../my-strapi-app --seed seed.json --memory', 'start from a seed file every time')
+      .example('PORT=4000 $0 serve --host 0.0.0.0 --delay 100-400', 'another port, other machines, some latency') as never,
   handler: (args) => runCommand(async () => (await import('./serve-runner.js')).runServe(args)),
 };

@@ -23,7 +23,9 @@ export const typesCommand: CommandModule<object, TypesArgs> = {
         type: 'boolean',
         default: false,
         describe: 'exit 1 when --out differs from what the schemas generate (for CI)',
-      }) as never,
+      })
+      .example('$0 types --schemas ../my-strapi-app --out src/strapi-types.ts', 'populate-aware types for your frontend')
+      .example('$0 types --schemas ../my-strapi-app --out src/strapi-types.ts --check', 'exit 1 when they are stale (CI)') as never,
   handler: (args) =>
     runCommand(async () => {
       const { runTypesCommand } = await import('../../contract/types/types-command.js');

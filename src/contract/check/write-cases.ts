@@ -1,14 +1,18 @@
 import type { ContentType, ScalarAttribute } from '../../core/model/types.js';
+import { patternValue } from '../../core/model/pattern-value.js';
 
-/** A value a required scalar accepts; `tag` keeps unique fields unique across runs. */
+/** A value a required scalar accepts (its regex, lengths and bounds); `tag` keeps unique fields unique across runs. */
 function sampleValue(a: ScalarAttribute, tag: string): unknown {
-  const text = (s: string) => (a.maxLength !== undefined ? s.slice(0, a.maxLength) : s);
+  const text = (s: string) => (a.maxLength !== undefined ? s.slice(0, a.maxLength) : s).padEnd(a.minLength ?? 0, '.');
+  // Choices for a pattern drawn from the tag, so runs differ where a unique field needs it.
+  let state = [...tag].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const randInt = (lo: number, hi: number) => lo + ((state = (state * 1103515245 + 12345) >>> 0) % (hi - lo + 1));
   switch (a.type) {
     case 'string':
     case 'text':
     case 'richtext':
     case 'password':
-      return text(`content-mock check ${tag}`);
+      return (a.regex && patternValue(a, randInt)) || text(`content-mock check ${tag}`);
     case 'uid':
       return text(`content-mock-check-${tag}`);
     case 'email':
@@ -19,7 +23,7 @@ function sampleValue(a: ScalarAttribute, tag: string): unknown {
     case 'biginteger':
     case 'float':
     case 'decimal':
-      return a.min ?? 1;
+      return a.min ?? (a.max !== undefined && a.max < 1 ? a.max : 1);
     case 'boolean':
       return false;
     case 'date':

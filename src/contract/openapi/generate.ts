@@ -6,7 +6,8 @@ import { envelopeSchemas, errorResponses, responseEnvelopes } from './envelope-s
 import { filterSchemas } from './filter-schemas.js';
 import { inputSchemas } from './input-schemas.js';
 import { mediaSchemas } from './media-schemas.js';
-import { buildPaths, NOT_ALLOWED_TAG } from './paths.js';
+import { buildPaths, type ExamplesOf } from './paths.js';
+import { PLUGIN_TAGS, pluginPaths } from './plugin-paths.js';
 import { sharedParameters } from './query-parameters.js';
 import { relationSchemas } from './relation-schemas.js';
 import { createSchemaNames, sortedTypes } from './schema-names.js';
@@ -16,6 +17,8 @@ export interface GenerateOptions {
   readonly version?: string;
   /** Base URL of the API; left out, clients resolve paths against the host serving the document. */
   readonly serverUrl?: string;
+  /** Response examples from served content (the mock's docs page); without them the schemas speak alone. */
+  readonly examples?: ExamplesOf;
 }
 
 const DESCRIPTION =
@@ -25,7 +28,15 @@ const DESCRIPTION =
   'populated.\n' +
   '* Lists answer `{data: [...], meta: {pagination}}`; single documents `{data, meta: {}}`; errors ' +
   '`{data: null, error: {status, name, message, details}}`.\n' +
-  '* Access is public where the Public role allows it; otherwise send an API token as `Authorization: Bearer <token>`.';
+  '* Access is public where the Public role allows it; otherwise send an API token as `Authorization: Bearer <token>`.\n' +
+  '* A method a route does not have (PUT or DELETE on a collection, POST on a document or a single type) answers ' +
+  '`405 Method Not Allowed` with a plain-text body; each path lists them under `x-methods-not-allowed`.\n' +
+  '* Query parameters are read as `qs` parses them: nested brackets (`filters[title][$containsi]=x`, ' +
+  '`populate[cover][fields][0]=url`), as `qs.stringify(query, { encodeValuesOnly: true })` writes them.';
+
+/** The document's title: the project's name when it has one. */
+export const documentTitle = (projectName: string | undefined): string =>
+  projectName ? `${projectName}: Strapi Content API` : 'Strapi Content API';
 
 /**
  * The OpenAPI 3.1 document of a content model. Pure and deterministic: the same model gives the same document,
@@ -52,9 +63,9 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
           `${ct.localized ? ', localized' : ''}${ct.draftAndPublish ? ', draft & publish' : ''}.` +
           (ct.description ? ` ${ct.description}` : ''),
       })),
-      { name: NOT_ALLOWED_TAG, description: 'Methods Strapi refuses with 405 on the paths above.' },
+      ...PLUGIN_TAGS,
     ],
-    paths: buildPaths(model, names),
+    paths: { ...buildPaths(model, names, options.examples), ...pluginPaths() },
     components: {
       schemas: {
         ...entrySchemas(ctx),

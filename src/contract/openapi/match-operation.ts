@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { NOT_ALLOWED } from './paths.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -56,6 +57,9 @@ export function pathOnly(url: string): string {
   return path === '' ? '/' : path;
 }
 
+/** What a method listed under `x-methods-not-allowed` answers: 405, plain text (see paths.ts). */
+const REFUSED: OpenAPIV3_1.OperationObject = { responses: { '405': { $ref: '#/components/responses/MethodNotAllowed' } } };
+
 /** Finds the operation of a document that a concrete request (`GET /api/articles/abc?x=y`) belongs to. */
 export function createOperationMatcher(document: OpenAPIV3_1.Document) {
   const routes = Object.entries(document.paths ?? {})
@@ -70,7 +74,8 @@ export function createOperationMatcher(document: OpenAPIV3_1.Document) {
     for (const route of routes) {
       const found = route.pattern.exec(path);
       if (!found) continue;
-      const operation = route.item[m];
+      const refused = route.item[NOT_ALLOWED];
+      const operation = Array.isArray(refused) && refused.includes(m) ? REFUSED : route.item[m];
       if (!isPlainObject(operation)) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, i) => {

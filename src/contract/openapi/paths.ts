@@ -17,10 +17,35 @@ export interface PathItem {
   put?: Operation;
   post?: Operation;
   delete?: Operation;
+  /** Methods Strapi answers with 405 here (see NOT_ALLOWED); not operations, so docs do not list them. */
+  [NOT_ALLOWED]?: string[];
 }
 
-/** Tag of the operations Strapi answers with 405: listed so a recorded 405 is a documented answer too. */
-export const NOT_ALLOWED_TAG = 'Method not allowed';
+/**
+ * The path item extension naming the methods Strapi refuses with `405 Method Not Allowed` (plain text): the
+ * response validator reads a recorded 405 on them as documented, while docs pages show only real operations.
+ */
+export const NOT_ALLOWED = 'x-methods-not-allowed';
+
+/** Examples from served content, per type: a page of entries, one entry, and a documentId that exists. */
+export interface TypeExamples {
+  readonly list?: unknown;
+  readonly entry?: unknown;
+  readonly documentId?: string;
+}
+export type ExamplesOf = (ct: ContentType) => TypeExamples | undefined;
+
+/** How a type is named in a sentence: "article", "site setting"; acronyms and names in capitals stay as written. */
+export function nounOf(ct: ContentType): { one: string; many: string; a: string } {
+  const lower = (s: string) => (/^[A-Z0-9]{2,}\b/.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1));
+  const one = lower(ct.displayName);
+  const many = ct.pluralName.replace(/-/g, ' ');
+  // "an article", "a user", "an FAQ": by sound, as near as spelling allows.
+  const vowel =
+    (/^(?:[aeio]|u(?!ni|se|su|sa|ti|r[aeiou])|hour|honou?r)/i.test(one) && !/^(?:eu|one)/i.test(one)) ||
+    /^[AEFHILMNORSX][A-Z0-9]/.test(one);
+  return { one, many, a: `${vowel ? 'an' : 'a'} ${one}` };
+}
 
 const responseRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
@@ -45,9 +70,9 @@ function responses(kind: OperationKind, success: Responses): Responses {
   return out;
 }
 
-const json = (schemaName: string, description: string): OpenAPIV3_1.ResponseObject => ({
+const json = (schemaName: string, description: string, example?: unknown): OpenAPIV3_1.ResponseObject => ({
   description,
-  content: { 'application/json': { schema: ref(schemaName) } },
+  content: { 'application/json': { schema: ref(schemaName), ...(example === undefined ? {} : { example }) } },
 });
 
 const body = (schemaName: string, description: string): OpenAPIV3_1.RequestBodyObject => ({
@@ -60,14 +85,14 @@ const body = (schemaName: string, description: string): OpenAPIV3_1.RequestBodyO
   },
 });
 
-const DOCUMENT_ID: OpenAPIV3_1.ParameterObject = {
+const documentIdParam = (example = 'hw8dvqai65sh0rf7wo7fzgmw'): OpenAPIV3_1.ParameterObject => ({
   name: 'documentId',
   in: 'path',
   required: true,
   description: 'documentId of the document (a numeric id is not accepted here: it answers 404).',
   schema: { type: 'string', minLength: 1 },
-  example: 'hw8dvqai65sh0rf7wo7fzgmw',
-};
+  example,
+});
 
 function operation(ct: ContentType, kind: OperationKind, ctx: PathContext, fields: Omit<Operation, 'tags' | 'parameters'>): Operation {
   const { operationId, summary, description, requestBody, responses: answers } = fields;
@@ -79,64 +104,56 @@ function operation(ct: ContentType, kind: OperationKind, ctx: PathContext, field
 interface PathContext {
   readonly model: ContentModel;
   readonly names: SchemaNames;
-}
-
-function notAllowed(route: string, method: string): Operation {
-  return {
-    tags: [NOT_ALLOWED_TAG],
-    operationId: `${route}.${method}.notAllowed`,
-    summary: `${method.toUpperCase()} is not supported here`,
-    description: 'Strapi answers 405 with a plain-text body.',
-    responses: { '405': responseRef('MethodNotAllowed') },
-  };
+  readonly examples?: ExamplesOf;
 }
 
 function collectionPaths(ct: ContentType, ctx: PathContext): Record<string, PathItem> {
   const n = ctx.names.type(ct.uid);
   const id = ct.singularName;
   const dp = ct.draftAndPublish;
+  const noun = nounOf(ct);
+  const ex = ctx.examples?.(ct);
   const list: PathItem = {
     get: operation(ct, 'find', ctx, {
       operationId: `${id}.find`,
-      summary: `List ${ct.displayName} entries`,
+      summary: `List ${noun.many}`,
       description: dp ? 'Published entries unless status=draft.' : undefined,
-      responses: responses('find', { '200': json(n.listResponse, 'A page of entries.') }),
+      responses: responses('find', { '200': json(n.listResponse, 'A page of entries.', ex?.list) }),
     }),
     post: operation(ct, 'create', ctx, {
       operationId: `${id}.create`,
-      summary: `Create a ${ct.displayName}`,
+      summary: `Create ${noun.a}`,
       description: dp
         ? 'Creates the draft and publishes it unless status=draft; the answer is the published version.'
         : undefined,
       requestBody: body(n.createInput, 'The new document under `data`.'),
-      responses: responses('create', { '201': json(n.response, 'The created entry.') }),
+      responses: responses('create', { '201': json(n.response, 'The created entry.', ex?.entry) }),
     }),
-    put: notAllowed(ct.pluralName, 'put'),
-    delete: notAllowed(ct.pluralName, 'delete'),
+    [NOT_ALLOWED]: ['put', 'delete'],
   };
   const item: PathItem = {
-    parameters: [DOCUMENT_ID],
+    parameters: [documentIdParam(ex?.documentId)],
     get: operation(ct, 'findOne', ctx, {
       operationId: `${id}.findOne`,
-      summary: `Get a ${ct.displayName}`,
-      responses: responses('findOne', { '200': json(n.response, 'The entry.') }),
+      summary: `Get ${noun.a}`,
+      responses: responses('findOne', { '200': json(n.response, 'The entry.', ex?.entry) }),
     }),
     put: operation(ct, 'update', ctx, {
       operationId: `${id}.update`,
-      summary: `Update a ${ct.displayName}`,
+      summary: `Update ${noun.a}`,
       description: dp
         ? 'Partial update of the draft, then published unless status=draft (the published version gets a new id).'
         : 'Partial update.',
       requestBody: body(n.updateInput, 'The attributes to change under `data`.'),
-      responses: responses('update', { '200': json(n.response, 'The updated entry.') }),
+      responses: responses('update', { '200': json(n.response, 'The updated entry.', ex?.entry) }),
     }),
     delete: operation(ct, 'delete', ctx, {
       operationId: `${id}.delete`,
-      summary: `Delete a ${ct.displayName}`,
+      summary: `Delete ${noun.a}`,
       description: 'Deletes the draft and published versions of one locale. Answers 204 even when nothing matched.',
       responses: responses('delete', { '204': { description: 'Deleted (no body).' } }),
     }),
-    post: notAllowed(`${ct.pluralName}.item`, 'post'),
+    [NOT_ALLOWED]: ['post'],
   };
   return { [`/api/${ct.pluralName}`]: list, [`/api/${ct.pluralName}/{documentId}`]: item };
 }
@@ -144,32 +161,34 @@ function collectionPaths(ct: ContentType, ctx: PathContext): Record<string, Path
 function singlePaths(ct: ContentType, ctx: PathContext): Record<string, PathItem> {
   const n = ctx.names.type(ct.uid);
   const id = ct.singularName;
+  const noun = nounOf(ct).one;
+  const ex = ctx.examples?.(ct);
   const item: PathItem = {
     get: operation(ct, 'find', ctx, {
       operationId: `${id}.find`,
-      summary: `Get ${ct.displayName}`,
-      responses: responses('findOne', { '200': json(n.response, 'The document.') }),
+      summary: `Get the ${noun}`,
+      responses: responses('findOne', { '200': json(n.response, 'The document.', ex?.entry) }),
     }),
     put: operation(ct, 'update', ctx, {
       operationId: `${id}.update`,
-      summary: `Create or update ${ct.displayName}`,
+      summary: `Create or update the ${noun}`,
       description: 'Creates the document when there is none, otherwise updates it (partial update).',
       requestBody: body(n.updateInput, 'The attributes to set under `data`.'),
-      responses: responses('create', { '200': json(n.response, 'The document.') }),
+      responses: responses('create', { '200': json(n.response, 'The document.', ex?.entry) }),
     }),
     delete: operation(ct, 'delete', ctx, {
       operationId: `${id}.delete`,
-      summary: `Delete ${ct.displayName}`,
+      summary: `Delete the ${noun}`,
       responses: responses('delete', { '204': { description: 'Deleted (no body).' } }),
     }),
-    post: notAllowed(ct.singularName, 'post'),
+    [NOT_ALLOWED]: ['post'],
   };
   return { [`/api/${ct.singularName}`]: item };
 }
 
 /** Every route of every type, in uid order. */
-export function buildPaths(model: ContentModel, names: SchemaNames): Record<string, PathItem> {
-  const ctx: PathContext = { model, names };
+export function buildPaths(model: ContentModel, names: SchemaNames, examples?: ExamplesOf): Record<string, PathItem> {
+  const ctx: PathContext = { model, names, examples };
   const paths: Record<string, PathItem> = {};
   for (const ct of sortedTypes(model).filter((t) => !t.builtIn)) {
     Object.assign(paths, ct.kind === 'collectionType' ? collectionPaths(ct, ctx) : singlePaths(ct, ctx));

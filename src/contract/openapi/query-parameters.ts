@@ -13,19 +13,19 @@ const paramRef = (name: string): OpenAPIV3_1.ReferenceObject => ({ $ref: `#/comp
 
 /** Parameters that are the same for every type, kept once under `components.parameters`. */
 export function sharedParameters(): Record<string, Parameter> {
-  const page = (name: string, description: string, schema: Parameter['schema'], example: unknown): Parameter => ({
+  // No examples: a docs page would pre-fill them, and both pagination styles at once are a 400.
+  const page = (name: string, description: string, schema: Parameter['schema']): Parameter => ({
     name: `pagination[${name}]`,
     in: 'query',
     description,
     schema,
-    example,
   });
   return {
-    'pagination.page': page('page', 'Page number (page style; cannot be mixed with start/limit).', { type: 'integer', minimum: 1 }, 1),
-    'pagination.pageSize': page('pageSize', 'Entries per page (default 25, capped at 100 by default).', { type: 'integer', minimum: 1 }, 25),
-    'pagination.start': page('start', 'Offset of the first entry (offset style; cannot be mixed with page/pageSize).', { type: 'integer', minimum: 0 }, 0),
-    'pagination.limit': page('limit', 'Number of entries (offset style).', { type: 'integer' }, 10),
-    'pagination.withCount': page('withCount', 'Include total (and pageCount) in meta.pagination (default true).', { type: 'boolean' }, true),
+    'pagination.page': page('page', 'Page number (page style; cannot be mixed with start/limit).', { type: 'integer', minimum: 1 }),
+    'pagination.pageSize': page('pageSize', 'Entries per page (default 25, capped at 100 by default).', { type: 'integer', minimum: 1 }),
+    'pagination.start': page('start', 'Offset of the first entry (offset style; cannot be mixed with page/pageSize).', { type: 'integer', minimum: 0 }),
+    'pagination.limit': page('limit', 'Number of entries (offset style).', { type: 'integer' }),
+    'pagination.withCount': page('withCount', 'Include total (and pageCount) in meta.pagination (default true).', { type: 'boolean' }),
     search: {
       name: '_q',
       in: 'query',

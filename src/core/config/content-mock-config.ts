@@ -207,6 +207,8 @@ export interface ContentMockConfig {
    * (`"populateBudget"`; null: no limit). Strapi has no such limit; a populate that fans out would stall the mock.
    */
   readonly populateBudget: number | null;
+  /** Documents generated content must contain as given: type uid, plural or singular name → documents. */
+  readonly fixtures: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
   /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
   readonly webhooks: readonly WebhookConfig[];
 }

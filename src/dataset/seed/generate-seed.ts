@@ -1,4 +1,12 @@
-import { routedTypes, type Attributes, type ContentModel, type ContentType, type MediaAttribute } from '../../core/model/types.js';
+import {
+  routedTypes,
+  type Attributes,
+  type ContentModel,
+  type ContentType,
+  type MediaAttribute,
+  type ScalarAttribute,
+} from '../../core/model/types.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
 import { derivePopulate } from '../format/derive-populate.js';
 import { SEED_FORMAT } from '../pull/pull-dataset.js';
 import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
@@ -11,7 +19,8 @@ import { wordPools, type WordPools } from './word-pools.js';
 
 // `content-mock seed`: realistic content from the schemas alone, in the seed format, the same for the same seed
 // value. Documents get drafts and published versions, translations, components, zones, media and relations; each
-// value fits its attribute (see scalar-value.ts).
+// value fits its attribute (see scalar-value.ts). Users & permissions users are generated too, so relations to
+// users are filled, and documents pinned in the config's `fixtures` are kept as given.
 
 export interface SeedOptions {
   /** Documents per collection type (single types get one). */
@@ -23,87 +32,260 @@ export interface SeedOptions {
   readonly locales: readonly string[];
   /** Files in the media library (default 12). */
   readonly mediaCount?: number;
+  /** Documents to keep as given (type uid, plural or singular name → attribute values); the rest is generated. */
+  readonly fixtures?: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+  /** Called before each type is generated (a progress display on long runs). */
+  readonly onType?: (type: ContentType, index: number, total: number) => void;
 }
 
+/** A fixture that names a type or attribute the schemas do not have. */
+export class FixtureError extends RangeError {}
+
 type Snapshot = Record<string, unknown>;
+type Status = 'draft' | 'published';
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
+const DRAFT_EDIT = ' (draft edit)';
 
 export function generateSeed(model: ContentModel, options: SeedOptions): Dataset {
-  const seed = seedNumber(options.seed);
-  const rng = new Rng(seed);
-  const codes = options.locales.length ? options.locales : [model.defaultLocale];
-  const pools = new Map<string, WordPools>(codes.map((code, i) => [code, wordPools(code, seed + i)]));
-  const poolsOf = (code: string) => pools.get(code) ?? (pools.get(codes[0]) as WordPools);
-  const names = new Intl.DisplayNames(['en'], { type: 'language' });
-  const locales: LocaleRecord[] = codes.map((code, i) => {
-    const t = iso(BASE_TIME - (codes.length - i) * 60_000);
-    return {
-      id: i + 1,
-      documentId: rng.documentId(),
-      name: `${names.of(code) ?? code} (${code})`,
-      code,
-      createdAt: t,
-      updatedAt: t,
-      publishedAt: t,
-      isDefault: i === 0,
-    };
-  });
-  const media = mediaLibrary(options.mediaCount ?? 12, rng, poolsOf(codes[0]), (i) => iso(BASE_TIME + i * 1000));
+  return new SeedGenerator(model, options).dataset();
+}
 
-  const types = routedTypes(model);
-  const countOf = (t: ContentType) =>
-    t.kind === 'singleType'
-      ? 1
-      : (options.counts?.[t.uid] ?? options.counts?.[t.pluralName] ?? options.counts?.[t.singularName] ?? options.count);
-  const plans = new Map(types.map((t) => [t.uid, planDocuments(t, countOf(t), codes, rng)]));
-  const links = new Map<string, PlannedDocument[][]>();
-  for (const t of types) {
-    for (const a of t.attributes.values()) {
-      if (a.kind === 'relation' && a.owner)
-        links.set(`${t.uid}.${a.name}`, planRelations(t, a, plans.get(t.uid) ?? [], plans.get(a.target) ?? [], rng));
+class SeedGenerator {
+  private readonly rng: Rng;
+  private readonly codes: readonly string[];
+  private readonly pools = new Map<string, WordPools>();
+  private readonly locales: LocaleRecord[];
+  private readonly media: MediaFile[];
+  private readonly types: ContentType[];
+  private readonly fixtures: ReadonlyMap<string, readonly Readonly<Snapshot>[]>;
+  private readonly plans = new Map<string, PlannedDocument[]>();
+  private readonly links = new Map<string, PlannedDocument[][]>();
+  private readonly componentIds = new Map<string, number>();
+  private readonly taken = new Map<ScalarAttribute, Set<string>>();
+
+  constructor(
+    private readonly model: ContentModel,
+    private readonly options: SeedOptions,
+  ) {
+    const seed = seedNumber(options.seed);
+    this.rng = new Rng(seed);
+    this.codes = options.locales.length ? options.locales : [model.defaultLocale];
+    this.codes.forEach((code, i) => this.pools.set(code, wordPools(code, seed + i)));
+    this.locales = this.localeRecords();
+    this.media = mediaLibrary(options.mediaCount ?? 12, this.rng, this.poolsOf(this.codes[0]), (i) => iso(BASE_TIME + i * 1000));
+    this.types = [...routedTypes(model), ...[model.contentTypes.get(USER_UID)].filter((t) => t !== undefined)];
+    this.fixtures = this.readFixtures();
+    this.planDocuments();
+    this.planLinks();
+  }
+
+  dataset(): Dataset {
+    const contentTypes: Record<string, DatasetType> = {};
+    this.types.forEach((type, i) => {
+      this.options.onType?.(type, i, this.types.length);
+      contentTypes[type.uid] = this.datasetType(type);
+    });
+    return {
+      format: SEED_FORMAT,
+      source: `content-mock seed --seed-value ${String(this.options.seed)}`,
+      notes: ['Generated from the schemas. Relations and media inside documents are given as {id, documentId, …} references.'],
+      defaultLocale: this.codes[0],
+      locales: this.locales,
+      media: this.media,
+      contentTypes,
+    };
+  }
+
+  private poolsOf(code: string): WordPools {
+    return this.pools.get(code) ?? (this.pools.get(this.codes[0]) as WordPools);
+  }
+
+  private localeRecords(): LocaleRecord[] {
+    const names = new Intl.DisplayNames(['en'], { type: 'language' });
+    return this.codes.map((code, i) => {
+      const t = iso(BASE_TIME - (this.codes.length - i) * 60_000);
+      return {
+        id: i + 1,
+        documentId: this.rng.documentId(),
+        name: `${names.of(code) ?? code} (${code})`,
+        code,
+        createdAt: t,
+        updatedAt: t,
+        publishedAt: t,
+        isDefault: i === 0,
+      };
+    });
+  }
+
+  /** The config's fixtures by type uid; a type or attribute the schemas lack is the user's mistake to hear about. */
+  private readFixtures(): Map<string, readonly Readonly<Snapshot>[]> {
+    const out = new Map<string, readonly Readonly<Snapshot>[]>();
+    for (const [key, docs] of Object.entries(this.options.fixtures ?? {})) {
+      const type = this.types.find((t) => t.uid === key || t.pluralName === key || t.singularName === key);
+      if (!type) throw new FixtureError(`fixtures["${key}"]: the schemas define no such content type`);
+      for (const [i, doc] of docs.entries()) {
+        for (const name of Object.keys(doc)) {
+          if (name !== 'documentId' && !type.attributes.has(name))
+            throw new FixtureError(`fixtures["${key}"][${i}].${name}: ${type.uid} has no such attribute`);
+        }
+      }
+      out.set(type.uid, docs);
+    }
+    return out;
+  }
+
+  private countOf(t: ContentType): number {
+    if (t.kind === 'singleType') return 1;
+    const { counts, count } = this.options;
+    const asked = counts?.[t.uid] ?? counts?.[t.pluralName] ?? counts?.[t.singularName] ?? count;
+    return Math.max(asked, this.fixtures.get(t.uid)?.length ?? 0);
+  }
+
+  /** Which documents exist, in which locales and statuses, with which ids: all before any value, for relations. */
+  private planDocuments(): void {
+    for (const t of this.types) {
+      const pinned = this.fixtures.get(t.uid) ?? [];
+      const plan = planDocuments(t, this.countOf(t), this.codes, this.rng, pinned.length);
+      // A pinned documentId stays; everything that refers to the document uses it.
+      this.plans.set(
+        t.uid,
+        plan.map((doc, i) => (typeof pinned[i]?.documentId === 'string' ? { ...doc, documentId: String(pinned[i].documentId) } : doc)),
+      );
     }
   }
-  const componentIds = new Map<string, number>();
-  const nextComponentId = (uid: string) => {
-    const n = (componentIds.get(uid) ?? 0) + 1;
-    componentIds.set(uid, n);
-    return n;
-  };
+
+  /** Owning-side links, per type and attribute, as document picks. */
+  private planLinks(): void {
+    for (const t of this.types) {
+      for (const a of t.attributes.values()) {
+        if (a.kind === 'relation' && a.owner)
+          this.links.set(`${t.uid}.${a.name}`, planRelations(t, a, this.plans.get(t.uid) ?? [], this.plans.get(a.target) ?? [], this.rng));
+      }
+    }
+  }
+
+  private datasetType(type: ContentType): DatasetType {
+    const lists: Record<string, { draft: Snapshot[]; published: Snapshot[] }> = {};
+    for (const code of type.localized ? this.codes : [NONE]) lists[code] = { draft: [], published: [] };
+    for (const doc of this.plans.get(type.uid) ?? []) {
+      for (const { key, status, row } of this.rowsOf(type, doc)) lists[key][status].push(row);
+    }
+    const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
+    for (const [code, byStatus] of Object.entries(lists)) {
+      const published = byStatus.published;
+      // Without draft & publish Strapi answers status=draft with the same rows.
+      const draft = type.draftAndPublish ? byStatus.draft : byStatus.published;
+      documents[code] = type.kind === 'singleType' ? { draft: draft[0] ?? null, published: published[0] ?? null } : { draft, published };
+    }
+    return {
+      uid: type.uid,
+      kind: type.kind,
+      singularName: type.singularName,
+      pluralName: type.pluralName,
+      route: `/api/${type.kind === 'collectionType' ? type.pluralName : type.singularName}`,
+      draftAndPublish: type.draftAndPublish,
+      localized: type.localized,
+      populate: derivePopulate(this.model, type),
+      documents,
+    };
+  }
+
+  /** Every row of one document: per locale, its draft and published versions. */
+  private *rowsOf(type: ContentType, doc: PlannedDocument): Generator<{ key: string; status: Status; row: Snapshot }> {
+    const created = BASE_TIME + (doc.index + 1) * 60_000;
+    const fixture = this.fixtures.get(type.uid)?.[doc.index];
+    const shared = this.values(type.attributes, this.codes[0], doc.index, type.localized ? false : undefined);
+    for (const [li, code] of doc.locales.entries()) {
+      const own = type.localized ? this.values(type.attributes, code, doc.index * this.codes.length + li, true) : {};
+      const base = { ...shared, ...own, ...this.builtInValues(type), ...this.fixtureValues(type, fixture) };
+      const updated = created + li * 1000 + this.rng.int(0, 30) * 86_400_000;
+      for (const status of ['draft', 'published'] as const) {
+        const id = type.draftAndPublish ? doc.ids[code][status] : doc.ids[code].published;
+        if (id === undefined) continue;
+        const edited = status === 'draft' && doc.editedDraft;
+        const row: Snapshot = { id, documentId: doc.documentId, ...this.scalarsOf(type, base, edited) };
+        row.createdAt = iso(created);
+        row.updatedAt = iso(edited ? updated + 3_600_000 : updated);
+        row.publishedAt = status === 'draft' && type.draftAndPublish ? null : iso(updated);
+        if (type.localized) row.locale = code;
+        Object.assign(row, this.linksOf(type, doc, base, code, status));
+        yield { key: type.localized ? code : NONE, status, row };
+      }
+    }
+  }
+
+  /** The scalar values of a row; a draft edited after publishing shows a marked title. */
+  private scalarsOf(type: ContentType, base: Snapshot, edited: boolean): Snapshot {
+    const out: Snapshot = {};
+    for (const a of type.attributes.values()) {
+      if (a.kind !== 'scalar' || a.private) continue;
+      const v = base[a.name];
+      const editable = edited && a.localized === type.localized && a.type === 'string' && !a.unique && !a.regex && typeof v === 'string';
+      out[a.name] = editable && (a.maxLength === undefined || v.length + DRAFT_EDIT.length <= a.maxLength) ? v + DRAFT_EDIT : v;
+    }
+    return out;
+  }
+
+  /** Relations (as picked in planLinks), media, components and zones of a row. */
+  private linksOf(type: ContentType, doc: PlannedDocument, base: Snapshot, code: string, status: Status): Snapshot {
+    const out: Snapshot = {};
+    for (const a of type.attributes.values()) {
+      if (a.kind === 'scalar' || a.private) continue;
+      if (a.kind === 'relation') {
+        if (!a.owner) continue;
+        const target = this.model.contentTypes.get(a.target);
+        const picked = this.links.get(`${type.uid}.${a.name}`)?.[doc.index] ?? [];
+        const refs = target ? picked.map((t) => this.ref(type, target, t, code, status)).filter((r) => r !== undefined) : [];
+        out[a.name] = a.toMany ? refs : (refs[0] ?? null);
+      } else out[a.name] = this.materialize(base[a.name]);
+    }
+    return out;
+  }
+
+  /** What a user row holds that no name tells: a local provider, confirmed, not blocked. */
+  private builtInValues(type: ContentType): Snapshot {
+    if (type.uid !== USER_UID) return {};
+    return { provider: 'local', confirmed: true, blocked: false };
+  }
+
+  private fixtureValues(type: ContentType, fixture: Readonly<Snapshot> | undefined): Snapshot {
+    if (!fixture) return {};
+    const out: Snapshot = {};
+    for (const [name, value] of Object.entries(fixture)) if (type.attributes.has(name)) out[name] = value;
+    return out;
+  }
 
   /** `{id, documentId}` of the target row a source row links to, as Strapi pairs locales and statuses. */
-  const ref = (source: ContentType, target: ContentType, doc: PlannedDocument, locale: string, status: 'draft' | 'published') => {
-    const code = target.localized ? (source.localized ? locale : codes[0]) : NONE;
+  private ref(source: ContentType, target: ContentType, doc: PlannedDocument, locale: string, status: Status) {
+    const code = target.localized ? (source.localized ? locale : this.codes[0]) : NONE;
     const ids = doc.ids[code];
     const id = ids ? (target.draftAndPublish ? ids[status] : ids.published) : undefined;
     return id === undefined ? undefined : { id, documentId: doc.documentId };
-  };
-  const pickMedia = (a: MediaAttribute) => {
-    const allowed = media.filter((m) => a.allowedTypes.length === 0 || a.allowedTypes.includes(mediaKind(m.mime)));
+  }
+
+  private pickMedia(a: MediaAttribute) {
+    const { rng } = this;
+    const allowed = this.media.filter((m) => a.allowedTypes.length === 0 || a.allowedTypes.includes(mediaKind(m.mime)));
     const ref = (m: MediaFile) => ({ id: m.id, documentId: m.documentId, name: m.name, url: m.url, mime: m.mime });
     if (allowed.length === 0) return a.multiple ? [] : null;
     if (a.multiple) return rng.sample(allowed, rng.int(a.required ? 1 : 0, 4)).map(ref);
     return a.required || rng.chance(0.8) ? ref(rng.pick(allowed)) : null;
-  };
+  }
 
   /** Values of every attribute in `attributes` that are not relations to rows (those depend on the row). */
-  const values = (
-    attributes: Attributes,
-    code: string,
-    serial: number,
-    localizedOnly: boolean | undefined,
-    inComponent = false,
-  ): Snapshot => {
+  private values(attributes: Attributes, code: string, serial: number, localizedOnly: boolean | undefined, inComponent = false): Snapshot {
+    const { rng } = this;
     const out: Snapshot = {};
-    const ctx = { rng, pools: poolsOf(code), serial, row: out };
+    const ctx = { rng, pools: this.poolsOf(code), serial, row: out, taken: (a: ScalarAttribute) => this.takenOf(a) };
     for (const a of attributes.values()) {
       if (localizedOnly !== undefined && a.localized !== localizedOnly) continue;
       if (a.kind === 'scalar') out[a.name] = a.required || a.unique || rng.chance(0.9) ? scalarValue(a, ctx) : null;
-      else if (a.kind === 'media') out[a.name] = pickMedia(a);
+      else if (a.kind === 'media') out[a.name] = this.pickMedia(a);
       else if (a.kind === 'component') {
-        const component = model.components.get(a.component);
+        const component = this.model.components.get(a.component);
         if (!component) continue;
-        const one = () => ({ __uid: a.component, ...values(component.attributes, code, serial, undefined, true) });
+        const one = () => ({ __uid: a.component, ...this.values(component.attributes, code, serial, undefined, true) });
         if (a.repeatable)
           out[a.name] = Array.from({ length: rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3)) }, one);
         else out[a.name] = a.required || rng.chance(0.8) ? one() : null;
@@ -111,12 +293,12 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
         const n = rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3));
         out[a.name] = Array.from({ length: a.components.length ? n : 0 }, () => {
           const uid = rng.pick(a.components);
-          const component = model.components.get(uid);
-          return { __uid: uid, __component: uid, ...(component ? values(component.attributes, code, serial, undefined, true) : {}) };
+          const component = this.model.components.get(uid);
+          return { __uid: uid, __component: uid, ...(component ? this.values(component.attributes, code, serial, undefined, true) : {}) };
         });
       } else if (a.kind === 'relation' && a.owner && localizedOnly === undefined && inComponent) {
         // Inside components links are stored by documentId; any version of the target will do.
-        const picked = rng.sample(plans.get(a.target) ?? [], a.toMany ? rng.int(0, 2) : rng.chance(0.8) ? 1 : 0);
+        const picked = rng.sample(this.plans.get(a.target) ?? [], a.toMany ? rng.int(0, 2) : rng.chance(0.8) ? 1 : 0);
         const refs = picked.map((d) => ({
           id: Object.values(d.ids)[0].published ?? Object.values(d.ids)[0].draft,
           documentId: d.documentId,
@@ -125,90 +307,26 @@ export function generateSeed(model: ContentModel, options: SeedOptions): Dataset
       }
     }
     return out;
-  };
+  }
+
+  private takenOf(a: ScalarAttribute): Set<string> {
+    let set = this.taken.get(a);
+    if (!set) this.taken.set(a, (set = new Set()));
+    return set;
+  }
 
   /** A copy for one row: fresh component ids (each version owns its component rows), relation picks inside. */
-  const materialize = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(materialize);
+  private materialize(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.materialize(v));
     if (typeof value !== 'object' || value === null) return value;
     const obj = value as Snapshot;
     if (typeof obj.__uid !== 'string') return value;
     const { __uid: uid, __component: zone, ...rest } = obj;
-    const out: Snapshot = { id: nextComponentId(String(uid)) };
+    const n = (this.componentIds.get(String(uid)) ?? 0) + 1;
+    this.componentIds.set(String(uid), n);
+    const out: Snapshot = { id: n };
     if (zone !== undefined) out.__component = zone;
-    for (const [k, v] of Object.entries(rest)) out[k] = materialize(v);
+    for (const [k, v] of Object.entries(rest)) out[k] = this.materialize(v);
     return out;
-  };
-
-  const contentTypes: Record<string, DatasetType> = {};
-  for (const type of types) {
-    const plan = plans.get(type.uid) ?? [];
-    const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
-    const lists: Record<string, { draft: Snapshot[]; published: Snapshot[] }> = {};
-    for (const code of type.localized ? codes : [NONE]) lists[code] = { draft: [], published: [] };
-    for (const doc of plan) {
-      const created = BASE_TIME + (doc.index + 1) * 60_000;
-      const shared = values(type.attributes, codes[0], doc.index, type.localized ? false : undefined);
-      doc.locales.forEach((code, li) => {
-        const own = type.localized ? values(type.attributes, code, doc.index * codes.length + li, true) : {};
-        const base = { ...shared, ...own };
-        const updated = created + li * 1000 + rng.int(0, 30) * 86_400_000;
-        for (const status of ['draft', 'published'] as const) {
-          const id = type.draftAndPublish ? doc.ids[code][status] : doc.ids[code].published;
-          if (id === undefined) continue;
-          const row: Snapshot = { id, documentId: doc.documentId };
-          const edited = status === 'draft' && doc.editedDraft;
-          for (const a of type.attributes.values()) {
-            if (a.kind !== 'scalar' || a.private) continue;
-            row[a.name] =
-              edited && a.localized === type.localized && a.type === 'string' && !a.unique && typeof base[a.name] === 'string'
-                ? `${String(base[a.name])}${a.maxLength && String(base[a.name]).length + 13 > a.maxLength ? '' : ' (draft edit)'}`
-                : base[a.name];
-          }
-          row.createdAt = iso(created);
-          row.updatedAt = iso(edited ? updated + 3_600_000 : updated);
-          row.publishedAt = status === 'draft' && type.draftAndPublish ? null : iso(updated);
-          if (type.localized) row.locale = code;
-          for (const a of type.attributes.values()) {
-            if (a.kind === 'scalar' || a.private) continue;
-            if (a.kind === 'relation') {
-              if (!a.owner) continue;
-              const target = model.contentTypes.get(a.target);
-              const picked = links.get(`${type.uid}.${a.name}`)?.[doc.index] ?? [];
-              const refs = target ? picked.map((t) => ref(type, target, t, code, status)).filter((r) => r !== undefined) : [];
-              row[a.name] = a.toMany ? refs : (refs[0] ?? null);
-            } else row[a.name] = materialize(base[a.name]);
-          }
-          const key = type.localized ? code : NONE;
-          lists[key][status].push(row);
-        }
-      });
-    }
-    for (const [code, byStatus] of Object.entries(lists)) {
-      const published = byStatus.published;
-      // Without draft & publish Strapi answers status=draft with the same rows.
-      const draft = type.draftAndPublish ? byStatus.draft : byStatus.published;
-      documents[code] = type.kind === 'singleType' ? { draft: draft[0] ?? null, published: published[0] ?? null } : { draft, published };
-    }
-    contentTypes[type.uid] = {
-      uid: type.uid,
-      kind: type.kind,
-      singularName: type.singularName,
-      pluralName: type.pluralName,
-      route: `/api/${type.kind === 'collectionType' ? type.pluralName : type.singularName}`,
-      draftAndPublish: type.draftAndPublish,
-      localized: type.localized,
-      populate: derivePopulate(model, type),
-      documents,
-    };
   }
-  return {
-    format: SEED_FORMAT,
-    source: `content-mock seed --seed-value ${String(options.seed)}`,
-    notes: ['Generated from the schemas. Relations and media inside documents are given as {id, documentId, …} references.'],
-    defaultLocale: codes[0],
-    locales,
-    media,
-    contentTypes,
-  };
 }

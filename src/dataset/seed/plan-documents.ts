@@ -18,14 +18,15 @@ export interface PlannedDocument {
 
 export const NONE = '*none*';
 
-export function planDocuments(type: ContentType, count: number, locales: readonly string[], rng: Rng): PlannedDocument[] {
+/** `pinned`: the first documents are the config's fixtures, which are always published and never edited. */
+export function planDocuments(type: ContentType, count: number, locales: readonly string[], rng: Rng, pinned = 0): PlannedDocument[] {
   const docs: PlannedDocument[] = [];
   let id = 0;
   for (let index = 0; index < count; index++) {
     const single = type.kind === 'singleType';
     // Translations: every locale for single types, about half of the other locales for collection documents.
     const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || rng.chance(0.5)) : [NONE];
-    const published = !type.draftAndPublish || single || rng.chance(0.8);
+    const published = !type.draftAndPublish || single || index < pinned || rng.chance(0.8);
     const ids: Record<string, { draft?: number; published?: number }> = {};
     for (const code of codes) {
       // Strapi writes the draft row first, then publishes a copy under the next id.
@@ -37,7 +38,7 @@ export function planDocuments(type: ContentType, count: number, locales: readonl
       documentId: rng.documentId(),
       locales: codes,
       published,
-      editedDraft: type.draftAndPublish && published && rng.chance(0.15),
+      editedDraft: type.draftAndPublish && published && index >= pinned && rng.chance(0.15),
       ids,
     });
   }

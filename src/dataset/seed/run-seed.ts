@@ -4,6 +4,9 @@ import { loadProject } from '../../project/load-project.js';
 import { importDataset } from '../../core/data/import-dataset.js';
 import { generateSeed } from './generate-seed.js';
 import { writeDatasetFile } from '../format/write-dataset-file.js';
+import { parseCounts } from './parse-counts.js';
+
+export { parseCounts } from './parse-counts.js';
 
 export interface SeedArgs {
   schemas?: string;
@@ -15,24 +18,12 @@ export interface SeedArgs {
   config?: string;
 }
 
-/** `--count 50` for every collection type, `--count articles=500,tags=20` per type; both may be combined. */
-export function parseCounts(raw: readonly (string | number)[] | undefined): { count: number; counts: Record<string, number> } {
-  let count = 10;
-  const counts: Record<string, number> = {};
-  for (const part of (raw ?? [])
-    .flatMap((v) => String(v).split(','))
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const m = /^(?:([^=]+)=)?(\d+)$/.exec(part);
-    if (!m) throw new ConfigError(`--count ${part}: expected a number, or <type>=<number>`);
-    if (m[1]) counts[m[1].trim()] = Number(m[2]);
-    else count = Number(m[2]);
-  }
-  return { count, counts };
-}
-
 /** `content-mock seed`: generated content into a seed file that `serve --seed` imports. */
-export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) => console.error(l)): Promise<number> {
+export async function runSeed(
+  args: SeedArgs,
+  log: (line: string) => void = (l) => console.error(l),
+  progress?: (line: string) => void,
+): Promise<number> {
   const started = Date.now();
   const codes = (args.locales ?? [])
     .flatMap((s) => String(s).split(','))
@@ -50,9 +41,18 @@ export async function runSeed(args: SeedArgs, log: (line: string) => void = (l) 
   const { count, counts } = parseCounts(args.count);
   let dataset;
   try {
-    dataset = generateSeed(model, { count, counts, seed: args['seed-value'] ?? 'content-mock', locales, mediaCount: args.media });
+    dataset = generateSeed(model, {
+      count,
+      counts,
+      seed: args['seed-value'] ?? 'content-mock',
+      locales,
+      mediaCount: args.media,
+      fixtures: config.fixtures,
+      onType: progress && ((type, i, total) => progress(`seed: ${type.pluralName} (${i + 1}/${total})`)),
+    });
   } catch (e) {
-    // A constraint no amount of data can meet (more unique integers than the range holds): the user's to fix.
+    // A constraint no amount of data can meet (more unique integers than the range holds) or a fixture naming what
+    // the schemas lack: the user's to fix.
     if (e instanceof RangeError) throw new ConfigError(e.message);
     throw e;
   }

@@ -1,10 +1,12 @@
 import type { ScalarAttribute } from '../../core/model/types.js';
 import type { Rng } from './rng.js';
 import type { WordPools } from './word-pools.js';
+import { patternValue } from '../../core/model/pattern-value.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
 
 // One value for a scalar attribute that Strapi's validator would accept: the right type, inside min/max and
-// minLength/maxLength, one of the enum, unique where asked (`serial` makes it so), chosen by the attribute's name
-// where that says what it holds (email, name, title, url, …).
+// minLength/maxLength, matching its regex, one of the enum, unique where asked (`serial` makes it so), chosen by the
+// attribute's name where that says what it holds (email, phone, zip, first name, slug, price, url, …).
 
 export interface ValueContext {
   readonly rng: Rng;
@@ -13,6 +15,8 @@ export interface ValueContext {
   readonly serial: number;
   /** Values of the same row so far (a uid derives from its targetField). */
   readonly row: Readonly<Record<string, unknown>>;
+  /** Values already given to a unique attribute (patterns cannot take a serial suffix). */
+  readonly taken?: (a: ScalarAttribute) => Set<string>;
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -36,12 +40,49 @@ function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix:
   return s + suffix;
 }
 
+/** The words of an attribute name: `postalCode`, `postal_code` and `postal-code` are all ["postal", "code"]. */
+const wordsOf = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** A value its attribute's name asks for (a phone, a zip code, a first name…), or undefined for plain text. */
+function byName(words: readonly string[], ctx: ValueContext): string | undefined {
+  const { rng, pools } = ctx;
+  const has = (...w: string[]) => w.some((x) => words.includes(x));
+  const joined = words.join('');
+  if (has('phone', 'mobile', 'tel', 'telephone', 'fax', 'cellphone')) return rng.pick(pools.phones);
+  if (has('zip', 'zipcode', 'postcode', 'postal', 'postalcode')) return rng.pick(pools.zipCodes);
+  if (joined.includes('firstname') || has('forename', 'given')) return rng.pick(pools.firstNames);
+  if (joined.includes('lastname') || has('surname', 'family')) return rng.pick(pools.lastNames);
+  if (has('username', 'handle', 'nickname', 'login')) return `${slugify(rng.pick(pools.firstNames))}${rng.int(1, 999)}`;
+  if (has('slug', 'permalink')) return slugify(rng.pick(pools.sentences)).slice(0, 60);
+  if (has('url', 'link', 'website', 'href', 'homepage', 'uri'))
+    return `https://${rng.pick(pools.domains)}/${slugify(rng.pick(pools.words))}`;
+  if (has('color', 'colour')) return rng.pick(pools.colors);
+  if (has('street', 'address', 'address1', 'line1')) return rng.pick(pools.streets);
+  if (has('city', 'town')) return rng.pick(pools.cities);
+  if (has('country')) return rng.pick(pools.countries);
+  if (has('state', 'province', 'region')) return rng.pick(pools.states);
+  if (has('currency')) return rng.pick(pools.currencies);
+  if (has('job', 'occupation', 'position') && !has('x', 'y')) return rng.pick(pools.jobTitles);
+  if (has('company', 'brand', 'organization', 'organisation', 'publisher', 'employer', 'site')) return rng.pick(pools.companies);
+  if (has('product')) return rng.pick(pools.products);
+  if (has('name', 'fullname', 'author')) return rng.pick(pools.fullNames);
+  if (has('code', 'sku', 'reference', 'ref')) return `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
+  return undefined;
+}
+
 function text(a: ScalarAttribute, ctx: ValueContext): string {
   const { rng, pools } = ctx;
-  const name = a.name.toLowerCase();
-  if (a.type === 'email' || name.includes('email')) {
+  const words = wordsOf(a.name);
+  const fromPattern = a.regex ? patternValue(a, (lo, hi) => rng.int(lo, hi), a.unique ? ctx.taken?.(a) : undefined) : undefined;
+  if (fromPattern !== undefined) return fromPattern;
+  if (a.type === 'email' || words.includes('email')) {
     const user = `${slugify(rng.pick(pools.firstNames))}.${slugify(rng.pick(pools.lastNames))}`;
-    return `${user}${a.unique ? ctx.serial : ''}@${rng.pick(pools.domains)}`;
+    return `${user}${a.unique || a.source.startsWith(USER_UID) ? ctx.serial : ''}@${rng.pick(pools.domains)}`;
   }
   if (a.type === 'uid') {
     const from = a.targetField && typeof ctx.row[a.targetField] === 'string' ? String(ctx.row[a.targetField]) : rng.pick(pools.sentences);
@@ -51,25 +92,36 @@ function text(a: ScalarAttribute, ctx: ValueContext): string {
   let value: string;
   if (a.type === 'richtext')
     value = `## ${rng.pick(pools.sentences).replace(/\.$/, '')}\n\n${rng.pick(pools.paragraphs)}\n\n${rng.pick(pools.paragraphs)}`;
-  else if (a.type === 'text' || name.includes('description') || name.includes('bio')) value = rng.pick(pools.paragraphs);
-  else if (name.includes('url') || name.includes('link') || name.includes('website'))
-    value = `https://${rng.pick(pools.domains)}/${slugify(rng.pick(pools.words))}`;
-  else if (name.includes('color') || name.includes('colour')) value = rng.pick(pools.colors);
-  else if (name.includes('city')) value = rng.pick(pools.cities);
-  else if (name.includes('company') || name.includes('brand') || name.includes('site')) value = rng.pick(pools.companies);
-  else if (name === 'username' || name.endsWith('handle')) value = `${slugify(rng.pick(pools.firstNames))}${rng.int(1, 999)}`;
-  else if (name.includes('name')) value = rng.pick(pools.fullNames);
-  else if (name.includes('code') || name.includes('sku'))
-    value = `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
-  else value = cap(rng.pick(pools.sentences).replace(/\.$/, ''));
-  return fitLength(a, value, ctx, unique);
+  else if (a.type === 'text' || words.some((w) => ['description', 'bio', 'summary', 'excerpt', 'about', 'body'].includes(w)))
+    value = rng.pick(pools.paragraphs);
+  else value = byName(words, ctx) ?? cap(rng.pick(pools.sentences).replace(/\.$/, ''));
+  // A unique slug or handle stays one token.
+  const suffix = unique && /^[a-z0-9-]+$/.test(value) ? `-${ctx.serial}` : unique;
+  return fitLength(a, value, ctx, suffix);
+}
+
+/** The range a number's name implies (a price, a latitude, a year…), before the schema's min/max. */
+function rangeByName(words: readonly string[]): [number, number] | undefined {
+  const has = (...w: string[]) => w.some((x) => words.includes(x));
+  if (has('rating', 'score', 'stars')) return [0, 5];
+  if (has('price', 'cost', 'amount', 'total', 'fee', 'salary', 'budget')) return [5, 500];
+  if (has('lat', 'latitude')) return [-90, 90];
+  if (has('lng', 'lon', 'long', 'longitude')) return [-180, 180];
+  if (has('year')) return [1990, 2025];
+  if (has('age')) return [18, 90];
+  if (has('percent', 'percentage', 'discount', 'progress')) return [0, 100];
+  if (has('quantity', 'qty', 'stock', 'inventory', 'count', 'seats')) return [0, 100];
+  if (has('order', 'position', 'rank', 'priority', 'index', 'weight')) return [1, 20];
+  return undefined;
 }
 
 function numberIn(a: ScalarAttribute, ctx: ValueContext, integer: boolean): number {
-  // Without bounds, a rating looks like one (0–5); anything else counts in the hundreds.
-  const span = /rating|score|stars/i.test(a.name) ? 5 : 1000;
-  const lo = a.min ?? (a.max !== undefined ? Math.min(0, a.max - span) : 0);
-  const hi = a.max ?? lo + span;
+  // The name's range where it fits inside the schema's min/max; otherwise the schema's bounds, counting in the
+  // thousands where one is open.
+  const named = rangeByName(wordsOf(a.name));
+  let lo = a.min ?? (a.max !== undefined ? Math.min(0, a.max - 1000) : 0);
+  let hi = a.max ?? lo + 1000;
+  if (named && named[0] >= (a.min ?? -Infinity) && named[1] <= (a.max ?? Infinity)) [lo, hi] = named;
   if (a.unique && integer) {
     if (hi - lo + 1 <= ctx.serial)
       throw new RangeError(`${a.source}: cannot make ${ctx.serial + 1} unique integers between ${lo} and ${hi}`);

@@ -14,6 +14,14 @@ export interface WordPools {
   readonly cities: readonly string[];
   readonly domains: readonly string[];
   readonly colors: readonly string[];
+  readonly phones: readonly string[];
+  readonly zipCodes: readonly string[];
+  readonly streets: readonly string[];
+  readonly countries: readonly string[];
+  readonly states: readonly string[];
+  readonly jobTitles: readonly string[];
+  readonly products: readonly string[];
+  readonly currencies: readonly string[];
 }
 
 const many = <T>(n: number, make: () => T): T[] => Array.from({ length: n }, make);
@@ -36,5 +44,13 @@ export function wordPools(code: string, seed: number): WordPools {
     cities: many(200, () => faker.location.city()),
     domains: many(50, () => faker.internet.domainName()),
     colors: many(50, () => faker.color.rgb()),
+    phones: many(100, () => faker.phone.number({ style: 'international' })),
+    zipCodes: many(100, () => faker.location.zipCode()),
+    streets: many(100, () => faker.location.streetAddress()),
+    countries: many(100, () => faker.location.country()),
+    states: many(50, () => faker.location.state()),
+    jobTitles: many(100, () => faker.person.jobTitle()),
+    products: many(200, () => faker.commerce.productName()),
+    currencies: many(30, () => faker.finance.currencyCode()),
   };
 }

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { serializeDocument, type DocumentFormat } from '../../contract/openapi/serialize-document.js';
+import { REQUEST_BUILDER_SCRIPT } from './docs-request-builder.js';
+import { interactiveDocument } from './interactive-document.js';
 
 /** The only swagger-ui-dist files the page loads: nothing else of the package is exposed. */
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'] as const;
@@ -20,7 +22,7 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 function page(base: string, title: string): string {
   const assets = `${base}/docs/assets`;
   const config = {
-    url: `${base}/openapi.json`,
+    url: `${base}/docs/openapi.json`,
     dom_id: '#swagger-ui',
     deepLinking: true,
     docExpansion: 'list',
@@ -42,10 +44,12 @@ function page(base: string, title: string): string {
 <body>
   <div id="swagger-ui"></div>
   <script src="${escapeHtml(assets)}/swagger-ui-bundle.js"></script>
+  <script>${REQUEST_BUILDER_SCRIPT}</script>
   <script>
     window.ui = SwaggerUIBundle(Object.assign(${scriptJson(config)}, {
       presets: [SwaggerUIBundle.presets.apis],
-      layout: 'BaseLayout'
+      layout: 'BaseLayout',
+      requestInterceptor: window.contentMockRequest
     }));
   </script>
 </body>
@@ -55,15 +59,15 @@ function page(base: string, title: string): string {
 
 /**
  * Serves the live document: `/openapi.json`, `/openapi.yaml` and `/docs` (Swagger UI from the installed
- * swagger-ui-dist, no CDN). `getDocument` is called per request so a rebuilt model shows at once; the text is
+ * swagger-ui-dist, no CDN, reading `/docs/openapi.json`: see interactive-document.ts and docs-request-builder.ts). `getDocument` is called per request so a rebuilt model shows at once; the text is
  * cached per document object. Links are absolute from the router's mount point, so it works under any prefix.
  */
 export function createDocsRouter(getDocument: () => OpenAPIV3_1.Document): express.Router {
   const router = express.Router();
   const dir = swaggerUiDir();
-  const cache = new WeakMap<OpenAPIV3_1.Document, Map<DocumentFormat, string>>();
+  const cache = new WeakMap<OpenAPIV3_1.Document, Map<DocumentFormat | 'interactive', string>>();
 
-  const text = (format: DocumentFormat): string => {
+  const text = (format: DocumentFormat | 'interactive'): string => {
     const document = getDocument();
     let byFormat = cache.get(document);
     if (byFormat === undefined) {
@@ -72,7 +76,7 @@ export function createDocsRouter(getDocument: () => OpenAPIV3_1.Document): expre
     }
     let out = byFormat.get(format);
     if (out === undefined) {
-      out = serializeDocument(document, format);
+      out = format === 'interactive' ? JSON.stringify(interactiveDocument(document)) : serializeDocument(document, format);
       byFormat.set(format, out);
     }
     return out;
@@ -83,6 +87,9 @@ export function createDocsRouter(getDocument: () => OpenAPIV3_1.Document): expre
   });
   router.get('/openapi.yaml', (_req, res) => {
     res.set('Cache-Control', 'no-cache').type('application/yaml; charset=utf-8').send(text('yaml'));
+  });
+  router.get('/docs/openapi.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(text('interactive'));
   });
   router.get('/docs', (req, res) => {
     res.set('Cache-Control', 'no-cache').type('html').send(page(req.baseUrl, getDocument().info.title));

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { ContentStore } from '../../store/content-store.js';
@@ -22,6 +22,21 @@ export function incomingDir(store: ContentStore): string {
 /** A name safe to use as a file name: never a path, never one of our temporary files. */
 const safe = (name: string) =>
   name === basename(name) && name !== '..' && name !== '.' && !name.startsWith('.incoming-') && !name.includes('\0') ? name : undefined;
+
+/** Stores bytes made here (an image's formats) under their key. */
+export function saveUpload(store: ContentStore, name: string, bytes: Buffer): void {
+  const key = safe(name);
+  if (!key) throw new Error(`refusing to store an upload named ${JSON.stringify(name)}`);
+  const dir = uploadsDir(store);
+  if (!dir) {
+    let files = memory.get(store);
+    if (!files) memory.set(store, (files = new Map()));
+    files.set(key, bytes);
+    return;
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, key), bytes);
+}
 
 /** Moves a streamed upload under its key (into memory for a memory store). */
 export function adoptUpload(store: ContentStore, name: string, tempPath: string): void {

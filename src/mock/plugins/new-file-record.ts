@@ -72,8 +72,9 @@ export function isValidFilename(name: string): boolean {
 export const kilobytes = (bytes: number): number => Math.round((bytes / 1000) * 100) / 100;
 
 /**
- * The media library record of a new upload. `formats` stays null: the mock does not resize images; width and
- * height come from the image header (the upload's first bytes) when it is one we can read.
+ * The media library record of a new upload, `formats` null (the upload route adds them for images, see
+ * media/image-formats.ts); width and height come from the image header (the upload's first bytes) when it is one
+ * we can read.
  */
 export function newFileRecord(
   store: ContentStore,

@@ -1,14 +1,15 @@
 import type express from 'express';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { MediaFile } from '../../core/data/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
-import { adoptUpload, deleteUpload, incomingDir, locateUpload } from './file-storage.js';
+import { adoptUpload, deleteUpload, incomingDir, locateUpload, saveUpload } from './file-storage.js';
 import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
 import { SNIFF_BYTES, sniffServedType, sniffUploadType } from './sniff-type.js';
+import { formatsOf, resizeImage } from '../media/image-formats.js';
 import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -83,14 +84,24 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         if (parts.length === 0) throw new ValidationError('Files are empty', {});
         if (!parts.every((p) => isValidFilename(p.filename))) throw new ApplicationError('File name contains invalid characters', {});
         const infos = readFileInfo(body.fields.fileInfo, parts.length);
-        // The bytes are in place before the records exist: a record never points at a missing file.
-        const records = parts.map((p, i) =>
-          newFileRecord(rt.store, p.filename, sniffUploadType(p.head) ?? mimeOf(p.filename, p.mime), p, infos[i]),
+        const mimes = parts.map((p) => sniffUploadType(p.head) ?? mimeOf(p.filename, p.mime));
+        // Images get Strapi's formats (thumbnail, large, medium, small), resized before the record is made; only
+        // images are read whole, and only up to the size limit.
+        const resized = await Promise.all(
+          parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? resizeImage(readFileSync(p.path)) : [])),
         );
+        const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimes[i], p, infos[i]));
+        records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
+        // The bytes are in place before the records exist: a record never points at a missing file.
         records.forEach((record, i) => {
           const name = record.url.slice('/uploads/'.length);
           adoptUpload(rt.store, name, parts[i].path);
           adopted.push(name);
+          for (const f of resized[i]) {
+            const formatName = `${f.key}_${record.hash}${record.ext ?? ''}`;
+            saveUpload(rt.store, formatName, f.bytes);
+            adopted.push(formatName);
+          }
         });
         const created = await rt.store.mutate((data) => {
           data.media.push(...records);
