@@ -22,7 +22,10 @@ export function knownValues(ds) {
 
 // numberIds=false: every fresh numeric id becomes the same token, so one extra id minted on one side (a row the
 // other refused) does not shift every later comparison.
-export function normaliser(known, { numberIds = true } = {}) {
+// names: a Map documentId -> the request's stable name ({{name}} of the create that made it), read at each call; a
+// saved documentId becomes `{{name}}` wherever it appears (also inside messages), so a create that one side refused
+// does not renumber every later fresh documentId.
+export function normaliser(known, { numberIds = true, names = null } = {}) {
   const fresh = new Map();
   const counts = new Map();
   const token = (kind, v) => {
@@ -40,6 +43,10 @@ export function normaliser(known, { numberIds = true } = {}) {
       const o = {};
       for (const k of Object.keys(v).sort()) o[k] = norm(v[k], k);
       return o;
+    }
+    if (typeof v === 'string' && names?.size) {
+      if (names.has(v)) return `{{${names.get(v)}}}`;
+      for (const [id, n] of names) if (v.includes(id)) v = v.split(id).join(`{{${n}}}`);
     }
     if (key === 'documentId' && typeof v === 'string' && !known.documentIds.has(v)) return token('documentId', v);
     if (key === 'id' && typeof v === 'number' && !known.ids.has(v)) return numberIds ? token('id', v) : '<new id>';

@@ -232,6 +232,12 @@ async function send(base, req, saved) {
     json = { __nonJson: text.slice(0, 200) };
   }
   if (req.save && res.status < 300 && json?.data?.documentId) saved[req.save] = json.data.documentId;
+  // a single type's PUT creates its document when there is none: that documentId is named after the route
+  const fresh = json?.data?.documentId;
+  if (!req.save && req.method === 'PUT' && res.status < 300 && typeof fresh === 'string' && !known.documentIds.has(fresh)) {
+    const route = req.path.split('?')[0];
+    if (!Object.values(saved).includes(fresh)) saved[`single ${route}`] = fresh;
+  }
   return { status: res.status, body: json };
 }
 
@@ -239,12 +245,20 @@ const results = [];
 async function replay(list, servers) {
   const savedA = {},
     savedB = {};
-  const normA = normaliser(known, { numberIds: false }),
-    normB = normaliser(known, { numberIds: false });
+  // each side's saved documentIds are compared by the name of the create that made them (see normaliser)
+  const namesA = new Map(),
+    namesB = new Map();
+  const normA = normaliser(known, { numberIds: false, names: namesA }),
+    normB = normaliser(known, { numberIds: false, names: namesB });
+  const learn = (saved, names) => {
+    for (const [n, id] of Object.entries(saved)) if (!names.has(id)) names.set(id, n);
+  };
   let i = 0;
   for (const req of list) {
     const a = await send(servers.strapi.base, req, savedA);
     const b = await send(servers.mock.base, req, savedB);
+    learn(savedA, namesA);
+    learn(savedB, namesB);
     const na = normA(a.body),
       nb = normB(b.body);
     let verdict = 'identical',

@@ -105,6 +105,20 @@ describe.concurrent('failing loudly and exiting right', () => {
     }
   }, 30_000);
 
+  test('proxy with its port taken: exit 2 with the error', async () => {
+    const blocker: Server = createNetServer();
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+    );
+    try {
+      const r = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--schemas', PROJECT, '--port', String(port)]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('the port is already in use');
+    } finally {
+      blocker.close();
+    }
+  }, 30_000);
+
   test.each([
     [['serve', '--port', '99999'], '--port 99999: expected a port number from 0 to 65535'],
     [['serve', '--delay', 'abc'], '--delay abc: expected a number of ms or a range like 100-400'],

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { ValidationError } from '../../src/core/errors/strapi-errors.js';
 import type { ScalarAttribute, ScalarType } from '../../src/core/model/types.js';
 import { coerceScalar, printValue } from '../../src/core/write/coerce-scalar.js';
 
@@ -35,7 +34,7 @@ describe('scalar coercion', () => {
   });
 
   test('a date that does not exist is refused with "Invalid date"', () => {
-    expect(() => coerceScalar(attr('date'), '2024-02-30', ['f'], false)).toThrow(new ValidationError('Invalid date', {}));
+    expect(() => coerceScalar(attr('date'), '2024-02-30', ['f'], false)).toThrow('Invalid date');
     expect(coerceScalar(attr('date'), '2024-02-29', ['f'], false)).toEqual({ ok: true, value: '2024-02-29' });
   });
 

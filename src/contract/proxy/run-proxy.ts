@@ -1,3 +1,4 @@
+import { describeError } from '../../project/describe-error.js';
 import { createProxy } from './create-proxy.js';
 import { loadContract } from './load-contract.js';
 import { formatOf } from './report.js';
@@ -36,7 +37,14 @@ export async function runProxy(args: ProxyArgs): Promise<number> {
     timeoutMs: args.timeout,
     ignoreRules,
   });
-  const { url } = await proxy.listen(args.port ?? 4010, args.host ?? '127.0.0.1');
+  let url: string;
+  try {
+    ({ url } = await proxy.listen(args.port ?? 4010, args.host ?? '127.0.0.1'));
+  } catch (e) {
+    // A port taken or not allowed: the command could not run (exit 2), said in one line.
+    console.error(describeError(e));
+    return 2;
+  }
   console.log(`content-mock proxy: ${url} → ${args.target}${args.strict ? ' (strict: bad answers become 502)' : ''}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

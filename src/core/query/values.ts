@@ -15,7 +15,8 @@ export function sortKey(type: ColumnType, value: unknown): number | string | nul
   if (NUMERIC.has(type)) return typeof value === 'number' ? value : Number(value);
   if (type === 'boolean') return value === true ? 1 : 0;
   if (DATETIME.has(type)) {
-    const t = typeof value === 'number' ? value : Date.parse(String(value));
+    // a timestamp reads back as epoch milliseconds in a string ("1651604231000")
+    const t = typeof value === 'number' ? value : /^-?\d+$/.test(String(value)) ? Number(value) : Date.parse(String(value));
     return Number.isNaN(t) ? String(value) : t;
   }
   // JSON columns have NUMERIC affinity on SQLite: a stored number is a number, anything else is its JSON text

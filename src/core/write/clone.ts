@@ -11,15 +11,33 @@ export interface WriteContext {
   readonly now: string;
 }
 
-/** Copies a stored component value (or zone) with fresh ids, as Strapi clones component rows on publish. */
+/**
+ * Copies a stored component value (or zone) with fresh ids, nested components included: Strapi clones every
+ * component row on publish (and for a new locale), each from its own table's sequence.
+ */
 function cloneComponents(ctx: WriteContext, value: unknown, uidOf: (v: ComponentValue) => string): unknown {
   const one = (v: unknown) => {
     if (!isPlainObject(v)) return v;
     const c = structuredClone(v) as ComponentValue;
-    c.id = ctx.store.nextId(`component:${uidOf(c)}`);
+    reId(ctx, uidOf(c), c);
     return c;
   };
   return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+/** Gives a copied component and the components nested in it new ids (nested first, as Strapi creates them). */
+function reId(ctx: WriteContext, uid: string, c: ComponentValue): void {
+  const component = ctx.index.model.components.get(uid);
+  for (const attribute of component?.attributes.values() ?? []) {
+    const v = c[attribute.name];
+    const items = Array.isArray(v) ? v : [v];
+    if (attribute.kind === 'component') {
+      for (const item of items) if (isPlainObject(item)) reId(ctx, attribute.component, item as ComponentValue);
+    } else if (attribute.kind === 'dynamiczone') {
+      for (const item of items) if (isPlainObject(item)) reId(ctx, String(item.__component), item as ComponentValue);
+    }
+  }
+  c.id = ctx.store.nextId(`component:${uid}`);
 }
 
 /** A stored attribute value copied into another row; zone entries the zone does not declare are not carried over. */

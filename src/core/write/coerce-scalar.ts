@@ -32,17 +32,58 @@ export function printValue(v: unknown): string {
 }
 
 export const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
+/** yup 0.32's `string().email()` pattern, which Strapi's email validator uses (the last label is letters only). */
 const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+  /^((([a-z]|\d|[!#\$%&'\*\+\-\/=\?\^_`{\|}~]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])+(\.([a-z]|\d|[!#\$%&'\*\+\-\/=\?\^_`{\|}~]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])+)*)|((\x22)((((\x20|\x09)*(\x0d\x0a))?(\x20|\x09)+)?(([\x01-\x08\x0b\x0c\x0e-\x1f\x7f]|\x21|[\x23-\x5b]|[\x5d-\x7e]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])|(\\([\x01-\x09\x0b\x0c\x0d-\x7f]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]))))*(((\x20|\x09)*(\x0d\x0a))?(\x20|\x09)+)?(\x22)))@((([a-z]|\d|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])|(([a-z]|\d|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])([a-z]|\d|-|\.|_|~|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])*([a-z]|\d|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])))\.)+(([a-z]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])|(([a-z]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])([a-z]|\d|-|\.|_|~|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])*([a-z]|[\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF])))$/i;
 
-/** Strapi's email check wants a dotted domain (`a@b` is refused). */
-const EMAIL_DOMAIN_DOT = /@[^@]+\.[^@.]+$/;
+/**
+ * A value Strapi's validator lets through but its database layer cannot store (a date, time or date-time it cannot
+ * parse): Strapi throws it when the row is written, after validation, so it counts only when validation passed.
+ */
+export class DatabaseCastError extends ValidationError {}
+
+/** The forms date-fns `parseISO` reads: a calendar date, optionally a time (after `T` or a space) and an offset. */
+const ISO_DATE_TIME =
+  /^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?(?:[T ](\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** Strapi's date-time parser: an ISO date (parseISO), else milliseconds since the epoch; undefined when neither. */
+function parseDateTime(raw: unknown): Date | undefined {
+  const text = typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : undefined;
+  if (text === undefined) return undefined;
+  const m = ISO_DATE_TIME.exec(text);
+  if (m) {
+    const [, y, mo = '01', d = '01', h = '00', mi = '00', sec = '00', frac = '', zone] = m;
+    const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+    const validDay = Number(mo) >= 1 && day.getUTCMonth() === Number(mo) - 1 && day.getUTCDate() === Number(d);
+    const validTime = (Number(h) < 24 || (h === '24' && mi === '00' && sec === '00')) && Number(mi) < 60 && Number(sec) < 60;
+    if (!validDay || !validTime) return undefined;
+    const ms = frac ? `.${frac.slice(0, 3).padEnd(3, '0')}` : '';
+    const offset = !zone
+      ? 'Z'
+      : zone.toUpperCase() === 'Z'
+        ? 'Z'
+        : zone.length === 3
+          ? `${zone}:00`
+          : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+    // without an offset, parseISO reads local time: the mock's server time is UTC
+    const t = Date.parse(`${y}-${mo}-${d}T${h === '24' ? '23' : h}:${mi}:${sec}${ms}${offset}`) + (h === '24' ? 3600000 : 0);
+    return Number.isNaN(t) ? undefined : new Date(t);
+  }
+  // date-fns `parse(value, 'T')`: milliseconds since the epoch
+  if (/^-?\d+$/.test(text)) {
+    const d = new Date(Number(text));
+    return Number.isNaN(d.getTime()) ? undefined : d;
+  }
+  return undefined;
+}
+
 const STRICT_TEXT = new Set(['string', 'text', 'richtext', 'email', 'uid', 'password']);
 
 type Path = readonly (string | number)[];
 const label = (path: Path) => path.reduce<string>((s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${p}` : p), '');
 
-export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError };
+/** `more`: further errors of the same value (yup runs the type check and a `oneOf` check side by side). */
+export type Coerced = { ok: true; value: unknown } | { ok: false; error: FieldError; more?: FieldError[] };
 
 function typeError(path: Path, yupType: string, final: unknown, original: unknown): Coerced {
   const cast =
@@ -52,6 +93,13 @@ function typeError(path: Path, yupType: string, final: unknown, original: unknow
 }
 
 const fail = (path: Path, message: string, value: unknown): Coerced => ({ ok: false, error: { path, message, value } });
+
+// Strapi appends null to the allowed values, which yup prints as an empty last item.
+const enumError = (attribute: ScalarAttribute, path: Path, value: unknown): FieldError => ({
+  path,
+  message: `${label(path)} must be one of the following values: ${[...(attribute.enum ?? []), ''].join(', ')}`,
+  value,
+});
 
 /** The yup type Strapi's validator uses for an attribute: the word in "must be a `…` type". */
 export function yupType(attribute: ScalarAttribute): string {
@@ -96,9 +144,10 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       return { ok: true, value: n };
     }
     case 'biginteger': {
+      // Strapi's own test (a `mixed` schema): an integer number, or a string of digits with an optional sign
       const s = typeof raw === 'number' && Number.isInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
-      if (s === undefined || !/^-?\d+$/.test(s)) return typeError(path, 'string', raw, raw);
-      return { ok: true, value: s };
+      if (s === undefined || !/^[+-]?\d+$/.test(s)) return fail(path, `${label(path)} must be a valid integer`, raw);
+      return { ok: true, value: BigInt(s).toString() };
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return { ok: true, value: raw };
@@ -108,26 +157,27 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       return typeError(path, 'boolean', raw, raw);
     }
     case 'date': {
-      const s = typeof raw === 'string' ? raw : '';
-      const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
-      if (!m || Number.isNaN(Date.parse(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`)))
-        throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+      // Strapi's database parser: a `yyyy-MM-dd` prefix naming a day that exists
+      const m = typeof raw === 'string' ? /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])/.exec(raw) : null;
+      if (!m) throw new DatabaseCastError('Invalid format, expected yyyy-MM-dd', {});
       // A well-formed day that does not exist (2024-02-30) is refused too, with its own message.
       const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-      if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw new ValidationError('Invalid date', {});
+      if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) throw new DatabaseCastError('Invalid date', {});
       return { ok: true, value: `${m[1]}-${m[2]}-${m[3]}` };
     }
     case 'time': {
-      const s = typeof raw === 'string' ? raw : '';
-      const m = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(s);
-      if (!m) throw new ValidationError('Invalid time format, expected HH:mm:ss.SSS', {});
-      return { ok: true, value: `${m[1]}:${m[2]}:${m[3] ?? '00'}.${(m[4] ?? '000').padEnd(3, '0')}` };
+      // Strapi's database parser wants the seconds: `10:00` is refused
+      if (typeof raw !== 'string') throw new DatabaseCastError(`Expected a string, got a ${typeof raw}`, {});
+      const m = /^(2[0-3]|[01][0-9]):([0-5][0-9]):([0-5][0-9])(?:\.([0-9]{1,3}))?$/.exec(raw);
+      if (!m) throw new DatabaseCastError('Invalid time format, expected HH:mm:ss.SSS', {});
+      return { ok: true, value: `${m[1]}:${m[2]}:${m[3]}.${(m[4] ?? '000').padEnd(3, '0')}` };
     }
     case 'datetime':
     case 'timestamp': {
-      const t = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Date.parse(raw) : NaN;
-      if (Number.isNaN(t)) throw new ValidationError(`Invalid format, expected an ISO compatible date`, {});
-      return { ok: true, value: new Date(t).toISOString() };
+      const d = parseDateTime(raw);
+      if (!d) throw new DatabaseCastError('Invalid format, expected a timestamp or an ISO date', {});
+      // a timestamp column reads back as milliseconds since the epoch, in a string (Strapi's TimestampField.fromDB)
+      return { ok: true, value: attribute.type === 'timestamp' ? String(d.getTime()) : d.toISOString() };
     }
     case 'json':
       return { ok: true, value: raw };
@@ -135,17 +185,19 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       // Real Strapi keeps only a list of block nodes; anything else is silently stored as null.
       return { ok: true, value: Array.isArray(raw) ? raw : null };
     default: {
-      if (typeof raw === 'object') return typeError(path, 'string', raw, raw);
+      if (typeof raw === 'object') {
+        const type = typeError(path, 'string', raw, raw);
+        // an enumeration's `oneOf` fails beside the type check
+        if (attribute.type === 'enumeration' && !type.ok) return { ...type, more: [enumError(attribute, path, raw)] };
+        return type;
+      }
       // yup's string schema is strict for text types: a number or boolean is not turned into text.
       if (STRICT_TEXT.has(attribute.type) && typeof raw !== 'string') return typeError(path, 'string', raw, raw);
       const s = String(raw);
-      if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s)) {
-        // Strapi appends null to the allowed values, which yup prints as an empty last item.
-        return fail(path, `${label(path)} must be one of the following values: ${[...attribute.enum, ''].join(', ')}`, s);
-      }
+      if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s))
+        return { ok: false, error: enumError(attribute, path, s) };
       if (attribute.type === 'email' && !draft && s === '') return fail(path, `${label(path)} cannot be empty`, s);
-      if (attribute.type === 'email' && !draft && (!EMAIL.test(s) || !EMAIL_DOMAIN_DOT.test(s)))
-        return fail(path, `${label(path)} must be a valid email`, s);
+      if (attribute.type === 'email' && !draft && s !== '' && !EMAIL.test(s)) return fail(path, `${label(path)} must be a valid email`, s);
       if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {
         return fail(path, `${label(path)} must match the following: "${String(UID_PATTERN)}"`, s);
       }
@@ -165,9 +217,17 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
   }
 }
 
-/** The message Strapi gives for a required attribute left empty on a published write. */
-export function requiredError(path: Path, yup: string): FieldError {
-  return { path, message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`null\`.`, value: null };
+/**
+ * A required attribute without a value, as Strapi's validator words it: a create checks `notNil` ("must be defined."),
+ * an update `notNull` ("cannot be null."); but `null` first fails the type check of the typed yup schemas (string,
+ * number), which are not nullable. Boolean (nullable) and the `mixed` ones (dates, json, biginteger) reach the test.
+ */
+export function requiredError(path: Path, attribute: ScalarAttribute, value: null | undefined, creating: boolean): FieldError {
+  const yup = yupType(attribute);
+  if (value === null && (yup === 'string' || yup === 'number'))
+    return { path, message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`null\`.`, value: null };
+  // an absent key has no value: Strapi's details leave `value` out
+  return { path, message: `${label(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value };
 }
 
 export { label as pathLabel };

@@ -1,5 +1,5 @@
-import { fieldErrors, ValidationError } from '../errors/strapi-errors.js';
-import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
+import { ValidationError } from '../errors/strapi-errors.js';
+import type { Attribute, Attributes, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
@@ -8,13 +8,13 @@ import type { Store } from '../data/store.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
-import { prepareData, type PreparedData } from './prepare-data.js';
+import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
-import { applyRelationOp } from './relation-order.js';
+import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { keepLinkLocales, LINK_LOCALES, setLinkLocale } from '../data/link-locale.js';
+import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -100,10 +100,65 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       if (next.includes(documentId)) setLinkLocale(row, name, documentId, locale === defaultLocale ? undefined : locale);
     }
     keepLinkLocales(row, name, next);
+    // A bidirectional oneToOne/oneToMany target has one holder: linking it here unlinks it from every other document.
+    if (attribute.inversedBy && (attribute.relation === 'oneToOne' || attribute.relation === 'oneToMany')) {
+      for (const target of next) if (!before.includes(target)) unlinkElsewhere(ctx, ctx.type, attribute, row, target);
+    }
   }
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
   return inverse;
+}
+
+/**
+ * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
+ * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
+ * writer's locale (the default one for a writer without i18n).
+ */
+/**
+ * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
+ * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
+ * draft & publish) as `like`.
+ */
+function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, like: Row, target: string): void {
+  const targetType = ctx.index.model.contentTypes.get(attribute.target);
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const sameStatus = owner.draftAndPublish && targetType?.draftAndPublish;
+  const localeSeen = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, attribute.name, target) ?? defaultLocale));
+  const seesSameRow = (r: Row) =>
+    (!targetType?.localized || localeSeen(r) === localeSeen(like)) && (!sameStatus || isDraftRow(r) === isDraftRow(like));
+  for (const r of ctx.store.data.types[owner.uid] ?? []) {
+    if (r.documentId === like.documentId || !seesSameRow(r)) continue;
+    const current = refsOf(r[attribute.name]);
+    if (!current.includes(target)) continue;
+    const next = current.filter((d) => d !== target);
+    r[attribute.name] = attribute.toMany ? next : null;
+    recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
+    keepLinkLocales(r, attribute.name, next);
+  }
+}
+
+function checkInverseOrder(
+  ctx: WriteContext,
+  documentId: string,
+  exists: boolean,
+  prepared: PreparedData,
+  locale: string | undefined,
+): void {
+  for (const [name, op] of prepared.relations) {
+    const attribute = ctx.type.attributes.get(name);
+    if (attribute?.kind !== 'relation' || attribute.owner || op.set || !op.connect?.some((c) => c.position)) continue;
+    const owning = ctx.index.model.contentTypes.get(attribute.target)?.attributes.get(attribute.mappedBy ?? '');
+    const initial = new Set<string>();
+    if (exists && owning)
+      for (const r of ctx.store.data.types[attribute.target] ?? [])
+        if (refsOf(r[owning.name]).includes(documentId)) initial.add(r.documentId);
+    const shown = locale ?? ctx.index.model.defaultLocale;
+    sortConnects(
+      op.connect.map((c) => (c.rawPosition ? { ...c, rawPosition: { ...c.rawPosition, locale: shown } } : c)),
+      initial,
+    );
+  }
 }
 
 /** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
@@ -129,32 +184,67 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     }
     keepLinkLocales(r, owning.name, refsOf(r[owning.name]));
   };
-  if (op.set) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
+  // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
+  const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
+  if (replacing) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
   }
 }
 
-function checkUnique(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>, prepared: PreparedData): void {
-  const errors = [];
-  for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'scalar' || !(attribute.unique || attribute.type === 'uid') || !Object.hasOwn(prepared.values, attribute.name))
-      continue;
-    const value = prepared.values[attribute.name];
-    if (value === null || value === undefined) continue;
-    const clash = ctx.index
+/**
+ * Strapi's unique test (unique and uid attributes): another published version in the same locale holds the value.
+ * A write excludes its own row; on publish the document's old published version is gone already, so the document's
+ * own versions never clash.
+ */
+function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (name: string, value: unknown) => boolean {
+  return (name, value) =>
+    ctx.index
       .rows(ctx.type.uid)
       .some(
         (r) =>
           r.documentId !== row.documentId &&
-          r[attribute.name] === value &&
+          r[name] === value &&
           (!ctx.type.localized || r.locale === row.locale) &&
           (!ctx.type.draftAndPublish || !isDraftRow(r)),
       );
-    if (clash) errors.push({ path: [attribute.name], message: 'This attribute must be unique', value });
+}
+
+/** A stored value as a body would give it: scalars and (nested) components, ids, relations and media left out. */
+function asInput(index: WriteContext['index'], attributes: Attributes, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const attribute of attributes.values()) {
+    const value = row[attribute.name];
+    if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
+    else if (value === undefined) continue;
+    else if (attribute.kind === 'component') {
+      const component = index.model.components.get(attribute.component);
+      const one = (v: unknown) => (component && isPlainObject(v) ? asInput(index, component.attributes, v) : v);
+      out[attribute.name] = Array.isArray(value) ? value.map(one) : one(value);
+    } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
+      out[attribute.name] = value.map((v) => {
+        const component = isPlainObject(v) ? index.model.components.get(String(v.__component)) : undefined;
+        return component && isPlainObject(v) ? { __component: v.__component, ...asInput(index, component.attributes, v) } : v;
+      });
+    }
   }
-  if (errors.length > 0) throw fieldErrors(errors);
+  return out;
+}
+
+/**
+ * Publishing validates the whole draft as a create of a published entry (Strapi's `publishEntry` re-creates it from
+ * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
+ */
+function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft), {
+    index: ctx.index,
+    draft: false,
+    creating: true,
+    locale: typeof draft.locale === 'string' ? draft.locale : null,
+    nextId: () => 0,
+    taken: takenBy(ctx, draft),
+  });
 }
 
 /** Replaces the published row of a draft's locale with a fresh copy of the draft. */
@@ -175,18 +265,30 @@ function publish(ctx: WriteContext, draft: Row): Row {
   }
   kept.push(published);
   ctx.store.data.types[ctx.type.uid] = kept;
+  // The published row's new join rows take a one-holder target from other documents' published rows too.
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
+    if (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany') continue;
+    for (const target of refsOf(published[attribute.name])) unlinkElsewhere(ctx, ctx.type, attribute, published, target);
+  }
   return published;
 }
 
-/** Seeds a new locale version from an existing one: non-localized attributes are copied, the rest start empty. */
-function newLocaleRow(ctx: WriteContext, documentId: string, locale: string | undefined, base: Row | undefined): Row {
-  const row = blankRow(ctx, documentId, locale);
-  if (base) {
-    for (const attribute of ctx.type.attributes.values()) {
-      if (isSynced(attribute)) row[attribute.name] = cloneAttribute(ctx, attribute, base[attribute.name]);
-    }
+/**
+ * A new locale of an existing document: Strapi (`copyNonLocalizedFields`) fills the body's empty (absent or null)
+ * non-localized attributes from one of the document's versions, the published one first, before it validates.
+ */
+function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docRows: Row[]): Record<string, unknown> {
+  const base = docRows.find((r) => !isDraftRow(r)) ?? docRows[0];
+  if (!base || !ctx.type.localized) return data;
+  const copy = asInput(ctx.index, ctx.type.attributes, base);
+  const merged = { ...data };
+  for (const attribute of ctx.type.attributes.values()) {
+    if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
+    if (attribute.kind === 'media') merged[attribute.name] = base[attribute.name] ?? null;
+    else if (Object.hasOwn(copy, attribute.name)) merged[attribute.name] = copy[attribute.name];
   }
-  return row;
+  return merged;
 }
 
 interface WriteResult {
@@ -222,6 +324,8 @@ function writeVersion(
   const docRows = rows.filter((r) => r.documentId === documentId);
   let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
   const newVersion = !target;
+  const body = newVersion && !creating ? withNonLocalized(ctx, data, docRows) : data;
+  const publishing = type.draftAndPublish && !draftOnly;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
   const original = creating
     ? undefined
@@ -229,24 +333,27 @@ function writeVersion(
         type,
         docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined),
       );
-  const prepared = prepareData(type, data, {
+  // A draft&publish write saves the draft (validated as a draft), then publishes it (see validatePublish).
+  const prepared = prepareData(type, body, {
     index: ctx.index,
-    draft: draftOnly && type.draftAndPublish,
+    draft: type.draftAndPublish,
     creating: creating || newVersion,
     locale: locale ?? null,
     nextId: (t) => store.nextId(t),
+    taken: takenBy(ctx, target ?? { documentId, locale }),
   });
-  if (!(draftOnly && type.draftAndPublish)) checkUnique(ctx, target ?? { documentId, locale }, prepared);
+  checkInverseOrder(ctx, documentId, target !== undefined, prepared, locale);
+  // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
+  if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
   let inverse;
   if (!target) {
-    const base = docRows.find((r) => (type.draftAndPublish ? isDraftRow(r) : true)) ?? docRows[0];
-    target = newLocaleRow(ctx, documentId, locale, base);
+    target = blankRow(ctx, documentId, locale);
     inverse = applyPrepared(ctx, target, prepared);
     rows.push(target);
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
-  const result = !type.draftAndPublish || draftOnly ? target : publish(ctx, target);
+  const result = publishing ? publish(ctx, target) : target;
   return { row: result, sync: () => syncNonLocalized(ctx, result, original) };
 }
 
@@ -284,6 +391,8 @@ export async function createDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   return writeThenSync(
@@ -305,11 +414,30 @@ export async function updateDocument(
   const status = parseStatus(query.status);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
-  if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) return undefined;
+  if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) {
+    // Strapi checks the body's keys and resolves the documentIds its relations name before it looks the document
+    // up: those errors come before the 404.
+    const sequences = { ...store.data.sequences };
+    try {
+      prepareData(type, data, {
+        index: store.index,
+        draft: true,
+        creating: false,
+        locale: locale ?? null,
+        nextId: () => 0,
+        resolveOnly: true,
+      });
+    } finally {
+      store.data.sequences = sequences;
+    }
+    return undefined;
+  }
   const write = () => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
   return writeThenSync(store, write, (row) => render(store, type, row, query, opts, status));
 }
@@ -324,6 +452,15 @@ export async function deleteDocument(
 ): Promise<void> {
   if (type.kind === 'collectionType') parseQuery(store.index, type, query, opts);
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
+  // A single type without its document answers 204 before Strapi's document service is reached.
+  if (target === undefined && type.kind === 'singleType') return;
+  // Strapi's document service throws a plain Error for `status=draft` (a 500, whether the document exists or not):
+  // a mock answers 400 with the reason.
+  if (type.draftAndPublish && parseStatus(query.status) === 'draft')
+    throw new ValidationError(
+      'Cannot delete a draft document: real Strapi answers 500 to DELETE with status=draft (a document is deleted with all its versions)',
+      {},
+    );
   if (target === undefined) return;
   const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
   const locale = all ? undefined : writeLocale(store, type, query.locale);

@@ -1,11 +1,12 @@
-import { fieldErrors, invalidKey, type FieldError } from '../errors/strapi-errors.js';
+import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
 import type { Attributes, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
-import { coerceScalar, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
+import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError } from './coerce-scalar.js';
 import {
   associatedIds,
   numberOf,
+  textOf,
   contentTarget,
   mediaTarget,
   relationOp,
@@ -33,6 +34,13 @@ export interface PrepareOptions {
   readonly locale: string | null;
   /** Hands out component ids. */
   readonly nextId: (table: string) => number;
+  /** Whether another version holds this value of a unique (or uid) attribute of the entry; checked on non-drafts. */
+  readonly taken?: (attribute: string, value: unknown) => boolean;
+  /**
+   * Only what Strapi checks before it looks the document up (unknown keys, the documentIds relations name): no
+   * attribute error is raised.
+   */
+  readonly resolveOnly?: boolean;
 }
 
 /** Keys Strapi refuses in a body because the server owns them. */
@@ -42,15 +50,23 @@ const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
+  checkBodyKeys(opts.index, type, data);
+  // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
+  // that order is the one its error names.
   for (const key of Object.keys(data)) {
-    if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
-    if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
-    if (!IGNORED.has(key) && !type.attributes.has(key)) throw invalidKey(key, { path: null, source: 'body' });
+    const attribute = type.attributes.get(key);
+    const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
+    if (attribute?.kind === 'relation' && target && data[key] !== undefined)
+      rewriteRelation(contentTarget(opts.index, source, target), data[key], !attribute.toMany);
   }
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
-  const values = prepareAttributes(type.attributes, data, [], { ...opts, source }, errors, echo, (name, op) => relations.set(name, op));
+  const cast: ValidationError[] = [];
+  const values = prepareAttributes(type.attributes, data, [], { ...opts, source, cast }, errors, echo, (name, op) =>
+    relations.set(name, op),
+  );
+  if (opts.resolveOnly) return { values, relations };
   // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
   const rewritten = {
     ...data,
@@ -62,11 +78,48 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
   if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
+  // the database's own casts come last: Strapi writes the row only once validation passed
+  if (cast.length > 0) throw cast[0];
   return { values, relations };
 }
 
+/**
+ * Strapi's input validation (`throw-unrecognized-fields`), which runs on the whole body, components and zone entries
+ * included, before anything else: keys the server owns and keys that are not attributes are refused.
+ */
+export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Record<string, unknown>): void {
+  for (const key of Object.keys(data)) {
+    if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
+    if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
+    if (!IGNORED.has(key) && !type.attributes.has(key)) throw invalidKey(key, { path: null, source: 'body' });
+  }
+  const walk = (attributes: Attributes, value: Record<string, unknown>, path: string[]) => {
+    for (const attribute of attributes.values()) {
+      const v = value[attribute.name];
+      const here = [...path, attribute.name];
+      if (attribute.kind === 'component') {
+        const component = index.model.components.get(attribute.component);
+        for (const item of Array.isArray(v) ? v : [v])
+          if (component && isPlainObject(item)) {
+            checkKeys(component.attributes, item, here);
+            walk(component.attributes, item, here);
+          }
+      } else if (attribute.kind === 'dynamiczone' && Array.isArray(v)) {
+        for (const item of v) {
+          const component = isPlainObject(item) ? index.model.components.get(textOf(item.__component)) : undefined;
+          if (!component || !isPlainObject(item)) continue;
+          const { __component: _, ...body } = item;
+          checkKeys(component.attributes, body, here);
+          walk(component.attributes, body, here);
+        }
+      }
+    }
+  };
+  walk(type.attributes, data, []);
+}
+
 type OnRelation = (name: string, op: RelationOp) => void;
-type Options = PrepareOptions & { readonly source: RelationSource };
+type Options = PrepareOptions & { readonly source: RelationSource; readonly cast: ValidationError[] };
 
 /**
  * Checks `data` against `attributes` and returns the stored form; `echo` receives the form Strapi's relations check
@@ -93,14 +146,28 @@ function prepareAttributes(
     switch (attribute.kind) {
       case 'scalar': {
         if (!given) {
-          if (mustCheckRequired) errors.push(requiredError(here, yupType(attribute)));
+          if (mustCheckRequired) errors.push(requiredError(here, attribute, undefined, opts.creating));
           continue;
         }
-        const r = coerceScalar(attribute, value, here, opts.draft);
+        let r;
+        try {
+          r = coerceScalar(attribute, value, here, opts.draft);
+        } catch (error) {
+          if (!(error instanceof DatabaseCastError)) throw error;
+          // validation lets the value through; the database refuses it later (see prepareData)
+          opts.cast.push(error);
+          if (present) echo[attribute.name] = value;
+          continue;
+        }
         if (present) echo[attribute.name] = r.ok ? r.value : null;
-        if (!r.ok) errors.push(r.error);
-        else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, yupType(attribute)));
-        else out[attribute.name] = r.value;
+        if (!r.ok) errors.push(r.error, ...(r.more ?? []));
+        else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
+        else {
+          out[attribute.name] = r.value;
+          const unique = attribute.unique || attribute.type === 'uid';
+          if (unique && path.length === 0 && !opts.draft && r.value !== null && r.value !== '' && opts.taken?.(attribute.name, r.value))
+            errors.push({ path: here, message: 'This attribute must be unique', value: r.value });
+        }
         break;
       }
       case 'relation': {

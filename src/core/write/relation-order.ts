@@ -63,7 +63,7 @@ function redirectDeletedAnchors(current: readonly string[], connects: Connect[],
 }
 
 /** Strapi's `sortConnectArray`: a connect whose anchor is connected by a later item waits for it (order is kept otherwise). */
-function sortConnects(connects: Connect[], initial: ReadonlySet<string>): Connect[] {
+export function sortConnects(connects: Connect[], initial: ReadonlySet<string>): Connect[] {
   const byId = new Map(connects.map((c) => [c.documentId, c]));
   const sorted: Connect[] = [];
   const done = new Set<string>();
