@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import type express from 'express';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
+import { useStoreJwtSecret } from './auth/jwt-secret.js';
+import { persistedJwtSecret } from './auth/persist-jwt-secret.js';
 import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
@@ -19,7 +21,7 @@ import { generatedStore, isEmptyStore } from './generated-store.js';
 import { createPlaceholderRouter } from './media/placeholder-router.js';
 import { servedExamples } from './http/served-examples.js';
 import { documentTitle } from '../contract/openapi/generate.js';
-import { readUpload } from './plugins/file-storage.js';
+import { locateUpload } from './plugins/file-storage.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
 export const DEFAULT_STORE_DIR = '.content-mock';
@@ -86,6 +88,9 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m, config) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model), warn: (m) => logger.error(m) });
+  // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).
+  const dataPath = store.file;
+  if (config.plugins.jwtSecret === undefined && dataPath) useStoreJwtSecret(store, () => persistedJwtSecret(dataPath));
   // A store file kept from an earlier run with nothing in it counts as empty too.
   if (options.seedIfEmpty && isEmptyStore(store.data)) await store.replace(initialFor(model));
 
@@ -125,13 +130,14 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
+        listenHost: () => listenHost,
         deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: [
           ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
           createPlaceholderRouter(
             () => runtime,
-            (rt, name) => readUpload(rt.store, name) !== undefined,
+            (rt, name) => locateUpload(rt.store, name) !== undefined,
           ),
         ],
       });
@@ -154,6 +160,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
 
   let server: Server | undefined;
   let url: string | undefined;
+  let listenHost: string | undefined;
   return {
     app,
     runtime: () => runtime,
@@ -173,6 +180,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           s.off('error', fail);
           const address = s.address() as AddressInfo;
           url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+          listenHost = host;
           ok({ url, port: address.port });
         });
         server = s;

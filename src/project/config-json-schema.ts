@@ -139,7 +139,10 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
   upload: {
     type: 'object',
     additionalProperties: false,
-    properties: { sizeLimit: { type: 'number', exclusiveMinimum: 0, description: 'Largest upload in bytes (default 200 MB).' } },
+    properties: {
+      sizeLimit: { type: 'number', exclusiveMinimum: 0, description: 'Largest upload in bytes (default 200 MB).' },
+      maxFiles: { type: 'integer', minimum: 1, description: 'Most files in one upload request (default 20).' },
+    },
   },
   cors: {
     description: "CORS (Strapi's defaults when absent); false turns it off.",
@@ -180,6 +183,21 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
   },
   readonly: { type: 'boolean', description: 'Refuse writes under /api with 405.' },
   cache: { type: 'boolean', description: 'Keep serialized answers to reads until the next write (default true).' },
+  faults: {
+    description: 'The x-content-mock-fault header: false ignores it (a shared mock); maxDelay caps its delays and timeouts in ms.',
+    oneOf: [
+      { type: 'boolean' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: { header: { type: 'boolean' }, maxDelay: { type: 'number', minimum: 0, default: 30000 } },
+      },
+    ],
+  },
+  populateBudget: {
+    description: 'Most related entries one request may populate before it is a 400 (default 100000); null for no limit.',
+    oneOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }],
+  },
   webhooks: {
     type: 'array',
     description: "Webhooks POSTed after each successful write, with Strapi's payloads.",

@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  DEFAULT_MAX_FAULT_DELAY,
   FAULTS,
   STRAPI_CORS,
   type CorsOptions,
@@ -94,6 +95,23 @@ export function parseCors(value: unknown, enabled: boolean | undefined, where = 
   };
 }
 
+/** `"faults": false` (no fault header), `true`, or `{"header": true, "maxDelay": 30000}`. */
+export function parseFaults(value: unknown, where = 'config'): { faultHeader: boolean; maxFaultDelay: number } {
+  if (value === undefined || value === true) return { faultHeader: true, maxFaultDelay: DEFAULT_MAX_FAULT_DELAY };
+  if (value === false) return { faultHeader: false, maxFaultDelay: DEFAULT_MAX_FAULT_DELAY };
+  if (!isPlainObject(value)) throw new ConfigError(`${where}: "faults" must be true, false or {"header": true, "maxDelay": 30000}`);
+  for (const key of Object.keys(value)) {
+    if (key !== 'header' && key !== 'maxDelay')
+      throw new ConfigError(`${where}: unknown key "faults.${key}" (known keys: header, maxDelay)`);
+  }
+  if (value.header !== undefined && typeof value.header !== 'boolean')
+    throw new ConfigError(`${where}: faults.header must be true or false`);
+  const max = value.maxDelay;
+  if (max !== undefined && (typeof max !== 'number' || !Number.isFinite(max) || max < 0))
+    throw new ConfigError(`${where}: faults.maxDelay must be a number of ms`);
+  return { faultHeader: value.header !== false, maxFaultDelay: max ?? DEFAULT_MAX_FAULT_DELAY };
+}
+
 /** The config file's dev comforts, checked once. */
 export function parseDevOptions(raw: Readonly<Record<string, unknown>>, where = 'config'): DevOptions {
   if (raw.readonly !== undefined && typeof raw.readonly !== 'boolean') throw new ConfigError(`${where}: "readonly" must be true or false`);
@@ -102,6 +120,7 @@ export function parseDevOptions(raw: Readonly<Record<string, unknown>>, where = 
     delay: parseDelay(raw.delay, `${where}: delay`),
     rules: parseRules(raw.rules, where),
     readonly: raw.readonly === true,
+    ...parseFaults(raw.faults, where),
   };
 }
 
@@ -112,5 +131,7 @@ export function applyDevFlags(dev: DevOptions, flags: { cors?: boolean; delay?: 
     delay: flags.delay !== undefined ? parseDelay(flags.delay, '--delay') : dev.delay,
     rules: dev.rules,
     readonly: flags.readonly ?? dev.readonly,
+    faultHeader: dev.faultHeader,
+    maxFaultDelay: dev.maxFaultDelay,
   };
 }

@@ -2,6 +2,7 @@ import {
   ConfigError,
   DEFAULT_EMAIL_FROM,
   DEFAULT_JWT_EXPIRES_IN,
+  DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_SIZE_LIMIT,
   type ConfigRole,
   type ConfigUser,
@@ -12,9 +13,6 @@ import {
 import { isPlainObject } from '../core/is-plain-object.js';
 
 // Settings of the users & permissions and upload plugins, read once by resolveConfig.
-
-/** A fixed default, so tokens survive a restart of the mock; set `usersPermissions.jwtSecret` to change it. */
-const DEFAULT_JWT_SECRET = 'content-mock-users-permissions-jwt-secret';
 
 /** `"30d"`, `"12h"`, `"15m"`, `"60s"` or a number of seconds. */
 function parseDuration(v: unknown, where: string): number {
@@ -111,7 +109,7 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
 
   const up = isPlainObject(raw.usersPermissions) ? raw.usersPermissions : {};
-  const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : DEFAULT_JWT_SECRET;
+  const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : undefined;
   const jwtExpiresIn =
     up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
   const register = isPlainObject(up.register) ? up.register : {};
@@ -144,5 +142,23 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     }
     uploadSizeLimit = upload.sizeLimit;
   }
-  return { users, jwtSecret, jwtExpiresIn, authenticated, roles, advanced, emailFrom, registerAllowedFields, uploadSizeLimit };
+  let uploadMaxFiles = DEFAULT_UPLOAD_MAX_FILES;
+  if (upload.maxFiles !== undefined) {
+    if (typeof upload.maxFiles !== 'number' || !Number.isInteger(upload.maxFiles) || upload.maxFiles <= 0) {
+      throw new ConfigError(`${where}: upload.maxFiles must be a positive whole number`);
+    }
+    uploadMaxFiles = upload.maxFiles;
+  }
+  return {
+    users,
+    jwtSecret,
+    jwtExpiresIn,
+    authenticated,
+    roles,
+    advanced,
+    emailFrom,
+    registerAllowedFields,
+    uploadSizeLimit,
+    uploadMaxFiles,
+  };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   ACTIONS,
   ConfigError,
+  DEFAULT_POPULATE_BUDGET,
   DEFAULT_REST,
   type ContentMockConfig,
   type RestConfig,
@@ -31,8 +32,10 @@ export const KNOWN_KEYS = [
   'cors',
   'delay',
   'rules',
+  'faults',
   'readonly',
   'cache',
+  'populateBudget',
   'fixtures',
   'webhooks',
 ] as const;
@@ -140,8 +143,12 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     : undefined;
 
   if (raw.cache !== undefined && typeof raw.cache !== 'boolean') throw new ConfigError(`${where}: "cache" must be true or false`);
+  const budget = raw.populateBudget;
+  if (budget !== undefined && budget !== null && (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 0))
+    throw new ConfigError(`${where}: "populateBudget" must be a whole number of entries, or null for no limit`);
   const plugins = readPluginSettings(raw, where);
   const dev = parseDevOptions(raw, where);
+  const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
   return Object.freeze({
@@ -154,6 +161,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     plugins,
     dev,
     cache: raw.cache !== false,
+    populateBudget,
     fixtures,
     webhooks,
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authenticateUser, authorizeContent } from '../../src/mock/auth/authenticate-request.js';
 import { signJwt } from '../../src/mock/auth/jwt.js';
+import { jwtSecretOf } from '../../src/mock/auth/jwt-secret.js';
 import { usersOf } from '../../src/mock/auth/users.js';
 import { call, json, KIT_CONFIG, startKit, type Running } from './plugin-server.js';
 
@@ -132,7 +133,7 @@ describe('GET /api/users/me and JWT bearer auth', () => {
 
   test('a JWT we did not sign (or expired) → 401 "Missing or invalid credentials"', async () => {
     const forged = signJwt({ id: 1 }, 'someone-elses-secret', 3600);
-    const expired = signJwt({ id: 1 }, 'content-mock-users-permissions-jwt-secret', 10, Date.now() - 3600_000);
+    const expired = signJwt({ id: 1 }, jwtSecretOf(kit.server.runtime()), 10, Date.now() - 3600_000);
     for (const jwt of [forged, expired, 'aaa.bbb.ccc']) {
       expect(await call(`${kit.url}/api/users/me`, bearer(jwt))).toMatchObject({
         status: 401,
@@ -142,7 +143,7 @@ describe('GET /api/users/me and JWT bearer auth', () => {
   });
 
   test('a valid JWT for a user that is gone → 401 "Invalid credentials"', async () => {
-    const jwt = signJwt({ id: 9999 }, 'content-mock-users-permissions-jwt-secret', 3600);
+    const jwt = signJwt({ id: 9999 }, jwtSecretOf(kit.server.runtime()), 3600);
     expect(await call(`${kit.url}/api/users/me`, bearer(jwt))).toMatchObject({
       status: 401,
       body: { error: { message: 'Invalid credentials' } },

@@ -70,7 +70,8 @@ export const DEFAULT_EMAIL_FROM = 'Administration Panel <no-reply@strapi.io>';
 export interface PluginSettings {
   /** Users to create when missing (`"users": [{username, email, password}]`). */
   readonly users: readonly ConfigUser[];
-  readonly jwtSecret: string;
+  /** undefined: each store gets a random secret, kept beside its data file (see mock/auth/jwt-secret.ts). */
+  readonly jwtSecret: string | undefined;
   /** JWT lifetime in seconds (Strapi's default `expiresIn` is 30 days). */
   readonly jwtExpiresIn: number;
   /**
@@ -87,9 +88,12 @@ export interface PluginSettings {
   readonly registerAllowedFields: readonly string[];
   /** Largest accepted upload, in bytes (Strapi's `upload.sizeLimit`; default 200 MB). */
   readonly uploadSizeLimit: number;
+  /** Most files one upload request may carry (`upload.maxFiles`; default 20). */
+  readonly uploadMaxFiles: number;
 }
 
 export const DEFAULT_UPLOAD_SIZE_LIMIT = 200 * 1024 * 1024;
+export const DEFAULT_UPLOAD_MAX_FILES = 20;
 export const DEFAULT_JWT_EXPIRES_IN = 30 * 24 * 3600;
 
 /** A delay in ms, fixed or drawn uniformly from a range (`300`, `"100-400"`, `[100, 400]`). */
@@ -138,7 +142,13 @@ export interface DevOptions {
   readonly delay?: DelayRange;
   readonly rules: readonly RouteRule[];
   readonly readonly: boolean;
+  /** Whether a request may ask for its own fault with the `x-content-mock-fault` header (`"faults": false` for shared mocks). */
+  readonly faultHeader: boolean;
+  /** Longest delay or timeout the header may ask for, in ms (`"faults": {"maxDelay": 30000}`); longer ones are cut to it. */
+  readonly maxFaultDelay: number;
 }
+
+export const DEFAULT_MAX_FAULT_DELAY = 30_000;
 
 export const FAULT_HEADER = 'x-content-mock-fault';
 
@@ -192,8 +202,15 @@ export interface ContentMockConfig {
   readonly dev: DevOptions;
   /** The serialized-answer cache (`"cache": false` turns it off). */
   readonly cache: boolean;
+  /**
+   * Most populated entries (relations, components, media…) one request may render before it is refused with a 400
+   * (`"populateBudget"`; null: no limit). Strapi has no such limit; a populate that fans out would stall the mock.
+   */
+  readonly populateBudget: number | null;
   /** Documents generated content must contain as given: type uid, plural or singular name → documents. */
   readonly fixtures: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
   /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
   readonly webhooks: readonly WebhookConfig[];
 }
+
+export const DEFAULT_POPULATE_BUDGET = 100_000;

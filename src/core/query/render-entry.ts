@@ -1,3 +1,4 @@
+import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType } from '../model/types.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
@@ -34,8 +35,56 @@ const MEDIA_KEYS = [
 
 export interface RenderContext {
   readonly index: ContentIndex;
+  /** How many populated entries the request may still render (none given: no limit). */
+  readonly budget?: PopulateBudget;
   /** The status of the request: populated draft&publish targets show this version only. */
   readonly status: Status;
+}
+
+/**
+ * The work one request's populate may do, counted in populated entries (relations, components, media, dynamic-zone
+ * entries, localizations; the page's own rows are bounded by pagination). Strapi does not paginate populated
+ * lists, so a populate that fans out (`tags → articles → tags → articles`) multiplies them: past the budget the
+ * request is a 400, found by precountRelations before anything is rendered, so it costs milliseconds.
+ * It also keeps, for the request, each related list it gathered: a fan-out meets the same rows again and again
+ * (every article's tags are among the same hundred tags), and gathers each one's list once.
+ */
+export class PopulateBudget {
+  /** Populated entries counted so far. */
+  used = 0;
+  private counted = 0;
+  private readonly lists = new WeakMap<Attribute, WeakMap<PopulateNode, WeakMap<Record_, Row[]>>>();
+  constructor(readonly limit: number) {}
+
+  /** The related rows `gather` finds for a record through an attribute and a populate node, gathered once. */
+  remember(attribute: Attribute, node: PopulateNode, record: Record_, gather: () => Row[]): Row[] {
+    let byNode = this.lists.get(attribute);
+    if (!byNode) this.lists.set(attribute, (byNode = new WeakMap()));
+    let byRecord = byNode.get(node);
+    if (!byRecord) byNode.set(node, (byRecord = new WeakMap()));
+    let rows = byRecord.get(record);
+    if (!rows) byRecord.set(record, (rows = gather()));
+    return rows;
+  }
+
+  /** The first pass (precountRelations): relations only, before rendering, on a tally of its own. */
+  precount(entries: number): void {
+    this.counted += entries;
+    if (this.counted > this.limit) this.refuse();
+  }
+
+  spend(entries: number): void {
+    this.used += entries;
+    if (this.used > this.limit) this.refuse();
+  }
+
+  private refuse(): never {
+    throw new ValidationError(
+      `populate would render more than ${this.limit} related entries (the populate budget): narrow it with filters, fields ` +
+        `or a smaller page, or raise "populateBudget" in the config`,
+      { populateBudget: this.limit },
+    );
+  }
 }
 
 /** Renders one stored row as the REST API shows it, with `fields` and `populate` applied. */
@@ -88,6 +137,7 @@ function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readon
       .documentRows(type.uid, row.documentId)
       .filter((r) => !batch.has(r.id) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
     others.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
+    ctx.budget?.spend(others.length);
     return narrow(ctx, { kind: 'type', type }, others, node);
   });
   return spread(lists, renderRows(ctx, type, lists.flat(), node));
@@ -106,6 +156,42 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   return out;
 }
 
+/** The related rows of each record of a batch through a relation, for a populate node (gathered once per request). */
+function relationLists(
+  ctx: RenderContext,
+  scope: Scope,
+  target: ContentType,
+  records: readonly Record_[],
+  attribute: Attribute,
+  node: PopulateNode,
+): Row[][] {
+  const targetScope: Scope = { kind: 'type', type: target };
+  const gather = (record: Record_) => () =>
+    narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node);
+  return records.map((record) => (ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)()));
+}
+
+/**
+ * Before anything is rendered: counts the rows the populated relations of a tree gather, level by level, and throws
+ * past the budget. A fan-out is refused at the cost of gathering its lists (each once), not of rendering them.
+ */
+export function precountRelations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): void {
+  const budget = ctx.budget;
+  if (!budget) return;
+  const scope: Scope = { kind: 'type', type };
+  for (const [name, sub] of node.populate) {
+    const attribute = type.attributes.get(name);
+    const target = attribute?.kind === 'relation' && !sub.count ? ctx.index.model.contentTypes.get(attribute.target) : undefined;
+    if (!attribute || !target) continue;
+    const lists = rows.map((row) => {
+      const [list] = relationLists(ctx, scope, target, [row], attribute, sub);
+      budget.precount(list.length);
+      return list;
+    });
+    if (sub.populate.size > 0) precountRelations(ctx, target, lists.flat(), sub);
+  }
+}
+
 /** One attribute of every record of a batch, in order. */
 function renderAttribute(
   ctx: RenderContext,
@@ -118,10 +204,8 @@ function renderAttribute(
     case 'relation': {
       const target = ctx.index.model.contentTypes.get(attribute.target);
       if (!target) return records.map(() => (attribute.toMany ? [] : null));
-      const targetScope: Scope = { kind: 'type', type: target };
-      const lists = records.map((record) =>
-        narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node),
-      );
+      const lists = relationLists(ctx, scope, target, records, attribute, node);
+      if (!node.count) ctx.budget?.spend(lists.reduce((n, rows) => n + rows.length, 0));
       if (node.count) return lists.map((rows) => ({ count: rows.length }));
       return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) =>
         attribute.toMany ? rendered : (rendered[0] ?? null),
@@ -130,6 +214,7 @@ function renderAttribute(
     case 'media':
       return records.map((record) => {
         const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
+        ctx.budget?.spend(files.length);
         const rendered = files.map((f) => renderMedia(f, node.fields));
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
@@ -137,9 +222,11 @@ function renderAttribute(
       const component = ctx.index.model.components.get(attribute.component);
       if (!component) return records.map(() => null);
       const inner: Scope & { kind: 'component' } = { kind: 'component', component };
-      const lists = records.map((record) =>
-        narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node),
-      );
+      const lists = records.map((record) => {
+        const values = narrow(ctx, inner, joinedRecords(ctx.index, scope, record, attribute) as ComponentValue[], node);
+        if (!node.count) ctx.budget?.spend(values.length);
+        return values;
+      });
       if (node.count) return lists.map((values) => ({ count: values.length }));
       return spread(lists, renderComponents(ctx, inner, lists.flat(), node)).map((rendered) =>
         attribute.repeatable ? rendered : (rendered[0] ?? null),
@@ -163,6 +250,7 @@ function renderZone(
   const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
   noteOrigin(scope, record, entries);
   const out: Entry[] = [];
+  ctx.budget?.spend(entries.length);
   for (const entry of entries) {
     const uid = String(entry.__component);
     // A draft may hold a component the zone does not declare: Strapi shows it like the others (publishing drops it).

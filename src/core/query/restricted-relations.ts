@@ -1,8 +1,8 @@
-import { invalidKey } from '../errors/strapi-errors.js';
+import { invalidKey, StrapiError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { LOCALIZATIONS, type PopulateMap } from './populate-node.js';
 import { fieldOf, scopeBehind, type Scope } from './scope.js';
-import type { SortTerm } from './sort.js';
+import { parseSort, type SortTerm } from './sort.js';
 import { isPlainObject } from '../is-plain-object.js';
 
 /** Whether the caller may `find` a content type (by uid). */
@@ -86,12 +86,79 @@ export function checkRestrictedSort(index: ContentIndex, scope: Scope, terms: re
   }
 }
 
-/** Refuses a write body that sets a relation to a type the caller may not read. */
-export function checkRestrictedBody(scope: Scope, data: Record<string, unknown>, canRead: CanRead): void {
-  for (const key of Object.keys(data)) {
+/**
+ * Refuses a write body that sets a relation to a type the caller may not read, at any depth: inside components and
+ * dynamic-zone entries too (else a public caller could link, or probe for, a document of a type it may not read).
+ */
+export function checkRestrictedBody(
+  index: ContentIndex,
+  scope: Scope,
+  data: Record<string, unknown>,
+  canRead: CanRead,
+  parent: string | null = null,
+): void {
+  for (const [key, value] of Object.entries(data)) {
     const field = fieldOf(scope, key);
-    if (field?.kind === 'attribute' && field.attribute.kind === 'relation' && !canRead(field.attribute.target)) {
-      throw invalidKey(key, { path: key, source: 'body' });
+    if (field?.kind !== 'attribute') continue;
+    const attribute = field.attribute;
+    const path = join(parent, key);
+    if (attribute.kind === 'relation' && !canRead(attribute.target)) throw invalidKey(key, { path, source: 'body' });
+    const entries = Array.isArray(value) ? value : [value];
+    if (attribute.kind === 'component') {
+      const component = index.model.components.get(attribute.component);
+      if (!component) continue;
+      for (const entry of entries)
+        if (isPlainObject(entry)) checkRestrictedBody(index, { kind: 'component', component }, entry, canRead, path);
+    } else if (attribute.kind === 'dynamiczone') {
+      for (const entry of entries) {
+        const component =
+          isPlainObject(entry) && typeof entry.__component === 'string' ? index.model.components.get(entry.__component) : undefined;
+        if (component) checkRestrictedBody(index, { kind: 'component', component }, entry as Record<string, unknown>, canRead, path);
+      }
     }
   }
+}
+
+/** Errors found inside `populate[...]` are reported under the populate parameter, as its other errors are. */
+function underPopulate(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof StrapiError && error.details && 'param' in error.details) error.details.param = 'populate';
+    throw error;
+  }
+}
+
+/**
+ * Refuses `filters` and `sort` inside `populate[...]`, at every depth, that go through a relation the caller may not
+ * read: the same rule as at the top, else a public caller could read a private field bit by bit through a populated
+ * relation's filter (`populate[articles][filters][owner][email][$startsWith]=a`). Options under a relation that is
+ * itself pruned never run and are not checked. The populate value was validated by parsePopulate already.
+ */
+export function checkRestrictedPopulate(index: ContentIndex, scope: Scope, populate: unknown, canRead: CanRead): void {
+  const objects = Array.isArray(populate) ? populate.filter(isPlainObject) : isPlainObject(populate) ? [populate] : [];
+  for (const object of objects) {
+    for (const [key, options] of Object.entries(object)) {
+      if (!isPlainObject(options)) continue;
+      const field = key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized ? undefined : fieldOf(scope, key);
+      if (field && field.kind !== 'attribute') continue;
+      const attribute = field?.attribute;
+      if (attribute?.kind === 'relation' && !canRead(attribute.target)) continue;
+      if (attribute?.kind === 'dynamiczone') {
+        for (const [uid, sub] of Object.entries(isPlainObject(options.on) ? options.on : {})) {
+          const component = index.model.components.get(uid);
+          if (component && isPlainObject(sub)) checkRestrictedOptions(index, { kind: 'component', component }, sub, canRead);
+        }
+        continue;
+      }
+      const inner = attribute ? scopeBehind(index, attribute) : scope;
+      if (inner) checkRestrictedOptions(index, inner, options, canRead);
+    }
+  }
+}
+
+function checkRestrictedOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, canRead: CanRead): void {
+  underPopulate(() => checkRestrictedFilters(index, scope, options.filters, canRead));
+  if (options.sort !== undefined) underPopulate(() => checkRestrictedSort(index, scope, parseSort(index, scope, options.sort), canRead));
+  checkRestrictedPopulate(index, scope, options.populate, canRead);
 }

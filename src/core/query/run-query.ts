@@ -20,13 +20,19 @@ import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
-import { renderRow, renderRows, type Entry } from './render-entry.js';
+import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
 import { fieldOf, type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
-import { checkRestrictedFilters, checkRestrictedSort, pruneRestrictedPopulate, type CanRead } from './restricted-relations.js';
+import {
+  checkRestrictedFilters,
+  checkRestrictedPopulate,
+  checkRestrictedSort,
+  pruneRestrictedPopulate,
+  type CanRead,
+} from './restricted-relations.js';
 
 /** qs exactly as Strapi configures it (`strapi::query`): its depth and array limits decide what a key means. */
 export const QS_OPTIONS = { strictNullHandling: true, arrayLimit: 100, depth: 20 } as const;
@@ -60,6 +66,8 @@ export interface QueryOptions {
   readonly strictParams: boolean;
   /** Whether the caller may read a content type; relations to others are hidden or refused. Default: all. */
   readonly canRead?: CanRead;
+  /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
+  readonly budget?: PopulateBudget;
 }
 
 /** A validated query, ready to run: the same object serves list, findOne and single-type reads. */
@@ -208,7 +216,11 @@ function parseStaged(
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
   staged.throwFirst();
-  if (opts.canRead) pruneRestrictedPopulate(index, scope, populate, opts.canRead);
+  if (opts.canRead) {
+    // relations the caller may not read: refused inside populate's own filters and sort, hidden from the rest
+    checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
+    pruneRestrictedPopulate(index, scope, populate, opts.canRead);
+  }
   let locales = parseLocales(index, type, query.locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
@@ -288,7 +300,8 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pagination!;
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
-  const ctx = { index, status: q.status };
+  const ctx = { index, status: q.status, budget: opts.budget };
+  precountRelations(ctx, type, page, q.node);
   return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
 }
 
@@ -311,5 +324,8 @@ export function findOne(
 ): Entry | undefined {
   const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined);
   const row = findOneRow(index, type, documentId, q);
-  return row && renderRow({ index, status: q.status }, type, row, q.node);
+  if (!row) return undefined;
+  const ctx = { index, status: q.status, budget: opts.budget };
+  precountRelations(ctx, type, [row], q.node);
+  return renderRow(ctx, type, row, q.node);
 }

@@ -381,7 +381,7 @@ function render(
   status: 'draft' | 'published',
 ): Entry {
   const q = parseQuery(store.index, type, query, opts);
-  return renderRow({ index: store.index, status }, type, row, q.node);
+  return renderRow({ index: store.index, status, budget: opts.budget }, type, row, q.node);
 }
 
 export async function createDocument(
@@ -397,7 +397,7 @@ export async function createDocument(
   const data = dataOf(body);
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
-  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   return writeThenSync(
     store,
@@ -420,7 +420,7 @@ export async function updateDocument(
   const data = dataOf(body);
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
-  if (opts.canRead) checkRestrictedBody({ kind: 'type', type }, data, opts.canRead);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;

@@ -5,6 +5,8 @@ import type { ComponentValue } from '../data/types.js';
 import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError } from './coerce-scalar.js';
 import {
   associatedIds,
+  numberOf,
+  textOf,
   contentTarget,
   mediaTarget,
   relationOp,
@@ -104,7 +106,7 @@ export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Reco
           }
       } else if (attribute.kind === 'dynamiczone' && Array.isArray(v)) {
         for (const item of v) {
-          const component = isPlainObject(item) ? index.model.components.get(String(item.__component)) : undefined;
+          const component = isPlainObject(item) ? index.model.components.get(textOf(item.__component)) : undefined;
           if (!component || !isPlainObject(item)) continue;
           const { __component: _, ...body } = item;
           checkKeys(component.attributes, body, here);
@@ -311,6 +313,6 @@ function checkKeys(attributes: Attributes, value: Record<string, unknown>, path:
 
 /** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
 function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
-  const ids = [...new Set(associatedIds(rewritten).map(Number))].filter((id) => index.media(id) !== undefined);
+  const ids = [...new Set(associatedIds(rewritten).map(numberOf))].filter((id) => index.media(id) !== undefined);
   return multiple ? ids : (ids[0] ?? null);
 }

@@ -55,7 +55,28 @@ export interface RelationTarget {
 export const MEDIA_UID = 'plugin::upload.file';
 const toArray = (v: unknown): unknown => (v === null || v === undefined || Array.isArray(v) ? v : [v]);
 /** Strapi's `isNumeric`: whatever `parseInt` reads a number from is a row id, "12abc" included. */
-const isNumeric = (v: unknown): boolean => !Array.isArray(v) && !Number.isNaN(parseInt(String(v), 10));
+const isNumeric = (v: unknown): boolean => !Array.isArray(v) && !Number.isNaN(parseInt(textOf(v), 10));
+
+/**
+ * `String(v)` for a value from a request body, which may be an object whose own `toString` is not a function
+ * (`{"toString": 1}`): String() would throw a TypeError there (a 500); it reads as any object does instead.
+ */
+export function textOf(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
+/** `Number(v)` that reads such an object as NaN instead of throwing. */
+export function numberOf(v: unknown): number {
+  try {
+    return Number(v);
+  } catch {
+    return NaN;
+  }
+}
 
 export function contentTarget(index: ContentIndex, source: RelationSource, target: ContentType): RelationTarget {
   const defaultLocale = index.model.defaultLocale;
@@ -94,7 +115,7 @@ export function mediaTarget(index: ContentIndex): RelationTarget {
 }
 
 const notFound = (id: unknown, locale: string | null) =>
-  new ValidationError(`Document with id "${String(id)}", locale "${locale}" not found`, {});
+  new ValidationError(`Document with id "${textOf(id)}", locale "${locale}" not found`, {});
 
 /**
  * Strapi's rewrite of a relation value into row-id form. A to-one relation given several entries keeps the last
@@ -108,13 +129,13 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
   const one = (relation: unknown): unknown => {
     if (!isPlainObject(relation) || !relation.documentId) return relation;
     const requested = typeof relation.locale === 'string' ? relation.locale : undefined;
-    const ids = target.idsOf(String(relation.documentId), requested);
+    const ids = target.idsOf(textOf(relation.documentId), requested);
     if (ids.length === 0) throw notFound(relation.documentId, target.lookupLocale(requested));
     const position = isPlainObject(relation.position) ? { ...relation.position } : undefined;
     if (position) {
       for (const side of ['before', 'after'] as const) {
         if (!position[side]) continue;
-        const anchor = target.idsOf(String(position[side]));
+        const anchor = target.idsOf(textOf(position[side]));
         if (anchor.length === 0) throw notFound(position[side], target.locale);
         position[side] = anchor[0];
       }
@@ -158,7 +179,7 @@ export function associatedIds(rewritten: unknown): unknown[] {
 
 /** Turns a rewritten value into the documentId operation the store applies (its ids all exist by now). */
 export function relationOp(target: RelationTarget, rewritten: unknown, name: string): RelationOp {
-  const docOf = (v: unknown): string | undefined => target.documentIdOf(Number(isPlainObject(v) ? v.id : v));
+  const docOf = (v: unknown): string | undefined => target.documentIdOf(numberOf(isPlainObject(v) ? v.id : v));
   const docs = (list: unknown): string[] => [
     ...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined)),
   ];
@@ -166,7 +187,7 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
   const locales = new Map<string, string>();
   for (const item of [...listOf(rewritten.set), ...listOf(rewritten.connect)]) {
-    const id = Number(isPlainObject(item) ? item.id : item);
+    const id = numberOf(isPlainObject(item) ? item.id : item);
     const documentId = target.documentIdOf(id);
     const locale = target.localeOf(id);
     if (documentId !== undefined && locale !== undefined) locales.set(documentId, locale);
@@ -183,7 +204,7 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
       before: raw.before === undefined ? undefined : docOf(raw.before),
       after: raw.after === undefined ? undefined : docOf(raw.after),
     };
-    const id = Number(isPlainObject(item) ? item.id : item);
+    const id = numberOf(isPlainObject(item) ? item.id : item);
     connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
   }
   return { connect, disconnect: docs(rewritten.disconnect), locales };

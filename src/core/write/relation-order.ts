@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/strapi-errors.js';
-import type { Connect, Position, RelationOp } from './relation-input.js';
+import { textOf, type Connect, type Position, type RelationOp } from './relation-input.js';
 
 // How Strapi's database layer orders an owning to-many relation (entity-manager `updateRelations` and
 // `relations-orderer`): disconnects go first, except for entries the same request connects again; a connect placed
@@ -91,7 +91,7 @@ function notConnected(c: Connect, anchor: string, connects: Connect[]): Validati
   const anchorId = c.rawPosition?.before ?? c.rawPosition?.after ?? connects.find((x) => x.documentId === anchor)?.id;
   const position = JSON.stringify(c.rawPosition ?? c.position);
   return new ValidationError(
-    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${String(anchorId)} needs to be connected first.`,
+    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${textOf(anchorId)} needs to be connected first.`,
     {},
   );
 }

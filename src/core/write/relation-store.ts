@@ -1,6 +1,6 @@
 import type { Attributes } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { associatedIds, MEDIA_UID } from './relation-input.js';
+import { associatedIds, MEDIA_UID, textOf } from './relation-input.js';
 import { isPlainObject } from '../is-plain-object.js';
 
 // Strapi's validator ends with an object-level test, `relations-test`: it gathers every relation and media id the
@@ -31,7 +31,7 @@ function gather(index: ContentIndex, attributes: Attributes, data: unknown, stor
         for (const item of Array.isArray(value) ? value : [value]) {
           const uid = isPlainObject(item) ? item.__component : undefined;
           if (!uid) throw new StoreError('Cannot build relations store from dynamiczone, component identifier is undefined');
-          const component = index.model.components.get(String(uid));
+          const component = index.model.components.get(textOf(uid));
           // Strapi looks the component's model up and fails on a missing one with a TypeError, reported generically.
           if (!component) throw new StoreError('Invalid relations');
           gather(index, component.attributes, item, store);

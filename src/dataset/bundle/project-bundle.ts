@@ -1,4 +1,4 @@
-import type { ContentMockConfig } from '../../core/config/content-mock-config.js';
+import { DEFAULT_MAX_FAULT_DELAY, DEFAULT_POPULATE_BUDGET, type ContentMockConfig } from '../../core/config/content-mock-config.js';
 import type { StoreData } from '../../core/data/types.js';
 import type { Attribute, ComponentSchema, ContentModel, ContentType } from '../../core/model/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -81,5 +81,12 @@ export function modelFromBundle(bundle: ProjectBundle): ContentModel {
 
 /** The resolved config a bundle carries; the dev comforts are off. */
 export function configFromBundle(bundle: ProjectBundle): ContentMockConfig {
-  return { ...bundle.config, dev: { rules: [], readonly: false } };
+  // A bundle made before the populate budget existed gets the default one.
+  const populateBudget =
+    (bundle.config.populateBudget as number | null | undefined) === undefined ? DEFAULT_POPULATE_BUDGET : bundle.config.populateBudget;
+  return {
+    ...bundle.config,
+    populateBudget,
+    dev: { rules: [], readonly: false, faultHeader: false, maxFaultDelay: DEFAULT_MAX_FAULT_DELAY },
+  };
 }

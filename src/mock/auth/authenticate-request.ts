@@ -4,6 +4,7 @@ import { ForbiddenError, UnauthorizedError } from '../../core/errors/strapi-erro
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
 import { looksLikeJwt, verifyJwt } from './jwt.js';
+import { jwtSecretOf } from './jwt-secret.js';
 import { roleOf } from './roles.js';
 import { usersOf, type StoredUser } from './users.js';
 
@@ -32,7 +33,7 @@ export function authenticateUser(rt: Runtime, header: string | undefined): UserP
   if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return undefined;
   const token = parts[1];
   if (rt.config.tokens.some((t) => t.key === token) || !looksLikeJwt(token)) return undefined;
-  const payload = verifyJwt(token, rt.config.plugins.jwtSecret);
+  const payload = verifyJwt(token, jwtSecretOf(rt));
   if (!payload || typeof payload.id !== 'number') throw new UnauthorizedError('Missing or invalid credentials', {});
   const user = usersOf(rt.store.data).find((u) => u.id === payload.id);
   if (!user || user.blocked || (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true))

@@ -1,12 +1,14 @@
 import type { Response } from 'express';
 import { httpErrorName, StatusError } from '../../core/errors/http-status.js';
 import { errorBody, InternalServerError, StrapiError } from '../../core/errors/strapi-errors.js';
+import { ClientAbortError, isClientAbort } from './client-abort.js';
 
 /** The one place errors become responses: Strapi's envelope, with the status the error class carries. */
 export function renderError(res: Response, err: unknown): void {
   let e: StrapiError;
   const status = httpStatusOf(err);
   if (err instanceof StrapiError) e = err;
+  else if (isClientAbort(err)) e = new ClientAbortError();
   else if (status !== undefined) {
     // A client mistake caught by Express itself (a malformed percent-encoding in the path, …): its status, our envelope.
     e = new StatusError(status, { name: httpErrorName(status) });
@@ -17,6 +19,8 @@ export function renderError(res: Response, err: unknown): void {
   }
   // After a refused body the rest of it may still be in flight: the connection cannot be reused.
   if (e.status === 413) res.setHeader('Connection', 'close');
+  // A client that went away gets nothing: its socket is closed (the request log says so).
+  if (res.destroyed || res.socket?.destroyed) return;
   res.status(e.status).json(errorBody(e));
 }
 

@@ -8,6 +8,7 @@ import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
+import { streamJson } from '../express/stream-json.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -99,5 +100,9 @@ async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Respo
       .type(JSON_TYPE)
       .send(answer.cached as Buffer);
   else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
-  else res.status(204).end();
+  else if ('value' in answer) {
+    // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
+    res.status(200).type(JSON_TYPE);
+    await streamJson(res, answer.value);
+  } else res.status(204).end();
 }

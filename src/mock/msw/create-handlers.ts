@@ -96,6 +96,7 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
         },
       });
       if ('json' in result) return json(result.status, result.json);
+      if ('value' in result) return json(200, JSON.stringify(result.value));
       return json(204, undefined);
     } catch (err) {
       return renderError(err);

@@ -6,6 +6,7 @@ import { authenticateRequest, authorizePluginAction, type RequestPrincipal } fro
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { byteLength, randomHex } from '../auth/base64url.js';
 import { signJwt } from '../auth/jwt.js';
+import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { rolesOf } from '../auth/roles.js';
@@ -26,7 +27,7 @@ const AUTH = 'plugin::users-permissions.auth';
 type Tokens = { jwt: string; refreshToken?: string; user: Record<string, unknown> };
 
 function accessToken(rt: Runtime, user: StoredUser): string {
-  return signJwt({ id: user.id }, rt.config.plugins.jwtSecret, rt.config.plugins.jwtExpiresIn);
+  return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
 /**
@@ -34,8 +35,7 @@ function accessToken(rt: Runtime, user: StoredUser): string {
  * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
  */
 function refreshToken(rt: Runtime, user: StoredUser): string {
-  const { jwtSecret, jwtExpiresIn } = rt.config.plugins;
-  return signJwt({ userId: String(user.id), sessionId: randomHex(16), type: 'refresh' }, jwtSecret, jwtExpiresIn);
+  return signJwt({ userId: String(user.id), sessionId: randomHex(16), type: 'refresh' }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
 const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>

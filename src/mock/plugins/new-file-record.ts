@@ -37,8 +37,15 @@ export const mimeOf = (filename: string, given?: string): string =>
     ? given
     : (MIME_BY_EXT[extname(filename).toLowerCase()] ?? given ?? 'application/octet-stream');
 
-/** Strapi's file hash: the base name made safe, then 10 random hex digits (`mountains_1f7dbf5d83`). */
-export function fileHash(filename: string): string {
+/** Longest file name the disk takes (ext4, APFS, NTFS: 255 bytes). */
+const MAX_STORED_NAME = 255;
+
+/**
+ * Strapi's file hash: the base name made safe, then 10 random hex digits (`mountains_1f7dbf5d83`). Strapi keeps the
+ * whole name, so a long one makes a file name the disk refuses (its 500); the slug is cut so that `<hash><ext>`
+ * always fits, and a name that fits is hashed exactly as Strapi hashes it.
+ */
+export function fileHash(filename: string, ext = extname(filename)): string {
   const base = filename.slice(0, filename.length - extname(filename).length);
   const slug =
     base
@@ -46,7 +53,19 @@ export function fileHash(filename: string): string {
       .replace(/[^\w-]+/g, '_')
       .replace(/_+/g, '_')
       .replace(/^_|_$/g, '') || 'file';
-  return `${slug}_${randomBytes(5).toString('hex')}`;
+  const room = Math.max(1, MAX_STORED_NAME - '_0123456789'.length - Buffer.byteLength(storedExt(ext)));
+  return `${slug.slice(0, room)}_${randomBytes(5).toString('hex')}`;
+}
+
+/** The extension the stored file keeps: the name's, unless it alone would not fit on disk. */
+const storedExt = (ext: string) => (Buffer.byteLength(ext) <= 32 ? ext : '');
+
+/** Strapi's check of an upload's name (valid-filename): a 400 ApplicationError otherwise, as Strapi answers. */
+export function isValidFilename(name: string): boolean {
+  if (!name || name.length > 255) return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[<>:"/\\|?*\u0000-\u001F]/.test(name) || /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(name)) return false;
+  return name !== '.' && name !== '..';
 }
 
 /** Size in kilobytes with two decimals, as Strapi stores `size`. */
@@ -54,13 +73,20 @@ export const kilobytes = (bytes: number): number => Math.round((bytes / 1000) * 
 
 /**
  * The media library record of a new upload, `formats` null (the upload route adds them for images, see
- * media/image-formats.ts); width and height come from the image header when it is one we can read.
+ * media/image-formats.ts); width and height come from the image header (the upload's first bytes) when it is one
+ * we can read.
  */
-export function newFileRecord(store: ContentStore, filename: string, mime: string, bytes: Buffer, info: FileInfo = {}): MediaFile {
+export function newFileRecord(
+  store: ContentStore,
+  filename: string,
+  mime: string,
+  upload: { readonly head: Buffer; readonly size: number },
+  info: FileInfo = {},
+): MediaFile {
   const now = new Date().toISOString();
   const ext = extname(filename) || null;
   const hash = fileHash(filename);
-  const size = mime.startsWith('image/') ? imageSize(bytes) : undefined;
+  const size = mime.startsWith('image/') ? imageSize(upload.head) : undefined;
   return {
     id: store.nextId('media'),
     documentId: newDocumentId(),
@@ -74,8 +100,8 @@ export function newFileRecord(store: ContentStore, filename: string, mime: strin
     hash,
     ext,
     mime,
-    size: kilobytes(bytes.length),
-    url: `/uploads/${hash}${ext ?? ''}`,
+    size: kilobytes(upload.size),
+    url: `/uploads/${hash}${storedExt(ext ?? '')}`,
     previewUrl: null,
     provider: 'local',
     provider_metadata: null,

@@ -4,6 +4,7 @@ import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
 import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
+import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
 import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime, WriteNotice } from '../runtime.js';
@@ -66,9 +67,18 @@ export interface AnswerCache {
   set(key: string, index: ContentIndex, json: string, uid: string): unknown;
 }
 
-/** 200/201 with a JSON text, 204 with none, or a cache hit the caller stored itself. */
+/**
+ * 200/201 with a JSON text, 204 with none, a cache hit the caller stored itself, or a large read answer still to
+ * serialize (`value`: the caller streams it, so one big answer does not hold every other request).
+ */
 export type ContentAnswer =
-  { readonly status: number; readonly json: string } | { readonly status: 204 } | { readonly status: 200; readonly cached: unknown };
+  | { readonly status: number; readonly json: string }
+  | { readonly status: 204 }
+  | { readonly status: 200; readonly cached: unknown }
+  | { readonly status: 200; readonly value: unknown };
+
+/** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
+const STREAM_ABOVE = 5_000;
 
 /** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
 function principalKey(who: RequestPrincipal): string {
@@ -114,7 +124,13 @@ export async function answerContent(
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');
   };
-  const opts: QueryOptions = { limits: rt.config.rest, strictParams: rt.config.rest.strictParams, canRead };
+  const opts: QueryOptions = {
+    limits: rt.config.rest,
+    strictParams: rt.config.rest.strictParams,
+    canRead,
+    // One per request: it counts what this request's populate renders (see PopulateBudget).
+    budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+  };
   const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body);
 
   switch (action) {
@@ -128,6 +144,7 @@ export async function answerContent(
         if (!data) throw new NotFoundError('Not Found', {});
         body = { data, meta: {} };
       }
+      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) return { status: 200, value: v4 ? toV4Body(rt.model, type, body) : body };
       const text = json(body);
       if (key !== undefined) return { status: 200, cached: cache!.set(key, index, text, type.uid) };
       return { status: 200, json: text };

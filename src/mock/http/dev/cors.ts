@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CorsOptions } from '../../../core/config/content-mock-config.js';
+import { CONTROL_PREFIX } from './control-routes.js';
 
 /**
  * CORS as Strapi's `strapi::cors` (koa/cors) answers it: nothing without an Origin header; `*` with credentials
@@ -9,6 +10,8 @@ import type { CorsOptions } from '../../../core/config/content-mock-config.js';
 export function cors(options: CorsOptions): RequestHandler {
   const any = options.origin.includes('*');
   return (req: Request, res: Response, next: NextFunction) => {
+    // The mock's own control routes never answer another origin (see same-origin-only.ts).
+    if (req.path === CONTROL_PREFIX || req.path.startsWith(`${CONTROL_PREFIX}/`)) return next();
     res.vary('Origin');
     const origin = req.headers.origin;
     if (!origin) return next();

@@ -1,7 +1,14 @@
 import { StatusError } from '../../../core/errors/http-status.js';
 import { errorBody } from '../../../core/errors/strapi-errors.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { FAULT_HEADER, type DelayRange, type FaultKind, type FaultSpec, type RouteRule } from '../../../core/config/content-mock-config.js';
+import {
+  DEFAULT_MAX_FAULT_DELAY,
+  FAULT_HEADER,
+  type DelayRange,
+  type FaultKind,
+  type FaultSpec,
+  type RouteRule,
+} from '../../../core/config/content-mock-config.js';
 import { parseDelay } from '../../../project/dev-options.js';
 
 /** Answers a status in Strapi's envelope (the one writer in core/errors). */
@@ -48,15 +55,21 @@ export interface FaultInjection {
  * `x-content-mock-fault` header (most specific wins, field by field). Faults happen after the delay, as a slow
  * network that then fails does.
  */
-export function faultInjection(options: { delay?: DelayRange; rules: readonly RouteRule[] }): FaultInjection {
+export function faultInjection(options: {
+  delay?: DelayRange;
+  rules: readonly RouteRule[];
+  faultHeader?: boolean;
+  maxFaultDelay?: number;
+}): FaultInjection {
+  const cap = options.maxFaultDelay ?? DEFAULT_MAX_FAULT_DELAY;
   const pending = new Set<{ timer?: NodeJS.Timeout; req: Request }>();
 
   const specFor = (req: Request): FaultSpec => {
     const rule = options.rules.find(
       (r) => (!r.method || r.method === req.method) && r.pattern.test(req.path) && Math.random() < r.probability,
     );
-    const header = req.headers[FAULT_HEADER];
-    const fromHeader = typeof header === 'string' ? parseFaultHeader(header) : {};
+    const header = options.faultHeader === false ? undefined : req.headers[FAULT_HEADER];
+    const fromHeader = typeof header === 'string' ? capped(parseFaultHeader(header), cap) : {};
     const merged: FaultSpec = { delay: options.delay, ...strip(rule), ...strip(fromHeader) };
     return merged;
   };
@@ -88,6 +101,16 @@ export function faultInjection(options: { delay?: DelayRange; rules: readonly Ro
       pending.clear();
     },
   };
+}
+
+/**
+ * A request's own fault may not hold the server longer than `cap` ms: delays are cut to it, and a `timeout` (with
+ * no limit, or a longer one) answers its 504 then. Config rules are the owner's choice and are not capped.
+ */
+function capped(spec: FaultSpec, cap: number): FaultSpec {
+  const delay = spec.delay && { min: Math.min(spec.delay.min, cap), max: Math.min(spec.delay.max, cap) };
+  const timeoutMs = spec.fault === 'timeout' ? Math.min(spec.timeoutMs ?? cap, cap) : spec.timeoutMs;
+  return { ...spec, delay, timeoutMs };
 }
 
 /** Drops undefined fields so they do not override a less specific source's value. */

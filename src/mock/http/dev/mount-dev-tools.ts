@@ -5,6 +5,7 @@ import type { DevOptions } from '../../../core/config/content-mock-config.js';
 import { faultInjection } from './fault-injection.js';
 import { readOnly } from './read-only.js';
 import { requestLog } from './request-log.js';
+import { sameOriginOnly } from './same-origin-only.js';
 
 export interface DevTools {
   /** Ends requests held by delays and timeouts, so shutdown does not wait on them. */
@@ -26,11 +27,17 @@ export function mountDevTools(
     /** Recent webhook deliveries, for `GET /__content-mock/webhooks`. */
     readonly deliveries?: () => readonly unknown[];
     readonly routes?: readonly express.Router[];
+    /** The host the server listens on (a Host header may name it); undefined before `listen`. */
+    readonly listenHost?: () => string | undefined;
   },
 ): DevTools {
   if (options.log) app.use(requestLog(options.log));
   if (options.cors) app.use(cors(options.cors));
-  app.use(CONTROL_PREFIX, controlRoutes(options.reset, options.mailbox, options.deliveries));
+  app.use(
+    CONTROL_PREFIX,
+    sameOriginOnly(options.listenHost ?? (() => undefined)),
+    controlRoutes(options.reset, options.mailbox, options.deliveries),
+  );
   const faults = faultInjection(options);
   app.use(faults.handler);
   if (options.readonly) app.use(readOnly());

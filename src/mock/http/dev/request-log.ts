@@ -11,9 +11,10 @@ export function requestLog(print: (line: string) => void): RequestHandler {
       done = true;
       print(line(String(res.statusCode)));
     });
-    // A reset or a client that gave up never finishes: say so, rather than print nothing.
+    // A reset or a client that gave up never finishes: say so (nginx's 499, client closed request), rather than print
+    // nothing or blame the server.
     res.once('close', () => {
-      if (!done) print(line(res.headersSent ? `${res.statusCode} (aborted)` : '(no response)'));
+      if (!done) print(line(res.headersSent ? `${res.statusCode} (aborted)` : '499 (client closed request)'));
     });
     next();
   };
