@@ -190,7 +190,13 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   };
   // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
   const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
-  if (replacing) for (const r of rows) if (linkable(r) && refsOf(r[owning.name]).includes(row.documentId)) edit(r, false);
+  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
+  const linksThisRow = (r: Row) =>
+    refsOf(r[owning.name]).includes(row.documentId) &&
+    (!source.localized ||
+      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
+    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
+  if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
