@@ -2,7 +2,7 @@
 // Model-agnostic differential harness: real Strapi 5.54 vs content-mock on any content model.
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
-//       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose]
+//       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
 //
 // Steps: content-mock seed -> push into a fresh real Strapi (full-access token) -> content-mock pull -> snapshot of
 // Strapi's DB -> reads against Strapi and content-mock (serve --seed pulled.json --memory) -> both restarted from the
@@ -292,6 +292,8 @@ async function replay(list, servers) {
           `DIFF ${req.method} ${req.path} ${req.body ? short(req.body, 200) : ''}\n   ${entry.signature}: strapi ${entry.diff.strapi} | mock ${entry.diff.mock}`,
         );
     }
+    // --trace: every request with both statuses, to replay the steps before a difference by hand
+    if (opts.trace) console.log(`TRACE ${verdict} ${req.method} ${req.path} ${req.body ? short(req.body, 300) : ''} -> ${a.status}/${b.status}`);
     results.push(entry);
     if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
   }

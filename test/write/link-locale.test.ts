@@ -44,3 +44,44 @@ test('an entry with an empty documentId fails the relations check generically, a
   expect(answer.status).toBe(400);
   expect((answer.body as { error: { message: string } }).error.message).toBe('Invalid relations');
 });
+
+test('a writer without i18n may connect two locale rows of one document', async () => {
+  const fr = await list(await call('GET', '/api/articles?locale=fr&fields[0]=title&sort=id:asc'));
+  const article = String(fr[0].documentId);
+  const created = await call('POST', '/api/authors', {
+    data: {
+      name: 'two locales',
+      articles: {
+        connect: [
+          { documentId: article, locale: 'fr' },
+          { documentId: article, locale: 'en' },
+        ],
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  const author = one(created).documentId as string;
+  const linked = (one(await call('GET', `/api/authors/${author}?populate[articles][fields][0]=locale`)).articles ?? []) as Record<
+    string,
+    unknown
+  >[];
+  expect(linked.map((a) => a.locale).sort()).toEqual(['en', 'fr']);
+});
+
+test("a position's anchor is looked up in the connect's locale", async () => {
+  // every fr version (drafts too) and every en document: an anchor with no fr version at all
+  const fr = await list(await call('GET', '/api/articles?locale=fr&status=draft&fields[0]=title&sort=id:asc&pagination[pageSize]=100'));
+  const en = await list(await call('GET', '/api/articles?locale=en&status=draft&fields[0]=title&sort=id:asc&pagination[pageSize]=100'));
+  const frIds = new Set(fr.map((a) => a.documentId));
+  const onlyEnglish = en.find((a) => !frIds.has(a.documentId))!;
+  const answer = await call('POST', '/api/tags', {
+    data: {
+      name: 'anchored',
+      articles: { connect: [{ documentId: fr[0].documentId, locale: 'fr', position: { before: onlyEnglish.documentId } }] },
+    },
+  });
+  expect(answer.status).toBe(400);
+  expect((answer.body as { error: { message: string } }).error.message).toBe(
+    `Document with id "${String(onlyEnglish.documentId)}", locale "fr" not found`,
+  );
+});

@@ -135,8 +135,10 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
     if (position) {
       for (const side of ['before', 'after'] as const) {
         if (!position[side]) continue;
-        const anchor = target.idsOf(textOf(position[side]));
-        if (anchor.length === 0) throw notFound(position[side], target.locale);
+        // Strapi looks an anchor up as `{...relation, ...position}`: in the position's locale, else the relation's.
+        const anchorLocale = typeof position.locale === 'string' ? position.locale : requested;
+        const anchor = target.idsOf(textOf(position[side]), anchorLocale);
+        if (anchor.length === 0) throw notFound(position[side], target.lookupLocale(anchorLocale));
         position[side] = anchor[0];
       }
     }
@@ -196,16 +198,18 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   const connect: Connect[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
-    // Both versions of a D&P document arrive as two ids: one connect per document.
-    if (documentId === undefined || connect.some((c) => c.documentId === documentId)) continue;
+    const id = numberOf(isPlainObject(item) ? item.id : item);
+    const locale = target.localeOf(id);
+    // Both versions of a D&P document arrive as two ids: one connect per document and locale row (a writer without
+    // i18n may connect two locales of one document).
+    if (documentId === undefined || connect.some((c) => c.documentId === documentId && c.locale === locale)) continue;
     const raw = isPlainObject(item) && isPlainObject(item.position) ? item.position : undefined;
     const position: Position | undefined = raw && {
       ...(raw as Position),
       before: raw.before === undefined ? undefined : docOf(raw.before),
       after: raw.after === undefined ? undefined : docOf(raw.after),
     };
-    const id = numberOf(isPlainObject(item) ? item.id : item);
-    connect.push({ documentId, position, id, rawPosition: raw, locale: target.localeOf(id) });
+    connect.push({ documentId, position, id, rawPosition: raw, locale });
   }
   return { connect, disconnect: docs(rewritten.disconnect), locales };
 }
