@@ -293,7 +293,8 @@ async function replay(list, servers) {
         );
     }
     // --trace: every request with both statuses, to replay the steps before a difference by hand
-    if (opts.trace) console.log(`TRACE ${verdict} ${req.method} ${req.path} ${req.body ? short(req.body, 300) : ''} -> ${a.status}/${b.status}`);
+    if (opts.trace)
+      console.log(`TRACE ${verdict} ${req.method} ${req.path} ${req.body ? short(req.body, 300) : ''} -> ${a.status}/${b.status}`);
     results.push(entry);
     if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
   }
