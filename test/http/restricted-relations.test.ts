@@ -78,3 +78,21 @@ describe('relations to types the caller may not read', () => {
     expect((await post(FULL)).status).toBe(201);
   });
 });
+
+describe('a populate list of dot paths through a hidden relation', () => {
+  test('the whole path goes, not only its hidden segment (Strapi rebuilds the list from what survives)', async () => {
+    const categories = '/api/categories?fields[0]=name&sort=id:asc&';
+    const listed = await get(categories + 'populate[0]=articles.owner&populate[1]=articles.author');
+    expect(listed.status).toBe(200);
+    // the surviving path still populates articles (and their author)
+    const withAuthor = (listed.body.data ?? []).flatMap((c) => (c.articles ?? []) as Record<string, unknown>[]);
+    expect(withAuthor.length).toBeGreaterThan(0);
+    for (const a of withAuthor) expect(a).not.toHaveProperty('owner');
+    const only = await get(categories + 'populate[0]=articles.owner');
+    expect(only.status).toBe(200);
+    for (const c of only.body.data ?? []) expect(c).not.toHaveProperty('articles');
+    // the object form keeps the first level
+    const object = await get(categories + 'populate[articles][populate][owner]=true');
+    expect((object.body.data ?? []).some((c) => Array.isArray(c.articles) && c.articles.length > 0)).toBe(true);
+  });
+});

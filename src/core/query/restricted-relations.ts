@@ -162,3 +162,27 @@ function checkRestrictedOptions(index: ContentIndex, scope: Scope, options: Reco
   if (options.sort !== undefined) underPopulate(() => checkRestrictedSort(index, scope, parseSort(index, scope, options.sort), canRead));
   checkRestrictedPopulate(index, scope, options.populate, canRead);
 }
+
+/**
+ * Strapi sanitises a populate given as a list of dot paths (`populate[0]=a.b`) by turning it into an object, removing
+ * relations the caller may not read, and turning it back into paths: a path that loses a segment yields no path at
+ * all (`objectPopulateToPaths`), so `author.owner` with `owner` hidden populates nothing, not even `author`. The
+ * paths that survive, or undefined when none is dropped (or the populate is not such a list).
+ */
+export function keptPopulatePaths(index: ContentIndex, scope: Scope, populate: unknown, canRead: CanRead): string[] | undefined {
+  if (!Array.isArray(populate) || populate.length === 0 || !populate.every((p) => typeof p === 'string')) return undefined;
+  const kept = (populate as string[]).filter((path) => !pathThroughRestricted(index, scope, path, canRead));
+  return kept.length === populate.length ? undefined : kept;
+}
+
+function pathThroughRestricted(index: ContentIndex, scope: Scope, path: string, canRead: CanRead): boolean {
+  let current: Scope | undefined = scope;
+  for (const segment of path.split('.')) {
+    if (!current) return false;
+    const field = fieldOf(current, segment.trim());
+    if (field?.kind !== 'attribute') return false;
+    if (field.attribute.kind === 'relation' && !canRead(field.attribute.target)) return true;
+    current = scopeBehind(index, field.attribute);
+  }
+  return false;
+}

@@ -30,6 +30,7 @@ import {
   checkRestrictedFilters,
   checkRestrictedPopulate,
   checkRestrictedSort,
+  keptPopulatePaths,
   pruneRestrictedPopulate,
   type CanRead,
 } from './restricted-relations.js';
@@ -198,7 +199,7 @@ function parseStaged(
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
-  const populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
+  let populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
   const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
@@ -219,6 +220,8 @@ function parseStaged(
   if (opts.canRead) {
     // relations the caller may not read: refused inside populate's own filters and sort, hidden from the rest
     checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
+    const kept = keptPopulatePaths(index, scope, query.populate, opts.canRead);
+    if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
     pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   }
   let locales = parseLocales(index, type, query.locale);
