@@ -124,3 +124,4 @@ describe('findOne', () => {
     expect(nested.status).toBe(404);
   });
 });
+

@@ -224,15 +224,25 @@ function parseZone(
  * A populated level's filters. Keys were validated already; what is left to fail (a value the column cannot take) is
  * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
  */
+const failures = new WeakMap<Predicate, StrapiError>();
+
+/** The error a populated level's filters fail with once its query runs (a parent row exists), if any. */
+export function populateFailure(filters: Predicate | undefined): StrapiError | undefined {
+  return filters ? failures.get(filters) : undefined;
+}
+
 function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
   try {
     // a nested `filters=` is skipped (the converter tests it for truthiness)
     return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
   } catch (error) {
     if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
-    return () => {
+    // Thrown by the first evaluation; `populateFailure` lets a populate with no linked row fail too.
+    const failing: Predicate = () => {
       throw error;
     };
+    failures.set(failing, error);
+    return failing;
   }
 }
 
