@@ -124,4 +124,3 @@ describe('findOne', () => {
     expect(nested.status).toBe(404);
   });
 });
-
