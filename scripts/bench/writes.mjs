@@ -82,7 +82,7 @@ export async function benchWrites(o) {
   return { storeMB, modes };
 }
 
-async function runWrites(url, { seconds, writers }) {
+export async function runWrites(url, { seconds, writers }) {
   const json = async (path) => (await fetch(url + path)).json();
   const categories = (await json('/api/categories?status=draft&pagination[pageSize]=5')).data.map((c) => c.documentId);
   const tags = (await json('/api/tags?pagination[pageSize]=5')).data.map((t) => t.documentId);

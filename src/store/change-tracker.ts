@@ -1,4 +1,4 @@
-import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog } from '../core/data/change-log.js';
+import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog, type RowMove } from '../core/data/change-log.js';
 import type { TableChange } from '../core/data/content-index.js';
 import type { Row, StoreData } from '../core/data/types.js';
 
@@ -103,6 +103,106 @@ export class ChangeTracker {
     else delete this.data.types[table];
   }
 
+  /**
+   * A large table whose rows were added and removed with `addRow` / `removeRow`: the change is taken as told (cost
+   * follows the change), the shadow copy replays the same moves. False (nothing done) when the table does not look
+   * as told, so something else moved rows too: the caller then compares the whole table.
+   */
+  private takeMoves(
+    table: string,
+    shadow: Shadow,
+    rows: Row[],
+    moves: readonly RowMove[],
+    declared: Map<Row, Row> | undefined,
+    ops: JournalOp[],
+    changes: TableChange[],
+    undos: Array<() => void>,
+  ): boolean {
+    const copy = shadow.copy;
+    if (shadow.array !== rows) return false;
+    let net = 0;
+    for (const m of moves) net += m.add ? 1 : -1;
+    if (copy.length + net !== rows.length) return false;
+    const replay = (forward: boolean) => {
+      for (let k = forward ? 0 : moves.length - 1; forward ? k < moves.length : k >= 0; k += forward ? 1 : -1) {
+        const m = moves[k];
+        if (m.add === forward) copy.splice(m.at, 0, m.row);
+        else copy.splice(m.at, 1);
+      }
+    };
+    replay(true);
+    // every place a move touched must now hold the same row in both (a small table: every place)
+    const mismatch = shadow.values
+      ? copy.some((r, k) => r !== rows[k])
+      : moves.some((m) => m.at < rows.length && copy[m.at] !== rows[m.at]);
+    if (mismatch) {
+      replay(false);
+      return false;
+    }
+    const removed: Row[] = [];
+    const removedSet = new Set<Row>();
+    const addedSet = new Set<Row>();
+    for (const m of moves) {
+      if (m.add) addedSet.add(m.row);
+      else if (addedSet.has(m.row)) addedSet.delete(m.row);
+      else if (!removedSet.has(m.row)) {
+        removed.push(m.row);
+        removedSet.add(m.row);
+      }
+    }
+    const added = [...addedSet];
+    const changed: Row[] = [];
+    if (declared) for (const row of declared.keys()) if (!addedSet.has(row) && !removedSet.has(row)) changed.push(row);
+    const op: { t: string; del?: number[]; put?: Row[] } = { t: table };
+    if (removed.length > 0) op.del = removed.map((r) => r.id);
+    if (changed.length > 0 || added.length > 0) op.put = [...changed, ...added];
+    if (op.del || op.put) ops.push(op);
+    changes.push({
+      table,
+      added: added.filter((r) => !removedSet.has(r)),
+      removed: removed.filter((r) => !addedSet.has(r)),
+      changed,
+    });
+    const values = shadow.values;
+    const valuesBefore = values && new Map(values);
+    if (values) {
+      for (const row of removed) values.delete(row);
+      for (const row of [...changed, ...added]) values.set(row, membersOf(row));
+    }
+    undos.push(() => {
+      if (values && valuesBefore) {
+        values.clear();
+        for (const [row, was] of valuesBefore) values.set(row, was);
+      }
+      for (let k = moves.length - 1; k >= 0; k--) {
+        const m = moves[k];
+        if (m.add) rows.splice(m.at, 1);
+        else rows.splice(m.at, 0, m.row);
+      }
+      replay(false);
+      this.setTable(table, rows);
+      this.shadows.set(table, shadow);
+    });
+    if (declared) {
+      undos.push(() => {
+        for (const [row, was] of declared) {
+          for (const key of Object.keys(row)) if (!Object.hasOwn(was, key)) delete row[key];
+          Object.assign(row, was);
+        }
+      });
+    }
+    return true;
+  }
+
+  /** Throws unless every table's shadow matches the table (tests, after each change). */
+  assertInSync(): void {
+    for (const [table, rows] of this.tables()) {
+      const shadow = this.shadows.get(table);
+      if (!shadow || shadow.array !== rows || shadow.copy.length !== rows.length || shadow.copy.some((r, k) => r !== rows[k]))
+        throw new Error(`content-mock: the change tracker lost track of table ${table}`);
+    }
+  }
+
   /** What the change just run did, given what it declared. Call once per change, right after it ran. */
   collect(log: ChangeLog): Delta {
     const ops: JournalOp[] = [];
@@ -121,7 +221,8 @@ export class ChangeTracker {
           declared.set(row, fromMembers(was));
         }
       }
-      if (shadow && shadow.array === rows && shadow.copy.length === rows.length && !declared) continue;
+      const moves = log.moves.get(table);
+      if (shadow && shadow.array === rows && shadow.copy.length === rows.length && !declared && !moves) continue;
       if (!shadow) {
         ops.push({ t: table, rows });
         changes.push({ table, added: rows, removed: [], changed: [] });
@@ -129,6 +230,7 @@ export class ChangeTracker {
         undos.push(() => this.setTable(table, undefined));
         continue;
       }
+      if (moves && this.takeMoves(table, shadow, rows, moves, declared, ops, changes, undos)) continue;
       const old = shadow.copy;
       const removed: Row[] = [];
       const added: Row[] = [];

@@ -188,6 +188,7 @@ export class ContentStore implements Store {
   }
 
   private verify(ops: readonly JournalOp[]): void {
+    this.tracker.assertInSync();
     const before = JSON.parse(this.verifyText as string) as StoreData;
     const replayer = new Replayer(before);
     replayer.apply(JSON.parse(entryLine(ops)).ops as JournalOp[]);

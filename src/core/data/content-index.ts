@@ -166,17 +166,19 @@ export class ContentIndex {
     for (const list of lists.values()) {
       const wants = (r: Row) =>
         (list.draft === undefined || isDraftRow(r) === list.draft) && (!list.wanted || list.wanted.has(String(r.locale)));
-      let rows = list.rows;
+      // In place: nothing holds a list across a change but what depends on this table, which is dropped with it.
+      const rows = list.rows;
       const drop = (row: Row) => {
         const at = findById(rows, row);
-        if (at >= 0) rows = [...rows.slice(0, at), ...rows.slice(at + 1)];
+        if (at >= 0) rows.splice(at, 1);
       };
       for (const row of removed) drop(row);
-      for (const row of [...changed, ...added]) {
-        if (!type || !wants(row)) drop(row);
-        else if (findById(rows, row) < 0) rows = insertById(rows, row);
+      for (const rowsOf of [changed, added]) {
+        for (const row of rowsOf) {
+          if (!type || !wants(row)) drop(row);
+          else if (findById(rows, row) < 0) rows.splice(placeById(rows, row), 0, row);
+        }
       }
-      list.rows = rows;
     }
   }
 
@@ -288,10 +290,22 @@ function findById(rows: readonly Row[], row: Row): number {
   return -1;
 }
 
-/** A copy of a list sorted by id with `row` in its place (new rows have the highest id: usually the end). */
+/** Where `row` goes in a list sorted by id (new rows have the highest id: usually the end). */
+function placeById(rows: readonly Row[], row: Row): number {
+  let lo = 0;
+  let hi = rows.length;
+  if (hi === 0 || rows[hi - 1].id <= row.id) return hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].id <= row.id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A copy of a list sorted by id with `row` in its place. */
 function insertById(rows: readonly Row[], row: Row): Row[] {
-  let at = rows.length;
-  while (at > 0 && rows[at - 1].id > row.id) at--;
+  const at = placeById(rows, row);
   return [...rows.slice(0, at), row, ...rows.slice(at)];
 }
 

@@ -6,7 +6,7 @@ import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.j
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
-import { rowChanged } from '../data/change-log.js';
+import { addRow, removeRow, rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
@@ -259,7 +259,6 @@ function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'loc
 
 /** Replaces the published row of a draft's locale with a fresh copy of the draft. */
 function publish(ctx: WriteContext, draft: Row): Row {
-  const rows = ctx.store.data.types[ctx.type.uid];
   // The index holds the rows as they were before this write: the published row, if any, is among them.
   const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
@@ -273,8 +272,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
       replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
     );
   }
-  if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
-  rows.push(published);
+  if (replaced) removeRow(ctx.store.data, ctx.type.uid, replaced);
+  addRow(ctx.store.data, ctx.type.uid, published);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
@@ -330,7 +329,6 @@ function writeVersion(
   creating: boolean,
 ): WriteResult {
   const { type, store } = ctx;
-  const rows = store.data.types[type.uid] ?? (store.data.types[type.uid] = []);
   const docRows = ctx.index.documentRows(type.uid, documentId);
   let target = docRows.find((r) => r.locale === locale && (!type.draftAndPublish || isDraftRow(r)));
   const newVersion = !target;
@@ -359,7 +357,7 @@ function writeVersion(
   if (!target) {
     target = blankRow(ctx, documentId, locale);
     inverse = applyPrepared(ctx, target, prepared);
-    rows.push(target);
+    addRow(store.data, type.uid, target);
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
@@ -475,6 +473,7 @@ export async function deleteDocument(
   const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
   const locale = all ? undefined : writeLocale(store, type, query.locale);
   await store.mutate((data) => {
-    data.types[type.uid] = (data.types[type.uid] ?? []).filter((r) => !(r.documentId === target && (all || r.locale === locale)));
+    data.types[type.uid] ??= [];
+    for (const r of [...store.index.documentRows(type.uid, target)]) if (all || r.locale === locale) removeRow(data, type.uid, r);
   });
 }
