@@ -25,6 +25,8 @@ export interface Delta {
   readonly changes: TableChange[];
   /** Owner types whose link order changed. */
   readonly linkOwners: Set<string>;
+  /** The linkOrder keys set or deleted; undefined when the whole record was replaced. */
+  readonly linkKeys: string[] | undefined;
   readonly undo: () => void;
 }
 
@@ -162,6 +164,7 @@ export class ChangeTracker {
       added: added.filter((r) => !removedSet.has(r)),
       removed: removed.filter((r) => !addedSet.has(r)),
       changed,
+      before: declared,
     });
     const values = shadow.values;
     const valuesBefore = values && new Map(values);
@@ -259,7 +262,7 @@ export class ChangeTracker {
       const netRemoved = addedSet ? removed.filter((r) => !addedSet.has(r)) : removed;
       const removedSet = new Set(removed);
       const netAdded = removed.length > 0 ? added.filter((r) => !removedSet.has(r)) : added;
-      changes.push({ table, added: netAdded, removed: netRemoved, changed });
+      changes.push({ table, added: netAdded, removed: netRemoved, changed, before: declared });
       const before: Shadow = { array: shadow.array, copy: shadow.copy, values: shadow.values && new Map(shadow.values) };
       if (rows !== shadow.array || removed.length > 0 || added.length > 0) this.shadows.set(table, shadowOf(rows));
       else if (shadow.values) for (const row of changed) shadow.values.set(row, membersOf(row));
@@ -307,10 +310,13 @@ export class ChangeTracker {
 
     // linkOrder: the keys link-order.ts declared, or the whole record when it was replaced
     const linkOwners = new Set<string>();
+    let linkKeys: string[] | undefined = [];
     const order = this.data.linkOrder;
     if (order !== this.linkOrder) {
       ops.push(order === undefined ? { set: 'linkOrder' } : { set: 'linkOrder', v: order });
       for (const key of Object.keys(order ?? {})) linkOwners.add(key.slice(0, key.indexOf('|')));
+      for (const key of Object.keys(this.linkOrder ?? {})) linkOwners.add(key.slice(0, key.indexOf('|')));
+      linkKeys = undefined;
       const was = this.linkOrder;
       this.linkOrder = order;
       undos.push(() => {
@@ -323,6 +329,7 @@ export class ChangeTracker {
       for (const key of log.links.keys()) {
         links[key] = order[key] ?? null;
         linkOwners.add(key.slice(0, key.indexOf('|')));
+        linkKeys?.push(key);
       }
       ops.push({ links });
       undos.push(() => {
@@ -364,6 +371,7 @@ export class ChangeTracker {
       ops,
       changes,
       linkOwners,
+      linkKeys,
       undo: () => {
         for (let k = undos.length - 1; k >= 0; k--) undos[k]();
       },

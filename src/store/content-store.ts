@@ -177,7 +177,7 @@ export class ContentStore implements Store {
     endChanges(data);
     const delta = this.tracker.collect(log);
     if (delta.ops.length === 0) return Promise.resolve(result);
-    this.currentIndex.applyChanges(delta.changes, delta.linkOwners);
+    this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
     const line = entryLine(delta.ops);
     if (this.verifyText !== undefined) this.verify(delta.ops);
     if (!this.options.file) return Promise.resolve(result);

@@ -1,5 +1,5 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
-import { LOCALES_TABLE, MEDIA_TABLE } from './change-log.js';
+import { LOCALES_TABLE, MEDIA_TABLE, openChanges, type ChangeLog } from './change-log.js';
 import { linkRank } from './link-order.js';
 import { tableDependencies } from './table-dependencies.js';
 import type { MediaFile, Row, StoreData } from './types.js';
@@ -11,6 +11,8 @@ export interface TableChange {
   readonly removed: readonly Row[];
   /** Rows changed in place (still in the table). */
   readonly changed: readonly Row[];
+  /** Copies of rows as they were before the change, for rows it changed in place (removed rows too, when known). */
+  readonly before?: ReadonlyMap<Row, Row>;
 }
 
 interface VersionList {
@@ -26,6 +28,9 @@ interface VersionList {
  */
 export class ContentIndex {
   private byDoc = new Map<string, Map<string, Row[]>>();
+  /** Per `uid\0attribute` of an owning relation: the rows linking each target documentId (may hold stale rows). */
+  private links = new Map<string, Map<string, Set<Row>>>();
+  /** Per `uid\0attribute`: the inverse list of each target documentId, in link order, built when first read. */
   private inverse = new Map<string, Map<string, Row[]>>();
   private mediaById: Map<number, MediaFile> | undefined;
   /** Per type: the rows one status and some locales see, in id order (updated in place of rebuilt on a write). */
@@ -53,6 +58,7 @@ export class ContentIndex {
     this.epoch++;
     this.data = data;
     this.byDoc.clear();
+    this.links.clear();
     this.inverse.clear();
     this.mediaById = undefined;
     this.versions.clear();
@@ -67,6 +73,7 @@ export class ContentIndex {
     for (const c of changes) this.versions.delete(c.table);
     for (const c of changes) this.byDoc.delete(c.table);
     for (const key of this.values.keys()) if (changes.some((c) => key.startsWith(`${c.table}\u0000`))) this.values.delete(key);
+    for (const key of this.links.keys()) if (changes.some((c) => key.startsWith(`${c.table}\u0000`))) this.links.delete(key);
     this.applyChanges(changes, new Set(changes.map((c) => c.table)));
   }
 
@@ -86,7 +93,7 @@ export class ContentIndex {
    * built during the change is fine too), and whatever depends on them is dropped. `linkOwners` are the owner types
    * whose link order changed.
    */
-  applyChanges(changes: readonly TableChange[], linkOwners: ReadonlySet<string> = new Set()): void {
+  applyChanges(changes: readonly TableChange[], linkOwners: ReadonlySet<string> = new Set(), linkKeys?: Iterable<string>): void {
     this.generation++;
     this.deps ??= tableDependencies(this.model);
     const touched = new Set<string>(linkOwners);
@@ -98,9 +105,19 @@ export class ContentIndex {
       this.patchByDoc(change);
       this.patchVersions(change);
       this.patchValues(change);
+      this.patchLinks(change);
     }
     for (const table of linkOwners) this.tableGenerations.set(table, this.tableGeneration(table) + 1);
-    for (const key of this.inverse.keys()) if (touched.has(key.slice(0, key.indexOf('\u0000')))) this.inverse.delete(key);
+    if (linkKeys) {
+      // A link's rank changed: only its target's inverse list is out of order (keys: `uid|attribute|...|target`).
+      for (const key of linkKeys) {
+        const first = key.indexOf('|');
+        const second = key.indexOf('|', first + 1);
+        this.inverse.get(`${key.slice(0, first)}\u0000${key.slice(first + 1, second)}`)?.delete(key.slice(key.lastIndexOf('|') + 1));
+      }
+    } else {
+      for (const key of this.inverse.keys()) if (linkOwners.has(key.slice(0, key.indexOf('\u0000')))) this.inverse.delete(key);
+    }
     const stale = new Set<string>();
     for (const table of touched) for (const uid of this.deps.dependents(table)) stale.add(uid);
     for (const key of this.derived.keys()) {
@@ -129,6 +146,93 @@ export class ContentIndex {
       }
       index.set(row.documentId, insertById(list ?? [], row));
     }
+  }
+
+  /** Moves changed rows between the link sets of their old and new targets; their inverse lists are rebuilt when read. */
+  private patchLinks({ table, added, removed, changed, before }: TableChange): void {
+    const type = this.model.contentTypes.get(table);
+    for (const [key, byTarget] of this.links) {
+      if (!key.startsWith(`${table}\u0000`)) continue;
+      const attribute = key.slice(table.length + 1);
+      const inverse = this.inverse.get(key);
+      const drop = (row: Row) => {
+        for (const target of refsOf((before?.get(row) ?? row)[attribute])) {
+          byTarget.get(target)?.delete(row);
+          inverse?.delete(target);
+        }
+      };
+      const add = (row: Row) => {
+        for (const target of refsOf(row[attribute])) {
+          const set = byTarget.get(target);
+          if (set) set.add(row);
+          else byTarget.set(target, new Set([row]));
+          inverse?.delete(target);
+        }
+      };
+      for (const row of removed) drop(row);
+      for (const row of changed) {
+        drop(row);
+        add(row);
+      }
+      for (const row of added) add(row);
+      if (!type) this.links.delete(key);
+    }
+    // inverse lists never asked for as sets are dropped with the rows they hold
+    for (const [key, lists] of this.inverse) {
+      if (this.links.has(key) || !key.startsWith(`${table}\u0000`)) continue;
+      const attribute = key.slice(table.length + 1);
+      for (const row of [...removed, ...changed, ...added]) {
+        for (const target of refsOf((before?.get(row) ?? row)[attribute])) lists.delete(target);
+        for (const target of refsOf(row[attribute])) lists.delete(target);
+      }
+    }
+  }
+
+  /** Per target documentId, the rows of `uid` whose owning relation `attribute` may link it (verify before use). */
+  private linkSets(uid: string, attribute: string): Map<string, Set<Row>> {
+    const key = `${uid}\u0000${attribute}`;
+    let byTarget = this.links.get(key);
+    if (!byTarget) {
+      byTarget = new Map();
+      for (const row of this.rows(uid)) {
+        for (const target of refsOf(row[attribute])) {
+          const set = byTarget.get(target);
+          if (set) set.add(row);
+          else byTarget.set(target, new Set([row]));
+        }
+      }
+      this.links.set(key, byTarget);
+    }
+    return byTarget;
+  }
+
+  /**
+   * The rows of `uid` whose owning relation `attribute` links `documentId` now, in id order: during a change, rows it
+   * added or edited so far count as they are, rows it removed do not. An index lookup, not a pass over the table.
+   */
+  linkingRows(uid: string, attribute: string, documentId: string): Row[] {
+    const log = openChanges(this.data);
+    const candidates = new Set(this.linkSets(uid, attribute).get(documentId));
+    const moved = log && movedRows(log, uid);
+    if (log) for (const row of log.rows.get(uid)?.keys() ?? []) candidates.add(row);
+    if (moved) for (const row of moved.added) candidates.add(row);
+    const out: Row[] = [];
+    for (const row of candidates) {
+      if (!refsOf(row[attribute]).includes(documentId)) continue;
+      if (moved?.removed.has(row)) continue;
+      if (moved?.added.has(row) || this.documentRows(uid, row.documentId).includes(row)) out.push(row);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  /** Every row of one document as the table holds it now (during a change: with what it added or removed so far), in id order. */
+  liveDocumentRows(uid: string, documentId: string): Row[] {
+    const log = openChanges(this.data);
+    const moved = log && movedRows(log, uid);
+    if (!moved) return [...this.documentRows(uid, documentId)];
+    const out = this.documentRows(uid, documentId).filter((r) => !moved.removed.has(r));
+    for (const row of moved.added) if (row.documentId === documentId && !out.includes(row)) out.push(row);
+    return out.sort((a, b) => a.id - b.id);
   }
 
   private patchValues({ table, added, removed, changed }: TableChange): void {
@@ -241,29 +345,39 @@ export class ContentIndex {
   /** Rows of `owner` whose owning relation `attr` points at `documentId`, in id order. */
   ownersOf(owner: ContentType, attr: RelationAttribute, documentId: string): readonly Row[] {
     const key = `${owner.uid}\u0000${attr.name}`;
-    let index = this.inverse.get(key);
-    if (!index) {
-      index = new Map();
-      for (const row of this.rows(owner.uid)) {
-        for (const target of refsOf(row[attr.name])) {
-          const list = index.get(target);
-          if (list) list.push(row);
-          else index.set(target, [row]);
-        }
-      }
+    let lists = this.inverse.get(key);
+    if (!lists) this.inverse.set(key, (lists = new Map()));
+    let list = lists.get(documentId);
+    if (!list) {
       // Inverse lists keep the order links were made in (Strapi's join-table order), not row order.
-      for (const [target, list] of index) {
-        list.sort((a, b) => linkRank(this.data, owner.uid, attr.name, a, target) - linkRank(this.data, owner.uid, attr.name, b, target) || a.id - b.id);
-      }
-      this.inverse.set(key, index);
+      const ranked = this.linkingRows(owner.uid, attr.name, documentId).map((row) => ({
+        row,
+        rank: linkRank(this.data, owner.uid, attr.name, row, documentId),
+      }));
+      list = ranked.sort((a, b) => a.rank - b.rank || a.row.id - b.row.id).map((r) => r.row);
+      lists.set(documentId, list);
     }
-    return index.get(documentId) ?? [];
+    return list;
   }
 
   media(id: number): MediaFile | undefined {
     if (!this.mediaById) this.mediaById = new Map(this.data.media.map((m) => [m.id, m]));
     return this.mediaById.get(id);
   }
+}
+
+/** What a change added to and removed from a table so far, net (a row removed and added again counts as neither). */
+function movedRows(log: ChangeLog, table: string): { added: Set<Row>; removed: Set<Row> } | undefined {
+  const moves = log.moves.get(table);
+  if (!moves) return undefined;
+  const added = new Set<Row>();
+  const removed = new Set<Row>();
+  for (const m of moves) {
+    if (m.add) {
+      if (!removed.delete(m.row)) added.add(m.row);
+    } else if (!added.delete(m.row)) removed.add(m.row);
+  }
+  return { added, removed };
 }
 
 function addTo(byValue: Map<unknown, Set<Row>>, value: unknown, row: Row): void {

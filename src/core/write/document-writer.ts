@@ -129,7 +129,7 @@ function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: Relat
   const localeSeen = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, attribute.name, target) ?? defaultLocale));
   const seesSameRow = (r: Row) =>
     (!targetType?.localized || localeSeen(r) === localeSeen(like)) && (!sameStatus || isDraftRow(r) === isDraftRow(like));
-  for (const r of ctx.store.data.types[owner.uid] ?? []) {
+  for (const r of ctx.index.linkingRows(owner.uid, attribute.name, target)) {
     if (r.documentId === like.documentId || !seesSameRow(r)) continue;
     const current = refsOf(r[attribute.name]);
     if (!current.includes(target)) continue;
@@ -153,9 +153,7 @@ function checkInverseOrder(
     if (attribute?.kind !== 'relation' || attribute.owner || op.set || !op.connect?.some((c) => c.position)) continue;
     const owning = ctx.index.model.contentTypes.get(attribute.target)?.attributes.get(attribute.mappedBy ?? '');
     const initial = new Set<string>();
-    if (exists && owning)
-      for (const r of ctx.store.data.types[attribute.target] ?? [])
-        if (refsOf(r[owning.name]).includes(documentId)) initial.add(r.documentId);
+    if (exists && owning) for (const r of ctx.index.linkingRows(attribute.target, owning.name, documentId)) initial.add(r.documentId);
     const shown = locale ?? ctx.index.model.defaultLocale;
     sortConnects(
       op.connect.map((c) => (c.rawPosition ? { ...c, rawPosition: { ...c.rawPosition, locale: shown } } : c)),
@@ -175,7 +173,6 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   const linkable = (r: Row, locale?: string) =>
     (!owner.localized || r.locale === (source.localized ? row.locale : (locale ?? defaultLocale))) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
-  const rows = ctx.store.data.types[owner.uid] ?? [];
   const edit = (r: Row, add: boolean) => {
     rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
@@ -196,10 +193,10 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     (!source.localized ||
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
-  if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  if (replacing) for (const r of ctx.index.linkingRows(owner.uid, owning.name, row.documentId)) if (linksThisRow(r)) edit(r, false);
+  for (const d of op.disconnect ?? []) for (const r of ctx.index.liveDocumentRows(owner.uid, d)) if (linkable(r)) edit(r, false);
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
-    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
+    for (const r of ctx.index.liveDocumentRows(owner.uid, c.documentId)) if (linkable(r, c.locale)) edit(r, true);
   }
 }
 

@@ -1,4 +1,5 @@
 import { ContentIndex } from '../../core/data/content-index.js';
+import { beginChanges, endChanges } from '../../core/data/change-log.js';
 import type { Store } from '../../core/data/store.js';
 import type { StoreData } from '../../core/data/types.js';
 import type { ContentModel } from '../../core/model/types.js';
@@ -26,9 +27,14 @@ export class MemoryStore implements Store {
   }
 
   async mutate<T>(change: (data: StoreData) => T): Promise<T> {
-    const result = change(this.current);
-    this.index.invalidate(this.current);
-    return result;
+    // An open change lets the index see, while the change runs, the rows it added, removed or edited so far.
+    beginChanges(this.current);
+    try {
+      return change(this.current);
+    } finally {
+      endChanges(this.current);
+      this.index.invalidate(this.current);
+    }
   }
 
   nextId(table: string): number {
