@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ContentModel } from '../core/model/types.js';
 import { ContentIndex } from '../core/data/content-index.js';
@@ -8,7 +8,10 @@ import type { Store } from '../core/data/store.js';
 import type { StoreData } from '../core/data/types.js';
 import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
 import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
-import { hashBytes, hashFile, parseStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
+import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
+import type { FileLayout } from './file-layout.js';
+import { readStoreFile } from './read-store-file.js';
+import type { Row } from '../core/data/types.js';
 
 export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
 
@@ -65,10 +68,14 @@ export class ContentStore implements Store {
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
   /** Hashes of store files this server wrote (or loaded): the watcher ignores those. */
-  private readonly ownFiles: string[] = [];
+  private readonly ownFiles: Array<{ readonly hash: string; readonly identity?: string }> = [];
   private fileHash: string | undefined;
   private journal: JournalWriter | undefined;
   private verifyText: string | undefined;
+  /** Where each row lies in the store file on disk (rows changed since are forgotten): rewrites copy the others. */
+  private layout: FileLayout | undefined;
+  /** Where each row lies in the store files being written (rows changed meanwhile are forgotten). */
+  private readonly building = new Set<Map<Row, number>>();
 
   private constructor(
     private current: StoreData,
@@ -116,11 +123,8 @@ export class ContentStore implements Store {
       await store.writeWhole();
       return store;
     }
-    let bytes: Buffer | undefined = readFileSync(file);
-    const data = parseStoreBytes(bytes, file);
+    const { data, layout, hash, identity } = readStoreFile(file) ?? readWhole(file);
     const contents = readJournal(journal);
-    // The journal names the file it applies to by content hash (also how the watcher knows this file as ours).
-    const hash = hashBytes(bytes);
     let replayed = 0;
     if (contents) {
       if (contents.bases.has(hash)) {
@@ -134,10 +138,10 @@ export class ContentStore implements Store {
         );
       }
     }
-    bytes = undefined;
     const store = new ContentStore(data, model, options);
     store.fileHash = hash;
-    store.remember(hash);
+    store.layout = layout;
+    store.remember(hash, identity);
     // With changes replayed, the journal stays as it is (its torn tail, if any, is cut on the next append) until
     // the next compaction folds it into the file; an empty one is dropped.
     store.journal = new JournalWriter(journal, replayed > 0 ? contents!.goodLength : 0);
@@ -148,11 +152,17 @@ export class ContentStore implements Store {
 
   /** Whether a store file with this content hash is one this server wrote or loaded (not an outside edit). */
   isOwnFile(hash: string): boolean {
-    return this.ownFiles.includes(hash);
+    return this.ownFiles.some((f) => f.hash === hash);
   }
 
-  private remember(hash: string): void {
-    this.ownFiles.push(hash);
+  /** Whether a file with these stats is one this server wrote or loaded, known without reading it (see fileIdentity). */
+  isOwnFileStat(stats: { ino: number; size: number; mtimeMs: number }): boolean {
+    const identity = fileIdentity(stats);
+    return this.ownFiles.some((f) => f.identity === identity);
+  }
+
+  private remember(hash: string, identity?: string): void {
+    this.ownFiles.push({ hash, identity });
     if (this.ownFiles.length > 8) this.ownFiles.shift();
   }
 
@@ -170,6 +180,7 @@ export class ContentStore implements Store {
       endChanges(data);
       // A failed change leaves nothing behind, as a rolled-back transaction.
       const delta = this.tracker.collect(log);
+      this.forgetPlaces(delta);
       delta.undo();
       this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
       return Promise.reject(error);
@@ -177,6 +188,7 @@ export class ContentStore implements Store {
     endChanges(data);
     const delta = this.tracker.collect(log);
     if (delta.ops.length === 0) return Promise.resolve(result);
+    this.forgetPlaces(delta);
     this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
     const line = entryLine(delta.ops);
     if (this.verifyText !== undefined) this.verify(delta.ops);
@@ -185,6 +197,17 @@ export class ContentStore implements Store {
       this.queue.push({ line, delta, resolve: () => resolve(result), reject });
       this.draining ??= this.drain();
     });
+  }
+
+  /** Rows a change touched no longer have the text they have in the file (nor in the one being written). */
+  private forgetPlaces(delta: Delta): void {
+    const maps = [...this.building, ...(this.layout ? [this.layout.spans] : [])];
+    if (maps.length === 0) return;
+    for (const change of delta.changes) {
+      for (const rows of [change.changed, change.removed, change.added, [...(change.before?.keys() ?? [])]]) {
+        for (const row of rows) for (const spans of maps) spans.delete(row);
+      }
+    }
   }
 
   private verify(ops: readonly JournalOp[]): void {
@@ -267,14 +290,22 @@ export class ContentStore implements Store {
     const journal = this.journal;
     if (!file || !journal || journal.length === 0) return;
     this.sinceCompaction = [];
+    const building = new Map<Row, number>();
+    this.building.add(building);
     try {
-      const { hash } = await writeStoreFile(file, this.current, (written) =>
-        // Before the new file replaces the old one, the journal learns it applies to that file too.
-        this.onDisk(async () => {
-          this.remember(written.hash);
-          await journal.append(baseLine(written.hash), () => headerLine([...(this.fileHash ? [this.fileHash] : []), written.hash]));
-        }),
+      const { hash, size } = await writeStoreFile(
+        file,
+        this.current,
+        (written) =>
+          // Before the new file replaces the old one, the journal learns it applies to that file too.
+          this.onDisk(async () => {
+            this.remember(written.hash, written.identity);
+            await journal.append(baseLine(written.hash), () => headerLine([...(this.fileHash ? [this.fileHash] : []), written.hash]));
+          }),
+        this.layout,
+        building,
       );
+      this.layout = { hash, size, spans: building };
       await this.onDisk(async () => {
         this.fileHash = hash;
         const tail = this.sinceCompaction ?? [];
@@ -285,13 +316,22 @@ export class ContentStore implements Store {
       this.options.warn?.(`content-mock: could not rewrite ${file} (the journal keeps every change): ${(error as Error).message}`);
     } finally {
       this.sinceCompaction = undefined;
+      this.building.delete(building);
     }
   }
 
   /** Writes the whole store now and empties the journal (first start, reset, a lost journal). Call on the disk queue. */
   private async compactNow(): Promise<void> {
     const file = this.options.file as string;
-    const written = await writeStoreFile(file, this.current, (w) => this.remember(w.hash));
+    const building = new Map<Row, number>();
+    this.building.add(building);
+    let written;
+    try {
+      written = await writeStoreFile(file, this.current, (w) => this.remember(w.hash, w.identity), this.layout, building);
+    } finally {
+      this.building.delete(building);
+    }
+    this.layout = { hash: written.hash, size: written.size, spans: building };
     this.fileHash = written.hash;
     await this.journal?.remove();
   }
@@ -332,6 +372,7 @@ export class ContentStore implements Store {
     await this.compaction;
     const swap = () => {
       this.current = data;
+      this.layout = undefined;
       this.tracker.reset(data);
       this.currentIndex.invalidate(data);
       if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
@@ -362,6 +403,16 @@ export class ContentStore implements Store {
     this.current.sequences[table] = next;
     return next;
   }
+}
+
+/** A store file in another layout (or invalid: the parser says where): read at once, parsed row by row if large. */
+function readWhole(file: string): { data: StoreData; layout?: FileLayout; hash: string; identity: string } {
+  // stats before reading: a file replaced meanwhile is then not taken for this one
+  const identity = fileIdentity(statSync(file));
+  const bytes = readFileSync(file);
+  // The journal names the file it applies to by content hash (also how the watcher knows this file as ours).
+  const hash = hashBytes(bytes);
+  return { ...readStoreBytes(bytes, file, undefined, hash), hash, identity };
 }
 
 /** Data as text with the order of record keys (counters, link ranks) not mattering. */

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describeError } from '../../project/describe-error.js';
@@ -70,6 +70,14 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
 
   const reloadData = async (file: string) => {
     const started = performance.now();
+    const store = o.get().store;
+    // Our own store rewrites land here too: the store knows them by inode, size and time without reading them,
+    // else by content hash.
+    try {
+      if (store.isOwnFileStat(await stat(file))) return;
+    } catch {
+      // gone: said below
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(file);
@@ -77,8 +85,6 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
       log.info(`content-mock: ${file} was removed; the data stays in memory and the next store rewrite recreates the file`);
       return;
     }
-    const store = o.get().store;
-    // Our own store rewrites land here too: the store knows the content hash of every file it wrote.
     const hash = hashBytes(bytes);
     if (store.isOwnFile(hash)) return;
     let data: StoreData;
