@@ -161,34 +161,43 @@ function read(w: Window, identity: string): StoreFileContents {
 function readRows(w: Window, at: number, rows: Row[], spans: Map<Row, number>): number {
   if (!w.startsWith(at, Buffer.from('[\n   {'))) throw new Unexpected();
   let pos = at + 5;
-  // where the table's last row ends, looked for once in each stretch read (not once per row)
-  let close = -1;
-  let closeScannedTo = pos;
   for (;;) {
-    let end: number;
-    let last: boolean;
+    // A row ends at the next separator, unless the table ends before it: then the text up to that separator does
+    // not parse (it holds the table's end), and the row is the table's last.
+    let row: Row | undefined;
+    let end = -1;
+    let last = false;
     for (;;) {
-      const bufEnd = w.start + w.buf.length;
-      if (close < pos) {
-        const local = w.buf.indexOf(LAST_ROW_END, Math.max(pos, closeScannedTo - LAST_ROW_END.length + 1) - w.start);
-        close = local < 0 ? -1 : w.start + local;
-        closeScannedTo = bufEnd;
+      const separator = w.buf.indexOf(ROW_SEPARATOR, pos - w.start);
+      if (separator >= 0) {
+        end = w.start + separator + 5;
+        row = parseRow(w.text(pos, end));
+        if (row) break;
       }
-      // a separator before the table's end (or the end of what is read)
-      const local = w.buf.subarray(0, (close >= 0 ? close : bufEnd) - w.start).indexOf(ROW_SEPARATOR, pos - w.start);
-      if (local >= 0 || close >= 0) {
-        last = local < 0;
-        end = (last ? close : w.start + local) + 5;
+      const close = w.buf.subarray(0, separator >= 0 ? separator : w.buf.length).indexOf(LAST_ROW_END, pos - w.start);
+      if (close >= 0) {
+        end = w.start + close + 5;
+        row = parseRow(w.text(pos, end));
+        last = true;
         break;
       }
-      if (!w.more(pos)) throw new Unexpected();
+      if (separator >= 0 || !w.more(pos)) throw new Unexpected();
     }
-    const row = JSON.parse(w.text(pos, end)) as Row;
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new Unexpected();
+    if (!row) throw new Unexpected();
     rows.push(row);
     const span = packSpan(pos, end);
     if (span !== undefined) spans.set(row, span);
-    if (last) return close + LAST_ROW_END.length;
+    if (last) return end - 5 + LAST_ROW_END.length;
     pos = end + 5;
   }
+}
+
+function parseRow(text: string): Row | undefined {
+  let row: unknown;
+  try {
+    row = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof row === 'object' && row !== null && !Array.isArray(row) ? (row as Row) : undefined;
 }
