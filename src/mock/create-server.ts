@@ -32,7 +32,7 @@ import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reloa
 import type { FileWatch } from './watch/watch-files.js';
 
 export interface ServerOptions extends ProjectOptions {
-  /** The lowdb JSON file; ignored with `memory`. */
+  /** The JSON store file; ignored with `memory`. */
   readonly data?: string;
   readonly memory?: boolean;
   readonly port?: number;

@@ -12,7 +12,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         type: 'string',
         describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
       })
-      .option('data', { type: 'string', describe: 'lowdb JSON store file (default: ./.content-mock/db.json)' })
+      .option('data', { type: 'string', describe: 'JSON store file (default: ./.content-mock/db.json)' })
       .option('seed', { type: 'string', describe: 'initial content, in the dataset format (see README)' })
       .option('seed-if-empty', {
         type: 'boolean',

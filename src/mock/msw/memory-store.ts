@@ -5,7 +5,7 @@ import type { StoreData } from '../../core/data/types.js';
 import type { ContentModel } from '../../core/model/types.js';
 
 /**
- * The store of MSW handlers: plain memory, no lowdb and no file (so it runs in a browser), reset by cloning the
+ * The store of MSW handlers: plain memory, no file (so it runs in a browser), reset by cloning the
  * initial data (each test starts from the same content).
  */
 export class MemoryStore implements Store {

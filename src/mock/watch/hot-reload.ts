@@ -25,7 +25,7 @@ export interface HotReloadOptions {
   /** The schema folder as given to the server (resolved like `loadModel` does). */
   readonly schemas: string;
   readonly loadOptions: LoadModelOptions;
-  /** The lowdb file; undefined in memory mode (nothing to watch). */
+  /** The JSON store file; undefined in memory mode (nothing to watch). */
   readonly dataFile?: string;
   /** The seed as a store for a model: what `reset` restores after a schema change. */
   readonly initialFor: (model: ContentModel) => StoreData;
@@ -114,7 +114,7 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
     onChange: (files) => serial(() => reloadSchemas(files)),
     onError: (e) => log.error(`content-mock: schema watcher: ${describeError(e)}`),
   });
-  // The folder rather than the file: lowdb (and many editors) write a temp file and rename it over the old one.
+  // The folder rather than the file: the store (and many editors) write a temp file and rename it over the old one.
   const dataWatch = dataFile
     ? watchFiles({
         paths: [dirname(dataFile)],
