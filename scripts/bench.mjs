@@ -11,7 +11,8 @@
 //     first read after a write, a storm of concurrent writers with a reader beside them (scripts/bench/writes.mjs).
 //
 // Options: --articles N (10000)  --duration S (5)  --warmup S (1)  --connections N (10)
-//          --cpu-prof (writes the server's CPU profile to bench/results/prof/, summarized at the end)
+//          --cpu-prof (writes the server's CPU profile to bench/results/prof/, summarized at the end; the writes
+//                      section's servers to prof/writes-<mode>/, summarized after each mode)
 //          --only NAME[,NAME] (queries to run: list, filter, deep, populate, findOne)  --no-ceiling  --no-proxy
 //          --no-cache (serve without the read cache: every request runs the query engine)
 //          --proxy-sequential S (seconds of one-at-a-time proxied vs direct requests, for the added latency; default 2)
@@ -232,9 +233,16 @@ const QUERIES = [
 
 const TARGETS = { rssMB: 300, startupMs: 1500 };
 
+const profDir = join(root, 'bench', 'results', 'prof');
+if (cpuProf) {
+  rmSync(profDir, { recursive: true, force: true });
+  mkdirSync(profDir, { recursive: true });
+}
+
 async function writesSection() {
   console.log(`\nwrites: file-backed store, ${opt('writers', 10)} writers, ${opt('writes-duration', 5)} s per phase…`);
   const result = await benchWrites({
+    cpuProfDir: cpuProf ? profDir : undefined,
     cli,
     fixtures,
     seedFile,
@@ -269,11 +277,6 @@ if (flag('writes-only')) {
 }
 
 // ---------------------------------------------------------------------------------------------------- 2. start
-const profDir = join(root, 'bench', 'results', 'prof');
-if (cpuProf) {
-  rmSync(profDir, { recursive: true, force: true });
-  mkdirSync(profDir, { recursive: true });
-}
 const serveArgs = (port) => [
   cli,
   'serve',

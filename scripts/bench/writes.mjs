@@ -8,8 +8,9 @@
 //     write p50, read p99 / max; every acknowledged create must be in the store after it (counted), and with hot
 //     reload on, the server must not have taken one of its own writes for an outside edit (its log).
 // The store file is made once from the seed (`serve --seed --data`) and copied for each mode.
-import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { summarizeProfile } from './summarize-profile.mjs';
 
 export const WRITE_TARGETS = { postP50Ms: 15, writesPerSec: 300, readP99Ms: 20, firstReadMs: 20, startupMs: 5000, rssMB: 1200 };
 
@@ -24,6 +25,7 @@ const pct = (list, p) => {
  * @param {string} o.cli @param {string} o.fixtures @param {string} o.seedFile @param {string} o.work
  * @param {number} o.seconds @param {number} o.writers
  * @param {Function} o.startServer @param {Function} o.stopServer @param {Function} o.rssMb
+ * @param {string} [o.cpuProfDir] where the servers write CPU profiles (--cpu-prof)
  */
 export async function benchWrites(o) {
   const { cli, fixtures, seedFile, work, startServer, stopServer, rssMb } = o;
@@ -53,7 +55,10 @@ export async function benchWrites(o) {
     const file = join(dir, `db-${watch ? 'watch' : 'nowatch'}.json`);
     copyFileSync(base, file);
     const args = (port) => [cli, 'serve', ...common, '--data', file, ...(watch ? [] : ['--no-watch']), '--port', String(port)];
-    const server = await startServer(`serve --data (${watch ? 'hot reload' : 'no watch'})`, args, { probe, timeoutMs: 120_000 });
+    // --cpu-prof: one profile per mode (written when the server exits)
+    const profDir = o.cpuProfDir && join(o.cpuProfDir, `writes-${watch ? 'watch' : 'nowatch'}`);
+    const nodeArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+    const server = await startServer(`serve --data (${watch ? 'hot reload' : 'no watch'})`, args, { probe, timeoutMs: 120_000, nodeArgs });
     const mode = { watch, startupMs: server.startupMs, rssAfterStartMB: rssMb(server.child.pid).rss };
     try {
       Object.assign(mode, await runWrites(server.url, o));
@@ -77,6 +82,14 @@ export async function benchWrites(o) {
         `storm ${m.storm.writesPerSec.toFixed(0)} writes/s (p50 ${m.storm.writeP50.toFixed(1)} ms), GET p99 ${m.storm.readP99.toFixed(1)} / max ${m.storm.readMax.toFixed(1)} ms; ` +
         `lost ${m.storm.lost}`,
     );
+    if (profDir) {
+      const profile = readdirSync(profDir, { withFileTypes: true }).find((f) => f.name.endsWith('.cpuprofile'));
+      console.log(
+        profile
+          ? `  CPU profile (${watch ? 'hot reload' : 'no watch'}), whole server life:\n${summarizeProfile(join(profDir, profile.name), { top: 15 })}`
+          : `  no CPU profile in ${profDir} (the server did not exit by itself)`,
+      );
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   return { storeMB, modes };
