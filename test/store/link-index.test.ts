@@ -4,7 +4,7 @@ import type { RelationAttribute } from '../../src/core/model/types.js';
 import type { MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
-// The index of which owner rows link a documentId is patched change by change (never rebuilt by a write): after
+// The index of which owner rows link a documentId (and rows by id) is patched change by change (never rebuilt by a write): after
 // inverse-side connects, disconnects, sets, positional connects, republishing and deletes, it answers as a scan of
 // the table does, and the inverse lists (link order) as an index built from scratch.
 const TOKEN = 'link-index-test-full-access';
@@ -35,6 +35,10 @@ function expectIndexAsScan(): void {
   const index = rt.store.index;
   const fresh = new ContentIndex(rt.model, rt.store.data);
   const article = rt.model.contentTypes.get(ARTICLE)!;
+  const rows = rt.store.data.types[ARTICLE];
+  for (const id of [...rows.map((r) => r.id), 0, Math.max(...rows.map((r) => r.id)) + 1]) {
+    expect(index.rowById(ARTICLE, id)).toBe(rows.find((r) => r.id === id));
+  }
   for (const name of ['category', 'author', 'tags']) {
     const attribute = article.attributes.get(name) as RelationAttribute;
     const targets = new Set(rt.store.data.types[ARTICLE].flatMap((r) => refsOf(r[name])));

@@ -28,6 +28,8 @@ interface VersionList {
  */
 export class ContentIndex {
   private byDoc = new Map<string, Map<string, Row[]>>();
+  /** Per table: rows by id (the first of a table in its order); undefined entry map: ids repeat, scan instead. */
+  private ids = new Map<string, Map<number, Row> | null>();
   /** Per `uid\0attribute` of an owning relation: the rows linking each target documentId (may hold stale rows). */
   private links = new Map<string, Map<string, Set<Row>>>();
   /** Per `uid\0attribute`: the inverse list of each target documentId, in link order, built when first read. */
@@ -58,6 +60,7 @@ export class ContentIndex {
     this.epoch++;
     this.data = data;
     this.byDoc.clear();
+    this.ids.clear();
     this.links.clear();
     this.inverse.clear();
     this.mediaById = undefined;
@@ -72,6 +75,7 @@ export class ContentIndex {
     const changes = [...tables].map((table) => ({ table, added: [], removed: [], changed: [] }));
     for (const c of changes) this.versions.delete(c.table);
     for (const c of changes) this.byDoc.delete(c.table);
+    for (const c of changes) this.ids.delete(c.table);
     for (const key of this.values.keys()) if (changes.some((c) => key.startsWith(`${c.table}\u0000`))) this.values.delete(key);
     for (const key of this.links.keys()) if (changes.some((c) => key.startsWith(`${c.table}\u0000`))) this.links.delete(key);
     this.applyChanges(changes, new Set(changes.map((c) => c.table)));
@@ -106,6 +110,7 @@ export class ContentIndex {
       this.patchVersions(change);
       this.patchValues(change);
       this.patchLinks(change);
+      this.patchIds(change);
     }
     for (const table of linkOwners) this.tableGenerations.set(table, this.tableGeneration(table) + 1);
     if (linkKeys) {
@@ -146,6 +151,51 @@ export class ContentIndex {
       }
       index.set(row.documentId, insertById(list ?? [], row));
     }
+  }
+
+  private patchIds({ table, added, removed, changed, before }: TableChange): void {
+    const byId = this.ids.get(table);
+    if (!byId) return;
+    for (const row of changed) {
+      const was = before?.get(row)?.id ?? row.id;
+      if (was !== row.id) {
+        // an id changed in place: rebuilt when next asked
+        this.ids.delete(table);
+        return;
+      }
+    }
+    for (const row of removed) if (byId.get(row.id) === row) byId.delete(row.id);
+    for (const row of added) if (!byId.has(row.id)) byId.set(row.id, row);
+  }
+
+  /**
+   * The row of `uid` with this id (the table's first, as a scan finds it), as the table holds it now: during a
+   * change, with the rows it added or removed so far. An index lookup, not a pass over the table.
+   */
+  rowById(uid: string, id: number): Row | undefined {
+    let byId = this.ids.get(uid);
+    if (byId === undefined) {
+      byId = new Map();
+      for (const row of this.rows(uid)) {
+        if (!byId.has(row.id)) byId.set(row.id, row);
+        else {
+          // ids repeat (a hand-edited file): which one is first depends on the order, so look each time
+          byId = null;
+          break;
+        }
+      }
+      this.ids.set(uid, byId);
+    }
+    if (byId === null) return this.rows(uid).find((r) => r.id === id);
+    const log = openChanges(this.data);
+    const moved = log && movedRows(log, uid);
+    const row = byId.get(id);
+    if (row && row.id === id && !moved?.removed.has(row)) return row;
+    if (moved) for (const r of moved.added) if (r.id === id) return r;
+    if (!row) return undefined;
+    // a stale entry: look the slow way once
+    this.ids.delete(uid);
+    return this.rows(uid).find((r) => r.id === id);
   }
 
   /** Moves changed rows between the link sets of their old and new targets; their inverse lists are rebuilt when read. */

@@ -98,8 +98,8 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
           .slice(0, 1),
       );
     },
-    documentIdOf: (id) => index.rows(target.uid).find((r) => r.id === id)?.documentId,
-    localeOf: (id) => (target.localized && !source.type.localized ? index.rows(target.uid).find((r) => r.id === id)?.locale : undefined),
+    documentIdOf: (id) => index.rowById(target.uid, id)?.documentId,
+    localeOf: (id) => (target.localized && !source.type.localized ? index.rowById(target.uid, id)?.locale : undefined),
   };
 }
 

@@ -62,7 +62,7 @@ export function relationsCheck(index: ContentIndex, attributes: Attributes, data
     for (const id of unique) {
       const n = typeof id === 'number' || typeof id === 'string' ? Number(id) : NaN;
       if (!Number.isInteger(n)) continue;
-      if (uid === MEDIA_UID ? index.media(n) : index.rows(uid).some((r) => r.id === n)) found.add(n);
+      if (uid === MEDIA_UID ? index.media(n) : index.rowById(uid, n) !== undefined) found.add(n);
     }
     if (found.size !== unique.length)
       return `${unique.length - found.size} relation(s) of type ${uid} associated with this entity do not exist`;
