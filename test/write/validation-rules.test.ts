@@ -1,32 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
 import type { Answer, Doc } from './write-client.js';
+import { modelServer } from './model-server.js';
 import { requiredError } from '../../src/core/write/coerce-scalar.js';
 import type { ScalarAttribute } from '../../src/core/model/types.js';
 
 // Strapi's write-side validation rules on models other than the kit's (test/fixtures/models), each as Strapi's
 // entity validator, document service and database layer apply them (see src/core/write/prepare-data.ts).
-const MODELS = join(import.meta.dirname, '..', 'fixtures', 'models');
-
-async function modelServer(name: string) {
-  const dir = join(MODELS, name);
-  const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
-  const token = config.tokens.find((t) => t.type === 'full-access')!.key;
-  const server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
-  const { url } = await server.listen(0, '127.0.0.1');
-  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
-  };
-  return { server, call, url };
-}
-
 const message = (a: Answer) => a.body.error?.message;
 const messages = (a: Answer) => a.body.error?.details.errors?.map((e) => e.message);
 

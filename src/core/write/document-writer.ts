@@ -16,6 +16,15 @@ import { cloneAttribute, type WriteContext } from './clone.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import {
+  addLinkVersion,
+  dropLinkVersion,
+  keepLinkVersions,
+  linksVersion,
+  linkVersion,
+  setLinkVersion,
+  versionOf,
+} from '../data/link-version.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -102,6 +111,16 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       if (next.includes(documentId)) setLinkLocale(row, name, documentId, locale === defaultLocale ? undefined : locale);
     }
     keepLinkLocales(row, name, next);
+    if (!ctx.type.draftAndPublish && ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
+      // A writer without draft&publish links both versions, or the one a connect's `status` names.
+      const connected = op.set ?? (op.connect ?? []).map((c) => c.documentId);
+      for (const documentId of connected) {
+        const version = op.versions?.get(documentId);
+        if (op.set || version === undefined || !before.includes(documentId)) setLinkVersion(row, name, documentId, version);
+        else addLinkVersion(row, name, documentId, version, true);
+      }
+      keepLinkVersions(row, name, next);
+    }
     // A bidirectional oneToOne/oneToMany target has one holder: linking it here unlinks it from every other document.
     if (attribute.inversedBy && (attribute.relation === 'oneToOne' || attribute.relation === 'oneToMany')) {
       for (const target of next) if (!before.includes(target)) unlinkElsewhere(ctx, ctx.type, attribute, row, target);
@@ -129,15 +148,23 @@ function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: Relat
   const localeSeen = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, attribute.name, target) ?? defaultLocale));
   const seesSameRow = (r: Row) =>
     (!targetType?.localized || localeSeen(r) === localeSeen(like)) && (!sameStatus || isDraftRow(r) === isDraftRow(like));
+  // An owner without draft&publish may link one version of the target: only that version's join rows go.
+  const version = !owner.draftAndPublish && targetType?.draftAndPublish ? linkVersion(like, attribute.name, target) : undefined;
   for (const r of ctx.store.data.types[owner.uid] ?? []) {
     if (r.documentId === like.documentId || !seesSameRow(r)) continue;
     const current = refsOf(r[attribute.name]);
     if (!current.includes(target)) continue;
+    if (version !== undefined) {
+      if (!linksVersion(r, attribute.name, target, version === 'draft')) continue;
+      rowChanged(ctx.store.data, owner.uid, r);
+      if (!dropLinkVersion(r, attribute.name, target, version)) continue;
+    }
     const next = current.filter((d) => d !== target);
     rowChanged(ctx.store.data, owner.uid, r);
     r[attribute.name] = attribute.toMany ? next : null;
     recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
     keepLinkLocales(r, attribute.name, next);
+    keepLinkVersions(r, attribute.name, next);
   }
 }
 
@@ -176,7 +203,17 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     (!owner.localized || r.locale === (source.localized ? row.locale : (locale ?? defaultLocale))) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
   const rows = ctx.store.data.types[owner.uid] ?? [];
+  // An owner without draft&publish links each version of this row's document apart: a write on one version (the
+  // draft, until publish copies its links) adds or removes that version's join rows only.
+  const version = !owner.draftAndPublish && source.draftAndPublish ? versionOf(isDraftRow(row)) : undefined;
   const edit = (r: Row, add: boolean) => {
+    const linked = refsOf(r[owning.name]).includes(row.documentId);
+    if (version !== undefined) {
+      if (!add && !linked) return;
+      rowChanged(ctx.store.data, owner.uid, r);
+      if (add) addLinkVersion(r, owning.name, row.documentId, version, linked);
+      else if (!dropLinkVersion(r, owning.name, row.documentId, version)) return;
+    }
     rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
     const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
@@ -187,6 +224,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
       setLinkLocale(r, owning.name, row.documentId, row.locale === defaultLocale ? undefined : row.locale);
     }
     keepLinkLocales(r, owning.name, refsOf(r[owning.name]));
+    keepLinkVersions(r, owning.name, refsOf(r[owning.name]));
   };
   // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
   const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
@@ -195,7 +233,8 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     refsOf(r[owning.name]).includes(row.documentId) &&
     (!source.localized ||
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
-    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
+    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
+    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
@@ -275,6 +314,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   }
   if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
   rows.push(published);
+  publishVersionLinks(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
@@ -282,6 +322,37 @@ function publish(ctx: WriteContext, draft: Row): Row {
     for (const target of refsOf(published[attribute.name])) unlinkElsewhere(ctx, ctx.type, attribute, published, target);
   }
   return published;
+}
+
+/**
+ * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
+ * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
+ * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
+ */
+function publishVersionLinks(ctx: WriteContext, draft: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
+  for (const owner of ctx.index.model.contentTypes.values()) {
+    if (owner.draftAndPublish) continue;
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
+      for (const r of ctx.store.data.types[owner.uid] ?? []) {
+        const note = linkVersion(r, attribute.name, draft.documentId);
+        if (note === undefined) continue;
+        const locale = owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale);
+        if (ctx.type.localized && locale !== draft.locale) continue;
+        rowChanged(ctx.store.data, owner.uid, r);
+        if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
+        else if (attribute.inversedBy) {
+          const current = refsOf(r[attribute.name]);
+          const next = current.filter((d) => d !== draft.documentId);
+          r[attribute.name] = attribute.toMany ? next : null;
+          recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
+          keepLinkLocales(r, attribute.name, next);
+          keepLinkVersions(r, attribute.name, next);
+        }
+      }
+    }
+  }
 }
 
 /**

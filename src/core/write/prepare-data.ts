@@ -17,6 +17,7 @@ import {
 import { relationsCheck } from './relation-store.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
+import { setLinkVersion } from '../data/link-version.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -186,6 +187,8 @@ function prepareAttributes(
             if (docs.includes(documentId) && locale !== opts.index.model.defaultLocale)
               setLinkLocale(out, attribute.name, documentId, locale);
           }
+          for (const [documentId, version] of op.versions ?? [])
+            if (docs.includes(documentId)) setLinkVersion(out, attribute.name, documentId, version);
         }
         break;
       }
