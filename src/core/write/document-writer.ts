@@ -260,21 +260,31 @@ function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (n
       );
 }
 
-/** A stored value as a body would give it: scalars and (nested) components, ids, relations and media left out. */
-function asInput(index: WriteContext['index'], attributes: Attributes, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored value as a body would give it: scalars and (nested) components, ids and relations left out; media too,
+ * unless `media` (a copy keeps the files inside components, as Strapi's `copyNonLocalizedAttributes` does).
+ */
+function asInput(
+  index: WriteContext['index'],
+  attributes: Attributes,
+  row: Record<string, unknown>,
+  media = false,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const nested = (component: Attributes | undefined, v: unknown) =>
+    component && isPlainObject(v) ? asInput(index, component, v, media) : v;
   for (const attribute of attributes.values()) {
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
     else if (value === undefined) continue;
+    else if (attribute.kind === 'media' && media) out[attribute.name] = value;
     else if (attribute.kind === 'component') {
-      const component = index.model.components.get(attribute.component);
-      const one = (v: unknown) => (component && isPlainObject(v) ? asInput(index, component.attributes, v) : v);
-      out[attribute.name] = Array.isArray(value) ? value.map(one) : one(value);
+      const component = index.model.components.get(attribute.component)?.attributes;
+      out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
     } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
       out[attribute.name] = value.map((v) => {
-        const component = isPlainObject(v) ? index.model.components.get(String(v.__component)) : undefined;
-        return component && isPlainObject(v) ? { __component: v.__component, ...asInput(index, component.attributes, v) } : v;
+        const component = isPlainObject(v) ? index.model.components.get(String(v.__component))?.attributes : undefined;
+        return component && isPlainObject(v) ? { __component: v.__component, ...(nested(component, v) as object) } : v;
       });
     }
   }
@@ -357,12 +367,14 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
 
 /**
  * A new locale of an existing document: Strapi (`copyNonLocalizedFields`) fills the body's empty (absent or null)
- * non-localized attributes from one of the document's versions, the published one first, before it validates.
+ * non-localized attributes from one of the document's versions before it validates: the first by `publishedAt desc`,
+ * the most recently published (a type without draft&publish stamps it on every write), drafts last.
  */
 function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docRows: readonly Row[]): Record<string, unknown> {
-  const base = docRows.find((r) => !isDraftRow(r)) ?? docRows[0];
+  const published = (r: Row) => (typeof r.publishedAt === 'string' ? r.publishedAt : '');
+  const base = docRows.reduce<Row | undefined>((best, r) => (!best || published(r) > published(best) ? r : best), undefined);
   if (!base || !ctx.type.localized) return data;
-  const copy = asInput(ctx.index, ctx.type.attributes, base);
+  const copy = asInput(ctx.index, ctx.type.attributes, base, true);
   const merged = { ...data };
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
