@@ -237,7 +237,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
-  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
+  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) })), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
   }
 }
