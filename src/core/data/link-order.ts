@@ -59,3 +59,16 @@ function nextRank(data: StoreData, ownerUid: string): number {
   data.sequences[counter] = next;
   return next;
 }
+
+/**
+ * Ranks the owner rows linking one target in the given order, after every rank in use: the target's inverse list
+ * now reads in that order (a positional connect or a set written from the inverse side).
+ */
+export function placeLinks(data: StoreData, ownerUid: string, attribute: string, target: string, rows: readonly Row[]): void {
+  const order = (data.linkOrder ??= {});
+  for (const row of rows) {
+    const k = key(ownerUid, attribute, row, target);
+    linkChanged(data, k);
+    order[k] = nextRank(data, ownerUid);
+  }
+}

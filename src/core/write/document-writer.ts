@@ -5,7 +5,7 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, recordLinks } from '../data/link-order.js';
+import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
@@ -216,7 +216,8 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     }
     rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
-    const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
+    // A new join row goes last in the owner's own list; one it already had keeps its place there.
+    const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
     recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
@@ -235,11 +236,42 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
-  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) })), ...(op.connect ?? [])]) {
-    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
+  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId);
+  const listed = () => rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  const before = listed();
+  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
+  const rowsOf = (documentId: string, locale?: string) =>
+    rows.filter((r) => r.documentId === documentId && linkable(r, locale)).sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
+  const entries = [...(op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) })), ...(op.connect ?? [])];
+  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
+  const connected = new Set(entries.map((c) => c.documentId));
+  // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
+  // for entries the same request connects again.
+  if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
+  for (const d of op.disconnect ?? []) if (!connected.has(d)) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  for (const r of adding) edit(r, true);
+  if (entries.length === 0 || !attribute.toMany) return;
+  // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
+  // connect at its position (Strapi's relations orderer; an anchor is its document's first row), else last.
+  let order: Row[];
+  if (op.set) order = adding.filter(linksThisRow);
+  else {
+    order = before.filter(linksThisRow);
+    // (the anchors were checked against the list before this write, see checkInverseOrder: this cannot throw)
+    for (const c of sortConnects(op.connect ?? [], new Set(before.map((r) => r.documentId)))) {
+      const anchor = c.position?.before ?? c.position?.after;
+      for (const r of rowsOf(c.documentId, c.locale).filter(linksThisRow)) {
+        order = order.filter((x) => x !== r);
+        const anchorRow = anchor === undefined ? undefined : rowsOf(anchor, c.locale).find((x) => order.includes(x));
+        let at = order.length;
+        if (anchorRow && c.position?.before !== undefined) at = order.indexOf(anchorRow);
+        else if (anchorRow) at = order.indexOf(anchorRow) + 1;
+        else if (c.position?.start) at = 0;
+        order.splice(at, 0, r);
+      }
+    }
   }
+  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order);
 }
 
 /**
