@@ -8,6 +8,7 @@ import type { Store } from '../data/store.js';
 import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
+import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
@@ -452,12 +453,7 @@ function writeVersion(
   const body = newVersion && !creating ? withNonLocalized(ctx, data, docRows) : data;
   const publishing = type.draftAndPublish && !draftOnly;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
-  const original = creating
-    ? undefined
-    : nonLocalizedView(
-        type,
-        docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined),
-      );
+  const original = creating ? undefined : nonLocalizedView(type, firstDocumentRow(docRows));
   // A draft&publish write saves the draft (validated as a draft), then publishes it (see validatePublish).
   const prepared = prepareData(type, body, {
     index: ctx.index,
