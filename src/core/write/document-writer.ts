@@ -5,7 +5,7 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
+import { linkRank, placeLinks, publishLinkRank, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
@@ -237,7 +237,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId);
+  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId, version);
   const listed = () => rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
   const before = listed();
   // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
@@ -272,7 +272,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
       }
     }
   }
-  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order);
+  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order, version);
 }
 
 /**
@@ -379,10 +379,13 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
       for (const r of ctx.store.data.types[owner.uid] ?? []) {
-        const note = linkVersion(r, attribute.name, draft.documentId);
-        if (note === undefined) continue;
+        if (!refsOf(r[attribute.name]).includes(draft.documentId)) continue;
         const locale = owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale);
         if (ctx.type.localized && locale !== draft.locale) continue;
+        // the published list is re-created in the draft's order
+        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
+        const note = linkVersion(r, attribute.name, draft.documentId);
+        if (note === undefined) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
         else if (attribute.inversedBy) {
