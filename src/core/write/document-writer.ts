@@ -294,23 +294,25 @@ function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (n
 }
 
 /**
- * A stored value as a body would give it: scalars and (nested) components, ids and relations left out; media too,
- * unless `media` (a copy keeps the files inside components, as Strapi's `copyNonLocalizedAttributes` does).
+ * A stored value as a body would give it: scalars and (nested) components, ids left out; media and the links the
+ * row holds (owning relations) only when asked (a copy keeps the files inside components, as Strapi's
+ * `copyNonLocalizedAttributes` does; publishing checks required ones are there).
  */
 function asInput(
   index: WriteContext['index'],
   attributes: Attributes,
   row: Record<string, unknown>,
-  media = false,
+  keep: { readonly media?: boolean; readonly relations?: boolean } = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const nested = (component: Attributes | undefined, v: unknown) =>
-    component && isPlainObject(v) ? asInput(index, component, v, media) : v;
+    component && isPlainObject(v) ? asInput(index, component, v, keep) : v;
   for (const attribute of attributes.values()) {
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
     else if (value === undefined) continue;
-    else if (attribute.kind === 'media' && media) out[attribute.name] = value;
+    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = value;
+    else if (attribute.kind === 'relation' && attribute.owner && keep.relations) out[attribute.name] = value;
     else if (attribute.kind === 'component') {
       const component = index.model.components.get(attribute.component)?.attributes;
       out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
@@ -329,13 +331,15 @@ function asInput(
  * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
  */
 function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft), {
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true }), {
     index: ctx.index,
     draft: false,
     creating: true,
     locale: typeof draft.locale === 'string' ? draft.locale : null,
     nextId: () => 0,
     taken: takenBy(ctx, draft),
+    strictRelations: ctx.strictRelations,
+    storedLinks: true,
   });
 }
 
@@ -410,7 +414,7 @@ function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docR
   const published = (r: Row) => (typeof r.publishedAt === 'string' ? r.publishedAt : '');
   const base = docRows.reduce<Row | undefined>((best, r) => (!best || published(r) > published(best) ? r : best), undefined);
   if (!base || !ctx.type.localized) return data;
-  const copy = asInput(ctx.index, ctx.type.attributes, base, true);
+  const copy = asInput(ctx.index, ctx.type.attributes, base, { media: true });
   const merged = { ...data };
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
@@ -465,6 +469,7 @@ function writeVersion(
     locale: locale ?? null,
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
+    strictRelations: ctx.strictRelations,
   });
   checkInverseOrder(ctx, documentId, target !== undefined, prepared, locale);
   // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
@@ -518,7 +523,7 @@ export async function createDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   return writeThenSync(
     store,
     () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true),
@@ -541,7 +546,7 @@ export async function updateDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) {
