@@ -236,8 +236,11 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
-  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
+  // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
+  const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
+  for (const d of disconnects) for (const r of rows) if (r.documentId === d.documentId && linkable(r, d.locale)) edit(r, false);
+  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: undefined }));
+  for (const c of [...(op.set ? sets : []), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
   }
 }
