@@ -13,6 +13,7 @@ import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
+import { publishInverseLinks } from './publish-inverse-links.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
@@ -318,6 +319,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
   rows.push(published);
   publishVersionLinks(ctx, draft);
+  publishInverseLinks(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
