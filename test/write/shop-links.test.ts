@@ -142,3 +142,32 @@ describe('publishing the inverse side (product-variant.reviews ← review.varian
     expect(await titles('en')).toEqual(['R2']);
   });
 });
+
+describe('publishing the to-one inverse side of a writer without draft & publish (warehouse.shelf ← shelf.warehouse)', () => {
+  test('only the first shelf row linking the draft keeps the published version; the others keep the draft', async () => {
+    const w = idOf(await call('POST', '/api/warehouses', { data: { city: 'W' } }));
+    const s1 = idOf(await call('POST', '/api/shelves', { data: { label: 'S1', warehouse: w } }));
+    // another locale row of the same shelf document: a sibling, so both links stay
+    await call('PUT', `/api/shelves/${s1}?locale=fr`, { data: { label: 'S1fr', warehouse: w } });
+    const warehouseOf = async (locale: string, status = 'published') =>
+      (
+        rows(
+          await call(
+            'GET',
+            `/api/shelves/${s1}?populate[warehouse][fields][0]=city&populate[warehouse][fields][1]=publishedAt&locale=${locale}&status=${status}`,
+          ),
+        )[0].warehouse as Doc | null
+      )?.publishedAt ?? null;
+    expect(await warehouseOf('en')).not.toBeNull();
+    expect(await warehouseOf('fr')).not.toBeNull();
+    await call('PUT', `/api/warehouses/${w}`, { data: {} });
+    const shelf = rows(await call('GET', `/api/warehouses/${w}?populate[shelf][fields][0]=label`))[0].shelf as Doc;
+    expect(shelf.label).toBe('S1');
+    expect(await warehouseOf('en')).not.toBeNull();
+    expect(await warehouseOf('fr')).toBeNull();
+    // the fr row still links the draft
+    const draft = rows(await call('GET', `/api/shelves/${s1}?populate[warehouse][fields][0]=publishedAt&locale=fr&status=draft`))[0]
+      .warehouse as Doc;
+    expect(draft.publishedAt).toBeNull();
+  });
+});

@@ -333,6 +333,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
  * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
  * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
  * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
+ * A to-one inverse side is populated with ONE row (the database's `XtoOne` populate takes the first join row): of
+ * the owner rows that link the draft, only the first keeps a link to the published version, the others the draft's.
  */
 function publishVersionLinks(ctx: WriteContext, draft: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
@@ -340,11 +342,34 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
     if (owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
-      for (const r of ctx.store.data.types[owner.uid] ?? []) {
+      const localeOk = (r: Row) =>
+        !ctx.type.localized ||
+        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
+      const linking = (ctx.store.data.types[owner.uid] ?? []).filter(
+        (r) => refsOf(r[attribute.name]).includes(draft.documentId) && localeOk(r),
+      );
+      const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
+      const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
+      const first = toOneInverse
+        ? linking
+            .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
+            .sort(
+              (a, b) =>
+                linkRank(ctx.store.data, owner.uid, attribute.name, a, draft.documentId) -
+                  linkRank(ctx.store.data, owner.uid, attribute.name, b, draft.documentId) || a.id - b.id,
+            )[0]
+        : undefined;
+      for (const r of linking) {
         const note = linkVersion(r, attribute.name, draft.documentId);
+        if (toOneInverse && r !== first && note !== 'published') {
+          // links the draft, but is not the one row the published version is re-created with: the draft's only
+          if (note === undefined) {
+            rowChanged(ctx.store.data, owner.uid, r);
+            setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          }
+          continue;
+        }
         if (note === undefined) continue;
-        const locale = owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale);
-        if (ctx.type.localized && locale !== draft.locale) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
         else if (attribute.inversedBy) {

@@ -32,6 +32,8 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
     const drafts = rows
       .filter((r) => isDraftRow(r) && joins(r))
       .sort((a, b) => rank(ctx, owner.uid, owning, a, draft.documentId) - rank(ctx, owner.uid, owning, b, draft.documentId) || a.id - b.id);
+    // a to-one inverse side is populated with one row, the first join row (the database's `XtoOne` populate)
+    if (!inverse.toMany) drafts.splice(1);
     const linked = new Map<Row, unknown>();
     for (const d of drafts) {
       const published = rows.find((r) => !isDraftRow(r) && r.documentId === d.documentId && (!owner.localized || r.locale === d.locale));
