@@ -92,8 +92,8 @@ async function send(base, step, saved) {
   if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
   return { status: res.status, json };
 }
-// answers compared without what differs by nature: ids, documentIds, timestamps
-const VOLATILE = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+// answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)
+const VOLATILE = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt', ...(process.argv.includes('--no-ids') ? ['id'] : [])]);
 const strip = (v) =>
   Array.isArray(v)
     ? v.map(strip)

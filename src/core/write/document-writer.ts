@@ -5,9 +5,10 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, recordLinks } from '../data/link-order.js';
+import { linkRank, placeLinks, publishLinkRank, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
+import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
@@ -217,7 +218,8 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     }
     rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
-    const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
+    // A new join row goes last in the owner's own list; one it already had keeps its place there.
+    const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
     recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
@@ -236,14 +238,46 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
+  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId, version);
+  const listed = () => rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  const before = listed();
+  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
+  const rowsOf = (documentId: string, locale?: string) =>
+    rows.filter((r) => r.documentId === documentId && linkable(r, locale)).sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
   // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
+  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
+  const entries = [...(op.set ? sets : []), ...(op.connect ?? [])];
+  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
+  const connected = new Set(entries.map((c) => c.documentId));
+  // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
+  // for entries the same request connects again.
+  if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
   const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
-  for (const d of disconnects) for (const r of rows) if (r.documentId === d.documentId && linkable(r, d.locale)) edit(r, false);
-  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: undefined }));
-  for (const c of [...(op.set ? sets : []), ...(op.connect ?? [])]) {
-    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
+  for (const d of disconnects)
+    if (!connected.has(d.documentId)) for (const r of rows) if (r.documentId === d.documentId && linkable(r, d.locale)) edit(r, false);
+  for (const r of adding) edit(r, true);
+  if (entries.length === 0 || !attribute.toMany) return;
+  // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
+  // connect at its position (Strapi's relations orderer; an anchor is its document's first row), else last.
+  let order: Row[];
+  if (op.set) order = adding.filter(linksThisRow);
+  else {
+    order = before.filter(linksThisRow);
+    // (the anchors were checked against the list before this write, see checkInverseOrder: this cannot throw)
+    for (const c of sortConnects(op.connect ?? [], new Set(before.map((r) => r.documentId)))) {
+      const anchor = c.position?.before ?? c.position?.after;
+      for (const r of rowsOf(c.documentId, c.locale).filter(linksThisRow)) {
+        order = order.filter((x) => x !== r);
+        const anchorRow = anchor === undefined ? undefined : rowsOf(anchor, c.locale).find((x) => order.includes(x));
+        let at = order.length;
+        if (anchorRow && c.position?.before !== undefined) at = order.indexOf(anchorRow);
+        else if (anchorRow) at = order.indexOf(anchorRow) + 1;
+        else if (c.position?.start) at = 0;
+        order.splice(at, 0, r);
+      }
+    }
   }
+  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order, version);
 }
 
 /**
@@ -264,21 +298,31 @@ function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (n
       );
 }
 
-/** A stored value as a body would give it: scalars and (nested) components, ids, relations and media left out. */
-function asInput(index: WriteContext['index'], attributes: Attributes, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored value as a body would give it: scalars and (nested) components, ids and relations left out; media too,
+ * unless `media` (a copy keeps the files inside components, as Strapi's `copyNonLocalizedAttributes` does).
+ */
+function asInput(
+  index: WriteContext['index'],
+  attributes: Attributes,
+  row: Record<string, unknown>,
+  media = false,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const nested = (component: Attributes | undefined, v: unknown) =>
+    component && isPlainObject(v) ? asInput(index, component, v, media) : v;
   for (const attribute of attributes.values()) {
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
     else if (value === undefined) continue;
+    else if (attribute.kind === 'media' && media) out[attribute.name] = value;
     else if (attribute.kind === 'component') {
-      const component = index.model.components.get(attribute.component);
-      const one = (v: unknown) => (component && isPlainObject(v) ? asInput(index, component.attributes, v) : v);
-      out[attribute.name] = Array.isArray(value) ? value.map(one) : one(value);
+      const component = index.model.components.get(attribute.component)?.attributes;
+      out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
     } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
       out[attribute.name] = value.map((v) => {
-        const component = isPlainObject(v) ? index.model.components.get(String(v.__component)) : undefined;
-        return component && isPlainObject(v) ? { __component: v.__component, ...asInput(index, component.attributes, v) } : v;
+        const component = isPlainObject(v) ? index.model.components.get(String(v.__component))?.attributes : undefined;
+        return component && isPlainObject(v) ? { __component: v.__component, ...(nested(component, v) as object) } : v;
       });
     }
   }
@@ -350,16 +394,15 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
       );
       const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
       const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
+      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
       const first = toOneInverse
         ? linking
             .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
-            .sort(
-              (a, b) =>
-                linkRank(ctx.store.data, owner.uid, attribute.name, a, draft.documentId) -
-                  linkRank(ctx.store.data, owner.uid, attribute.name, b, draft.documentId) || a.id - b.id,
-            )[0]
+            .sort((a, b) => draftRank(a) - draftRank(b) || a.id - b.id)[0]
         : undefined;
       for (const r of linking) {
+        // the published list is re-created in the draft's order
+        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
         const note = linkVersion(r, attribute.name, draft.documentId);
         if (toOneInverse && r !== first && note !== 'published') {
           // links the draft, but is not the one row the published version is re-created with: the draft's only
@@ -387,12 +430,14 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
 
 /**
  * A new locale of an existing document: Strapi (`copyNonLocalizedFields`) fills the body's empty (absent or null)
- * non-localized attributes from one of the document's versions, the published one first, before it validates.
+ * non-localized attributes from one of the document's versions before it validates: the first by `publishedAt desc`,
+ * the most recently published (a type without draft&publish stamps it on every write), drafts last.
  */
 function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docRows: readonly Row[]): Record<string, unknown> {
-  const base = docRows.find((r) => !isDraftRow(r)) ?? docRows[0];
+  const published = (r: Row) => (typeof r.publishedAt === 'string' ? r.publishedAt : '');
+  const base = docRows.reduce<Row | undefined>((best, r) => (!best || published(r) > published(best) ? r : best), undefined);
   if (!base || !ctx.type.localized) return data;
-  const copy = asInput(ctx.index, ctx.type.attributes, base);
+  const copy = asInput(ctx.index, ctx.type.attributes, base, true);
   const merged = { ...data };
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
@@ -438,12 +483,7 @@ function writeVersion(
   const body = newVersion && !creating ? withNonLocalized(ctx, data, docRows) : data;
   const publishing = type.draftAndPublish && !draftOnly;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
-  const original = creating
-    ? undefined
-    : nonLocalizedView(
-        type,
-        docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined),
-      );
+  const original = creating ? undefined : nonLocalizedView(type, firstDocumentRow(docRows));
   // A draft&publish write saves the draft (validated as a draft), then publishes it (see validatePublish).
   const prepared = prepareData(type, body, {
     index: ctx.index,
