@@ -14,6 +14,7 @@ import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
+import { publishInverseLinks } from './publish-inverse-links.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
@@ -243,13 +244,17 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
   const rowsOf = (documentId: string, locale?: string) =>
     rows.filter((r) => r.documentId === documentId && linkable(r, locale)).sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
-  const entries = [...(op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) })), ...(op.connect ?? [])];
+  // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
+  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
+  const entries = [...(op.set ? sets : []), ...(op.connect ?? [])];
   const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
   const connected = new Set(entries.map((c) => c.documentId));
   // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
   // for entries the same request connects again.
   if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) if (!connected.has(d)) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
+  for (const d of disconnects)
+    if (!connected.has(d.documentId)) for (const r of rows) if (r.documentId === d.documentId && linkable(r, d.locale)) edit(r, false);
   for (const r of adding) edit(r, true);
   if (entries.length === 0 || !attribute.toMany) return;
   // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
@@ -362,6 +367,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
   rows.push(published);
   publishVersionLinks(ctx, draft);
+  publishInverseLinks(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
@@ -375,6 +381,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
  * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
  * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
  * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
+ * A to-one inverse side is populated with ONE row (the database's `XtoOne` populate takes the first join row): of
+ * the owner rows that link the draft, only the first keeps a link to the published version, the others the draft's.
  */
 function publishVersionLinks(ctx: WriteContext, draft: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
@@ -382,13 +390,32 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
     if (owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
-      for (const r of ctx.store.data.types[owner.uid] ?? []) {
-        if (!refsOf(r[attribute.name]).includes(draft.documentId)) continue;
-        const locale = owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale);
-        if (ctx.type.localized && locale !== draft.locale) continue;
+      const localeOk = (r: Row) =>
+        !ctx.type.localized ||
+        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
+      const linking = (ctx.store.data.types[owner.uid] ?? []).filter(
+        (r) => refsOf(r[attribute.name]).includes(draft.documentId) && localeOk(r),
+      );
+      const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
+      const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
+      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
+      const first = toOneInverse
+        ? linking
+            .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
+            .sort((a, b) => draftRank(a) - draftRank(b) || a.id - b.id)[0]
+        : undefined;
+      for (const r of linking) {
         // the published list is re-created in the draft's order
         if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
         const note = linkVersion(r, attribute.name, draft.documentId);
+        if (toOneInverse && r !== first && note !== 'published') {
+          // links the draft, but is not the one row the published version is re-created with: the draft's only
+          if (note === undefined) {
+            rowChanged(ctx.store.data, owner.uid, r);
+            setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          }
+          continue;
+        }
         if (note === undefined) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
