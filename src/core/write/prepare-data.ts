@@ -62,7 +62,7 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   checkBodyKeys(opts.index, type, data);
   // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
   // that order is the one its error names.
-  for (const key of Object.keys(data)) {
+  for (const key of opts.storedLinks ? [] : Object.keys(data)) {
     const attribute = type.attributes.get(key);
     const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
     if (attribute?.kind === 'relation' && target && data[key] !== undefined)
