@@ -66,3 +66,27 @@ test('a draft linking a deleted document still publishes', async () => {
   await put(`/api/articles/${article}?locale=en`, {});
   expect(one(await call('GET', `/api/articles/${article}?populate=category&status=published`)).category).toBeNull();
 });
+
+// A writer without i18n may connect two locale rows of one document: each is its own entry in the orderer
+// (replayed: scripts/harness/probes/inverse-two-locales.json).
+test('two locale rows of one document are ordered as two entries', async () => {
+  const category = await create('/api/categories', { name: 'TL', slug: 'tl' });
+  const x = await create('/api/articles', { title: 'TL-X' });
+  await put(`/api/articles/${x}?locale=fr`, { title: 'TL-X-fr' });
+  const y = await create('/api/articles', { title: 'TL-Y', category });
+  await put(`/api/categories/${category}`, { articles: { connect: [{ documentId: x }, { documentId: x, locale: 'fr' }] } });
+  const list = async (status: string) =>
+    (
+      (one(await call('GET', `/api/categories/${category}?status=${status}&populate[articles][fields][0]=title`)).articles ?? []) as Doc[]
+    ).map((d) => d.title);
+  expect(await list('published')).toEqual(['TL-Y', 'TL-X', 'TL-X-fr']);
+  await put(`/api/categories/${category}`, {
+    articles: {
+      connect: [
+        { documentId: x, locale: 'fr', position: { start: true } },
+        { documentId: x, position: { after: y } },
+      ],
+    },
+  });
+  expect(await list('draft')).toEqual(['TL-X-fr', 'TL-Y', 'TL-X']);
+});
