@@ -13,6 +13,7 @@ import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
+import { dropDraftOnlyTargets, publishInverseLinks } from './publish-links.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
@@ -303,8 +304,10 @@ function publish(ctx: WriteContext, draft: Row): Row {
   const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
-  for (const attribute of ctx.type.attributes.values()) {
+  for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+  dropDraftOnlyTargets(ctx, published);
+  for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
     // The new published row takes the old one's place in inverse lists; only links it did not have go last.
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
@@ -315,6 +318,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   if (replaced) rows.splice(rows.lastIndexOf(replaced), 1);
   rows.push(published);
   publishVersionLinks(ctx, draft);
+  publishInverseLinks(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
