@@ -29,6 +29,13 @@ export function copyLinkRank(data: StoreData, ownerUid: string, attribute: strin
   (data.linkOrder ??= {})[k] = rank;
 }
 
+/** A link made again goes last in its target's inverse list, where it stays in the owner's own list. */
+export function rankLinkLast(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): void {
+  const k = key(ownerUid, attribute, row, target);
+  linkChanged(data, k);
+  (data.linkOrder ??= {})[k] = nextRank(data, ownerUid);
+}
+
 /**
  * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
  * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's).

@@ -5,7 +5,7 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, recordLinks } from '../data/link-order.js';
+import { linkRank, rankLinkLast, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { printValue } from './coerce-scalar.js';
@@ -207,7 +207,20 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   // An owner without draft&publish links each version of this row's document apart: a write on one version (the
   // draft, until publish copies its links) adds or removes that version's join rows only.
   const version = !owner.draftAndPublish && source.draftAndPublish ? versionOf(isDraftRow(row)) : undefined;
+  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
+  const linksThisRow = (r: Row) =>
+    refsOf(r[owning.name]).includes(row.documentId) &&
+    (!source.localized ||
+      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
+    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
+    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   const edit = (r: Row, add: boolean) => {
+    if (add && linksThisRow(r)) {
+      // Connecting what is linked already (Strapi's join row upsert rewrites the written side's order column only):
+      // it goes last in this row's list and keeps its place in the owner's.
+      rankLinkLast(ctx.store.data, owner.uid, owning.name, r, row.documentId);
+      return;
+    }
     const linked = refsOf(r[owning.name]).includes(row.documentId);
     if (version !== undefined) {
       if (!add && !linked) return;
@@ -229,18 +242,14 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   };
   // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
   const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
-  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
-  const linksThisRow = (r: Row) =>
-    refsOf(r[owning.name]).includes(row.documentId) &&
-    (!source.localized ||
-      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
-    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
-    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  if (replacing) for (const r of rows) if (linksThisRow(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  const added: Row[] = [];
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
-    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) edit(r, true);
+    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) added.push(r);
   }
+  // what the set (or to-one connect) names again stays linked (Strapi deletes only the join rows not named)
+  if (replacing) for (const r of rows) if (linksThisRow(r) && !added.includes(r)) edit(r, false);
+  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
+  for (const r of added) edit(r, true);
 }
 
 /**

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer, Doc } from './write-client.js';
+import { modelServer } from './model-server.js';
+
+// Connecting, through the inverse side, a document that is linked already (Strapi's join-row upsert rewrites the
+// written side's order column only): it goes last in the written row's inverse list and keeps its place in the
+// owner's own list; a set names the whole inverse list in its order. School: course.unlocks is the inverse side of
+// course.prerequisites. Each expectation below was replayed against real Strapi 5.54 with
+// scripts/harness/probe.mjs and answered the same.
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+beforeAll(async () => ({ server, call } = await modelServer('school')));
+afterAll(() => server.close());
+
+const course = async (title: string, more: Record<string, unknown> = {}) => {
+  const answer = await call('POST', '/api/courses', { data: { title, code: title.toLowerCase(), level: 'intro', ...more } });
+  expect(answer.body.error?.message).toBeUndefined();
+  return (answer.body.data as Doc).documentId;
+};
+const put = async (path: string, data: unknown) => expect((await call('PUT', path, { data })).status).toBe(200);
+const titles = async (c: string, key: string, status: string) =>
+  (
+    (((await call('GET', `/api/courses/${c}?populate[${key}][fields][0]=title&status=${status}`)).body.data as Doc)[key] ?? []) as Doc[]
+  ).map((d) => d.title);
+
+test('an inverse-side connect of a linked document moves it last in the inverse list only', async () => {
+  const a = await course('IR-A');
+  const x = await course('IR-X');
+  const b = await course('IR-B', { prerequisites: [a, x] });
+  const c = await course('IR-C', { prerequisites: [a] });
+  await put(`/api/courses/${a}?status=draft`, { unlocks: { connect: [b] } });
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IR-C', 'IR-B']);
+  expect(await titles(b, 'prerequisites', 'draft')).toEqual(['IR-A', 'IR-X']);
+  await put(`/api/courses/${a}?status=draft`, { unlocks: { set: [b, c] } });
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IR-B', 'IR-C']);
+  expect(await titles(b, 'prerequisites', 'draft')).toEqual(['IR-A', 'IR-X']);
+  // publishing keeps the draft's inverse order; a new link goes last
+  await put(`/api/courses/${a}`, { unlocks: { connect: [c, x] } });
+  expect(await titles(a, 'unlocks', 'published')).toEqual(['IR-B', 'IR-C', 'IR-X']);
+  expect(await titles(x, 'prerequisites', 'published')).toEqual(['IR-A']);
+});
