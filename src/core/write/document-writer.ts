@@ -14,6 +14,7 @@ import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { dropDraftOnlyTargets, publishInverseLinks } from './publish-links.js';
+import { orderComponentIds } from './component-order.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
@@ -315,6 +316,7 @@ function publish(ctx: WriteContext, draft: Row): Row {
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
   for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
   dropDraftOnlyTargets(ctx, published);
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
@@ -436,6 +438,7 @@ function writeVersion(
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
   });
+  orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared, locale);
   // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
   if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
