@@ -5,7 +5,8 @@ import { modelServer } from './model-server.js';
 
 // Connecting, through the inverse side, a document that is linked already (Strapi's join-row upsert rewrites the
 // written side's order column only): it goes last in the written row's inverse list and keeps its place in the
-// owner's own list; a set names the whole inverse list in its order. School: course.unlocks is the inverse side of
+// owner's own list; a set names the whole inverse list in its order; positions (start, before, after) order it as
+// they order an owning list. School: course.unlocks is the inverse side of
 // course.prerequisites. Each expectation below was replayed against real Strapi 5.54 with
 // scripts/harness/probe.mjs and answered the same.
 let server: MockServer;
@@ -39,4 +40,26 @@ test('an inverse-side connect of a linked document moves it last in the inverse 
   await put(`/api/courses/${a}`, { unlocks: { connect: [c, x] } });
   expect(await titles(a, 'unlocks', 'published')).toEqual(['IR-B', 'IR-C', 'IR-X']);
   expect(await titles(x, 'prerequisites', 'published')).toEqual(['IR-A']);
+});
+
+test('positions on the inverse side order its list as they order an owning list', async () => {
+  const a = await course('IP-A');
+  const z = await course('IP-Z');
+  const b = await course('IP-B', { prerequisites: [a, z] });
+  const c = await course('IP-C', { prerequisites: [a] });
+  const d = await course('IP-D', { prerequisites: [a] });
+  const [e, f] = [await course('IP-E'), await course('IP-F')];
+  const connect = async (status: string, entry: unknown, disconnect: string[] = []) =>
+    put(`/api/courses/${a}${status}`, { unlocks: { connect: [entry], disconnect } });
+  await connect('?status=draft', { documentId: e, position: { start: true } });
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IP-E', 'IP-B', 'IP-C', 'IP-D']);
+  await connect('?status=draft', { documentId: f, position: { before: c } });
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IP-E', 'IP-B', 'IP-F', 'IP-C', 'IP-D']);
+  // a linked document moves; its own list stays as it was
+  await connect('?status=draft', { documentId: b, position: { after: d } });
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IP-E', 'IP-F', 'IP-C', 'IP-D', 'IP-B']);
+  expect(await titles(b, 'prerequisites', 'draft')).toEqual(['IP-A', 'IP-Z']);
+  await connect('', { documentId: z, position: { after: e } }, [c]);
+  expect(await titles(a, 'unlocks', 'published')).toEqual(['IP-E', 'IP-Z', 'IP-F', 'IP-D', 'IP-B']);
+  expect(await titles(a, 'unlocks', 'draft')).toEqual(['IP-E', 'IP-Z', 'IP-F', 'IP-D', 'IP-B']);
 });

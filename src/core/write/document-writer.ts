@@ -193,6 +193,19 @@ function checkInverseOrder(
   }
 }
 
+/**
+ * The order of an inverse list after positional connects, from its owner rows in their current order. The anchors
+ * were checked before anything was written (checkInverseOrder); one that only another version links leaves the list
+ * in link order rather than failing half-way.
+ */
+function inverseOrder(current: readonly Row[], op: RelationOp): string[] | undefined {
+  try {
+    return applyRelationOp([...new Set(current.map((r) => r.documentId))], { connect: op.connect, disconnect: op.disconnect }, true);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
 function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute, op: RelationOp): void {
   const owner = ctx.index.model.contentTypes.get(attribute.target);
@@ -247,10 +260,23 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
     for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) added.push(r);
   }
+  // Positions order this row's inverse list as they order an owning list (Strapi's relationsOrderer on the inverse
+  // side's order column): the list it will have, worked out before the links change.
+  const positioned = attribute.toMany && !op.set && op.connect?.some((c) => c.position && !c.position.end);
+  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId);
+  const ordered = positioned
+    ? inverseOrder(
+        rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id),
+        op,
+      )
+    : undefined;
   // what the set (or to-one connect) names again stays linked (Strapi deletes only the join rows not named)
   if (replacing) for (const r of rows) if (linksThisRow(r) && !added.includes(r)) edit(r, false);
   for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
   for (const r of added) edit(r, true);
+  for (const documentId of ordered ?? [])
+    for (const r of rows)
+      if (r.documentId === documentId && linksThisRow(r)) rankLinkLast(ctx.store.data, owner.uid, owning.name, r, row.documentId);
 }
 
 /**
