@@ -91,6 +91,18 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
   return row;
 }
 
+/**
+ * A writer without i18n disconnects one locale row of a localized target (the one its entry names, else the default
+ * locale, as Strapi looks the entry up): a disconnect naming another locale than the linked one leaves the link.
+ */
+function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: RelationOp): RelationOp {
+  const wanted = op.disconnectLocales;
+  if (!op.disconnect || !wanted || wanted.size === 0) return op;
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const disconnect = op.disconnect.filter((d) => wanted.get(d)?.has(linkLocale(row, name, d) ?? defaultLocale) ?? true);
+  return disconnect.length === op.disconnect.length ? op : { ...op, disconnect };
+}
+
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
   rowChanged(ctx.store.data, ctx.type.uid, row);
@@ -104,7 +116,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       continue;
     }
     const before = refsOf(row[name]);
-    const next = applyRelationOp(before, op, attribute.toMany);
+    const next = applyRelationOp(before, linkedLocalesOnly(ctx, row, name, op), attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
     // A writer without i18n keeps which locale row of a localized target each link joins.

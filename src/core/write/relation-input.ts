@@ -35,6 +35,8 @@ export interface RelationOp {
   readonly locales?: ReadonlyMap<string, string>;
   /** documentId → the one version a writer without draft&publish links, when it names a `status` (link-version.ts). */
   readonly versions?: ReadonlyMap<string, LinkVersion>;
+  /** documentId → the locale rows a writer without i18n disconnects (the one its entry names, else the default). */
+  readonly disconnectLocales?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Who writes: relation targets are looked up in the writer's locale and status (Strapi's i18n and dp utils). */
@@ -249,7 +251,15 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
     };
     connect.push({ documentId, position, id, rawPosition: raw, locale });
   }
-  return { connect, disconnect: docs(rewritten.disconnect), locales, versions };
+  const disconnectLocales = new Map<string, Set<string>>();
+  for (const item of listOf(rewritten.disconnect)) {
+    const id = numberOf(isPlainObject(item) ? item.id : item);
+    const documentId = target.documentIdOf(id);
+    const locale = target.localeOf(id);
+    if (documentId !== undefined && locale !== undefined)
+      disconnectLocales.set(documentId, (disconnectLocales.get(documentId) ?? new Set()).add(locale));
+  }
+  return { connect, disconnect: docs(rewritten.disconnect), locales, versions, disconnectLocales };
 }
 
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
