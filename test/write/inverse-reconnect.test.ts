@@ -63,3 +63,29 @@ test('positions on the inverse side order its list as they order an owning list'
   expect(await titles(a, 'unlocks', 'published')).toEqual(['IP-E', 'IP-Z', 'IP-F', 'IP-D', 'IP-B']);
   expect(await titles(a, 'unlocks', 'draft')).toEqual(['IP-E', 'IP-Z', 'IP-F', 'IP-D', 'IP-B']);
 });
+
+test("an inverse-side ordering error shows the position's locale only where Strapi adds the default one", async () => {
+  const person = async (fullName: string) => ((await call('POST', '/api/people', { data: { fullName } })).body.data as Doc).documentId;
+  const ids = async (path: string) => ((await call('GET', path)).body.data as Doc).id;
+  const [a, b, c] = [await person('IL-A'), await person('IL-B'), await person('IL-C')];
+  const [aId, bId] = [await ids(`/api/people/${a}`), await ids(`/api/people/${b}`)];
+  const message = async (path: string, data: unknown) => (await call('PUT', path, { data })).body.error?.message;
+  const expected = (position: string, anchor: number) =>
+    `There was a problem connecting relation with id ${aId} at position ${position}. The relation with id ${anchor} needs to be connected first.`;
+  // a localized writer (person): the position as given
+  expect(await message(`/api/people/${c}`, { mentees: { connect: [{ documentId: a, position: { before: b } }] } })).toBe(
+    expected(`{"before":${bId}}`, bId),
+  );
+  // a writer without i18n (course): the default locale, unless the entry names one
+  const [k, l, m] = [await course('IL-K'), await course('IL-L'), await course('IL-M')];
+  // the draft rows: the write goes to the draft
+  const [lId, mId] = [await ids(`/api/courses/${l}?status=draft`), await ids(`/api/courses/${m}?status=draft`)];
+  const courseError = (position: string) =>
+    `There was a problem connecting relation with id ${lId} at position ${position}. The relation with id ${mId} needs to be connected first.`;
+  expect(await message(`/api/courses/${k}`, { unlocks: { connect: [{ documentId: l, position: { after: m } }] } })).toBe(
+    courseError(`{"after":${mId},"locale":"pt-BR"}`),
+  );
+  expect(await message(`/api/courses/${k}`, { unlocks: { connect: [{ documentId: l, locale: 'en', position: { after: m } }] } })).toBe(
+    courseError(`{"after":${mId}}`),
+  );
+});

@@ -146,11 +146,6 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
 }
 
 /**
- * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
- * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
- * writer's locale (the default one for a writer without i18n).
- */
-/**
  * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
  * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
  * draft & publish) as `like`.
@@ -182,13 +177,13 @@ function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: Relat
   }
 }
 
-function checkInverseOrder(
-  ctx: WriteContext,
-  documentId: string,
-  exists: boolean,
-  prepared: PreparedData,
-  locale: string | undefined,
-): void {
+/**
+ * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
+ * an anchor must already be linked or be connected by the same request. Strapi's message shows the position as the
+ * request gave it, with the default locale only where its `setDefaultLocaleToRelations` adds it (a writer without
+ * i18n, an entry naming no locale; relation-input.ts does that for both sides).
+ */
+function checkInverseOrder(ctx: WriteContext, documentId: string, exists: boolean, prepared: PreparedData): void {
   for (const [name, op] of prepared.relations) {
     const attribute = ctx.type.attributes.get(name);
     if (attribute?.kind !== 'relation' || attribute.owner || op.set || !op.connect?.some((c) => c.position)) continue;
@@ -197,11 +192,7 @@ function checkInverseOrder(
     if (exists && owning)
       for (const r of ctx.store.data.types[attribute.target] ?? [])
         if (refsOf(r[owning.name]).includes(documentId)) initial.add(r.documentId);
-    const shown = locale ?? ctx.index.model.defaultLocale;
-    sortConnects(
-      op.connect.map((c) => (c.rawPosition ? { ...c, rawPosition: { ...c.rawPosition, locale: shown } } : c)),
-      initial,
-    );
+    sortConnects(op.connect, initial);
   }
 }
 
@@ -477,7 +468,7 @@ function writeVersion(
     taken: takenBy(ctx, target ?? { documentId, locale }),
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
-  checkInverseOrder(ctx, documentId, target !== undefined, prepared, locale);
+  checkInverseOrder(ctx, documentId, target !== undefined, prepared);
   // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
   if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
   let inverse;
