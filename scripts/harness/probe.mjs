@@ -5,7 +5,7 @@
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full" }, ...]
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token. `"pick": "data.speakers"` prints only that part of the answers.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
 const slot = Number(arg('slot', 49));
-const apiConfig = isKit ? null : join(modelDir, 'config/api.js');
+const apiConfig = !isKit && existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
 const work = join('/tmp', `probe-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const keys = {
@@ -92,8 +92,8 @@ async function send(base, step, saved) {
   if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
   return { status: res.status, json };
 }
-// answers compared without what differs by nature: ids, documentIds, timestamps
-const VOLATILE = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+// answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)
+const VOLATILE = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt', ...(process.argv.includes('--no-ids') ? ['id'] : [])]);
 const strip = (v) =>
   Array.isArray(v)
     ? v.map(strip)

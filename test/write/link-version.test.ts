@@ -56,3 +56,20 @@ test('a connect naming a version a document lacks is refused as an unknown docum
   expect(answer.status).toBe(400);
   expect(answer.body.error?.message).toBe(`Document with id "${group}", locale "null" not found`);
 });
+
+test('each version orders its own list; publishing gives the published list the draft order', async () => {
+  const group = await create('/api/tag-groups-list', { label: 'G2' });
+  const [s1, s2, s3] = [
+    await create('/api/speakers', { name: 'O1', groups: [group] }),
+    await create('/api/speakers', { name: 'O2', groups: [group] }),
+    await create('/api/speakers', { name: 'O3', groups: [group] }),
+  ];
+  const put = async (query: string, data: unknown) =>
+    expect((await call('PUT', `/api/tag-groups-list/${group}${query}`, { data })).status).toBe(200);
+  await put('?status=draft', { speakers: { set: [s3, s1] } });
+  await put('?status=draft', { speakers: { connect: [{ documentId: s2, position: { start: true } }] } });
+  expect(await speakersOf(group, 'draft')).toEqual(['O2', 'O3', 'O1']);
+  expect(await speakersOf(group, 'published')).toEqual(['O1', 'O2', 'O3']);
+  await put('', { color: '#00ff00' });
+  expect(await speakersOf(group, 'published')).toEqual(['O2', 'O3', 'O1']);
+});

@@ -2,7 +2,8 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
 import { linkLocale, targetLocale } from '../data/link-locale.js';
-import { linksVersion } from '../data/link-version.js';
+import { linksVersion, versionOf } from '../data/link-version.js';
+import { linkRank } from '../data/link-order.js';
 
 export type Status = 'draft' | 'published';
 
@@ -49,9 +50,16 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
     if (target.localized) return owner.locale === row.locale;
     return (linkLocale(owner, owning.name, row.documentId) ?? index.model.defaultLocale) === row.locale;
   };
-  const ownerVersionOk = (owner: Row) =>
-    sameStatus || !source.draftAndPublish || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));
-  return index.ownersOf(target, owning, row.documentId).filter((owner) => localeOk(owner) && statusOk(owner) && ownerVersionOk(owner));
+  const versioned = !sameStatus && source.draftAndPublish;
+  const ownerVersionOk = (owner: Row) => !versioned || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));
+  const owners = index
+    .ownersOf(target, owning, row.documentId)
+    .filter((owner) => localeOk(owner) && statusOk(owner) && ownerVersionOk(owner));
+  if (!versioned) return owners;
+  // each version of this row's document may order its list on its own (link-order.ts)
+  const version = versionOf(isDraftRow(row));
+  const rank = (owner: Row) => linkRank(index.storeData, target.uid, owning.name, owner, row.documentId, version);
+  return owners.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
 /** Keep only the rows a read with `status` may see: drafts or published rows of draft&publish types. */

@@ -5,15 +5,17 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, rankLinkLast, recordLinks } from '../data/link-order.js';
+import { linkRank, placeLinks, publishLinkRank, recordLinks } from '../data/link-order.js';
 import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
+import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
-import { dropDraftOnlyTargets, publishInverseLinks } from './publish-links.js';
+import { publishInverseLinks } from './publish-inverse-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -96,10 +98,12 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
  * locale, as Strapi looks the entry up): a disconnect naming another locale than the linked one leaves the link.
  */
 function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: RelationOp): RelationOp {
-  const wanted = op.disconnectLocales;
-  if (!op.disconnect || !wanted || wanted.size === 0) return op;
+  const refs = op.disconnectRefs;
+  if (!op.disconnect || !refs?.some((r) => r.locale !== undefined)) return op;
   const defaultLocale = ctx.index.model.defaultLocale;
-  const disconnect = op.disconnect.filter((d) => wanted.get(d)?.has(linkLocale(row, name, d) ?? defaultLocale) ?? true);
+  const disconnect = op.disconnect.filter((d) =>
+    refs.some((r) => r.documentId === d && (r.locale === undefined || r.locale === (linkLocale(row, name, d) ?? defaultLocale))),
+  );
   return disconnect.length === op.disconnect.length ? op : { ...op, disconnect };
 }
 
@@ -145,6 +149,11 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
   return inverse;
 }
 
+/**
+ * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
+ * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
+ * writer's locale (the default one for a writer without i18n).
+ */
 /**
  * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
  * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
@@ -196,19 +205,6 @@ function checkInverseOrder(ctx: WriteContext, documentId: string, exists: boolea
   }
 }
 
-/**
- * The order of an inverse list after positional connects, from its owner rows in their current order. The anchors
- * were checked before anything was written (checkInverseOrder); one that only another version links leaves the list
- * in link order rather than failing half-way.
- */
-function inverseOrder(current: readonly Row[], op: RelationOp): string[] | undefined {
-  try {
-    return applyRelationOp([...new Set(current.map((r) => r.documentId))], { connect: op.connect, disconnect: op.disconnect }, true);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
 function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute, op: RelationOp): void {
   const owner = ctx.index.model.contentTypes.get(attribute.target);
@@ -224,20 +220,7 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   // An owner without draft&publish links each version of this row's document apart: a write on one version (the
   // draft, until publish copies its links) adds or removes that version's join rows only.
   const version = !owner.draftAndPublish && source.draftAndPublish ? versionOf(isDraftRow(row)) : undefined;
-  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
-  const linksThisRow = (r: Row) =>
-    refsOf(r[owning.name]).includes(row.documentId) &&
-    (!source.localized ||
-      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
-    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
-    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   const edit = (r: Row, add: boolean) => {
-    if (add && linksThisRow(r)) {
-      // Connecting what is linked already (Strapi's join row upsert rewrites the written side's order column only):
-      // it goes last in this row's list and keeps its place in the owner's.
-      rankLinkLast(ctx.store.data, owner.uid, owning.name, r, row.documentId);
-      return;
-    }
     const linked = refsOf(r[owning.name]).includes(row.documentId);
     if (version !== undefined) {
       if (!add && !linked) return;
@@ -247,7 +230,8 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
     }
     rowChanged(ctx.store.data, owner.uid, r);
     const current = refsOf(r[owning.name]);
-    const next = add ? [...current.filter((d) => d !== row.documentId), row.documentId] : current.filter((d) => d !== row.documentId);
+    // A new join row goes last in the owner's own list; one it already had keeps its place there.
+    const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
     recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
@@ -259,27 +243,53 @@ function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute,
   };
   // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
   const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
-  const added: Row[] = [];
-  for (const c of [...(op.set ?? []).map((documentId) => ({ documentId, locale: undefined })), ...(op.connect ?? [])]) {
-    for (const r of rows) if (r.documentId === c.documentId && linkable(r, c.locale)) added.push(r);
+  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
+  const linksThisRow = (r: Row) =>
+    refsOf(r[owning.name]).includes(row.documentId) &&
+    (!source.localized ||
+      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
+    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
+    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
+  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId, version);
+  const listed = () => rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  const before = listed();
+  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
+  const rowsOf = (documentId: string, locale?: string) =>
+    rows.filter((r) => r.documentId === documentId && linkable(r, locale)).sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
+  // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
+  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
+  const entries = [...(op.set ? sets : []), ...(op.connect ?? [])];
+  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
+  const connected = new Set(entries.map((c) => c.documentId));
+  // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
+  // for entries the same request connects again.
+  if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
+  const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
+  for (const d of disconnects)
+    if (!connected.has(d.documentId)) for (const r of rows) if (r.documentId === d.documentId && linkable(r, d.locale)) edit(r, false);
+  for (const r of adding) edit(r, true);
+  if (entries.length === 0 || !attribute.toMany) return;
+  // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
+  // connect at its position (Strapi's relations orderer; an anchor is its document's first row), else last.
+  let order: Row[];
+  if (op.set) order = adding.filter(linksThisRow);
+  else {
+    order = before.filter(linksThisRow);
+    // (the anchors were checked against the list before this write, see checkInverseOrder: this cannot throw)
+    for (const c of sortConnects(op.connect ?? [], new Set(before.map((r) => r.documentId)))) {
+      const anchor = c.position?.before ?? c.position?.after;
+      for (const r of rowsOf(c.documentId, c.locale).filter(linksThisRow)) {
+        order = order.filter((x) => x !== r);
+        const anchorRow = anchor === undefined ? undefined : rowsOf(anchor, c.locale).find((x) => order.includes(x));
+        let at = order.length;
+        if (anchorRow && c.position?.before !== undefined) at = order.indexOf(anchorRow);
+        else if (anchorRow) at = order.indexOf(anchorRow) + 1;
+        else if (c.position?.start) at = 0;
+        order.splice(at, 0, r);
+      }
+    }
   }
-  // Positions order this row's inverse list as they order an owning list (Strapi's relationsOrderer on the inverse
-  // side's order column): the list it will have, worked out before the links change.
-  const positioned = attribute.toMany && !op.set && op.connect?.some((c) => c.position && !c.position.end);
-  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId);
-  const ordered = positioned
-    ? inverseOrder(
-        rows.filter(linksThisRow).sort((a, b) => rank(a) - rank(b) || a.id - b.id),
-        op,
-      )
-    : undefined;
-  // what the set (or to-one connect) names again stays linked (Strapi deletes only the join rows not named)
-  if (replacing) for (const r of rows) if (linksThisRow(r) && !added.includes(r)) edit(r, false);
-  for (const d of op.disconnect ?? []) for (const r of rows) if (r.documentId === d && linkable(r)) edit(r, false);
-  for (const r of added) edit(r, true);
-  for (const documentId of ordered ?? [])
-    for (const r of rows)
-      if (r.documentId === documentId && linksThisRow(r)) rankLinkLast(ctx.store.data, owner.uid, owning.name, r, row.documentId);
+  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order, version);
 }
 
 /**
@@ -300,21 +310,33 @@ function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (n
       );
 }
 
-/** A stored value as a body would give it: scalars and (nested) components, ids, relations and media left out. */
-function asInput(index: WriteContext['index'], attributes: Attributes, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored value as a body would give it: scalars and (nested) components, ids left out; media and the links the
+ * row holds (owning relations) only when asked (a copy keeps the files inside components, as Strapi's
+ * `copyNonLocalizedAttributes` does; publishing checks required ones are there).
+ */
+function asInput(
+  index: WriteContext['index'],
+  attributes: Attributes,
+  row: Record<string, unknown>,
+  keep: { readonly media?: boolean; readonly relations?: boolean } = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const nested = (component: Attributes | undefined, v: unknown) =>
+    component && isPlainObject(v) ? asInput(index, component, v, keep) : v;
   for (const attribute of attributes.values()) {
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
     else if (value === undefined) continue;
+    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = value;
+    else if (attribute.kind === 'relation' && attribute.owner && keep.relations) out[attribute.name] = value;
     else if (attribute.kind === 'component') {
-      const component = index.model.components.get(attribute.component);
-      const one = (v: unknown) => (component && isPlainObject(v) ? asInput(index, component.attributes, v) : v);
-      out[attribute.name] = Array.isArray(value) ? value.map(one) : one(value);
+      const component = index.model.components.get(attribute.component)?.attributes;
+      out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
     } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
       out[attribute.name] = value.map((v) => {
-        const component = isPlainObject(v) ? index.model.components.get(String(v.__component)) : undefined;
-        return component && isPlainObject(v) ? { __component: v.__component, ...asInput(index, component.attributes, v) } : v;
+        const component = isPlainObject(v) ? index.model.components.get(String(v.__component))?.attributes : undefined;
+        return component && isPlainObject(v) ? { __component: v.__component, ...(nested(component, v) as object) } : v;
       });
     }
   }
@@ -326,13 +348,15 @@ function asInput(index: WriteContext['index'], attributes: Attributes, row: Reco
  * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
  */
 function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft), {
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true }), {
     index: ctx.index,
     draft: false,
     creating: true,
     locale: typeof draft.locale === 'string' ? draft.locale : null,
     nextId: () => 0,
     taken: takenBy(ctx, draft),
+    strictRelations: ctx.strictRelations,
+    storedLinks: true,
   });
 }
 
@@ -359,6 +383,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
   rows.push(published);
   publishVersionLinks(ctx, draft);
   publishInverseLinks(ctx, draft);
+  publishSelfLinks(ctx, draft, published);
+  publishInverseOrder(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
@@ -372,6 +398,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
  * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
  * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
  * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
+ * A to-one inverse side is populated with ONE row (the database's `XtoOne` populate takes the first join row): of
+ * the owner rows that link the draft, only the first keeps a link to the published version, the others the draft's.
  */
 function publishVersionLinks(ctx: WriteContext, draft: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
@@ -379,11 +407,33 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
     if (owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
-      for (const r of ctx.store.data.types[owner.uid] ?? []) {
+      const localeOk = (r: Row) =>
+        !ctx.type.localized ||
+        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
+      const linking = (ctx.store.data.types[owner.uid] ?? []).filter(
+        (r) => refsOf(r[attribute.name]).includes(draft.documentId) && localeOk(r),
+      );
+      const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
+      const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
+      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
+      const first = toOneInverse
+        ? linking
+            .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
+            .sort((a, b) => draftRank(a) - draftRank(b) || a.id - b.id)[0]
+        : undefined;
+      for (const r of linking) {
+        // the published list is re-created in the draft's order
+        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
         const note = linkVersion(r, attribute.name, draft.documentId);
+        if (toOneInverse && r !== first && note !== 'published') {
+          // links the draft, but is not the one row the published version is re-created with: the draft's only
+          if (note === undefined) {
+            rowChanged(ctx.store.data, owner.uid, r);
+            setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          }
+          continue;
+        }
         if (note === undefined) continue;
-        const locale = owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale);
-        if (ctx.type.localized && locale !== draft.locale) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
         else if (attribute.inversedBy) {
@@ -401,12 +451,14 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
 
 /**
  * A new locale of an existing document: Strapi (`copyNonLocalizedFields`) fills the body's empty (absent or null)
- * non-localized attributes from one of the document's versions, the published one first, before it validates.
+ * non-localized attributes from one of the document's versions before it validates: the first by `publishedAt desc`,
+ * the most recently published (a type without draft&publish stamps it on every write), drafts last.
  */
 function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docRows: readonly Row[]): Record<string, unknown> {
-  const base = docRows.find((r) => !isDraftRow(r)) ?? docRows[0];
+  const published = (r: Row) => (typeof r.publishedAt === 'string' ? r.publishedAt : '');
+  const base = docRows.reduce<Row | undefined>((best, r) => (!best || published(r) > published(best) ? r : best), undefined);
   if (!base || !ctx.type.localized) return data;
-  const copy = asInput(ctx.index, ctx.type.attributes, base);
+  const copy = asInput(ctx.index, ctx.type.attributes, base, { media: true });
   const merged = { ...data };
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
@@ -452,12 +504,7 @@ function writeVersion(
   const body = newVersion && !creating ? withNonLocalized(ctx, data, docRows) : data;
   const publishing = type.draftAndPublish && !draftOnly;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
-  const original = creating
-    ? undefined
-    : nonLocalizedView(
-        type,
-        docRows.reduce<Row | undefined>((a, r) => (a && a.id < r.id ? a : r), undefined),
-      );
+  const original = creating ? undefined : nonLocalizedView(type, firstDocumentRow(docRows));
   // A draft&publish write saves the draft (validated as a draft), then publishes it (see validatePublish).
   const prepared = prepareData(type, body, {
     index: ctx.index,
@@ -466,6 +513,7 @@ function writeVersion(
     locale: locale ?? null,
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
+    strictRelations: ctx.strictRelations,
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
@@ -520,7 +568,7 @@ export async function createDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   return writeThenSync(
     store,
     () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true),
@@ -543,7 +591,7 @@ export async function updateDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString() };
+  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) {

@@ -17,7 +17,8 @@ import type { WriteContext } from './clone.js';
 /**
  * The new published row links only the published versions that exist: a link to a draft-only document of a draft &
  * publish target is dropped (`transformData` with `allowMissingId`), and does not come back when that document is
- * published later (no sync adds links to a published owner; the target's own publish may, see publishInverseLinks).
+ * published later (no sync adds links to a published owner; the target's own publish may: publish-inverse-links.ts,
+ * publishSelfLinks).
  */
 export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
@@ -41,19 +42,49 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
 }
 
 /**
- * Links to the published document from the published versions of other documents, through a bidirectional relation
- * whose owner has draft & publish (the owning side lives on the other type, or on this one: a self-relation). The new
- * published row is created with the draft's inverse-side links mapped to the owners' published versions (Strapi's
- * `publish`; for a self-relation `selfReferentialRelations.load/sync` does the same), and the old published row's
- * join rows are gone. So an owner's published version links the published document exactly when its draft links
- * the draft: it gains the link when only its draft had it, and loses it when only its published version had it.
+ * A self-relation (course.prerequisites ↔ unlocks) on publish: Strapi's `selfReferentialRelations.load/sync` copies
+ * the draft's join rows to the new published row, order columns included, both ways: the published version links
+ * the published versions its draft links (its own list was copied from the draft), and the published versions of the
+ * other documents whose drafts link this draft now link it too, in the draft's place; those whose drafts do not lose
+ * it. (A relation between two types is publish-inverse-links.ts's.)
  */
-export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
+export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row): void {
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+    if (!ctx.type.draftAndPublish) continue;
+    syncOwners(ctx, ctx.type, attribute, draft);
+    // the published row's own links rank in the other documents' inverse lists as the draft's do
+    for (const target of refsOf(published[attribute.name]))
+      if (refsOf(draft[attribute.name]).includes(target))
+        copyLinkRank(ctx.store.data, ctx.type.uid, attribute.name, draft, published, target);
+  }
+}
+
+/**
+ * The published document's inverse list, through a two-way relation whose owner has draft & publish, reads in its
+ * draft's order: publishing creates the published row with the draft's inverse links in the draft's order (the
+ * inverse side's order column), so each owner's published link ranks as its draft link does.
+ */
+export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
   for (const owner of ctx.index.model.contentTypes.values()) {
     if (!owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
-      syncOwners(ctx, owner, attribute, draft);
+      const name = attribute.name;
+      const links = (r: Row | undefined) =>
+        r !== undefined &&
+        refsOf(r[name]).includes(draft.documentId) &&
+        (!ctx.type.localized ||
+          (owner.localized ? r.locale === draft.locale : (linkLocale(r, name, draft.documentId) ?? defaultLocale) === draft.locale));
+      const rows = ctx.store.data.types[owner.uid] ?? [];
+      const drafts = new Map<string, Row>();
+      for (const r of rows) if (isDraftRow(r)) drafts.set(`${r.documentId}\u0000${r.locale ?? ''}`, r);
+      for (const r of rows) {
+        if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
+        const ownerDraft = drafts.get(`${r.documentId}\u0000${r.locale ?? ''}`);
+        if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.store.data, owner.uid, name, ownerDraft, r, draft.documentId);
+      }
     }
   }
 }
@@ -79,8 +110,6 @@ function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAt
     const had = links(published);
     const has = links(ownerDraft);
     if (had !== has) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
-    // the published document's inverse list is in its draft's order: each link ranks as the owner's draft link does
-    if (has && ownerDraft) copyLinkRank(ctx.store.data, owner.uid, name, ownerDraft, published, documentId);
   }
 }
 
@@ -107,7 +136,6 @@ function relink(
       current.filter((d) => d !== documentId),
       refsOf(ownerDraft?.[name]),
       documentId,
-      owner.uid === ctx.type.uid,
     );
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
@@ -119,12 +147,10 @@ function relink(
 }
 
 /**
- * Where a gained link goes in the owner's published list. Through a self-relation Strapi copies the draft's join row,
- * order columns included (`selfReferentialRelations.sync`): the link takes its place in the draft's order. Otherwise
- * the join row is inserted by `createRelations` with the owner's order column at max + 1: it goes last.
+ * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order columns included
+ * (`selfReferentialRelations.sync`), so the link takes its place in the draft's order.
  */
-function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string, self: boolean): string[] {
-  if (!self) return [...current, documentId];
+function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string): string[] {
   const before = draftList.slice(0, draftList.indexOf(documentId));
   let at = 0;
   current.forEach((d, i) => {

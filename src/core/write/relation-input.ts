@@ -27,16 +27,26 @@ export interface Connect {
   readonly locale?: string;
 }
 
+/** A `set` or `disconnect` entry: a document, and the locale row a writer without i18n named (or got by default). */
+export interface LocaleRef {
+  readonly documentId: string;
+  readonly locale?: string;
+}
+
 export interface RelationOp {
   readonly set?: string[];
   readonly connect?: Connect[];
   readonly disconnect?: string[];
+  /**
+   * `set` and `disconnect` entry by entry: a writer without i18n may name two locale rows of one document, each a
+   * join row of its own (Strapi resolves each entry to the row ids of its locale).
+   */
+  readonly setRefs?: readonly LocaleRef[];
+  readonly disconnectRefs?: readonly LocaleRef[];
   /** documentId → the locale row a writer without i18n links (set and connect alike; see link-locale.ts). */
   readonly locales?: ReadonlyMap<string, string>;
   /** documentId → the one version a writer without draft&publish links, when it names a `status` (link-version.ts). */
   readonly versions?: ReadonlyMap<string, LinkVersion>;
-  /** documentId → the locale rows a writer without i18n disconnects (the one its entry names, else the default). */
-  readonly disconnectLocales?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Who writes: relation targets are looked up in the writer's locale and status (Strapi's i18n and dp utils). */
@@ -234,7 +244,19 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   const versions = new Map<string, LinkVersion>();
   for (const [documentId, found] of seen)
     if (found.size === 1 && target.hasBothVersions?.(documentId, locales.get(documentId))) versions.set(documentId, [...found][0]);
-  if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set), locales, versions };
+  const refs = (list: unknown): LocaleRef[] => {
+    const out: LocaleRef[] = [];
+    for (const item of listOf(list)) {
+      const id = numberOf(isPlainObject(item) ? item.id : item);
+      const documentId = target.documentIdOf(id);
+      const locale = target.localeOf(id);
+      if (documentId !== undefined && !out.some((r) => r.documentId === documentId && r.locale === locale))
+        out.push({ documentId, locale });
+    }
+    return out;
+  };
+  if (rewritten.set !== undefined && rewritten.set !== null)
+    return { set: docs(rewritten.set), setRefs: refs(rewritten.set), locales, versions };
   const connect: Connect[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
@@ -251,15 +273,7 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
     };
     connect.push({ documentId, position, id, rawPosition: raw, locale });
   }
-  const disconnectLocales = new Map<string, Set<string>>();
-  for (const item of listOf(rewritten.disconnect)) {
-    const id = numberOf(isPlainObject(item) ? item.id : item);
-    const documentId = target.documentIdOf(id);
-    const locale = target.localeOf(id);
-    if (documentId !== undefined && locale !== undefined)
-      disconnectLocales.set(documentId, (disconnectLocales.get(documentId) ?? new Set()).add(locale));
-  }
-  return { connect, disconnect: docs(rewritten.disconnect), locales, versions, disconnectLocales };
+  return { connect, disconnect: docs(rewritten.disconnect), disconnectRefs: refs(rewritten.disconnect), locales, versions };
 }
 
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
