@@ -150,11 +150,6 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
 }
 
 /**
- * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
- * an anchor must already be linked or be connected by the same request. Strapi's message shows the position with the
- * writer's locale (the default one for a writer without i18n).
- */
-/**
  * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
  * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
  * draft & publish) as `like`.
@@ -188,9 +183,7 @@ function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: Relat
 
 /**
  * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
- * an anchor must already be linked or be connected by the same request. Strapi's message shows the position as the
- * request gave it, with the default locale only where its `setDefaultLocaleToRelations` adds it (a writer without
- * i18n, an entry naming no locale; relation-input.ts does that for both sides).
+ * an anchor must already be linked or be connected by the same request.
  */
 function checkInverseOrder(ctx: WriteContext, documentId: string, exists: boolean, prepared: PreparedData): void {
   for (const [name, op] of prepared.relations) {
@@ -201,6 +194,8 @@ function checkInverseOrder(ctx: WriteContext, documentId: string, exists: boolea
     if (exists && owning)
       for (const r of ctx.store.data.types[attribute.target] ?? [])
         if (refsOf(r[owning.name]).includes(documentId)) initial.add(r.documentId);
+    // the message shows the position as the body gave it, with the default locale Strapi adds for a writer
+    // without i18n (see positionLocale in relation-input.ts)
     sortConnects(op.connect, initial);
   }
 }
