@@ -37,6 +37,15 @@ export function setLinkRank(data: StoreData, ownerUid: string, attribute: string
   (data.linkOrder ??= {})[key(ownerUid, attribute, row, target)] = rank;
 }
 
+/** Gives `to`'s link the rank `from`'s link has (a published version's link takes the place of its draft's). */
+export function copyLinkRank(data: StoreData, ownerUid: string, attribute: string, from: Row, to: Row, target: string): void {
+  const k = key(ownerUid, attribute, to, target);
+  const rank = linkRank(data, ownerUid, attribute, from, target);
+  if (data.linkOrder?.[k] === rank) return;
+  linkChanged(data, k);
+  (data.linkOrder ??= {})[k] = rank;
+}
+
 /**
  * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
  * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's).

@@ -15,6 +15,8 @@ import type { RelationOp } from './relation-input.js';
 import { applyRelationOp, sortConnects } from './relation-order.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
+import { orderComponentIds } from './component-order.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
@@ -91,6 +93,20 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
   return row;
 }
 
+/**
+ * A writer without i18n disconnects one locale row of a localized target (the one its entry names, else the default
+ * locale, as Strapi looks the entry up): a disconnect naming another locale than the linked one leaves the link.
+ */
+function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: RelationOp): RelationOp {
+  const refs = op.disconnectRefs;
+  if (!op.disconnect || !refs?.some((r) => r.locale !== undefined)) return op;
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const disconnect = op.disconnect.filter((d) =>
+    refs.some((r) => r.documentId === d && (r.locale === undefined || r.locale === (linkLocale(row, name, d) ?? defaultLocale))),
+  );
+  return disconnect.length === op.disconnect.length ? op : { ...op, disconnect };
+}
+
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
   rowChanged(ctx.store.data, ctx.type.uid, row);
@@ -104,7 +120,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       continue;
     }
     const before = refsOf(row[name]);
-    const next = applyRelationOp(before, op, attribute.toMany);
+    const next = applyRelationOp(before, linkedLocalesOnly(ctx, row, name, op), attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
     // A writer without i18n keeps which locale row of a localized target each link joins.
@@ -346,8 +362,11 @@ function publish(ctx: WriteContext, draft: Row): Row {
   const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
-  for (const attribute of ctx.type.attributes.values()) {
+  for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
+  dropDraftOnlyTargets(ctx, published);
+  for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
     // The new published row takes the old one's place in inverse lists; only links it did not have go last.
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
@@ -359,6 +378,8 @@ function publish(ctx: WriteContext, draft: Row): Row {
   rows.push(published);
   publishVersionLinks(ctx, draft);
   publishInverseLinks(ctx, draft);
+  publishSelfLinks(ctx, draft, published);
+  publishInverseOrder(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
@@ -489,6 +510,7 @@ function writeVersion(
     taken: takenBy(ctx, target ?? { documentId, locale }),
     strictRelations: ctx.strictRelations,
   });
+  orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
   // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
   if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
