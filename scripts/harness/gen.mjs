@@ -434,6 +434,12 @@ export function makeGenerator(model, dataset, settings, r) {
   };
   const invalidTweak = (t, data, features) => {
     const attrs = Object.entries(t.attributes).filter(([, a]) => SCALARS.includes(a.type));
+    // a type without scalar attributes (components and relations only): an unknown key is its invalid input
+    if (attrs.length === 0) {
+      data.nope = 1;
+      features.push('invalid:unknown-key');
+      return;
+    }
     const [k, a] = r.pick(attrs);
     const roll = r.next();
     if (roll < 0.2 && a.required) {

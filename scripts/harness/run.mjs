@@ -3,6 +3,9 @@
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
 //       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
+//       [--skip-reads] [--until N]
+// --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
+// write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
 // Steps: content-mock seed -> push into a fresh real Strapi (full-access token) -> content-mock pull -> snapshot of
 // Strapi's DB -> reads against Strapi and content-mock (serve --seed pulled.json --memory) -> both restarted from the
@@ -294,10 +297,14 @@ async function replay(list, servers) {
     }
     // --trace: every request with both statuses, to replay the steps before a difference by hand
     if (opts.trace)
-      console.log(`TRACE ${verdict} ${req.method} ${req.path} ${req.body ? short(req.body, 300) : ''} -> ${a.status}/${b.status}`);
+      console.log(
+        `TRACE ${req.phase}#${i} ${verdict} ${req.method} ${req.path} ${req.body ? JSON.stringify(req.body) : ''} -> ${a.status}/${b.status}`,
+      );
     results.push(entry);
     if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
+    if (opts.until !== undefined && req.phase === 'write' && i > Number(opts.until)) return true;
   }
+  return false;
 }
 
 let mock;
@@ -305,13 +312,18 @@ try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
-  await replay(reads, { strapi, mock });
-  await stopAndWait(strapi);
-  await stopAndWait(mock);
-  restore();
-  strapi = await startStrapi(dest, strapiPort, { fresh: false });
-  mock = await startMock(pulledFile);
-  await replay(writeSeq, { strapi, mock });
+  if (!opts['skip-reads']) {
+    await replay(reads, { strapi, mock });
+    await stopAndWait(strapi);
+    await stopAndWait(mock);
+    restore();
+    strapi = await startStrapi(dest, strapiPort, { fresh: false });
+    mock = await startMock(pulledFile);
+  }
+  if (await replay(writeSeq, { strapi, mock })) {
+    log(`stopped after write #${opts.until}: strapi ${strapi.base}, mock ${mock.base} (token ${fullKey}); Ctrl-C stops both`);
+    await new Promise((done) => process.once('SIGINT', done).once('SIGTERM', done));
+  }
 } finally {
   await stopAndWait(strapi);
   await stopAndWait(mock);

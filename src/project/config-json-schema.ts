@@ -38,6 +38,18 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
       strictParams: { type: 'boolean', default: true },
     },
   },
+  documents: {
+    type: 'object',
+    description: "Strapi's `config/api` `documents` settings (read from the project's config/api.js|ts too).",
+    additionalProperties: false,
+    properties: {
+      strictRelations: {
+        type: 'boolean',
+        default: true,
+        description: 'Required media and relations must hold something on published writes (Strapi 5.54; a new project sets true).',
+      },
+    },
+  },
   permissions: {
     type: 'object',
     description: 'What the public and authenticated roles may do; content types are private until granted.',

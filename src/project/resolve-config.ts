@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import {
   ACTIONS,
   ConfigError,
+  DEFAULT_DOCUMENTS,
   DEFAULT_POPULATE_BUDGET,
   DEFAULT_REST,
   type ContentMockConfig,
+  type DocumentsConfig,
   type RestConfig,
   type TokenConfig,
 } from '../core/config/content-mock-config.js';
@@ -20,6 +22,7 @@ import { formatProblem } from '../core/model/schema-errors.js';
 export const KNOWN_KEYS = [
   '$schema',
   'rest',
+  'documents',
   'permissions',
   'tokens',
   'locales',
@@ -151,8 +154,10 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
+  const documents = readDocuments(raw.documents, fromProject, where);
   return Object.freeze({
     rest,
+    documents,
     publicPermissions,
     tokens,
     publicPlugins,
@@ -165,6 +170,14 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     fixtures,
     webhooks,
   });
+}
+
+/** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */
+function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where: string): DocumentsConfig {
+  if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "documents" must be an object`);
+  const value = (isPlainObject(raw) ? raw.strictRelations : undefined) ?? fromProject.strictRelations;
+  if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.strictRelations must be true or false`);
+  return { strictRelations: value ?? DEFAULT_DOCUMENTS.strictRelations };
 }
 
 function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
@@ -191,7 +204,7 @@ export function readStrapiApiConfig(projectRoot: string): Record<string, unknown
       const m = new RegExp(`${key}\\s*:\\s*(-?\\d+)`).exec(text);
       if (m) out[key] = Number(m[1]);
     }
-    for (const key of ['withCount', 'strictParams']) {
+    for (const key of ['withCount', 'strictParams', 'strictRelations']) {
       const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(text);
       if (m) out[key] = m[1] === 'true';
     }

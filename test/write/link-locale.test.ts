@@ -85,3 +85,20 @@ test("a position's anchor is looked up in the connect's locale", async () => {
     `Document with id "${String(onlyEnglish.documentId)}", locale "fr" not found`,
   );
 });
+
+test('an inverse-side set naming a locale links that locale row, as a connect does', async () => {
+  const fr = await list(await call('GET', '/api/articles?locale=fr&fields[0]=title&sort=id:asc'));
+  const article = String(fr[0].documentId);
+  const created = await call('POST', '/api/categories', {
+    data: { name: 'set-in-french', slug: 'set-in-french', articles: { set: [{ documentId: article, locale: 'fr' }] } },
+  });
+  expect(created.status).toBe(201);
+  const categoryOf = async (locale: string) =>
+    (
+      one(await call('GET', `/api/articles/${article}?locale=${locale}&populate[category][fields][0]=name`)).category as {
+        name: string;
+      } | null
+    )?.name;
+  expect(await categoryOf('fr')).toBe('set-in-french');
+  expect(await categoryOf('en')).not.toBe('set-in-french');
+});

@@ -28,7 +28,7 @@ export async function writeClient(
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as Answer['body'] };
+    return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
   };
   return { server, call };
 }

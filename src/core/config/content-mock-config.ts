@@ -25,6 +25,14 @@ export interface RestConfig {
 
 export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true };
 
+/** Strapi's `config/api` `documents` settings that change answers. */
+export interface DocumentsConfig {
+  /** Required media and relations must hold something on non-draft writes (true in a new 5.54 project). */
+  readonly strictRelations: boolean;
+}
+
+export const DEFAULT_DOCUMENTS: DocumentsConfig = { strictRelations: true };
+
 export interface ConfigUser {
   readonly username: string;
   readonly email: string;
@@ -190,6 +198,7 @@ export interface WebhookConfig {
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
   readonly rest: RestConfig;
+  readonly documents: DocumentsConfig;
   /** Public role: content type uid or route id → actions. `*` grants every type. */
   readonly publicPermissions: Readonly<Record<string, readonly string[]>>;
   readonly tokens: readonly TokenConfig[];

@@ -114,11 +114,14 @@ export class ContentIndex {
     }
     for (const table of linkOwners) this.tableGenerations.set(table, this.tableGeneration(table) + 1);
     if (linkKeys) {
-      // A link's rank changed: only its target's inverse list is out of order (keys: `uid|attribute|...|target`).
+      // A link's rank changed: only its target's inverse list is out of order (keys, link-order.ts:
+      // `uid|attribute|documentId|locale|status|target`, then maybe `|version`).
       for (const key of linkKeys) {
-        const first = key.indexOf('|');
-        const second = key.indexOf('|', first + 1);
-        this.inverse.get(`${key.slice(0, first)}\u0000${key.slice(first + 1, second)}`)?.delete(key.slice(key.lastIndexOf('|') + 1));
+        const parts = key.split('|');
+        const plain = parts.length === 6 || (parts.length === 7 && (parts[6] === 'd' || parts[6] === 'p'));
+        // a documentId holding `|` makes the key ambiguous: every list of that relation is rebuilt
+        if (plain) this.inverse.get(`${parts[0]}\u0000${parts[1]}`)?.delete(parts[5]);
+        else this.inverse.delete(`${parts[0]}\u0000${parts[1]}`);
       }
     } else {
       for (const key of this.inverse.keys()) if (linkOwners.has(key.slice(0, key.indexOf('\u0000')))) this.inverse.delete(key);

@@ -1,5 +1,6 @@
 import { linkChanged } from './change-log.js';
 import type { Row, StoreData } from './types.js';
+import type { LinkVersion } from './link-version.js';
 
 // The order of an inverse-side list (an author's articles) is the order links were made, as Strapi's join-table
 // order column keeps it, not row order: a link made later goes last, and a republished row (a new row id) keeps its
@@ -7,17 +8,42 @@ import type { Row, StoreData } from './types.js';
 // so a republish finds it again. Links without one (imported content) rank by the owner row's id, which is the
 // order they were made in when the data was created.
 
-const key = (ownerUid: string, attribute: string, row: Row, target: string) =>
-  `${ownerUid}|${attribute}|${row.documentId}|${row.locale ?? ''}|${row.publishedAt === null ? 'd' : 'p'}|${target}`;
+const key = (ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion) =>
+  `${ownerUid}|${attribute}|${row.documentId}|${row.locale ?? ''}|${row.publishedAt === null ? 'd' : 'p'}|${target}` +
+  (version === undefined ? '' : `|${version === 'draft' ? 'd' : 'p'}`);
 
-/** Where a link ranks in its target's inverse list. */
-export function linkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): number {
-  return data.linkOrder?.[key(ownerUid, attribute, row, target)] ?? row.id;
+// An owner without draft&publish links both versions of a draft&publish target with one rank, until a write from
+// the target's side orders one version's list on its own (see link-version.ts): that version's rank then comes first.
+
+/** Where a link ranks in its target's inverse list (in the list of one `version` of the target, when it has one). */
+export function linkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): number {
+  const own = version === undefined ? undefined : data.linkOrder?.[key(ownerUid, attribute, row, target, version)];
+  return own ?? data.linkOrder?.[key(ownerUid, attribute, row, target)] ?? row.id;
+}
+
+/** The published version's list takes the order of the draft's (publishing re-creates it from the draft). */
+export function publishLinkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): void {
+  const order = (data.linkOrder ??= {});
+  const draft = order[key(ownerUid, attribute, row, target, 'draft')];
+  const published = key(ownerUid, attribute, row, target, 'published');
+  if (draft === order[published]) return;
+  linkChanged(data, published);
+  if (draft === undefined) delete order[published];
+  else order[published] = draft;
 }
 
 /** Sets a link's rank outright (imported content whose inverse lists show the order). */
 export function setLinkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string, rank: number): void {
   (data.linkOrder ??= {})[key(ownerUid, attribute, row, target)] = rank;
+}
+
+/** Gives `to`'s link the rank `from`'s link has (a published version's link takes the place of its draft's). */
+export function copyLinkRank(data: StoreData, ownerUid: string, attribute: string, from: Row, to: Row, target: string): void {
+  const k = key(ownerUid, attribute, to, target);
+  const rank = linkRank(data, ownerUid, attribute, from, target);
+  if (data.linkOrder?.[k] === rank) return;
+  linkChanged(data, k);
+  (data.linkOrder ??= {})[k] = rank;
 }
 
 /**
@@ -36,10 +62,11 @@ export function recordLinks(
   const order = (data.linkOrder ??= {});
   for (const target of before) {
     if (after.includes(target)) continue;
-    const k = key(ownerUid, attribute, row, target);
-    if (order[k] === undefined) continue;
-    linkChanged(data, k);
-    delete order[k];
+    for (const k of [key(ownerUid, attribute, row, target), key(ownerUid, attribute, row, target, 'draft'), key(ownerUid, attribute, row, target, 'published')]) {
+      if (order[k] === undefined) continue;
+      linkChanged(data, k);
+      delete order[k];
+    }
   }
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
@@ -58,4 +85,24 @@ function nextRank(data: StoreData, ownerUid: string): number {
   const next = Math.max(data.sequences[counter] ?? 0, data.sequences[ownerUid] ?? 0) + 1;
   data.sequences[counter] = next;
   return next;
+}
+
+/**
+ * Ranks the owner rows linking one target in the given order, after every rank in use: the target's inverse list
+ * now reads in that order (a positional connect or a set written from the inverse side).
+ */
+export function placeLinks(
+  data: StoreData,
+  ownerUid: string,
+  attribute: string,
+  target: string,
+  rows: readonly Row[],
+  version?: LinkVersion,
+): void {
+  const order = (data.linkOrder ??= {});
+  for (const row of rows) {
+    const k = key(ownerUid, attribute, row, target, version);
+    linkChanged(data, k);
+    order[k] = nextRank(data, ownerUid);
+  }
 }

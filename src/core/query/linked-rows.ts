@@ -2,6 +2,8 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
 import { linkLocale, targetLocale } from '../data/link-locale.js';
+import { linksVersion, versionOf } from '../data/link-version.js';
+import { linkRank } from '../data/link-order.js';
 
 export type Status = 'draft' | 'published';
 
@@ -16,7 +18,8 @@ export interface LinkOrigin {
  * link rows, not documents (its document service's `getRelationTargetLocale` / `getRelationTargetStatus`):
  * - locale: both sides localized → the origin row's locale; a writer without i18n → the one locale row it chose
  *   (see link-locale.ts); a target without i18n has one row per status;
- * - status: both sides draft&publish → the origin row's status; otherwise every version of the linked document.
+ * - status: both sides draft&publish → the origin row's status; otherwise every version of the linked document,
+ *   unless the link joins one version only (a writer without draft&publish; see link-version.ts).
  * Populate narrows this further to the request's status; filters do not (a SQL join sees every linked row).
  */
 export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Record<string, unknown>, attr: RelationAttribute): Row[] {
@@ -25,6 +28,9 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
   const { type: source, row } = origin;
   const sameStatus = source.draftAndPublish && target.draftAndPublish;
   const statusOk = (r: Row) => !sameStatus || isDraftRow(r) === isDraftRow(row);
+  // a writer without draft&publish may link one version of a draft&publish document (`linked` is that version)
+  const versionOk = (holder: Record<string, unknown>, name: string, documentId: string, linked: Row) =>
+    sameStatus || !target.draftAndPublish || linksVersion(holder, name, documentId, isDraftRow(linked));
 
   if (attr.owner) {
     const sourceLocale = source.localized ? String(row.locale) : null;
@@ -32,7 +38,7 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
     for (const documentId of refsOf(holder[attr.name])) {
       const locale = targetLocale(target, sourceLocale, holder, attr.name, documentId, index.model.defaultLocale);
       for (const r of index.documentRows(target.uid, documentId))
-        if ((locale === undefined || r.locale === locale) && statusOk(r)) out.push(r);
+        if ((locale === undefined || r.locale === locale) && statusOk(r) && versionOk(holder, attr.name, documentId, r)) out.push(r);
     }
     return out;
   }
@@ -44,7 +50,16 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
     if (target.localized) return owner.locale === row.locale;
     return (linkLocale(owner, owning.name, row.documentId) ?? index.model.defaultLocale) === row.locale;
   };
-  return index.ownersOf(target, owning, row.documentId).filter((owner) => localeOk(owner) && statusOk(owner));
+  const versioned = !sameStatus && source.draftAndPublish;
+  const ownerVersionOk = (owner: Row) => !versioned || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));
+  const owners = index
+    .ownersOf(target, owning, row.documentId)
+    .filter((owner) => localeOk(owner) && statusOk(owner) && ownerVersionOk(owner));
+  if (!versioned) return owners;
+  // each version of this row's document may order its list on its own (link-order.ts)
+  const version = versionOf(isDraftRow(row));
+  const rank = (owner: Row) => linkRank(index.storeData, target.uid, owning.name, owner, row.documentId, version);
+  return owners.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
 /** Keep only the rows a read with `status` may see: drafts or published rows of draft&publish types. */

@@ -69,6 +69,8 @@ export interface QueryOptions {
   readonly canRead?: CanRead;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
+  /** Writes: Strapi's `documents.strictRelations` (required media and relations must hold something). */
+  readonly strictRelations?: boolean;
 }
 
 /** A validated query, ready to run: the same object serves list, findOne and single-type reads. */

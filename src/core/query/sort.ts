@@ -114,21 +114,24 @@ function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readon
   if (field.kind !== 'attribute') return [];
   const inner = scopeBehind(index, field.attribute);
   if (!inner) return [];
-  return joinedRecords(index, scope, record, field.attribute).flatMap((r) => keysOf(index, inner, r, path.slice(1)));
+  const joined = joinedRecords(index, scope, record, field.attribute);
+  // a LEFT JOIN that finds nothing still gives the entry one row, its columns NULL
+  if (joined.length === 0) return [null];
+  return joined.flatMap((r) => keysOf(index, inner, r, path.slice(1)));
 }
 
 /**
- * Strapi sorts through joins with one row per entry, ordering by MIN(column) ascending and MAX(column) descending,
- * so an entry linked to several rows sorts by its smallest (asc) or largest (desc) value; NULLs are ignored by
- * the aggregate, and an entry with nothing joined sorts as NULL.
+ * Strapi sorts through joins with one row per entry (its `wrapWithDeepSort`): it numbers each entry's joined rows
+ * with `ROW_NUMBER() OVER (PARTITION BY id ORDER BY <the sort>)` and sorts the entries by their row number 1. Knex
+ * drops the "nulls last" Strapi asks for in that window, so SQLite's own order applies there: NULL is the smallest
+ * value. An entry sorts ascending by its smallest value, NULL when any joined row (a draft's empty `publishedAt`, a
+ * join that found nothing) has none, and descending by its largest, NULL only when every joined row has none.
+ * Each sort term joins on its own, so each term's value is chosen apart.
  */
 function keyOf(index: ContentIndex, scope: Scope, record: Record_, term: SortTerm): number | string | null {
-  let best: number | string | null = null;
-  for (const k of keysOf(index, scope, record, term.path)) {
-    if (k === null) continue;
-    if (best === null || (term.direction === 'asc' ? compareKeys(k, best) < 0 : compareKeys(k, best) > 0)) best = k;
-  }
-  return best;
+  const keys = keysOf(index, scope, record, term.path);
+  if (keys.length === 0) return null;
+  return keys.reduce((best, k) => ((term.direction === 'asc' ? compareKeys(k, best) < 0 : compareKeys(k, best) > 0) ? k : best));
 }
 
 /**

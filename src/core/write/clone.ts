@@ -9,6 +9,8 @@ export interface WriteContext {
   readonly index: ContentIndex;
   readonly type: ContentType;
   readonly now: string;
+  /** Strapi's `documents.strictRelations` (required media and relations on non-drafts). */
+  readonly strictRelations?: boolean;
 }
 
 /**

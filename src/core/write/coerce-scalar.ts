@@ -221,11 +221,17 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
  * A required attribute without a value, as Strapi's validator words it: a create checks `notNil` ("must be defined."),
  * an update `notNull` ("cannot be null."); but `null` first fails the type check of the typed yup schemas (string,
  * number), which are not nullable. Boolean (nullable) and the `mixed` ones (dates, json, biginteger) reach the test.
+ * yup 0.32's number transform casts a value that is not a number with `parseFloat`, and `null` is one when the
+ * schema is not nullable (a required number): the final value is `NaN` (string's transform keeps `null`).
  */
 export function requiredError(path: Path, attribute: ScalarAttribute, value: null | undefined, creating: boolean): FieldError {
   const yup = yupType(attribute);
   if (value === null && (yup === 'string' || yup === 'number'))
-    return { path, message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`null\`.`, value: null };
+    return {
+      path,
+      message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`${yup === 'number' ? 'NaN' : 'null'}\`.`,
+      value: null,
+    };
   // an absent key has no value: Strapi's details leave `value` out
   return { path, message: `${label(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value };
 }

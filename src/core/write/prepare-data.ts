@@ -2,7 +2,7 @@ import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '
 import type { Attributes, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
-import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError } from './coerce-scalar.js';
+import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
 import {
   associatedIds,
   numberOf,
@@ -17,6 +17,8 @@ import {
 import { relationsCheck } from './relation-store.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
+import { setLinkVersion } from '../data/link-version.js';
+import { requiredLinkFails } from './required-links.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -41,6 +43,13 @@ export interface PrepareOptions {
    * attribute error is raised.
    */
   readonly resolveOnly?: boolean;
+  /** Strapi's `documents.strictRelations`: required media and relations must hold something on non-drafts. */
+  readonly strictRelations?: boolean;
+  /**
+   * The data is a stored version (publishing validates the draft): relation and media values are what the row holds,
+   * checked for presence only, never looked up again.
+   */
+  readonly storedLinks?: boolean;
 }
 
 /** Keys Strapi refuses in a body because the server owns them. */
@@ -53,7 +62,7 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   checkBodyKeys(opts.index, type, data);
   // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
   // that order is the one its error names.
-  for (const key of Object.keys(data)) {
+  for (const key of opts.storedLinks ? [] : Object.keys(data)) {
     const attribute = type.attributes.get(key);
     const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
     if (attribute?.kind === 'relation' && target && data[key] !== undefined)
@@ -74,7 +83,7 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
     publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
     ...(type.localized ? { locale: opts.locale } : {}),
   };
-  const failed = relationsCheck(opts.index, type.attributes, rewritten);
+  const failed = opts.storedLinks ? undefined : relationsCheck(opts.index, type.attributes, rewritten);
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
   if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
@@ -119,6 +128,17 @@ export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Reco
 }
 
 type OnRelation = (name: string, op: RelationOp) => void;
+
+/** A stored link as Strapi's publish validates it: a to-one's target or null, a to-many's list as `{ set }`. */
+const storedLink = (value: unknown, toOne: boolean): unknown => (toOne ? (value ?? null) : { set: Array.isArray(value) ? value : [] });
+
+const mustHoldLink = (opts: PrepareOptions, required: boolean | undefined) => Boolean(opts.strictRelations && required && !opts.draft);
+/** Strapi names the attribute alone, wherever it sits (its test's message), and reports the value sent. */
+const linkRequired = (path: (string | number)[], name: string, value: unknown): FieldError => ({
+  path,
+  message: `${name} must be defined.`,
+  value,
+});
 type Options = PrepareOptions & { readonly source: RelationSource; readonly cast: ValidationError[] };
 
 /**
@@ -159,7 +179,9 @@ function prepareAttributes(
           if (present) echo[attribute.name] = value;
           continue;
         }
-        if (present) echo[attribute.name] = r.ok ? r.value : null;
+        // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
+        // in JSON); a string or boolean schema keeps a value it cannot cast as it was
+        if (present) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
@@ -172,10 +194,19 @@ function prepareAttributes(
       }
       case 'relation': {
         const target = opts.index.model.contentTypes.get(attribute.target);
-        if (!present || !target) break;
+        // (a stored version holds its inverse-side links on the other rows: those are not checked)
+        const checked = mustHoldLink(opts, attribute.required) && !(opts.storedLinks && !attribute.owner);
+        if (opts.storedLinks || !present || !target) {
+          const held = opts.storedLinks ? storedLink(value, !attribute.toMany) : undefined;
+          if (checked && requiredLinkFails(opts.creating, held, !attribute.toMany)) errors.push(linkRequired(here, attribute.name, held));
+          break;
+        }
         const relation = contentTarget(opts.index, opts.source, target);
         const rewritten = rewriteRelation(relation, value, !attribute.toMany);
         echo[attribute.name] = rewritten;
+        // checked on the value as rewritten (`[]` is `{ set: [] }`), which is what the error shows
+        if (checked && requiredLinkFails(opts.creating, rewritten, !attribute.toMany))
+          errors.push(linkRequired(here, attribute.name, rewritten));
         const op = relationOp(relation, rewritten, attribute.name);
         if (onRelation) onRelation(attribute.name, op);
         else {
@@ -186,16 +217,25 @@ function prepareAttributes(
             if (docs.includes(documentId) && locale !== opts.index.model.defaultLocale)
               setLinkLocale(out, attribute.name, documentId, locale);
           }
+          for (const [documentId, version] of op.versions ?? [])
+            if (docs.includes(documentId)) setLinkVersion(out, attribute.name, documentId, version);
         }
         break;
       }
-      case 'media':
-        if (present) {
-          const rewritten = rewriteRelation(mediaTarget(opts.index), value, false);
-          echo[attribute.name] = rewritten;
-          out[attribute.name] = mediaIds(opts.index, rewritten, attribute.multiple);
+      case 'media': {
+        const checked = mustHoldLink(opts, attribute.required);
+        if (opts.storedLinks || !present) {
+          const held = opts.storedLinks ? storedLink(value, !attribute.multiple) : undefined;
+          if (checked && requiredLinkFails(opts.creating, held, !attribute.multiple)) errors.push(linkRequired(here, attribute.name, held));
+          break;
         }
+        const rewritten = rewriteRelation(mediaTarget(opts.index), value, false);
+        echo[attribute.name] = rewritten;
+        if (checked && requiredLinkFails(opts.creating, rewritten, !attribute.multiple))
+          errors.push(linkRequired(here, attribute.name, rewritten));
+        out[attribute.name] = mediaIds(opts.index, rewritten, attribute.multiple);
         break;
+      }
       case 'component': {
         if (!given) {
           if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} is a required field`, value: null });

@@ -2,6 +2,7 @@ import { ValidationError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { isPlainObject } from '../is-plain-object.js';
+import type { LinkVersion } from '../data/link-version.js';
 
 // Relation and media values in a write body, in every form Strapi 5 accepts: a documentId, a numeric row id,
 // `{documentId}`, `{id}`, a list of those (a full replace), `null`, or `{set}`/`{connect}`/`{disconnect}` with
@@ -26,12 +27,26 @@ export interface Connect {
   readonly locale?: string;
 }
 
+/** A `set` or `disconnect` entry: a document, and the locale row a writer without i18n named (or got by default). */
+export interface LocaleRef {
+  readonly documentId: string;
+  readonly locale?: string;
+}
+
 export interface RelationOp {
   readonly set?: string[];
   readonly connect?: Connect[];
   readonly disconnect?: string[];
+  /**
+   * `set` and `disconnect` entry by entry: a writer without i18n may name two locale rows of one document, each a
+   * join row of its own (Strapi resolves each entry to the row ids of its locale).
+   */
+  readonly setRefs?: readonly LocaleRef[];
+  readonly disconnectRefs?: readonly LocaleRef[];
   /** documentId → the locale row a writer without i18n links (set and connect alike; see link-locale.ts). */
   readonly locales?: ReadonlyMap<string, string>;
+  /** documentId → the one version a writer without draft&publish links, when it names a `status` (link-version.ts). */
+  readonly versions?: ReadonlyMap<string, LinkVersion>;
 }
 
 /** Who writes: relation targets are looked up in the writer's locale and status (Strapi's i18n and dp utils). */
@@ -44,12 +59,25 @@ export interface RelationSource {
 export interface RelationTarget {
   readonly uid: string;
   readonly locale: string | null;
-  /** `locale`: the version a `{documentId, locale}` entry asks for (only a writer without i18n may choose). */
-  idsOf(documentId: string, locale?: string): number[];
+  /**
+   * `locale`: the version a `{documentId, locale}` entry asks for (only a writer without i18n may choose);
+   * `status`: the version a `{documentId, status}` entry asks for (only a writer without draft&publish may choose).
+   */
+  idsOf(documentId: string, locale?: string, status?: unknown): number[];
   /** The locale a lookup uses: the writer's (or the default), or the one a writer without i18n asks for. */
   lookupLocale(requested?: string): string | null;
   documentIdOf(id: number): string | undefined;
   localeOf(id: number): string | undefined;
+  /** The one version a row id is, when the writer may link one version of a draft&publish target. */
+  versionOf?(id: number): LinkVersion | undefined;
+  /**
+   * The locale Strapi writes into a positional connect of a writer without i18n (its `setDefaultLocaleToRelations`:
+   * `{documentId, position}` gets the default locale, in the position too), whatever the target; it shows in
+   * ordering errors.
+   */
+  readonly positionLocale?: string;
+  /** Whether a document has both a draft and a published row in the locale a link joins. */
+  hasBothVersions?(documentId: string, locale?: string): boolean;
 }
 
 export const MEDIA_UID = 'plugin::upload.file';
@@ -82,24 +110,37 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
   const defaultLocale = index.model.defaultLocale;
   const locale = target.localized ? (source.type.localized ? source.locale : defaultLocale) : null;
   // Non-D&P targets have published rows only; a D&P writer connects the draft (its write goes to the draft
-  // first), a non-D&P writer both versions, draft first.
-  const statuses = !target.draftAndPublish ? [false] : source.type.draftAndPublish ? [true] : [true, false];
+  // first), a non-D&P writer both versions, draft first, or the one its entry's `status` names (Strapi reads
+  // 'published' as such and any other value as the draft).
+  const statusesOf = (status: unknown) =>
+    !target.draftAndPublish ? [false] : source.type.draftAndPublish ? [true] : status ? [status !== 'published'] : [true, false];
+  const rowOf = (id: number) => index.rowById(target.uid, id);
   return {
     uid: target.uid,
     locale,
+    positionLocale: source.type.localized ? undefined : defaultLocale,
     lookupLocale: (requested) => (requested !== undefined && target.localized && !source.type.localized ? requested : locale),
-    idsOf: (documentId, requested) => {
+    idsOf: (documentId, requested, status) => {
       const wanted = requested !== undefined && target.localized && !source.type.localized ? requested : locale;
       const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
-      return statuses.flatMap((draft) =>
+      return statusesOf(status).flatMap((draft) =>
         rows
           .filter((r) => !target.draftAndPublish || (r.publishedAt === null) === draft)
           .map((r) => r.id)
           .slice(0, 1),
       );
     },
-    documentIdOf: (id) => index.rowById(target.uid, id)?.documentId,
-    localeOf: (id) => (target.localized && !source.type.localized ? index.rowById(target.uid, id)?.locale : undefined),
+    documentIdOf: (id) => rowOf(id)?.documentId,
+    localeOf: (id) => (target.localized && !source.type.localized ? rowOf(id)?.locale : undefined),
+    hasBothVersions: (documentId, requested) => {
+      const wanted = requested ?? locale;
+      const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
+      return rows.some((r) => r.publishedAt === null) && rows.some((r) => r.publishedAt !== null);
+    },
+    versionOf: (id) => {
+      const row = target.draftAndPublish && !source.type.draftAndPublish ? rowOf(id) : undefined;
+      return row && (row.publishedAt === null ? 'draft' : 'published');
+    },
   };
 }
 
@@ -129,9 +170,10 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
   const one = (relation: unknown): unknown => {
     if (!isPlainObject(relation) || !relation.documentId) return relation;
     const requested = typeof relation.locale === 'string' ? relation.locale : undefined;
-    const ids = target.idsOf(textOf(relation.documentId), requested);
+    const ids = target.idsOf(textOf(relation.documentId), requested, relation.status);
     if (ids.length === 0) throw notFound(relation.documentId, target.lookupLocale(requested));
     const position = isPlainObject(relation.position) ? { ...relation.position } : undefined;
+    if (position && target.positionLocale && !relation.locale && !position.locale) position.locale = target.positionLocale;
     if (position) {
       for (const side of ['before', 'after'] as const) {
         if (!position[side]) continue;
@@ -188,13 +230,33 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   if (rewritten === null) return { set: [] };
   if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
   const locales = new Map<string, string>();
+  const seen = new Map<string, Set<LinkVersion>>();
   for (const item of [...listOf(rewritten.set), ...listOf(rewritten.connect)]) {
     const id = numberOf(isPlainObject(item) ? item.id : item);
     const documentId = target.documentIdOf(id);
     const locale = target.localeOf(id);
     if (documentId !== undefined && locale !== undefined) locales.set(documentId, locale);
+    const version = target.versionOf?.(id);
+    if (documentId !== undefined && version) seen.set(documentId, (seen.get(documentId) ?? new Set()).add(version));
   }
-  if (rewritten.set !== undefined && rewritten.set !== null) return { set: docs(rewritten.set), locales };
+  // A link to one version of a document that has both (a `status` was named); a draft-only document is linked as
+  // a whole, since publishing it links its published version too.
+  const versions = new Map<string, LinkVersion>();
+  for (const [documentId, found] of seen)
+    if (found.size === 1 && target.hasBothVersions?.(documentId, locales.get(documentId))) versions.set(documentId, [...found][0]);
+  const refs = (list: unknown): LocaleRef[] => {
+    const out: LocaleRef[] = [];
+    for (const item of listOf(list)) {
+      const id = numberOf(isPlainObject(item) ? item.id : item);
+      const documentId = target.documentIdOf(id);
+      const locale = target.localeOf(id);
+      if (documentId !== undefined && !out.some((r) => r.documentId === documentId && r.locale === locale))
+        out.push({ documentId, locale });
+    }
+    return out;
+  };
+  if (rewritten.set !== undefined && rewritten.set !== null)
+    return { set: docs(rewritten.set), setRefs: refs(rewritten.set), locales, versions };
   const connect: Connect[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
@@ -211,7 +273,7 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
     };
     connect.push({ documentId, position, id, rawPosition: raw, locale });
   }
-  return { connect, disconnect: docs(rewritten.disconnect), locales };
+  return { connect, disconnect: docs(rewritten.disconnect), disconnectRefs: refs(rewritten.disconnect), locales, versions };
 }
 
 const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

@@ -64,9 +64,11 @@ function redirectDeletedAnchors(current: readonly string[], connects: Connect[],
 
 /** Strapi's `sortConnectArray`: a connect whose anchor is connected by a later item waits for it (order is kept otherwise). */
 export function sortConnects(connects: Connect[], initial: ReadonlySet<string>): Connect[] {
-  const byId = new Map(connects.map((c) => [c.documentId, c]));
+  // an anchor names a document: its first entry (a writer without i18n may connect two locale rows of one document)
+  const byId = new Map<string, Connect>();
+  for (const c of connects) if (!byId.has(c.documentId)) byId.set(c.documentId, c);
   const sorted: Connect[] = [];
-  const done = new Set<string>();
+  const done = new Set<Connect>();
   const visit = (c: Connect, seen: Set<string>): void => {
     const anchor = anchorOf(c.position);
     if (anchor !== undefined && seen.has(anchor)) {
@@ -75,8 +77,8 @@ export function sortConnects(connects: Connect[], initial: ReadonlySet<string>):
         {},
       );
     }
-    if (done.has(c.documentId)) return;
-    done.add(c.documentId);
+    if (done.has(c)) return;
+    done.add(c);
     if (anchor === undefined || initial.has(anchor)) sorted.push(c);
     else if (byId.has(anchor)) {
       visit(byId.get(anchor) as Connect, new Set([...seen, c.documentId]));

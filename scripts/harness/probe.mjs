@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Replays a short scripted sequence against a fresh real Strapi 5.54 and a fresh content-mock of the same model,
+// and prints both answers side by side: to check one rule on real Strapi before (and after) changing the mock.
+//   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49]
+// steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full" }, ...]
+// A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
+// `"auth": "read" | "none"` picks another token. `"pick": "data.speakers"` prints only that part of the answers.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { prepareApp, startStrapi, stopAndWait, waitHttp } from './strapi.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const modelArg = arg('model');
+const stepsFile = arg('steps');
+if (!modelArg || !stepsFile) {
+  console.error('usage: probe.mjs --model kit|<dir> --steps steps.json [--slot N]');
+  process.exit(2);
+}
+const isKit = modelArg === 'kit';
+const modelDir = isKit ? join(root, 'test/fixtures/kit/model') : resolve(modelArg);
+const name = isKit ? 'kit' : modelDir.split('/').pop();
+const settings = JSON.parse(
+  readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
+);
+const slot = Number(arg('slot', 49));
+const apiConfig = !isKit && existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+const work = join('/tmp', `probe-${name}-${slot}`);
+mkdirSync(work, { recursive: true });
+const keys = {
+  full: settings.tokens.find((t) => t.type === 'full-access')?.key,
+  read: settings.tokens.find((t) => t.type === 'read-only')?.key,
+  none: undefined,
+};
+const cmConfig = {
+  rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
+  permissions: { public: settings.public },
+  tokens: settings.tokens,
+  locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
+};
+writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
+const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
+
+const dest = prepareApp({ name: `probe-${name}-${slot}`, modelDir, apiConfigFile: apiConfig, settings });
+const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
+
+async function startMock(port) {
+  const child = spawn(
+    process.execPath,
+    [
+      join(root, 'bin/content-mock.js'),
+      'serve',
+      '--schemas',
+      modelDir,
+      '--memory',
+      '--port',
+      String(port),
+      '--config',
+      join(work, 'content-mock.config.json'),
+      '--no-watch',
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(`${base}/api/i18n/locales`, child.pid, 60000);
+  return { base, pid: child.pid, stop: () => child.kill() };
+}
+
+const fill = (text, saved) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => saved[k] ?? `{{${k}}}`);
+async function send(base, step, saved) {
+  const body = step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved);
+  const key = keys[step.auth ?? 'full'];
+  const res = await fetch(base + fill(step.path, saved), {
+    method: step.method ?? 'GET',
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
+  return { status: res.status, json };
+}
+// answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)
+const VOLATILE = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt', ...(process.argv.includes('--no-ids') ? ['id'] : [])]);
+const strip = (v) =>
+  Array.isArray(v)
+    ? v.map(strip)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => !VOLATILE.has(k))
+            .map(([k, x]) => [k, strip(x)]),
+        )
+      : v;
+const pick = (v, path) => (path ? path.split('.').reduce((o, k) => (o == null ? o : o[k]), v) : v);
+
+const savedA = {},
+  savedB = {};
+try {
+  for (const step of steps) {
+    const a = await send(strapi.base, step, savedA);
+    const b = await send(mock.base, step, savedB);
+    const pa = pick(a.json, step.pick),
+      pb = pick(b.json, step.pick);
+    const same = a.status === b.status && isDeepStrictEqual(strip(pa), strip(pb));
+    console.log(
+      `${same ? 'SAME' : 'DIFF'} ${step.method ?? 'GET'} ${step.path} ${step.body ? JSON.stringify(step.body).slice(0, 200) : ''}`,
+    );
+    if (!same || process.argv.includes('--all')) {
+      console.log(`  strapi ${a.status} ${JSON.stringify(pa)?.slice(0, 1500)}`);
+      console.log(`  mock   ${b.status} ${JSON.stringify(pb)?.slice(0, 1500)}`);
+    }
+  }
+} finally {
+  mock.stop();
+  await stopAndWait(strapi);
+}

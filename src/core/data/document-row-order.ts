@@ -1,0 +1,19 @@
+import type { Row } from './types.js';
+
+// Strapi looks a document's rows up through its `<table>_documents_idx` index (document_id, locale, published_at):
+// a query without an ORDER BY (`findOne({ where: { documentId } })`) meets them in that order, by locale, then
+// draft (NULL) before published, then row id. "The document's first row" means the first in this order.
+const byIndex = (a: Row, b: Row): number => {
+  const la = typeof a.locale === 'string' ? a.locale : '';
+  const lb = typeof b.locale === 'string' ? b.locale : '';
+  if (la !== lb) return la < lb ? -1 : 1;
+  const pa = typeof a.publishedAt === 'string' ? a.publishedAt : '';
+  const pb = typeof b.publishedAt === 'string' ? b.publishedAt : '';
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return a.id - b.id;
+};
+
+/** The row of a document Strapi's unordered lookup by documentId returns first. */
+export function firstDocumentRow(rows: readonly Row[]): Row | undefined {
+  return rows.reduce<Row | undefined>((first, r) => (!first || byIndex(r, first) < 0 ? r : first), undefined);
+}

@@ -1,0 +1,67 @@
+import type { RelationAttribute } from '../model/types.js';
+import type { Row } from '../data/types.js';
+import { isDraftRow, refsOf } from '../data/content-index.js';
+import { linkRank, recordLinks } from '../data/link-order.js';
+import { rowChanged } from '../data/change-log.js';
+import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import type { WriteContext } from './clone.js';
+
+/**
+ * Publishing a draft re-creates its published row with every relation of the draft, the inverse side's included:
+ * Strapi's `publish` reads the draft with `getDeepPopulate` (all relations, `mappedBy` ones too) and `publishEntry`
+ * maps each to the published version of the linking document (`getRelationTargetStatus`: both sides have draft &
+ * publish, so the source's status), dropping a document that has no published version. The old published row's
+ * join rows go with it (`bidirectional-relations.js` only restores their order). So, through a bidirectional
+ * relation owned by a draft&publish type, the new published version is linked by the published versions of exactly
+ * the documents whose drafts link the draft; and an owner's to-one link moves to it (the inverse side is
+ * oneToAny: `deletePreviousOneToAnyRelations`). Owners without draft&publish are link-version.ts's business.
+ */
+export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
+  const { type } = ctx;
+  const defaultLocale = ctx.index.model.defaultLocale;
+  for (const inverse of type.attributes.values()) {
+    if (inverse.kind !== 'relation' || inverse.owner || !inverse.mappedBy) continue;
+    const owner = ctx.index.model.contentTypes.get(inverse.target);
+    const owning = owner?.attributes.get(inverse.mappedBy);
+    // a self-referential relation is re-pointed by Strapi's selfReferentialRelations, row by row
+    if (!owner?.draftAndPublish || owner.uid === type.uid || owning?.kind !== 'relation') continue;
+    // the locale row of this document an owner row's link joins
+    const localeOf = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, owning.name, draft.documentId) ?? defaultLocale));
+    const joins = (r: Row) => refsOf(r[owning.name]).includes(draft.documentId) && (!type.localized || localeOf(r) === draft.locale);
+    const linking = ctx.index.linkingRows(owner.uid, owning.name, draft.documentId);
+    const drafts = linking
+      .filter((r) => isDraftRow(r) && joins(r))
+      .sort((a, b) => rank(ctx, owner.uid, owning, a, draft.documentId) - rank(ctx, owner.uid, owning, b, draft.documentId) || a.id - b.id);
+    // a to-one inverse side is populated with one row, the first join row (the database's `XtoOne` populate)
+    if (!inverse.toMany) drafts.splice(1);
+    const linked = new Map<Row, unknown>();
+    for (const d of drafts) {
+      const published = ctx.index
+        .liveDocumentRows(owner.uid, d.documentId)
+        .find((r) => !isDraftRow(r) && (!owner.localized || r.locale === d.locale));
+      if (published) linked.set(published, localeOf(d));
+    }
+    for (const r of linking) if (!isDraftRow(r) && joins(r) && !linked.has(r)) setLink(ctx, owner.uid, owning, r, draft.documentId, false);
+    for (const [r, locale] of linked) {
+      if (joins(r)) continue;
+      setLink(ctx, owner.uid, owning, r, draft.documentId, true);
+      if (!owner.localized && type.localized) {
+        setLinkLocale(r, owning.name, draft.documentId, locale === defaultLocale ? undefined : String(locale));
+      }
+    }
+  }
+}
+
+const rank = (ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string) =>
+  linkRank(ctx.store.data, uid, owning.name, row, target);
+
+/** Adds (last, replacing a to-one link) or removes one link of an owner row. */
+function setLink(ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string, add: boolean): void {
+  rowChanged(ctx.store.data, uid, row);
+  const current = refsOf(row[owning.name]);
+  const others = current.filter((d) => d !== target);
+  const next = !add ? others : owning.toMany ? [...others, target] : [target];
+  row[owning.name] = owning.toMany ? next : (next[0] ?? null);
+  recordLinks(ctx.store.data, uid, owning.name, row, current, next);
+  keepLinkLocales(row, owning.name, next);
+}

@@ -1,0 +1,170 @@
+import type { ContentType, RelationAttribute } from '../model/types.js';
+import { isDraftRow, refsOf } from '../data/content-index.js';
+import { rowChanged } from '../data/change-log.js';
+import { keepLinkLocales, linkLocale, setLinkLocale, targetLocale } from '../data/link-locale.js';
+import { keepLinkVersions } from '../data/link-version.js';
+import { copyLinkRank, recordLinks } from '../data/link-order.js';
+import type { Row } from '../data/types.js';
+import type { WriteContext } from './clone.js';
+
+// What publishing does to the links between two draft & publish types. Strapi 5's document service `publish`
+// deletes the old published row (its join rows go with it) and creates a new one from the draft, populated deep
+// with its relations, both sides (`entries.publish` → `transformData` with `allowMissingId`, then `createEntry`).
+// So the published version links exactly what the draft links, mapped to the published versions that exist at that
+// moment; nothing links the published version otherwise. (Links kept across a TARGET's republish are Strapi's
+// unidirectional/bidirectional/self-referential relation syncs: the store links documents, so those come free.)
+
+/**
+ * The new published row links only the published versions that exist: a link to a draft-only document of a draft &
+ * publish target is dropped (`transformData` with `allowMissingId`), and does not come back when that document is
+ * published later (no sync adds links to a published owner; the target's own publish may: publish-inverse-links.ts,
+ * publishSelfLinks).
+ */
+export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const sourceLocale = ctx.type.localized ? String(published.locale) : null;
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner) continue;
+    const target = ctx.index.model.contentTypes.get(attribute.target);
+    if (!target?.draftAndPublish) continue;
+    const current = refsOf(published[attribute.name]);
+    const kept = current.filter((documentId) => {
+      // the document being published links its own (new) published version
+      if (target.uid === ctx.type.uid && documentId === published.documentId) return true;
+      const locale = targetLocale(target, sourceLocale, published, attribute.name, documentId, defaultLocale);
+      return ctx.index.documentRows(target.uid, documentId).some((r) => !isDraftRow(r) && (locale === undefined || r.locale === locale));
+    });
+    if (kept.length === current.length) continue;
+    published[attribute.name] = attribute.toMany ? kept : (kept[0] ?? null);
+    keepLinkLocales(published, attribute.name, kept);
+    keepLinkVersions(published, attribute.name, kept);
+  }
+}
+
+/**
+ * A self-relation (course.prerequisites ↔ unlocks) on publish: Strapi's `selfReferentialRelations.load/sync` copies
+ * the draft's join rows to the new published row, order columns included, both ways: the published version links
+ * the published versions its draft links (its own list was copied from the draft), and the published versions of the
+ * other documents whose drafts link this draft now link it too, in the draft's place; those whose drafts do not lose
+ * it. (A relation between two types is publish-inverse-links.ts's.)
+ */
+export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row): void {
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+    if (!ctx.type.draftAndPublish) continue;
+    syncOwners(ctx, ctx.type, attribute, draft);
+    // the published row's own links rank in the other documents' inverse lists as the draft's do
+    for (const target of refsOf(published[attribute.name]))
+      if (refsOf(draft[attribute.name]).includes(target))
+        copyLinkRank(ctx.store.data, ctx.type.uid, attribute.name, draft, published, target);
+  }
+}
+
+/**
+ * The published document's inverse list, through a two-way relation whose owner has draft & publish, reads in its
+ * draft's order: publishing creates the published row with the draft's inverse links in the draft's order (the
+ * inverse side's order column), so each owner's published link ranks as its draft link does.
+ */
+export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
+  for (const owner of ctx.index.model.contentTypes.values()) {
+    if (!owner.draftAndPublish) continue;
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+      const name = attribute.name;
+      const links = (r: Row | undefined) =>
+        r !== undefined &&
+        refsOf(r[name]).includes(draft.documentId) &&
+        (!ctx.type.localized ||
+          (owner.localized ? r.locale === draft.locale : (linkLocale(r, name, draft.documentId) ?? defaultLocale) === draft.locale));
+      for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
+        if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
+        const ownerDraft = draftOf(ctx, owner.uid, r);
+        if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.store.data, owner.uid, name, ownerDraft, r, draft.documentId);
+      }
+    }
+  }
+}
+
+function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
+  const documentId = draft.documentId;
+  const name = attribute.name;
+  // which owner rows see this locale row of the document (a writer without i18n links one locale row, link-locale.ts)
+  const seesLocale = (r: Row) =>
+    !ctx.type.localized ||
+    (owner.localized ? r.locale === draft.locale : (linkLocale(r, name, documentId) ?? defaultLocale) === draft.locale);
+  const links = (r: Row | undefined) => r !== undefined && refsOf(r[name]).includes(documentId) && seesLocale(r);
+  // the published rows that link the document, or whose drafts do (no other can change)
+  const candidates = new Set<Row>();
+  for (const r of ctx.index.linkingRows(owner.uid, name, documentId)) {
+    if (!isDraftRow(r)) candidates.add(r);
+    else for (const p of ctx.index.liveDocumentRows(owner.uid, r.documentId)) if (!isDraftRow(p) && sameVersionKey(p, r)) candidates.add(p);
+  }
+  const self = owner.uid === ctx.type.uid;
+  for (const published of [...candidates].sort((a, b) => a.id - b.id)) {
+    // the published document's own links were copied from its draft
+    if (isDraftRow(published) || (self && published.documentId === documentId)) continue;
+    // the owner's version in the same locale (both localized), else its only draft
+    const ownerDraft = draftOf(ctx, owner.uid, published);
+    const had = links(published);
+    const has = links(ownerDraft);
+    if (had !== has) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
+  }
+}
+
+const sameVersionKey = (a: Row, b: Row) => a.documentId === b.documentId && (a.locale ?? '') === (b.locale ?? '');
+
+/** The draft of an owner row's document in its locale (the last one, as a map of them keyed so would keep). */
+function draftOf(ctx: WriteContext, uid: string, row: Row): Row | undefined {
+  return ctx.index
+    .liveDocumentRows(uid, row.documentId)
+    .filter((r) => isDraftRow(r) && sameVersionKey(r, row))
+    .at(-1);
+}
+
+/** Adds the published document to (or removes it from) one owner's published version, as its draft has it. */
+function relink(
+  ctx: WriteContext,
+  owner: ContentType,
+  attribute: RelationAttribute,
+  draft: Row,
+  published: Row,
+  ownerDraft: Row | undefined,
+  add: boolean,
+): void {
+  const { documentId } = draft;
+  const name = attribute.name;
+  const defaultLocale = ctx.index.model.defaultLocale;
+  rowChanged(ctx.store.data, owner.uid, published);
+  const current = refsOf(published[name]);
+  let next: string[];
+  if (!add) next = current.filter((d) => d !== documentId);
+  else if (!attribute.toMany) next = [documentId];
+  else
+    next = insertLikeDraft(
+      current.filter((d) => d !== documentId),
+      refsOf(ownerDraft?.[name]),
+      documentId,
+    );
+  published[name] = attribute.toMany ? next : (next[0] ?? null);
+  if (add && !owner.localized && ctx.type.localized) {
+    setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
+  }
+  recordLinks(ctx.store.data, owner.uid, name, published, current, next);
+  keepLinkLocales(published, name, next);
+  keepLinkVersions(published, name, next);
+}
+
+/**
+ * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order columns included
+ * (`selfReferentialRelations.sync`), so the link takes its place in the draft's order.
+ */
+function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string): string[] {
+  const before = draftList.slice(0, draftList.indexOf(documentId));
+  let at = 0;
+  current.forEach((d, i) => {
+    if (before.includes(d)) at = i + 1;
+  });
+  return [...current.slice(0, at), documentId, ...current.slice(at)];
+}

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from '../../src/mock/create-server.js';
+import type { Answer } from './write-client.js';
+
+// A mock of one of the test models (test/fixtures/models/<name>), empty, with its full-access token, and a JSON client.
+const MODELS = join(import.meta.dirname, '..', 'fixtures', 'models');
+
+export async function modelServer(name: string) {
+  const dir = join(MODELS, name);
+  const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
+  const token = config.tokens.find((t) => t.type === 'full-access')!.key;
+  const server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
+  const { url } = await server.listen(0, '127.0.0.1');
+  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
+  };
+  return { server, call, url };
+}
