@@ -1,34 +1,27 @@
 import { ValidationError } from '../errors/strapi-errors.js';
-import type { Attribute, Attributes, ContentType, RelationAttribute } from '../model/types.js';
+import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { linkRank, placeLinks, publishLinkRank, recordLinks } from '../data/link-order.js';
+import { recordLinks } from '../data/link-order.js';
 import { addRow, removeRow, rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
-import { applyRelationOp, sortConnects } from './relation-order.js';
-import { cloneAttribute, type WriteContext } from './clone.js';
-import { publishInverseLinks } from './publish-inverse-links.js';
-import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
+import { applyRelationOp } from './relation-order.js';
+import { type WriteContext } from './clone.js';
 import { orderComponentIds } from './component-order.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { keepLinkLocales, LINK_LOCALES, linkLocale, setLinkLocale } from '../data/link-locale.js';
-import {
-  addLinkVersion,
-  dropLinkVersion,
-  keepLinkVersions,
-  linksVersion,
-  linkVersion,
-  setLinkVersion,
-  versionOf,
-} from '../data/link-version.js';
+import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-version.js';
+
+import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
+import { asInput, publish, takenBy, validatePublish } from './publish-version.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -147,303 +140,6 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
   return inverse;
-}
-
-/**
- * Strapi's `deletePreviousOneToAnyRelations`: the join rows of other documents that link the same target row are
- * deleted. Those are the other owner rows that see the target in the same locale (and status, when both sides have
- * draft & publish) as `like`.
- */
-function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, like: Row, target: string): void {
-  const targetType = ctx.index.model.contentTypes.get(attribute.target);
-  const defaultLocale = ctx.index.model.defaultLocale;
-  const sameStatus = owner.draftAndPublish && targetType?.draftAndPublish;
-  const localeSeen = (r: Row) => (owner.localized ? r.locale : (linkLocale(r, attribute.name, target) ?? defaultLocale));
-  const seesSameRow = (r: Row) =>
-    (!targetType?.localized || localeSeen(r) === localeSeen(like)) && (!sameStatus || isDraftRow(r) === isDraftRow(like));
-  // An owner without draft&publish may link one version of the target: only that version's join rows go.
-  const version = !owner.draftAndPublish && targetType?.draftAndPublish ? linkVersion(like, attribute.name, target) : undefined;
-  for (const r of ctx.index.linkingRows(owner.uid, attribute.name, target)) {
-    if (r.documentId === like.documentId || !seesSameRow(r)) continue;
-    const current = refsOf(r[attribute.name]);
-    if (!current.includes(target)) continue;
-    if (version !== undefined) {
-      if (!linksVersion(r, attribute.name, target, version === 'draft')) continue;
-      rowChanged(ctx.store.data, owner.uid, r);
-      if (!dropLinkVersion(r, attribute.name, target, version)) continue;
-    }
-    const next = current.filter((d) => d !== target);
-    rowChanged(ctx.store.data, owner.uid, r);
-    r[attribute.name] = attribute.toMany ? next : null;
-    recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
-    keepLinkLocales(r, attribute.name, next);
-    keepLinkVersions(r, attribute.name, next);
-  }
-}
-
-/**
- * Positional connects on the inverse side (`mappedBy`) are checked as on the owning side (Strapi's `sortConnectArray`):
- * an anchor must already be linked or be connected by the same request.
- */
-function checkInverseOrder(ctx: WriteContext, documentId: string, exists: boolean, prepared: PreparedData): void {
-  for (const [name, op] of prepared.relations) {
-    const attribute = ctx.type.attributes.get(name);
-    if (attribute?.kind !== 'relation' || attribute.owner || op.set || !op.connect?.some((c) => c.position)) continue;
-    const owning = ctx.index.model.contentTypes.get(attribute.target)?.attributes.get(attribute.mappedBy ?? '');
-    const initial = new Set<string>();
-    if (exists && owning) for (const r of ctx.index.linkingRows(attribute.target, owning.name, documentId)) initial.add(r.documentId);
-    // the message shows the position as the body gave it, with the default locale Strapi adds for a writer
-    // without i18n (see positionLocale in relation-input.ts)
-    sortConnects(op.connect, initial);
-  }
-}
-
-/** Writes relations given on the inverse side (`mappedBy`) onto the owning rows, which hold the links. */
-function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAttribute, op: RelationOp): void {
-  const owner = ctx.index.model.contentTypes.get(attribute.target);
-  const owning = owner?.attributes.get(attribute.mappedBy ?? '');
-  if (!owner || owning?.kind !== 'relation') return;
-  const source = ctx.type;
-  const defaultLocale = ctx.index.model.defaultLocale;
-  // A writer without i18n links the locale a connect names, else the default one.
-  const linkable = (r: Row, locale?: string) =>
-    (!owner.localized || r.locale === (source.localized ? row.locale : (locale ?? defaultLocale))) &&
-    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row));
-  // An owner without draft&publish links each version of this row's document apart: a write on one version (the
-  // draft, until publish copies its links) adds or removes that version's join rows only.
-  const version = !owner.draftAndPublish && source.draftAndPublish ? versionOf(isDraftRow(row)) : undefined;
-  const edit = (r: Row, add: boolean) => {
-    const linked = refsOf(r[owning.name]).includes(row.documentId);
-    if (version !== undefined) {
-      if (!add && !linked) return;
-      rowChanged(ctx.store.data, owner.uid, r);
-      if (add) addLinkVersion(r, owning.name, row.documentId, version, linked);
-      else if (!dropLinkVersion(r, owning.name, row.documentId, version)) return;
-    }
-    rowChanged(ctx.store.data, owner.uid, r);
-    const current = refsOf(r[owning.name]);
-    // A new join row goes last in the owner's own list; one it already had keeps its place there.
-    const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
-    r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
-    recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
-    // An owner without i18n now links this very locale row.
-    if (add && !owner.localized && source.localized) {
-      setLinkLocale(r, owning.name, row.documentId, row.locale === defaultLocale ? undefined : row.locale);
-    }
-    keepLinkLocales(r, owning.name, refsOf(r[owning.name]));
-    keepLinkVersions(r, owning.name, refsOf(r[owning.name]));
-  };
-  // A to-one inverse side (oneToOne, manyToOne) has one link: a connect replaces it, as a set does.
-  const replacing = op.set !== undefined || (!attribute.toMany && (op.connect?.length ?? 0) > 0);
-  // What a set (or a to-one connect) replaces is every join row of THIS row, whichever locale row of the owner holds it.
-  const linksThisRow = (r: Row) =>
-    refsOf(r[owning.name]).includes(row.documentId) &&
-    (!source.localized ||
-      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
-    (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
-    (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId, version);
-  const listed = () =>
-    ctx.index
-      .linkingRows(owner.uid, owning.name, row.documentId)
-      .filter(linksThisRow)
-      .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
-  const before = listed();
-  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
-  const rowsOf = (documentId: string, locale?: string) =>
-    ctx.index
-      .liveDocumentRows(owner.uid, documentId)
-      .filter((r) => linkable(r, locale))
-      .sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
-  // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
-  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
-  const entries = [...(op.set ? sets : []), ...(op.connect ?? [])];
-  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
-  const connected = new Set(entries.map((c) => c.documentId));
-  // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
-  // for entries the same request connects again.
-  if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
-  const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
-  for (const d of disconnects)
-    if (!connected.has(d.documentId))
-      for (const r of ctx.index.liveDocumentRows(owner.uid, d.documentId)) if (linkable(r, d.locale)) edit(r, false);
-  for (const r of adding) edit(r, true);
-  if (entries.length === 0 || !attribute.toMany) return;
-  // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
-  // connect at its position (Strapi's relations orderer; an anchor is its document's first row), else last.
-  let order: Row[];
-  if (op.set) order = adding.filter(linksThisRow);
-  else {
-    order = before.filter(linksThisRow);
-    // (the anchors were checked against the list before this write, see checkInverseOrder: this cannot throw)
-    for (const c of sortConnects(op.connect ?? [], new Set(before.map((r) => r.documentId)))) {
-      const anchor = c.position?.before ?? c.position?.after;
-      for (const r of rowsOf(c.documentId, c.locale).filter(linksThisRow)) {
-        order = order.filter((x) => x !== r);
-        const anchorRow = anchor === undefined ? undefined : rowsOf(anchor, c.locale).find((x) => order.includes(x));
-        let at = order.length;
-        if (anchorRow && c.position?.before !== undefined) at = order.indexOf(anchorRow);
-        else if (anchorRow) at = order.indexOf(anchorRow) + 1;
-        else if (c.position?.start) at = 0;
-        order.splice(at, 0, r);
-      }
-    }
-  }
-  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order, version);
-}
-
-/**
- * Strapi's unique test (unique and uid attributes): another published version in the same locale holds the value.
- * A write excludes its own row; on publish the document's old published version is gone already, so the document's
- * own versions never clash.
- */
-function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (name: string, value: unknown) => boolean {
-  return (name, value) =>
-    ctx.index
-      .rowsWithValue(ctx.type.uid, name, value)
-      .some(
-        (r) =>
-          r.documentId !== row.documentId &&
-          r[name] === value &&
-          (!ctx.type.localized || r.locale === row.locale) &&
-          (!ctx.type.draftAndPublish || !isDraftRow(r)),
-      );
-}
-
-/**
- * A stored value as a body would give it: scalars and (nested) components, ids left out; media and the links the
- * row holds (owning relations) only when asked (a copy keeps the files inside components, as Strapi's
- * `copyNonLocalizedAttributes` does; publishing checks required ones are there).
- */
-function asInput(
-  index: WriteContext['index'],
-  attributes: Attributes,
-  row: Record<string, unknown>,
-  keep: { readonly media?: boolean; readonly relations?: boolean } = {},
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const nested = (component: Attributes | undefined, v: unknown) =>
-    component && isPlainObject(v) ? asInput(index, component, v, keep) : v;
-  for (const attribute of attributes.values()) {
-    const value = row[attribute.name];
-    if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
-    else if (value === undefined) continue;
-    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = value;
-    else if (attribute.kind === 'relation' && attribute.owner && keep.relations) out[attribute.name] = value;
-    else if (attribute.kind === 'component') {
-      const component = index.model.components.get(attribute.component)?.attributes;
-      out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
-    } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
-      out[attribute.name] = value.map((v) => {
-        const component = isPlainObject(v) ? index.model.components.get(String(v.__component))?.attributes : undefined;
-        return component && isPlainObject(v) ? { __component: v.__component, ...(nested(component, v) as object) } : v;
-      });
-    }
-  }
-  return out;
-}
-
-/**
- * Publishing validates the whole draft as a create of a published entry (Strapi's `publishEntry` re-creates it from
- * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
- */
-function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true }), {
-    index: ctx.index,
-    draft: false,
-    creating: true,
-    locale: typeof draft.locale === 'string' ? draft.locale : null,
-    nextId: () => 0,
-    taken: takenBy(ctx, draft),
-    strictRelations: ctx.strictRelations,
-    storedLinks: true,
-  });
-}
-
-/** Replaces the published row of a draft's locale with a fresh copy of the draft. */
-function publish(ctx: WriteContext, draft: Row): Row {
-  // The index holds the rows as they were before this write: the published row, if any, is among them.
-  const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
-  const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
-  if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
-  for (const attribute of ctx.type.attributes.values())
-    if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
-  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
-  dropDraftOnlyTargets(ctx, published);
-  for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'relation' || !attribute.owner) continue;
-    // The new published row takes the old one's place in inverse lists; only links it did not have go last.
-    const had = replaced ? refsOf(replaced[attribute.name]) : [];
-    recordLinks(ctx.store.data, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
-      replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
-    );
-  }
-  if (replaced) removeRow(ctx.store.data, ctx.type.uid, replaced);
-  addRow(ctx.store.data, ctx.type.uid, published);
-  publishVersionLinks(ctx, draft);
-  publishInverseLinks(ctx, draft);
-  publishSelfLinks(ctx, draft, published);
-  publishInverseOrder(ctx, draft);
-  // The published row's new join rows take a one-holder target from other documents' published rows too.
-  for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
-    if (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany') continue;
-    for (const target of refsOf(published[attribute.name])) unlinkElsewhere(ctx, ctx.type, attribute, published, target);
-  }
-  return published;
-}
-
-/**
- * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
- * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
- * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
- * A to-one inverse side is populated with ONE row (the database's `XtoOne` populate takes the first join row): of
- * the owner rows that link the draft, only the first keeps a link to the published version, the others the draft's.
- */
-function publishVersionLinks(ctx: WriteContext, draft: Row): void {
-  const defaultLocale = ctx.index.model.defaultLocale;
-  for (const owner of ctx.index.model.contentTypes.values()) {
-    if (owner.draftAndPublish) continue;
-    for (const attribute of owner.attributes.values()) {
-      if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
-      const localeOk = (r: Row) =>
-        !ctx.type.localized ||
-        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
-      const linking = ctx.index.linkingRows(owner.uid, attribute.name, draft.documentId).filter(localeOk);
-      const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
-      const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
-      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
-      const first = toOneInverse
-        ? linking
-            .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
-            .sort((a, b) => draftRank(a) - draftRank(b) || a.id - b.id)[0]
-        : undefined;
-      for (const r of linking) {
-        // the published list is re-created in the draft's order
-        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
-        const note = linkVersion(r, attribute.name, draft.documentId);
-        if (toOneInverse && r !== first && note !== 'published') {
-          // links the draft, but is not the one row the published version is re-created with: the draft's only
-          if (note === undefined) {
-            rowChanged(ctx.store.data, owner.uid, r);
-            setLinkVersion(r, attribute.name, draft.documentId, 'draft');
-          }
-          continue;
-        }
-        if (note === undefined) continue;
-        rowChanged(ctx.store.data, owner.uid, r);
-        if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
-        else if (attribute.inversedBy) {
-          const current = refsOf(r[attribute.name]);
-          const next = current.filter((d) => d !== draft.documentId);
-          r[attribute.name] = attribute.toMany ? next : null;
-          recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
-          keepLinkLocales(r, attribute.name, next);
-          keepLinkVersions(r, attribute.name, next);
-        }
-      }
-    }
-  }
 }
 
 /**

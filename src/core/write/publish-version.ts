@@ -1,0 +1,171 @@
+import { unlinkElsewhere } from './inverse-writes.js';
+import type { Attributes } from '../model/types.js';
+import { isDraftRow, refsOf } from '../data/content-index.js';
+import { linkRank, publishLinkRank, recordLinks } from '../data/link-order.js';
+import { addRow, removeRow, rowChanged } from '../data/change-log.js';
+import type { Row } from '../data/types.js';
+import { prepareData } from './prepare-data.js';
+import { cloneAttribute, type WriteContext } from './clone.js';
+import { publishInverseLinks } from './publish-inverse-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
+import { orderComponentIds } from './component-order.js';
+import { isPlainObject } from '../is-plain-object.js';
+import { keepLinkLocales, LINK_LOCALES, linkLocale } from '../data/link-locale.js';
+import { keepLinkVersions, linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
+
+// Publishing: the draft is validated as a create of a published entry, then copied into a new published row, and
+// the links into and out of it are rebuilt as Strapi's publish re-creates them.
+
+/**
+ * Strapi's unique test (unique and uid attributes): another published version in the same locale holds the value.
+ * A write excludes its own row; on publish the document's old published version is gone already, so the document's
+ * own versions never clash.
+ */
+export function takenBy(ctx: WriteContext, row: Pick<Row, 'documentId' | 'locale'>): (name: string, value: unknown) => boolean {
+  return (name, value) =>
+    ctx.index
+      .rowsWithValue(ctx.type.uid, name, value)
+      .some(
+        (r) =>
+          r.documentId !== row.documentId &&
+          r[name] === value &&
+          (!ctx.type.localized || r.locale === row.locale) &&
+          (!ctx.type.draftAndPublish || !isDraftRow(r)),
+      );
+}
+
+/**
+ * A stored value as a body would give it: scalars and (nested) components, ids left out; media and the links the
+ * row holds (owning relations) only when asked (a copy keeps the files inside components, as Strapi's
+ * `copyNonLocalizedAttributes` does; publishing checks required ones are there).
+ */
+export function asInput(
+  index: WriteContext['index'],
+  attributes: Attributes,
+  row: Record<string, unknown>,
+  keep: { readonly media?: boolean; readonly relations?: boolean } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const nested = (component: Attributes | undefined, v: unknown) =>
+    component && isPlainObject(v) ? asInput(index, component, v, keep) : v;
+  for (const attribute of attributes.values()) {
+    const value = row[attribute.name];
+    if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
+    else if (value === undefined) continue;
+    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = value;
+    else if (attribute.kind === 'relation' && attribute.owner && keep.relations) out[attribute.name] = value;
+    else if (attribute.kind === 'component') {
+      const component = index.model.components.get(attribute.component)?.attributes;
+      out[attribute.name] = Array.isArray(value) ? value.map((v) => nested(component, v)) : nested(component, value);
+    } else if (attribute.kind === 'dynamiczone' && Array.isArray(value)) {
+      out[attribute.name] = value.map((v) => {
+        const component = isPlainObject(v) ? index.model.components.get(String(v.__component))?.attributes : undefined;
+        return component && isPlainObject(v) ? { __component: v.__component, ...(nested(component, v) as object) } : v;
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Publishing validates the whole draft as a create of a published entry (Strapi's `publishEntry` re-creates it from
+ * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
+ */
+export function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true }), {
+    index: ctx.index,
+    draft: false,
+    creating: true,
+    locale: typeof draft.locale === 'string' ? draft.locale : null,
+    nextId: () => 0,
+    taken: takenBy(ctx, draft),
+    strictRelations: ctx.strictRelations,
+    storedLinks: true,
+  });
+}
+
+/** Replaces the published row of a draft's locale with a fresh copy of the draft. */
+export function publish(ctx: WriteContext, draft: Row): Row {
+  // The index holds the rows as they were before this write: the published row, if any, is among them.
+  const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
+  const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
+  if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
+  for (const attribute of ctx.type.attributes.values())
+    if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
+  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
+  dropDraftOnlyTargets(ctx, published);
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner) continue;
+    // The new published row takes the old one's place in inverse lists; only links it did not have go last.
+    const had = replaced ? refsOf(replaced[attribute.name]) : [];
+    recordLinks(ctx.store.data, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
+      replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
+    );
+  }
+  if (replaced) removeRow(ctx.store.data, ctx.type.uid, replaced);
+  addRow(ctx.store.data, ctx.type.uid, published);
+  publishVersionLinks(ctx, draft);
+  publishInverseLinks(ctx, draft);
+  publishSelfLinks(ctx, draft, published);
+  publishInverseOrder(ctx, draft);
+  // The published row's new join rows take a one-holder target from other documents' published rows too.
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
+    if (attribute.relation !== 'oneToOne' && attribute.relation !== 'oneToMany') continue;
+    for (const target of refsOf(published[attribute.name])) unlinkElsewhere(ctx, ctx.type, attribute, published, target);
+  }
+  return published;
+}
+
+/**
+ * Publishing gives the published version the links owners without draft&publish made to the draft (link-version.ts).
+ * Strapi re-creates the published row from the draft with its relations, so through a bidirectional relation the
+ * published version is linked exactly as the draft is; a unidirectional link to the draft is copied over to it.
+ * A to-one inverse side is populated with ONE row (the database's `XtoOne` populate takes the first join row): of
+ * the owner rows that link the draft, only the first keeps a link to the published version, the others the draft's.
+ */
+function publishVersionLinks(ctx: WriteContext, draft: Row): void {
+  const defaultLocale = ctx.index.model.defaultLocale;
+  for (const owner of ctx.index.model.contentTypes.values()) {
+    if (owner.draftAndPublish) continue;
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
+      const localeOk = (r: Row) =>
+        !ctx.type.localized ||
+        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
+      const linking = ctx.index.linkingRows(owner.uid, attribute.name, draft.documentId).filter(localeOk);
+      const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
+      const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
+      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
+      const first = toOneInverse
+        ? linking
+            .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
+            .sort((a, b) => draftRank(a) - draftRank(b) || a.id - b.id)[0]
+        : undefined;
+      for (const r of linking) {
+        // the published list is re-created in the draft's order
+        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
+        const note = linkVersion(r, attribute.name, draft.documentId);
+        if (toOneInverse && r !== first && note !== 'published') {
+          // links the draft, but is not the one row the published version is re-created with: the draft's only
+          if (note === undefined) {
+            rowChanged(ctx.store.data, owner.uid, r);
+            setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          }
+          continue;
+        }
+        if (note === undefined) continue;
+        rowChanged(ctx.store.data, owner.uid, r);
+        if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
+        else if (attribute.inversedBy) {
+          const current = refsOf(r[attribute.name]);
+          const next = current.filter((d) => d !== draft.documentId);
+          r[attribute.name] = attribute.toMany ? next : null;
+          recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
+          keepLinkLocales(r, attribute.name, next);
+          keepLinkVersions(r, attribute.name, next);
+        }
+      }
+    }
+  }
+}
