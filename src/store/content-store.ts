@@ -280,7 +280,10 @@ export class ContentStore implements Store {
    * Rewrites the store file from memory in the background and empties the journal of what the file now holds.
    * Writes go on meanwhile; those committed during it stay in the journal that follows.
    */
-  compact(): Promise<void> {
+  async compact(): Promise<void> {
+    // A compaction already running took its snapshot before this call: the changes since would stay in the journal
+    // only, so wait for it and compact again.
+    if (this.compaction) await this.compaction;
     this.compaction ??= this.compactInBackground().finally(() => (this.compaction = undefined));
     return this.compaction;
   }
