@@ -10,7 +10,7 @@ import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { prepareApp, startStrapi, stopAndWait, waitHttp } from './strapi.mjs';
+import { prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -38,12 +38,7 @@ const keys = {
   read: settings.tokens.find((t) => t.type === 'read-only')?.key,
   none: undefined,
 };
-const cmConfig = {
-  rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
-  permissions: { public: settings.public },
-  tokens: settings.tokens,
-  locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
-};
+const cmConfig = mockConfigFor(settings);
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
 
@@ -53,19 +48,7 @@ const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startM
 async function startMock(port) {
   const child = spawn(
     process.execPath,
-    [
-      join(root, 'bin/content-mock.js'),
-      'serve',
-      '--schemas',
-      modelDir,
-      '--memory',
-      '--port',
-      String(port),
-      '--config',
-      join(work, 'content-mock.config.json'),
-      '--no-watch',
-      '--quiet',
-    ],
+    mockServeArgs(join(root, 'bin/content-mock.js'), { modelDir, port, config: join(work, 'content-mock.config.json') }),
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const base = `http://127.0.0.1:${port}`;

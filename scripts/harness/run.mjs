@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
-import { prepareApp, startStrapi, stopAndWait, waitHttp } from './strapi.mjs';
+import { prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
@@ -67,33 +67,19 @@ const cli = (args) =>
   execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
 
 // content-mock config from the settings: same permissions, tokens, locales and REST settings as the Strapi copy
-const cmConfig = {
-  rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
-  permissions: { public: settings.public },
-  tokens: settings.tokens,
-  locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
-};
+const cmConfig = mockConfigFor(settings);
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 
 async function startMock(seedFile) {
   const out = join(work, 'mock.log');
   const child = spawn(
     process.execPath,
-    [
-      join(root, 'bin/content-mock.js'),
-      'serve',
-      '--schemas',
+    mockServeArgs(join(root, 'bin/content-mock.js'), {
       modelDir,
-      '--seed',
-      seedFile,
-      '--memory',
-      '--port',
-      String(mockPort),
-      '--config',
-      join(work, 'content-mock.config.json'),
-      '--no-watch',
-      '--quiet',
-    ],
+      port: mockPort,
+      config: join(work, 'content-mock.config.json'),
+      seed: seedFile,
+    }),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let err = '';

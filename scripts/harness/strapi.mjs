@@ -175,3 +175,31 @@ export async function stopAndWait(server) {
     /* gone */
   }
 }
+
+/** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
+export function mockConfigFor(settings) {
+  return {
+    rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
+    permissions: { public: settings.public },
+    tokens: settings.tokens,
+    locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
+  };
+}
+
+/** `content-mock serve` arguments for a harness mock: in memory, no watcher, quiet. */
+export function mockServeArgs(cli, { modelDir, port, config, seed }) {
+  return [
+    cli,
+    'serve',
+    '--schemas',
+    modelDir,
+    ...(seed ? ['--seed', seed] : []),
+    '--memory',
+    '--port',
+    String(port),
+    '--config',
+    config,
+    '--no-watch',
+    '--quiet',
+  ];
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from '../../src/mock/create-server.js';
-import type { Answer } from './write-client.js';
+import { jsonClient } from './write-client.js';
 
 // A mock of one of the test models (test/fixtures/models/<name>), empty, with its full-access token, and a JSON client.
 const MODELS = join(import.meta.dirname, '..', 'fixtures', 'models');
@@ -12,13 +12,6 @@ export async function modelServer(name: string) {
   const token = config.tokens.find((t) => t.type === 'full-access')!.key;
   const server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
   const { url } = await server.listen(0, '127.0.0.1');
-  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
-  };
+  const call = jsonClient(url, token);
   return { server, call, url };
 }

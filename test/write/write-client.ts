@@ -22,7 +22,12 @@ export async function writeClient(
   token: string,
 ): Promise<{ server: MockServer; call: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
   const { server, url } = await startKitServer({ tokens: [{ name: 'writer', type: 'full-access', key: token }] });
-  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  return { server, call: jsonClient(url, token) };
+}
+
+/** JSON requests to a server with a bearer token; a 204 reads as `{ data: null }`. */
+export function jsonClient(url: string, token: string): (method: string, path: string, body?: unknown) => Promise<Answer> {
+  return async (method, path, body) => {
     const res = await fetch(url + path, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -30,5 +35,4 @@ export async function writeClient(
     });
     return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
   };
-  return { server, call };
 }
