@@ -104,7 +104,8 @@ export async function launchChromium(): Promise<Browser> {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still write into the profile for a moment after the browser exits
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
