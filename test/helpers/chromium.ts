@@ -34,7 +34,8 @@ export async function launchChromium(): Promise<Browser> {
       '--remote-debugging-pipe',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] },
+    // Its own process group, so close() can end the helper processes (GPU, network, zygote) with the browser.
+    { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true },
   );
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
@@ -62,6 +63,13 @@ export async function launchChromium(): Promise<Browser> {
       pending.set(id, { ok, fail });
       toBrowser.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
     });
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
   child.once('exit', () => {
     for (const w of pending.values()) w.fail(new Error(`chromium exited:\n${stderr}`));
     pending.clear();
@@ -100,12 +108,28 @@ export async function launchChromium(): Promise<Browser> {
     },
     async close() {
       await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => killGroup('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        killGroup('SIGTERM');
       });
-      // Chromium's helper processes may still write into the profile for a moment after the browser exits
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // The browser's helper processes outlive it for a moment and keep writing into the profile: end them all.
+      killGroup('SIGKILL');
+      // Removing the profile is housekeeping in the temporary folder: a file still being written there must not fail a test.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        setTimeout(() => {
+          try {
+            rmSync(profile, { recursive: true, force: true });
+          } catch {
+            // left to the system's temporary-folder cleanup
+          }
+        }, 2_000).unref();
+      }
     },
   };
 }
