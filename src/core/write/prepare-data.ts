@@ -238,7 +238,8 @@ function prepareAttributes(
       }
       case 'component': {
         if (!given) {
-          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} is a required field`, value: null });
+          // yup's notNil on a create (an update leaves an absent component alone); an absent key shows no value
+          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} must be defined.`, value: undefined });
           continue;
         }
         const component = opts.index.model.components.get(attribute.component);
@@ -273,7 +274,8 @@ function prepareAttributes(
             });
           } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
         } else {
-          if (Array.isArray(value)) {
+          // a required component's schema is not nullable outside drafts: `null` fails its object type check
+          if (Array.isArray(value) || (value === null && attribute.required && !opts.draft)) {
             errors.push({
               path: here,
               message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,

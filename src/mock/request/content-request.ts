@@ -127,6 +127,7 @@ export async function answerContent(
   const opts: QueryOptions = {
     limits: rt.config.rest,
     strictParams: rt.config.rest.strictParams,
+    strictDocumentParams: rt.config.documents.strictParams,
     strictRelations: rt.config.documents.strictRelations,
     canRead,
     // One per request: it counts what this request's populate renders (see PopulateBudget).
