@@ -307,7 +307,6 @@ function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): read
  */
 export function findMany(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListResult {
   const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
-  const withCount = shouldCount(query, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
@@ -321,7 +320,10 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
   const ctx = { index, status: q.status, budget: opts.budget };
   precountRelations(ctx, type, page, q.node);
-  return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
+  const data = renderRows(ctx, type, page, q.node);
+  // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
+  const withCount = shouldCount(query, opts.limits);
+  return { data, meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
 }
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */
