@@ -78,3 +78,19 @@ test("a list's populate filter fails before the withCount check", async () => {
   const a = await call('GET', '/api/posts?populate[fans][filters][createdAt]=abc&pagination[withCount]=no');
   expect([a.status, a.body.error?.message]).toEqual([400, 'Invalid format, expected a timestamp or an ISO date']);
 });
+
+test("a project's links to the plugin's roles find them from the start, and a refused link shows the create's defaults", async () => {
+  // no users & permissions route was called for these roles: Strapi creates them at boot
+  const created = await call('POST', '/api/posts', { data: { title: 'r1', roles: [1, 2] } });
+  expect(created.status).toBe(201);
+  const id = (created.body.data as { documentId: string }).documentId;
+  const read = await call('GET', `/api/posts/${id}?status=draft&populate[roles][fields][0]=type&fields[0]=title`);
+  expect((read.body.data as { roles: { type: string }[] }).roles.map((r) => r.type)).toEqual(['authenticated', 'public']);
+  const refused = await call('POST', '/api/posts', { data: { title: 'r2', roles: [99] } });
+  expect(refused.body.error?.details.errors?.[0].value).toEqual({
+    title: 'r2',
+    roles: { set: [{ id: 99 }] },
+    state: 'open',
+    publishedAt: null,
+  });
+});
