@@ -78,6 +78,8 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
   mkdirSync(join(dest, 'src'), { recursive: true });
   cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
+  // a plugin's content-type extension (the users-permissions user's schema.json) boots with the model, as in its project
+  if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
   for (const api of readdirSync(join(dest, 'src', 'api'))) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
@@ -177,6 +179,15 @@ export async function stopAndWait(server) {
 }
 
 /** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
+/** A model's config/api.js, evaluated (env() answers each default) as Strapi would load it. */
+export function loadApiConfig(file) {
+  const mod = { exports: {} };
+  new Function('module', 'exports', readFileSync(file, 'utf8'))(mod, mod.exports);
+  const v = mod.exports;
+  const env = Object.assign((k, d) => d, { bool: (k, d) => d, int: (k, d) => d });
+  return typeof v === 'function' ? v({ env }) : v;
+}
+
 export function mockConfigFor(settings) {
   return {
     rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },

@@ -175,9 +175,21 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
 /** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */
 function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where: string): DocumentsConfig {
   if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "documents" must be an object`);
-  const value = (isPlainObject(raw) ? raw.strictRelations : undefined) ?? fromProject.strictRelations;
-  if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.strictRelations must be true or false`);
-  return { strictRelations: value ?? DEFAULT_DOCUMENTS.strictRelations };
+  if (isPlainObject(raw)) {
+    for (const key of Object.keys(raw)) {
+      if (key !== 'strictRelations' && key !== 'strictParams')
+        throw new ConfigError(`${where}: unknown key "documents.${key}" (known keys: strictRelations, strictParams)`);
+    }
+  }
+  const flag = (key: 'strictRelations' | 'strictParams', project: unknown): boolean => {
+    const value = (isPlainObject(raw) ? raw[key] : undefined) ?? project;
+    if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.${key} must be true or false`);
+    return value ?? DEFAULT_DOCUMENTS[key];
+  };
+  return {
+    strictRelations: flag('strictRelations', fromProject.strictRelations),
+    strictParams: flag('strictParams', fromProject.documentsStrictParams),
+  };
 }
 
 function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
@@ -192,7 +204,9 @@ function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'
 
 /**
  * A Strapi project's REST settings from `config/api.js|ts`, read as text: the file is the user's code (it may call
- * env()), so it is scanned for literal values rather than executed.
+ * env()), so it is scanned for literal values rather than executed. A flag the file does not set has Strapi's own
+ * default, off (a project made before Strapi 5.54 has none of them), not a new 5.54 project's `true`;
+ * `documentsStrictParams` is `documents.strictParams` (`strictParams` is the one of `rest`).
  */
 export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
   for (const name of ['api.ts', 'api.js']) {
@@ -204,10 +218,20 @@ export function readStrapiApiConfig(projectRoot: string): Record<string, unknown
       const m = new RegExp(`${key}\\s*:\\s*(-?\\d+)`).exec(text);
       if (m) out[key] = Number(m[1]);
     }
-    for (const key of ['withCount', 'strictParams', 'strictRelations']) {
-      const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(text);
-      if (m) out[key] = m[1] === 'true';
-    }
+    // `documents: { … }` holds its own strictParams: the rest of the file is read without that block
+    const documents = /documents\s*:\s*\{([^}]*)\}/.exec(text);
+    const outside = documents ? text.replace(documents[0], '') : text;
+    const flag = (source: string, key: string): boolean | undefined => {
+      const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(source);
+      if (m) return m[1] === 'true';
+      // env('X', true) or a computed value: the default a generated project writes
+      return new RegExp(`${key}\\s*:`).test(source) ? true : undefined;
+    };
+    out.withCount = flag(outside, 'withCount');
+    if (out.withCount === undefined) delete out.withCount;
+    out.strictParams = flag(outside, 'strictParams') ?? false;
+    out.strictRelations = flag(documents?.[1] ?? '', 'strictRelations') ?? flag(outside, 'strictRelations') ?? false;
+    out.documentsStrictParams = flag(documents?.[1] ?? '', 'strictParams') ?? false;
     return out;
   }
   return {};

@@ -29,9 +29,14 @@ export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withC
 export interface DocumentsConfig {
   /** Required media and relations must hold something on non-draft writes (true in a new 5.54 project). */
   readonly strictRelations: boolean;
+  /**
+   * The document service checks `status`, `locale` and the pagination numbers itself (true in a new 5.54 project);
+   * off, a status other than `published` reads and writes drafts and pagination fails in the query conversion.
+   */
+  readonly strictParams: boolean;
 }
 
-export const DEFAULT_DOCUMENTS: DocumentsConfig = { strictRelations: true };
+export const DEFAULT_DOCUMENTS: DocumentsConfig = { strictRelations: true, strictParams: true };
 
 export interface ConfigUser {
   readonly username: string;

@@ -40,6 +40,8 @@ export interface RenderContext {
   readonly budget?: PopulateBudget;
   /** The status of the request: populated draft&publish targets show this version only. */
   readonly status: Status;
+  /** A plain database query (the users & permissions routes' reads): no status, every linked version is populated. */
+  readonly everyVersion?: boolean;
 }
 
 /**
@@ -165,6 +167,9 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   return out;
 }
 
+const linkedForRead = (ctx: RenderContext, target: ContentType, rows: Row[]): Row[] =>
+  ctx.everyVersion ? rows : rowsForStatus(target, rows, ctx.status);
+
 /** The related rows of each record of a batch through a relation, for a populate node (gathered once per request). */
 function relationLists(
   ctx: RenderContext,
@@ -179,7 +184,7 @@ function relationLists(
     narrow(
       ctx,
       targetScope,
-      rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status),
+      linkedForRead(ctx, target, joinedRecords(ctx.index, scope, record, attribute) as Row[]),
       node,
       attribute.kind === 'relation' && !attribute.owner,
     );

@@ -186,8 +186,9 @@ function prepareAttributes(
           continue;
         }
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
-        // in JSON); a string or boolean schema keeps a value it cannot cast as it was
-        if (present) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
+        // in JSON); a string or boolean schema keeps a value it cannot cast as it was; a create's default is there too
+        // (the validator's `default(attr.default)`)
+        if (given) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
@@ -244,7 +245,8 @@ function prepareAttributes(
       }
       case 'component': {
         if (!given) {
-          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} is a required field`, value: null });
+          // yup's notNil on a create (an update leaves an absent component alone); an absent key shows no value
+          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} must be defined.`, value: undefined });
           continue;
         }
         const component = opts.index.model.components.get(attribute.component);
@@ -279,7 +281,8 @@ function prepareAttributes(
             });
           } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
         } else {
-          if (Array.isArray(value)) {
+          // a required component's schema is not nullable outside drafts: `null` fails its object type check
+          if (Array.isArray(value) || (value === null && attribute.required && !opts.draft)) {
             errors.push({
               path: here,
               message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
