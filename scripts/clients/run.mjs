@@ -163,12 +163,23 @@ const scrub = (v) => {
   if (Array.isArray(v)) return v.map(scrub);
   if (v && typeof v === 'object') {
     const o = {};
-    for (const [k, x] of Object.entries(v)) o[k] = k === 'jwt' && typeof x === 'string' ? '<jwt>' : scrub(x);
+    for (const [k, x] of Object.entries(v)) o[k] = (k === 'jwt' || k === 'refreshToken') && typeof x === 'string' ? jwtShape(x) : scrub(x);
     return o;
   }
   if (typeof v === 'string') return v.replace(/_[0-9a-f]{10}(?=\.|$|")/g, '_<hash>');
   return v;
 };
+
+// a JWT differs in its signature and times; what a client may read is its claims and lifespan
+function jwtShape(token) {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+    const life = typeof claims.exp === 'number' ? Math.round((claims.exp - (claims.iat ?? Date.now() / 1000)) / 3600) : null;
+    return `<jwt ${Object.keys(claims).sort().join(',')} lifespan ${life} h>`;
+  } catch {
+    return '<not a jwt>';
+  }
+}
 
 const results = [];
 for (const step of steps) {

@@ -169,6 +169,18 @@ export function scenario({ model, pulled, hasSdk }) {
   step('@strapi/client', `public find ${C}`, (c) => c.officialPublic.collection(C).find({ pagination: { pageSize: 1 } }));
   step('@strapi/client', 'public users find', (c) => c.officialPublic.collection('users').find());
   step('@strapi/client', 'public files.upload', (c) => c.officialPublic.files.upload(blob()));
+  // client.fetch with a string body: fetch labels it text/plain and the SDK keeps that label
+  step('@strapi/client', 'fetch register, string body (text/plain)', (c) =>
+    c.officialPublic
+      .fetch('/auth/local/register', {
+        method: 'POST',
+        body: JSON.stringify({ username: 'textplain', email: 'textplain@example.com', password: 'Passw0rd!' }),
+      })
+      .then((r) => r.json()),
+  );
+  step('@strapi/client', `fetch create ${C}, string body (text/plain)`, (c) =>
+    c.official.fetch(`/${C}`, { method: 'POST', body: JSON.stringify({ data }) }).then((r) => r.json()),
+  );
   step('@strapi/client', 'bad token', (c) =>
     c.official.fetch(`/${C}`, { headers: { Authorization: 'Bearer nope' } }).then((r) => r.status),
   );

@@ -30,12 +30,16 @@ function accessToken(rt: Runtime, user: StoredUser): string {
   return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
+/** Strapi's default `idleRefreshTokenLifespan` (14 days): a refresh token's `exp` is that far from its issue. */
+const IDLE_REFRESH_TOKEN_LIFESPAN = 14 * 24 * 3600;
+
 /**
  * A refresh token as Strapi's session manager issues with registration and password changes (login keeps it in an
  * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
  */
 function refreshToken(rt: Runtime, user: StoredUser): string {
-  return signJwt({ userId: String(user.id), sessionId: randomHex(16), type: 'refresh' }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
+  const payload = { userId: String(user.id), sessionId: randomHex(16), type: 'refresh' };
+  return signJwt(payload, jwtSecretOf(rt), IDLE_REFRESH_TOKEN_LIFESPAN, Date.now(), false);
 }
 
 const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
