@@ -148,4 +148,18 @@ describe('users & permissions', () => {
     expect(Object.keys(claims).sort()).toEqual(['exp', 'sessionId', 'type', 'userId']);
     expect(Math.abs((claims.exp as number) - (Date.now() / 1000 + 14 * 24 * 3600))).toBeLessThan(60);
   });
+
+  test('client.fetch with a JSON string and no content type sends text/plain: register lists each character as a key', async () => {
+    const visitor = strapi({ baseURL: `${kit.url}/api` });
+    const body = JSON.stringify({ username: 'plain', email: 'plain@example.com', password: 'Passw0rd!' });
+    const error = (await visitor.fetch('/auth/local/register', { method: 'POST', body }).catch((e: unknown) => e)) as {
+      response: Response;
+    };
+    expect(error.response.status).toBe(400);
+    const keys = Object.keys(body).join(', ');
+    expect(await error.response.json()).toEqual({
+      data: null,
+      error: { status: 400, name: 'ValidationError', message: `Invalid parameters: ${keys}`, details: {} },
+    });
+  });
 });

@@ -150,9 +150,11 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const who = await caller(rt, req, 'register');
       const settings = rt.config.plugins;
       if (!settings.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled', {});
-      const body = await jsonBody(req);
+      const raw = await readBody(req);
+      const body = isPlainObject(raw) ? raw : {};
       const allowed = [...ALWAYS_ALLOWED, ...settings.registerAllowedFields];
-      const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+      // Strapi lists the body's keys: a text body (a string) has one per character, each refused
+      const unknown = Object.keys(typeof raw === 'string' ? raw : body).filter((k) => !allowed.includes(k));
       if (unknown.length) throw new ValidationError(`Invalid parameters: ${unknown.join(', ')}`, {});
 
       const errors = present([
