@@ -133,7 +133,19 @@ function fetchClient(base, auth) {
     } catch {
       parsed = { nonJson: text.slice(0, 200) };
     }
-    return { status: res.status, contentType: res.headers.get('content-type'), body: parsed };
+    const out = { status: res.status, contentType: res.headers.get('content-type'), body: parsed };
+    // cookies as a browser keeps them: name and attributes (the value is a fresh token on each side)
+    const cookies = res.headers
+      .getSetCookie()
+      .map((c) =>
+        c
+          .replace(/^([^=]+)=[^;]*/, (_, n) => `${n}=<value>`)
+          .replace(/expires=[^;]+/i, (e) => (/1970/.test(e) ? 'expires=<epoch>' : 'expires=<date>')),
+      );
+    if (cookies.length) out.setCookie = cookies;
+    const raw = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (raw.length) Object.defineProperty(out, 'cookies', { value: raw, enumerable: false });
+    return out;
   };
 }
 
@@ -191,11 +203,11 @@ for (const step of steps) {
     } catch (e) {
       seen[side] = await seenError(e);
     }
-    if (step.save) {
-      const id = step.save.pick(seen[side].value ?? {});
+    for (let save = step.save; save; save = save.also) {
+      const id = save.pick(seen[side].value ?? {});
       if (id !== undefined) {
-        s.saved[step.save.name] = id;
-        if (typeof id === 'string') names[side].set(id, step.save.name);
+        s.saved[save.name] = id;
+        if (typeof id === 'string') names[side].set(id, save.name);
       }
     }
   }

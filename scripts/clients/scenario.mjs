@@ -250,12 +250,40 @@ export function scenario({ model, pulled, hasSdk }) {
       json: { currentPassword: user.password, password: 'Passw0rd!2', passwordConfirmation: 'other' },
     }),
   );
-  step(F, 'change-password', (c, s) =>
-    c.fetch('POST', '/auth/change-password', {
-      bearer: s.jwt,
-      json: { currentPassword: user.password, password: 'Passw0rd!2', passwordConfirmation: 'Passw0rd!2' },
-    }),
+  step(
+    F,
+    'change-password',
+    (c, s) =>
+      c.fetch('POST', '/auth/change-password', {
+        bearer: s.jwt,
+        json: { currentPassword: user.password, password: 'Passw0rd!2', passwordConfirmation: 'Passw0rd!2' },
+      }),
+    { name: 'refresh', pick: (v) => v?.body?.refreshToken, also: { name: 'jwt2', pick: (v) => v?.body?.jwt } },
   );
+  step(F, 'users/me with the token of a password change', (c, s) => c.fetch('GET', '/users/me', { bearer: s.jwt2 }));
+  // refresh sessions (jwtManagement 'refresh'): the refresh token of a registration or password change, or the
+  // httpOnly cookie a login sets
+  step(F, 'login (cookie)', (c) => c.fetchPublic('POST', '/auth/local', { json: { identifier: user.email, password: 'Passw0rd!2' } }), {
+    name: 'cookie',
+    pick: (v) => v?.cookies?.[0],
+    also: { name: 'cookies', pick: (v) => v?.cookies?.join('; ') },
+  });
+  step(F, 'refresh with both cookies, as a browser sends them', (c, s) =>
+    c.fetchPublic('POST', '/auth/refresh', { headers: s.cookies ? { Cookie: s.cookies } : {} }),
+  );
+  step(F, 'refresh with the token cookie alone', (c, s) =>
+    c.fetchPublic('POST', '/auth/refresh', { headers: s.cookie ? { Cookie: s.cookie } : {} }),
+  );
+  step(F, 'refresh with the refresh token in the body', (c, s) =>
+    c.fetchPublic('POST', '/auth/refresh', { json: { refreshToken: s.refresh } }),
+  );
+  step(F, 'refresh with the same token again (rotated)', (c, s) =>
+    c.fetchPublic('POST', '/auth/refresh', { json: { refreshToken: s.refresh } }),
+  );
+  step(F, 'refresh without a token', (c) => c.fetchPublic('POST', '/auth/refresh', { json: {} }));
+  step(F, 'refresh with a bad token', (c) => c.fetchPublic('POST', '/auth/refresh', { json: { refreshToken: 'a.b.c' } }));
+  step(F, 'logout', (c, s) => c.fetch('POST', '/auth/logout', { bearer: s.jwt2, json: {} }));
+  step(F, 'logout without a token', (c) => c.fetchPublic('POST', '/auth/logout', { json: {} }));
   step(F, 'GET /users/count', (c) => c.fetch('GET', '/users/count'));
   step(F, 'GET /users-permissions/roles', (c) => c.fetch('GET', '/users-permissions/roles'));
   // upload plugin, multipart as a frontend form sends it

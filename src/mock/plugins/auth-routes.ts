@@ -1,11 +1,19 @@
 import type express from 'express';
-import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import {
+  ApplicationError,
+  BadRequestError,
+  fieldErrors,
+  UnauthorizedError,
+  ValidationError,
+  type FieldError,
+} from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from '../express/read-body.js';
 import { authenticateRequest, authorizePluginAction, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { byteLength, randomHex } from '../auth/base64url.js';
 import { signJwt } from '../auth/jwt.js';
+import { cookieToken, newRefreshToken, refreshCookies, revokeSession, revokeUserSessions, sessionOf } from '../auth/refresh-sessions.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -30,16 +38,12 @@ function accessToken(rt: Runtime, user: StoredUser): string {
   return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
 }
 
-/** Strapi's default `idleRefreshTokenLifespan` (14 days): a refresh token's `exp` is that far from its issue. */
-const IDLE_REFRESH_TOKEN_LIFESPAN = 14 * 24 * 3600;
-
 /**
- * A refresh token as Strapi's session manager issues with registration and password changes (login keeps it in an
+ * A refresh token as Strapi's session manager issues with registration and password changes (login sets it in an
  * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
  */
 function refreshToken(rt: Runtime, user: StoredUser): string {
-  const payload = { userId: String(user.id), sessionId: randomHex(16), type: 'refresh' };
-  return signJwt(payload, jwtSecretOf(rt), IDLE_REFRESH_TOKEN_LIFESPAN, Date.now(), false);
+  return newRefreshToken(rt.store, jwtSecretOf(rt), user.id);
 }
 
 const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
@@ -139,7 +143,48 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       if (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true)
         throw new ApplicationError('Your account email is not confirmed', {});
       if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator', {});
+      res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), refreshToken(rt, user)));
       res.status(200).json(issue(rt, who, user, false));
+    }),
+  );
+
+  // Strapi's refresh: the cookie's token (if its signature holds), else the body's; the session is rotated (the
+  // token is refused from then on) and a new one set in the cookie.
+  app.post(
+    '/api/auth/refresh',
+    route(async (req, res) => {
+      const rt = current();
+      await caller(rt, req, 'refresh');
+      const secret = jwtSecretOf(rt);
+      const body = await jsonBody(req);
+      const token = cookieToken(req.headers.cookie) ?? (typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
+      if (!token) throw new BadRequestError('Missing refresh token', {});
+      const session = sessionOf(rt.store, secret, token);
+      const user = session && usersOf(rt.store.data).find((u) => String(u.id) === session.userId && !u.blocked);
+      if (!session || !user) throw new UnauthorizedError('Invalid refresh token', {});
+      revokeSession(rt.store, session);
+      res.append('Set-Cookie', refreshCookies(secret, refreshToken(rt, user)));
+      res.status(200).json({ jwt: accessToken(rt, user) });
+    }),
+  );
+
+  // Strapi's logout: `scope: "all"` (or a deviceId, which the mock does not track) ends every session of the user,
+  // else the session of the cookie's or the body's refresh token, else all of them; the cookie is cleared.
+  app.post(
+    '/api/auth/logout',
+    route(async (req, res) => {
+      const rt = current();
+      const who = await caller(rt, req, 'logout');
+      if (who.kind !== 'user') throw new UnauthorizedError('Missing authentication', {});
+      const secret = jwtSecretOf(rt);
+      const body = await jsonBody(req);
+      const userId = String(who.user.id);
+      const token = cookieToken(req.headers.cookie) ?? (typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
+      const session = body.scope === 'all' || typeof body.deviceId === 'string' || !token ? undefined : sessionOf(rt.store, secret, token);
+      if (session && session.userId === userId) revokeSession(rt.store, session);
+      else revokeUserSessions(rt.store, userId);
+      res.append('Set-Cookie', refreshCookies(secret, '', true));
+      res.status(200).json({ ok: true });
     }),
   );
 
