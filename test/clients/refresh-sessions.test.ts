@@ -31,6 +31,10 @@ describe('login', () => {
     const res = await post('/auth/local', { identifier: user.email, password: 'Passw0rd!' });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['jwt', 'user']);
+    // the session manager's access token: the user and the session it belongs to
+    const claims = JSON.parse(Buffer.from(String(res.body.jwt).split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'sessionId', 'type', 'userId']);
+    expect(claims).toMatchObject({ userId: String(user.id), type: 'access' });
     expect(res.cookies).toHaveLength(2);
     expect(res.cookies[0]).toMatch(/^strapi_up_refresh=[\w-]+\.[\w-]+\.[\w-]+; path=\/; samesite=lax; httponly$/);
     expect(res.cookies[1]).toMatch(/^strapi_up_refresh\.sig=[\w-]+; path=\/; samesite=lax; httponly$/);

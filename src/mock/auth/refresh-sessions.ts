@@ -26,11 +26,11 @@ const sessionsOf = (store: object): Sessions => {
 };
 
 /** A new session's refresh token, signed as the session manager signs it (no `iat`: jsonwebtoken's noTimestamp). */
-export function newRefreshToken(store: object, secret: string, userId: number): string {
+export function newRefreshToken(store: object, secret: string, userId: number): { token: string; sessionId: string } {
   const payload = { userId: String(userId), sessionId: randomHex(16), type: 'refresh' };
   const issued = sessionsOf(store).issued;
   issued.set(payload.userId, (issued.get(payload.userId) ?? new Set()).add(payload.sessionId));
-  return signJwt(payload, secret, IDLE_REFRESH_TOKEN_LIFESPAN, Date.now(), false);
+  return { token: signJwt(payload, secret, IDLE_REFRESH_TOKEN_LIFESPAN, Date.now(), false), sessionId: payload.sessionId };
 }
 
 export interface RefreshSession {

@@ -34,22 +34,24 @@ const AUTH = 'plugin::users-permissions.auth';
 
 type Tokens = { jwt: string; refreshToken?: string; user: Record<string, unknown> };
 
-function accessToken(rt: Runtime, user: StoredUser): string {
-  return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
-}
-
 /**
- * A refresh token as Strapi's session manager issues with registration and password changes (login sets it in an
- * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
+ * A new session, as Strapi's session manager opens one in refresh mode: a refresh token (registration and password
+ * changes answer it, sign-in sets it in an httpOnly cookie) and an access JWT for that session,
+ * `{userId, sessionId, type: 'access', iat, exp}`, valid `usersPermissions.jwtExpiresIn`.
  */
-function refreshToken(rt: Runtime, user: StoredUser): string {
-  return newRefreshToken(rt.store, jwtSecretOf(rt), user.id);
+function newSession(rt: Runtime, user: StoredUser): { jwt: string; refreshToken: string } {
+  const secret = jwtSecretOf(rt);
+  const { token, sessionId } = newRefreshToken(rt.store, secret, user.id);
+  const access = { userId: String(user.id), sessionId, type: 'access' };
+  return { jwt: signJwt(access, secret, rt.config.plugins.jwtExpiresIn), refreshToken: token };
 }
 
-const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
-  withRefresh
-    ? { jwt: accessToken(rt, user), refreshToken: refreshToken(rt, user), user: showUser(rt, who, user, withRole) }
-    : { jwt: accessToken(rt, user), user: showUser(rt, who, user, withRole) };
+const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens => {
+  const session = newSession(rt, user);
+  return withRefresh
+    ? { ...session, user: showUser(rt, who, user, withRole) }
+    : { jwt: session.jwt, user: showUser(rt, who, user, withRole) };
+};
 
 async function jsonBody(req: express.Request): Promise<Record<string, unknown>> {
   const raw = await readBody(req);
@@ -143,8 +145,9 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       if (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true)
         throw new ApplicationError('Your account email is not confirmed', {});
       if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator', {});
-      res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), refreshToken(rt, user)));
-      res.status(200).json(issue(rt, who, user, false));
+      const session = newSession(rt, user);
+      res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), session.refreshToken));
+      res.status(200).json({ jwt: session.jwt, user: showUser(rt, who, user, false) });
     }),
   );
 
@@ -163,8 +166,9 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const user = session && usersOf(rt.store.data).find((u) => String(u.id) === session.userId && !u.blocked);
       if (!session || !user) throw new UnauthorizedError('Invalid refresh token', {});
       revokeSession(rt.store, session);
-      res.append('Set-Cookie', refreshCookies(secret, refreshToken(rt, user)));
-      res.status(200).json({ jwt: accessToken(rt, user) });
+      const next = newSession(rt, user);
+      res.append('Set-Cookie', refreshCookies(secret, next.refreshToken));
+      res.status(200).json({ jwt: next.jwt });
     }),
   );
 
