@@ -134,6 +134,7 @@ function fetchClient(base, auth) {
       parsed = { nonJson: text.slice(0, 200) };
     }
     const out = { status: res.status, contentType: res.headers.get('content-type'), body: parsed };
+    if (res.headers.get('allow')) out.allow = res.headers.get('allow');
     // cookies as a browser keeps them: name and attributes (the value is a fresh token on each side)
     const cookies = res.headers
       .getSetCookie()

@@ -204,6 +204,11 @@ export function scenario({ model, pulled, hasSdk }) {
   step(F, `DELETE /${C}/:id`, (c, s) => c.fetch('DELETE', `/${C}/${s.fcreated}`));
   step(F, `DELETE /${C}/:id again`, (c, s) => c.fetch('DELETE', `/${C}/${s.fcreated}`));
   step(F, 'GET /unknown-route', (c) => c.fetch('GET', '/no-such-types'));
+  // methods a path does not take (a frontend posting to the files list, patching an entry)
+  step(F, 'POST /upload/files (the list)', (c) => c.fetch('POST', '/upload/files', { json: {} }));
+  step(F, `PATCH /${C}/:id`, (c) => c.fetch('PATCH', `/${C}/${docId}`, { json: { data: {} } }));
+  step(F, 'POST /users/me', (c) => c.fetch('POST', '/users/me', { json: {} }));
+  step(F, 'GET /auth/local', (c) => c.fetch('GET', '/auth/local'));
   // users-permissions
   const user = { username: 'frontend', email: 'frontend@example.com', password: 'Passw0rd!' };
   step(F, 'register', (c) => c.fetchPublic('POST', '/auth/local/register', { json: user }), { name: 'jwt', pick: (v) => v?.body?.jwt });
