@@ -191,7 +191,9 @@ export function loadApiConfig(file) {
 export function mockConfigFor(settings) {
   return {
     rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
-    permissions: { public: settings.public },
+    // the Strapi copy's bootstrap grants the authenticated role nothing beyond Strapi's defaults; without this the
+    // mock's authenticated role would take the public role's grants (its convenience default)
+    permissions: { public: settings.public, authenticated: {} },
     tokens: settings.tokens,
     locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
   };
