@@ -215,17 +215,18 @@ export function readStrapiApiConfig(projectRoot: string): Record<string, unknown
     const text = readFileSync(file, 'utf8');
     const out: Record<string, unknown> = {};
     for (const key of ['defaultLimit', 'maxLimit']) {
-      const m = new RegExp(`${key}\\s*:\\s*(-?\\d+)`).exec(text);
+      const m = new RegExp(`${key}["']?\\s*:\\s*(-?\\d+)`).exec(text);
       if (m) out[key] = Number(m[1]);
     }
     // `documents: { … }` holds its own strictParams: the rest of the file is read without that block
-    const documents = /documents\s*:\s*\{([^}]*)\}/.exec(text);
+    // keys may be quoted (`"documents": {`, a config written as JSON)
+    const documents = /documents["']?\s*:\s*\{([^}]*)\}/.exec(text);
     const outside = documents ? text.replace(documents[0], '') : text;
     const flag = (source: string, key: string): boolean | undefined => {
-      const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(source);
+      const m = new RegExp(`${key}["']?\\s*:\\s*(true|false)`).exec(source);
       if (m) return m[1] === 'true';
       // env('X', true) or a computed value: the default a generated project writes
-      return new RegExp(`${key}\\s*:`).test(source) ? true : undefined;
+      return new RegExp(`${key}["']?\\s*:`).test(source) ? true : undefined;
     };
     out.withCount = flag(outside, 'withCount');
     if (out.withCount === undefined) delete out.withCount;
