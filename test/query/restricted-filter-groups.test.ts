@@ -19,3 +19,15 @@ test('a relation the caller may not read is refused inside an object-shaped $or 
     expect(body.error.details.key, op).toBe('warehouse');
   }
 });
+
+test('a wildcard into a relation the caller may not read is dropped, not walked (probes/shop-restricted-wildcard.json)', async () => {
+  const res = await fetch(`${url}/api/shelves?populate[warehouse]=*`);
+  expect(res.status).toBe(200);
+  // with a token that reads warehouses the walk refuses its first populatable attribute
+  const config = (await import('../fixtures/models/shop/content-mock.config.json', { with: { type: 'json' } })).default as {
+    tokens: { type: string; key: string }[];
+  };
+  const token = config.tokens.find((t) => t.type === 'full-access')!.key;
+  const full = await fetch(`${url}/api/shelves?populate[warehouse]=*`, { headers: { authorization: `Bearer ${token}` } });
+  expect(((await full.json()) as { error: { message: string } }).error.message).toBe('Invalid key shelf at warehouse.shelf');
+});

@@ -123,7 +123,9 @@ function mergeObject(
       continue;
     }
     if (value === '*') {
-      refuseNestedWildcard(index, scope, target, key, path);
+      // a relation the caller may not read is sanitized away before any walk
+      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && readable !== undefined && !readable(target.target);
+      if (!hidden) refuseNestedWildcard(index, scope, target, key, path);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
