@@ -1,6 +1,6 @@
 // Boots a real Strapi 5.54 with any content model: a copy of ../shared/strapi-reference (without node_modules,
 // which is a symlink to the installed reference's) under /work/strapi/<name>/, with the model's src/api,
-// src/components and config/api.js swapped in and a bootstrap driven by the model's settings.json
+// src/components, src/extensions and config/api.js swapped in and a bootstrap driven by the model's settings.json
 // (locales, public-role permissions, API tokens with fixed keys).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,6 +78,8 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
   mkdirSync(join(dest, 'src'), { recursive: true });
   cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
+  // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
+  if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
   for (const api of readdirSync(join(dest, 'src', 'api'))) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
