@@ -181,7 +181,9 @@ export async function stopAndWait(server) {
 /** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
 export function mockConfigFor(settings) {
   return {
-    rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
+    // without REST settings content-mock reads the model's config/api like Strapi (a flag the file leaves out is off),
+    // or a new project's defaults when the model has none
+    ...(settings.rest ? { rest: settings.rest } : {}),
     permissions: { public: settings.public },
     tokens: settings.tokens,
     locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),

@@ -48,6 +48,11 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
         default: true,
         description: 'Required media and relations must hold something on published writes (Strapi 5.54; a new project sets true).',
       },
+      strictParams: {
+        type: 'boolean',
+        default: true,
+        description: 'The document service refuses a bad status, locale or pagination value (Strapi 5.54; a new project sets true).',
+      },
     },
   },
   permissions: {

@@ -175,9 +175,13 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
 /** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */
 function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where: string): DocumentsConfig {
   if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "documents" must be an object`);
-  const value = (isPlainObject(raw) ? raw.strictRelations : undefined) ?? fromProject.strictRelations;
-  if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.strictRelations must be true or false`);
-  return { strictRelations: value ?? DEFAULT_DOCUMENTS.strictRelations };
+  const project = isPlainObject(fromProject.documents) ? fromProject.documents : {};
+  const flag = (key: keyof DocumentsConfig): boolean => {
+    const value = (isPlainObject(raw) ? raw[key] : undefined) ?? project[key];
+    if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.${key} must be true or false`);
+    return value ?? DEFAULT_DOCUMENTS[key];
+  };
+  return { strictRelations: flag('strictRelations'), strictParams: flag('strictParams') };
 }
 
 function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
@@ -192,22 +196,39 @@ function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'
 
 /**
  * A Strapi project's REST settings from `config/api.js|ts`, read as text: the file is the user's code (it may call
- * env()), so it is scanned for literal values rather than executed.
+ * env()), so it is scanned for literal values (or an `env.bool('X', literal)` default) rather than executed. The
+ * file replaces the new-project template: a flag it does not set is off in Strapi (`strapi.config.get(...)` gives
+ * undefined), as in every project made before 5.x introduced them.
  */
 export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
   for (const name of ['api.ts', 'api.js']) {
     const file = join(projectRoot, 'config', name);
     if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    // comments out (a `//` after a quote or colon, as in a URL, stays)
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+    // the `documents: { ... }` block (flat), apart from the rest: both may set `strictParams`
+    const docsBlock = /\bdocuments['"]?\s*:\s*\{([^{}]*)\}/.exec(text);
+    const docsText = docsBlock ? docsBlock[1] : '';
+    const restText = docsBlock ? text.slice(0, docsBlock.index) + text.slice(docsBlock.index + docsBlock[0].length) : text;
     const out: Record<string, unknown> = {};
     for (const key of ['defaultLimit', 'maxLimit']) {
-      const m = new RegExp(`${key}\\s*:\\s*(-?\\d+)`).exec(text);
+      const m = new RegExp(`${key}['"]?\\s*:\\s*(-?\\d+)`).exec(restText);
       if (m) out[key] = Number(m[1]);
     }
-    for (const key of ['withCount', 'strictParams', 'strictRelations']) {
-      const m = new RegExp(`${key}\\s*:\\s*(true|false)`).exec(text);
-      if (m) out[key] = m[1] === 'true';
-    }
+    const flag = (source: string, key: string, target: Record<string, unknown>, absent: boolean | undefined) => {
+      const m = new RegExp(`\\b${key}['"]?\\s*:\\s*(?:env\\.bool\\(\\s*['"][^'"]*['"]\\s*,\\s*)?(true|false)\\b`).exec(source);
+      if (m) target[key] = m[1] === 'true';
+      // named but not readable (an expression): leave the default
+      else if (absent !== undefined && !new RegExp(`\\b${key}\\b`).test(source)) target[key] = absent;
+    };
+    flag(restText, 'withCount', out, undefined);
+    flag(restText, 'strictParams', out, false);
+    const documents: Record<string, unknown> = {};
+    flag(docsText, 'strictParams', documents, false);
+    flag(docsText, 'strictRelations', documents, false);
+    out.documents = documents;
     return out;
   }
   return {};

@@ -29,9 +29,15 @@ export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withC
 export interface DocumentsConfig {
   /** Required media and relations must hold something on non-draft writes (true in a new 5.54 project). */
   readonly strictRelations: boolean;
+  /**
+   * The document service checks `status`, `locale` and pagination values itself (true in a new 5.54 project); off,
+   * they pass through: a `status` other than `published` reads drafts, and pagination values fail in the query
+   * conversion with its messages.
+   */
+  readonly strictParams: boolean;
 }
 
-export const DEFAULT_DOCUMENTS: DocumentsConfig = { strictRelations: true };
+export const DEFAULT_DOCUMENTS: DocumentsConfig = { strictRelations: true, strictParams: true };
 
 export interface ConfigUser {
   readonly username: string;

@@ -81,6 +81,34 @@ export function checkPagination(p: PageWindow): void {
   }
 }
 
+/**
+ * Without `documents.strictParams` the values reach the query conversion (`transformQueryParams`) unchecked: top-level
+ * `page`/`pageSize` beside the service's start and limit, then each value, with that conversion's own messages.
+ */
+export function convertPagination(query: Record<string, unknown>, window: PageWindow | undefined): void {
+  const { page, pageSize } = query;
+  const start = window?.start;
+  const limit = window?.limit;
+  if ((!isNil(page) || !isNil(pageSize)) && (!isNil(start) || !isNil(limit))) {
+    throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object', {});
+  }
+  for (const [name, value] of [
+    ['page', page],
+    ['pageSize', pageSize],
+  ] as const) {
+    if (isNil(value)) continue;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${String(value)}`, {});
+  }
+  if (!isNil(start) && (!Number.isInteger(start) || start < 0)) {
+    throw new ValidationError(`convertStartQueryParams expected a positive integer got ${start}`, {});
+  }
+  if (!isNil(limit) && (!Number.isInteger(limit) || (limit !== -1 && limit < 0))) {
+    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`, {});
+  }
+}
+
 /** Top-level `page`/`pageSize` always meet the service's own start/limit in the document service: refused. */
 export function checkTopLevelPagination(query: Record<string, unknown>): void {
   if (!isParamEmpty(query.page) || !isParamEmpty(query.pageSize)) {

@@ -9,6 +9,7 @@ import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
   checkPagination,
   checkTopLevelPagination,
+  convertPagination,
   paginationInfo,
   paginationMeta,
   shouldCount,
@@ -21,7 +22,7 @@ import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, type PopulateNode } from './populate.js';
 import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
-import { fieldOf, type Scope } from './scope.js';
+import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -69,6 +70,8 @@ export interface QueryOptions {
   readonly canRead?: CanRead;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
+  /** Strapi's `documents.strictParams` (default true): the document service checks status and pagination values. */
+  readonly strictDocumentParams?: boolean;
   /** Writes: Strapi's `documents.strictRelations` (required media and relations must hold something). */
   readonly strictRelations?: boolean;
 }
@@ -86,8 +89,10 @@ export interface ParsedQuery {
   readonly raw: Record<string, unknown>;
 }
 
-export function parseStatus(raw: unknown): Status {
+export function parseStatus(raw: unknown, strict = true): Status {
   if (raw === undefined || raw === null) return 'published';
+  // without `documents.strictParams` nothing checks it: what is not `published` reads and writes drafts
+  if (!strict) return raw === 'published' ? 'published' : 'draft';
   // Strapi tests `status === 'published'`, anything else reads drafts: an empty `status=` means draft.
   if (raw === '') return 'draft';
   if (raw === 'published' || raw === 'draft') return raw;
@@ -134,6 +139,7 @@ const enum Stage {
   ConvertSort = 40,
   ConvertFields = 42,
   ConvertPopulate = 43,
+  ConvertPagination = 44,
   Database = 50,
   Count = 60,
 }
@@ -205,10 +211,14 @@ function parseStaged(
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
   const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
-  const status = staged.run(Stage.Status, () => parseStatus(query.status)) ?? 'published';
-  staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
-  if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
-  if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
+  const strictDocuments = opts.strictDocumentParams !== false;
+  const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocuments)) ?? 'published';
+  if (strictDocuments) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (!strictDocuments) staged.run(Stage.ConvertPagination, () => convertPagination(query, pagination));
+  else {
+    if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
+    if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
+  }
   const fields = staged.run(
     (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
@@ -232,9 +242,7 @@ function parseStaged(
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  // the virtual `status` sort has no column to select
-  const columns = sort.filter((term) => term.path.length > 1 || fieldOf(scope, term.path[0]));
-  const node = { fields: withSortColumns(fields ?? null, columns, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
+  const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
   return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
 }
 

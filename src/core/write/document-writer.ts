@@ -254,7 +254,7 @@ export async function createDocument(
   opts: QueryOptions,
 ): Promise<Entry> {
   parseQuery(store.index, type, query, opts);
-  const status = parseStatus(query.status);
+  const status = parseStatus(query.status, opts.strictDocumentParams !== false);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
@@ -277,7 +277,7 @@ export async function updateDocument(
   opts: QueryOptions,
 ): Promise<Entry | undefined> {
   parseQuery(store.index, type, query, opts);
-  const status = parseStatus(query.status);
+  const status = parseStatus(query.status, opts.strictDocumentParams !== false);
   const locale = writeLocale(store, type, query.locale);
   const data = dataOf(body);
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
@@ -322,7 +322,9 @@ export async function deleteDocument(
   if (target === undefined && type.kind === 'singleType') return;
   // Strapi's document service throws a plain Error for `status=draft` (a 500, whether the document exists or not):
   // a mock answers 400 with the reason.
-  if (type.draftAndPublish && parseStatus(query.status) === 'draft')
+  if (opts.strictDocumentParams !== false) parseStatus(query.status);
+  // the check is on the parameter as given: an empty or unchecked other value deletes
+  if (type.draftAndPublish && query.status === 'draft')
     throw new ValidationError(
       'Cannot delete a draft document: real Strapi answers 500 to DELETE with status=draft (a document is deleted with all its versions)',
       {},

@@ -128,6 +128,7 @@ export async function answerContent(
     limits: rt.config.rest,
     strictParams: rt.config.rest.strictParams,
     strictRelations: rt.config.documents.strictRelations,
+    strictDocumentParams: rt.config.documents.strictParams,
     canRead,
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
