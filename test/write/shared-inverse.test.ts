@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { MockServer } from '../../src/mock/create-server.js';
-import { one, type Answer, type Doc } from './write-client.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { jsonClient, one, type Answer, type Doc } from './write-client.js';
 import { modelServer } from './model-server.js';
 
 // Two relations of one type naming the same inverse attribute (`applicable` and `excluded` both
@@ -41,4 +44,51 @@ test('publishing the target unlinks its published version from the owner the inv
   expect(names(await get(coupon), 'applicable')).toEqual(['p1 published']);
   await call('PUT', `/api/products/${p1}`, { data: { name: 'p1 again' } });
   expect(names(await get(coupon), 'applicable')).toEqual([]);
+});
+
+test('a pulled owner without draft & publish keeps the links only one of its views shows to that version', async () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const product = (id: number, documentId: string, publishedAt: string | null) => ({ id, documentId, name: documentId, publishedAt });
+  const p1 = product(1, 'p1aaaaaaaaaaaaaaaaaaaaaa', null);
+  const p2 = product(2, 'p2aaaaaaaaaaaaaaaaaaaaaa', null);
+  const p2pub = product(3, 'p2aaaaaaaaaaaaaaaaaaaaaa', at);
+  const coupon = (links: Record<string, unknown>) => ({
+    id: 1,
+    documentId: 'c1aaaaaaaaaaaaaaaaaaaaaa',
+    code: 'c1',
+    publishedAt: at,
+    ...links,
+  });
+  const dataset = {
+    format: 'strapi-oracle-dataset/1',
+    contentTypes: {
+      'api::product.product': { documents: { '*none*': { draft: [p1, p2], published: [p2pub] } } },
+      'api::coupon.coupon': {
+        documents: {
+          '*none*': {
+            draft: [coupon({ applicable: [p1, p2], excluded: [p1, p2] })],
+            published: [coupon({ applicable: [], excluded: [p2pub] })],
+          },
+        },
+      },
+    },
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'cm-shared-')), 'pulled.json');
+  writeFileSync(file, JSON.stringify(dataset));
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'models', 'shared-inverse');
+  const pulled = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), seed: file, memory: true });
+  const { url } = await pulled.listen(0, '127.0.0.1');
+  try {
+    const get = jsonClient(url, 'shi-full-access-key-0123456789abcdef');
+    const path = '/api/coupons/c1aaaaaaaaaaaaaaaaaaaaaa?populate[applicable][fields][0]=name&populate[excluded][fields][0]=name';
+    const published = one(await get('GET', path));
+    expect([names(published, 'applicable'), names(published, 'excluded')]).toEqual([[], ['p2aaaaaaaaaaaaaaaaaaaaaa']]);
+    const drafts = one(await get('GET', `${path}&status=draft`));
+    expect([names(drafts, 'applicable'), names(drafts, 'excluded')]).toEqual([
+      ['p1aaaaaaaaaaaaaaaaaaaaaa', 'p2aaaaaaaaaaaaaaaaaaaaaa'],
+      ['p1aaaaaaaaaaaaaaaaaaaaaa', 'p2aaaaaaaaaaaaaaaaaaaaaa'],
+    ]);
+  } finally {
+    await pulled.close();
+  }
 });
