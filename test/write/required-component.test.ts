@@ -43,3 +43,15 @@ test('a draft needs its required lists; a single component is checked when it pu
   expect(errorsOf(await call('POST', '/api/carts', { data: { code: 'g', lines: [] } }))).toEqual([nullObject('shipping')]);
   expect((await call('POST', '/api/carts', { data: { code: 'h', lines: [], shipping: { name: 's' } } })).status).toBe(201);
 });
+
+test('a private component in a comma list of populate is left out, not refused; alone it is refused', async () => {
+  await call('POST', '/api/orders', {
+    data: { code: 'p', shipping: { name: 'x' }, plain: { name: 'y' }, loose: {}, lines: [], secret: { note: 's' } },
+  });
+  const listed = await call('GET', '/api/orders?populate=secret,plain&fields[0]=code&filters[code]=p');
+  expect(listed.status).toBe(200);
+  expect(Object.keys((listed.body.data as Record<string, unknown>[])[0])).toEqual(['id', 'documentId', 'code', 'plain']);
+  expect((await call('GET', '/api/orders?populate[0]=plain,secret&filters[code]=p')).status).toBe(200);
+  expect((await call('GET', '/api/orders?populate=secret')).body.error?.message).toBe('Invalid key secret');
+  expect((await call('GET', '/api/orders?populate=plain,secret.note')).body.error?.message).toBe('Invalid key note at secret.note');
+});
