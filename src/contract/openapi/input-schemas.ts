@@ -10,12 +10,24 @@ type Properties = Record<string, SchemaObject | OpenAPIV3_1.ReferenceObject>;
 
 function writeProperties(attributes: Attributes, ctx: AttributeContext): Properties {
   const properties: Properties = {};
-  for (const attr of attributes.values()) properties[attr.name] = attributeWriteSchema(attr, ctx);
+  for (const attr of attributes.values()) {
+    const schema = attributeWriteSchema(attr, ctx);
+    // a conditional field's rules hold only where its condition does: the schema cannot say when, the text does
+    properties[attr.name] =
+      attr.visibleWhen === undefined
+        ? schema
+        : {
+            ...schema,
+            description:
+              `${schema.description ? schema.description + ' ' : ''}Conditional field: required and other rules apply only ` +
+              `where \`conditions.visible\` (JSON Logic over the data sent) holds: ${JSON.stringify(attr.visibleWhen)}.`,
+          };
+  }
   return properties;
 }
 
 const requiredNames = (attributes: Attributes): string[] =>
-  [...attributes.values()].filter((a) => a.required).map((a) => a.name);
+  [...attributes.values()].filter((a) => a.required && a.visibleWhen === undefined).map((a) => a.name);
 
 /** Keys Strapi accepts in `data` but ignores: documenting them keeps a closed schema truthful. */
 function ignoredKeys(ct: ContentType): Properties {

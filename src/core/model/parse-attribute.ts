@@ -80,6 +80,7 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
     // Strapi's i18n: relations and uids are always per-locale; other attributes only when flagged.
     localized: ctx.ownerLocalized && (flaggedLocalized || type === 'relation' || type === 'uid'),
     source: ctx.source,
+    ...(isPlainObject(raw.conditions) && raw.conditions.visible !== undefined ? { visibleWhen: raw.conditions.visible } : {}),
   };
 
   if (isScalarType(type)) {

@@ -36,6 +36,11 @@ export interface AttributeBase {
   readonly localized: boolean;
   /** Where the attribute was declared, for messages: `<file>#/attributes/<name>`. */
   readonly source: string;
+  /**
+   * Strapi 5's conditional fields: `conditions.visible`, a JSON Logic rule over the data being validated. Where it
+   * does not hold, the attribute is not validated at all (not required, no min/max/regex/enum/unique).
+   */
+  readonly visibleWhen?: unknown;
 }
 
 export interface ScalarAttribute extends AttributeBase {

@@ -42,12 +42,11 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
     return map;
   }
   if (Array.isArray(raw)) {
-    for (const item of raw) {
-      if (typeof item === 'string') parseDotPaths(index, scope, [item], parent, map);
-      else if (isPlainObject(item)) mergeObject(index, scope, map, item, parent, depth);
-      else throw invalidKey(String(item), { parent, source: 'query', param: 'populate' });
-    }
-    return map;
+    // A list holding anything but strings (qs makes one of `populate=a&populate[b]=…` or `populate[0][b]=…`):
+    // Strapi's validator walks it as an object keyed by index, skipping the boolean-like keys 0 and 1 and refusing
+    // the first other, then its converter refuses the list as a whole.
+    if (raw.length > 2) throw invalidKey('2', { parent, source: 'query', param: 'populate' });
+    throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
   }
   if (isPlainObject(raw)) {
     mergeObject(index, scope, map, raw, parent, depth);
@@ -83,6 +82,9 @@ function mergeObject(
   depth: number,
 ): void {
   for (const [key, value] of Object.entries(obj)) {
+    // Strapi's validator skips a boolean-like key (0, 1, t, f, true, false) that names no attribute, and its
+    // converter drops it: `populate[0]=a&populate[b]=true` (qs merges a list into an object so) populates b only
+    if (isBooleanLike(key) && !strapiSchema(index, scope).attribute(key)) continue;
     const on = parseBooleanLike(value);
     if (on === false) continue;
     // i18n's hidden `localizations` of a type without i18n: Strapi checks its options first, then refuses it
@@ -125,6 +127,8 @@ function refuseNestedWildcard(
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
     first = [...attributes.values()].find((a) => a.kind !== 'scalar')?.name;
+    // i18n appends `localizations` to a localized type's attributes: populatable too
+    if (first === undefined && inner.kind === 'type' && inner.type.localized) first = LOCALIZATIONS;
   }
   if (first) throw new ValidationError(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
 }

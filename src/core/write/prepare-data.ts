@@ -19,6 +19,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
 import { setLinkVersion } from '../data/link-version.js';
 import { requiredLinkFails } from './required-links.js';
+import { isVisible, unchecked } from './visible.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -168,13 +169,18 @@ function prepareAttributes(
   attributes: Attributes,
   data: Record<string, unknown>,
   path: (string | number)[],
-  opts: Options,
+  checked: Options,
   errors: FieldError[],
   echo: Record<string, unknown>,
   onRelation: OnRelation | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const attribute of attributes.values()) {
+  // a conditional field hidden by `data` is checked as loosely as a draft's, and without bounds (visible.ts)
+  const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined };
+  for (const declared of attributes.values()) {
+    const visible = isVisible(declared, data);
+    const opts = visible ? checked : relaxed;
+    const attribute = visible || declared.kind !== 'scalar' ? declared : unchecked(declared);
     const here = [...path, attribute.name];
     const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
     let value = data[attribute.name];

@@ -5,6 +5,7 @@ import { keepLinkLocales, linkLocale, setLinkLocale, targetLocale } from '../dat
 import { keepLinkVersions } from '../data/link-version.js';
 import { copyLinkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
+import { eachHolder } from '../model/each-holder.js';
 import type { WriteContext } from './clone.js';
 import { isStrayOwner } from '../model/stray-owner.js';
 
@@ -24,22 +25,25 @@ import { isStrayOwner } from '../model/stray-owner.js';
 export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
   const sourceLocale = ctx.type.localized ? String(published.locale) : null;
-  for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'relation' || !attribute.owner) continue;
-    const target = ctx.index.model.contentTypes.get(attribute.target);
-    if (!target?.draftAndPublish) continue;
-    const current = refsOf(published[attribute.name]);
-    const kept = current.filter((documentId) => {
-      // the document being published links its own (new) published version
-      if (target.uid === ctx.type.uid && documentId === published.documentId) return true;
-      const locale = targetLocale(target, sourceLocale, published, attribute.name, documentId, defaultLocale);
-      return ctx.index.documentRows(target.uid, documentId).some((r) => !isDraftRow(r) && (locale === undefined || r.locale === locale));
-    });
-    if (kept.length === current.length) continue;
-    published[attribute.name] = attribute.toMany ? kept : (kept[0] ?? null);
-    keepLinkLocales(published, attribute.name, kept);
-    keepLinkVersions(published, attribute.name, kept);
-  }
+  // relations inside components are re-created from the draft's components the same way
+  eachHolder(ctx.index.model, ctx.type.attributes, published, (attributes, holder) => {
+    for (const attribute of attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner) continue;
+      const target = ctx.index.model.contentTypes.get(attribute.target);
+      if (!target?.draftAndPublish) continue;
+      const current = refsOf(holder[attribute.name]);
+      const kept = current.filter((documentId) => {
+        // the document being published links its own (new) published version
+        if (target.uid === ctx.type.uid && documentId === published.documentId) return true;
+        const locale = targetLocale(target, sourceLocale, holder, attribute.name, documentId, defaultLocale);
+        return ctx.index.documentRows(target.uid, documentId).some((r) => !isDraftRow(r) && (locale === undefined || r.locale === locale));
+      });
+      if (kept.length === current.length) continue;
+      holder[attribute.name] = attribute.toMany ? kept : (kept[0] ?? null);
+      keepLinkLocales(holder, attribute.name, kept);
+      keepLinkVersions(holder, attribute.name, kept);
+    }
+  });
 }
 
 /**

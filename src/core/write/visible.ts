@@ -1,0 +1,25 @@
+import jsonLogic from 'json-logic-js';
+import type { Attribute, ScalarAttribute } from '../model/types.js';
+
+/**
+ * Whether Strapi's validator checks an attribute of `data` (the object being validated: the body, a component
+ * value, or the whole draft on publish): a conditional field whose `conditions.visible` rule does not hold there is
+ * skipped whole (entity-validator: `yup.mixed().notRequired()`). A rule JSON Logic cannot run counts as visible.
+ */
+export function isVisible(attribute: Attribute, data: Record<string, unknown>): boolean {
+  if (attribute.visibleWhen === undefined) return true;
+  try {
+    return Boolean(jsonLogic.apply(attribute.visibleWhen as jsonLogic.RulesLogic, data));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A hidden scalar keeps only its type: the value reaches the database as sent, so a value of the wrong type still
+ * fails (there a 500; here the cast's 400), but no bound, pattern or list of values applies.
+ */
+export function unchecked(attribute: ScalarAttribute): ScalarAttribute {
+  const { min: _min, max: _max, minLength: _minLength, maxLength: _maxLength, regex: _regex, ...rest } = attribute;
+  return attribute.type === 'enumeration' ? { ...rest, type: 'string', enum: undefined } : rest;
+}
