@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export const REFERENCE_APP = '/work/shared/strapi-reference';
 export const INSTALLED = '/work/strapi/ref/node_modules';
@@ -119,8 +120,21 @@ export async function waitHttp(url, pid, timeoutMs = 240000, logFile) {
   throw new Error(`timeout waiting for ${url}`);
 }
 
+/**
+ * Refuses a port something already listens on: the server started next would fail to bind, and waiting for the port
+ * to answer would then compare against whatever stale server holds it.
+ */
+export async function assertPortFree(port) {
+  await new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', () => fail(new Error(`port ${port} is already in use (a server left running?); stop it or pick another --slot`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(ok));
+  });
+}
+
 /** Starts Strapi on a fresh DB; resolves to { pid, base, stop }. */
 export async function startStrapi(dest, port, { fresh = true } = {}) {
+  await assertPortFree(port);
   mkdirSync(join(dest, '.tmp'), { recursive: true });
   mkdirSync(join(dest, 'public', 'uploads'), { recursive: true });
   if (fresh) {
