@@ -141,6 +141,10 @@ const enum Stage {
   ConvertPopulate = 43,
   ConvertPagination = 44,
   Database = 50,
+  /** A sort path the database cannot run fails when the query runs, after the WHERE's value errors. */
+  DatabaseSort = 51,
+  /** The database builds the SELECT after ORDER BY and WHERE (`processState`): a field it cannot select fails last. */
+  DatabaseSelect = 52,
   Count = 60,
 }
 
@@ -202,7 +206,7 @@ function parseStaged(
   // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
   const sort =
     staged.run(
-      (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertSort),
+      (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSort : Stage.ConvertSort),
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
@@ -220,7 +224,7 @@ function parseStaged(
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
   }
   const fields = staged.run(
-    (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertFields),
+    (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
