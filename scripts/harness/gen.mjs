@@ -279,6 +279,12 @@ export function makeGenerator(model, dataset, settings, r) {
         features.push(`populate:${a.type}`);
         continue;
       }
+      if (roll < 0.36) {
+        // a literal where an object is expected: a wildcard walks the target's schema, a falsy one drops the key
+        out[k] = r.pick(['*', 'false', '0', 't']);
+        features.push('populate:attr-literal');
+        continue;
+      }
       const sub = {};
       if (r.next() < 0.4 && Object.keys(tAttrs).length) {
         sub.fields = r.sample(
@@ -302,12 +308,20 @@ export function makeGenerator(model, dataset, settings, r) {
         features.push('populate:count');
         continue;
       }
-      if (depth < 1 && r.next() < 0.4 && populatable(tAttrs).length) {
+      if (a.type === 'relation' && model.types.get(target)?.localized && r.next() < 0.15) {
+        sub.populate = r.pick([{ localizations: true }, 'localizations', { localizations: { fields: ['locale'] } }]);
+        features.push('populate:localizations');
+      } else if (depth < 1 && r.next() < 0.4 && populatable(tAttrs).length) {
         sub.populate = r.next() < 0.3 ? '*' : populateObject(tAttrs, depth + 1, features);
         features.push('populate:nested');
       }
       out[k] = Object.keys(sub).length ? sub : true;
       features.push(`populate:${a.type}`);
+    }
+    if (r.next() < 0.05) {
+      // qs turns `populate[0]=a&populate[b]=…` into an object with an index key
+      out[r.pick(['0', '1', 'true', 'f'])] = r.pick(['x', true, { zzz: true }]);
+      features.push('populate:boolean-like-key');
     }
     return out;
   };
@@ -328,6 +342,12 @@ export function makeGenerator(model, dataset, settings, r) {
       if (paths.length) return { v: [r.pick(paths)], features: ['populate:dot-path'] };
     }
     if (roll < 0.48) return { v: r.pick(['nope', 'localizations', 'createdBy', '**']), features: ['populate:invalid'] };
+    if (roll < 0.52) {
+      // a list mixing names and objects (a client appending `populate=x` to a qs-built object)
+      const items = [r.pick(names), populateObject(attrs, 0, features)];
+      if (r.next() < 0.3) items.push(r.pick(names));
+      return { v: r.next() < 0.5 ? items : items.reverse(), features: [...features, 'populate:mixed-list'] };
+    }
     return { v: populateObject(attrs, 0, features), features };
   };
 

@@ -79,3 +79,18 @@ test("`populate[attr]=*` on a localized target with scalars only stops at i18n's
   const plains = await call('GET', '/api/plains?populate[localizations]=*');
   expect(plains.body.error?.details).toEqual({ key: 'localizations', path: 'localizations', source: 'query', param: 'populate' });
 });
+
+test('a nested wildcard is refused after the whole query validated and the pagination form, before the rest', async () => {
+  const message = async (query: string) => (await call('GET', `/api/holders?${query}`)).body.error?.message;
+  const wildcard = 'Invalid key localizations at things.localizations';
+  // validation of every populate key, filters and fields comes first
+  expect(await message('populate[things]=*&populate[zzz]=true')).toBe('Invalid key zzz');
+  expect(await message('populate[things]=*&populate[ref][populate][zzz]=true')).toBe('Invalid key zzz at ref');
+  expect(await message('populate[things]=*&filters[name][$foo]=1')).toBe('Invalid key $foo at name');
+  expect(await message('populate[things]=*&pagination[page]=1&pagination[limit]=2')).toBe(
+    'Cannot use both page & offset pagination in the same query',
+  );
+  // then the wildcard, before status, pagination values, top-level pagination keys and sort conversion
+  for (const query of ['status=foo', 'pagination[page]=0', 'page=2', 'sort=name:up'])
+    expect(await message(`populate[things]=*&${query}`), query).toBe(wildcard);
+});

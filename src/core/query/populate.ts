@@ -31,6 +31,26 @@ const ZONE_KEYS = new Set(['populate', 'on', 'count']);
 /** Nesting beyond this is refused: a hostile populate cannot make one request walk the whole graph forever. */
 const MAX_DEPTH = 12;
 
+/**
+ * Strapi refuses `populate[attr]=*` (see refuseNestedWildcard) after validating the whole query and checking the
+ * pagination form, before the status and the rest: the refusal is raised as this, once the whole populate validated.
+ */
+export class WildcardRefusal extends ValidationError {}
+
+let refusals: WildcardRefusal[] | undefined;
+
+/** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
+export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown): PopulateMap {
+  refusals = [];
+  try {
+    const map = parsePopulate(index, scope, raw, null);
+    if (refusals.length > 0) throw refusals[0];
+    return map;
+  } finally {
+    refusals = undefined;
+  }
+}
+
 export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, parent: string | null, depth = 0): PopulateMap {
   if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
   if (raw === undefined || raw === null || raw === '') return new Map();
@@ -130,7 +150,10 @@ function refuseNestedWildcard(
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && inner.type.localized) first = LOCALIZATIONS;
   }
-  if (first) throw new ValidationError(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
+  if (!first) return;
+  const refusal = new WildcardRefusal(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
+  if (!refusals) throw refusal;
+  refusals.push(refusal);
 }
 
 function invalidZone(owner: Scope, key: string, found: unknown): ValidationError {

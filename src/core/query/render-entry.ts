@@ -157,7 +157,8 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   const failure = populateFailure(node.filters);
   if (failure) throw failure;
   let out = node.filters ? records.filter((r) => node.filters!(r) === true) : records;
-  if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort);
+  // SQLite hands the joined rows to its sorter in join-table order: ties keep it (probes/kit-populate-sort-ties.json)
+  if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort, true);
   return out;
 }
 

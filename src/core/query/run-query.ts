@@ -20,7 +20,7 @@ import {
 import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
-import { parsePopulate, type PopulateNode } from './populate.js';
+import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
 import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
 import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
@@ -132,6 +132,8 @@ const enum Stage {
   Fields = 14,
   Populate = 15,
   PaginationForm = 20,
+  /** `populate[attr]=*` refused: after the pagination form, before status (probes/links-mini-wildcard-order.json) */
+  NestedWildcard = 25,
   Status = 30,
   Locale = 31,
   TopLevelPagination = 32,
@@ -211,7 +213,11 @@ function parseStaged(
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
-  let populate = staged.run(keyOr(Stage.ConvertPopulate), () => parsePopulate(index, scope, query.populate, null)) ?? new Map();
+  let populate =
+    staged.run(
+      (e) => (e instanceof WildcardRefusal ? Stage.NestedWildcard : keyOr(Stage.ConvertPopulate)(e)),
+      () => parseQueryPopulate(index, scope, query.populate),
+    ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
   const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));

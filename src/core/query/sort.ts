@@ -150,8 +150,15 @@ function keyOf(index: ContentIndex, scope: Scope, record: Record_, term: SortTer
  * Sorts as SQLite does: NULLs first ascending and last descending, strings by bytes, ties in id order (the order
  * rows come back in when the database has no other reason).
  */
-export function sortRecords<T extends Record_>(index: ContentIndex, scope: Scope, records: readonly T[], terms: readonly SortTerm[]): T[] {
-  const byId = [...records].sort((a, b) => Number(a.id) - Number(b.id));
+export function sortRecords<T extends Record_>(
+  index: ContentIndex,
+  scope: Scope,
+  records: readonly T[],
+  terms: readonly SortTerm[],
+  keepOrder = false,
+): T[] {
+  // ties: the table's order (ids), or for joined rows the order the join table gives them (keepOrder)
+  const byId = keepOrder ? [...records] : [...records].sort((a, b) => Number(a.id) - Number(b.id));
   if (terms.length === 0) return byId;
   const keyed = byId.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t)) }));
   keyed.sort((a, b) => {
