@@ -10,7 +10,7 @@ import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
+import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -31,6 +31,8 @@ const settings = JSON.parse(
 );
 const slot = Number(arg('slot', 49));
 const apiConfig = !isKit && existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+// the mock's REST settings are the model's config/api.js ones, as in run.mjs (its absent flags are Strapi's defaults)
+if (!settings.rest && apiConfig) settings.rest = loadApiConfig(apiConfig).rest;
 const work = join('/tmp', `probe-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const keys = {

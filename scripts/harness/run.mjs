@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
-import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
+import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
@@ -55,13 +55,6 @@ function parseArgs(args) {
     else o[args[i].slice(2)] = args[++i];
   }
   return o;
-}
-function loadApiConfig(file) {
-  const mod = { exports: {} };
-  new Function('module', 'exports', readFileSync(file, 'utf8'))(mod, mod.exports);
-  const v = mod.exports;
-  const env = Object.assign((k, d) => d, { bool: (k, d) => d, int: (k, d) => d });
-  return typeof v === 'function' ? v({ env }) : v;
 }
 const cli = (args) =>
   execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });

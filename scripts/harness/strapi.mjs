@@ -192,6 +192,15 @@ export async function stopAndWait(server) {
   }
 }
 
+/** A model's config/api.js, evaluated (env() answers each default) as Strapi would load it. */
+export function loadApiConfig(file) {
+  const mod = { exports: {} };
+  new Function('module', 'exports', readFileSync(file, 'utf8'))(mod, mod.exports);
+  const v = mod.exports;
+  const env = Object.assign((k, d) => d, { bool: (k, d) => d, int: (k, d) => d });
+  return typeof v === 'function' ? v({ env }) : v;
+}
+
 /** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
 export function mockConfigFor(settings) {
   return {

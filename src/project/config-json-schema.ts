@@ -51,7 +51,8 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
       strictParams: {
         type: 'boolean',
         default: true,
-        description: 'The document service refuses a bad status, locale or pagination value (Strapi 5.54; a new project sets true).',
+        description:
+          "The document service refuses a bad status, locale or pagination number (Strapi 5.54; a new project sets true; a project's config/api without it: false).",
       },
     },
   },

@@ -175,6 +175,12 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
 /** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */
 function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where: string): DocumentsConfig {
   if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "documents" must be an object`);
+  if (isPlainObject(raw)) {
+    for (const key of Object.keys(raw)) {
+      if (key !== 'strictRelations' && key !== 'strictParams')
+        throw new ConfigError(`${where}: unknown key "documents.${key}" (known keys: strictRelations, strictParams)`);
+    }
+  }
   const project = isPlainObject(fromProject.documents) ? fromProject.documents : {};
   const flag = (key: keyof DocumentsConfig): boolean => {
     const value = (isPlainObject(raw) ? raw[key] : undefined) ?? project[key];

@@ -30,9 +30,8 @@ export interface DocumentsConfig {
   /** Required media and relations must hold something on non-draft writes (true in a new 5.54 project). */
   readonly strictRelations: boolean;
   /**
-   * The document service checks `status`, `locale` and pagination values itself (true in a new 5.54 project); off,
-   * they pass through: a `status` other than `published` reads drafts, and pagination values fail in the query
-   * conversion with its messages.
+   * The document service checks `status`, `locale` and the pagination numbers itself (true in a new 5.54 project);
+   * off, a status other than `published` reads and writes drafts and pagination fails in the query conversion.
    */
   readonly strictParams: boolean;
 }

@@ -81,31 +81,37 @@ export function checkPagination(p: PageWindow): void {
   }
 }
 
+/** lodash `toNumber` as the conversion uses it: strings trimmed, an array or object through its string form. */
+const toNumber = (v: unknown): number => (typeof v === 'object' && v !== null ? Number(String(v)) : Number(v));
+
 /**
- * Without `documents.strictParams` the values reach the query conversion (`transformQueryParams`) unchecked: top-level
- * `page`/`pageSize` beside the service's start and limit, then each value, with that conversion's own messages.
+ * The query conversion's pagination checks (`transformQueryParams`), the only ones when `documents.strictParams` is
+ * off: a list's start and limit are the service's window (so a top-level `page` always meets them), a findOne's or
+ * a single type's are the query's top-level ones.
  */
 export function convertPagination(query: Record<string, unknown>, window: PageWindow | undefined): void {
   const { page, pageSize } = query;
-  const start = window?.start;
-  const limit = window?.limit;
-  if ((!isNil(page) || !isNil(pageSize)) && (!isNil(start) || !isNil(limit))) {
+  const start = window ? window.start : query.start;
+  const limit = window ? window.limit : query.limit;
+  if ((!isNil(page) || !isNil(pageSize)) && (!isNil(start) || !isNil(limit)))
     throw new PaginationError('Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object', {});
-  }
   for (const [name, value] of [
     ['page', page],
     ['pageSize', pageSize],
   ] as const) {
     if (isNil(value)) continue;
-    const n = Number(value);
+    const n = toNumber(value);
     if (!Number.isInteger(n) || n <= 0)
       throw new PaginationError(`Invalid '${name}' parameter. Expected an integer > 0, received: ${String(value)}`, {});
   }
-  if (!isNil(start) && (!Number.isInteger(start) || start < 0)) {
-    throw new ValidationError(`convertStartQueryParams expected a positive integer got ${start}`, {});
+  if (!isNil(start)) {
+    const n = toNumber(start);
+    if (!Number.isInteger(n) || n < 0) throw new ValidationError(`convertStartQueryParams expected a positive integer got ${n}`, {});
   }
-  if (!isNil(limit) && (!Number.isInteger(limit) || (limit !== -1 && limit < 0))) {
-    throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${limit}`, {});
+  if (!isNil(limit)) {
+    const n = toNumber(limit);
+    if (!Number.isInteger(n) || (n !== -1 && n < 0))
+      throw new ValidationError(`convertLimitQueryParams expected a positive integer got ${n}`, {});
   }
 }
 

@@ -40,6 +40,8 @@ export interface RenderContext {
   readonly budget?: PopulateBudget;
   /** The status of the request: populated draft&publish targets show this version only. */
   readonly status: Status;
+  /** A plain database query (the users & permissions routes' reads): no status, every linked version is populated. */
+  readonly everyVersion?: boolean;
 }
 
 /**
@@ -150,17 +152,23 @@ function spread<T>(lists: readonly (readonly unknown[])[], rendered: T[]): T[][]
   return lists.map((list) => rendered.slice(at, (at += list.length)));
 }
 
-/** Applies a populate node's filters and sort to joined records. */
-function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[], node: PopulateNode): T[] {
+/**
+ * Applies a populate node's filters and sort to joined records. Ties of the sort keep the order SQLite hands the
+ * joined rows to its sorter: through the inverse side, the join table's own order (the links' order); otherwise
+ * the targets' ids (probes/kit-populate-sort-ties.json, and the harness's shop and school runs).
+ */
+function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[], node: PopulateNode, linkOrderTies = false): T[] {
   // Strapi's populate query runs for every batch of parent rows, linked rows or not: a value its database refuses
   // fails it even when nothing is linked.
   const failure = populateFailure(node.filters);
   if (failure) throw failure;
   let out = node.filters ? records.filter((r) => node.filters!(r) === true) : records;
-  // SQLite hands the joined rows to its sorter in join-table order: ties keep it (probes/kit-populate-sort-ties.json)
-  if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort, true);
+  if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort, linkOrderTies);
   return out;
 }
+
+const linkedForRead = (ctx: RenderContext, target: ContentType, rows: Row[]): Row[] =>
+  ctx.everyVersion ? rows : rowsForStatus(target, rows, ctx.status);
 
 /** The related rows of each record of a batch through a relation, for a populate node (gathered once per request). */
 function relationLists(
@@ -173,7 +181,13 @@ function relationLists(
 ): Row[][] {
   const targetScope: Scope = { kind: 'type', type: target };
   const gather = (record: Record_) => () =>
-    narrow(ctx, targetScope, rowsForStatus(target, joinedRecords(ctx.index, scope, record, attribute) as Row[], ctx.status), node);
+    narrow(
+      ctx,
+      targetScope,
+      linkedForRead(ctx, target, joinedRecords(ctx.index, scope, record, attribute) as Row[]),
+      node,
+      attribute.kind === 'relation' && !attribute.owner,
+    );
   return records.map((record) => (ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)()));
 }
 

@@ -48,6 +48,8 @@ export function checkRestrictedFilters(
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {
       if (Array.isArray(value)) for (const item of value) checkRestrictedFilters(index, scope, item, canRead, parent);
+      // Strapi's traversal walks an object given for a list as one more group (`$or[warehouse][capacity]=1`)
+      else checkRestrictedFilters(index, scope, value, canRead, parent);
       continue;
     }
     if (key === '$not') {

@@ -70,7 +70,10 @@ export interface QueryOptions {
   readonly canRead?: CanRead;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
-  /** Strapi's `documents.strictParams` (default true): the document service checks status and pagination values. */
+  /**
+   * Strapi's `documents.strictParams` (default true): the document service checks status, locale and pagination.
+   * Off, a status other than `published` means draft, and pagination fails in the query conversion instead.
+   */
   readonly strictDocumentParams?: boolean;
   /** Writes: Strapi's `documents.strictRelations` (required media and relations must hold something). */
   readonly strictRelations?: boolean;
@@ -91,7 +94,7 @@ export interface ParsedQuery {
 
 export function parseStatus(raw: unknown, strict = true): Status {
   if (raw === undefined || raw === null) return 'published';
-  // without `documents.strictParams` nothing checks it: what is not `published` reads and writes drafts
+  // without documents.strictParams nothing checks it: the document service's `defaultToDraft` reads drafts
   if (!strict) return raw === 'published' ? 'published' : 'draft';
   // Strapi tests `status === 'published'`, anything else reads drafts: an empty `status=` means draft.
   if (raw === '') return 'draft';
@@ -141,6 +144,7 @@ const enum Stage {
   ConvertSort = 40,
   ConvertFields = 42,
   ConvertPopulate = 43,
+  /** without documents.strictParams: the query conversion's own pagination checks, after populate's */
   ConvertPagination = 44,
   Database = 50,
   /** A sort path the database cannot run fails when the query runs, after the WHERE's value errors. */
@@ -221,14 +225,14 @@ function parseStaged(
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
   const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
-  const strictDocuments = opts.strictDocumentParams !== false;
-  const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocuments)) ?? 'published';
-  if (strictDocuments) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
-  if (!strictDocuments) staged.run(Stage.ConvertPagination, () => convertPagination(query, pagination));
-  else {
+  const strictDocs = opts.strictDocumentParams !== false;
+  const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
+  // without documents.strictParams a type that is not localized never looks at `locale`
+  if (strictDocs || type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (strictDocs) {
     if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
-  }
+  } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
     (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
@@ -311,7 +315,6 @@ function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): read
  */
 export function findMany(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListResult {
   const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
-  const withCount = shouldCount(query, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
@@ -325,7 +328,10 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
   const ctx = { index, status: q.status, budget: opts.budget };
   precountRelations(ctx, type, page, q.node);
-  return { data: renderRows(ctx, type, page, q.node), meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
+  const data = renderRows(ctx, type, page, q.node);
+  // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
+  const withCount = shouldCount(query, opts.limits);
+  return { data, meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
 }
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */

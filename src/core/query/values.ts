@@ -86,10 +86,16 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
   // greater than every number), so `id=abc` is an empty answer, not an error.
   if (type === 'id') return numericLiteral(text) ?? text;
   if (type === 'json' || type === 'blocks') return numericLiteral(text) ?? text;
+  // Strapi's database fields: a big integer is digits with an optional sign (no exponent, point or hex); other
+  // numbers anything `Number` reads as finite
+  if (type === 'biginteger') {
+    if (!/^[+-]?\d+$/.test(text.trim())) throw fail('a whole number');
+    return Number(text);
+  }
   if (NUMERIC.has(type)) {
     if (text.trim() === '') throw fail('a number');
     const n = Number(text);
-    if (Number.isNaN(n)) throw fail('a number');
+    if (!Number.isFinite(n)) throw fail('a number');
     return n;
   }
   if (type === 'boolean') {

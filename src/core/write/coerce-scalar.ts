@@ -127,6 +127,9 @@ export function yupType(attribute: ScalarAttribute): string {
  * Casts and checks one scalar value. `draft` relaxes what Strapi relaxes for drafts (min, minLength, regex, email
  * format); `max`/`maxLength` and types are always enforced. Null is accepted here; required is checked by the caller.
  */
+/** bcrypt's output length: what a stored password measures. */
+const BCRYPT_LENGTH = 60;
+
 export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Path, draft: boolean): Coerced {
   if (raw === null) return { ok: true, value: null };
   switch (attribute.type) {
@@ -201,15 +204,19 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {
         return fail(path, `${label(path)} must match the following: "${String(UID_PATTERN)}"`, s);
       }
-      if (attribute.regex && !draft && s !== '' && !new RegExp(attribute.regex).test(s)) {
+      // A published write is validated as a draft (no min, minLength or regex), then its stored draft is validated
+      // on publish: a password is stored hashed by then (bcrypt, 60 characters), so its bounds see the hash.
+      const hashed = attribute.type === 'password' && !draft;
+      const length = hashed ? BCRYPT_LENGTH : s.length;
+      if (attribute.regex && !draft && !hashed && s !== '' && !new RegExp(attribute.regex).test(s)) {
         return fail(path, `${label(path)} must match the following: "${String(new RegExp(attribute.regex))}"`, s);
       }
-      if (!draft && attribute.minLength !== undefined && s.length < attribute.minLength) {
+      if (!draft && attribute.minLength !== undefined && length < attribute.minLength) {
         return fail(path, `${label(path)} must be at least ${attribute.minLength} characters`, s);
       }
       // A `string` is a varchar(255): Strapi refuses a longer value even without a maxLength in the schema.
       const maxLength = attribute.maxLength ?? (attribute.type === 'string' ? 255 : undefined);
-      if (maxLength !== undefined && s.length > maxLength) {
+      if (maxLength !== undefined && (hashed ? Math.max(length, s.length) : length) > maxLength) {
         return fail(path, `${label(path)} must be at most ${maxLength} characters`, s);
       }
       return { ok: true, value: s };

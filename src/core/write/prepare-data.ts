@@ -205,8 +205,9 @@ function prepareAttributes(
           continue;
         }
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
-        // in JSON); a string or boolean schema keeps a value it cannot cast as it was
-        if (present) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
+        // in JSON); a string or boolean schema keeps a value it cannot cast as it was; a create's default is there too
+        // (the validator's `default(attr.default)`)
+        if (given) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {

@@ -1,4 +1,6 @@
 import type { Runtime } from '../runtime.js';
+import { ROLE_UID } from '../../core/model/built-in-types.js';
+import { routedTypes, type Attributes, type ContentModel } from '../../core/model/types.js';
 import { addMissingRoles, rolesComplete, rolesOf } from './roles.js';
 import { markConfigUsersAdded, missingConfigUsers, newUser, usersState } from './users.js';
 
@@ -23,4 +25,20 @@ export async function ensureUsersPermissions(rt: Runtime): Promise<void> {
       missing.map((u) => u.email),
     );
   });
+}
+
+const linksRoles = new WeakMap<ContentModel, boolean>();
+
+/**
+ * Whether a project's own types (or their components) link the plugin's roles: then the roles are content their
+ * writes and reads meet, present from the start as in Strapi (which creates them at boot), not on first plugin use.
+ */
+export function modelLinksRoles(model: ContentModel): boolean {
+  let known = linksRoles.get(model);
+  if (known === undefined) {
+    const links = (attributes: Attributes) => [...attributes.values()].some((a) => a.kind === 'relation' && a.target === ROLE_UID);
+    known = routedTypes(model).some((t) => links(t.attributes)) || [...model.components.values()].some((c) => links(c.attributes));
+    linksRoles.set(model, known);
+  }
+  return known;
 }

@@ -1,4 +1,4 @@
-import { ROLE_UID } from '../../core/model/built-in-types.js';
+import { ROLE_UID, USER_UID } from '../../core/model/built-in-types.js';
 import { mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import { publicUser, type StoredUser } from '../auth/users.js';
@@ -10,7 +10,19 @@ import type { Runtime } from '../runtime.js';
  * drops relations to types the caller cannot read).
  */
 export function showUser(rt: Runtime, who: RequestPrincipal, user: StoredUser, withRole = false): Record<string, unknown> {
-  const shown: Record<string, unknown> = { ...publicUser(user) };
+  const stored: Record<string, unknown> = { ...publicUser(user) };
+  // a user extension's links, components and private fields are stored on the row; an answer shows none of them,
+  // and its scalars in the schema's order, before the timestamps (the table's columns)
+  const userType = rt.model.contentTypes.get(USER_UID);
+  let shown = stored;
+  if (userType) {
+    shown = { id: stored.id, documentId: stored.documentId };
+    for (const attribute of userType.attributes.values()) {
+      // a column the user never had a value for reads null
+      if (attribute.kind === 'scalar' && !attribute.private) shown[attribute.name] = stored[attribute.name] ?? null;
+    }
+    for (const key of ['createdAt', 'updatedAt', 'publishedAt']) shown[key] = stored[key];
+  }
   if (!withRole) return shown;
   const roleType = rt.model.contentTypes.get(ROLE_UID);
   const role = roleOf(rt.store.data, user.role);

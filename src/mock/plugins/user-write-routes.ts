@@ -1,6 +1,15 @@
 import type express from 'express';
-import { ApplicationError, fieldErrors, NotFoundError, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import {
+  ApplicationError,
+  fieldErrors,
+  NotFoundError,
+  StrapiError,
+  ValidationError,
+  type FieldError,
+} from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
+import { DEFAULT_USER_ATTRIBUTES } from '../../core/model/built-in-types.js';
+import { updateDocument } from '../../core/write/document-writer.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { authenticateRequest, authorizeContent } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
@@ -67,6 +76,30 @@ function contentErrors(rt: Runtime, values: { username?: string; email?: string;
   return errors;
 }
 
+/** What a body gives for the attributes a project's user extension adds (relations, its own fields). */
+function extensionData(type: ContentType, body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const name of type.attributes.keys())
+    if (!Object.hasOwn(DEFAULT_USER_ATTRIBUTES, name) && Object.hasOwn(body, name)) out[name] = body[name];
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The extension's attributes, written as the document service writes any content (links, inverse sides, checks). */
+async function writeExtension(rt: Runtime, type: ContentType, documentId: string, data: Record<string, unknown>): Promise<void> {
+  await updateDocument(
+    rt.store,
+    type,
+    documentId,
+    {},
+    { data },
+    {
+      limits: rt.config.rest,
+      strictParams: false,
+      strictRelations: rt.config.documents.strictRelations,
+    },
+  );
+}
+
 const booleanOf = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 export function registerUserWriteRoutes(app: express.Express, current: () => Runtime, userType: (rt: Runtime) => ContentType): void {
@@ -112,6 +145,23 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
         usersState(data).users.push(created);
         return created;
       });
+      const extension = extensionData(userType(rt), body);
+      if (extension) {
+        try {
+          await writeExtension(rt, userType(rt), user.documentId, extension);
+        } catch (error) {
+          // Strapi creates the user with everything in one write: a refused extension leaves no user behind, and the
+          // controller wraps the document service's error in an ApplicationError of its message
+          await rt.store.mutate((data) => {
+            const users = usersState(data).users;
+            users.splice(
+              users.findIndex((u) => u.id === user.id),
+              1,
+            );
+          });
+          throw error instanceof StrapiError ? new ApplicationError(error.message, {}) : error;
+        }
+      }
       res.status(201).json(showUser(rt, who, user, true));
     }),
   );
@@ -145,6 +195,8 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
       if (invalid.length)
         throw fieldErrors(invalid.map((message) => ({ path: [message.split(' ')[0]], message, value: body[message.split(' ')[0]] })));
       const role = resolveRole(rt, body.role);
+      const extension = extensionData(userType(rt), body);
+      if (extension) await writeExtension(rt, userType(rt), user.documentId, extension);
       const updated = await rt.store.mutate((data) => {
         const u = usersState(data).users.find((x) => x.id === user.id) as StoredUser;
         if (username !== undefined) u.username = username;

@@ -55,6 +55,8 @@ function query(rt: Runtime, req: express.Request, who: RequestPrincipal, type: C
   return { type, q, rows, start: Number(start), limit: Number(limit) };
 }
 
+// The plugin's user service reads with a plain database query (no document service, so no status): a populated
+// draft&publish target shows every linked version, draft and published (`everyVersion`).
 export function registerUsersRoutes(app: express.Express, current: () => Runtime): void {
   app.get(
     '/api/users/count',
@@ -77,7 +79,7 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
         throw new UnauthorizedError('Unauthorized');
       }
       const row = rt.store.index.rows(type.uid).find((r) => r.id === who.user.id);
-      res.status(200).json(row ? renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node) : null);
+      res.status(200).json(row ? renderRow({ index: rt.store.index, status: 'published', everyVersion: true }, type, row, q.node) : null);
     }),
   );
 
@@ -90,7 +92,9 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
       let ordered: readonly Row[] = q.sort.length ? sortRecords(rt.store.index, { kind: 'type', type }, rows, q.sort) : rows;
       const from = Number.isInteger(start) && start > 0 ? start : 0;
       ordered = Number.isInteger(limit) && limit > 0 ? ordered.slice(from, from + limit) : ordered.slice(from);
-      res.status(200).json(ordered.map((row) => renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node)));
+      res
+        .status(200)
+        .json(ordered.map((row) => renderRow({ index: rt.store.index, status: 'published', everyVersion: true }, type, row, q.node)));
     }),
   );
 
@@ -107,7 +111,7 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
         res.status(204).end();
         return;
       }
-      res.status(200).json(renderRow({ index: rt.store.index, status: 'published' }, type, row, q.node));
+      res.status(200).json(renderRow({ index: rt.store.index, status: 'published', everyVersion: true }, type, row, q.node));
     }),
   );
 

@@ -8,6 +8,7 @@ import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
 import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime, WriteNotice } from '../runtime.js';
+import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 
 export type { WriteNotice } from '../runtime.js';
 
@@ -105,6 +106,7 @@ export async function answerContent(
 ): Promise<ContentAnswer> {
   const { type, documentId } = route;
   const { cache } = options;
+  if (modelLinksRoles(rt.model)) await ensureUsersPermissions(rt);
   // Listeners (webhooks) hear of each successful write after it is stored.
   const onWrite = rt.listener && ((notice: WriteNotice) => rt.listener!.entry(notice));
   // API tokens, the JWTs our users & permissions routes sign, or the public role.
@@ -127,8 +129,8 @@ export async function answerContent(
   const opts: QueryOptions = {
     limits: rt.config.rest,
     strictParams: rt.config.rest.strictParams,
-    strictRelations: rt.config.documents.strictRelations,
     strictDocumentParams: rt.config.documents.strictParams,
+    strictRelations: rt.config.documents.strictRelations,
     canRead,
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
