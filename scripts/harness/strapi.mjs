@@ -207,7 +207,9 @@ export function mockConfigFor(settings) {
     // without REST settings content-mock reads the model's config/api like Strapi (a flag the file leaves out is off),
     // or a new project's defaults when the model has none
     ...(settings.rest ? { rest: settings.rest } : {}),
-    permissions: { public: settings.public },
+    // the Strapi copy's bootstrap grants the authenticated role nothing beyond Strapi's defaults; without this the
+    // mock's authenticated role would take the public role's grants (its convenience default)
+    permissions: { public: settings.public, authenticated: {} },
     tokens: settings.tokens,
     locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
   };

@@ -87,7 +87,13 @@ describe('content-mock/msw in the browser', () => {
     afterAll(async () => {
       await new Promise((ok) => site?.close(ok));
       await reference?.server.close();
-      rmSync(profile, { recursive: true, force: true });
+      // housekeeping in the temporary folder: Chromium's helpers may still be writing there (ENOTEMPTY under load),
+      // which must not fail the suite (as test/helpers/chromium.ts does)
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // left to the system's temporary-folder cleanup
+      }
     });
 
     test('a page with the service worker fetches /api/... and gets the engine answer', async () => {

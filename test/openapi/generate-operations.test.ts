@@ -46,6 +46,8 @@ describe('paths', () => {
       '/api/auth/forgot-password',
       '/api/auth/reset-password',
       '/api/auth/change-password',
+      '/api/auth/refresh',
+      '/api/auth/logout',
       '/api/auth/email-confirmation',
       '/api/auth/send-email-confirmation',
       '/api/users-permissions/roles',

@@ -61,7 +61,7 @@ describe('the JWT secret', () => {
   test('a configured usersPermissions.jwtSecret is used as given', async () => {
     const url = await start({ configObject: { usersPermissions: { jwtSecret: 'shared-secret' } } });
     const jwt = await login(url);
-    expect(verifyJwt(jwt, 'shared-secret')).toMatchObject({ id: expect.any(Number) });
+    expect(verifyJwt(jwt, 'shared-secret')).toMatchObject({ userId: expect.any(String), type: 'access' });
     expect((await me(url, jwt)).status).toBe(200);
   });
 });

@@ -115,6 +115,26 @@ export function pluginPaths(): Record<string, PathItem> {
         responses: { '200': ok('The session.', session), ...errors(400, 401, 403, 500) },
       },
     },
+    '/api/auth/refresh': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.refresh',
+        summary: 'A new JWT for a refresh token',
+        description:
+          'The token of the `strapi_up_refresh` cookie that sign-in sets, else `refreshToken` from the body (registration and password changes answer one). The session is rotated: a new cookie, and the old token is refused after.',
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: { refreshToken: { type: 'string' } } } } } },
+        responses: { '200': ok('The new JWT.', { type: 'object', required: ['jwt'], properties: { jwt: { type: 'string' } } }), ...errors(400, 401, 403, 500) },
+      },
+    },
+    '/api/auth/logout': {
+      post: {
+        tags: [USERS],
+        operationId: 'auth.logout',
+        summary: 'End the session of the refresh cookie (or every session with `scope: "all"`)',
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: { scope: { type: 'string' } } } } } },
+        responses: { '200': ok('Always ok.', { type: 'object', properties: { ok: { const: true } } }), ...errors(401, 403, 500) },
+      },
+    },
     '/api/auth/email-confirmation': {
       get: {
         tags: [USERS],
@@ -244,24 +264,32 @@ export function pluginPaths(): Record<string, PathItem> {
       post: {
         tags: [UPLOAD],
         operationId: 'upload.upload',
-        summary: 'Upload files',
-        description: 'Images get formats (thumbnail, small, medium, large) as Strapi makes them.',
+        summary: 'Upload files, or change one (`?id=`)',
+        description:
+          'Images are optimized and get formats (thumbnail, small, medium, large) as Strapi makes them. `ref`, `refId` and `field` link the new files to an entry. With `?id=<file id>`: no file updates that file\'s info (200), one file replaces its bytes under the same id and url (200).',
+        parameters: [{ name: 'id', in: 'query', required: false, description: 'A file id: update or replace that file.', schema: { type: 'string' } }],
         requestBody: {
           required: true,
           content: {
             'multipart/form-data': {
               schema: {
                 type: 'object',
-                required: ['files'],
                 properties: {
                   files: { type: 'array', items: { type: 'string', format: 'binary' } },
-                  fileInfo: { type: 'string', description: 'JSON: {name, alternativeText, caption}, or a list, one per file.' },
+                  fileInfo: { type: 'string', description: 'JSON: {name, alternativeText, caption, focalPoint}, or a list, one per file.' },
+                  ref: { type: 'string', description: 'The uid of the type of the entry to link the files to.' },
+                  refId: { type: 'string', description: 'The id of that entry (one version of one locale).' },
+                  field: { type: 'string', description: 'Its media attribute.' },
                 },
               },
             },
           },
         },
-        responses: { '201': ok('The new files.', { type: 'array', items: ref('UploadFile') }), ...errors(400, 401, 403, 500) },
+        responses: {
+          '200': ok('The updated or replaced file (with `?id=`).', ref('UploadFile')),
+          '201': ok('The new files.', { type: 'array', items: ref('UploadFile') }),
+          ...errors(400, 401, 403, 404, 500),
+        },
       },
     },
     '/api/i18n/locales': {

@@ -30,6 +30,10 @@ export class SyntaxErrorResponse extends StrapiError {
     super(message, null);
   }
 }
+/** Koa's `ctx.badRequest` (a 400 named BadRequestError). */
+export class BadRequestError extends StrapiError {
+  override readonly name: string = 'BadRequestError';
+}
 export class UnauthorizedError extends StrapiError {
   override readonly name: string = 'UnauthorizedError';
   override readonly status = 401;

@@ -38,16 +38,20 @@ const MAX_DEPTH = 12;
 export class WildcardRefusal extends ValidationError {}
 
 let refusals: WildcardRefusal[] | undefined;
+/** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
+let readable: ((uid: string) => boolean) | undefined;
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
-export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown): PopulateMap {
+export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
   refusals = [];
+  readable = canRead;
   try {
     const map = parsePopulate(index, scope, raw, null);
     if (refusals.length > 0) throw refusals[0];
     return map;
   } finally {
     refusals = undefined;
+    readable = undefined;
   }
 }
 
@@ -146,7 +150,9 @@ function refuseNestedWildcard(
     first = 'related'; // upload files' polymorphic back-link
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
-    first = [...attributes.values()].find((a) => a.kind !== 'scalar')?.name;
+    first = [...attributes.values()].find(
+      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && readable !== undefined && !readable(a.target)),
+    )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && inner.type.localized) first = LOCALIZATIONS;
   }

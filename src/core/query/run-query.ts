@@ -220,7 +220,7 @@ function parseStaged(
   let populate =
     staged.run(
       (e) => (e instanceof WildcardRefusal ? Stage.NestedWildcard : keyOr(Stage.ConvertPopulate)(e)),
-      () => parseQueryPopulate(index, scope, query.populate),
+      () => parseQueryPopulate(index, scope, query.populate, opts.canRead),
     ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();

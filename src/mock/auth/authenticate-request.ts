@@ -34,11 +34,19 @@ export function authenticateUser(rt: Runtime, header: string | undefined): UserP
   const token = parts[1];
   if (rt.config.tokens.some((t) => t.key === token) || !looksLikeJwt(token)) return undefined;
   const payload = verifyJwt(token, jwtSecretOf(rt));
-  if (!payload || typeof payload.id !== 'number') throw new UnauthorizedError('Missing or invalid credentials', {});
-  const user = usersOf(rt.store.data).find((u) => u.id === payload.id);
+  const id = payload && userIdOf(payload);
+  if (id === undefined) throw new UnauthorizedError('Missing or invalid credentials', {});
+  const user = usersOf(rt.store.data).find((u) => u.id === id);
   if (!user || user.blocked || (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true))
     throw new UnauthorizedError('Invalid credentials', {});
   return { kind: 'user', user, role: roleOf(rt.store.data, user.role)?.type ?? 'authenticated' };
+}
+
+/** The user a JWT names: a session's access token (`userId`, type access) or a legacy one (`id`); refresh tokens none. */
+function userIdOf(payload: Record<string, unknown>): number | undefined {
+  if (typeof payload.id === 'number') return payload.id;
+  if (payload.type === 'access' && typeof payload.userId === 'string' && /^\d+$/.test(payload.userId)) return Number(payload.userId);
+  return undefined;
 }
 
 /** Who is calling: a signed-in user, an API token, or the public role. */

@@ -10,9 +10,14 @@ const HEADER = toBase64Url(utf8(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
 
 const sign = (input: string, secret: string) => hmac(sha256, utf8(secret), utf8(input));
 
-export function signJwt(payload: Record<string, unknown>, secret: string, expiresIn: number, now = Date.now()): string {
+/**
+ * `withIat: false` signs as Strapi's session manager signs refresh tokens (jsonwebtoken's `noTimestamp`: the payload
+ * has `exp` and no `iat`).
+ */
+export function signJwt(payload: Record<string, unknown>, secret: string, expiresIn: number, now = Date.now(), withIat = true): string {
   const iat = Math.floor(now / 1000);
-  const body = toBase64Url(utf8(JSON.stringify({ ...payload, iat, exp: iat + expiresIn })));
+  const claims = withIat ? { ...payload, iat, exp: iat + expiresIn } : { ...payload, exp: iat + expiresIn };
+  const body = toBase64Url(utf8(JSON.stringify(claims)));
   return `${HEADER}.${body}.${toBase64Url(sign(`${HEADER}.${body}`, secret))}`;
 }
 

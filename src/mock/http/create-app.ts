@@ -1,7 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
-import { answerContent, matchContentRoute, type AnswerCache, type ContentRoute } from '../request/content-request.js';
+import { allowedMethods, answerContent, matchContentRoute, type AnswerCache, type ContentRoute } from '../request/content-request.js';
+import { methodNotAllowed } from '../express/method-not-allowed.js';
 import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
 import { route } from '../express/route.js';
@@ -46,8 +47,10 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route',
     route(async (req, res) => {
       const rt = current();
-      const route = matchContentRoute(rt, req.method, [String(req.params.route)]);
-      if (route === 'method-not-allowed') return methodNotAllowed(res);
+      const segments = [String(req.params.route)];
+      const route = contentRouteOf(rt, req, segments);
+      if (!route) return methodNotAllowed(req, res, 'HEAD, GET');
+      if (route === 'method-not-allowed') return methodNotAllowed(req, res, allowedMethods(rt, segments));
       await handle(rt, route, req, res, answerCache);
     }),
   );
@@ -56,14 +59,19 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/:route/:documentId',
     route(async (req, res) => {
       const rt = current();
-      const route = matchContentRoute(rt, req.method, [String(req.params.route), String(req.params.documentId)]);
-      if (route === 'method-not-allowed') return methodNotAllowed(res);
+      const segments = [String(req.params.route), String(req.params.documentId)];
+      const route = contentRouteOf(rt, req, segments);
+      if (!route) return methodNotAllowed(req, res, 'HEAD, GET');
+      if (route === 'method-not-allowed') return methodNotAllowed(req, res, allowedMethods(rt, segments));
       await handle(rt, route, req, res, answerCache);
     }),
   );
 
+  // Strapi serves a catch-all GET route (the admin panel's), so koa-router answers any other method on a path no
+  // route takes with 405 and `Allow: HEAD, GET`, and GET with the 404.
   app.use(
-    route(() => {
+    route((req, res) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req, res, 'HEAD, GET');
       throw new NotFoundError('Not Found', {});
     }),
   );
@@ -74,8 +82,14 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   return app;
 }
 
-function methodNotAllowed(res: Response): void {
-  res.status(405).type('text/plain').send('Method Not Allowed');
+/** The content route of an `/api/` path; undefined for a path no route takes and a method other than GET (a 405). */
+function contentRouteOf(rt: Runtime, req: Request, segments: readonly string[]): ReturnType<typeof matchContentRoute> | undefined {
+  try {
+    return matchContentRoute(rt, req.method, segments);
+  } catch (e) {
+    if (e instanceof NotFoundError && req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+    throw e;
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

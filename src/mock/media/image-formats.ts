@@ -16,6 +16,30 @@ export interface ResizedImage {
   readonly height: number;
 }
 
+const OPTIMIZABLE = new Set(['jpeg', 'png', 'webp', 'tiff', 'avif']);
+
+/**
+ * Strapi's `optimize` with the upload plugin's default settings (sizeOptimization on): a jpeg, png, webp, tiff or
+ * avif is encoded again by sharp at quality 80, and that copy is what gets stored, measured and resized, unless it
+ * came out larger than the upload. Anything else (or no sharp) is kept as sent.
+ */
+export async function optimizeImage(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  if (!sharp) return bytes;
+  try {
+    const { format } = await sharp(bytes).metadata();
+    if (!format || !OPTIMIZABLE.has(format)) return bytes;
+    const encoder = sharp(bytes, { animated: true }) as unknown as Record<
+      string,
+      (o: { quality: number }) => { toBuffer(): Promise<Buffer> }
+    >;
+    const out = await encoder[format]({ quality: 80 }).toBuffer();
+    return out.length > bytes.length ? bytes : out;
+  } catch {
+    return bytes;
+  }
+}
+
 /** The resized copies of an upload, in Strapi's order (thumbnail first); none for what is not a resizable image. */
 export async function resizeImage(bytes: Buffer): Promise<ResizedImage[]> {
   const sharp = await loadSharp();

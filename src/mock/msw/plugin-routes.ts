@@ -49,6 +49,11 @@ class ShimResponse {
   set(name: string, value: string): this {
     return this.setHeader(name, value);
   }
+  /** Adds to a header (Set-Cookie lines); a browser drops Set-Cookie from a worker's answer, Node's fetch keeps it. */
+  append(name: string, value: string | string[]): this {
+    const lines = [...(this.headers[name] ? [this.headers[name]] : []), ...(Array.isArray(value) ? value : [value])];
+    return this.setHeader(name, lines.join(', '));
+  }
   json(value: unknown): void {
     this.finish(JSON.stringify(value), 'application/json; charset=utf-8');
   }

@@ -1,11 +1,19 @@
 import type express from 'express';
-import { ApplicationError, fieldErrors, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import {
+  ApplicationError,
+  BadRequestError,
+  fieldErrors,
+  UnauthorizedError,
+  ValidationError,
+  type FieldError,
+} from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { readBody } from '../express/read-body.js';
 import { authenticateRequest, authorizePluginAction, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { byteLength, randomHex } from '../auth/base64url.js';
 import { signJwt } from '../auth/jwt.js';
+import { cookieToken, newRefreshToken, refreshCookies, revokeSession, revokeUserSessions, sessionOf } from '../auth/refresh-sessions.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { announce, keepMail, TEMPLATES } from '../auth/mailbox.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -26,22 +34,24 @@ const AUTH = 'plugin::users-permissions.auth';
 
 type Tokens = { jwt: string; refreshToken?: string; user: Record<string, unknown> };
 
-function accessToken(rt: Runtime, user: StoredUser): string {
-  return signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
-}
-
 /**
- * A refresh token as Strapi's session manager issues with registration and password changes (login keeps it in an
- * httpOnly cookie instead). It names the user and a session, so it is not accepted where a JWT is: no `id`.
+ * A new session, as Strapi's session manager opens one in refresh mode: a refresh token (registration and password
+ * changes answer it, sign-in sets it in an httpOnly cookie) and an access JWT for that session,
+ * `{userId, sessionId, type: 'access', iat, exp}`, valid `usersPermissions.jwtExpiresIn`.
  */
-function refreshToken(rt: Runtime, user: StoredUser): string {
-  return signJwt({ userId: String(user.id), sessionId: randomHex(16), type: 'refresh' }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn);
+function newSession(rt: Runtime, user: StoredUser): { jwt: string; refreshToken: string } {
+  const secret = jwtSecretOf(rt);
+  const { token, sessionId } = newRefreshToken(rt.store, secret, user.id);
+  const access = { userId: String(user.id), sessionId, type: 'access' };
+  return { jwt: signJwt(access, secret, rt.config.plugins.jwtExpiresIn), refreshToken: token };
 }
 
-const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens =>
-  withRefresh
-    ? { jwt: accessToken(rt, user), refreshToken: refreshToken(rt, user), user: showUser(rt, who, user, withRole) }
-    : { jwt: accessToken(rt, user), user: showUser(rt, who, user, withRole) };
+const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens => {
+  const session = newSession(rt, user);
+  return withRefresh
+    ? { ...session, user: showUser(rt, who, user, withRole) }
+    : { jwt: session.jwt, user: showUser(rt, who, user, withRole) };
+};
 
 async function jsonBody(req: express.Request): Promise<Record<string, unknown>> {
   const raw = await readBody(req);
@@ -135,7 +145,50 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       if (rt.config.plugins.advanced.emailConfirmation && user.confirmed !== true)
         throw new ApplicationError('Your account email is not confirmed', {});
       if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator', {});
-      res.status(200).json(issue(rt, who, user, false));
+      const session = newSession(rt, user);
+      res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), session.refreshToken));
+      res.status(200).json({ jwt: session.jwt, user: showUser(rt, who, user, false) });
+    }),
+  );
+
+  // Strapi's refresh: the cookie's token (if its signature holds), else the body's; the session is rotated (the
+  // token is refused from then on) and a new one set in the cookie.
+  app.post(
+    '/api/auth/refresh',
+    route(async (req, res) => {
+      const rt = current();
+      await caller(rt, req, 'refresh');
+      const secret = jwtSecretOf(rt);
+      const body = await jsonBody(req);
+      const token = cookieToken(req.headers.cookie) ?? (typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
+      if (!token) throw new BadRequestError('Missing refresh token', {});
+      const session = sessionOf(rt.store, secret, token);
+      const user = session && usersOf(rt.store.data).find((u) => String(u.id) === session.userId && !u.blocked);
+      if (!session || !user) throw new UnauthorizedError('Invalid refresh token', {});
+      revokeSession(rt.store, session);
+      const next = newSession(rt, user);
+      res.append('Set-Cookie', refreshCookies(secret, next.refreshToken));
+      res.status(200).json({ jwt: next.jwt });
+    }),
+  );
+
+  // Strapi's logout: `scope: "all"` (or a deviceId, which the mock does not track) ends every session of the user,
+  // else the session of the cookie's or the body's refresh token, else all of them; the cookie is cleared.
+  app.post(
+    '/api/auth/logout',
+    route(async (req, res) => {
+      const rt = current();
+      const who = await caller(rt, req, 'logout');
+      if (who.kind !== 'user') throw new UnauthorizedError('Missing authentication', {});
+      const secret = jwtSecretOf(rt);
+      const body = await jsonBody(req);
+      const userId = String(who.user.id);
+      const token = cookieToken(req.headers.cookie) ?? (typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
+      const session = body.scope === 'all' || typeof body.deviceId === 'string' || !token ? undefined : sessionOf(rt.store, secret, token);
+      if (session && session.userId === userId) revokeSession(rt.store, session);
+      else revokeUserSessions(rt.store, userId);
+      res.append('Set-Cookie', refreshCookies(secret, '', true));
+      res.status(200).json({ ok: true });
     }),
   );
 
@@ -146,9 +199,11 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const who = await caller(rt, req, 'register');
       const settings = rt.config.plugins;
       if (!settings.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled', {});
-      const body = await jsonBody(req);
+      const raw = await readBody(req);
+      const body = isPlainObject(raw) ? raw : {};
       const allowed = [...ALWAYS_ALLOWED, ...settings.registerAllowedFields];
-      const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+      // Strapi lists the body's keys: a text body (a string) has one per character, each refused
+      const unknown = Object.keys(typeof raw === 'string' ? raw : body).filter((k) => !allowed.includes(k));
       if (unknown.length) throw new ValidationError(`Invalid parameters: ${unknown.join(', ')}`, {});
 
       const errors = present([

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
+import { extension } from 'mime-types';
 import type { ContentStore } from '../../store/content-store.js';
-import type { MediaFile } from '../../core/data/types.js';
+import type { Json, MediaFile } from '../../core/data/types.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { imageSize } from './image-size.js';
 
+/** A `fileInfo` entry; a key left out (or null) keeps what the record has (on an update or a replace). */
 export interface FileInfo {
   readonly name?: string;
-  readonly alternativeText?: string | null;
-  readonly caption?: string | null;
+  readonly alternativeText?: string;
+  readonly caption?: string;
+  readonly focalPoint?: Json;
 }
 
 const MIME_BY_EXT: Readonly<Record<string, string>> = {
@@ -45,8 +48,7 @@ const MAX_STORED_NAME = 255;
  * whole name, so a long one makes a file name the disk refuses (its 500); the slug is cut so that `<hash><ext>`
  * always fits, and a name that fits is hashed exactly as Strapi hashes it.
  */
-export function fileHash(filename: string, ext = extname(filename)): string {
-  const base = filename.slice(0, filename.length - extname(filename).length);
+export function fileHash(base: string, ext: string): string {
   const slug =
     base
       .normalize('NFKD')
@@ -55,6 +57,18 @@ export function fileHash(filename: string, ext = extname(filename)): string {
       .replace(/^_|_$/g, '') || 'file';
   const room = Math.max(1, MAX_STORED_NAME - '_0123456789'.length - Buffer.byteLength(storedExt(ext)));
   return `${slug.slice(0, room)}_${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * Strapi's formatFileInfo: the extension is the uploaded file name's, else the one mime-types gives the part's
+ * type (`.png` for a Blob sent without a name, whose name is `blob`; `.false` for a type it does not know, as
+ * Strapi's template string makes it); the name is `fileInfo.name`, else the file name; the hash is made from that
+ * name without the extension.
+ */
+export function namesOf(filename: string, mime: string, info: FileInfo = {}): { name: string; ext: string; hash: string } {
+  const ext = extname(filename) || `.${extension(mime)}`;
+  const name = (info.name || filename).normalize();
+  return { name, ext, hash: fileHash(basename(name, ext), ext) };
 }
 
 /** The extension the stored file keeps: the name's, unless it alone would not fit on disk. */
@@ -82,18 +96,18 @@ export function newFileRecord(
   mime: string,
   upload: { readonly head: Buffer; readonly size: number },
   info: FileInfo = {},
+  id: number = store.nextId('media'),
 ): MediaFile {
   const now = new Date().toISOString();
-  const ext = extname(filename) || null;
-  const hash = fileHash(filename);
+  const { name, ext, hash } = namesOf(filename, mime, info);
   const size = mime.startsWith('image/') ? imageSize(upload.head) : undefined;
   return {
-    id: store.nextId('media'),
+    id,
     documentId: newDocumentId(),
-    name: info.name ?? filename,
+    name,
     alternativeText: info.alternativeText ?? null,
     caption: info.caption ?? null,
-    focalPoint: null,
+    focalPoint: info.focalPoint ?? null,
     width: size?.width ?? null,
     height: size?.height ?? null,
     formats: null,
@@ -101,7 +115,7 @@ export function newFileRecord(
     ext,
     mime,
     size: kilobytes(upload.size),
-    url: `/uploads/${hash}${storedExt(ext ?? '')}`,
+    url: `/uploads/${hash}${storedExt(ext)}`,
     previewUrl: null,
     provider: 'local',
     provider_metadata: null,

@@ -3,13 +3,13 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import type { MediaFile } from '../../core/data/types.js';
+import type { Json, MediaFile, StoreData } from '../../core/data/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { adoptUpload, deleteUpload, incomingDir, locateUpload, saveUpload } from './file-storage.js';
 import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
 import { readMultipart } from './read-multipart.js';
 import { SNIFF_BYTES, sniffServedType, sniffUploadType } from './sniff-type.js';
-import { formatsOf, resizeImage } from '../media/image-formats.js';
+import { formatsOf, optimizeImage, resizeImage } from '../media/image-formats.js';
 import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -30,9 +30,35 @@ function readFileInfo(raw: string | undefined, count: number): FileInfo[] {
     throw new ValidationError('fileInfo must be a JSON object (or a list of them, one per file)', {});
   return list.map((i) => ({
     name: typeof i.name === 'string' && i.name !== '' ? i.name : undefined,
-    alternativeText: typeof i.alternativeText === 'string' ? i.alternativeText : null,
-    caption: typeof i.caption === 'string' ? i.caption : null,
+    alternativeText: typeof i.alternativeText === 'string' ? i.alternativeText : undefined,
+    caption: typeof i.caption === 'string' ? i.caption : undefined,
+    focalPoint: isPlainObject(i.focalPoint) ? (i.focalPoint as Json) : undefined,
   }));
+}
+
+/** Strapi's `?id=` check on an update or a replace: one id, never a list or an object. */
+function singleId(id: unknown): string {
+  if (typeof id !== 'string' || id === '') throw new ValidationError('File id is required and must be a single value', {});
+  return id;
+}
+
+/** The record `?id=` names; Strapi's upload service throws a bare NotFoundError ("Entity not found"). */
+function fileToChange(rt: Runtime, id: string): MediaFile {
+  const file = findFile(rt, id);
+  if (!file) throw new NotFoundError('Entity not found', {});
+  return file;
+}
+
+/** Strapi's updateFileInfo: a key left out or null keeps the record's value. */
+function withInfo(file: MediaFile, info: FileInfo | undefined): MediaFile {
+  return {
+    ...file,
+    name: info?.name ?? file.name,
+    alternativeText: info?.alternativeText ?? file.alternativeText,
+    caption: info?.caption ?? file.caption,
+    focalPoint: info?.focalPoint ?? file.focalPoint ?? null,
+    updatedAt: new Date().toISOString(),
+  };
 }
 
 export function registerUploadRoutes(app: express.Express, current: () => Runtime): void {
@@ -63,7 +89,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       });
       for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
       rt.listener?.media('media.delete', file);
-      res.status(200).json(showFile(file, null, false));
+      res.status(200).json(showFile(file, null, true));
     }),
   );
 
@@ -79,23 +105,52 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       };
       const body = await readMultipart(req, limits);
       const adopted: string[] = [];
+      const id = req.query.id;
       try {
         const parts = body.files.filter((f) => f.field === 'files');
-        if (parts.length === 0) throw new ValidationError('Files are empty', {});
+        // Strapi's one upload route: no file and an `id` updates the file's info, a file and an `id` replaces it
+        if (parts.length === 0) {
+          if (!id) throw new ValidationError('Files are empty', {});
+          const info = readFileInfo(body.fields.fileInfo, 1)[0];
+          const file = fileToChange(rt, singleId(id));
+          const updated = await rt.store.mutate((data) => {
+            const next = withInfo(file, info);
+            data.media = data.media.map((m) => (m.id === file.id ? next : m));
+            return next;
+          });
+          rt.listener?.media('media.update', updated);
+          res.status(200).json(showFile(updated, null, true));
+          return;
+        }
+        if (id && parts.length > 1) throw new ValidationError('Cannot replace a file with multiple ones', {});
         if (!parts.every((p) => isValidFilename(p.filename))) throw new ApplicationError('File name contains invalid characters', {});
         const infos = readFileInfo(body.fields.fileInfo, parts.length);
+        const old = id ? fileToChange(rt, singleId(id)) : undefined;
         const mimes = parts.map((p) => sniffUploadType(p.head) ?? mimeOf(p.filename, p.mime));
-        // Images get Strapi's formats (thumbnail, large, medium, small), resized before the record is made; only
+        // Images are optimized as Strapi does (optimized: the bytes stored instead of the upload's) and get Strapi's
+        // formats (thumbnail, large, medium, small), resized from those bytes before the record is made; only
         // images are read whole, and only up to the size limit.
-        const resized = await Promise.all(
-          parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? resizeImage(readFileSync(p.path)) : [])),
+        const optimized = await Promise.all(
+          parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? optimizeImage(readFileSync(p.path)) : undefined)),
         );
-        const records = parts.map((p, i) => newFileRecord(rt.store, p.filename, mimes[i], p, infos[i]));
+        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes) : [])));
+        const records = parts.map((p, i) => {
+          const bytes = optimized[i];
+          const sent = bytes ? { head: bytes.subarray(0, p.head.length), size: bytes.length } : p;
+          const fresh = newFileRecord(rt.store, p.filename, mimes[i], sent, infos[i], old?.id);
+          // a replace keeps the record's id, hash and extension (so its url), and what fileInfo does not name
+          if (!old) return fresh;
+          const kept = withInfo(old, infos[i]);
+          return { ...fresh, ...kept, name: fresh.name, mime: fresh.mime, size: fresh.size, width: fresh.width, height: fresh.height };
+        });
         records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
         // The bytes are in place before the records exist: a record never points at a missing file.
+        if (old) for (const url of urlsOf(old)) deleteUpload(rt.store, url.slice('/uploads/'.length));
         records.forEach((record, i) => {
           const name = record.url.slice('/uploads/'.length);
-          adoptUpload(rt.store, name, parts[i].path);
+          const bytes = optimized[i];
+          if (bytes) saveUpload(rt.store, name, bytes);
+          else adoptUpload(rt.store, name, parts[i].path);
           adopted.push(name);
           for (const f of resized[i]) {
             const formatName = `${f.key}_${record.hash}${record.ext ?? ''}`;
@@ -103,13 +158,21 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
             adopted.push(formatName);
           }
         });
+        const link = old ? undefined : linkTarget(rt, body.fields);
         const created = await rt.store.mutate((data) => {
-          data.media.push(...records);
+          if (old) data.media = data.media.map((m) => (m.id === old.id ? records[0] : m));
+          else data.media.push(...records);
+          if (link) attach(data, link, records);
           return records;
         });
         adopted.length = 0;
+        if (old) {
+          rt.listener?.media('media.update', created[0]);
+          res.status(200).json(showFile(created[0], null, true));
+          return;
+        }
         for (const record of created) rt.listener?.media('media.create', record);
-        res.status(201).json(created.map((f) => showFile(f, null, false)));
+        res.status(201).json(created.map((f) => showFile(f, null, true)));
       } finally {
         for (const name of adopted) deleteUpload(rt.store, name);
         body.discard();
@@ -157,4 +220,35 @@ function urlsOf(file: MediaFile): string[] {
     for (const f of Object.values(file.formats)) if (isPlainObject(f) && typeof f.url === 'string') urls.push(f.url);
   }
   return urls.filter((u) => u.startsWith('/uploads/'));
+}
+
+interface LinkTarget {
+  readonly uid: string;
+  readonly rowId: number;
+  readonly field: string;
+  readonly multiple: boolean;
+}
+
+/**
+ * `ref`, `refId` and `field` beside the files: Strapi links the new files to that entry's media field (a morph
+ * link to the row `refId` names: one version of one locale). A media field that holds one file shows the new one,
+ * a multiple one lists it after the files it had. A ref, row or field that is not there links nothing, as Strapi's
+ * morph link points at nothing then.
+ */
+function linkTarget(rt: Runtime, fields: Record<string, string>): LinkTarget | undefined {
+  const { ref, refId, field } = fields;
+  if (!ref || !refId || !field || !/^\d+$/.test(refId)) return undefined;
+  const type = rt.model.contentTypes.get(ref);
+  const attribute = type?.attributes.get(field);
+  if (!type || attribute?.kind !== 'media') return undefined;
+  if (!rt.store.index.rowById(ref, Number(refId))) return undefined;
+  return { uid: ref, rowId: Number(refId), field, multiple: attribute.multiple };
+}
+
+function attach(data: StoreData, link: LinkTarget, files: readonly MediaFile[]): void {
+  const row = data.types[link.uid]?.find((r) => r.id === link.rowId);
+  if (!row) return;
+  const ids = files.map((f) => f.id);
+  if (link.multiple) row[link.field] = [...(Array.isArray(row[link.field]) ? (row[link.field] as number[]) : []), ...ids];
+  else row[link.field] = ids[ids.length - 1];
 }

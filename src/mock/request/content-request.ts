@@ -42,6 +42,16 @@ export function matchContentRoute(rt: Runtime, method: string, segments: readonl
   return { type, documentId: segments[1] };
 }
 
+/**
+ * koa-router's `Allow` for a content path whose method is refused: HEAD and the route's methods in the order Strapi
+ * registers them (find, create; findOne, update, delete).
+ */
+export function allowedMethods(rt: Runtime, segments: readonly string[]): string {
+  const type = rt.model.byRoute.get(segments[0].toLowerCase());
+  const methods = segments.length === 1 && type?.kind === 'collectionType' ? METHODS_COLLECTION : METHODS_DOCUMENT;
+  return ['HEAD', ...methods].join(', ');
+}
+
 export function actionOf(type: ContentType, method: string, documentId: string | undefined): string {
   if (method === 'GET' || method === 'HEAD') return type.kind === 'singleType' || documentId === undefined ? 'find' : 'findOne';
   if (method === 'POST') return 'create';

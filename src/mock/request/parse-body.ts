@@ -24,7 +24,8 @@ export function checkBodySize(bytes: number): void {
 
 /**
  * Parses a request body as Strapi's body parser does: JSON and url-encoded forms are parsed, a JSON syntax error
- * is a 400 `SyntaxError`, anything else (text, no body) leaves no `data` and fails the payload check later.
+ * is a 400 `SyntaxError`, text is the string; anything else (no body) is undefined. Neither has `data`: the payload
+ * check refuses them later.
  */
 export function parseBody(text: string, contentType: string | undefined | null): unknown {
   const type = String(contentType ?? '').toLowerCase();
@@ -40,5 +41,7 @@ export function parseBody(text: string, contentType: string | undefined | null):
     return value;
   }
   if (type.includes('application/x-www-form-urlencoded')) return qs.parse(text, { depth: 20, arrayLimit: 100 });
+  // koa-body hands a text/* body over as the string (fetch labels a string body text/plain when nobody says JSON)
+  if (type.startsWith('text/')) return text;
   return undefined;
 }
