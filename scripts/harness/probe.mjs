@@ -10,7 +10,7 @@ import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
+import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -48,6 +48,7 @@ const dest = prepareApp({ name: `probe-${name}-${slot}`, modelDir, apiConfigFile
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
 
 async function startMock(port) {
+  await assertPortFree(port);
   const child = spawn(
     process.execPath,
     mockServeArgs(join(root, 'bin/content-mock.js'), { modelDir, port, config: join(work, 'content-mock.config.json') }),

@@ -1,10 +1,11 @@
 // Boots a real Strapi 5.54 with any content model: a copy of ../shared/strapi-reference (without node_modules,
 // which is a symlink to the installed reference's) under /work/strapi/<name>/, with the model's src/api,
-// src/components and config/api.js swapped in and a bootstrap driven by the model's settings.json
+// src/components, src/extensions and config/api.js swapped in and a bootstrap driven by the model's settings.json
 // (locales, public-role permissions, API tokens with fixed keys).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export const REFERENCE_APP = '/work/shared/strapi-reference';
 export const INSTALLED = '/work/strapi/ref/node_modules';
@@ -78,7 +79,7 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
   mkdirSync(join(dest, 'src'), { recursive: true });
   cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
-  // a plugin's content-type extension (the users-permissions user's schema.json) boots with the model, as in its project
+  // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
   if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
   for (const api of readdirSync(join(dest, 'src', 'api'))) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
@@ -119,8 +120,21 @@ export async function waitHttp(url, pid, timeoutMs = 240000, logFile) {
   throw new Error(`timeout waiting for ${url}`);
 }
 
+/**
+ * Refuses a port something already listens on: the server started next would fail to bind, and waiting for the port
+ * to answer would then compare against whatever stale server holds it.
+ */
+export async function assertPortFree(port) {
+  await new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', () => fail(new Error(`port ${port} is already in use (a server left running?); stop it or pick another --slot`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(ok));
+  });
+}
+
 /** Starts Strapi on a fresh DB; resolves to { pid, base, stop }. */
 export async function startStrapi(dest, port, { fresh = true } = {}) {
+  await assertPortFree(port);
   mkdirSync(join(dest, '.tmp'), { recursive: true });
   mkdirSync(join(dest, 'public', 'uploads'), { recursive: true });
   if (fresh) {
@@ -178,7 +192,6 @@ export async function stopAndWait(server) {
   }
 }
 
-/** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
 /** A model's config/api.js, evaluated (env() answers each default) as Strapi would load it. */
 export function loadApiConfig(file) {
   const mod = { exports: {} };
@@ -188,9 +201,12 @@ export function loadApiConfig(file) {
   return typeof v === 'function' ? v({ env }) : v;
 }
 
+/** The content-mock config equivalent to a model's settings: same permissions, tokens, locales and REST settings. */
 export function mockConfigFor(settings) {
   return {
-    rest: settings.rest ?? { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true },
+    // without REST settings content-mock reads the model's config/api like Strapi (a flag the file leaves out is off),
+    // or a new project's defaults when the model has none
+    ...(settings.rest ? { rest: settings.rest } : {}),
     // the Strapi copy's bootstrap grants the authenticated role nothing beyond Strapi's defaults; without this the
     // mock's authenticated role would take the public role's grants (its convenience default)
     permissions: { public: settings.public, authenticated: {} },

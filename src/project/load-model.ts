@@ -190,6 +190,12 @@ function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, 
   const options = isPlainObject(raw.options) ? raw.options : {};
   const pluginOptions = isPlainObject(raw.pluginOptions) ? raw.pluginOptions : {};
   const localized = isPlainObject(pluginOptions.i18n) && pluginOptions.i18n.localized === true;
+  const draftAndPublish = options.draftAndPublish === true;
+  // Strapi's own boot warning (warnDraftAndPublishReservedAttributes): the type still works, `status` as a field
+  if (draftAndPublish && isPlainObject(raw.attributes) && 'status' in raw.attributes)
+    ctx.warnings.push(
+      `${file}: the attribute name 'status' on content type '${uid}' is reserved when 'draftAndPublish' is enabled; it conflicts with the REST 'status' query parameter (and sort=status sorts by publication state, not by this field)`,
+    );
   return {
     uid,
     kind,
@@ -197,7 +203,7 @@ function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, 
     pluralName,
     displayName: typeof info.displayName === 'string' ? info.displayName : singularName,
     description: typeof info.description === 'string' ? info.description : '',
-    draftAndPublish: options.draftAndPublish === true,
+    draftAndPublish,
     localized,
     attributes: readAttributes(raw.attributes, file, localized, ctx),
     file,

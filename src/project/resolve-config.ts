@@ -181,15 +181,13 @@ function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where
         throw new ConfigError(`${where}: unknown key "documents.${key}" (known keys: strictRelations, strictParams)`);
     }
   }
-  const flag = (key: 'strictRelations' | 'strictParams', project: unknown): boolean => {
-    const value = (isPlainObject(raw) ? raw[key] : undefined) ?? project;
+  const project = isPlainObject(fromProject.documents) ? fromProject.documents : {};
+  const flag = (key: keyof DocumentsConfig): boolean => {
+    const value = (isPlainObject(raw) ? raw[key] : undefined) ?? project[key];
     if (value !== undefined && typeof value !== 'boolean') throw new ConfigError(`${where}: documents.${key} must be true or false`);
     return value ?? DEFAULT_DOCUMENTS[key];
   };
-  return {
-    strictRelations: flag('strictRelations', fromProject.strictRelations),
-    strictParams: flag('strictParams', fromProject.documentsStrictParams),
-  };
+  return { strictRelations: flag('strictRelations'), strictParams: flag('strictParams') };
 }
 
 function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'] {
@@ -204,35 +202,39 @@ function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'
 
 /**
  * A Strapi project's REST settings from `config/api.js|ts`, read as text: the file is the user's code (it may call
- * env()), so it is scanned for literal values rather than executed. A flag the file does not set has Strapi's own
- * default, off (a project made before Strapi 5.54 has none of them), not a new 5.54 project's `true`;
- * `documentsStrictParams` is `documents.strictParams` (`strictParams` is the one of `rest`).
+ * env()), so it is scanned for literal values (or an `env.bool('X', literal)` default) rather than executed. The
+ * file replaces the new-project template: a flag it does not set is off in Strapi (`strapi.config.get(...)` gives
+ * undefined), as in every project made before 5.x introduced them.
  */
 export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
   for (const name of ['api.ts', 'api.js']) {
     const file = join(projectRoot, 'config', name);
     if (!existsSync(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    // comments out (a `//` after a quote or colon, as in a URL, stays)
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+    // the `documents: { ... }` block (flat), apart from the rest: both may set `strictParams`
+    const docsBlock = /\bdocuments['"]?\s*:\s*\{([^{}]*)\}/.exec(text);
+    const docsText = docsBlock ? docsBlock[1] : '';
+    const restText = docsBlock ? text.slice(0, docsBlock.index) + text.slice(docsBlock.index + docsBlock[0].length) : text;
     const out: Record<string, unknown> = {};
     for (const key of ['defaultLimit', 'maxLimit']) {
-      const m = new RegExp(`${key}["']?\\s*:\\s*(-?\\d+)`).exec(text);
+      const m = new RegExp(`${key}['"]?\\s*:\\s*(-?\\d+)`).exec(restText);
       if (m) out[key] = Number(m[1]);
     }
-    // `documents: { … }` holds its own strictParams: the rest of the file is read without that block
-    // keys may be quoted (`"documents": {`, a config written as JSON)
-    const documents = /documents["']?\s*:\s*\{([^}]*)\}/.exec(text);
-    const outside = documents ? text.replace(documents[0], '') : text;
-    const flag = (source: string, key: string): boolean | undefined => {
-      const m = new RegExp(`${key}["']?\\s*:\\s*(true|false)`).exec(source);
-      if (m) return m[1] === 'true';
-      // env('X', true) or a computed value: the default a generated project writes
-      return new RegExp(`${key}["']?\\s*:`).test(source) ? true : undefined;
+    const flag = (source: string, key: string, target: Record<string, unknown>, absent: boolean | undefined) => {
+      const m = new RegExp(`\\b${key}['"]?\\s*:\\s*(?:env\\.bool\\(\\s*['"][^'"]*['"]\\s*,\\s*)?(true|false)\\b`).exec(source);
+      if (m) target[key] = m[1] === 'true';
+      // named but not readable (an expression): leave the default
+      else if (absent !== undefined && !new RegExp(`\\b${key}\\b`).test(source)) target[key] = absent;
     };
-    out.withCount = flag(outside, 'withCount');
-    if (out.withCount === undefined) delete out.withCount;
-    out.strictParams = flag(outside, 'strictParams') ?? false;
-    out.strictRelations = flag(documents?.[1] ?? '', 'strictRelations') ?? flag(outside, 'strictRelations') ?? false;
-    out.documentsStrictParams = flag(documents?.[1] ?? '', 'strictParams') ?? false;
+    flag(restText, 'withCount', out, undefined);
+    flag(restText, 'strictParams', out, false);
+    const documents: Record<string, unknown> = {};
+    flag(docsText, 'strictParams', documents, false);
+    flag(docsText, 'strictRelations', documents, false);
+    out.documents = documents;
     return out;
   }
   return {};

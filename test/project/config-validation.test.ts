@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,5 +72,33 @@ describe('proxy and check load the project as serve does', () => {
     expect(withConfig.config?.customFields).toEqual({ 'plugin::acme.rating': 'integer' });
     const without = await loadContract({ schemas: root });
     expect(without.model.contentTypes.get('api::gadget.gadget')!.attributes.get('rating')).not.toMatchObject({ type: 'integer' });
+  });
+});
+
+describe("a project's config/api replaces the new-project template", () => {
+  const project = (apiJs: string | undefined) => {
+    const root = mkdtempSync(join(tmpdir(), 'cm-api-'));
+    cpSync(MINI, join(root, 'src'), { recursive: true });
+    if (apiJs !== undefined) {
+      mkdirSync(join(root, 'config'));
+      writeFileSync(join(root, 'config', 'api.js'), apiJs);
+    }
+    return root;
+  };
+  const flags = async (root: string) => {
+    const { config } = await loadProject({ schemas: root });
+    return [config.rest.strictParams, config.documents.strictRelations, config.rest.defaultLimit];
+  };
+
+  it('without the file, a new 5.54 project: both flags on', async () => {
+    expect(await flags(project(undefined))).toEqual([true, true, 25]);
+  });
+  it('a file that leaves the flags out (a project from before 5.x) has them off, as Strapi reads undefined', async () => {
+    expect(await flags(project('module.exports = { rest: { defaultLimit: 7, withCount: true } };'))).toEqual([false, false, 7]);
+  });
+  it("literal values and env.bool defaults are read; an expression keeps the template's value", async () => {
+    const generated = `module.exports = ({ env }) => ({ rest: { strictParams: env.bool('X', true) }, documents: { strictRelations: false } });`;
+    expect(await flags(project(generated))).toEqual([true, false, 25]);
+    expect(await flags(project('const s = true; module.exports = { rest: { strictParams: s } };'))).toEqual([true, false, 25]);
   });
 });

@@ -33,15 +33,13 @@ test('quoted and bare keys read alike', () => {
     maxLimit: 40,
     withCount: false,
     strictParams: true,
-    documentsStrictParams: true,
-    strictRelations: true,
+    documents: { strictParams: true, strictRelations: true },
   });
 });
 
 test('flags left out are off', () => {
   expect(readStrapiApiConfig(project('module.exports = { rest: { defaultLimit: 25, maxLimit: 100, withCount: true } };'))).toMatchObject({
     strictParams: false,
-    strictRelations: false,
-    documentsStrictParams: false,
+    documents: { strictParams: false, strictRelations: false },
   });
 });

@@ -135,6 +135,11 @@ describe('the order of the checks', () => {
       'filters[$or][title]=x&pagination[start]=2&pagination[limit]=1.5',
       "Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: 1.5",
     ],
+    // the database orders, then filters, then selects (`processState`), and a sort it cannot run fails when the query
+    // runs: a filter value it cannot read comes first (a field path is the validator's, earlier still)
+    ['sort=title.x&filters[updatedAt][$eq]=nope', 'Invalid format, expected a timestamp or an ISO date'],
+    ['filters[updatedAt][$in][0]=0x10&fields=', 'Invalid format, expected a timestamp or an ISO date'],
+    ['fields[0]=title.y&sort=title.x', 'Invalid key title.y'],
     // a filters string is refused by the conversion
     ['filters=', 'The filters parameter must be an object or an array'],
     ['filters=abc&pagination[start]=1.5', "Invalid parameter at 'start'. Expected integer >= 0, received: 1.5"],

@@ -4,6 +4,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { refsOf } from './content-index.js';
 import { setLinkLocale } from './link-locale.js';
 import { setLinkRank } from './link-order.js';
+import { setLinkVersion, type LinkVersion } from './link-version.js';
 
 // The seed format is a Strapi 5 export as the REST API shows it (the conformance kit's dataset.json, and what
 // `content-mock pull` writes): per content type, per locale ("*none*" when not localized) and status, the full
@@ -98,6 +99,8 @@ export class DatasetImporter {
   private readonly byName = new Map<string, ContentType>();
   private readonly rows = new Map<string, Map<number, Row>>();
   private readonly inverseRanks: { ownerUid: string; attribute: string; ownerId: number; target: string; rank: number }[] = [];
+  /** Links of rows without draft & publish to draft & publish targets: the versions each snapshot showed linked. */
+  private readonly seenVersions = new Map<Row, { snapshots: number; links: Map<string, Set<LinkVersion>> }>();
 
   constructor(
     private readonly model: ContentModel,
@@ -135,7 +138,11 @@ export class DatasetImporter {
     if (!rows) this.rows.set(type.uid, (rows = new Map()));
     this.noteInverseOrder(type, snap);
     // Types without draft & publish list the same row under both statuses.
-    if (rows.has(snap.id)) return;
+    const known = rows.get(snap.id);
+    if (known) {
+      this.noteLinkVersions(type, known, snap);
+      return;
+    }
     const now = new Date(0).toISOString();
     const row: Row = {
       id: snap.id,
@@ -148,6 +155,33 @@ export class DatasetImporter {
     this.convertAttributes(type.attributes, snap, row, type.localized);
     rows.set(row.id, row);
     this.bump(type.uid, row.id);
+    if (!type.draftAndPublish) this.noteLinkVersions(type, row, snap);
+  }
+
+  /**
+   * A type without draft & publish links each version of a draft & publish target on its own (link-version.ts): its
+   * draft view shows the links to draft versions, its published view those to published versions. A link only one
+   * view shows joins that version only; it is noted once both views were read.
+   */
+  private noteLinkVersions(type: ContentType, row: Row, snap: Snapshot): void {
+    let seen = this.seenVersions.get(row);
+    if (!seen) this.seenVersions.set(row, (seen = { snapshots: 0, links: new Map() }));
+    seen.snapshots++;
+    for (const attribute of type.attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner || !this.model.contentTypes.get(attribute.target)?.draftAndPublish) continue;
+      const v = snap[attribute.name];
+      for (const t of (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject)) {
+        if (!('publishedAt' in t)) continue;
+        const documentId = String(t.documentId);
+        const key = `${attribute.name}\u0000${documentId}`;
+        const versions = seen.links.get(key) ?? new Set<LinkVersion>();
+        versions.add(t.publishedAt === null ? 'draft' : 'published');
+        seen.links.set(key, versions);
+        const current = refsOf(row[attribute.name]);
+        if (!current.includes(documentId) && (attribute.toMany || current.length === 0))
+          row[attribute.name] = attribute.toMany ? [...current, documentId] : documentId;
+      }
+    }
   }
 
   /**
@@ -168,6 +202,13 @@ export class DatasetImporter {
   }
 
   finish(): StoreData {
+    for (const [row, { snapshots, links }] of this.seenVersions) {
+      if (snapshots < 2) continue;
+      for (const [key, versions] of links) {
+        const [attribute, documentId] = key.split('\u0000');
+        if (versions.size === 1) setLinkVersion(row, attribute, documentId, [...versions][0]);
+      }
+    }
     for (const [uid, rows] of this.rows) this.store.types[uid] = [...rows.values()].sort((a, b) => a.id - b.id);
     this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
     for (const m of this.store.media) this.bump('media', m.id);

@@ -159,7 +159,11 @@ export interface ContentModel {
 /** Attribute names every content type has in responses, whatever its schema. */
 export const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
 
-/** Names a schema may not declare: Strapi reserves them. */
+/**
+ * Names a schema may not declare: Strapi reserves them. `status` is not among them: Strapi 5 boots with a `status`
+ * attribute (only its content-type builder refuses one, and only on a draft & publish type) and serves it as a
+ * field; its `status` query parameter and virtual `status` sort keep their meaning.
+ */
 export const RESERVED_ATTRIBUTE_NAMES = [
   'id',
   'documentId',
@@ -177,7 +181,6 @@ export const RESERVED_ATTRIBUTE_NAMES = [
   'locale',
   'localizations',
   'entryId',
-  'status',
   '__component',
   '__contentType',
   '__temp_key__',

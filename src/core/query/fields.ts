@@ -41,9 +41,17 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
  * when its filters reach through a relation, component or media. A sort through a relation (a dotted path) takes
  * the deep-sort path instead, which numbers rows rather than selecting DISTINCT ones: nothing is added then.
  */
-export function withSortColumns(fields: string[] | null, sort: readonly { path: readonly string[] }[], joined: boolean): string[] | null {
+export function withSortColumns(
+  fields: string[] | null,
+  sort: readonly { path: readonly string[]; rank?: true }[],
+  joined: boolean,
+): string[] | null {
   if (fields === null || !joined || sort.length === 0 || sort.some((term) => term.path.length > 1)) return fields;
-  const added = sort.map((term) => term.path[0]).filter((name) => !fields.includes(name));
+  // the `status` rank is an expression, not a column: it adds nothing to the answer
+  const added = sort
+    .filter((term) => !term.rank)
+    .map((term) => term.path[0])
+    .filter((name) => !fields.includes(name));
   return added.length === 0 ? fields : [...new Set(added), ...fields];
 }
 

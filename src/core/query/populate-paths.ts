@@ -11,6 +11,10 @@ import { scopeBehind, type Scope } from './scope.js';
  */
 export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null, into: PopulateMap): void {
   for (const item of items) {
+    // An item with a comma is only checked segment by segment for existence (Strapi's validator walks it as one
+    // unknown key): a private attribute in it is not refused, its query populates it, and the answer's sanitizer
+    // drops it; a path through it ends at the next segment (its component is not walked).
+    const commaList = item.includes(',');
     for (const path of item
       .split(',')
       .map((s) => s.trim())
@@ -19,7 +23,7 @@ export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly
         .split('.')
         .map((s) => s.trim())
         .filter(Boolean);
-      addPath(index, scope, into, segments, parent);
+      addPath(index, scope, into, segments, parent, commaList);
     }
   }
 }
@@ -29,10 +33,24 @@ const at = (parent: string | null, key: string) => (parent ? `${parent}.${key}` 
 const refuse = (key: string, path: string) =>
   invalidKey(key, { parent: path === key ? null : path, path, source: 'query', param: 'populate' });
 
-function addPath(index: ContentIndex, scope: Scope, map: PopulateMap, segments: readonly string[], parent: string | null): void {
+function addPath(
+  index: ContentIndex,
+  scope: Scope,
+  map: PopulateMap,
+  segments: readonly string[],
+  parent: string | null,
+  commaList = false,
+): void {
   const [key, ...rest] = segments;
   if (key === undefined) return;
   const path = at(parent, key);
+  if (commaList && scope.kind !== 'media') {
+    const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
+    if (attribute?.private && attribute.kind !== 'scalar') {
+      if (rest.length > 0) throw refuse(rest[0], at(path, rest[0]));
+      return;
+    }
+  }
   const target = resolvePopulated(scope, key, () => refuse(key, path));
   const node = map.get(key) ?? (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
   map.set(key, node);
@@ -42,7 +60,7 @@ function addPath(index: ContentIndex, scope: Scope, map: PopulateMap, segments: 
   // media cannot be walked further; the error names the media attribute itself
   const inner = target.kind === 'media' ? undefined : scopeBehind(index, target);
   if (!inner) throw refuse(key, path);
-  addPath(index, inner, node.populate, rest, path);
+  addPath(index, inner, node.populate, rest, path, commaList);
 }
 
 /**

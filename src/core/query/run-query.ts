@@ -22,7 +22,7 @@ import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
 import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
-import { fieldOf, type Scope } from './scope.js';
+import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -147,6 +147,10 @@ const enum Stage {
   /** without documents.strictParams: the query conversion's own pagination checks, after populate's */
   ConvertPagination = 44,
   Database = 50,
+  /** A sort path the database cannot run fails when the query runs, after the WHERE's value errors. */
+  DatabaseSort = 51,
+  /** The database builds the SELECT after ORDER BY and WHERE (`processState`): a field it cannot select fails last. */
+  DatabaseSelect = 52,
   Count = 60,
 }
 
@@ -208,7 +212,7 @@ function parseStaged(
   // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
   const sort =
     staged.run(
-      (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertSort),
+      (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSort : Stage.ConvertSort),
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
@@ -230,7 +234,7 @@ function parseStaged(
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
   } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
-    (e) => (e.message.startsWith('Invalid key') ? Stage.Database : Stage.ConvertFields),
+    (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
@@ -252,9 +256,7 @@ function parseStaged(
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  // the virtual `status` sort has no column to select
-  const columns = sort.filter((term) => term.path.length > 1 || fieldOf(scope, term.path[0]));
-  const node = { fields: withSortColumns(fields ?? null, columns, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
+  const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
   return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
 }
 

@@ -9,19 +9,24 @@ export interface SortTerm {
   /** Field names from the sorted scope down to a scalar, through relations, components and media. */
   readonly path: readonly string[];
   readonly direction: 'asc' | 'desc';
+  /** The path ends on a type's `status` attribute: the database orders it by the root row's publication state. */
+  readonly rank?: true;
 }
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
   if (sort === undefined || sort === null || sort === '') return [];
   const terms: SortTerm[] = [];
+  const push = (term: SortTerm | undefined) => {
+    if (term) terms.push(term);
+  };
   const addString = (s: string) => {
     for (const part of s.split(',')) {
       const trimmed = part.trim();
       // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
       if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
-      terms.push(checked(index, scope, field.trim().split('.'), order));
+      push(checked(index, scope, field.trim().split('.'), order));
     }
   };
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
@@ -29,7 +34,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
       else if (typeof v === 'string') {
         // an empty order sorts nothing
-        if (v.trim()) terms.push(checked(index, scope, [...prefix, k], v));
+        if (v.trim()) push(checked(index, scope, [...prefix, k], v));
       } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
@@ -46,12 +51,17 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
   return terms;
 }
 
-/** Strapi's virtual `status` sort on a draft & publish type (never published, modified, published). */
-const isStatusSort = (scope: Scope, path: readonly string[]) =>
-  path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status');
-
-function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm {
-  if (isStatusSort(scope, path)) return { path, direction: direction(order) };
+/**
+ * `status` in a sort. The query validator lets it through on a draft & publish type without such an attribute, but
+ * the sanitizer then drops it (not an attribute): it sorts nothing. A type's own `status` attribute passes both, and
+ * then the database orders it, before looking at attributes, by a virtual publication state of the ROOT row (never
+ * published, modified, published; `buildStatusSortExpression`), whatever the level the path ends at.
+ */
+function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm | undefined {
+  if (path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status')) {
+    direction(order);
+    return undefined;
+  }
   let current: Scope | undefined = scope;
   const walked: string[] = [];
   for (let i = 0; i < path.length; i++) {
@@ -74,6 +84,8 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     const scalar = scalarTypeOf(field);
     if (scalar) {
       if (!last) throw invalidKey(path[i + 1], { parent: here, source: 'query', param: 'sort' });
+      if (name === 'status' && current?.kind === 'type' && field.kind === 'attribute')
+        return { path, direction: direction(order), rank: true };
       break;
     }
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
@@ -90,15 +102,15 @@ function direction(order: string): 'asc' | 'desc' {
 }
 
 /**
- * The database's status rank of a row: 0 when its document (in its locale) has no published version, 1 when it was
- * edited after the latest published version, else 2.
+ * The database's status rank of a root row: 0 when its document has no published version in its locale, 1 when it
+ * was edited after the latest published version, else 2. Strapi compares locales with `=`, so a row without a locale
+ * (a type without i18n) finds no published version: 0 for every row, the sort changes nothing.
  */
 function statusRank(index: ContentIndex, scope: Scope, record: Record_): number {
   if (scope.kind !== 'type') return 2;
   const row = record as Row;
-  const published = index
-    .documentRows(scope.type.uid, row.documentId)
-    .filter((r) => !isDraftRow(r) && (!scope.type.localized || r.locale === row.locale));
+  if (row.locale === null || row.locale === undefined) return 0;
+  const published = index.documentRows(scope.type.uid, row.documentId).filter((r) => !isDraftRow(r) && r.locale === row.locale);
   if (published.length === 0) return 0;
   const latest = published.reduce((max, r) => (String(r.updatedAt) > max ? String(r.updatedAt) : max), '');
   return String(row.updatedAt) > latest ? 1 : 2;
@@ -106,7 +118,6 @@ function statusRank(index: ContentIndex, scope: Scope, record: Record_): number 
 
 /** Every value a sort path reaches from one record (several through to-many joins; none when nothing is joined). */
 function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readonly string[]): (number | string | null)[] {
-  if (isStatusSort(scope, path)) return [statusRank(index, scope, record)];
   const field = fieldOf(scope, path[0]);
   if (!field) return [];
   const scalar = scalarTypeOf(field);
@@ -129,6 +140,7 @@ function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readon
  * Each sort term joins on its own, so each term's value is chosen apart.
  */
 function keyOf(index: ContentIndex, scope: Scope, record: Record_, term: SortTerm): number | string | null {
+  if (term.rank) return statusRank(index, scope, record);
   const keys = keysOf(index, scope, record, term.path);
   if (keys.length === 0) return null;
   return keys.reduce((best, k) => ((term.direction === 'asc' ? compareKeys(k, best) < 0 : compareKeys(k, best) > 0) ? k : best));

@@ -322,6 +322,8 @@ export async function deleteDocument(
   if (target === undefined && type.kind === 'singleType') return;
   // Strapi's document service throws a plain Error for `status=draft` (a 500, whether the document exists or not):
   // a mock answers 400 with the reason.
+  // with documents.strictParams the service checks the value first (a single type's delete parses no query)
+  if (opts.strictDocumentParams !== false) parseStatus(query.status);
   // (only the literal `draft`: Strapi tests the request's own status, `status=` or another value deletes)
   if (type.draftAndPublish && query.status === 'draft')
     throw new ValidationError(

@@ -133,6 +133,25 @@ type OnRelation = (name: string, op: RelationOp) => void;
 /** A stored link as Strapi's publish validates it: a to-one's target or null, a to-many's list as `{ set }`. */
 const storedLink = (value: unknown, toOne: boolean): unknown => (toOne ? (value ?? null) : { set: Array.isArray(value) ? value : [] });
 
+/**
+ * Whether a create that leaves a required component or dynamic zone out fails. Strapi's validator gives a list (a
+ * repeatable component, a dynamic zone) `[]` as default only when it is optional, and never lets it be nil: a
+ * required list left out fails even on a draft. A required single component is checked outside drafts.
+ */
+const listOrSingleRequired = (list: boolean, required: boolean | undefined, opts: PrepareOptions) =>
+  Boolean(opts.creating && required && (list || !opts.draft));
+const nullComponentError = (path: (string | number)[]): FieldError => ({
+  path,
+  message: `${pathLabel(path)} must be a \`object\` type, but the final value was: \`null\`.`,
+  value: null,
+});
+/** yup's `notNil` on a key left out: "must be defined.", and the details carry no value. */
+const undefinedError = (path: (string | number)[]): FieldError => ({
+  path,
+  message: `${pathLabel(path)} must be defined.`,
+  value: undefined,
+});
+
 const mustHoldLink = (opts: PrepareOptions, required: boolean | undefined) => Boolean(opts.strictRelations && required && !opts.draft);
 /** Strapi names the attribute alone, wherever it sits (its test's message), and reports the value sent. */
 const linkRequired = (path: (string | number)[], name: string, value: unknown): FieldError => ({
@@ -245,8 +264,9 @@ function prepareAttributes(
       }
       case 'component': {
         if (!given) {
-          // yup's notNil on a create (an update leaves an absent component alone); an absent key shows no value
-          if (mustCheckRequired) errors.push({ path: here, message: `${pathLabel(here)} must be defined.`, value: undefined });
+          // a stored draft checked at publish holds no single component as `null` (Strapi reads the row back)
+          if (opts.storedLinks && !attribute.repeatable && attribute.required && !opts.draft) errors.push(nullComponentError(here));
+          else if (listOrSingleRequired(attribute.repeatable, attribute.required, opts)) errors.push(undefinedError(here));
           continue;
         }
         const component = opts.index.model.components.get(attribute.component);
@@ -281,13 +301,15 @@ function prepareAttributes(
             });
           } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
         } else {
-          // a required component's schema is not nullable outside drafts: `null` fails its object type check
-          if (Array.isArray(value) || (value === null && attribute.required && !opts.draft)) {
+          if (Array.isArray(value)) {
             errors.push({
               path: here,
               message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
               value,
             });
+          } else if (value === null && attribute.required && !opts.draft) {
+            // a required component's object schema is not nullable (only optional ones get `.nullable()`)
+            errors.push(nullComponentError(here));
           } else {
             out[attribute.name] = one(value, here);
             if (isPlainObject(value)) echo[attribute.name] = echoed[0];
@@ -296,7 +318,10 @@ function prepareAttributes(
         break;
       }
       case 'dynamiczone': {
-        if (!given) continue;
+        if (!given) {
+          if (listOrSingleRequired(true, attribute.required, opts)) errors.push(undefinedError(here));
+          continue;
+        }
         echo[attribute.name] = value;
         // As for repeatable components: `null` is refused, `[]` empties the zone.
         if (!Array.isArray(value)) {

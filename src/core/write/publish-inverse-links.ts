@@ -34,17 +34,17 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
       .sort((a, b) => rank(ctx, owner.uid, owning, a, draft.documentId) - rank(ctx, owner.uid, owning, b, draft.documentId) || a.id - b.id);
     // a to-one inverse side is populated with one row, the first join row (the database's `XtoOne` populate)
     if (!inverse.toMany) drafts.splice(1);
-    const linked = new Map<Row, unknown>();
+    const linked = new Map<Row, { locale: unknown; draft: Row }>();
     for (const d of drafts) {
       const published = ctx.index
         .liveDocumentRows(owner.uid, d.documentId)
         .find((r) => !isDraftRow(r) && (!owner.localized || r.locale === d.locale));
-      if (published) linked.set(published, localeOf(d));
+      if (published) linked.set(published, { locale: localeOf(d), draft: d });
     }
     for (const r of linking) if (!isDraftRow(r) && joins(r) && !linked.has(r)) setLink(ctx, owner.uid, owning, r, draft.documentId, false);
-    for (const [r, locale] of linked) {
+    for (const [r, { locale, draft: ownerDraft }] of linked) {
       if (joins(r)) continue;
-      setLink(ctx, owner.uid, owning, r, draft.documentId, true);
+      setLink(ctx, owner.uid, owning, r, draft.documentId, true, refsOf(ownerDraft[owning.name]));
       if (!owner.localized && type.localized) {
         setLinkLocale(r, owning.name, draft.documentId, locale === defaultLocale ? undefined : String(locale));
       }
@@ -55,12 +55,32 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
 const rank = (ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string) =>
   linkRank(ctx.store.data, uid, owning.name, row, target);
 
-/** Adds (last, replacing a to-one link) or removes one link of an owner row. */
-function setLink(ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string, add: boolean): void {
+/**
+ * Adds (replacing a to-one link) or removes one link of an owner row. An added link takes its place in the owner's
+ * list as its draft has it: Strapi's bidirectional-relations sync gives the new join row the order value the
+ * draft's join row has (`sync` maps the draft's id to the new published one).
+ */
+function setLink(
+  ctx: WriteContext,
+  uid: string,
+  owning: RelationAttribute,
+  row: Row,
+  target: string,
+  add: boolean,
+  draftOrder: readonly string[] = [],
+): void {
   rowChanged(ctx.store.data, uid, row);
   const current = refsOf(row[owning.name]);
   const others = current.filter((d) => d !== target);
-  const next = !add ? others : owning.toMany ? [...others, target] : [target];
+  const at = draftOrder.indexOf(target);
+  const before = at < 0 ? -1 : others.findIndex((d) => draftOrder.indexOf(d) > at);
+  const next = !add
+    ? others
+    : !owning.toMany
+      ? [target]
+      : before < 0
+        ? [...others, target]
+        : [...others.slice(0, before), target, ...others.slice(before)];
   row[owning.name] = owning.toMany ? next : (next[0] ?? null);
   recordLinks(ctx.store.data, uid, owning.name, row, current, next);
   keepLinkLocales(row, owning.name, next);

@@ -7,6 +7,7 @@ import { copyLinkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { WriteContext } from './clone.js';
+import { isStrayOwner } from '../model/stray-owner.js';
 
 // What publishing does to the links between two draft & publish types. Strapi 5's document service `publish`
 // deletes the old published row (its join rows go with it) and creates a new one from the draft, populated deep
@@ -75,6 +76,7 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
     if (!owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+      if (isStrayOwner(ctx.index.model, attribute)) continue;
       const name = attribute.name;
       const links = (r: Row | undefined) =>
         r !== undefined &&

@@ -7,6 +7,8 @@ import type { Row } from '../data/types.js';
 import { prepareData } from './prepare-data.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
+import { unlinkStrayOwners } from './publish-stray-links.js';
+import { isStrayOwner } from '../model/stray-owner.js';
 import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -105,6 +107,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   if (replaced) removeRow(ctx.store.data, ctx.type.uid, replaced);
   addRow(ctx.store.data, ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
+  unlinkStrayOwners(ctx, draft);
   publishInverseLinks(ctx, draft);
   publishSelfLinks(ctx, draft, published);
   publishInverseOrder(ctx, draft);
@@ -130,6 +133,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
     if (owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== ctx.type.uid) continue;
+      if (isStrayOwner(ctx.index.model, attribute)) continue;
       const localeOk = (r: Row) =>
         !ctx.type.localized ||
         (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
