@@ -108,6 +108,7 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
         regex: typeof raw.regex === 'string' ? raw.regex : undefined,
         targetField: typeof raw.targetField === 'string' ? raw.targetField : undefined,
         customField,
+        ...(type === 'password' && raw.private !== true ? { privateByType: true as const } : {}),
       },
     };
   }

@@ -58,6 +58,8 @@ export interface ScalarAttribute extends AttributeBase {
   readonly targetField?: string;
   /** Set for custom fields: the registered custom field this scalar stands for (e.g. plugin::color-picker.color). */
   readonly customField?: string;
+  /** A password not marked `private` in its schema: hidden as every password is, but not private to Strapi's validators. */
+  readonly privateByType?: true;
 }
 
 export interface MediaAttribute extends AttributeBase {

@@ -112,7 +112,8 @@ function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribu
   const isPrivate = attribute.private;
   switch (attribute.kind) {
     case 'scalar':
-      return { type: attribute.type === 'password' ? 'password' : 'scalar', private: isPrivate };
+      // a password is refused by its own pass; it is private to the validators only when its schema says so
+      return { type: attribute.type === 'password' ? 'password' : 'scalar', private: isPrivate && !attribute.privateByType };
     case 'relation':
       return {
         type: 'relation',
