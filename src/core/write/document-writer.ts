@@ -1,3 +1,4 @@
+import { unlinkDeletedLocale } from './unlink-locale.js';
 import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
@@ -335,6 +336,9 @@ export async function deleteDocument(
   const locale = all ? undefined : writeLocale(store, type, query.locale);
   await store.mutate((data) => {
     data.types[type.uid] ??= [];
-    for (const r of [...store.index.documentRows(type.uid, target)]) if (all || r.locale === locale) removeRow(data, type.uid, r);
+    const rows = [...store.index.documentRows(type.uid, target)];
+    for (const r of rows) if (all || r.locale === locale) removeRow(data, type.uid, r);
+    // one locale of several: the links to it go with its rows
+    if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(data, store.index, type, target, locale);
   });
 }

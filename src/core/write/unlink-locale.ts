@@ -1,0 +1,34 @@
+import type { ContentType } from '../model/types.js';
+import type { ContentIndex } from '../data/content-index.js';
+import { refsOf } from '../data/content-index.js';
+import { rowChanged } from '../data/change-log.js';
+import { keepLinkLocales, linkLocale } from '../data/link-locale.js';
+import { keepLinkVersions } from '../data/link-version.js';
+import { recordLinks } from '../data/link-order.js';
+import type { StoreData } from '../data/types.js';
+
+/**
+ * Deleting one locale of a localized document deletes its rows, and the database deletes the join rows that pointed
+ * at them: the owners that linked that locale row let go for good, so a locale created again later for the same
+ * document is not linked (the store links documents, so the links are dropped here). Owners in their own locale
+ * (both sides localized) and owners without i18n that chose that locale row (link-locale.ts) are concerned.
+ */
+export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: ContentType, documentId: string, locale: string): void {
+  for (const owner of index.model.contentTypes.values()) {
+    for (const attribute of owner.attributes.values()) {
+      if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== type.uid) continue;
+      const name = attribute.name;
+      for (const row of index.linkingRows(owner.uid, name, documentId)) {
+        const linked = owner.localized ? row.locale : (linkLocale(row, name, documentId) ?? index.model.defaultLocale);
+        if (linked !== locale) continue;
+        rowChanged(data, owner.uid, row);
+        const current = refsOf(row[name]);
+        const next = current.filter((d) => d !== documentId);
+        row[name] = attribute.toMany ? next : null;
+        recordLinks(data, owner.uid, name, row, current, next);
+        keepLinkLocales(row, name, next);
+        keepLinkVersions(row, name, next);
+      }
+    }
+  }
+}
