@@ -1,4 +1,5 @@
-import type { ContentType } from '../model/types.js';
+import type { Attributes, ContentModel, ContentType } from '../model/types.js';
+import { eachHolder } from '../model/each-holder.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { refsOf } from '../data/content-index.js';
 import { rowChanged } from '../data/change-log.js';
@@ -30,5 +31,41 @@ export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: 
         keepLinkVersions(row, name, next);
       }
     }
+    // links held in components (no index: the owner's rows are walked, on this rare write only)
+    if (!holdsComponentLink(index.model, owner.attributes, type.uid, new Set())) continue;
+    for (const row of index.rows(owner.uid)) {
+      eachHolder(index.model, owner.attributes, row, (attributes, holder) => {
+        if (holder === row) return;
+        for (const attribute of attributes.values()) {
+          if (attribute.kind !== 'relation' || attribute.target !== type.uid) continue;
+          const name = attribute.name;
+          const current = refsOf(holder[name]);
+          if (!current.includes(documentId)) continue;
+          const linked = owner.localized ? row.locale : (linkLocale(holder, name, documentId) ?? index.model.defaultLocale);
+          if (linked !== locale) continue;
+          rowChanged(data, owner.uid, row);
+          const next = current.filter((d) => d !== documentId);
+          holder[name] = attribute.toMany ? next : null;
+          keepLinkLocales(holder, name, next);
+          keepLinkVersions(holder, name, next);
+        }
+      });
+    }
   }
+}
+
+/** Whether a component reachable from `attributes` holds a relation to `target`. */
+function holdsComponentLink(model: ContentModel, attributes: Attributes, target: string, seen: Set<string>): boolean {
+  for (const attribute of attributes.values()) {
+    const uids = attribute.kind === 'component' ? [attribute.component] : attribute.kind === 'dynamiczone' ? attribute.components : [];
+    for (const uid of uids) {
+      if (seen.has(uid)) continue;
+      seen.add(uid);
+      const component = model.components.get(uid);
+      if (!component) continue;
+      for (const inner of component.attributes.values()) if (inner.kind === 'relation' && inner.target === target) return true;
+      if (holdsComponentLink(model, component.attributes, target, seen)) return true;
+    }
+  }
+  return false;
 }
