@@ -158,9 +158,9 @@ export function sortRecords<T extends Record_>(
   keepOrder = false,
 ): T[] {
   // ties: the table's order (ids), or for joined rows the order the join table gives them (keepOrder)
-  const byId = keepOrder ? [...records] : [...records].sort((a, b) => Number(a.id) - Number(b.id));
-  if (terms.length === 0) return byId;
-  const keyed = byId.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t)) }));
+  const base = keepOrder ? [...records] : [...records].sort((a, b) => Number(a.id) - Number(b.id));
+  if (terms.length === 0) return base;
+  const keyed = base.map((record) => ({ record, keys: terms.map((t) => keyOf(index, scope, record, t)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < terms.length; i++) {
       const c = compareKeys(a.keys[i], b.keys[i]);

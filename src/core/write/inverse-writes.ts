@@ -1,3 +1,4 @@
+import { dropLink } from './drop-link.js';
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
@@ -36,12 +37,7 @@ export function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute
       rowChanged(ctx.store.data, owner.uid, r);
       if (!dropLinkVersion(r, attribute.name, target, version)) continue;
     }
-    const next = current.filter((d) => d !== target);
-    rowChanged(ctx.store.data, owner.uid, r);
-    r[attribute.name] = attribute.toMany ? next : null;
-    recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
-    keepLinkLocales(r, attribute.name, next);
-    keepLinkVersions(r, attribute.name, next);
+    dropLink(ctx.store.data, owner.uid, attribute, r, target);
   }
 }
 

@@ -1,9 +1,9 @@
+import { dropLink } from './drop-link.js';
 import { isStrayOwner } from '../model/stray-owner.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { rowChanged } from '../data/change-log.js';
-import { keepLinkLocales, linkLocale } from '../data/link-locale.js';
-import { dropLinkVersion, keepLinkVersions, linksVersion } from '../data/link-version.js';
-import { recordLinks } from '../data/link-order.js';
+import { linkLocale } from '../data/link-locale.js';
+import { dropLinkVersion, linksVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import type { WriteContext } from './clone.js';
 
@@ -28,12 +28,7 @@ export function unlinkStrayOwners(ctx: WriteContext, draft: Row): void {
         if (owner.draftAndPublish ? isDraftRow(r) : !linksVersion(r, name, documentId, false)) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (!owner.draftAndPublish && !dropLinkVersion(r, name, documentId, 'published')) continue;
-        const current = refsOf(r[name]);
-        const next = current.filter((d) => d !== documentId);
-        r[name] = attribute.toMany ? next : null;
-        recordLinks(ctx.store.data, owner.uid, name, r, current, next);
-        keepLinkLocales(r, name, next);
-        keepLinkVersions(r, name, next);
+        dropLink(ctx.store.data, owner.uid, attribute, r, documentId);
       }
     }
   }

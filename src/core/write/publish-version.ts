@@ -1,3 +1,4 @@
+import { dropLink } from './drop-link.js';
 import { unlinkElsewhere } from './inverse-writes.js';
 import type { Attributes } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
@@ -12,8 +13,8 @@ import { isStrayOwner } from '../model/stray-owner.js';
 import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { keepLinkLocales, LINK_LOCALES, linkLocale } from '../data/link-locale.js';
-import { keepLinkVersions, linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
+import { LINK_LOCALES, linkLocale } from '../data/link-locale.js';
+import { linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
 
 // Publishing: the draft is validated as a create of a published entry, then copied into a new published row, and
 // the links into and out of it are rebuilt as Strapi's publish re-creates them.
@@ -161,14 +162,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
         if (note === undefined) continue;
         rowChanged(ctx.store.data, owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
-        else if (attribute.inversedBy) {
-          const current = refsOf(r[attribute.name]);
-          const next = current.filter((d) => d !== draft.documentId);
-          r[attribute.name] = attribute.toMany ? next : null;
-          recordLinks(ctx.store.data, owner.uid, attribute.name, r, current, next);
-          keepLinkLocales(r, attribute.name, next);
-          keepLinkVersions(r, attribute.name, next);
-        }
+        else if (attribute.inversedBy) dropLink(ctx.store.data, owner.uid, attribute, r, draft.documentId);
       }
     }
   }

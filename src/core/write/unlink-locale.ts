@@ -1,3 +1,4 @@
+import { dropLink } from './drop-link.js';
 import type { Attributes, ContentModel, ContentType } from '../model/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { ContentIndex } from '../data/content-index.js';
@@ -5,7 +6,6 @@ import { refsOf } from '../data/content-index.js';
 import { rowChanged } from '../data/change-log.js';
 import { keepLinkLocales, linkLocale } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { recordLinks } from '../data/link-order.js';
 import type { StoreData } from '../data/types.js';
 
 /**
@@ -22,13 +22,7 @@ export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: 
       for (const row of index.linkingRows(owner.uid, name, documentId)) {
         const linked = owner.localized ? row.locale : (linkLocale(row, name, documentId) ?? index.model.defaultLocale);
         if (linked !== locale) continue;
-        rowChanged(data, owner.uid, row);
-        const current = refsOf(row[name]);
-        const next = current.filter((d) => d !== documentId);
-        row[name] = attribute.toMany ? next : null;
-        recordLinks(data, owner.uid, name, row, current, next);
-        keepLinkLocales(row, name, next);
-        keepLinkVersions(row, name, next);
+        dropLink(data, owner.uid, attribute, row, documentId);
       }
     }
     // links held in components (no index: the owner's rows are walked, on this rare write only)
