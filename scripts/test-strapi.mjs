@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // End-to-end test of `content-mock check` and `content-mock proxy` against a real Strapi 5 (the reference app in
-// /work/shared/strapi-reference). Not part of `npm test`: booting Strapi takes seconds, installing it minutes.
+// ../shared/strapi-reference). Not part of `npm test`: booting Strapi takes seconds, installing it minutes.
 //
 //   npm run test:strapi
-//   env: STRAPI_DIR (default /work/shared/strapi-reference), STRAPI_PORT (1337), PROXY_PORT (4011), KIT_DIR (../conformance),
+//   env: STRAPI_DIR (default ../shared/strapi-reference, scripts/paths.mjs), STRAPI_PORT (1337), PROXY_PORT (4011), KIT_DIR (../conformance),
 //        KEEP_STRAPI=1 (leave it running), NO_FRESH=1 (reuse a running Strapi; the mutating kit cases are then skipped)
 //
 // Passes when: check finds zero violations; every kit case (golden.json) gets the same verdict through the proxy as
@@ -12,9 +12,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REFERENCE_APP } from './paths.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const STRAPI_DIR = resolve(process.env.STRAPI_DIR ?? '/work/shared/strapi-reference');
+const STRAPI_DIR = resolve(process.env.STRAPI_DIR ?? REFERENCE_APP);
 const KIT = resolve(process.env.KIT_DIR ?? join(STRAPI_DIR, '..', 'conformance'));
 const PORT = Number(process.env.STRAPI_PORT ?? 1337);
 const PROXY_PORT = Number(process.env.PROXY_PORT ?? 4011);

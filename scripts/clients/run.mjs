@@ -8,12 +8,13 @@
 //
 // With --model alone it runs the harness (scripts/harness/run.mjs --until 0) to get both servers up from the same
 // content, then stops it. Clients: @strapi/client (the official SDK, a devDependency), qs + fetch as Strapi's docs
-// show, and community SDKs found in --clients DIR (default /work/clients: `npm install strapi-sdk-js` there).
+// show, and community SDKs found in --clients DIR (default ../clients next to the scratch folder: `npm install strapi-sdk-js` there).
 // The servers are changed by the sequence (writes): restart them (rerun the harness) before a second run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KIT_MODEL, SCRATCH } from '../paths.mjs';
 import { spawn } from 'node:child_process';
 import qs from 'qs';
 import { strapi as strapiClient } from '@strapi/client';
@@ -35,7 +36,7 @@ if (!opts.model) {
   process.exit(2);
 }
 const isKit = opts.model === 'kit';
-const modelDir = isKit ? '/work/shared/conformance/model' : resolve(opts.model);
+const modelDir = isKit ? KIT_MODEL : resolve(opts.model);
 const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
@@ -77,7 +78,7 @@ const stopHarness = () => {
 process.on('exit', stopHarness);
 
 // ---- clients
-const require = createRequire(join(resolve(opts.clients ?? '/work/clients'), 'package.json'));
+const require = createRequire(join(resolve(opts.clients ?? join(SCRATCH, '..', 'clients')), 'package.json'));
 let StrapiSdkJs = null;
 try {
   StrapiSdkJs = require('strapi-sdk-js').default ?? require('strapi-sdk-js');

@@ -13,6 +13,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KIT_MODEL } from '../paths.mjs';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
 import { loadModel } from './model.mjs';
@@ -27,7 +28,7 @@ if (!opts.model) {
   process.exit(2);
 }
 const isKit = opts.model === 'kit';
-const modelDir = isKit ? '/work/shared/conformance/model' : resolve(opts.model);
+const modelDir = isKit ? KIT_MODEL : resolve(opts.model);
 const name = isKit ? 'kit' : basename(modelDir);
 const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),

@@ -1,5 +1,5 @@
 // Boots a real Strapi 5.54 with any content model: a copy of ../shared/strapi-reference (without node_modules,
-// which is a symlink to the installed reference's) under /work/strapi/<name>/, with the model's src/api,
+// which is a symlink to the installed reference's) under <scratch>/<name>/ (scripts/paths.mjs), with the model's src/api,
 // src/components, src/extensions and config/api.js swapped in and a bootstrap driven by the model's settings.json
 // (locales, public-role permissions, API tokens with fixed keys).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-export const REFERENCE_APP = '/work/shared/strapi-reference';
-export const INSTALLED = '/work/strapi/ref/node_modules';
+import { REFERENCE_APP, INSTALLED, SCRATCH } from '../paths.mjs';
+export { REFERENCE_APP, INSTALLED };
 
 const BOOTSTRAP = `'use strict';
 // Written by scripts/harness/strapi.mjs: locales, public-role permissions and API tokens from harness-settings.json.
@@ -67,7 +67,7 @@ export function modelSrc(modelDir) {
 
 export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
   if (!existsSync(join(INSTALLED, '@strapi', 'strapi'))) throw new Error(`${INSTALLED} is not installed yet`);
-  const dest = join('/work/strapi', name);
+  const dest = join(SCRATCH, name);
   mkdirSync(dest, { recursive: true });
   for (const entry of readdirSync(REFERENCE_APP)) {
     if (['node_modules', 'src', '.tmp', 'public'].includes(entry)) continue;
