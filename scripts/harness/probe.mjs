@@ -2,7 +2,8 @@
 // Replays a short scripted sequence against a fresh real Strapi 5.54 and a fresh content-mock of the same model,
 // and prints both answers side by side: to check one rule on real Strapi before (and after) changing the mock.
 //   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49]
-// steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full" }, ...]
+// steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
+// --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token. `"pick": "data.speakers"` prints only that part of the answers.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -44,14 +45,16 @@ const cmConfig = mockConfigFor(settings);
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
 
-const dest = prepareApp({ name: `probe-${name}-${slot}`, modelDir, apiConfigFile: apiConfig, settings });
+// --code: the project's own server code runs on both sides
+const withCode = process.argv.includes('--code');
+const dest = prepareApp({ name: `probe-${name}-${slot}`, modelDir, apiConfigFile: apiConfig, settings, withCode });
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
 
 async function startMock(port) {
   await assertPortFree(port);
   const child = spawn(
     process.execPath,
-    mockServeArgs(join(root, 'bin/content-mock.js'), { modelDir, port, config: join(work, 'content-mock.config.json') }),
+    mockServeArgs(join(root, 'bin/content-mock.js'), { modelDir, port, config: join(work, 'content-mock.config.json'), code: withCode }),
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const base = `http://127.0.0.1:${port}`;
@@ -65,10 +68,15 @@ async function send(base, step, saved) {
   const key = keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
     method: step.method ?? 'GET',
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...step.headers,
+    },
     body,
   });
   const text = await res.text();
+  if (step.header) console.log(`  ${base} ${step.header}: ${res.headers.get(step.header)}`);
   let json = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -34,6 +34,8 @@ const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
 const apiConfigFile = isKit ? null : existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+// --code: the project's whole src/ runs on both sides (routes, controllers, services, middlewares, policies, lifecycles)
+const withCode = opts.code === true;
 if (!settings.rest && apiConfigFile) settings.rest = loadApiConfig(apiConfigFile).rest;
 const seedN = Number(opts.seed ?? 1);
 const nReads = Number(opts.reads ?? 2000);
@@ -71,6 +73,7 @@ async function startMock(seedFile) {
     process.execPath,
     mockServeArgs(join(root, 'bin/content-mock.js'), {
       modelDir,
+      code: withCode,
       port: mockPort,
       config: join(work, 'content-mock.config.json'),
       seed: seedFile,
@@ -97,7 +100,7 @@ async function startMock(seedFile) {
 
 // ---- 1. content: seed -> push into fresh Strapi -> pull -> snapshot
 const model = loadModel(modelDir);
-const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings });
+const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode });
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};

@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { transformSync } from 'esbuild';
 import { createServer } from 'node:net';
 
 import { REFERENCE_APP, INSTALLED, SCRATCH } from '../paths.mjs';
@@ -15,9 +16,15 @@ const BOOTSTRAP = `'use strict';
 const fs = require('fs');
 const path = require('path');
 const settings = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'harness-settings.json'), 'utf8'));
+// The project's own src/index (compiled beside this file by prepareApp with withCode), run before the harness's part.
+const project = fs.existsSync(path.join(__dirname, 'project-index.js')) ? require('./project-index.js') : {};
+const own = project && project.default ? project.default : project;
 module.exports = {
-  register() {},
+  async register(ctx) {
+    if (typeof own.register === 'function') await own.register(ctx);
+  },
   async bootstrap({ strapi }) {
+    if (typeof own.bootstrap === 'function') await own.bootstrap({ strapi });
     const locales = strapi.plugin('i18n').service('locales');
     const wanted = settings.locales;
     for (const l of wanted) {
@@ -65,7 +72,31 @@ export function modelSrc(modelDir) {
   return modelDir;
 }
 
-export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
+/**
+ * The project's whole src/ as a JavaScript Strapi app runs it: TypeScript and ESM modules compiled to CommonJS in
+ * place (what `strapi build` does for a TypeScript project), schemas and other files copied, the admin left out.
+ */
+function copyCompiled(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const src = join(from, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'admin') copyCompiled(src, join(to, entry.name));
+      continue;
+    }
+    if (/\.(d\.ts)$/.test(entry.name)) continue;
+    if (/\.(ts|mts|cts|mjs|js)$/.test(entry.name)) {
+      const out = transformSync(readFileSync(src, 'utf8'), {
+        loader: entry.name.endsWith('ts') ? 'ts' : 'js',
+        format: 'cjs',
+        target: 'node20',
+      });
+      writeFileSync(join(to, entry.name.replace(/\.(ts|mts|cts|mjs)$/, '.js')), out.code);
+    } else cpSync(src, join(to, entry.name));
+  }
+}
+
+export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode = false }) {
   if (!existsSync(join(INSTALLED, '@strapi', 'strapi'))) throw new Error(`${INSTALLED} is not installed yet`);
   const dest = join(SCRATCH, name);
   mkdirSync(dest, { recursive: true });
@@ -77,11 +108,21 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
   rmSync(join(dest, 'src'), { recursive: true, force: true });
   const src = modelSrc(modelDir);
   mkdirSync(join(dest, 'src'), { recursive: true });
-  cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
+  if (withCode) {
+    copyCompiled(src, join(dest, 'src'));
+    for (const f of ['index.js']) if (existsSync(join(dest, 'src', f))) cpSync(join(dest, 'src', f), join(dest, 'src', 'project-index.js'));
+    // the project's REST settings and global middlewares; database, server and admin stay the reference app's
+    for (const name of ['api', 'middlewares']) {
+      const file = ['ts', 'js'].map((e) => join(modelDir, 'config', `${name}.${e}`)).find((f) => existsSync(f));
+      if (!file) continue;
+      const code = transformSync(readFileSync(file, 'utf8'), { loader: file.endsWith('ts') ? 'ts' : 'js', format: 'cjs' }).code;
+      writeFileSync(join(dest, 'config', `${name}.js`), code);
+    }
+  } else cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
   // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
   if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
-  for (const api of readdirSync(join(dest, 'src', 'api'))) {
+  for (const api of withCode ? [] : readdirSync(join(dest, 'src', 'api'))) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
         const file = join(dest, 'src', 'api', api, rel.replace(ct + '.js', ct + '.js'));
@@ -93,7 +134,7 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings }) {
     }
   }
   writeFileSync(join(dest, 'src', 'index.js'), BOOTSTRAP);
-  if (apiConfigFile) cpSync(apiConfigFile, join(dest, 'config', 'api.js'));
+  if (apiConfigFile && !withCode) cpSync(apiConfigFile, join(dest, 'config', 'api.js'));
   writeFileSync(join(dest, 'harness-settings.json'), JSON.stringify(settings, null, 2));
   return dest;
 }
@@ -216,10 +257,11 @@ export function mockConfigFor(settings) {
 }
 
 /** `content-mock serve` arguments for a harness mock: in memory, no watcher, quiet. */
-export function mockServeArgs(cli, { modelDir, port, config, seed }) {
+export function mockServeArgs(cli, { modelDir, port, config, seed, code = false }) {
   return [
     cli,
     'serve',
+    ...(code ? [] : ['--no-project-code']),
     '--schemas',
     modelDir,
     ...(seed ? ['--seed', seed] : []),

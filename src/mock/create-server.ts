@@ -13,7 +13,8 @@ import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
 import { createDocsRouter } from './http/docs-router.js';
 import type { ContentModel } from '../core/model/types.js';
 import { generateOpenApi } from '../contract/openapi/generate.js';
-import type { LoadModelOptions } from '../project/load-model.js';
+import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.js';
+import { loadProjectCode } from '../project/code/project-code.js';
 import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
@@ -22,6 +23,8 @@ import { createPlaceholderRouter } from './media/placeholder-router.js';
 import { servedExamples } from './http/served-examples.js';
 import { documentTitle } from '../contract/openapi/generate.js';
 import { locateUpload } from './plugins/file-storage.js';
+import { createProjectApp } from './strapi/project-app.js';
+import { describeProjectApp } from './strapi/describe-project-app.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
 export const DEFAULT_STORE_DIR = '.content-mock';
@@ -69,6 +72,8 @@ export interface MockServer {
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   /** Restores the seed (or an empty store), as `POST /__content-mock/reset` does. */
   reset(): Promise<void>;
+  /** What start-up should say of the project's own code (empty without it). */
+  projectReport(): string[];
   /** Stops watching, ends held requests, closes the server and flushes pending writes. */
   close(): Promise<void>;
 }
@@ -77,7 +82,7 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, name, config, seed, model } = await loadProject(
+  const { schemas, name, config, seed, model, code } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
   const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields, strict: options.strictSchemas };
@@ -110,6 +115,12 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     listener: webhooks?.listener,
     log: options.logRequests ? (line) => logger.info(line) : undefined,
   };
+  // The project's own routes, controllers and services run over this runtime (a reload keeps reading it).
+  const codeOn = options.schemas !== undefined && options.projectCode !== false;
+  const appFor = async (m: ContentModel, loaded = codeOn ? loadProjectCode(resolveSchemaRoot(schemas), m) : undefined) =>
+    loaded ? createProjectApp(loaded, () => runtime, { restPrefix: '/api', log: (line) => logger.error(line) }) : undefined;
+  const projectApp = codeOn ? await appFor(model, code) : undefined;
+  if (projectApp) runtime = { ...runtime, app: projectApp };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
   const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
   const getDocument = () => {
@@ -154,6 +165,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         set: (next) => (runtime = next),
         log: logger,
         onReload: options.onReload,
+        appFor: codeOn ? (m) => appFor(m) : undefined,
         settleMs: options.watchSettleMs,
       })
     : undefined;
@@ -168,6 +180,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       return url;
     },
     reset,
+    projectReport: () => (runtime.app ? describeProjectApp(runtime.app, runtime) : []),
     listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {

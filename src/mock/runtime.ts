@@ -2,6 +2,7 @@ import type { ContentMockConfig } from '../core/config/content-mock-config.js';
 import type { MediaFile, Row } from '../core/data/types.js';
 import type { ContentModel, ContentType } from '../core/model/types.js';
 import type { ContentStore } from '../store/content-store.js';
+import type { ProjectApp } from './strapi/project-app.js';
 
 /** A successful content write: the document's rows as they were before it (what it deleted or replaced). */
 export interface WriteNotice {
@@ -28,4 +29,6 @@ export interface Runtime {
   readonly listener?: WriteListener;
   /** Where the mock prints what a developer should see (the mailbox's emails); undefined when quiet. */
   readonly log?: (line: string) => void;
+  /** The project's own server code (routes, controllers, services…), when it has some and it is turned on. */
+  readonly app?: ProjectApp;
 }

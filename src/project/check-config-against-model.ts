@@ -5,7 +5,12 @@ import type { ContentModel } from '../core/model/types.js';
  * Permissions that name a type the schemas do not define, or an action Strapi does not have, grant nothing: a typo
  * there would silently leave a route at 403. Reported with the config file and the JSON path of the entry.
  */
-export function checkConfigAgainstModel(config: ContentMockConfig, model: ContentModel, where: string): void {
+export function checkConfigAgainstModel(
+  config: ContentMockConfig,
+  model: ContentModel,
+  where: string,
+  projectActions: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): void {
   const types = [...model.contentTypes.values()];
   const known = (key: string) => key === '*' || types.some((t) => t.uid === key || t.pluralName === key || t.singularName === key);
   const typeNames = () =>
@@ -13,6 +18,11 @@ export function checkConfigAgainstModel(config: ContentMockConfig, model: Conten
       .filter((t) => t.uid.startsWith('api::'))
       .map((t) => t.uid)
       .join(', ');
+  const uidOf = (key: string) => types.find((t) => t.uid === key || t.pluralName === key || t.singularName === key)?.uid;
+  const isAction = (key: string, action: string) =>
+    (ACTIONS as readonly string[]).includes(action) ||
+    (key === '*' ? [...projectActions.values()].some((s) => s.has(action)) : projectActions.get(uidOf(key) ?? key)?.has(action) === true);
+  const knownActions = (key: string) => [...ACTIONS, ...(projectActions.get(uidOf(key) ?? key) ?? [])].join(', ');
   const checkGrants = (grants: Readonly<Record<string, readonly string[]>>, path: string) => {
     for (const [key, actions] of Object.entries(grants)) {
       // Plugin types (users & permissions) have actions of their own (`count`, `me`…): only their name is checked.
@@ -20,8 +30,8 @@ export function checkConfigAgainstModel(config: ContentMockConfig, model: Conten
         throw new ConfigError(`${where}: ${path}["${key}"]: no content type "${key}" in the schemas (known: ${typeNames()})`);
       if (key.startsWith('plugin::')) continue;
       actions.forEach((action, i) => {
-        if (!(ACTIONS as readonly string[]).includes(action)) {
-          throw new ConfigError(`${where}: ${path}["${key}"][${i}]: unknown action "${action}" (actions: ${ACTIONS.join(', ')})`);
+        if (!isAction(key, action)) {
+          throw new ConfigError(`${where}: ${path}["${key}"][${i}]: unknown action "${action}" (actions: ${knownActions(key)})`);
         }
       });
     }
@@ -38,8 +48,8 @@ export function checkConfigAgainstModel(config: ContentMockConfig, model: Conten
       if (dot < 0 || !known(key)) {
         throw new ConfigError(`${where}: tokens[${t}].permissions[${i}]: "${permission}" names no content type of the schemas`);
       }
-      if (!(ACTIONS as readonly string[]).includes(action)) {
-        throw new ConfigError(`${where}: tokens[${t}].permissions[${i}]: unknown action "${action}" (actions: ${ACTIONS.join(', ')})`);
+      if (!isAction(key, action)) {
+        throw new ConfigError(`${where}: tokens[${t}].permissions[${i}]: unknown action "${action}" (actions: ${knownActions(key)})`);
       }
     });
   });

@@ -5,7 +5,8 @@ import type { ContentMockConfig } from '../core/config/content-mock-config.js';
 import { checkConfigAgainstModel } from './check-config-against-model.js';
 import { resolveConfig } from './resolve-config.js';
 import type { ContentModel, Locale } from '../core/model/types.js';
-import { loadModel } from './load-model.js';
+import { loadModel, resolveSchemaRoot } from './load-model.js';
+import { loadProjectCode, routeActions, type ProjectCode } from './code/project-code.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { assertDataset, DatasetError, type Dataset } from '../core/data/import-dataset.js';
@@ -34,6 +35,8 @@ export interface ProjectOptions {
   readonly strictSchemas?: boolean;
   /** Locales known from elsewhere (a running target, a seed being written); they win over the seed's and the config's. */
   readonly locales?: readonly Locale[];
+  /** Run the project's server code (routes, controllers, services, middlewares, policies, lifecycles). Default true. */
+  readonly projectCode?: boolean;
 }
 
 export interface Project {
@@ -44,6 +47,8 @@ export interface Project {
   /** The seed, read lazily: its documents are parsed only when the store imports them. */
   readonly seed: SeedSource | undefined;
   readonly model: ContentModel;
+  /** The project's server code (loaded even with `projectCode: false`, which only keeps it from running). */
+  readonly code?: ProjectCode;
 }
 
 export const CONFIG_FILE_NAME = 'content-mock.config.json';
@@ -107,6 +112,8 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
   const model = await loadModel(schemas, { locales, customFields: config.customFields, strict: options.strictSchemas });
-  checkConfigAgainstModel(config, model, configFile ?? 'config');
-  return { schemas, name: projectName(schemas), config, seed, model };
+  // Read even when it will not run (projectCode: false): the actions its routes name are grants a config may hold.
+  const code = usingExample ? undefined : loadProjectCode(resolveSchemaRoot(schemas), model);
+  checkConfigAgainstModel(config, model, configFile ?? 'config', routeActions(code));
+  return { schemas, name: projectName(schemas), config, seed, model, code };
 }

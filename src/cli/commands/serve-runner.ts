@@ -22,6 +22,7 @@ export interface ServeArgs {
   strictSchemas?: boolean;
   resetOnStart?: boolean;
   cache?: boolean;
+  projectCode?: boolean;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
@@ -57,6 +58,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     args.delay ? `delay ${args.delay} ms` : '',
   ].filter(Boolean);
   lines.push(extras.join(', '));
+  for (const line of server.projectReport()) lines.push(line);
   for (const hint of startupHints(rt, { schemas: args.schemas, seeded: args.seed !== undefined })) lines.push(style('cyan', hint));
   console.log(lines.join('\n'));
 

@@ -42,6 +42,12 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .option('delay', { type: 'string', coerce: delayValue, describe: 'latency for every request, in ms: 300, or a range 100-400' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no request log' })
+      .option('project-code', {
+        type: 'boolean',
+        default: true,
+        describe:
+          "run the project's own routes, controllers, services, middlewares, policies and lifecycles (--no-project-code: Strapi's defaults only)",
+      })
       .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
       .option('strict-schemas', {

@@ -87,3 +87,16 @@ export function errorBody(e: StrapiError): { data: null; error: Record<string, u
   if (e.details !== undefined) error.details = e.details;
   return { data: null, error };
 }
+
+/** A policy that answered false: Strapi's PolicyError, a 403 whose message reaches the client. */
+export class PolicyError extends ForbiddenError {
+  override readonly name: string = 'PolicyError';
+}
+export class RateLimitError extends StrapiError {
+  override readonly name: string = 'RateLimitError';
+  override readonly status = 429;
+}
+export class NotImplementedError extends StrapiError {
+  override readonly name: string = 'NotImplementedError';
+  override readonly status = 501;
+}

@@ -8,8 +8,8 @@ import type { Runtime } from '../runtime.js';
 import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
-import { readBody } from '../express/read-body.js';
 import { streamJson } from '../express/stream-json.js';
+import { answerProjectRoute, bodyOf } from '../express/project-route.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -30,6 +30,23 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.get('/_health', (_req, res) => {
     res.status(204).end();
+  });
+
+  // The project's own routes come first, as Strapi registers API routes before the plugins'.
+  app.use((req, res, next) => {
+    const rt = current();
+    if (!rt.app) return next();
+    answerProjectRoute(rt, rt.app, req, res)
+      .then(async (outcome) => {
+        if (outcome === undefined) return next();
+        if (outcome === 'sent') return;
+        if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res, answerCache);
+        res.status(outcome.status);
+        for (const [k, v] of Object.entries(outcome.headers)) res.setHeader(k, v);
+        if (outcome.body === undefined) res.end();
+        else res.send(typeof outcome.body === 'string' ? outcome.body : Buffer.from(outcome.body));
+      })
+      .catch(next);
   });
 
   registerPluginRoutes(app, current);
@@ -85,6 +102,8 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 /** The content route of an `/api/` path; undefined for a path no route takes and a method other than GET (a 405). */
 function contentRouteOf(rt: Runtime, req: Request, segments: readonly string[]): ReturnType<typeof matchContentRoute> | undefined {
   try {
+    // With route files, a project serves only the routes they declare (matched above), as Strapi does.
+    if (rt.app?.code.hasRoutes) throw new NotFoundError('Not Found', {});
     return matchContentRoute(rt, req.method, segments);
   } catch (e) {
     if (e instanceof NotFoundError && req.method !== 'GET' && req.method !== 'HEAD') return undefined;
@@ -104,7 +123,7 @@ async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Respo
       search,
       authorization: req.headers.authorization,
       responseFormat: req.headers['strapi-response-format'] as string | undefined,
-      readBody: () => readBody(req),
+      readBody: () => bodyOf(req),
     },
     { cache, cacheKey: req.originalUrl },
   );

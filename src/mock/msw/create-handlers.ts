@@ -4,7 +4,8 @@ import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import { assertBundle, configFromBundle, modelFromBundle, type ProjectBundle } from '../../dataset/bundle/project-bundle.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { getFile, listFiles } from '../plugins/media-view.js';
-import { answerContent, apiSegments, matchContentRoute } from '../request/content-request.js';
+import { answerContent, apiSegments, matchContentRoute, type ContentRoute } from '../request/content-request.js';
+import type { ProjectApp } from '../strapi/project-app.js';
 import { checkBodySize, parseBody } from '../request/parse-body.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentStore } from '../../store/content-store.js';
@@ -20,6 +21,15 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface ContentHandlerOptions {
   /** Where the app sends its requests: `http://localhost:1337`. Default: any origin. */
   readonly baseUrl?: string;
+}
+
+/** A project route's answer, the core route to answer with instead, or undefined when no project route matches. */
+export type ProjectRouteAnswer = Response | ContentRoute | undefined;
+
+/** The project's own routes (Node only: loading project code needs it). */
+export interface ProjectRoutes {
+  appFor(current: () => Runtime): Promise<ProjectApp | undefined>;
+  answer(rt: Runtime, app: ProjectApp, request: Request, url: URL, readBody: () => Promise<unknown>): Promise<ProjectRouteAnswer>;
 }
 
 /** MSW handlers, plus the controls a test suite needs. */
@@ -47,9 +57,13 @@ function renderError(err: unknown): Response {
 }
 
 /** Handlers over a project that `load` provides (a bundle object, or one read from schema files in Node). */
-export function handlersFor(load: () => Promise<ProjectBundle>, options: ContentHandlerOptions = {}): ContentHandlers {
+export function handlersFor(
+  load: () => Promise<ProjectBundle>,
+  options: ContentHandlerOptions = {},
+  projectRoutes?: ProjectRoutes,
+): ContentHandlers {
   let state: { rt: Runtime; store: MemoryStore; plugins: PluginRoutes; webhooks: Webhooks | undefined } | undefined;
-  const ready = load().then((bundle) => {
+  const ready = load().then(async (bundle) => {
     assertBundle(bundle);
     const model = modelFromBundle(bundle);
     const config = configFromBundle(bundle);
@@ -57,7 +71,9 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
     const webhooks = config.webhooks.length > 0 ? createWebhooks(config.webhooks, () => rt) : undefined;
     // The runtime's store is typed as the server's file store; the request path only uses the `Store` interface
     // (data, index, mutate, nextId) and reset, which MemoryStore implements.
-    const rt: Runtime = { model, config, store: store as unknown as ContentStore, listener: webhooks?.listener };
+    let rt: Runtime = { model, config, store: store as unknown as ContentStore, listener: webhooks?.listener };
+    const app = await projectRoutes?.appFor(() => rt);
+    if (app) rt = { ...rt, app };
     state = { rt, store, plugins: new PluginRoutes(() => rt), webhooks };
   });
   // Surfaces a bad bundle at the first request rather than as an unhandled rejection now.
@@ -67,8 +83,19 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
     await ready;
     const { rt, plugins } = state!;
     const url = new URL(request.url);
+    let body: Promise<unknown> | undefined;
+    const readBody = () =>
+      (body ??= (async () => {
+        if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return {};
+        const bytes = new Uint8Array(await request.arrayBuffer());
+        checkBodySize(bytes.length);
+        return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), request.headers.get('content-type'));
+      })());
     try {
-      const plugin = await plugins.answer(request, url);
+      // the project's own routes first, as Strapi registers API routes before the plugins'
+      const own = rt.app && projectRoutes ? await projectRoutes.answer(rt, rt.app, request, url, readBody) : undefined;
+      if (own instanceof Response) return own;
+      const plugin = own ? undefined : await plugins.answer(request, url);
       if (plugin) return json(plugin.status, plugin.body, plugin.contentType, plugin.headers);
       const path = url.pathname.replace(/\/$/, '').toLowerCase();
       const authorization = request.headers.get('authorization') ?? undefined;
@@ -81,19 +108,15 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
       const file = /^\/api\/upload\/files\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && file) return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]))));
       const segments = apiSegments(url.pathname);
-      if (!segments) throw new NotFoundError('Not Found', {});
-      const route = matchContentRoute(rt, request.method, segments);
+      if (!own && (!segments || rt.app?.code.hasRoutes)) throw new NotFoundError('Not Found', {});
+      const route = own ?? matchContentRoute(rt, request.method, segments!);
       if (route === 'method-not-allowed') return json(405, 'Method Not Allowed', 'text/plain; charset=utf-8');
       const result = await answerContent(rt, route, {
         method: request.method,
         search,
         authorization,
         responseFormat: request.headers.get('strapi-response-format') ?? undefined,
-        readBody: async () => {
-          const bytes = new Uint8Array(await request.arrayBuffer());
-          checkBodySize(bytes.length);
-          return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), request.headers.get('content-type'));
-        },
+        readBody,
       });
       if ('json' in result) return json(result.status, result.json);
       if ('value' in result) return json(200, JSON.stringify(result.value));

@@ -20,5 +20,12 @@ export function createHandlers(options: HandlerOptions = {}): ContentHandlers {
   const { project } = options;
   if (project) return handlersFor(() => Promise.resolve(project), options);
   // Loaded on use: the schema reader is Node-only and the browser entry must not reach it.
-  return handlersFor(async () => (await import('../../dataset/bundle/build-bundle.js')).buildBundle(options), options);
+  const load = async () => (await import('../../dataset/bundle/build-bundle.js')).buildBundle(options);
+  // The project's own routes, controllers and services run here too (Node only), unless turned off.
+  if (options.schemas === undefined || options.projectCode === false) return handlersFor(load, options);
+  const schemas = options.schemas;
+  return handlersFor(load, options, {
+    appFor: async (current) => (await import('./project-routes.js')).projectAppFor(schemas, current),
+    answer: async (...args) => (await import('./project-routes.js')).answerProjectRequest(...args),
+  });
 }

@@ -3,6 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { describeError } from '../../project/describe-error.js';
 import type { Runtime } from '../runtime.js';
+import type { ProjectApp } from '../strapi/project-app.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { loadModel, resolveSchemaRoot, type LoadModelOptions } from '../../project/load-model.js';
 import { parseStoreBytes } from '../../store/content-store.js';
@@ -34,7 +35,11 @@ export interface HotReloadOptions {
   readonly log: Logger;
   readonly onReload?: (event: ReloadEvent) => void;
   readonly settleMs?: number;
+  /** Rebuilds the project's server code for a model (undefined: the project runs none). */
+  readonly appFor?: (model: ContentModel) => Promise<ProjectApp | undefined>;
 }
+
+const CODE_FILE = /\.(ts|js|mjs|cjs|mts|cts)$/;
 
 /**
  * Watches the schemas and the data file and swaps what the server serves, keeping the last good state on any error.
@@ -58,8 +63,11 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
       return;
     }
     const before = o.get();
+    // The code reads the model (its core routes, content types): rebuilt with it, problems said like schema ones.
+    const app = o.appFor ? await o.appFor(model) : before.app;
     before.store.useModel(model, () => o.initialFor(model));
-    o.set({ ...before, model });
+    o.set({ ...before, model, app });
+    for (const p of app?.problems ?? []) log.error(`content-mock: cannot run here: ${p.message} (Strapi's core behaviour is used instead)`);
     const ms = Math.round(performance.now() - started);
     const diff = diffModels(before.model, model);
     const names = files.map((f) => basename(dirname(f)) + '/' + basename(f));
@@ -109,7 +117,8 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
     paths: [schemaRoot],
     depth: 5,
     // A data file kept among the schemas must not turn each of our writes into a model rebuild.
-    accept: (f) => f.endsWith('.json') && resolve(f) !== dataFile,
+    accept: (f) =>
+      (f.endsWith('.json') || (o.appFor !== undefined && CODE_FILE.test(f) && !f.endsWith('.d.ts'))) && resolve(f) !== dataFile,
     settleMs: o.settleMs,
     onChange: (files) => serial(() => reloadSchemas(files)),
     onError: (e) => log.error(`content-mock: schema watcher: ${describeError(e)}`),

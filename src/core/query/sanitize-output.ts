@@ -1,0 +1,43 @@
+import { isPlainObject } from '../is-plain-object.js';
+import type { Attributes, ContentModel } from '../model/types.js';
+import type { CanRead } from './restricted-relations.js';
+
+// Strapi's controller `sanitizeOutput` (content API output sanitizer) over entries already shaped for an answer:
+// private attributes and passwords go, and every relation whose target the caller may not `find` is removed, at every
+// depth (through relations, components and dynamic zones). Project code that builds its own answer from the
+// document service relies on it; a route without auth (`auth: false`) reads no relation at all.
+
+function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknown, canRead: CanRead): unknown {
+  if (Array.isArray(value)) return value.map((v) => sanitizeNode(model, attributes, v, canRead));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const attribute = attributes.get(key);
+    if (!attribute) {
+      out[key] = v;
+      continue;
+    }
+    if (attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password')) continue;
+    if (attribute.kind === 'relation') {
+      if (!canRead(attribute.target)) continue;
+      const target = model.contentTypes.get(attribute.target);
+      out[key] = target ? sanitizeNode(model, target.attributes, v, canRead) : v;
+    } else if (attribute.kind === 'component') {
+      const component = model.components.get(attribute.component);
+      out[key] = component ? sanitizeNode(model, component.attributes, v, canRead) : v;
+    } else if (attribute.kind === 'dynamiczone' && Array.isArray(v)) {
+      out[key] = v.map((item) => {
+        const uid = isPlainObject(item) ? item.__component : undefined;
+        const component = typeof uid === 'string' ? model.components.get(uid) : undefined;
+        return component ? sanitizeNode(model, component.attributes, item, canRead) : item;
+      });
+    } else out[key] = v;
+  }
+  return out;
+}
+
+/** The entry (or list of entries) of type `uid` as Strapi's output sanitizer leaves it for a caller. */
+export function sanitizeOutput(model: ContentModel, uid: string, data: unknown, canRead: CanRead): unknown {
+  const schema = model.contentTypes.get(uid) ?? model.components.get(uid);
+  return schema ? sanitizeNode(model, schema.attributes, data, canRead) : data;
+}

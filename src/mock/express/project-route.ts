@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express';
+import type { Runtime } from '../runtime.js';
+import type { ProjectApp } from '../strapi/project-app.js';
+import { matchRoute } from '../strapi/route-table.js';
+import { runRoute, type RouteOutcome } from '../strapi/run-route.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+import { readBody } from './read-body.js';
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const BODY = Symbol('content-mock.body');
+
+/** The request's body, read once: the project's route and the core route it may fall back to share it. */
+export function bodyOf(req: Request): Promise<unknown> {
+  const held = req as Request & { [BODY]?: Promise<unknown> };
+  held[BODY] ??= WITH_BODY.has(req.method) ? readBody(req) : Promise.resolve({});
+  return held[BODY];
+}
+
+/**
+ * Runs the project route an express request matches: its outcome, `'sent'` once a 405 is sent, or
+ * undefined when no project route takes the path (the plugin and content routes then answer).
+ */
+export async function answerProjectRoute(
+  rt: Runtime,
+  app: ProjectApp,
+  req: Request,
+  res: Response,
+): Promise<RouteOutcome | 'sent' | undefined> {
+  const match = matchRoute(app.routes, req.method, req.path);
+  if (!match) return undefined;
+  if ('allow' in match) {
+    methodNotAllowed(req, res, ['HEAD', ...match.allow].join(', '));
+    return 'sent';
+  }
+  const url = req.originalUrl;
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  return runRoute(app, rt, match.route, match.params, {
+    method: req.method,
+    path: req.path,
+    search,
+    headers,
+    readBody: () => bodyOf(req),
+    authorization: req.headers.authorization,
+  });
+}

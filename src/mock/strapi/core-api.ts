@@ -1,0 +1,203 @@
+import { ValidationError } from '../../core/errors/strapi-errors.js';
+import type { ContentType } from '../../core/model/types.js';
+import { parseQuery } from '../../core/query/run-query.js';
+import { toV4Body } from '../../core/query/v4-format.js';
+import type { Runtime } from '../runtime.js';
+import { engineCalls, engineOptions, readAccess } from './engine-bridge.js';
+import { sanitizeOutput } from '../../core/query/sanitize-output.js';
+import { throughHooks, type DocumentHooks } from './document-service.js';
+import type { KoaContext } from './koa-context.js';
+import { accessOf, type RequestScopes } from './request-scope.js';
+
+// Strapi's core controllers and services (core-api/controller, core-api/service), in the same shape: project code
+// that extends them (`createCoreController(uid, ({ strapi }) => ({ async find(ctx) { … super.find(ctx) } }))`)
+// finds the methods, `this.sanitizeOutput`, `this.transformResponse` and the prototype chain it expects. The
+// engine behind them answers as the plain REST routes do.
+
+export interface CoreApiDeps {
+  readonly current: () => Runtime;
+  readonly scopes: RequestScopes;
+  readonly hooks: DocumentHooks;
+  readonly contentTypeOf: (type: ContentType) => unknown;
+  /** `strapi.service(uid)`: the project's service when it has one. */
+  readonly service: (uid: string) => Record<string, (...args: unknown[]) => unknown>;
+}
+
+type Params = Record<string, unknown>;
+
+const isObject = (v: unknown) => v !== null && (typeof v === 'object' || typeof v === 'function');
+
+function typeOf(deps: CoreApiDeps, uid: string): ContentType {
+  const type = deps.current().model.contentTypes.get(uid);
+  if (!type) throw new Error(`no content type ${uid} in the schemas`);
+  return type;
+}
+
+/** A core service: REST defaults (published), the content API's limits and the caller's read permissions. */
+export function coreService(deps: CoreApiDeps, uid: string): Record<string, unknown> {
+  const type = () => typeOf(deps, uid);
+  const calls = () => {
+    const rt = deps.current();
+    return engineCalls(rt, engineOptions(rt, 'rest', accessOf(deps.scopes.get())));
+  };
+  const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
+  const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
+    throughHooks(deps.hooks, type(), deps.contentTypeOf(type()), action, params, async (p) => final(p));
+  const dataless = (p: Params) => {
+    const { data: _data, documentId: _id, ...rest } = p;
+    return rest;
+  };
+  const base = {
+    contentType: deps.contentTypeOf(type()),
+    getFetchParams: fetch,
+  };
+  if (type().kind === 'singleType') {
+    return Object.assign(base, {
+      async find(params: Params = {}) {
+        return (await hook('findFirst', fetch(params), (p) => calls().one(type(), undefined, p))) ?? null;
+      },
+      async createOrUpdate(params: Params = {}) {
+        return (await hook('update', fetch(params), (p) => calls().update(type(), undefined, dataless(p), p.data ?? {}))) ?? null;
+      },
+      async delete(params: Params = {}) {
+        const removed = (await hook('delete', fetch(params), (p) => calls().remove(type(), undefined, p))) as unknown[];
+        return { deletedEntries: removed.length };
+      },
+    });
+  }
+  return Object.assign(base, {
+    async find(params: Params = {}) {
+      let pagination: unknown;
+      const results = await hook('findMany', fetch(params), (p) => {
+        const list = calls().list(type(), p);
+        pagination = list.meta.pagination;
+        return list.data;
+      });
+      return { results, pagination };
+    },
+    async findOne(documentId: string, params: Params = {}) {
+      return (await hook('findOne', { ...fetch(params), documentId }, (p) => calls().one(type(), documentId, dataless(p)))) ?? null;
+    },
+    async create(params: Params = { data: {} }) {
+      return hook('create', fetch(params), (p) => calls().create(type(), dataless(p), p.data));
+    },
+    async update(documentId: string, params: Params = { data: {} }) {
+      return (
+        (await hook('update', { ...fetch(params), documentId }, (p) => calls().update(type(), documentId, dataless(p), p.data))) ?? null
+      );
+    },
+    async delete(documentId: string, params: Params = {}) {
+      const removed = (await hook('delete', { ...fetch(params), documentId }, (p) =>
+        calls().remove(type(), documentId, dataless(p)),
+      )) as unknown[];
+      return { deletedEntries: removed.length };
+    },
+  });
+}
+
+/** A core controller: Strapi's actions over `strapi.service(uid)`, with its sanitize and transform helpers. */
+export function coreController(deps: CoreApiDeps, uid: string): Record<string, unknown> {
+  const type = () => typeOf(deps, uid);
+  const service = () => deps.service(uid);
+  const access = () => accessOf(deps.scopes.get());
+  const body = (ctx: KoaContext): Params => {
+    const b = (ctx.request as { body?: unknown }).body;
+    const data = isObject(b) ? (b as Params).data : undefined;
+    if (!isObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
+    return data as Params;
+  };
+  const proto = {
+    async transformResponse(data: unknown, meta: unknown = {}) {
+      if (data === null || data === undefined) return data;
+      const ctx = deps.scopes.get()?.ctx;
+      const v4 = String(ctx?.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
+      return v4 ? toV4Body(deps.current().model, type(), { data, meta }) : { data, meta };
+    },
+    async sanitizeOutput(data: unknown) {
+      const rt = deps.current();
+      const canRead = readAccess(rt, access());
+      return canRead ? sanitizeOutput(rt.model, uid, data, canRead) : data;
+    },
+    async sanitizeInput(data: unknown) {
+      return data;
+    },
+    async sanitizeQuery(ctx: KoaContext) {
+      return { ...ctx.query };
+    },
+    async validateQuery(ctx: KoaContext) {
+      const rt = deps.current();
+      const opts = engineOptions(rt, 'rest', access());
+      parseQuery(rt.store.index, type(), ctx.query, { ...opts, strictParams: rt.config.rest.strictParams });
+    },
+    async validateInput() {},
+  };
+  type Self = typeof proto;
+  const actions =
+    type().kind === 'singleType'
+      ? {
+          async find(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const entity = await service().find(query);
+            return this.transformResponse(await this.sanitizeOutput(entity));
+          },
+          async update(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const data = await this.sanitizeInput(body(ctx));
+            const entity = await service().createOrUpdate({ ...query, data });
+            return this.transformResponse(await this.sanitizeOutput(entity));
+          },
+          async delete(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            await service().delete(await this.sanitizeQuery(ctx));
+            ctx.status = 204;
+          },
+        }
+      : {
+          async find(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const { results, pagination } = (await service().find(query)) as { results: unknown; pagination: unknown };
+            return this.transformResponse(await this.sanitizeOutput(results), { pagination });
+          },
+          async findOne(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const entity = await service().findOne(ctx.params.id, query);
+            return this.transformResponse(await this.sanitizeOutput(entity));
+          },
+          async create(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const data = await this.sanitizeInput(body(ctx));
+            const entity = await service().create({ ...query, data });
+            ctx.status = 201;
+            return this.transformResponse(await this.sanitizeOutput(entity));
+          },
+          async update(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            const query = await this.sanitizeQuery(ctx);
+            const data = await this.sanitizeInput(body(ctx));
+            const entity = await service().update(ctx.params.id, { ...query, data });
+            return this.transformResponse(await this.sanitizeOutput(entity));
+          },
+          async delete(this: Self, ctx: KoaContext) {
+            await this.validateQuery(ctx);
+            await service().delete(ctx.params.id, await this.sanitizeQuery(ctx));
+            ctx.status = 204;
+          },
+        };
+  return Object.assign(Object.create(proto) as Record<string, unknown>, actions);
+}
+
+/** Strapi's factory rule: the project's object (or what its function returns) over the core one, by prototype. */
+export function extendCore(core: Record<string, unknown>, cfg: unknown, strapi: unknown): Record<string, unknown> {
+  const own = (typeof cfg === 'function' ? (cfg as (deps: { strapi: unknown }) => unknown)({ strapi }) : (cfg ?? {})) as Record<
+    string,
+    unknown
+  >;
+  for (const key of Object.keys(core)) if (own[key] === undefined) own[key] = core[key];
+  Object.setPrototypeOf(own, core);
+  return own;
+}

@@ -1,0 +1,41 @@
+import { routedTypes } from '../../core/model/types.js';
+import { where } from '../../project/code/code-error.js';
+import type { Runtime } from '../runtime.js';
+import type { ProjectApp } from './project-app.js';
+import { pristineCore } from './run-route.js';
+
+/** Start-up lines: which routes run the project's code, what could not be loaded, which types have no route. */
+export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
+  const lines: string[] = [];
+  const custom = app.routes.filter((r) => !pristineCore(app, rt, r));
+  lines.push(
+    `project code: ${app.routes.length} routes from ${app.code.routers.length} route files; ${custom.length} run the project's own code` +
+      (custom.length > 0 ? ':' : ''),
+  );
+  for (const r of custom) {
+    const cfg = r.spec.config ?? {};
+    const extras = [
+      (cfg.middlewares?.length ?? 0) > 0
+        ? `middlewares ${cfg.middlewares!.map((m) => (typeof m === 'string' ? m : typeof m === 'function' ? '(inline)' : JSON.stringify(m))).join(', ')}`
+        : '',
+      (cfg.policies?.length ?? 0) > 0 ? `policies ${cfg.policies!.map((p) => (typeof p === 'string' ? p : '(inline)')).join(', ')}` : '',
+      r.scope === false ? 'auth: false' : '',
+      r.controller && app.fileOf('controller', r.controller) && !r.action?.startsWith('__')
+        ? `controller ${where(app.fileOf('controller', r.controller)!)}`
+        : '',
+    ].filter(Boolean);
+    const handler = r.controller ? `${r.controller}.${r.action}` : '(function)';
+    lines.push(`  ${r.method.padEnd(6)} ${r.path} → ${handler}${extras.length > 0 ? ` · ${extras.join(' · ')}` : ''}`);
+  }
+  if (app.hooks.middlewares.length > 0)
+    lines.push(`  document service middlewares: ${app.hooks.middlewares.length} (strapi.documents.use)`);
+  const lifecycles = [...new Set(app.hooks.subscribers.flatMap((s) => s.models ?? ['(all types)']))];
+  if (lifecycles.length > 0) lines.push(`  lifecycles: ${lifecycles.join(', ')}`);
+  if (app.code.hasRoutes) {
+    const routedApis = new Set(app.code.routers.map((r) => r.api));
+    const missing = routedTypes(rt.model).filter((t) => t.uid.startsWith('api::') && !routedApis.has(t.uid.slice(5).split('.')[0]));
+    if (missing.length > 0) lines.push(`  no routes file (Strapi serves no REST route for them): ${missing.map((t) => t.uid).join(', ')}`);
+  }
+  for (const p of app.problems) lines.push(`  cannot run here: ${p.message} (Strapi's core behaviour is used instead)`);
+  return lines;
+}

@@ -1,0 +1,160 @@
+import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
+import type { ContentType } from '../../core/model/types.js';
+import type { Row } from '../../core/data/types.js';
+import type { Runtime } from '../runtime.js';
+import { documentQuery, engineCalls, engineOptions, type Mode } from './engine-bridge.js';
+import { accessOf, type RequestScopes } from './request-scope.js';
+import { UnsupportedApiError } from './unsupported-api.js';
+
+// `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
+// project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
+// `strapi.db.lifecycles.subscribe`) around each call. The core services go through the same path, so a middleware
+// that sets a slug on `create` acts on REST writes too, as in Strapi.
+
+export interface DocumentContext {
+  uid: string;
+  contentType: unknown;
+  action: string;
+  params: Record<string, unknown>;
+}
+
+export type DocumentMiddleware = (context: DocumentContext, next: () => Promise<unknown>) => unknown;
+
+export interface LifecycleSubscriber {
+  models?: string[];
+  [hook: string]: unknown;
+}
+
+export interface DocumentHooks {
+  readonly middlewares: DocumentMiddleware[];
+  readonly subscribers: LifecycleSubscriber[];
+}
+
+/** Whether a content type's calls pass through project code (then the REST routes cannot take the short way). */
+export function hasDocumentHooks(hooks: DocumentHooks, uid: string): boolean {
+  return hooks.middlewares.length > 0 || hooks.subscribers.some((s) => !s.models || s.models.includes(uid));
+}
+
+const LIFECYCLE: Readonly<Record<string, string>> = {
+  findMany: 'FindMany',
+  findFirst: 'FindOne',
+  findOne: 'FindOne',
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  count: 'Count',
+  publish: 'Update',
+};
+
+async function runLifecycles(
+  hooks: DocumentHooks,
+  uid: string,
+  model: unknown,
+  action: string,
+  params: Record<string, unknown>,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const name = LIFECYCLE[action];
+  const subs = name ? hooks.subscribers.filter((s) => !s.models || s.models.includes(uid)) : [];
+  if (subs.length === 0) return run();
+  const state: Record<string, unknown> = {};
+  const event: Record<string, unknown> = { action: `before${name}`, model, params, state };
+  for (const s of subs) if (typeof s[`before${name}`] === 'function') await (s[`before${name}`] as (e: unknown) => unknown)(event);
+  const result = await run();
+  const after = { action: `after${name}`, model, params, state, result };
+  for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
+  return after.result;
+}
+
+/** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
+export async function throughHooks(
+  hooks: DocumentHooks,
+  type: ContentType,
+  contentType: unknown,
+  action: string,
+  params: Record<string, unknown>,
+  final: (params: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
+  const context: DocumentContext = { uid: type.uid, contentType, action, params };
+  const chain = hooks.middlewares;
+  const step = async (i: number): Promise<unknown> => {
+    if (i < chain.length) return chain[i](context, () => step(i + 1));
+    const p = context.params ?? {};
+    return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
+  };
+  return step(0);
+}
+
+const rowsAsEntries = (rows: readonly Row[]) =>
+  rows.map((r) => ({ id: r.id, documentId: r.documentId, locale: r.locale ?? null, publishedAt: r.publishedAt ?? null }));
+
+export interface DocumentServiceDeps {
+  readonly current: () => Runtime;
+  readonly scopes: RequestScopes;
+  readonly hooks: DocumentHooks;
+  readonly contentTypeOf: (type: ContentType) => unknown;
+}
+
+function requireDocumentId(params: Record<string, unknown>): string {
+  const id = params.documentId;
+  if (typeof id !== 'string' || id === '') throw new ValidationError('documentId is required', {});
+  return id;
+}
+
+/** `strapi.documents(uid)` for one type. */
+export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mode = 'document'): Record<string, unknown> {
+  const typeOf = () => {
+    const type = deps.current().model.contentTypes.get(uid);
+    if (!type) throw new NotFoundError(`No content type ${uid}`, {});
+    return type;
+  };
+  const calls = () => {
+    const rt = deps.current();
+    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined));
+  };
+  const draft = (p: Record<string, unknown>) => ({ ...p, status: p.status ?? 'draft' });
+  const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
+    return (params: Record<string, unknown> = {}) => {
+      const type = typeOf();
+      return throughHooks(deps.hooks, type, deps.contentTypeOf(type), action, { ...params }, async (p) => final(type, p));
+    };
+  };
+  return {
+    findMany: api('findMany', (type, p) => calls().list(type, documentQuery(draft(p))).data),
+    findFirst: api('findFirst', (type, p) => calls().list(type, documentQuery(draft({ ...p, limit: 1 }))).data[0] ?? null),
+    findOne: api('findOne', (type, p) => calls().one(type, requireDocumentId(p), documentQuery(draft(p))) ?? null),
+    count: api('count', (type, p) => {
+      const q = documentQuery(draft(p));
+      const total = (
+        calls().list(type, { ...q, pagination: { start: 0, limit: 1, withCount: true } }).meta.pagination as { total?: number }
+      ).total;
+      return total ?? 0;
+    }),
+    create: api('create', (type, p) => calls().create(type, draft(without(p, 'data')), p.data ?? {})),
+    update: api(
+      'update',
+      async (type, p) => (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), p.data ?? {})) ?? null,
+    ),
+    delete: api('delete', async (type, p) => {
+      const documentId = requireDocumentId(p);
+      const removed = await calls().remove(type, documentId, without(p, 'status'));
+      return { documentId, entries: rowsAsEntries(removed) };
+    }),
+    publish: api('publish', async (type, p) => {
+      const documentId = requireDocumentId(p);
+      const entry = await calls().update(type, documentId, { ...without(p, 'data'), status: 'published' }, {});
+      return { documentId, entries: entry ? [entry] : [] };
+    }),
+    unpublish: () => {
+      throw new UnsupportedApiError(`strapi.documents('${uid}').unpublish`);
+    },
+    discardDraft: () => {
+      throw new UnsupportedApiError(`strapi.documents('${uid}').discardDraft`);
+    },
+  };
+}
+
+function without(p: Record<string, unknown>, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = p;
+  return rest;
+}

@@ -1,0 +1,86 @@
+import type { ContentType } from '../../core/model/types.js';
+import type { Row } from '../../core/data/types.js';
+import { findMany, findOne, type ListResult, type QueryOptions } from '../../core/query/run-query.js';
+import type { CanRead } from '../../core/query/restricted-relations.js';
+import type { Entry } from '../../core/query/render-entry.js';
+import { PopulateBudget } from '../../core/query/render-entry.js';
+import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
+import { mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import type { Runtime } from '../runtime.js';
+
+// The engine as Strapi's layers call it. `rest` options are the content API's (the config's limits, the caller's
+// read permissions: what Strapi's controller sanitizers and collection service apply); `document` options are the
+// document service's own (no default page, no permissions, drafts unless asked).
+
+export type Mode = 'rest' | 'document';
+
+/**
+ * Who a call reads for: a principal, `'none'` inside a route without auth (`auth: false`: Strapi's sanitizers then
+ * let no relation through), undefined outside any request (no restriction).
+ */
+export type Access = RequestPrincipal | 'none' | undefined;
+
+/** What the caller may `find` (relations to other types are hidden from it), or undefined for everything. */
+export function readAccess(rt: Runtime, access: Access): CanRead | undefined {
+  if (access === undefined) return undefined;
+  return (uid: string) => {
+    const target = rt.model.contentTypes.get(uid);
+    return !target || (access !== 'none' && mayContent(rt, access, target, 'find'));
+  };
+}
+
+export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOptions {
+  const canRead = mode === 'rest' ? readAccess(rt, access) : undefined;
+  return {
+    limits: mode === 'rest' ? rt.config.rest : { defaultLimit: -1, maxLimit: null, withCount: false },
+    strictParams: false,
+    strictDocumentParams: rt.config.documents.strictParams,
+    strictRelations: rt.config.documents.strictRelations,
+    canRead,
+    budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+  };
+}
+
+const without = (params: Record<string, unknown>, ...keys: string[]) => {
+  const out = { ...params };
+  for (const k of keys) delete out[k];
+  return out;
+};
+
+/**
+ * The document service's pagination (`start`/`limit`, or `page`/`pageSize`, nothing: every row) as the engine's
+ * `pagination` parameter.
+ */
+export function documentQuery(params: Record<string, unknown>): Record<string, unknown> {
+  const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data');
+  if (params.page !== undefined || params.pageSize !== undefined)
+    q.pagination = { page: params.page ?? 1, pageSize: params.pageSize ?? 25 };
+  else if (params.pagination === undefined) q.pagination = { start: params.start ?? 0, limit: params.limit ?? -1 };
+  return q;
+}
+
+export interface EngineCalls {
+  list(type: ContentType, query: Record<string, unknown>): ListResult;
+  one(type: ContentType, documentId: string | undefined, query: Record<string, unknown>): Entry | undefined;
+  create(type: ContentType, query: Record<string, unknown>, data: unknown): Promise<Entry>;
+  update(type: ContentType, documentId: string | undefined, query: Record<string, unknown>, data: unknown): Promise<Entry | undefined>;
+  /** Deletes and returns the rows it removed. */
+  remove(type: ContentType, documentId: string | undefined, query: Record<string, unknown>): Promise<Row[]>;
+}
+
+export function engineCalls(rt: Runtime, opts: QueryOptions): EngineCalls {
+  const store = rt.store;
+  return {
+    list: (type, query) => findMany(store.index, type, query, opts),
+    one: (type, documentId, query) => findOne(store.index, type, documentId, query, opts),
+    create: (type, query, data) => createDocument(store, type, query, { data }, opts),
+    update: (type, documentId, query, data) => updateDocument(store, type, documentId, query, { data }, opts),
+    remove: async (type, documentId, query) => {
+      const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
+      const before = target === undefined ? [] : [...store.index.documentRows(type.uid, target)];
+      await deleteDocument(store, type, documentId, query, opts);
+      const left = new Set(target === undefined ? [] : store.index.documentRows(type.uid, target).map((r) => r.id));
+      return before.filter((r) => !left.has(r.id));
+    },
+  };
+}

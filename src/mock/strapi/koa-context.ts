@@ -1,0 +1,177 @@
+import { errorBody, type StrapiError } from '../../core/errors/strapi-errors.js';
+import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http-status.js';
+import { parseQueryString } from '../../core/query/run-query.js';
+
+// The Koa context project code receives (`ctx`): what Strapi's controllers, middlewares and policies read and set,
+// over one request of any framework. Koa's rules are kept where code can see them: a body set without a status is a
+// 200, a null body a 204, nothing at all a 404; `ctx.badRequest(...)` and the other status helpers set Strapi's
+// error envelope as the body, `ctx.throw` throws an http error.
+
+export interface RequestInput {
+  readonly method: string;
+  /** The path, without the query string (percent-encoded, as sent). */
+  readonly path: string;
+  /** The raw query string, without `?`. */
+  readonly search: string;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The parsed body ({} when there is none). */
+  readonly body: unknown;
+}
+
+/** http-errors' error for a status: named after it, its message exposed below 500. */
+export function httpError(status: number, message?: string, details?: Record<string, unknown>): StrapiError {
+  return new StatusError(status, { name: httpErrorName(status), message: message ?? reasonPhrase(status), details: details ?? {} });
+}
+
+const statusHelpers: ReadonlyArray<readonly [string, number]> = [
+  ['badRequest', 400],
+  ['unauthorized', 401],
+  ['paymentRequired', 402],
+  ['forbidden', 403],
+  ['notFound', 404],
+  ['methodNotAllowed', 405],
+  ['notAcceptable', 406],
+  ['requestTimeout', 408],
+  ['conflict', 409],
+  ['gone', 410],
+  ['payloadTooLarge', 413],
+  ['unsupportedMediaType', 415],
+  ['unprocessableEntity', 422],
+  ['locked', 423],
+  ['tooManyRequests', 429],
+  ['internalServerError', 500],
+  ['notImplemented', 501],
+  ['badGateway', 502],
+  ['serviceUnavailable', 503],
+  ['gatewayTimeout', 504],
+];
+
+export class KoaContext {
+  readonly method: string;
+  readonly path: string;
+  readonly querystring: string;
+  readonly url: string;
+  readonly originalUrl: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  query: Record<string, unknown>;
+  params: Record<string, string> = {};
+  readonly state: Record<string, unknown> = {};
+  readonly request: Record<string, unknown>;
+  readonly response: Record<string, unknown>;
+  /** Response headers set by project code. */
+  readonly responseHeaders: Record<string, string> = {};
+  private explicitStatus: number | undefined;
+  private bodyValue: unknown;
+  private bodySet = false;
+  [helper: string]: unknown;
+
+  constructor(input: RequestInput) {
+    this.method = input.method.toUpperCase();
+    this.path = input.path;
+    this.querystring = input.search;
+    this.url = input.search ? `${input.path}?${input.search}` : input.path;
+    this.originalUrl = this.url;
+    this.headers = input.headers;
+    this.query = parseQueryString(input.search);
+    const self = this;
+    this.request = {
+      body: input.body ?? {},
+      files: undefined,
+      method: this.method,
+      path: this.path,
+      url: this.url,
+      headers: this.headers,
+      header: this.headers,
+      get query() {
+        return self.query;
+      },
+      set query(q: Record<string, unknown>) {
+        self.query = q;
+      },
+      get: (name: string) => this.get(name),
+    };
+    this.response = {
+      get status() {
+        return self.status;
+      },
+      set status(s: number) {
+        self.status = s;
+      },
+      get body() {
+        return self.body;
+      },
+      set body(b: unknown) {
+        self.body = b;
+      },
+      set: (name: string, value: string) => this.set(name, value),
+      get: (name: string) => this.responseHeaders[name.toLowerCase()],
+    };
+    for (const [name, status] of statusHelpers) {
+      this[name] = (message?: string, details?: Record<string, unknown>) => {
+        const e = httpError(status, message ?? reasonPhrase(status), details);
+        this.status = status;
+        this.body = errorBody(e);
+      };
+    }
+  }
+
+  get header(): Readonly<Record<string, string | undefined>> {
+    return this.headers;
+  }
+  get status(): number {
+    return this.explicitStatus ?? (this.bodySet ? (this.bodyValue === null ? 204 : 200) : 404);
+  }
+  set status(s: number) {
+    this.explicitStatus = s;
+  }
+  /** Whether a status or a body was set (Strapi answers 404 Not Found to a route that set neither). */
+  get answered(): boolean {
+    return this.explicitStatus !== undefined || this.bodySet;
+  }
+  get body(): unknown {
+    return this.bodyValue;
+  }
+  set body(b: unknown) {
+    this.bodyValue = b;
+    this.bodySet = b !== undefined;
+  }
+  get(name: string): string {
+    return this.headers[name.toLowerCase()] ?? '';
+  }
+  set(name: string | Record<string, string>, value?: string): void {
+    if (typeof name === 'object') for (const [k, v] of Object.entries(name)) this.responseHeaders[k.toLowerCase()] = String(v);
+    else this.responseHeaders[name.toLowerCase()] = String(value);
+  }
+  is(...types: string[]): string | false {
+    const type = this.get('content-type');
+    return types.find((t) => type.includes(t.replace(/^\*\//, ''))) ?? false;
+  }
+  send(data: unknown, status = 200): void {
+    this.status = status;
+    this.body = data;
+  }
+  created(data: unknown): void {
+    this.status = 201;
+    this.body = data;
+  }
+  deleted(data?: unknown): void {
+    if (data === undefined || data === null) this.status = 204;
+    else this.send(data);
+  }
+  throw(...args: unknown[]): never {
+    let status = 500;
+    let message: string | undefined;
+    let details: Record<string, unknown> | undefined;
+    for (const a of args) {
+      if (typeof a === 'number') status = a;
+      else if (typeof a === 'string') message = a;
+      else if (a instanceof Error) throw a;
+      else if (a && typeof a === 'object') details = a as Record<string, unknown>;
+    }
+    throw httpError(status, message, details);
+  }
+  assert(value: unknown, ...args: unknown[]): void {
+    if (!value) this.throw(...args);
+  }
+}

@@ -1,0 +1,119 @@
+import { isPlainObject } from '../../core/is-plain-object.js';
+import type { Runtime } from '../runtime.js';
+import { unsupported } from './unsupported-api.js';
+
+// The older data APIs Strapi 5 still ships and many projects still call: `strapi.entityService` (v4's, now a thin
+// layer over the document service) and the reads of `strapi.db.query(uid)` (rows of every version, by database
+// columns). Writes through the query engine need a database; they name themselves as unsupported.
+
+type Params = Record<string, unknown>;
+type Documents = (uid: string) => Record<string, (p?: Params) => Promise<unknown>>;
+
+const statusOf = (p: Params): Params => {
+  const { publicationState, ...rest } = p;
+  if (publicationState === 'live') return { ...rest, status: 'published' };
+  if (publicationState === 'preview') return { ...rest, status: 'draft' };
+  return rest;
+};
+
+/** The numeric row id's document (what the entity service's findOne/update look up first). */
+function documentOfRow(rt: Runtime, uid: string, id: unknown): { documentId: string; draft: boolean } | undefined {
+  const row = rt.store.index.rows(uid).find((r) => String(r.id) === String(id));
+  return row ? { documentId: row.documentId, draft: row.publishedAt === null || row.publishedAt === undefined } : undefined;
+}
+
+export function entityService(current: () => Runtime, documents: Documents): Record<string, unknown> {
+  const kind = (uid: string) => current().model.contentTypes.get(uid)?.kind;
+  const draftAndPublish = (uid: string) => current().model.contentTypes.get(uid)?.draftAndPublish === true;
+  return {
+    findMany: (uid: string, opts: Params = {}) =>
+      kind(uid) === 'singleType' ? documents(uid).findFirst(statusOf(opts)) : documents(uid).findMany(statusOf(opts)),
+    findOne: async (uid: string, id: unknown, opts: Params = {}) => {
+      const doc = documentOfRow(current(), uid, id);
+      return doc ? documents(uid).findOne({ ...statusOf(opts), documentId: doc.documentId }) : null;
+    },
+    count: (uid: string, opts: Params = {}) => documents(uid).count(statusOf(opts)),
+    create: (uid: string, params: Params = {}) => {
+      const data = (params.data ?? {}) as Params;
+      const draft = draftAndPublish(uid) && (data.publishedAt === null || data.publishedAt === undefined);
+      return documents(uid).create({ ...params, status: draft ? 'draft' : 'published' });
+    },
+    update: async (uid: string, id: unknown, opts: Params = {}) => {
+      const doc = documentOfRow(current(), uid, id);
+      if (!doc) return null;
+      return documents(uid).update({
+        ...opts,
+        documentId: doc.documentId,
+        status: draftAndPublish(uid) && doc.draft ? 'draft' : 'published',
+      });
+    },
+    delete: async (uid: string, id: unknown, opts: Params = {}) => {
+      const doc = documentOfRow(current(), uid, id);
+      if (!doc) return null;
+      return documents(uid).delete({ ...opts, documentId: doc.documentId });
+    },
+    findPage: unsupported('strapi.entityService.findPage'),
+    load: unsupported('strapi.entityService.load'),
+  };
+}
+
+/** `orderBy` (`'title'`, `{ title: 'desc' }`, a list of either) as the engine's sort strings. */
+function sortOf(orderBy: unknown): string[] | undefined {
+  if (orderBy === undefined) return undefined;
+  const list = Array.isArray(orderBy) ? orderBy : [orderBy];
+  return list.flatMap((o) =>
+    typeof o === 'string' ? [o] : isPlainObject(o) ? Object.entries(o).map(([k, d]) => `${k}:${String(d).toLowerCase()}`) : [],
+  );
+}
+
+function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, terms: readonly (readonly [string, string?])[]): number {
+  for (const [key, dir] of terms) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    const order = x === null || x === undefined ? -1 : y === null || y === undefined ? 1 : x < y ? -1 : 1;
+    return dir === 'desc' ? -order : order;
+  }
+  return Number(a.id) - Number(b.id);
+}
+
+/** `strapi.db.query(uid)`: reads over every version of the rows (drafts and published alike), in id order. */
+export function dbQuery(current: () => Runtime, documents: Documents, uid: string): Record<string, unknown> {
+  const rows = async (p: Params): Promise<Record<string, unknown>[]> => {
+    const type = current().model.contentTypes.get(uid);
+    const query: Params = { filters: p.where, fields: p.select, populate: p.populate, sort: sortOf(p.orderBy) ?? 'id:asc' };
+    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
+    const statuses = type?.draftAndPublish ? ['draft', 'published'] : ['published'];
+    const all: Record<string, unknown>[] = [];
+    for (const status of statuses) {
+      const found = (await documents(uid).findMany({ ...query, status, locale: type?.localized ? '*' : undefined })) as Record<
+        string,
+        unknown
+      >[];
+      all.push(...found);
+    }
+    // one table in the database: both versions' rows in one order (the ORDER BY's columns, then the row id)
+    const terms = (sortOf(p.orderBy) ?? []).map((t) => t.split(':') as [string, string?]);
+    if (statuses.length > 1) all.sort((a, b) => compareRows(a, b, terms));
+    const offset = Number(p.offset ?? 0);
+    const page = p.limit === undefined ? all.slice(offset) : all.slice(offset, offset + Number(p.limit));
+    // `select` names the columns the database returns: not even the id unless asked
+    const select = Array.isArray(p.select) ? p.select.map(String) : typeof p.select === 'string' ? [p.select] : undefined;
+    if (!select) return page;
+    return page.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([k]) => select.includes(k) || !['id', 'documentId'].includes(k))),
+    );
+  };
+  return {
+    findMany: (p: Params = {}) => rows(p),
+    findOne: async (p: Params = {}) => (await rows({ ...p, limit: 1 }))[0] ?? null,
+    count: async (p: Params = {}) => (await rows({ where: p.where })).length,
+    create: unsupported(`strapi.db.query('${uid}').create`),
+    createMany: unsupported(`strapi.db.query('${uid}').createMany`),
+    update: unsupported(`strapi.db.query('${uid}').update`),
+    updateMany: unsupported(`strapi.db.query('${uid}').updateMany`),
+    delete: unsupported(`strapi.db.query('${uid}').delete`),
+    deleteMany: unsupported(`strapi.db.query('${uid}').deleteMany`),
+    findPage: unsupported(`strapi.db.query('${uid}').findPage`),
+  };
+}

@@ -1,0 +1,266 @@
+import type { ContentType } from '../../core/model/types.js';
+import type { CodeError } from '../../project/code/code-error.js';
+import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
+import type { LoadedModule } from '../../project/code/load-code-module.js';
+import type { ProjectCode } from '../../project/code/project-code.js';
+import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/strapi-modules.js';
+import type { Runtime } from '../runtime.js';
+import { coreController, coreService, extendCore, type CoreApiDeps } from './core-api.js';
+import { documentService, type DocumentHooks, type DocumentMiddleware, type LifecycleSubscriber } from './document-service.js';
+import { RequestScopes } from './request-scope.js';
+import { compileRoute, type CompiledRoute } from './route-table.js';
+import { componentView, contentTypeView } from './strapi-schema-view.js';
+import { unsupported } from './unsupported-api.js';
+import { dbQuery, entityService } from './legacy-apis.js';
+
+// The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
+// controllers, config, log, the request context), the registries Strapi keeps (controllers, services, middlewares,
+// policies by uid) and the route table. Built once per model and code; requests read it through the runtime.
+
+type Fn = (...args: unknown[]) => unknown;
+export type Registry = Record<string, Fn>;
+
+export interface ProjectApp {
+  readonly code: ProjectCode;
+  readonly strapi: Record<string | symbol, unknown>;
+  readonly routes: readonly CompiledRoute[];
+  readonly scopes: RequestScopes;
+  readonly hooks: DocumentHooks;
+  /** What could not be set up (a module, a handler, a policy), each with its file: said at start-up. */
+  readonly problems: readonly CodeError[];
+  controller(uid: string): Registry | undefined;
+  service(uid: string): Registry | undefined;
+  /** The core controller or service of a content type, to tell what project code replaced. */
+  core(kind: CoreKind, uid: string): Registry | undefined;
+  middleware(name: string): LoadedModule | undefined;
+  policy(name: string, api: string): LoadedModule | undefined;
+  /** Where a registry entry comes from (for messages). */
+  fileOf(kind: 'controller' | 'service', uid: string): string | undefined;
+  /** Says something about the project's code at run time, once per distinct line. */
+  report(line: string): void;
+}
+
+export interface ProjectAppOptions {
+  /** The content API prefix (`config/api` `rest.prefix`, default `/api`). */
+  readonly restPrefix: string;
+  readonly log?: (line: string) => void;
+}
+
+function getPath(obj: unknown, path: string): unknown {
+  let cur = obj;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+export async function createProjectApp(code: ProjectCode, current: () => Runtime, options: ProjectAppOptions): Promise<ProjectApp> {
+  const scopes = new RequestScopes();
+  const hooks: { middlewares: DocumentMiddleware[]; subscribers: LifecycleSubscriber[] } = { middlewares: [], subscribers: [] };
+  const problems: CodeError[] = [...code.problems];
+  const views = new WeakMap<ContentType, unknown>();
+  const contentTypeOf = (type: ContentType) => {
+    let v = views.get(type);
+    if (!v) views.set(type, (v = contentTypeView(type)));
+    return v;
+  };
+  const controllers = new Map<string, Registry>();
+  const services = new Map<string, Registry>();
+  const cores = new Map<string, Registry>();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const said = new Set<string>();
+
+  const deps: CoreApiDeps = {
+    current,
+    scopes,
+    hooks,
+    contentTypeOf,
+    service: (uid) => {
+      const s = service(uid);
+      if (!s) throw new Error(`no service ${uid}`);
+      return s as Record<string, Fn>;
+    },
+  };
+  const core = (kind: CoreKind, uid: string): Registry | undefined => {
+    if (!current().model.contentTypes.has(uid)) return undefined;
+    const key = `${kind}\u0000${uid}`;
+    let c = cores.get(key);
+    if (!c) cores.set(key, (c = (kind === 'controller' ? coreController(deps, uid) : coreService(deps, uid)) as Registry));
+    return c;
+  };
+  const instantiate = (m: LoadedModule | undefined, kind: CoreKind, uid: string): Registry | undefined => {
+    if (!m) return core(kind, uid);
+    try {
+      const v = typeof m.value === 'function' ? (m.value as Fn)({ strapi }) : m.value;
+      if (v && typeof v === 'object') return v as Registry;
+      problems.push(new CodeErrorClass(m.file, undefined, `the ${kind} exports no object`));
+    } catch (e) {
+      problems.push(new CodeErrorClass(m.file, undefined, `the ${kind} cannot be built: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    return core(kind, uid);
+  };
+  const controller = (uid: string) => {
+    let c = controllers.get(uid);
+    if (!c) {
+      c = instantiate(code.controllers.get(uid), 'controller', uid);
+      if (c) controllers.set(uid, c);
+    }
+    return c;
+  };
+  const service = (uid: string) => {
+    let s = services.get(uid);
+    if (!s) {
+      s = instantiate(code.services.get(uid), 'service', uid);
+      if (s) services.set(uid, s);
+    }
+    return s;
+  };
+
+  const config = () => {
+    const rt = current();
+    return {
+      api: { rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents },
+      plugin: {},
+      server: {},
+    };
+  };
+  const documents = Object.assign((uid: string) => documentService({ current, scopes, hooks, contentTypeOf }, uid), {
+    use(mw: DocumentMiddleware) {
+      hooks.middlewares.push(mw);
+      return documents;
+    },
+  });
+  const docs = documents as unknown as Parameters<typeof entityService>[1];
+  const target: Record<string | symbol, unknown> = {
+    [CORE_BUILDER]: {
+      build: (kind: CoreKind, uid: string, cfg: unknown) => {
+        const base = core(kind, uid);
+        if (!base) throw new Error(`no content type ${uid} in the schemas`);
+        // each factory call gets its own copy of the core methods, as Strapi's does
+        const fresh = (kind === 'controller' ? coreController(deps, uid) : coreService(deps, uid)) as Record<string, unknown>;
+        return extendCore(fresh, cfg, strapi);
+      },
+    },
+    documents,
+    service: (uid: string) => service(uid),
+    controller: (uid: string) => controller(uid),
+    contentType: (uid: string) => {
+      const t = current().model.contentTypes.get(uid);
+      return t ? contentTypeOf(t) : undefined;
+    },
+    getModel: (uid: string) => {
+      const rt = current();
+      const t = rt.model.contentTypes.get(uid);
+      if (t) return contentTypeOf(t);
+      const c = rt.model.components.get(uid);
+      return c ? componentView(c) : undefined;
+    },
+    get contentTypes() {
+      return Object.fromEntries([...current().model.contentTypes.values()].map((t) => [t.uid, contentTypeOf(t)]));
+    },
+    get components() {
+      return Object.fromEntries([...current().model.components.values()].map((c) => [c.uid, componentView(c)]));
+    },
+    config: {
+      get: (path: string, fallback?: unknown) => getPath(config(), path) ?? fallback,
+      has: (path: string) => getPath(config(), path) !== undefined,
+    },
+    log: {
+      info: (...a: unknown[]) => log(`[project] ${a.map(String).join(' ')}`),
+      warn: (...a: unknown[]) => log(`[project] warn: ${a.map(String).join(' ')}`),
+      error: (...a: unknown[]) => log(`[project] error: ${a.map(String).join(' ')}`),
+      debug: () => {},
+      http: () => {},
+      verbose: () => {},
+    },
+    requestContext: { get: () => scopes.get()?.ctx },
+    db: {
+      lifecycles: {
+        subscribe: (s: LifecycleSubscriber | Fn) => {
+          if (typeof s === 'object' && s !== null) hooks.subscribers.push(s);
+        },
+      },
+      query: (uid: string) => dbQuery(current, docs, uid),
+      connection: unsupported('strapi.db.connection'),
+    },
+    query: (uid: string) => dbQuery(current, docs, uid),
+    entityService: entityService(current, docs),
+    plugin: (name: string) => ({
+      service: (n: string) => unsupported(`strapi.plugin('${name}').service('${n}')`),
+      controller: (n: string) => unsupported(`strapi.plugin('${name}').controller('${n}')`),
+      contentType: (n: string) => {
+        const t = current().model.contentTypes.get(`plugin::${name}.${n}`);
+        return t ? contentTypeOf(t) : undefined;
+      },
+      config: (_key: string, fallback?: unknown) => fallback,
+    }),
+    plugins: {},
+    apis: {},
+  };
+  const strapi = new Proxy(target, {
+    get: (t, key) => (key in t ? t[key] : typeof key === 'symbol' || key === 'then' ? undefined : unsupported(`strapi.${key}`)),
+  });
+  code.bind(strapi);
+
+  // Lifecycles files and src/index's register and bootstrap, as Strapi runs them before it serves.
+  for (const [uid, m] of code.lifecycles) {
+    if (m.value && typeof m.value === 'object') hooks.subscribers.push({ models: [uid], ...(m.value as Record<string, unknown>) });
+  }
+  const index = code.index?.value as { register?: Fn; bootstrap?: Fn } | undefined;
+  for (const phase of ['register', 'bootstrap'] as const) {
+    const fn = index?.[phase];
+    if (typeof fn !== 'function') continue;
+    try {
+      await fn.call(index, { strapi });
+    } catch (e) {
+      problems.push(
+        new CodeErrorClass(code.index!.file, undefined, `${phase}() fails here: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }
+  }
+
+  const routes: CompiledRoute[] = [];
+  for (const r of code.routers) {
+    try {
+      const router = (typeof r.value === 'function' ? (r.value as Fn)({ strapi }) : r.value) as {
+        prefix?: string;
+        routes?: RouteSpec[];
+      } | null;
+      const list = router?.routes;
+      if (!Array.isArray(list)) {
+        problems.push(new CodeErrorClass(r.file, undefined, 'exports no `routes` list'));
+        continue;
+      }
+      for (const spec of list) {
+        const own = spec.config && Object.hasOwn(spec.config, 'prefix');
+        routes.push(compileRoute(spec, r.api, r.file, `${options.restPrefix}${own ? '' : (router?.prefix ?? '')}`));
+      }
+    } catch (e) {
+      problems.push(new CodeErrorClass(r.file, undefined, `its routes cannot be read: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
+  return {
+    code,
+    strapi,
+    routes,
+    scopes,
+    hooks,
+    problems,
+    controller,
+    service,
+    core,
+    middleware: (name) => code.middlewares.get(name),
+    policy: (name, api) =>
+      name.includes('::') ? code.policies.get(name) : (code.policies.get(`api::${api}.${name}`) ?? code.policies.get(`global::${name}`)),
+    fileOf: (kind, uid) => (kind === 'controller' ? code.controllers : code.services).get(uid)?.file,
+    report: (line) => {
+      if (said.has(line)) return;
+      said.add(line);
+      log(`content-mock: ${line}`);
+    },
+  };
+}
+
+export { where };

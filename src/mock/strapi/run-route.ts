@@ -1,0 +1,329 @@
+import {
+  errorBody,
+  ForbiddenError,
+  InternalServerError,
+  NotFoundError,
+  PolicyError,
+  StrapiError,
+} from '../../core/errors/strapi-errors.js';
+import type { ContentType } from '../../core/model/types.js';
+import { CodeError, where } from '../../project/code/code-error.js';
+import { lineInStack } from '../../project/code/load-code-module.js';
+import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import type { Runtime } from '../runtime.js';
+import { hasDocumentHooks } from './document-service.js';
+import { KoaContext, type RequestInput } from './koa-context.js';
+import type { ProjectApp } from './project-app.js';
+import type { RequestScope } from './request-scope.js';
+import type { CompiledRoute } from './route-table.js';
+import { UnsupportedApiError } from './unsupported-api.js';
+
+// One route of the project, run as Strapi's endpoint composer runs it: route info, authenticate, authorize, the
+// route's policies, its middlewares, then the controller action, whose return value becomes the body. A route that
+// is Strapi's core route with nothing of the project's on its way is handed back (`core`): the caller answers it
+// with the plain content route, so it answers exactly as it does without project code.
+
+type Next = () => Promise<unknown>;
+type Middleware = (ctx: KoaContext, next: Next) => unknown;
+
+export type RouteOutcome =
+  | { readonly kind: 'core'; readonly type: ContentType; readonly documentId: string | undefined }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body: string | Uint8Array | undefined;
+    };
+
+const CORE_ACTIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  collectionType: { find: ['find'], findOne: ['findOne'], create: ['create'], update: ['update'], delete: ['delete'] },
+  singleType: { find: ['find'], update: ['createOrUpdate'], delete: ['delete'] },
+};
+
+const sameAsCore = (own: Record<string, unknown> | undefined, core: Record<string, unknown> | undefined, name: string) =>
+  own !== undefined && core !== undefined && own[name] === Object.getPrototypeOf(own)?.[name] && typeof core[name] === 'function';
+
+/** The core type and action of a route when nothing of the project's runs on its way, else undefined. */
+export function pristineCore(app: ProjectApp, rt: Runtime, route: CompiledRoute): ContentType | undefined {
+  if (!route.controller || !route.action || app.code.globalMiddlewares.length > 0) return undefined;
+  const type = rt.model.contentTypes.get(route.controller);
+  if (!type || type.builtIn) return undefined;
+  const serviceMethods = CORE_ACTIONS[type.kind][route.action];
+  if (!serviceMethods) return undefined;
+  const cfg = route.spec.config ?? {};
+  if ((cfg.policies?.length ?? 0) > 0 || (cfg.middlewares?.length ?? 0) > 0) return undefined;
+  if (route.scope === false || route.scope.length !== 1 || route.scope[0] !== `${type.uid}.${route.action}`) return undefined;
+  if (hasDocumentHooks(app.hooks, type.uid)) return undefined;
+  const ctrl = app.controller(type.uid);
+  if (ctrl !== app.core('controller', type.uid) && !sameAsCore(ctrl, app.core('controller', type.uid), route.action)) return undefined;
+  const svc = app.service(type.uid);
+  if (svc !== app.core('service', type.uid) && !serviceMethods.every((m) => sameAsCore(svc, app.core('service', type.uid), m)))
+    return undefined;
+  return type;
+}
+
+function compose(chain: readonly Middleware[]): (ctx: KoaContext) => Promise<unknown> {
+  return (ctx) => {
+    let last = -1;
+    const step = async (i: number): Promise<unknown> => {
+      if (i <= last) throw new Error('next() called multiple times');
+      last = i;
+      const fn = chain[i];
+      return fn ? fn(ctx, () => step(i + 1)) : undefined;
+    };
+    return step(0);
+  };
+}
+
+/** Whether the principal holds a permission (`api::article.article.findBySlug`), as the route's auth scope checks it. */
+function allowed(rt: Runtime, who: RequestPrincipal, permission: string): boolean {
+  const dot = permission.lastIndexOf('.');
+  const type = rt.model.contentTypes.get(permission.slice(0, dot));
+  if (type) return mayContent(rt, who, type, permission.slice(dot + 1));
+  try {
+    authorizePluginAction(rt, who, permission, false);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function resolveMiddlewares(app: ProjectApp, route: CompiledRoute, notes: string[]): Middleware[] {
+  const out: Middleware[] = [];
+  for (const item of route.spec.config?.middlewares ?? []) {
+    if (typeof item === 'function') {
+      out.push(item as Middleware);
+      continue;
+    }
+    const name = typeof item === 'string' ? item : (item as { name?: unknown } | null)?.name;
+    const config = typeof item === 'object' && item !== null ? ((item as { config?: unknown }).config ?? {}) : {};
+    const m = typeof name === 'string' ? app.middleware(name) : undefined;
+    if (!m || typeof m.value !== 'function') {
+      notes.push(`middleware ${JSON.stringify(name ?? item)} is not in the project (skipped)`);
+      continue;
+    }
+    const made = (m.value as (c: unknown, d: unknown) => unknown)(config, { strapi: app.strapi });
+    if (typeof made === 'function') out.push(made as Middleware);
+  }
+  return out;
+}
+
+// Strapi makes each middleware (and resolves each policy) once, when it registers the route: so do we, per app.
+const globalChains = new WeakMap<ProjectApp, Middleware[]>();
+const routeChains = new WeakMap<CompiledRoute, { middlewares: Middleware[]; policies: Middleware | undefined; notes: string[] }>();
+
+function globalMiddlewares(app: ProjectApp): Middleware[] {
+  const held = globalChains.get(app);
+  if (held) return held;
+  const out: Middleware[] = [];
+  globalChains.set(app, out);
+  for (const g of app.code.globalMiddlewares) {
+    if (typeof g.module.value !== 'function') continue;
+    try {
+      const made = (g.module.value as (c: unknown, d: unknown) => unknown)(g.config, { strapi: app.strapi });
+      if (typeof made === 'function') out.push(made as Middleware);
+    } catch (e) {
+      app.report(`${where(g.module.file)}: middleware ${g.name} cannot be made (${e instanceof Error ? e.message : String(e)}); skipped`);
+    }
+  }
+  return out;
+}
+
+function policiesMiddleware(app: ProjectApp, route: CompiledRoute, notes: string[]): Middleware | undefined {
+  const list = route.spec.config?.policies ?? [];
+  if (list.length === 0) return undefined;
+  const resolved: { handler: (...a: unknown[]) => unknown; config: unknown }[] = [];
+  for (const item of list) {
+    if (typeof item === 'function') {
+      resolved.push({ handler: item as (...a: unknown[]) => unknown, config: {} });
+      continue;
+    }
+    const name = typeof item === 'string' ? item : (item as { name?: unknown } | null)?.name;
+    const config = typeof item === 'object' && item !== null ? ((item as { config?: unknown }).config ?? {}) : {};
+    const p = typeof name === 'string' ? app.policy(name, route.api) : undefined;
+    const handler = p && (typeof p.value === 'function' ? p.value : (p.value as { handler?: unknown } | null)?.handler);
+    if (typeof handler !== 'function') {
+      notes.push(`policy ${JSON.stringify(name ?? item)} is not in the project (skipped)`);
+      continue;
+    }
+    resolved.push({ handler: handler as (...a: unknown[]) => unknown, config });
+  }
+  return async (ctx, next) => {
+    const policyContext = Object.assign(Object.create(ctx) as object, { type: 'koa', is: (t: string) => t === 'koa' });
+    for (const { handler, config } of resolved) {
+      const result = await handler(policyContext, config, { strapi: app.strapi });
+      if (result !== true && result !== undefined) throw new PolicyError('Policy Failed', {});
+    }
+    return next();
+  };
+}
+
+function actionMiddleware(app: ProjectApp, route: CompiledRoute): Middleware {
+  const handler = route.spec.handler;
+  if (typeof handler === 'function') return handler as Middleware;
+  if (Array.isArray(handler)) return compose(handler as Middleware[]) as unknown as Middleware;
+  return (ctx, next) => {
+    const controller = route.controller ? app.controller(route.controller) : undefined;
+    const fn = controller?.[route.action ?? ''];
+    if (typeof fn !== 'function') throw new CodeError(route.file, undefined, `handler ${String(handler)} not found`);
+    return fn.call(controller, ctx, next);
+  };
+}
+
+/** Answer text for a Koa body, with the type Koa gives it. */
+function serialize(ctx: KoaContext, head: boolean): { headers: Record<string, string>; body: string | Uint8Array | undefined } {
+  const headers: Record<string, string> = { ...ctx.responseHeaders };
+  const b = ctx.body;
+  let body: string | Uint8Array | undefined;
+  let type: string | undefined;
+  if (b === undefined || b === null) body = undefined;
+  else if (typeof b === 'string') {
+    body = b;
+    type = /^\s*</.test(b) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+  } else if (b instanceof Uint8Array) {
+    body = b;
+    type = 'application/octet-stream';
+  } else {
+    body = JSON.stringify(b);
+    type = 'application/json; charset=utf-8';
+  }
+  if (type && !headers['content-type']) headers['content-type'] = type;
+  return { headers, body: head ? undefined : body };
+}
+
+export interface RunRouteInput extends Omit<RequestInput, 'body'> {
+  readonly authorization: string | undefined;
+  /** Reads the body (once; a route answered by the core route reads it there instead). */
+  readonly readBody: () => Promise<unknown>;
+}
+
+/**
+ * Runs a matched route. Errors come back as Strapi renders them (its envelope and status); code that reaches an API
+ * the mock lacks, on a core route, falls back to the core action and says so once.
+ */
+export async function runRoute(
+  app: ProjectApp,
+  rt: Runtime,
+  route: CompiledRoute,
+  params: Record<string, string>,
+  input: RunRouteInput,
+): Promise<RouteOutcome> {
+  const report = (line: string) => app.report(line);
+  const core = pristineCore(app, rt, route);
+  if (core) return { kind: 'core', type: core, documentId: params.id };
+  const ctx = new KoaContext({ ...input, body: await input.readBody() });
+  ctx.params = params;
+  ctx.state.route = { ...route.spec, config: route.spec.config ?? {}, info: { apiName: route.api, type: 'content-api' } };
+  const scope: RequestScope = { ctx, principal: undefined };
+  const notes: string[] = [];
+  const chain: Middleware[] = [
+    // the project's global middlewares (config/middlewares) run before the router, as in Strapi
+    ...globalMiddlewares(app),
+    async (c, next) => {
+      // `auth: false`: no strategy runs (a bad token is not even looked at) and the caller holds no permission
+      if (route.scope === false) return next();
+      const who = authenticateRequest(rt, input.authorization);
+      scope.principal = who;
+      c.state.isAuthenticated = who.kind !== 'public';
+      c.state.auth = {
+        strategy: { name: who.kind === 'token' ? 'api-token' : 'users-permissions' },
+        credentials: who.kind === 'user' ? who.user : who.kind === 'token' ? who.token : null,
+      };
+      if (who.kind === 'user') c.state.user = who.user;
+      if (!route.scope.every((p) => allowed(rt, who, p))) throw new ForbiddenError('Forbidden', {});
+      return next();
+    },
+  ];
+  try {
+    let made = routeChains.get(route);
+    if (!made) {
+      const own: string[] = [];
+      made = { policies: policiesMiddleware(app, route, own), middlewares: resolveMiddlewares(app, route, own), notes: own };
+      routeChains.set(route, made);
+    }
+    if (made.policies) chain.push(made.policies);
+    chain.push(...made.middlewares);
+    notes.push(...made.notes);
+  } catch (e) {
+    return renderFailure(e, route, report, input.method === 'HEAD');
+  }
+  chain.push(async (c, next) => {
+    const values = await next();
+    if ((c.body === undefined || c.body === null) && values !== undefined && values !== null) c.body = values;
+  });
+  chain.push(actionMiddleware(app, route));
+  for (const n of notes) report(`${where(route.file)}: ${route.method} ${route.path}: ${n}`);
+  try {
+    await app.scopes.run(scope, () => compose(chain)(ctx));
+  } catch (e) {
+    if (e instanceof UnsupportedApiError) {
+      const type = route.controller ? rt.model.contentTypes.get(route.controller) : undefined;
+      const action = route.action ?? '';
+      report(
+        `${locate(app, route, e)}: ${e.message}; ${type && CORE_ACTIONS[type.kind][action] ? "answering with Strapi's core action instead" : 'answering 501'}`,
+      );
+      if (type && CORE_ACTIONS[type.kind][action]) return { kind: 'core', type, documentId: params.id };
+      return renderFailure(
+        new StrapiErrorWithStatus(501, 'NotImplementedError', `content-mock cannot run ${locate(app, route, e)}: ${e.message}`),
+        route,
+        report,
+        input.method === 'HEAD',
+      );
+    }
+    return renderFailure(e, route, report, input.method === 'HEAD', app);
+  }
+  if (!ctx.answered) return render(new NotFoundError('Not Found', {}), input.method === 'HEAD');
+  const out = serialize(ctx, input.method === 'HEAD');
+  return { kind: 'answer', status: ctx.status, headers: out.headers, body: out.body };
+}
+
+class StrapiErrorWithStatus extends StrapiError {
+  override readonly status: number;
+  override readonly name: string;
+  constructor(status: number, name: string, message: string) {
+    super(message, {});
+    this.status = status;
+    this.name = name;
+  }
+}
+
+/** The project file and line an error was thrown from, as far as the stack tells. */
+function locate(app: ProjectApp | undefined, route: CompiledRoute, e: unknown): string {
+  const modules = app
+    ? [
+        ...app.code.controllers.values(),
+        ...app.code.services.values(),
+        ...app.code.middlewares.values(),
+        ...app.code.policies.values(),
+        ...app.code.routers,
+      ]
+    : [];
+  for (const m of modules) {
+    const line = lineInStack(e, m.frameName, m.lineOf);
+    if (line !== undefined || (e instanceof Error && e.stack?.includes(m.frameName))) return where(m.file, line);
+  }
+  return where(route.file);
+}
+
+function render(e: StrapiError, head: boolean): RouteOutcome {
+  const body = JSON.stringify(errorBody(e));
+  return {
+    kind: 'answer',
+    status: e.status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: head ? undefined : body,
+  };
+}
+
+function renderFailure(e: unknown, route: CompiledRoute, report: (line: string) => void, head: boolean, app?: ProjectApp): RouteOutcome {
+  if (e instanceof StrapiError) return render(e, head);
+  // http-errors and Koa's ctx.throw from libraries: a status and an exposed message
+  const status = (e as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && e instanceof Error)
+    return render(new StrapiErrorWithStatus(status, e.name, e.message), head);
+  // A bug in the project's code (or ours): Strapi answers 500 and logs it; so do we, with the file and line.
+  report(
+    `${locate(app, route, e)}: ${route.method} ${route.path} threw: ${e instanceof Error ? e.message : String(e)} (answered 500, as Strapi does)`,
+  );
+  return render(new InternalServerError('Internal Server Error', {}), head);
+}

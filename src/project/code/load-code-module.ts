@@ -1,0 +1,106 @@
+import { buildSync, type Message } from 'esbuild';
+import { builtinModules, createRequire, SourceMap } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+import { CodeError } from './code-error.js';
+
+// Loads one module of the project as Strapi would run it after its own build: TypeScript or JavaScript, ESM or
+// CommonJS, with its relative imports bundled in (esbuild) and its package imports left to Node. The packages
+// Strapi provides (`@strapi/strapi`, `@strapi/utils`) resolve to the modules given in `provided`; the global
+// `strapi` that Strapi's own code and project code read is the `strapi` given here.
+
+export interface LoadedModule {
+  /** The module's default export (or its `module.exports` when it has none). */
+  readonly value: unknown;
+  readonly file: string;
+  /** Maps a line of the compiled code back to the project file's line (for errors thrown while it runs). */
+  readonly lineOf: (compiledLine: number, compiledColumn: number) => number | undefined;
+  /** The name stack frames of this module carry. */
+  readonly frameName: string;
+}
+
+const BUILTIN = new Set(builtinModules);
+
+function firstError(file: string, errors: readonly Message[]): CodeError {
+  const e = errors[0];
+  return new CodeError(e?.location?.file ? e.location.file : file, e?.location?.line, e?.text ?? 'cannot be compiled');
+}
+
+let counter = 0;
+
+export function loadCodeModule(file: string, provided: Readonly<Record<string, unknown>>, strapi: unknown): LoadedModule {
+  let code: string;
+  let map: string | undefined;
+  try {
+    const out = buildSync({
+      entryPoints: [file],
+      bundle: true,
+      // every bare import is a package: Node resolves it from the project's own node_modules, as Strapi does
+      packages: 'external',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      write: false,
+      outdir: dirname(file),
+      sourcemap: 'external',
+      logLevel: 'silent',
+    });
+    code = out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
+    map = out.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    throw errors ? firstError(file, errors) : new CodeError(file, undefined, String(e));
+  }
+  const frameName = `content-mock-project-code-${++counter}:${file}`;
+  const sourceMap = map ? new SourceMap(JSON.parse(map) as ConstructorParameters<typeof SourceMap>[0]) : undefined;
+  const lineOf = (line: number, column: number) => {
+    const entry = sourceMap?.findEntry(line - 1, column - 1) as { originalLine?: number } | undefined;
+    return entry?.originalLine === undefined ? undefined : entry.originalLine + 1;
+  };
+  const nodeRequire = createRequire(file);
+  const requireFor = (id: string): unknown => {
+    if (Object.hasOwn(provided, id)) return provided[id];
+    if (id.startsWith('@strapi/')) {
+      const base = id.split('/').slice(0, 2).join('/');
+      if (Object.hasOwn(provided, base)) return provided[base];
+    }
+    if (id.startsWith('node:') || BUILTIN.has(id)) return nodeRequire(id);
+    try {
+      return nodeRequire(id);
+    } catch {
+      throw new CodeError(
+        file,
+        undefined,
+        `imports "${id}", which is not installed next to the project (npm install in the project folder)`,
+      );
+    }
+  };
+  const module: { exports: unknown } = { exports: {} };
+  try {
+    const wrapper = new Script(`(function (exports, require, module, __filename, __dirname, strapi) {${code}\n})`, { filename: frameName });
+    const fn = wrapper.runInThisContext() as (...args: unknown[]) => void;
+    fn(module.exports, requireFor, module, file, dirname(file), strapi);
+  } catch (e) {
+    if (e instanceof CodeError) throw e;
+    throw new CodeError(file, lineInStack(e, frameName, lineOf), `fails when loaded: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const exported = module.exports as { default?: unknown; __esModule?: boolean } | null;
+  const value = exported && typeof exported === 'object' && 'default' in exported ? exported.default : exported;
+  return { value, file, lineOf, frameName };
+}
+
+/** The project line of the first stack frame inside a loaded module. */
+export function lineInStack(
+  e: unknown,
+  frameName: string,
+  lineOf: (line: number, column: number) => number | undefined,
+): number | undefined {
+  const stack = e instanceof Error ? (e.stack ?? '') : '';
+  for (const text of stack.split('\n')) {
+    const at = text.indexOf(frameName);
+    if (at < 0) continue;
+    const m = /:(\d+):(\d+)\)?\s*$/.exec(text.slice(at + frameName.length));
+    if (m) return lineOf(Number(m[1]), Number(m[2]));
+  }
+  return undefined;
+}

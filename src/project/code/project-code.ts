@@ -1,0 +1,206 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { ContentModel } from '../../core/model/types.js';
+import { CodeError } from './code-error.js';
+import { findCodeFiles, hasCode, type CodeFile, type ProjectCodeFiles } from './code-files.js';
+import { loadCodeModule, type LoadedModule } from './load-code-module.js';
+import { strapiModule, utilsModule } from './strapi-modules.js';
+
+// The project's server code, loaded once per model: every module evaluated (a module that cannot load is a problem
+// with its file and line, and the rest still loads), keyed the way Strapi registers them.
+
+export interface RouterModule extends LoadedModule {
+  readonly api: string;
+  readonly name: string;
+}
+
+export interface ProjectCode {
+  readonly files: ProjectCodeFiles;
+  /** Router modules in Strapi's registration order (APIs by name, then their route files by name). */
+  readonly routers: readonly RouterModule[];
+  /** `api::<api>.<name>` → module. */
+  readonly controllers: ReadonlyMap<string, LoadedModule>;
+  readonly services: ReadonlyMap<string, LoadedModule>;
+  /** `api::<api>.<name>` and `global::<name>` → module. */
+  readonly middlewares: ReadonlyMap<string, LoadedModule>;
+  readonly policies: ReadonlyMap<string, LoadedModule>;
+  /** Content type uid → its lifecycles module. */
+  readonly lifecycles: ReadonlyMap<string, LoadedModule>;
+  /** `src/index`: `register` and `bootstrap`. */
+  readonly index: LoadedModule | undefined;
+  /**
+   * The project's own global middlewares from `config/middlewares` (Strapi's `strapi::*` ones are the mock's own
+   * behaviour), each with its config, in the order the file lists them.
+   */
+  readonly globalMiddlewares: readonly { readonly name: string; readonly module: LoadedModule; readonly config: unknown }[];
+  /** Modules that could not be loaded: each is left out, and said at start-up. */
+  readonly problems: readonly CodeError[];
+  /** Whether any route file exists: then only the routes they declare are served, as in Strapi. */
+  readonly hasRoutes: boolean;
+  /** Points the global `strapi` every module sees at the running mock's. */
+  bind(strapi: object): void;
+}
+
+/** Loads the server code of the project whose `src/` is given; undefined when it has none. */
+export function loadProjectCode(src: string, model: ContentModel): ProjectCode | undefined {
+  const files = findCodeFiles(src);
+  if (!hasCode(files)) return undefined;
+  const root = basename(src) === 'src' ? dirname(src) : undefined;
+  let target: object = {};
+  // Modules read the global `strapi` when they run, not when they load: a forwarder lets the mock set it later.
+  const strapi = new Proxy(
+    {},
+    {
+      get: (_t, key) => Reflect.get(target, key),
+      has: (_t, key) => Reflect.has(target, key),
+    },
+  );
+  const provided = { '@strapi/strapi': strapiModule(model), '@strapi/utils': utilsModule() };
+  const problems: CodeError[] = [];
+  const load = (f: CodeFile): LoadedModule | undefined => {
+    try {
+      return loadCodeModule(f.file, provided, strapi);
+    } catch (e) {
+      problems.push(e instanceof CodeError ? e : new CodeError(f.file, undefined, e instanceof Error ? e.message : String(e)));
+      return undefined;
+    }
+  };
+  const routers: RouterModule[] = [];
+  const controllers = new Map<string, LoadedModule>();
+  const services = new Map<string, LoadedModule>();
+  const middlewares = new Map<string, LoadedModule>();
+  const policies = new Map<string, LoadedModule>();
+  const lifecycles = new Map<string, LoadedModule>();
+  const into = (map: Map<string, LoadedModule>, key: string, f: CodeFile) => {
+    const m = load(f);
+    if (m) map.set(key, m);
+  };
+  for (const api of files.apis) {
+    for (const f of api.routes) {
+      const m = load(f);
+      if (m) routers.push({ ...m, api: api.api, name: f.name });
+    }
+    for (const f of api.controllers) into(controllers, `api::${api.api}.${f.name}`, f);
+    for (const f of api.services) into(services, `api::${api.api}.${f.name}`, f);
+    for (const f of api.middlewares) into(middlewares, `api::${api.api}.${f.name}`, f);
+    for (const f of api.policies) into(policies, `api::${api.api}.${f.name}`, f);
+    for (const f of api.lifecycles) into(lifecycles, `api::${api.api}.${f.name}`, f);
+  }
+  for (const f of files.middlewares) into(middlewares, `global::${f.name}`, f);
+  for (const f of files.policies) into(policies, `global::${f.name}`, f);
+  const index = files.index ? load({ name: 'index', file: files.index }) : undefined;
+  const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
+  return {
+    globalMiddlewares,
+    files,
+    routers,
+    controllers,
+    services,
+    middlewares,
+    policies,
+    lifecycles,
+    index,
+    problems,
+    hasRoutes: files.apis.some((a) => a.routes.length > 0),
+    bind(s: object) {
+      target = s;
+    },
+  };
+}
+
+const CONFIG_EXTENSIONS = ['.ts', '.js', '.mjs', '.cjs'];
+
+/** `config/middlewares`: the project's entries (by `global::` name, or `resolve` to a file), Strapi's left out. */
+function readGlobalMiddlewares(
+  root: string,
+  middlewares: ReadonlyMap<string, LoadedModule>,
+  load: (f: CodeFile) => LoadedModule | undefined,
+  problems: CodeError[],
+): ProjectCode['globalMiddlewares'] {
+  const file = CONFIG_EXTENSIONS.map((e) => join(root, 'config', `middlewares${e}`)).find((f) => existsSync(f));
+  const loaded = file ? load({ name: 'middlewares', file }) : undefined;
+  if (!loaded) return [];
+  let list = loaded.value;
+  try {
+    if (typeof list === 'function') list = (list as (deps: { env: unknown }) => unknown)({ env: envHelper() });
+  } catch (e) {
+    problems.push(new CodeError(loaded.file, undefined, `cannot be read: ${e instanceof Error ? e.message : String(e)}`));
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  const out: { name: string; module: LoadedModule; config: unknown }[] = [];
+  for (const item of list) {
+    const name = typeof item === 'string' ? item : (item as { name?: unknown; resolve?: unknown } | null)?.name;
+    const resolved = (item as { resolve?: unknown } | null)?.resolve;
+    const config = typeof item === 'object' && item !== null ? ((item as { config?: unknown }).config ?? {}) : {};
+    if (typeof name === 'string' && name.startsWith('strapi::')) continue;
+    const module =
+      typeof name === 'string'
+        ? middlewares.get(name)
+        : typeof resolved === 'string'
+          ? load({ name: resolved, file: resolveFile(join(root, resolved)) })
+          : undefined;
+    if (!module) {
+      problems.push(
+        new CodeError(loaded.file, undefined, `middleware ${JSON.stringify(name ?? resolved ?? item)} is not in the project (skipped)`),
+      );
+      continue;
+    }
+    out.push({ name: String(name ?? resolved), module, config });
+  }
+  return out;
+}
+
+/** A path as `require` would take it: the file itself, or with a code extension, or its index. */
+function resolveFile(path: string): string {
+  for (const candidate of [path, ...CONFIG_EXTENSIONS.map((e) => path + e), ...CONFIG_EXTENSIONS.map((e) => join(path, `index${e}`))]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return path;
+}
+
+/** Strapi's `env` helper for config files: the process environment, with its typed readers. */
+export function envHelper() {
+  const raw = (key: string, fallback?: unknown) => process.env[key] ?? fallback;
+  return Object.assign(raw, {
+    int: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : parseInt(process.env[key]!, 10)),
+    float: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : parseFloat(process.env[key]!)),
+    bool: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : process.env[key] === 'true'),
+    json: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : (JSON.parse(process.env[key]!) as unknown)),
+    array: (key: string, fallback?: unknown) =>
+      process.env[key] === undefined
+        ? fallback
+        : process.env[key]!.replace(/^\[|\]$/g, '')
+            .split(',')
+            .map((v) => v.trim().replace(/^"|"$/g, '')),
+    date: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : new Date(process.env[key]!)),
+  });
+}
+
+/**
+ * The actions a project's routes name on each controller (`api::article.article` → find, findBySlug…), read from
+ * routers that are plain objects: permissions may grant them, as Strapi's roles do.
+ */
+export function routeActions(code: ProjectCode | undefined): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of code?.routers ?? []) {
+    let routes: unknown;
+    try {
+      routes = (r.value as { routes?: unknown } | null)?.routes;
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(routes)) continue;
+    for (const route of routes as { handler?: unknown }[]) {
+      if (typeof route?.handler !== 'string') continue;
+      const h = route.handler.trim();
+      const dot = h.lastIndexOf('.');
+      const controller = h.slice(0, dot);
+      const uid = controller.includes('::') ? controller : `api::${r.api}.${controller}`;
+      let set = out.get(uid);
+      if (!set) out.set(uid, (set = new Set()));
+      set.add(h.slice(dot + 1));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,234 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+
+// A project with server code of every kind (test/fixtures/projects/bookshop): a populate route middleware, policies
+// (api and global), a controller that extends the core one and adds actions, a service with its own method, custom
+// routes with `auth: false`, a lifecycle that derives a slug, a document service middleware registered in
+// src/index, TypeScript, CommonJS and ESM files. The expected answers are real Strapi 5.54's, recorded with
+// `scripts/harness/probe.mjs --code --steps scripts/harness/probes/project-code-bookshop.json`.
+
+const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'projects', 'bookshop');
+const PERMISSIONS = {
+  public: {
+    'api::book.book': ['find', 'findOne', 'create', 'update', 'delete', 'featured'],
+    'api::author.author': ['find', 'findOne', 'create'],
+  },
+};
+
+let server: MockServer;
+let base: string;
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const put = (body: unknown) => ({ ...json(body), method: 'PUT' });
+
+beforeAll(async () => {
+  server = await createServer({
+    schemas: PROJECT,
+    memory: true,
+    configObject: { permissions: PERMISSIONS },
+    logger: { info() {}, error() {} },
+  });
+  ({ url: base } = await server.listen(0));
+});
+afterAll(() => server.close());
+
+describe('bookshop: the project code runs as Strapi runs it', () => {
+  let author: string;
+  let book: string;
+  test('POST /api/authors goes through the document service middleware of src/index (name upper-cased)', async () => {
+    const res = await fetch(`${base}/api/authors`, json({ data: { name: '  ann lee ' } }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { data: { name: string; documentId: string } };
+    expect(body.data.name).toBe('ANN LEE');
+    author = body.data.documentId;
+  });
+
+  test('POST /api/books: the lifecycle derives the slug (beforeCreate)', async () => {
+    const res = await fetch(`${base}/api/books`, json({ data: { title: 'Hello World Book', featured: true, pages: 120, author } }));
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { data: { slug: string; documentId: string } };
+    expect(body.data.slug).toBe('hello-world-book');
+    book = body.data.documentId;
+    await fetch(`${base}/api/books`, json({ data: { title: 'Another Story', slug: 'custom-slug', pages: 80 } }));
+  });
+
+  test('GET /api/books: the route middleware sets populate, the controller adds to meta after super.find', async () => {
+    const body = (await (await fetch(`${base}/api/books?sort=title`)).json()) as {
+      data: { title: string; author: unknown }[];
+      meta: Record<string, unknown>;
+    };
+    expect(body.meta).toEqual({ pagination: { page: 1, pageSize: 25, pageCount: 1, total: 2 }, source: 'project controller' });
+    expect(body.data.map((b) => b.title)).toEqual(['Another Story', 'Hello World Book']);
+    expect(body.data[1].author).toEqual({ id: expect.any(Number), documentId: author, name: 'ANN LEE' });
+    expect(body.data[0].author).toBeNull();
+  });
+
+  test('GET /api/books/:id: the api policy refuses with PolicyError when it returns false', async () => {
+    expect((await fetch(`${base}/api/books/${book}`)).status).toBe(200);
+    const res = await fetch(`${base}/api/books/${book}`, { headers: { 'x-hide': 'yes' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ data: null, error: { status: 403, name: 'PolicyError', message: 'Policy Failed', details: {} } });
+  });
+
+  test('DELETE /api/books/:id: a global policy (global::deny-all) refuses', async () => {
+    const res = await fetch(`${base}/api/books/${book}`, { method: 'DELETE' });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { name: string } }).error.name).toBe('PolicyError');
+  });
+
+  test('GET /api/books/slug/:slug (auth: false): document service read, then sanitizeOutput drops every relation', async () => {
+    const res = await fetch(`${base}/api/books/slug/hello-world-book`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: Record<string, unknown>; meta: unknown };
+    expect(body.meta).toEqual({});
+    expect(body.data).toMatchObject({ title: 'Hello World Book', slug: 'hello-world-book', featured: true, pages: 120 });
+    expect(body.data).not.toHaveProperty('author');
+    const missing = await fetch(`${base}/api/books/slug/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      data: null,
+      error: { status: 404, name: 'NotFoundError', message: 'No book with that slug', details: {} },
+    });
+  });
+
+  test("GET /api/books/featured: a custom action granted by name, through the project's service method", async () => {
+    const body = (await (await fetch(`${base}/api/books/featured`)).json()) as { data: { title: string }[]; meta: unknown };
+    expect(body).toEqual({
+      data: [{ id: expect.any(Number), documentId: book, title: 'Hello World Book', slug: 'hello-world-book' }],
+      meta: { count: 1 },
+    });
+  });
+
+  test('GET /api/books/stats: the entity service and the query engine (reads over both versions of each row)', async () => {
+    const body = (await (await fetch(`${base}/api/books/stats`)).json()) as Record<string, unknown>;
+    expect(body.viaEntityService).toEqual([{ id: expect.any(Number), documentId: book, title: 'Hello World Book' }]);
+    expect(body.rows).toEqual([
+      { title: 'Hello World Book', pages: 120 },
+      { title: 'Hello World Book', pages: 120 },
+      { title: 'Another Story', pages: 80 },
+      { title: 'Another Story', pages: 80 },
+    ]);
+    expect(body.count).toBe(2);
+    expect(body.total).toBe(2);
+  });
+
+  test('POST /api/books/:id/like: a raw database write cannot run here → 501 naming the API, file and line', async () => {
+    const res = await fetch(`${base}/api/books/${book}/like`, { method: 'POST' });
+    expect(res.status).toBe(501);
+    const body = (await res.json()) as { error: { name: string; message: string } };
+    expect(body.error.name).toBe('NotImplementedError');
+    expect(body.error.message).toMatch(
+      /src\/api\/book\/controllers\/book\.ts:\d+: strapi\.db\.query\('api::book\.book'\)\.update\(\) is not available/,
+    );
+  });
+
+  test('PUT with no data payload → the core controller refusal', async () => {
+    const res = await fetch(`${base}/api/books/${book}`, put({ nodata: true }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Missing "data" payload in the request body');
+  });
+
+  test('a custom route file with a plain controller: ctx.body, ctx.badRequest, thrown Strapi errors', async () => {
+    expect(await (await fetch(`${base}/api/ping?echo=hi`)).json()).toEqual({ pong: true, echo: 'hi' });
+    expect(await (await fetch(`${base}/api/Ping/`)).json()).toEqual({ pong: true, echo: null });
+    const refused = await fetch(`${base}/api/ping/refuse`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      data: null,
+      error: { status: 400, name: 'BadRequestError', message: 'Nope', details: { why: 'asked to refuse' } },
+    });
+    const thrown = await fetch(`${base}/api/ping/throw`);
+    expect(await thrown.json()).toEqual({
+      data: null,
+      error: { status: 400, name: 'ApplicationError', message: 'Custom failure', details: { code: 42 } },
+    });
+  });
+
+  test('createCoreRouter `only`: routes it leaves out answer as koa-router does (405 with Allow)', async () => {
+    const res = await fetch(`${base}/api/authors/${author}`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('HEAD, GET');
+    expect((await fetch(`${base}/api/ping`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('turning it off and breaking it', () => {
+  test('projectCode: false serves Strapi defaults only', async () => {
+    const plain = await createServer({ schemas: PROJECT, memory: true, projectCode: false, configObject: { permissions: PERMISSIONS } });
+    const { url } = await plain.listen(0);
+    try {
+      expect((await fetch(`${url}/api/ping`)).status).toBe(404);
+      const body = (await (await fetch(`${url}/api/books`)).json()) as { meta: Record<string, unknown> };
+      expect(body.meta).not.toHaveProperty('source');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test('a permission naming an action no route has is refused with the actions the project has', async () => {
+    await expect(
+      createServer({ schemas: PROJECT, memory: true, configObject: { permissions: { public: { 'api::book.book': ['featurd'] } } } }),
+    ).rejects.toThrow(/unknown action "featurd" \(actions: find, findOne, create, update, delete, .*featured/);
+  });
+
+  test('a module that does not compile is named with file and line; the rest of the project runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-broken-'));
+    try {
+      cpSync(PROJECT, dir, { recursive: true });
+      writeFileSync(join(dir, 'src/api/ping/controllers/ping.ts'), 'export default {\n  index(ctx) {\n    ctx.body = ;\n  },\n};\n');
+      const s = await createServer({
+        schemas: dir,
+        memory: true,
+        configObject: { permissions: PERMISSIONS },
+        logger: { info() {}, error() {} },
+      });
+      const { url } = await s.listen(0);
+      try {
+        expect(s.projectReport().join('\n')).toMatch(/src\/api\/ping\/controllers\/ping\.ts:3: /);
+        expect((await fetch(`${url}/api/books`)).status).toBe(200);
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a route middleware edited while serving is reloaded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-reload-'));
+    try {
+      cpSync(PROJECT, dir, { recursive: true });
+      const reloads: unknown[] = [];
+      const s = await createServer({
+        schemas: dir,
+        memory: true,
+        watch: true,
+        watchSettleMs: 20,
+        configObject: { permissions: PERMISSIONS },
+        logger: { info() {}, error() {} },
+        onReload: (e) => reloads.push(e),
+      });
+      const { url } = await s.listen(0);
+      try {
+        await fetch(`${url}/api/authors`, json({ data: { name: 'x' } }));
+        const first = await fetch(`${url}/api/ping?echo=1`);
+        expect(await first.json()).toEqual({ pong: true, echo: '1' });
+        writeFileSync(join(dir, 'src/api/ping/controllers/ping.ts'), "export default { index(ctx) { ctx.body = { pong: 'again' }; } };\n");
+        const deadline = Date.now() + 10_000;
+        let answer: unknown;
+        while (Date.now() < deadline) {
+          answer = await (await fetch(`${url}/api/ping`)).json();
+          if ((answer as { pong?: unknown }).pong === 'again') break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(answer).toEqual({ pong: 'again' });
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
