@@ -25,7 +25,7 @@ export function knownValues(ds) {
 // names: a Map documentId -> the request's stable name ({{name}} of the create that made it), read at each call; a
 // saved documentId becomes `{{name}}` wherever it appears (also inside messages), so a create that one side refused
 // does not renumber every later fresh documentId.
-export function normaliser(known, { numberIds = true, names = null } = {}) {
+export function normaliser(known, { numberIds = true, names = null, volatile = null } = {}) {
   const fresh = new Map();
   const counts = new Map();
   const token = (kind, v) => {
@@ -48,6 +48,8 @@ export function normaliser(known, { numberIds = true, names = null } = {}) {
       if (names.has(v)) return `{{${names.get(v)}}}`;
       for (const [id, n] of names) if (v.includes(id)) v = v.split(id).join(`{{${n}}}`);
     }
+    // values the project's own code makes random (a UUID set in a lifecycle): the settings name them
+    if (volatile?.has(key) && v !== null) return '<volatile>';
     if (key === 'documentId' && typeof v === 'string' && !known.documentIds.has(v)) return token('documentId', v);
     if (key === 'id' && typeof v === 'number' && !known.ids.has(v)) return numberIds ? token('id', v) : '<new id>';
     if (/^(createdAt|updatedAt|publishedAt)$/.test(key ?? '') && typeof v === 'string' && !known.times.has(v)) return '<time>';

@@ -68,6 +68,7 @@ async function send(base, step, saved) {
   const key = keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
     method: step.method ?? 'GET',
+    redirect: 'manual',
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
@@ -87,7 +88,15 @@ async function send(base, step, saved) {
   return { status: res.status, json };
 }
 // answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)
-const VOLATILE = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt', ...(process.argv.includes('--no-ids') ? ['id'] : [])]);
+const VOLATILE = new Set([
+  'documentId',
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  ...(process.argv.includes('--no-ids') ? ['id'] : []),
+  // values the project's own code makes random (settings.json `volatile`)
+  ...(settings.volatile ?? []),
+]);
 const strip = (v) =>
   Array.isArray(v)
     ? v.map(strip)

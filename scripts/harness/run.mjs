@@ -18,6 +18,7 @@ import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
+import { projectGetRoutes, projectReader } from './project-reads.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
 
@@ -181,6 +182,14 @@ const known = knownValues(pulled);
 const r = rng(seedN * 7919 + 17);
 const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
 const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+// --code: a quarter of the reads go through the project's own GET routes instead
+if (withCode) {
+  const routes = await projectGetRoutes(modelDir);
+  if (routes.length > 0) {
+    const viaProject = projectReader(routes, pulled, r);
+    for (let i = 0; i < reads.length; i++) if (r.next() < 0.25) reads[i] = viaProject(reads[i]);
+  }
+}
 const writeSeq = [];
 let writeSteps = 0;
 while (writeSteps < nWrites) {
@@ -235,8 +244,9 @@ async function replay(list, servers) {
   // each side's saved documentIds are compared by the name of the create that made them (see normaliser)
   const namesA = new Map(),
     namesB = new Map();
-  const normA = normaliser(known, { numberIds: false, names: namesA }),
-    normB = normaliser(known, { numberIds: false, names: namesB });
+  const volatile = new Set(settings.volatile ?? []);
+  const normA = normaliser(known, { numberIds: false, names: namesA, volatile }),
+    normB = normaliser(known, { numberIds: false, names: namesB, volatile });
   const learn = (saved, names) => {
     for (const [n, id] of Object.entries(saved)) if (!names.has(id)) names.set(id, n);
   };

@@ -115,5 +115,16 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   // Read even when it will not run (projectCode: false): the actions its routes name are grants a config may hold.
   const code = usingExample ? undefined : loadProjectCode(resolveSchemaRoot(schemas), model);
   checkConfigAgainstModel(config, model, configFile ?? 'config', routeActions(code));
-  return { schemas, name: projectName(schemas), config, seed, model, code };
+  return { schemas, name: projectName(schemas), config: options.public ? withPublicReads(config, code) : config, seed, model, code };
+}
+
+/**
+ * `--public`: the public role also reads through the project's own GET routes (`findBySlug`…), as a frontend
+ * developer who asked for an open mock expects; its other actions stay as the config grants them.
+ */
+function withPublicReads(config: ContentMockConfig, code: ProjectCode | undefined): ContentMockConfig {
+  const reads = new Set([...routeActions(code, 'GET').values()].flatMap((s) => [...s]));
+  if (reads.size === 0) return config;
+  const star = new Set([...(config.publicPermissions['*'] ?? []), ...reads]);
+  return Object.freeze({ ...config, publicPermissions: { ...config.publicPermissions, '*': [...star] } });
 }

@@ -178,6 +178,14 @@ class Staged {
 /** A refused key is a validator's finding; anything else the parser refuses is a later conversion step. */
 const keyOr = (later: number) => (e: StrapiError) => (e.message.startsWith('Invalid key') ? Stage.Populate : later);
 
+/**
+ * Strapi's `validateQuery` (the content API validators alone): what a controller calls before its own code runs. A
+ * mistake only the later query conversion finds (a populate shape it cannot convert) passes here.
+ */
+export function validateQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): void {
+  parseStaged(index, type, query, opts, undefined, false, true);
+}
+
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
 export function parseQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
   return parseStaged(index, type, query, opts, undefined).q;
@@ -190,6 +198,7 @@ function parseStaged(
   opts: QueryOptions,
   limits: RestLimits | undefined,
   byDocumentId = false,
+  validateOnly = false,
 ): { q: ParsedQuery; pagination?: PageWindow } {
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
@@ -224,6 +233,7 @@ function parseStaged(
     ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
+  if (validateOnly) return { q: { status: 'published', locales: undefined, sort, node: EMPTY_NODE, raw: query } };
   const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
   const strictDocs = opts.strictDocumentParams !== false;
   const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
@@ -259,6 +269,8 @@ function parseStaged(
   const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
   return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
 }
+
+const EMPTY_NODE: PopulateNode = { fields: null, sort: [], count: false, populate: new Map() };
 
 /** A findOne's documentId replaces a top-level `filters[documentId]` (Strapi spreads it over the converted where). */
 function withoutDocumentId(filters: unknown): unknown {

@@ -7,21 +7,22 @@ import type { CanRead } from './restricted-relations.js';
 // depth (through relations, components and dynamic zones). Project code that builds its own answer from the
 // document service relies on it; a route without auth (`auth: false`) reads no relation at all.
 
-function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknown, canRead: CanRead): unknown {
-  if (Array.isArray(value)) return value.map((v) => sanitizeNode(model, attributes, v, canRead));
+function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknown, canRead: CanRead, localized = true): unknown {
+  if (Array.isArray(value)) return value.map((v) => sanitizeNode(model, attributes, v, canRead, localized));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const attribute = attributes.get(key);
     if (!attribute) {
-      out[key] = v;
+      // the document service's `locale` column of a type without i18n is private to Strapi's sanitizer
+      if (!(key === 'locale' && !localized)) out[key] = v;
       continue;
     }
     if (attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password')) continue;
     if (attribute.kind === 'relation') {
       if (!canRead(attribute.target)) continue;
       const target = model.contentTypes.get(attribute.target);
-      out[key] = target ? sanitizeNode(model, target.attributes, v, canRead) : v;
+      out[key] = target ? sanitizeNode(model, target.attributes, v, canRead, target.localized) : v;
     } else if (attribute.kind === 'component') {
       const component = model.components.get(attribute.component);
       out[key] = component ? sanitizeNode(model, component.attributes, v, canRead) : v;
@@ -38,6 +39,8 @@ function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknow
 
 /** The entry (or list of entries) of type `uid` as Strapi's output sanitizer leaves it for a caller. */
 export function sanitizeOutput(model: ContentModel, uid: string, data: unknown, canRead: CanRead): unknown {
-  const schema = model.contentTypes.get(uid) ?? model.components.get(uid);
-  return schema ? sanitizeNode(model, schema.attributes, data, canRead) : data;
+  const type = model.contentTypes.get(uid);
+  if (type) return sanitizeNode(model, type.attributes, data, canRead, type.localized);
+  const component = model.components.get(uid);
+  return component ? sanitizeNode(model, component.attributes, data, canRead) : data;
 }

@@ -1,11 +1,11 @@
 import { ValidationError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
-import { parseQuery } from '../../core/query/run-query.js';
+import { validateQuery } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
-import { throughHooks, type DocumentHooks } from './document-service.js';
+import { documentExists, precheckWrite, throughHooks, type DocumentHooks } from './document-service.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 
@@ -42,7 +42,16 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
   };
   const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
   const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
-    throughHooks(deps.hooks, type(), deps.contentTypeOf(type()), action, params, async (p) => final(p));
+    throughHooks(
+      deps.hooks,
+      type(),
+      deps.contentTypeOf(type()),
+      action,
+      params,
+      async (p) => final(p),
+      (p) => documentExists(deps.current(), type(), action, p),
+      (p) => precheckWrite(deps.current(), type(), action, p),
+    );
   const dataless = (p: Params) => {
     const { data: _data, documentId: _id, ...rest } = p;
     return rest;
@@ -127,7 +136,7 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     async validateQuery(ctx: KoaContext) {
       const rt = deps.current();
       const opts = engineOptions(rt, 'rest', access());
-      parseQuery(rt.store.index, type(), ctx.query, { ...opts, strictParams: rt.config.rest.strictParams });
+      validateQuery(rt.store.index, type(), ctx.query, { ...opts, strictParams: rt.config.rest.strictParams });
     },
     async validateInput() {},
   };

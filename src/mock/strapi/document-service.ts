@@ -5,6 +5,8 @@ import type { Runtime } from '../runtime.js';
 import { documentQuery, engineCalls, engineOptions, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { UnsupportedApiError } from './unsupported-api.js';
+import { withDocumentColumns } from './document-columns.js';
+import { checkWrite } from '../../core/write/check-write.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -74,16 +76,58 @@ export async function throughHooks(
   action: string,
   params: Record<string, unknown>,
   final: (params: Record<string, unknown>) => Promise<unknown>,
+  exists?: (params: Record<string, unknown>) => boolean,
+  precheck?: (params: Record<string, unknown>) => void,
 ): Promise<unknown> {
   const context: DocumentContext = { uid: type.uid, contentType, action, params };
   const chain = hooks.middlewares;
   const step = async (i: number): Promise<unknown> => {
     if (i < chain.length) return chain[i](context, () => step(i + 1));
     const p = context.params ?? {};
+    // the database's lifecycles run on rows it touches: an update or delete of a document that is not there has none
+    if (exists && !exists(p)) return final(p);
+    // what the document service refuses before the database is refused before the lifecycles run
+    if (precheck && (action === 'create' || action === 'update') && hooks.subscribers.length > 0) precheck(p);
     return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
   };
   return step(0);
 }
+
+/** Whether the document an update or delete names exists (a single type's: whether it has one). */
+export function documentExists(rt: Runtime, type: ContentType, action: string, params: Record<string, unknown>): boolean {
+  if (action !== 'update' && action !== 'delete' && action !== 'publish') return true;
+  const id = typeof params.documentId === 'string' ? params.documentId : undefined;
+  return id === undefined ? rt.store.index.rows(type.uid).length > 0 : rt.store.index.documentRows(type.uid, id).length > 0;
+}
+
+/**
+ * The document service writes what it is given to the database, past the content API's input checks: keys the
+ * server owns (timestamps, creators) and keys that are not attributes are dropped rather than refused.
+ */
+export function documentData(type: ContentType, data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => type.attributes.has(k) && !SERVER_OWNED.has(k)));
+}
+
+/** The document service's validation of a create or update, before lifecycles (see checkWrite). */
+export function precheckWrite(
+  rt: Runtime,
+  type: ContentType,
+  action: string,
+  params: Record<string, unknown>,
+  shape: (data: unknown) => unknown = (d) => d,
+): void {
+  checkWrite(rt.store.index, type, shape(params.data ?? {}), {
+    creating: action === 'create',
+    locale: params.locale,
+    strictRelations: rt.config.documents.strictRelations,
+  });
+}
+
+const SERVER_OWNED = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'publishedAt', 'locale', 'localizations']);
+
+/** Actions whose result is entries (not a count or a `{ documentId, entries }` report). */
+const ENTRY_ACTIONS = new Set(['findMany', 'findFirst', 'findOne', 'create', 'update']);
 
 const rowsAsEntries = (rows: readonly Row[]) =>
   rows.map((r) => ({ id: r.id, documentId: r.documentId, locale: r.locale ?? null, publishedAt: r.publishedAt ?? null }));
@@ -116,7 +160,11 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
-      return throughHooks(deps.hooks, type, deps.contentTypeOf(type), action, { ...params }, async (p) => final(type, p));
+      return throughHooks(deps.hooks, type, deps.contentTypeOf(type), action, { ...params }, async (p) =>
+        mode === 'document' && ENTRY_ACTIONS.has(action)
+          ? withDocumentColumns(deps.current().model, uid, await final(type, p))
+          : final(type, p),
+      );
     };
   };
   return {

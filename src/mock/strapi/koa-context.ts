@@ -1,5 +1,6 @@
 import { errorBody, type StrapiError } from '../../core/errors/strapi-errors.js';
 import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http-status.js';
+import { contentType } from 'mime-types';
 import { parseQueryString } from '../../core/query/run-query.js';
 
 // The Koa context project code receives (`ctx`): what Strapi's controllers, middlewares and policies read and set,
@@ -23,6 +24,9 @@ export interface RequestInput {
 export function httpError(status: number, message?: string, details?: Record<string, unknown>): StrapiError {
   return new StatusError(status, { name: httpErrorName(status), message: message ?? reasonPhrase(status), details: details ?? {} });
 }
+
+/** Statuses that carry no body (Koa's `statuses.empty`). */
+const EMPTY_STATUSES = new Set([204, 205, 304]);
 
 const statusHelpers: ReadonlyArray<readonly [string, number]> = [
   ['badRequest', 400],
@@ -63,7 +67,6 @@ export class KoaContext {
   readonly responseHeaders: Record<string, string> = {};
   private explicitStatus: number | undefined;
   private bodyValue: unknown;
-  private bodySet = false;
   [helper: string]: unknown;
 
   constructor(input: RequestInput) {
@@ -104,6 +107,12 @@ export class KoaContext {
       set body(b: unknown) {
         self.body = b;
       },
+      get type() {
+        return self.type;
+      },
+      set type(t: string) {
+        self.type = t;
+      },
       set: (name: string, value: string) => this.set(name, value),
       get: (name: string) => this.responseHeaders[name.toLowerCase()],
     };
@@ -120,21 +129,43 @@ export class KoaContext {
     return this.headers;
   }
   get status(): number {
-    return this.explicitStatus ?? (this.bodySet ? (this.bodyValue === null ? 204 : 200) : 404);
+    return this.explicitStatus ?? 404;
   }
   set status(s: number) {
     this.explicitStatus = s;
+    if (EMPTY_STATUSES.has(s) && this.bodyValue !== undefined && this.bodyValue !== null) this.body = null;
   }
-  /** Whether a status or a body was set (Strapi answers 404 Not Found to a route that set neither). */
+  /** Whether a status was set, or a body (which sets one): Strapi answers 404 Not Found to a route that did neither. */
   get answered(): boolean {
-    return this.explicitStatus !== undefined || this.bodySet;
+    return this.explicitStatus !== undefined;
   }
   get body(): unknown {
     return this.bodyValue;
   }
+  /** Koa's body setter: no content is a 204 (even after a 200 was set), and the body decides its type. */
   set body(b: unknown) {
     this.bodyValue = b;
-    this.bodySet = b !== undefined;
+    if (b === undefined || b === null) {
+      if (!EMPTY_STATUSES.has(this.status)) this.explicitStatus = 204;
+      delete this.responseHeaders['content-type'];
+      return;
+    }
+    if (this.explicitStatus === undefined) this.explicitStatus = 200;
+    const typed = this.responseHeaders['content-type'] !== undefined;
+    if (typeof b === 'string') {
+      if (!typed) this.type = /^\s*</.test(b) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+    } else if (b instanceof Uint8Array) {
+      if (!typed) this.type = 'application/octet-stream';
+    } else this.type = 'application/json; charset=utf-8';
+  }
+  /** Koa's `ctx.type`: the response's media type, set from a type or extension (`xml`, `application/xml`). */
+  get type(): string {
+    return (this.responseHeaders['content-type'] ?? '').split(';')[0];
+  }
+  set type(t: string) {
+    const full = contentType(t);
+    if (full) this.responseHeaders['content-type'] = full;
+    else delete this.responseHeaders['content-type'];
   }
   get(name: string): string {
     return this.headers[name.toLowerCase()] ?? '';
@@ -158,6 +189,13 @@ export class KoaContext {
   deleted(data?: unknown): void {
     if (data === undefined || data === null) this.status = 204;
     else this.send(data);
+  }
+  /** Koa's redirect: 302 (unless a 3xx was set), Location, and its short text body. */
+  redirect(url: string): void {
+    this.set('location', url);
+    if (!(this.explicitStatus !== undefined && this.explicitStatus >= 300 && this.explicitStatus < 400)) this.status = 302;
+    this.type = 'text/plain; charset=utf-8';
+    this.body = `Redirecting to ${url}.`;
   }
   throw(...args: unknown[]): never {
     let status = 500;

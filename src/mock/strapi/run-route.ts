@@ -80,6 +80,8 @@ function allowed(rt: Runtime, who: RequestPrincipal, permission: string): boolea
   const dot = permission.lastIndexOf('.');
   const type = rt.model.contentTypes.get(permission.slice(0, dot));
   if (type) return mayContent(rt, who, type, permission.slice(dot + 1));
+  // a controller without a content type (`api::ping.ping.index`): a `*` grant of the public role covers it too
+  if (who.kind === 'public' && rt.config.publicPermissions['*']?.includes(permission.slice(dot + 1))) return true;
   try {
     authorizePluginAction(rt, who, permission, false);
     return true;
@@ -170,24 +172,11 @@ function actionMiddleware(app: ProjectApp, route: CompiledRoute): Middleware {
   };
 }
 
-/** Answer text for a Koa body, with the type Koa gives it. */
+/** The answer's bytes: the body Koa would send (its type was set with the body, see KoaContext). */
 function serialize(ctx: KoaContext, head: boolean): { headers: Record<string, string>; body: string | Uint8Array | undefined } {
   const headers: Record<string, string> = { ...ctx.responseHeaders };
   const b = ctx.body;
-  let body: string | Uint8Array | undefined;
-  let type: string | undefined;
-  if (b === undefined || b === null) body = undefined;
-  else if (typeof b === 'string') {
-    body = b;
-    type = /^\s*</.test(b) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
-  } else if (b instanceof Uint8Array) {
-    body = b;
-    type = 'application/octet-stream';
-  } else {
-    body = JSON.stringify(b);
-    type = 'application/json; charset=utf-8';
-  }
-  if (type && !headers['content-type']) headers['content-type'] = type;
+  const body = b === undefined || b === null ? undefined : typeof b === 'string' || b instanceof Uint8Array ? b : JSON.stringify(b);
   return { headers, body: head ? undefined : body };
 }
 
@@ -325,5 +314,5 @@ function renderFailure(e: unknown, route: CompiledRoute, report: (line: string) 
   report(
     `${locate(app, route, e)}: ${route.method} ${route.path} threw: ${e instanceof Error ? e.message : String(e)} (answered 500, as Strapi does)`,
   );
-  return render(new InternalServerError('Internal Server Error', {}), head);
+  return render(new InternalServerError('Internal Server Error', null), head);
 }

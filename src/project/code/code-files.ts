@@ -30,6 +30,8 @@ export interface ProjectCodeFiles {
   readonly middlewares: readonly CodeFile[];
   readonly policies: readonly CodeFile[];
   readonly index: string | undefined;
+  /** `extensions/<plugin>/strapi-server.*`: plugin customisations, found to be named (the mock does not run them). */
+  readonly extensions: readonly string[];
 }
 
 const isCode = (file: string) => CODE.has(extname(file)) && !file.endsWith('.d.ts') && !/\.(test|spec)\.[cm]?[jt]s$/.test(file);
@@ -81,7 +83,14 @@ export function findCodeFiles(src: string): ProjectCodeFiles {
     });
   }
   const index = modulesIn(src).find((m) => m.name === 'index')?.file;
-  return { src, apis, middlewares: modulesIn(join(src, 'middlewares')), policies: modulesIn(join(src, 'policies')), index };
+  const extensions = listDir(join(src, 'extensions')).flatMap((plugin) =>
+    statSync(join(src, 'extensions', plugin)).isDirectory()
+      ? modulesIn(join(src, 'extensions', plugin))
+          .filter((m) => m.name === 'strapi-server')
+          .map((m) => m.file)
+      : [],
+  );
+  return { src, apis, middlewares: modulesIn(join(src, 'middlewares')), policies: modulesIn(join(src, 'policies')), index, extensions };
 }
 
 /** Whether a project has any server code at all (a folder of bare schemas has none). */

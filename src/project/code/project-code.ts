@@ -181,7 +181,7 @@ export function envHelper() {
  * The actions a project's routes name on each controller (`api::article.article` → find, findBySlug…), read from
  * routers that are plain objects: permissions may grant them, as Strapi's roles do.
  */
-export function routeActions(code: ProjectCode | undefined): Map<string, Set<string>> {
+export function routeActions(code: ProjectCode | undefined, method?: string): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const r of code?.routers ?? []) {
     let routes: unknown;
@@ -191,8 +191,9 @@ export function routeActions(code: ProjectCode | undefined): Map<string, Set<str
       continue;
     }
     if (!Array.isArray(routes)) continue;
-    for (const route of routes as { handler?: unknown }[]) {
+    for (const route of routes as { handler?: unknown; method?: unknown }[]) {
       if (typeof route?.handler !== 'string') continue;
+      if (method !== undefined && String(route.method).toUpperCase() !== method) continue;
       const h = route.handler.trim();
       const dot = h.lastIndexOf('.');
       const controller = h.slice(0, dot);

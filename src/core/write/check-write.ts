@@ -1,0 +1,33 @@
+import { isPlainObject } from '../is-plain-object.js';
+import type { ContentIndex } from '../data/content-index.js';
+import type { ContentType } from '../model/types.js';
+import { prepareData } from './prepare-data.js';
+
+/**
+ * What Strapi's document service checks of a write before the database sees it (the entity validator: keys, values,
+ * the documents relations name), without writing anything. Project lifecycles (`beforeCreate`…) run after it, so a
+ * write Strapi refuses never reaches them.
+ */
+export function checkWrite(
+  index: ContentIndex,
+  type: ContentType,
+  data: unknown,
+  opts: { readonly creating: boolean; readonly locale: unknown; readonly strictRelations?: boolean },
+): void {
+  if (!isPlainObject(data)) return;
+  const locale = !type.localized
+    ? null
+    : typeof opts.locale === 'string' && opts.locale !== '' && opts.locale !== '*'
+      ? opts.locale
+      : index.model.defaultLocale;
+  // a copy: resolving relations rewrites what it reads
+  const copy = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  prepareData(type, copy, {
+    index,
+    draft: type.draftAndPublish,
+    creating: opts.creating,
+    locale,
+    nextId: () => 0,
+    strictRelations: opts.strictRelations,
+  });
+}
