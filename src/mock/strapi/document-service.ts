@@ -178,10 +178,11 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       ).total;
       return total ?? 0;
     }),
-    create: api('create', (type, p) => calls().create(type, draft(without(p, 'data')), p.data ?? {})),
+    create: api('create', (type, p) => calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
     update: api(
       'update',
-      async (type, p) => (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), p.data ?? {})) ?? null,
+      async (type, p) =>
+        (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {}))) ?? null,
     ),
     delete: api('delete', async (type, p) => {
       const documentId = requireDocumentId(p);

@@ -287,9 +287,11 @@ function locate(app: ProjectApp | undefined, route: CompiledRoute, e: unknown): 
         ...app.code.routers,
       ]
     : [];
-  for (const m of modules) {
-    const line = lineInStack(e, m.frameName, m.lineOf);
-    if (line !== undefined || (e instanceof Error && e.stack?.includes(m.frameName))) return where(m.file, line);
+  // the top-most frame that is project code names the place
+  const stack = e instanceof Error ? (e.stack ?? '').split('\n') : [];
+  for (const frame of stack) {
+    const m = modules.find((x) => frame.includes(x.frameName));
+    if (m) return where(m.file, lineInStack(frame, m.frameName, m.lineOf));
   }
   return where(route.file);
 }

@@ -89,13 +89,13 @@ export function loadCodeModule(file: string, provided: Readonly<Record<string, u
   return { value, file, lineOf, frameName };
 }
 
-/** The project line of the first stack frame inside a loaded module. */
+/** The project line of the first stack frame inside a loaded module (of an error, or of a stack's text). */
 export function lineInStack(
   e: unknown,
   frameName: string,
   lineOf: (line: number, column: number) => number | undefined,
 ): number | undefined {
-  const stack = e instanceof Error ? (e.stack ?? '') : '';
+  const stack = typeof e === 'string' ? e : e instanceof Error ? (e.stack ?? '') : '';
   for (const text of stack.split('\n')) {
     const at = text.indexOf(frameName);
     if (at < 0) continue;
