@@ -36,6 +36,13 @@ export function checkConfigAgainstModel(
       });
     }
   };
+  for (const key of Object.keys(config.routes)) {
+    if (key === '*' || !known(key))
+      throw new ConfigError(`${where}: routes["${key}"]: no content type "${key}" in the schemas (known: ${typeNames()})`);
+    for (const action of Object.keys(config.routes[key]))
+      if (!isAction(key, action))
+        throw new ConfigError(`${where}: routes["${key}"]["${action}"]: unknown action "${action}" (actions: ${knownActions(key)})`);
+  }
   checkGrants(config.publicPermissions, 'permissions.public');
   if (config.plugins.authenticated) checkGrants(config.plugins.authenticated.content, 'permissions.authenticated');
   config.plugins.roles.forEach((role, i) => checkGrants(role.grants.content, `roles[${i}].permissions`));

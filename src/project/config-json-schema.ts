@@ -230,6 +230,17 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
       },
     },
   },
+  routes: {
+    type: 'object',
+    description:
+      'A default query per route, for what project code does that cannot run here: type uid (or plural/singular name) → ' +
+      'action (find, findOne, a custom action) → {"query": {...}}; the request\'s own parameters win. ' +
+      'E.g. {"api::global.global": {"find": {"query": {"populate": {"navbar": {"populate": "*"}}}}}}.',
+    additionalProperties: {
+      type: 'object',
+      additionalProperties: { type: 'object', required: ['query'], additionalProperties: false, properties: { query: { type: 'object' } } },
+    },
+  },
   fixtures: {
     type: 'object',
     description:

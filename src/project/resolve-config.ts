@@ -41,6 +41,7 @@ export const KNOWN_KEYS = [
   'populateBudget',
   'fixtures',
   'webhooks',
+  'routes',
 ] as const;
 
 /**
@@ -154,6 +155,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
+  const routes = readRouteDefaults(raw.routes, where);
   const documents = readDocuments(raw.documents, fromProject, where);
   return Object.freeze({
     rest,
@@ -169,7 +171,25 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     populateBudget,
     fixtures,
     webhooks,
+    routes,
   });
+}
+
+/** `routes`: a default query per route (`{"api::global.global": {"find": {"query": {"populate": …}}}}`). */
+function readRouteDefaults(raw: unknown, where: string): ContentMockConfig['routes'] {
+  if (raw === undefined) return {};
+  if (!isPlainObject(raw)) throw new ConfigError(`${where}: "routes" must be an object: type uid → action → { "query": {…} }`);
+  const out: Record<string, Record<string, { query: Record<string, unknown> }>> = {};
+  for (const [type, actions] of Object.entries(raw)) {
+    if (!isPlainObject(actions)) throw new ConfigError(`${where}: routes["${type}"] must be an object: action → { "query": {…} }`);
+    out[type] = {};
+    for (const [action, value] of Object.entries(actions)) {
+      if (!isPlainObject(value) || !isPlainObject(value.query) || Object.keys(value).some((k) => k !== 'query'))
+        throw new ConfigError(`${where}: routes["${type}"]["${action}"] must be { "query": {…} } (the query the route gets by default)`);
+      out[type][action] = { query: value.query };
+    }
+  }
+  return out;
 }
 
 /** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */

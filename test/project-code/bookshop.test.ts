@@ -167,6 +167,37 @@ describe('turning it off and breaking it', () => {
     }
   });
 
+  test('the config names a default query per route (`routes`) for what cannot run: the request keeps its own keys', async () => {
+    const plain = await createServer({
+      schemas: PROJECT,
+      memory: true,
+      projectCode: false,
+      configObject: {
+        permissions: PERMISSIONS,
+        routes: { 'api::book.book': { find: { query: { populate: { author: { fields: ['name'] } }, sort: 'title' } } } },
+      },
+    });
+    const { url } = await plain.listen(0);
+    try {
+      await fetch(`${url}/api/authors`, json({ data: { name: 'Cy' } }));
+      const author = ((await (await fetch(`${url}/api/authors`)).json()) as { data: { documentId: string }[] }).data[0].documentId;
+      await fetch(`${url}/api/books`, json({ data: { title: 'B', author } }));
+      await fetch(`${url}/api/books`, json({ data: { title: 'A' } }));
+      const body = (await (await fetch(`${url}/api/books`)).json()) as { data: { title: string; author: unknown }[] };
+      expect(body.data.map((b) => [b.title, b.author])).toEqual([
+        ['A', null],
+        ['B', { id: expect.any(Number), documentId: author, name: 'Cy' }],
+      ]);
+      const own = (await (await fetch(`${url}/api/books?sort=title:desc&populate=author`)).json()) as {
+        data: { title: string; author: Record<string, unknown> | null }[];
+      };
+      expect(own.data.map((b) => b.title)).toEqual(['B', 'A']);
+      expect(own.data[0].author).toHaveProperty('createdAt');
+    } finally {
+      await plain.close();
+    }
+  });
+
   test('a permission naming an action no route has is refused with the actions the project has', async () => {
     await expect(
       createServer({ schemas: PROJECT, memory: true, configObject: { permissions: { public: { 'api::book.book': ['featurd'] } } } }),

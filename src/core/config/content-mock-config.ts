@@ -225,6 +225,8 @@ export interface ContentMockConfig {
   readonly fixtures: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
   /** Webhooks POSTed after each successful write (`"webhooks": [{ url, events?, headers? }]`). */
   readonly webhooks: readonly WebhookConfig[];
+  /** A default query per route (type uid, plural or singular name → action → query): the request's own keys win. */
+  readonly routes: Readonly<Record<string, Readonly<Record<string, { readonly query: Readonly<Record<string, unknown>> }>>>>;
 }
 
 export const DEFAULT_POPULATE_BUDGET = 100_000;

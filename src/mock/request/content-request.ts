@@ -9,6 +9,7 @@ import { createDocument, deleteDocument, updateDocument } from '../../core/write
 import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
+import { withRouteDefaults } from '../../core/config/route-defaults.js';
 
 export type { WriteNotice } from '../runtime.js';
 
@@ -131,7 +132,8 @@ export async function answerContent(
       : undefined;
   const hit = key === undefined ? undefined : cache!.get(key, index);
   if (hit !== undefined) return { status: 200, cached: hit };
-  const query = parseQueryString(call.search);
+  // the config's default query for the route (`routes`), under the request's own parameters
+  const query = withRouteDefaults(rt.config, type, action, parseQueryString(call.search));
   const canRead = (uid: string) => {
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');

@@ -15,6 +15,7 @@ import { hasDocumentHooks } from './document-service.js';
 import { KoaContext, type RequestInput } from './koa-context.js';
 import type { ProjectApp } from './project-app.js';
 import type { RequestScope } from './request-scope.js';
+import { withRouteDefaults } from '../../core/config/route-defaults.js';
 import type { CompiledRoute } from './route-table.js';
 import { UnsupportedApiError } from './unsupported-api.js';
 
@@ -202,6 +203,8 @@ export async function runRoute(
   if (core) return { kind: 'core', type: core, documentId: params.id };
   const ctx = new KoaContext({ ...input, body: await input.readBody() });
   ctx.params = params;
+  const routeType = route.controller ? rt.model.contentTypes.get(route.controller) : undefined;
+  if (routeType && route.action) ctx.query = withRouteDefaults(rt.config, routeType, route.action, ctx.query);
   ctx.state.route = { ...route.spec, config: route.spec.config ?? {}, info: { apiName: route.api, type: 'content-api' } };
   const scope: RequestScope = { ctx, principal: undefined };
   const notes: string[] = [];
