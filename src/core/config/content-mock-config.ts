@@ -21,9 +21,17 @@ export interface RestConfig {
   readonly maxLimit: number | null;
   readonly withCount: boolean;
   readonly strictParams: boolean;
+  /** Where the Content API lives (Strapi's `api.rest.prefix`; default `/api`): a leading slash, no trailing one. */
+  readonly prefix: string;
 }
 
-export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true };
+export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true, prefix: '/api' };
+
+/** Strapi's `config/api` `responses` settings. */
+export interface ResponsesConfig {
+  /** Attribute names hidden from every answer and refused in queries, on every model (`privateAttributes`). */
+  readonly privateAttributes: readonly string[];
+}
 
 /** Strapi's `config/api` `documents` settings that change answers. */
 export interface DocumentsConfig {
@@ -203,6 +211,7 @@ export interface WebhookConfig {
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
   readonly rest: RestConfig;
+  readonly responses: ResponsesConfig;
   readonly documents: DocumentsConfig;
   /** Public role: content type uid or route id → actions. `*` grants every type. */
   readonly publicPermissions: Readonly<Record<string, readonly string[]>>;

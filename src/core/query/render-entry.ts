@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType } from '../model/types.js';
+import { isPrivateAttribute } from '../model/private-attributes.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { rowsForStatus, type Status } from './linked-rows.js';
@@ -9,6 +10,9 @@ import { sortRecords } from './sort.js';
 import { populateFailure } from './populate.js';
 
 export type Entry = Record<string, unknown>;
+
+/** The scalars Strapi adds to every entry (`locale` on localized types only). */
+const SYSTEM_SCALARS = ['createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
 
 /** Keys of a file record that populated media show, in Strapi's order (folder paths and signing flags stay inside). */
 const MEDIA_KEYS = [
@@ -129,6 +133,8 @@ function scalarsOf(type: ContentType, row: Row, node: PopulateNode): Entry {
   out.updatedAt = row.updatedAt;
   out.publishedAt = row.publishedAt;
   if (type.localized) out.locale = row.locale ?? null;
+  // the project's privateAttributes may name what Strapi adds itself (timestamps, locale)
+  if (type.privateAttributes !== undefined) for (const name of SYSTEM_SCALARS) if (isPrivateAttribute(type, name)) delete out[name];
   return out;
 }
 
@@ -235,7 +241,7 @@ function renderAttribute(
       return records.map((record) => {
         const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
         ctx.budget?.spend(files.length);
-        const rendered = files.map((f) => renderMedia(f, node.fields));
+        const rendered = files.map((f) => renderMedia(f, node.fields, ctx.index.model.privateAttributes));
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
     case 'component': {
@@ -303,10 +309,12 @@ function renderComponents(
   return out;
 }
 
-export function renderMedia(file: MediaFile, fields: string[] | null): Entry {
+/** A populated file; `hidden`: the project's privateAttributes, private on the upload file too (not its ids). */
+export function renderMedia(file: MediaFile, fields: string[] | null, hidden: readonly string[] = []): Entry {
   const out: Entry = { id: file.id, documentId: file.documentId };
   for (const key of MEDIA_KEYS) {
-    if (fields === null || fields.includes(key)) out[key] = file[key] ?? null;
+    if ((fields === null || fields.includes(key)) && (key === 'id' || key === 'documentId' || !hidden.includes(key)))
+      out[key] = file[key] ?? null;
   }
   return out;
 }

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { isPlainObject } from '../core/is-plain-object.js';
+import { createStrapiEnv, projectEnvVars } from './strapi-env.js';
+
+// A Strapi project's `config/<name>.(ts|js|json)` read as Strapi reads it: the module is run (TypeScript or
+// JavaScript, ESM or CommonJS, transpiled by esbuild), its default export taken, and a function export called with
+// `{ env }` over the project's environment. Per-environment overrides (`config/env/<NODE_ENV>/`) are not read.
+
+export type StrapiConfigRead =
+  | { readonly ok: true; readonly file: string; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly file: string; readonly error: string };
+
+interface EsbuildLike {
+  transformSync(code: string, options: Record<string, unknown>): { code: string };
+}
+
+const requireHere = createRequire(import.meta.url);
+let esbuild: EsbuildLike | undefined;
+function transpile(text: string, file: string): string {
+  esbuild ??= requireHere('esbuild') as EsbuildLike;
+  const loader = file.endsWith('.ts') ? 'ts' : 'js';
+  return esbuild.transformSync(text, { loader, format: 'cjs', platform: 'node', target: 'node20', sourcefile: file }).code;
+}
+
+/** The config file Strapi would load for `name` (`.ts` first, as a TypeScript project builds it), or undefined. */
+export function findStrapiConfigFile(projectRoot: string, name: string): string | undefined {
+  return ['ts', 'js', 'json'].map((ext) => join(projectRoot, 'config', `${name}.${ext}`)).find((f) => existsSync(f));
+}
+
+/** Reads `config/<name>`: undefined when the project has no such file; a failure names the file and what went wrong. */
+export function readStrapiConfig(projectRoot: string, name: string): StrapiConfigRead | undefined {
+  const file = findStrapiConfigFile(projectRoot, name);
+  if (file === undefined) return undefined;
+  try {
+    const text = readFileSync(file, 'utf8');
+    let exported: unknown;
+    if (file.endsWith('.json')) exported = JSON.parse(text) as unknown;
+    else {
+      const module = { exports: {} as unknown };
+      const run = new Function('module', 'exports', 'require', '__filename', '__dirname', transpile(text, file)) as (
+        ...args: unknown[]
+      ) => void;
+      run(module, module.exports, createRequire(file), file, dirname(file));
+      exported = module.exports;
+      if (isPlainObject(exported) && 'default' in exported && (exported.__esModule === true || Object.keys(exported).length === 1))
+        exported = exported.default;
+    }
+    const value =
+      typeof exported === 'function'
+        ? (exported as (a: unknown) => unknown)({ env: createStrapiEnv(projectEnvVars(projectRoot)) })
+        : exported;
+    if (value instanceof Promise)
+      return { ok: false, file, error: 'the config function returns a promise (Strapi reads config synchronously)' };
+    if (value === undefined || value === null) return { ok: true, file, value: {} };
+    if (!isPlainObject(value)) return { ok: false, file, error: 'the config must export an object or a function returning one' };
+    return { ok: true, file, value };
+  } catch (e) {
+    return { ok: false, file, error: e instanceof Error ? e.message : String(e) };
+  }
+}
