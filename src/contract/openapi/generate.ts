@@ -69,7 +69,7 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
     components: {
       schemas: {
         ...entrySchemas(ctx),
-        ...mediaSchemas(),
+        ...mediaSchemas(model),
         ...relationSchemas(),
         ...envelopeSchemas(),
         ...responseEnvelopes(model, names),

@@ -43,3 +43,16 @@ export function applyPrivateNames(attributes: Map<string, Attribute>, names: rea
 /** i18n's `localizations` answers and populates: on a localized type, unless the project makes it private. */
 export const showsLocalizations = (type: PrivacyHolder & { readonly localized: boolean }): boolean =>
   type.localized && !isPrivateAttribute(type, 'localizations');
+
+/** The scalars Strapi adds to a content type's entries, in answer order (`locale` on localized types only). */
+export const SYSTEM_SCALARS = ['createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
+export type SystemScalar = (typeof SYSTEM_SCALARS)[number];
+
+/** Those a type's answers show and its queries may name: the project's private names taken out. */
+export function shownSystemScalars(type: PrivacyHolder & { readonly localized: boolean }): SystemScalar[] {
+  return SYSTEM_SCALARS.filter((name) => (name !== 'locale' || type.localized) && !isPrivateAttribute(type, name));
+}
+
+/** The upload file's own fields a project shows (its ids are no schema attributes: never private). */
+export const shownFileField = (model: { readonly privateAttributes?: readonly string[] }, name: string): boolean =>
+  name === 'id' || name === 'documentId' || !(model.privateAttributes ?? []).includes(name);

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/strapi-errors.js';
-import type { Attribute, ContentType } from '../model/types.js';
-import { isPrivateAttribute } from '../model/private-attributes.js';
+import type { Attribute, ContentModel, ContentType } from '../model/types.js';
+import { isPrivateAttribute, shownFileField, SYSTEM_SCALARS } from '../model/private-attributes.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { rowsForStatus, type Status } from './linked-rows.js';
@@ -10,9 +10,6 @@ import { sortRecords } from './sort.js';
 import { populateFailure } from './populate.js';
 
 export type Entry = Record<string, unknown>;
-
-/** The scalars Strapi adds to every entry (`locale` on localized types only). */
-const SYSTEM_SCALARS = ['createdAt', 'updatedAt', 'publishedAt', 'locale'] as const;
 
 /** Keys of a file record that populated media show, in Strapi's order (folder paths and signing flags stay inside). */
 const MEDIA_KEYS = [
@@ -241,7 +238,7 @@ function renderAttribute(
       return records.map((record) => {
         const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
         ctx.budget?.spend(files.length);
-        const rendered = files.map((f) => renderMedia(f, node.fields, ctx.index.model.privateAttributes));
+        const rendered = files.map((f) => renderMedia(ctx.index.model, f, node.fields));
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
     case 'component': {
@@ -309,12 +306,11 @@ function renderComponents(
   return out;
 }
 
-/** A populated file; `hidden`: the project's privateAttributes, private on the upload file too (not its ids). */
-export function renderMedia(file: MediaFile, fields: string[] | null, hidden: readonly string[] = []): Entry {
+/** A populated file, without the fields the project's privateAttributes hide. */
+export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null): Entry {
   const out: Entry = { id: file.id, documentId: file.documentId };
   for (const key of MEDIA_KEYS) {
-    if ((fields === null || fields.includes(key)) && (key === 'id' || key === 'documentId' || !hidden.includes(key)))
-      out[key] = file[key] ?? null;
+    if ((fields === null || fields.includes(key)) && shownFileField(model, key)) out[key] = file[key] ?? null;
   }
   return out;
 }
