@@ -120,7 +120,11 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const getDocument = () => {
     const m = runtime.model;
     let doc = documents.get(m);
-    if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
+    if (!doc)
+      documents.set(
+        m,
+        (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime), restPrefix: config.rest.prefix })),
+      );
     return doc;
   };
   const reset = async () => {

@@ -153,6 +153,10 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
     properties: {
       jwtSecret: { type: 'string' },
       jwtExpiresIn: { description: 'Seconds, or "30d", "12h", "15m".', type: ['number', 'string'] },
+      accessTokenLifespan: {
+        description: 'Refresh mode: seconds (or "10m") an access token lives (Strapi\'s `sessions.accessTokenLifespan`, default 600).',
+        type: ['number', 'string'],
+      },
       jwtManagement: {
         enum: ['refresh', 'legacy-support'],
         description:

@@ -18,6 +18,7 @@ import { readPluginSettings } from './plugin-settings.js';
 import { readWebhooks } from './webhook-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { readStrapiConfig } from './read-strapi-config.js';
+import { readStrapiPluginConfig } from './strapi-plugin-config.js';
 
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
 export const KNOWN_KEYS = [
@@ -153,7 +154,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const budget = raw.populateBudget;
   if (budget !== undefined && budget !== null && (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 0))
     throw new ConfigError(`${where}: "populateBudget" must be a whole number of entries, or null for no limit`);
-  const plugins = readPluginSettings(raw, where);
+  const plugins = readPluginSettings(raw, where, projectRoot ? readStrapiPluginConfig(projectRoot) : undefined);
   const dev = parseDevOptions(raw, where);
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);

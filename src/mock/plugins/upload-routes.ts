@@ -133,7 +133,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         const optimized = await Promise.all(
           parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? optimizeImage(readFileSync(p.path)) : undefined)),
         );
-        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes) : [])));
+        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes, rt.config.plugins.uploadBreakpoints) : [])));
         const records = parts.map((p, i) => {
           const bytes = optimized[i];
           const sent = bytes ? { head: bytes.subarray(0, p.head.length), size: bytes.length } : p;
