@@ -100,3 +100,47 @@ test('private attributes are still written and still searched', async () => {
   const refused = await call('POST', '/api/articles', { data: { title: 'a2', localizations: [] } });
   expect([refused.status, refused.body.error?.message]).toEqual([400, 'Invalid key localizations']);
 });
+
+test("the users & permissions and upload answers leave the project's private names out too", async () => {
+  const registered = await fetch(`${url}/api/auth/local/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'user1', email: 'u1@x.co', password: 'secret123' }),
+  });
+  const { user } = (await registered.json()) as { user: Record<string, unknown> };
+  expect(Object.keys(user)).toEqual([
+    'id',
+    'documentId',
+    'username',
+    'email',
+    'provider',
+    'confirmed',
+    'blocked',
+    'updatedAt',
+    'publishedAt',
+  ]);
+  const users = (await call('GET', '/api/users?populate=role')).body as unknown as Record<string, unknown>[];
+  expect(Object.keys(users[0])).toEqual([...Object.keys(user), 'role']);
+  expect(Object.keys(users[0].role as object)).not.toContain('createdAt');
+  expect(await refusal('/api/users?sort=createdAt')).toEqual([
+    400,
+    'Invalid key createdAt',
+    { key: 'createdAt', path: 'createdAt', source: 'query', param: 'sort' },
+  ]);
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(Buffer.from('hello'))], { type: 'text/plain' }), 'a.txt');
+  const uploaded = await fetch(`${url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: 'Bearer priv-full-access-key-0123456789abcdef' },
+  });
+  const [file] = (await uploaded.json()) as Record<string, unknown>[];
+  expect(file.updatedAt).toEqual(expect.any(String));
+  expect('createdAt' in file).toBe(false);
+  const files = (await call('GET', '/api/upload/files')).body as unknown as Record<string, unknown>[];
+  expect(files.map((f) => 'createdAt' in f)).toEqual([false]);
+  await call('PUT', `/api/articles/${article.documentId}?locale=en`, { data: { cover: file.id } });
+  const [withCover] = list(await call('GET', '/api/articles?populate=cover'));
+  expect(Object.keys(withCover.cover as object)).not.toContain('createdAt');
+  expect((withCover.cover as Doc).url).toEqual(file.url);
+});
