@@ -84,7 +84,8 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     if (!(KNOWN_KEYS as readonly string[]).includes(key))
       throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
   }
-  const fromProject = projectRoot ? readStrapiApiConfig(projectRoot) : {};
+  const warnings: string[] = [];
+  const fromProject = projectRoot ? readStrapiApiConfig(projectRoot, warnings) : {};
   const restRaw = { ...fromProject, ...(isPlainObject(raw.rest) ? raw.rest : {}) };
   const num = (k: string, dflt: number | null): number | null => {
     const v = restRaw[k];
@@ -154,13 +155,16 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const budget = raw.populateBudget;
   if (budget !== undefined && budget !== null && (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 0))
     throw new ConfigError(`${where}: "populateBudget" must be a whole number of entries, or null for no limit`);
-  const plugins = readPluginSettings(raw, where, projectRoot ? readStrapiPluginConfig(projectRoot) : undefined);
+  const projectPlugins = projectRoot ? readStrapiPluginConfig(projectRoot) : undefined;
+  if (projectPlugins?.problem) warnings.push(`${projectPlugins.problem}: its plugin settings are left at Strapi's defaults`);
+  const plugins = readPluginSettings(raw, where, projectPlugins);
   const dev = parseDevOptions(raw, where);
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
   const documents = readDocuments(raw.documents, fromProject, where);
   return Object.freeze({
+    ...(warnings.length > 0 ? { warnings } : {}),
     rest,
     responses,
     documents,
@@ -237,10 +241,13 @@ function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'
  * literal values instead. The file replaces the new-project template: a flag it does not set is off in Strapi
  * (`strapi.config.get(...)` gives undefined), as in every project made before 5.x introduced them.
  */
-export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
+export function readStrapiApiConfig(projectRoot: string, warnings: string[] = []): Record<string, unknown> {
   const read = readStrapiConfig(projectRoot, 'api');
   if (read === undefined) return {};
-  if (!read.ok) return scanStrapiApiConfig(read.file);
+  if (!read.ok) {
+    warnings.push(`${read.file}: cannot run here (${read.error}); its literal values are read instead`);
+    return scanStrapiApiConfig(read.file);
+  }
   const { value } = read;
   const rest = isPlainObject(value.rest) ? value.rest : {};
   const out: Record<string, unknown> = {};

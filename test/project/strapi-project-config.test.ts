@@ -119,6 +119,17 @@ describe('resolved settings', () => {
     });
     const { config } = await loadProject({ schemas: dir });
     expect([config.rest.defaultLimit, config.rest.prefix, config.responses.privateAttributes]).toEqual([12, '/v3', ['secret']]);
+    expect(config.warnings).toEqual([
+      expect.stringMatching(
+        /config\/api\.js: cannot run here \(Cannot find module 'not-installed-anywhere'[\s\S]*\); its literal values are read instead$/,
+      ),
+    ]);
+    const plugins = await loadProject({
+      schemas: project({ 'config/plugins.js': `module.exports = ({ env }) => ({ upload: { config: { sizeLimit: env.missing('X') } } });` }),
+    });
+    expect(plugins.config.warnings).toEqual([
+      expect.stringMatching(/config\/plugins\.js: env\.missing is not a function: its plugin settings are left at Strapi's defaults$/),
+    ]);
     await expect(loadProject({ schemas: project({}), configObject: { responses: { privateAttributes: 'x' } } })).rejects.toThrow(
       'config: responses.privateAttributes must be a list of attribute names',
     );

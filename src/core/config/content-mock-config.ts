@@ -225,6 +225,8 @@ export interface WebhookConfig {
 
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
+  /** What could not be read as Strapi reads it (a project config file that cannot run here), for the CLI to say. */
+  readonly warnings?: readonly string[];
   readonly rest: RestConfig;
   readonly responses: ResponsesConfig;
   readonly documents: DocumentsConfig;
