@@ -6,7 +6,7 @@ import { createStrapiEnv, projectEnvVars } from './strapi-env.js';
 
 // A Strapi project's `config/<name>.(ts|js|json)` read as Strapi reads it: the module is run (TypeScript or
 // JavaScript, ESM or CommonJS, transpiled by esbuild), its default export taken, and a function export called with
-// `{ env }` over the project's environment. Per-environment overrides (`config/env/<NODE_ENV>/`) are not read.
+// `{ env }` over the project's environment, and `config/env/<NODE_ENV>/<name>` merged over it.
 
 export type StrapiConfigRead =
   | { readonly ok: true; readonly file: string; readonly value: Record<string, unknown> }
@@ -24,15 +24,44 @@ function transpile(text: string, file: string): string {
   return esbuild.transformSync(text, { loader, format: 'cjs', platform: 'node', target: 'node20', sourcefile: file }).code;
 }
 
-/** The config file Strapi would load for `name` (`.ts` first, as a TypeScript project builds it), or undefined. */
-export function findStrapiConfigFile(projectRoot: string, name: string): string | undefined {
-  return ['ts', 'js', 'json'].map((ext) => join(projectRoot, 'config', `${name}.${ext}`)).find((f) => existsSync(f));
+/** The config file Strapi would load for `name` from a folder (`.ts` first, as a TypeScript project builds it). */
+function findStrapiConfigFile(dir: string, name: string): string | undefined {
+  return ['ts', 'js', 'json'].map((ext) => join(dir, `${name}.${ext}`)).find((f) => existsSync(f));
 }
 
-/** Reads `config/<name>`: undefined when the project has no such file; a failure names the file and what went wrong. */
+/** lodash `merge`, as Strapi merges `config/env/<NODE_ENV>/` over `config/`: objects and arrays key by key. */
+function merge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  const bothArrays = Array.isArray(base) && Array.isArray(over);
+  const bothObjects = isPlainObject(base) && isPlainObject(over);
+  if (!bothArrays && !bothObjects) return over;
+  const out: Record<string, unknown> | unknown[] = bothArrays ? [...(base as unknown[])] : { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(over as object))
+    (out as Record<string, unknown>)[key] = merge((out as Record<string, unknown>)[key], value);
+  return out;
+}
+
+/**
+ * Reads `config/<name>` with `config/env/<NODE_ENV>/<name>` merged over it (NODE_ENV defaults to development, as in
+ * Strapi): undefined when the project has neither; a failure names the file and what went wrong.
+ */
 export function readStrapiConfig(projectRoot: string, name: string): StrapiConfigRead | undefined {
-  const file = findStrapiConfigFile(projectRoot, name);
-  if (file === undefined) return undefined;
+  const vars = projectEnvVars(projectRoot);
+  const envName = vars.NODE_ENV || 'development';
+  const files = [join(projectRoot, 'config'), join(projectRoot, 'config', 'env', envName)]
+    .map((dir) => findStrapiConfigFile(dir, name))
+    .filter((f): f is string => f !== undefined);
+  if (files.length === 0) return undefined;
+  let value: unknown = {};
+  for (const file of files) {
+    const read = readOne(file, vars);
+    if (!read.ok) return read;
+    value = merge(value, read.value);
+  }
+  return { ok: true, file: files[0], value: value as Record<string, unknown> };
+}
+
+function readOne(file: string, vars: Readonly<Record<string, string | undefined>>): StrapiConfigRead {
   try {
     const text = readFileSync(file, 'utf8');
     let exported: unknown;
@@ -47,10 +76,7 @@ export function readStrapiConfig(projectRoot: string, name: string): StrapiConfi
       if (isPlainObject(exported) && 'default' in exported && (exported.__esModule === true || Object.keys(exported).length === 1))
         exported = exported.default;
     }
-    const value =
-      typeof exported === 'function'
-        ? (exported as (a: unknown) => unknown)({ env: createStrapiEnv(projectEnvVars(projectRoot)) })
-        : exported;
+    const value = typeof exported === 'function' ? (exported as (a: unknown) => unknown)({ env: createStrapiEnv(vars) }) : exported;
     if (value instanceof Promise)
       return { ok: false, file, error: 'the config function returns a promise (Strapi reads config synchronously)' };
     if (value === undefined || value === null) return { ok: true, file, value: {} };

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadProject } from '../../src/project/load-project.js';
@@ -26,7 +26,10 @@ function project(files: Record<string, string>): string {
   mkdirSync(join(dir, 'src/api/note/content-types/note'), { recursive: true });
   writeFileSync(join(dir, 'src/api/note/content-types/note/schema.json'), JSON.stringify(SCHEMA));
   mkdirSync(join(dir, 'config'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 
@@ -93,6 +96,19 @@ describe('resolved settings', () => {
     const bare = await loadProject({ schemas: project({ 'config/plugins.js': `module.exports = () => ({ graphql: {} });` }) });
     expect(bare.config.plugins.graphql).toBe(false);
     expect(bare.config.rest.prefix).toBe('/api');
+  });
+
+  test('config/env/<NODE_ENV>/ is merged over config/ (NODE_ENV as the process has it, else development), lists index by index', async () => {
+    const current = process.env.NODE_ENV || 'development';
+    const other = current === 'production' ? 'staging' : 'production';
+    const { config } = await loadProject({
+      schemas: project({
+        'config/api.js': `module.exports = { rest: { prefix: '/v1', defaultLimit: 5 }, responses: { privateAttributes: ['a', 'b'] } };`,
+        [`config/env/${current}/api.ts`]: `export default () => ({ rest: { defaultLimit: 9 }, responses: { privateAttributes: ['secret'] } });`,
+        [`config/env/${other}/api.js`]: `module.exports = { rest: { prefix: '/other' } };`,
+      }),
+    });
+    expect([config.rest.prefix, config.rest.defaultLimit, config.responses.privateAttributes]).toEqual(['/v1', 9, ['secret', 'b']]);
   });
 
   test('without a config/plugins the mock keeps refresh mode; the config file wins over the project', async () => {
