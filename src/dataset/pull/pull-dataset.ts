@@ -23,6 +23,8 @@ export interface PullOptions {
   readonly types?: readonly string[];
   /** Only these locale codes; default every locale the server lists. */
   readonly locales?: readonly string[];
+  /** The server's `rest.prefix` (the project's config/api; default `/api`). */
+  readonly restPrefix?: string;
   /** One line per type (the CLI prints them on stderr). */
   readonly progress?: (line: string) => void;
 }
@@ -46,7 +48,7 @@ export function queryString(params: Record<string, unknown>): string {
 }
 
 export async function pullDataset(model: ContentModel, options: PullOptions): Promise<Dataset> {
-  const client = new StrapiClient({ base: options.from, token: options.token });
+  const client = new StrapiClient({ base: options.from, token: options.token, prefix: options.restPrefix });
   const log = options.progress ?? (() => undefined);
   const types = selectTypes(model, options.types);
   const locales = await pullLocales(
