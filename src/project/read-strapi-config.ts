@@ -61,6 +61,20 @@ export function readStrapiConfig(projectRoot: string, name: string): StrapiConfi
   return { ok: true, file: files[0], value: value as Record<string, unknown> };
 }
 
+/**
+ * `require` for a config file: `@strapi/utils` (configs take `env` from it too) is the env helper over the
+ * project's variables, and `@strapi/strapi` an empty module (configs import only its types); the rest resolves
+ * from the file, as in the project.
+ */
+function configRequire(file: string, vars: Readonly<Record<string, string | undefined>>): (id: string) => unknown {
+  const real = createRequire(file);
+  return (id) => {
+    if (id === '@strapi/utils') return { env: createStrapiEnv(vars) };
+    if (id === '@strapi/strapi') return {};
+    return real(id) as unknown;
+  };
+}
+
 function readOne(file: string, vars: Readonly<Record<string, string | undefined>>): StrapiConfigRead {
   try {
     const text = readFileSync(file, 'utf8');
@@ -71,7 +85,7 @@ function readOne(file: string, vars: Readonly<Record<string, string | undefined>
       const run = new Function('module', 'exports', 'require', '__filename', '__dirname', transpile(text, file)) as (
         ...args: unknown[]
       ) => void;
-      run(module, module.exports, createRequire(file), file, dirname(file));
+      run(module, module.exports, configRequire(file, vars), file, dirname(file));
       exported = module.exports;
       if (isPlainObject(exported) && 'default' in exported && (exported.__esModule === true || Object.keys(exported).length === 1))
         exported = exported.default;

@@ -98,6 +98,26 @@ describe('resolved settings', () => {
     expect(bare.config.rest.prefix).toBe('/api');
   });
 
+  test("env taken from @strapi/utils, an expression of env values, other plugins' settings left alone", async () => {
+    const { config } = await loadProject({
+      schemas: project({
+        'config/plugins.ts': `const { env } = require('@strapi/utils');
+const flag = (v) => v === 'true' || v === true;
+export default () => ({
+  'users-permissions': { config: { jwtManagement: env('UP_JWT_MANAGEMENT_UNSET_X', 'refresh'), sessions: { accessTokenLifespan: env.int('UP_TTL_UNSET_X', 7 * 24 * 60 * 60) } } },
+  upload: { enabled: true, config: { provider: 'aws-s3', providerOptions: { params: { Bucket: flag(env('USE_TEST_BUCKET_UNSET_X')) ? 'a' : 'b' } }, sizeLimit: 5737418240 } },
+});`,
+      }),
+    });
+    expect(config.warnings).toBeUndefined();
+    expect(config.plugins).toMatchObject({
+      jwtManagement: 'refresh',
+      accessTokenLifespan: 604800,
+      uploadSizeLimit: 5737418240,
+      graphql: false,
+    });
+  });
+
   test('config/env/<NODE_ENV>/ is merged over config/ (NODE_ENV as the process has it, else development), lists index by index', async () => {
     const current = process.env.NODE_ENV || 'development';
     const other = current === 'production' ? 'staging' : 'production';
