@@ -177,6 +177,11 @@ export default () => ({
     );
   });
 
+  test('a project on the default JWT management (test/fixtures/models/legacy-jwt, pinned on Strapi 5.54)', async () => {
+    const { config } = await loadProject({ schemas: join(import.meta.dirname, '..', 'fixtures', 'models', 'legacy-jwt') });
+    expect([config.plugins.jwtManagement, config.plugins.jwtExpiresIn]).toEqual(['legacy-support', 7200]);
+  });
+
   test.each([
     [60, 60],
     ['7d', 604800],
