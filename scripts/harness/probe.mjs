@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Replays a short scripted sequence against a fresh real Strapi 5.54 and a fresh content-mock of the same model,
 // and prints both answers side by side: to check one rule on real Strapi before (and after) changing the mock.
-//   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49]
+//   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49] [--record out.json]
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
-// `"auth": "read" | "none"` picks another token. `"pick": "data.speakers"` prints only that part of the answers.
+// `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -111,10 +111,14 @@ const pick = (v, path) => (path ? path.split('.').reduce((o, k) => (o == null ? 
 
 const savedA = {},
   savedB = {};
+// --record <file>: every step with real Strapi's whole answer, for tests that replay them
+const record = arg('record');
+const recorded = [];
 try {
   for (const step of steps) {
     const a = await send(strapi.base, step, savedA);
     const b = await send(mock.base, step, savedB);
+    if (record) recorded.push({ step, status: a.status, body: a.json });
     const pa = pick(a.json, step.pick),
       pb = pick(b.json, step.pick);
     const same = a.status === b.status && isDeepStrictEqual(strip(pa), strip(pb));
@@ -127,6 +131,7 @@ try {
     }
   }
 } finally {
+  if (record) writeFileSync(record, JSON.stringify(recorded, null, 2) + '\n');
   mock.stop();
   await stopAndWait(strapi);
 }

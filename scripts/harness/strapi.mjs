@@ -135,6 +135,10 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
   }
   writeFileSync(join(dest, 'src', 'index.js'), BOOTSTRAP);
   if (apiConfigFile && !withCode) cpSync(apiConfigFile, join(dest, 'config', 'api.js'));
+  // a model's own plugin settings replace the reference app's (refresh sessions, upload security): content-mock reads
+  // the same file
+  if (existsSync(join(modelDir, 'config', 'plugins.js')))
+    cpSync(join(modelDir, 'config', 'plugins.js'), join(dest, 'config', 'plugins.js'));
   writeFileSync(join(dest, 'harness-settings.json'), JSON.stringify(settings, null, 2));
   return dest;
 }

@@ -85,7 +85,12 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const { schemas, name, config, seed, model, code } = await loadProject(
     options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
   );
-  const loadOptions: LoadModelOptions = { locales: model.locales, customFields: config.customFields, strict: options.strictSchemas };
+  const loadOptions: LoadModelOptions = {
+    locales: model.locales,
+    customFields: config.customFields,
+    strict: options.strictSchemas,
+    privateAttributes: config.responses.privateAttributes,
+  };
   const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
@@ -126,7 +131,11 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const getDocument = () => {
     const m = runtime.model;
     let doc = documents.get(m);
-    if (!doc) documents.set(m, (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime) })));
+    if (!doc)
+      documents.set(
+        m,
+        (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime), restPrefix: config.rest.prefix })),
+      );
     return doc;
   };
   const reset = async () => {

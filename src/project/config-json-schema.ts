@@ -36,6 +36,19 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
       maxLimit: { type: ['integer', 'null'], default: 100 },
       withCount: { type: 'boolean', default: true },
       strictParams: { type: 'boolean', default: true },
+      prefix: { type: 'string', default: '/api', description: 'Where the Content API lives (Strapi\'s `api.rest.prefix`), e.g. "/v1".' },
+    },
+  },
+  responses: {
+    type: 'object',
+    description: "Strapi's `config/api` `responses` settings (read from the project's config/api.js|ts too).",
+    additionalProperties: false,
+    properties: {
+      privateAttributes: {
+        ...strings,
+        description:
+          'Attribute names hidden from every answer (populated relations, components and media too) and refused in fields, filters, sort and populate, on every model.',
+      },
     },
   },
   documents: {
@@ -140,6 +153,15 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
     properties: {
       jwtSecret: { type: 'string' },
       jwtExpiresIn: { description: 'Seconds, or "30d", "12h", "15m".', type: ['number', 'string'] },
+      accessTokenLifespan: {
+        description: 'Refresh mode: seconds (or "10m") an access token lives (Strapi\'s `sessions.accessTokenLifespan`, default 600).',
+        type: ['number', 'string'],
+      },
+      jwtManagement: {
+        enum: ['refresh', 'legacy-support'],
+        description:
+          "Strapi's `jwtManagement`: refresh tokens and sessions, or one long-lived JWT. Default: the project's config/plugins, else Strapi's legacy-support when the project has a config/plugins, else refresh.",
+      },
       register: { type: 'object', properties: { allowedFields: strings } },
       emailConfirmation: { type: 'boolean' },
       emailConfirmationRedirection: { type: 'string' },
@@ -160,6 +182,11 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
     properties: {
       sizeLimit: { type: 'number', exclusiveMinimum: 0, description: 'Largest upload in bytes (default 200 MB).' },
       maxFiles: { type: 'integer', minimum: 1, description: 'Most files in one upload request (default 20).' },
+      breakpoints: {
+        type: 'object',
+        description: 'Image formats generated from an upload: name → largest side in pixels (default large 1000, medium 750, small 500).',
+        additionalProperties: { type: 'integer', minimum: 1 },
+      },
     },
   },
   cors: {

@@ -11,6 +11,7 @@ import {
 } from '../core/model/types.js';
 import { DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, ROLE_UID, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
 import { parseAttribute } from '../core/model/parse-attribute.js';
+import { applyPrivateNames, storedPrivateAttributes } from '../core/model/private-attributes.js';
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
 import { isPlainObject } from '../core/is-plain-object.js';
@@ -22,6 +23,8 @@ export interface LoadModelOptions {
   readonly customFields?: Readonly<Record<string, string>>;
   /** A dangling inverse relation is an error instead of a warning (the attribute skipped). */
   readonly strict?: boolean;
+  /** The project's `api.responses.privateAttributes` (config/api or the config file): private on every schema. */
+  readonly privateAttributes?: readonly string[];
 }
 
 const DEFAULT_LOCALES: readonly Locale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
@@ -52,6 +55,7 @@ interface ReadContext {
   readonly warnings: string[];
   readonly customFields: Readonly<Record<string, string>>;
   readonly strict: boolean;
+  readonly privateAttributes: readonly string[];
 }
 
 /** A file name as the user would type it: relative to the working directory. */
@@ -63,7 +67,13 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
     throw new SchemaErrors([{ file: path, path: '#', message: 'no such folder of Strapi schemas' }]);
   }
   const root = resolveSchemaRoot(path);
-  const ctx: ReadContext = { problems: [], warnings: [], customFields: options.customFields ?? {}, strict: options.strict === true };
+  const ctx: ReadContext = {
+    problems: [],
+    warnings: [],
+    customFields: options.customFields ?? {},
+    strict: options.strict === true,
+    privateAttributes: options.privateAttributes ?? [],
+  };
   const { componentFiles, typeFiles } = await listSchemaFiles(path, root);
   const components = await readComponents(componentFiles, ctx);
   const contentTypes = await readContentTypes(typeFiles, ctx);
@@ -73,7 +83,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   checkApiIds(contentTypes, ctx.problems);
   checkReferences(contentTypes, components, ctx);
   if (ctx.problems.length > 0) throw new SchemaErrors(ctx.problems);
-  return freezeModel(contentTypes, components, options.locales, ctx.warnings);
+  return freezeModel(contentTypes, components, options.locales, ctx.warnings, ctx.privateAttributes);
 }
 
 async function listSchemaFiles(path: string, root: string): Promise<{ componentFiles: string[]; typeFiles: string[] }> {
@@ -91,6 +101,20 @@ async function listSchemaFiles(path: string, root: string): Promise<{ componentF
     ]);
   }
   return { componentFiles, typeFiles };
+}
+
+/** A schema's attributes and the names its project and its `options` make private (private-attributes.ts). */
+function readPrivacy(
+  raw: unknown,
+  file: string,
+  ownerLocalized: boolean,
+  ctx: ReadContext,
+  schemaOptions: unknown,
+): { attributes: Map<string, Attribute>; privateAttributes?: readonly string[] } {
+  const attributes = readAttributes(raw, file, ownerLocalized, ctx);
+  const privateAttributes = storedPrivateAttributes(ctx.privateAttributes, schemaOptions);
+  applyPrivateNames(attributes, privateAttributes);
+  return privateAttributes === undefined ? { attributes } : { attributes, privateAttributes };
 }
 
 function readAttributes(raw: unknown, file: string, ownerLocalized: boolean, ctx: ReadContext): Map<string, Attribute> {
@@ -144,7 +168,7 @@ async function readComponents(files: readonly string[], ctx: ReadContext): Promi
       category,
       name,
       displayName: typeof info.displayName === 'string' ? info.displayName : name,
-      attributes: readAttributes(raw.attributes, file, true, ctx),
+      ...readPrivacy(raw.attributes, file, true, ctx, raw.options),
       file,
     });
   }
@@ -205,7 +229,7 @@ function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, 
     description: typeof info.description === 'string' ? info.description : '',
     draftAndPublish,
     localized,
-    attributes: readAttributes(raw.attributes, file, localized, ctx),
+    ...readPrivacy(raw.attributes, file, localized, ctx, options),
     file,
   };
 }
@@ -217,12 +241,16 @@ function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, 
 async function readUserType(root: string, ctx: ReadContext): Promise<ContentType> {
   const extension = join(root, ...USER_EXTENSION);
   let raw: unknown = DEFAULT_USER_ATTRIBUTES;
+  let schemaOptions: unknown;
   let file = `${USER_UID} (users & permissions plugin)`;
   if (existsSync(extension)) {
     file = show(extension);
     const read = await readJsonFile(extension);
     if (!read.ok) ctx.problems.push({ ...read.problem, file });
-    else raw = isPlainObject(read.value) ? read.value.attributes : undefined;
+    else {
+      raw = isPlainObject(read.value) ? read.value.attributes : undefined;
+      schemaOptions = isPlainObject(read.value) ? read.value.options : undefined;
+    }
   }
   return {
     uid: USER_UID,
@@ -233,7 +261,7 @@ async function readUserType(root: string, ctx: ReadContext): Promise<ContentType
     description: 'Users of the users & permissions plugin',
     draftAndPublish: false,
     localized: false,
-    attributes: readAttributes(raw, file, false, ctx),
+    ...readPrivacy(raw, file, false, ctx, schemaOptions),
     file,
     builtIn: true,
   };
@@ -241,7 +269,13 @@ async function readUserType(root: string, ctx: ReadContext): Promise<ContentType
 
 /** The role users belong to; its `users` side exists when the user schema links back to it (Strapi's does). */
 function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
-  const roleAttributes = readAttributes(DEFAULT_ROLE_ATTRIBUTES, `${ROLE_UID} (users & permissions plugin)`, false, ctx);
+  const { attributes: roleAttributes, privateAttributes } = readPrivacy(
+    DEFAULT_ROLE_ATTRIBUTES,
+    `${ROLE_UID} (users & permissions plugin)`,
+    false,
+    ctx,
+    undefined,
+  );
   const userRole = users.attributes.get('role');
   if (userRole?.kind === 'relation' && userRole.target === ROLE_UID && userRole.inversedBy) {
     const back = parseAttribute(
@@ -260,6 +294,7 @@ function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
     draftAndPublish: false,
     localized: false,
     attributes: roleAttributes,
+    ...(privateAttributes === undefined ? {} : { privateAttributes }),
     file: `${ROLE_UID} (users & permissions plugin)`,
     builtIn: true,
   };
@@ -270,6 +305,7 @@ function freezeModel(
   components: Map<string, ComponentSchema>,
   given: readonly Locale[] | undefined,
   warnings: readonly string[],
+  privateAttributes: readonly string[],
 ): ContentModel {
   const locales = given && given.length > 0 ? given : DEFAULT_LOCALES;
   const defaultLocale = (locales.find((l) => l.isDefault) ?? locales[0]).code;
@@ -284,6 +320,7 @@ function freezeModel(
     locales: Object.freeze(locales.map((l) => Object.freeze({ ...l }))),
     defaultLocale,
     warnings: Object.freeze([...warnings]),
+    ...(privateAttributes.length > 0 ? { privateAttributes: Object.freeze([...privateAttributes]) } : {}),
   });
 }
 

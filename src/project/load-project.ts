@@ -111,7 +111,12 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
-  const model = await loadModel(schemas, { locales, customFields: config.customFields, strict: options.strictSchemas });
+  const model = await loadModel(schemas, {
+    locales,
+    customFields: config.customFields,
+    strict: options.strictSchemas,
+    privateAttributes: config.responses.privateAttributes,
+  });
   // Read even when it will not run (projectCode: false): the actions its routes name are grants a config may hold.
   const code = usingExample ? undefined : loadProjectCode(resolveSchemaRoot(schemas), model);
   checkConfigAgainstModel(config, model, configFile ?? 'config', routeActions(code));

@@ -1,7 +1,9 @@
 import {
   ConfigError,
   DEFAULT_EMAIL_FROM,
+  DEFAULT_ACCESS_TOKEN_LIFESPAN,
   DEFAULT_JWT_EXPIRES_IN,
+  DEFAULT_UPLOAD_BREAKPOINTS,
   DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_SIZE_LIMIT,
   type ConfigRole,
@@ -11,6 +13,7 @@ import {
   type UsersPermissionsAdvanced,
 } from '../core/config/content-mock-config.js';
 import { isPlainObject } from '../core/is-plain-object.js';
+import type { ProjectPluginConfig } from './strapi-plugin-config.js';
 
 // Settings of the users & permissions and upload plugins, read once by resolveConfig.
 
@@ -89,7 +92,12 @@ function readAdvanced(up: Readonly<Record<string, unknown>>, where: string): Use
   };
 }
 
-export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where = 'config'): PluginSettings {
+/** The settings of the config file (`raw`) over those of the project's config/plugins (`project`). */
+export function readPluginSettings(
+  raw: Readonly<Record<string, unknown>>,
+  where = 'config',
+  project?: ProjectPluginConfig,
+): PluginSettings {
   const users: ConfigUser[] = [];
   for (const [i, u] of (Array.isArray(raw.users) ? raw.users : []).entries()) {
     if (!isPlainObject(u) || typeof u.username !== 'string' || typeof u.email !== 'string' || typeof u.password !== 'string') {
@@ -108,7 +116,7 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
   if (raw.users !== undefined && !Array.isArray(raw.users))
     throw new ConfigError(`${where}: "users" must be a list of {username, email, password}`);
 
-  const up = isPlainObject(raw.usersPermissions) ? raw.usersPermissions : {};
+  const up = { ...project?.usersPermissions, ...(isPlainObject(raw.usersPermissions) ? raw.usersPermissions : {}) };
   const jwtSecret = typeof up.jwtSecret === 'string' && up.jwtSecret !== '' ? up.jwtSecret : undefined;
   const jwtExpiresIn =
     up.jwtExpiresIn === undefined ? DEFAULT_JWT_EXPIRES_IN : parseDuration(up.jwtExpiresIn, `${where}: usersPermissions.jwtExpiresIn`);
@@ -134,7 +142,7 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
   if (email.from !== undefined && typeof email.from !== 'string') throw new ConfigError(`${where}: email.from must be a string`);
   const emailFrom = typeof email.from === 'string' ? email.from : DEFAULT_EMAIL_FROM;
 
-  const upload = isPlainObject(raw.upload) ? raw.upload : {};
+  const upload = { ...project?.upload, ...(isPlainObject(raw.upload) ? raw.upload : {}) };
   let uploadSizeLimit = DEFAULT_UPLOAD_SIZE_LIMIT;
   if (upload.sizeLimit !== undefined) {
     if (typeof upload.sizeLimit !== 'number' || !Number.isFinite(upload.sizeLimit) || upload.sizeLimit <= 0) {
@@ -160,5 +168,27 @@ export function readPluginSettings(raw: Readonly<Record<string, unknown>>, where
     registerAllowedFields,
     uploadSizeLimit,
     uploadMaxFiles,
+    jwtManagement: readJwtManagement(up.jwtManagement, project, where),
+    accessTokenLifespan:
+      up.accessTokenLifespan === undefined
+        ? DEFAULT_ACCESS_TOKEN_LIFESPAN
+        : parseDuration(up.accessTokenLifespan, `${where}: usersPermissions.accessTokenLifespan`),
+    uploadBreakpoints: readBreakpoints(upload.breakpoints, where),
+    graphql: project?.graphql ?? false,
   };
+}
+
+function readJwtManagement(value: unknown, project: ProjectPluginConfig | undefined, where: string): PluginSettings['jwtManagement'] {
+  if (value === undefined) return project?.hasFile ? 'legacy-support' : 'refresh';
+  if (value !== 'refresh' && value !== 'legacy-support')
+    throw new ConfigError(`${where}: usersPermissions.jwtManagement must be "refresh" or "legacy-support"`);
+  return value;
+}
+
+/** Strapi's `upload.breakpoints`: format name → a positive whole number of pixels. */
+function readBreakpoints(value: unknown, where: string): Readonly<Record<string, number>> {
+  if (value === undefined) return DEFAULT_UPLOAD_BREAKPOINTS;
+  if (!isPlainObject(value) || !Object.values(value).every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0))
+    throw new ConfigError(`${where}: upload.breakpoints must map format names to positive whole numbers of pixels`);
+  return Object.freeze({ ...(value as Record<string, number>) });
 }

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   ACTIONS,
   ConfigError,
@@ -8,6 +7,7 @@ import {
   DEFAULT_REST,
   type ContentMockConfig,
   type DocumentsConfig,
+  type ResponsesConfig,
   type RestConfig,
   type TokenConfig,
 } from '../core/config/content-mock-config.js';
@@ -17,11 +17,14 @@ import { parseDevOptions } from './dev-options.js';
 import { readPluginSettings } from './plugin-settings.js';
 import { readWebhooks } from './webhook-settings.js';
 import { formatProblem } from '../core/model/schema-errors.js';
+import { readStrapiConfig } from './read-strapi-config.js';
+import { readStrapiPluginConfig } from './strapi-plugin-config.js';
 
 /** The keys a config file may have; anything else is a typo to report, not to ignore. */
 export const KNOWN_KEYS = [
   '$schema',
   'rest',
+  'responses',
   'documents',
   'permissions',
   'tokens',
@@ -82,7 +85,8 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     if (!(KNOWN_KEYS as readonly string[]).includes(key))
       throw new ConfigError(`${where}: unknown key "${key}" (known keys: ${KNOWN_KEYS.join(', ')})`);
   }
-  const fromProject = projectRoot ? readStrapiApiConfig(projectRoot) : {};
+  const warnings: string[] = [];
+  const fromProject = projectRoot ? readStrapiApiConfig(projectRoot, warnings) : {};
   const restRaw = { ...fromProject, ...(isPlainObject(raw.rest) ? raw.rest : {}) };
   const num = (k: string, dflt: number | null): number | null => {
     const v = restRaw[k];
@@ -103,7 +107,9 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     maxLimit: maxLimit !== null && maxLimit > 0 ? maxLimit : null,
     withCount: bool('withCount', DEFAULT_REST.withCount),
     strictParams: bool('strictParams', DEFAULT_REST.strictParams),
+    prefix: readPrefix(restRaw.prefix, where),
   };
+  const responses = readResponses(raw.responses, fromProject.responses, where);
 
   const permissions = isPlainObject(raw.permissions) ? raw.permissions : {};
   const publicRaw = isPlainObject(permissions.public) ? permissions.public : {};
@@ -150,7 +156,9 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const budget = raw.populateBudget;
   if (budget !== undefined && budget !== null && (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 0))
     throw new ConfigError(`${where}: "populateBudget" must be a whole number of entries, or null for no limit`);
-  const plugins = readPluginSettings(raw, where);
+  const projectPlugins = projectRoot ? readStrapiPluginConfig(projectRoot) : undefined;
+  if (projectPlugins?.problem) warnings.push(`${projectPlugins.problem}: its plugin settings are left at Strapi's defaults`);
+  const plugins = readPluginSettings(raw, where, projectPlugins);
   const dev = parseDevOptions(raw, where);
   const populateBudget = budget === undefined ? DEFAULT_POPULATE_BUDGET : (budget as number | null);
   const fixtures = readFixtures(raw.fixtures, where);
@@ -158,7 +166,9 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const routes = readRouteDefaults(raw.routes, where);
   const documents = readDocuments(raw.documents, fromProject, where);
   return Object.freeze({
+    ...(warnings.length > 0 ? { warnings } : {}),
     rest,
+    responses,
     documents,
     publicPermissions,
     tokens,
@@ -192,6 +202,30 @@ function readRouteDefaults(raw: unknown, where: string): ContentMockConfig['rout
   return out;
 }
 
+/** `rest.prefix` as Strapi's router mounts it: `/v1`, `v1` and `/v1/` all serve under `/v1`. */
+function readPrefix(value: unknown, where: string): string {
+  if (value === undefined) return DEFAULT_REST.prefix;
+  if (typeof value !== 'string' || !/^\/?[A-Za-z0-9._~\-/]*$/.test(value))
+    throw new ConfigError(`${where}: rest.prefix must be a path such as "/api" or "/v1" (got ${JSON.stringify(value)})`);
+  const trimmed = value.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '' : `/${trimmed}`;
+}
+
+/** `responses.privateAttributes`: the config file's list, else the project's config/api one. */
+function readResponses(raw: unknown, fromProject: unknown, where: string): ResponsesConfig {
+  if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "responses" must be an object ({privateAttributes})`);
+  if (isPlainObject(raw)) {
+    for (const key of Object.keys(raw)) {
+      if (key !== 'privateAttributes') throw new ConfigError(`${where}: unknown key "responses.${key}" (known keys: privateAttributes)`);
+    }
+  }
+  const fromFile = isPlainObject(raw) ? raw.privateAttributes : undefined;
+  const list = fromFile ?? (isPlainObject(fromProject) ? fromProject.privateAttributes : undefined) ?? [];
+  if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && n !== ''))
+    throw new ConfigError(`${where}: responses.privateAttributes must be a list of attribute names`);
+  return Object.freeze({ privateAttributes: Object.freeze([...new Set(list as string[])]) });
+}
+
 /** Strapi's `documents` settings: the config file's, over the project's config/api, over a new 5.54 project's. */
 function readDocuments(raw: unknown, fromProject: Record<string, unknown>, where: string): DocumentsConfig {
   if (raw !== undefined && !isPlainObject(raw)) throw new ConfigError(`${where}: "documents" must be an object`);
@@ -221,41 +255,61 @@ function readFixtures(raw: unknown, where: string): ContentMockConfig['fixtures'
 }
 
 /**
- * A Strapi project's REST settings from `config/api.js|ts`, read as text: the file is the user's code (it may call
- * env()), so it is scanned for literal values (or an `env.bool('X', literal)` default) rather than executed. The
- * file replaces the new-project template: a flag it does not set is off in Strapi (`strapi.config.get(...)` gives
- * undefined), as in every project made before 5.x introduced them.
+ * A Strapi project's `config/api.(ts|js)` as content-mock reads it: the REST settings flat (`defaultLimit`,
+ * `maxLimit`, `withCount`, `strictParams`, `prefix`), `documents` and `responses`. The file is run as Strapi runs it
+ * (read-strapi-config.ts); a file that cannot run here (it needs a module this machine lacks) is scanned as text for
+ * literal values instead. The file replaces the new-project template: a flag it does not set is off in Strapi
+ * (`strapi.config.get(...)` gives undefined), as in every project made before 5.x introduced them.
  */
-export function readStrapiApiConfig(projectRoot: string): Record<string, unknown> {
-  for (const name of ['api.ts', 'api.js']) {
-    const file = join(projectRoot, 'config', name);
-    if (!existsSync(file)) continue;
-    // comments out (a `//` after a quote or colon, as in a URL, stays)
-    const text = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/(^|[^:'"])\/\/.*$/gm, '$1');
-    // the `documents: { ... }` block (flat), apart from the rest: both may set `strictParams`
-    const docsBlock = /\bdocuments['"]?\s*:\s*\{([^{}]*)\}/.exec(text);
-    const docsText = docsBlock ? docsBlock[1] : '';
-    const restText = docsBlock ? text.slice(0, docsBlock.index) + text.slice(docsBlock.index + docsBlock[0].length) : text;
-    const out: Record<string, unknown> = {};
-    for (const key of ['defaultLimit', 'maxLimit']) {
-      const m = new RegExp(`${key}['"]?\\s*:\\s*(-?\\d+)`).exec(restText);
-      if (m) out[key] = Number(m[1]);
-    }
-    const flag = (source: string, key: string, target: Record<string, unknown>, absent: boolean | undefined) => {
-      const m = new RegExp(`\\b${key}['"]?\\s*:\\s*(?:env\\.bool\\(\\s*['"][^'"]*['"]\\s*,\\s*)?(true|false)\\b`).exec(source);
-      if (m) target[key] = m[1] === 'true';
-      // named but not readable (an expression): leave the default
-      else if (absent !== undefined && !new RegExp(`\\b${key}\\b`).test(source)) target[key] = absent;
-    };
-    flag(restText, 'withCount', out, undefined);
-    flag(restText, 'strictParams', out, false);
-    const documents: Record<string, unknown> = {};
-    flag(docsText, 'strictParams', documents, false);
-    flag(docsText, 'strictRelations', documents, false);
-    out.documents = documents;
-    return out;
+export function readStrapiApiConfig(projectRoot: string, warnings: string[] = []): Record<string, unknown> {
+  const read = readStrapiConfig(projectRoot, 'api');
+  if (read === undefined) return {};
+  if (!read.ok) {
+    warnings.push(`${read.file}: cannot run here (${read.error}); its literal values are read instead`);
+    return scanStrapiApiConfig(read.file);
   }
-  return {};
+  const { value } = read;
+  const rest = isPlainObject(value.rest) ? value.rest : {};
+  const out: Record<string, unknown> = {};
+  for (const key of ['defaultLimit', 'maxLimit', 'withCount', 'prefix'] as const) if (rest[key] !== undefined) out[key] = rest[key];
+  out.strictParams = rest.strictParams ?? false;
+  const documents = isPlainObject(value.documents) ? value.documents : {};
+  out.documents = { strictParams: documents.strictParams ?? false, strictRelations: documents.strictRelations ?? false };
+  const responses = isPlainObject(value.responses) ? value.responses : {};
+  if (responses.privateAttributes !== undefined) out.responses = { privateAttributes: responses.privateAttributes };
+  return out;
+}
+
+/** config/api scanned as text for literal values (or an `env.bool('X', literal)` default): when it cannot run. */
+function scanStrapiApiConfig(file: string): Record<string, unknown> {
+  // comments out (a `//` after a quote or colon, as in a URL, stays)
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+  // the `documents: { ... }` block (flat), apart from the rest: both may set `strictParams`
+  const docsBlock = /\bdocuments['"]?\s*:\s*\{([^{}]*)\}/.exec(text);
+  const docsText = docsBlock ? docsBlock[1] : '';
+  const restText = docsBlock ? text.slice(0, docsBlock.index) + text.slice(docsBlock.index + docsBlock[0].length) : text;
+  const out: Record<string, unknown> = {};
+  for (const key of ['defaultLimit', 'maxLimit']) {
+    const m = new RegExp(`${key}['"]?\\s*:\\s*(-?\\d+)`).exec(restText);
+    if (m) out[key] = Number(m[1]);
+  }
+  const prefix = /\bprefix['"]?\s*:\s*['"]([^'"]*)['"]/.exec(restText);
+  if (prefix) out.prefix = prefix[1];
+  const privates = /\bprivateAttributes['"]?\s*:\s*\[([^\]]*)\]/.exec(restText);
+  if (privates) out.responses = { privateAttributes: [...privates[1].matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]) };
+  const flag = (source: string, key: string, target: Record<string, unknown>, absent: boolean | undefined) => {
+    const m = new RegExp(`\\b${key}['"]?\\s*:\\s*(?:env\\.bool\\(\\s*['"][^'"]*['"]\\s*,\\s*)?(true|false)\\b`).exec(source);
+    if (m) target[key] = m[1] === 'true';
+    // named but not readable (an expression): leave the default
+    else if (absent !== undefined && !new RegExp(`\\b${key}\\b`).test(source)) target[key] = absent;
+  };
+  flag(restText, 'withCount', out, undefined);
+  flag(restText, 'strictParams', out, false);
+  const documents: Record<string, unknown> = {};
+  flag(docsText, 'strictParams', documents, false);
+  flag(docsText, 'strictRelations', documents, false);
+  out.documents = documents;
+  return out;
 }

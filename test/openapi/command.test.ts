@@ -89,11 +89,11 @@ describe('content-mock openapi', () => {
   });
 
   test('a model that cannot be described exits 2 with the reason, writing nothing', async () => {
-    const clash = makeModel([contentType('shared-seo-component', [scalar('x', 'string')])], [component('shared.seo', [])]);
+    const unnamed = makeModel([contentType('thing', [scalar('x', 'string')])], [component('3d.seo', [])]);
     const io = capture();
-    const out = join(dir, 'clash.json');
-    expect(await runOpenApiCommand({ model: clash, out, format: 'json', check: false, io })).toBe(2);
-    expect(io.err).toMatch(/^openapi: schema name "SharedSeoComponent" is claimed by both/);
+    const out = join(dir, 'unnamed.json');
+    expect(await runOpenApiCommand({ model: unnamed, out, format: 'json', check: false, io })).toBe(2);
+    expect(io.err).toMatch(/^openapi: component 3d\.seo .*cannot derive an OpenAPI schema name \(got "3dSeo"\)/);
     expect(() => readFileSync(out)).toThrow();
   });
 });

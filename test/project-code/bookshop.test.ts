@@ -227,6 +227,32 @@ describe('turning it off and breaking it', () => {
     }
   });
 
+  test("config/api's rest.prefix moves the whole Content API, the project's routes included", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-prefix-'));
+    try {
+      cpSync(PROJECT, dir, { recursive: true });
+      writeFileSync(join(dir, 'config/api.js'), "module.exports = { rest: { prefix: '/v1', defaultLimit: 25, maxLimit: 100 } };\n");
+      const s = await createServer({
+        schemas: dir,
+        memory: true,
+        configObject: { permissions: PERMISSIONS },
+        logger: { info() {}, error() {} },
+      });
+      const { url } = await s.listen(0);
+      try {
+        expect(((await (await fetch(`${url}/v1/books`)).json()) as { meta: { source: string } }).meta.source).toBe('project controller');
+        expect(await (await fetch(`${url}/v1/ping?echo=v`)).json()).toEqual({ pong: true, echo: 'v' });
+        expect((await fetch(`${url}/v1/authors`)).status).toBe(200);
+        expect((await fetch(`${url}/api/books`)).status).toBe(404);
+        expect((await fetch(`${url}/v1/i18n/locales`)).status).toBe(403);
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a route middleware edited while serving is reloaded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-reload-'));
     try {

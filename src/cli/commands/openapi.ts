@@ -41,7 +41,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
       const { loadProject } = await import('../../project/load-project.js');
       const { documentTitle } = await import('../../contract/openapi/generate.js');
-      const { model, name } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
+      const { model, name, config } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({
         schemas: args.schemas,
@@ -51,6 +51,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
         model,
         title: args.title ?? documentTitle(name),
         serverUrl: args['server-url'],
+        restPrefix: config.rest.prefix,
       });
     }),
 };

@@ -34,7 +34,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   });
   if (args.resetOnStart) await server.reset();
   const rt = server.runtime();
-  for (const w of rt.model.warnings) console.warn(style('yellow', `warning: ${w}`));
+  for (const w of [...(rt.config.warnings ?? []), ...rt.model.warnings]) console.warn(style('yellow', `warning: ${w}`));
   let url: string;
   try {
     ({ url } = await server.listen(args.port, args.host));

@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { shownSystemScalars, showsLocalizations, SYSTEM_SCALARS } from '../../core/model/private-attributes.js';
 import type { Attributes, ComponentSchema, ContentType } from '../../core/model/types.js';
 import { attributeReadSchema, type AttributeContext } from './attribute-schema.js';
 import { sortedComponents, sortedTypes } from './schema-names.js';
@@ -48,8 +49,10 @@ function entrySchema(ct: ContentType, ctx: AttributeContext): SchemaObject {
     },
   };
   if (ct.localized) properties.locale = { type: 'string', description: 'Locale code of this entry.', examples: ['en'] };
+  // the project's privateAttributes may name what Strapi adds itself: never answered
+  for (const name of SYSTEM_SCALARS) if (!shownSystemScalars(ct).includes(name)) delete properties[name];
   Object.assign(properties, populated);
-  if (ct.localized) {
+  if (showsLocalizations(ct)) {
     properties.localizations = {
       type: 'array',
       description:

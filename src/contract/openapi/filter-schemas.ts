@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { shownFileField, shownSystemScalars } from '../../core/model/private-attributes.js';
 import type { Attribute, Attributes, ScalarType } from '../../core/model/types.js';
 import type { AttributeContext } from './attribute-schema.js';
 import { isVisibleScalar } from './scalar-schema.js';
@@ -106,11 +107,13 @@ export function filterSchemas(ctx: AttributeContext): Schemas {
   for (const family of Object.keys(VALUE) as Family[]) schemas[`${family}Filter`] = operatorSchema(family);
   const str = (): Schema => ({ anyOf: [{ type: 'string' }, ref('StringFilter')] });
   const int = (): Schema => ({ anyOf: [{ type: 'integer' }, ref('IntegerFilter')] });
-  schemas.UploadFileFilters = objectFilters('UploadFileFilters', 'Filters on media library files.', {
+  const fileFields: Record<string, Schema> = {
     ...idFilters(), name: str(), alternativeText: str(), caption: str(), width: int(), height: int(), hash: str(),
     ext: str(), mime: str(), size: { anyOf: [{ type: 'number' }, ref('NumberFilter')] }, url: str(), provider: str(),
     createdAt: dateFilter(), updatedAt: dateFilter(),
-  }, undefined, ctx);
+  };
+  const shownFile = Object.fromEntries(Object.entries(fileFields).filter(([k]) => shownFileField(ctx.model, k)));
+  schemas.UploadFileFilters = objectFilters('UploadFileFilters', 'Filters on media library files.', shownFile, undefined, ctx);
   // Single types take no filters themselves; they need a filters schema only as the target of a relation.
   const targets = new Set(
     [...ctx.model.contentTypes.values(), ...ctx.model.components.values()].flatMap((o) =>
@@ -120,8 +123,8 @@ export function filterSchemas(ctx: AttributeContext): Schemas {
   for (const ct of sortedTypes(ctx.model)) {
     if (ct.kind === 'singleType' && !targets.has(ct.uid)) continue;
     const name = ctx.names.type(ct.uid).filters;
-    const system: Record<string, Schema> = { createdAt: dateFilter(), updatedAt: dateFilter(), publishedAt: dateFilter() };
-    if (ct.localized) system.locale = str();
+    const system: Record<string, Schema> = {};
+    for (const name of shownSystemScalars(ct)) system[name] = name === 'locale' ? str() : dateFilter();
     const description = `Filters on ${ct.displayName} (filters[field][operator]=value, nested with brackets).`;
     schemas[name] = objectFilters(name, description, { ...idFilters(), ...system }, ct.attributes, ctx);
   }

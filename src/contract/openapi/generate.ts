@@ -19,6 +19,14 @@ export interface GenerateOptions {
   readonly serverUrl?: string;
   /** Response examples from served content (the mock's docs page); without them the schemas speak alone. */
   readonly examples?: ExamplesOf;
+  /** Where the project serves its Content API (`rest.prefix` of config/api); default `/api`. */
+  readonly restPrefix?: string;
+}
+
+/** Every route of the Content API, Strapi's and its plugins', lives under `rest.prefix`. */
+function underPrefix(paths: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  if (prefix === '/api') return paths;
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path.replace(/^\/api(?=\/|$)/, prefix), item]));
 }
 
 const DESCRIPTION =
@@ -65,11 +73,11 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
       })),
       ...PLUGIN_TAGS,
     ],
-    paths: { ...buildPaths(model, names, options.examples), ...pluginPaths() },
+    paths: underPrefix({ ...buildPaths(model, names, options.examples), ...pluginPaths() }, options.restPrefix ?? '/api'),
     components: {
       schemas: {
         ...entrySchemas(ctx),
-        ...mediaSchemas(),
+        ...mediaSchemas(model),
         ...relationSchemas(),
         ...envelopeSchemas(),
         ...responseEnvelopes(model, names),

@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { MediaAttribute } from '../../core/model/types.js';
+import type { ContentModel, MediaAttribute } from '../../core/model/types.js';
+import { shownFileField } from '../../core/model/private-attributes.js';
 import { populatedNote, ref, type Schemas } from './schema-ref.js';
 
 type SchemaObject = OpenAPIV3_1.SchemaObject;
@@ -9,7 +10,15 @@ const nullableInteger: SchemaObject = { type: ['integer', 'null'] };
 const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
 
 /** The upload plugin's file record (plugin::upload.file) and the ways a write body points at one. */
-export function mediaSchemas(): Schemas {
+export function mediaSchemas(model: ContentModel): Schemas {
+  const schemas = fileSchemas();
+  // the project's privateAttributes hide some of the file's fields too
+  const file = schemas.UploadFile;
+  if (file.properties) file.properties = Object.fromEntries(Object.entries(file.properties).filter(([k]) => shownFileField(model, k)));
+  return schemas;
+}
+
+function fileSchemas(): Schemas {
   return {
     UploadFile: {
       type: 'object',

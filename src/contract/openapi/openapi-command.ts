@@ -22,6 +22,8 @@ export interface OpenApiCommandOptions {
   readonly title?: string;
   readonly version?: string;
   readonly serverUrl?: string;
+  /** The project's `rest.prefix` (default `/api`). */
+  readonly restPrefix?: string;
   readonly io?: CommandIo;
 }
 
@@ -61,7 +63,12 @@ export async function runOpenApiCommand(opts: OpenApiCommandOptions): Promise<nu
   }
   let text: string;
   try {
-    const document = await buildOpenApiDocument(opts.model, { title: opts.title, version: opts.version, serverUrl: opts.serverUrl });
+    const document = await buildOpenApiDocument(opts.model, {
+      title: opts.title,
+      version: opts.version,
+      serverUrl: opts.serverUrl,
+      restPrefix: opts.restPrefix,
+    });
     text = serializeDocument(document, opts.format);
   } catch (error) {
     io.stderr(`openapi: ${error instanceof Error ? error.message : String(error)}\n`);

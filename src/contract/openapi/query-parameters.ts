@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { shownSystemScalars, showsLocalizations } from '../../core/model/private-attributes.js';
 import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { isVisibleScalar } from './scalar-schema.js';
 import type { SchemaNames } from './schema-names.js';
@@ -51,14 +52,13 @@ function scalarNames(ct: ContentType, sortable: boolean): string[] {
     if (sortable && (attr.type === 'json' || attr.type === 'blocks')) continue;
     names.push(attr.name);
   }
-  names.push('createdAt', 'updatedAt', 'publishedAt');
-  if (ct.localized) names.push('locale');
+  names.push(...shownSystemScalars(ct));
   return names;
 }
 
 function populatableNames(ct: ContentType): string[] {
   const names = [...ct.attributes.values()].filter((a) => a.kind !== 'scalar' && !a.private).map((a) => a.name);
-  if (ct.localized) names.push('localizations');
+  if (showsLocalizations(ct)) names.push('localizations');
   return names;
 }
 

@@ -60,48 +60,55 @@ export function pascalCase(id: string): string {
     .join('');
 }
 
+/** The names a type's schemas take from one base name. */
+const typeFamily = (base: string): TypeSchemaNames => ({
+  entry: base,
+  createInput: `${base}CreateInput`,
+  updateInput: `${base}UpdateInput`,
+  filters: `${base}Filters`,
+  listResponse: `${base}ListResponse`,
+  response: `${base}Response`,
+});
+
+const componentFamily = (base: string): ComponentSchemaNames => ({
+  entry: `${base}Component`,
+  input: `${base}ComponentInput`,
+  filters: `${base}ComponentFilters`,
+  zoneItem: `${base}ZoneItem`,
+  zoneItemInput: `${base}ZoneItemInput`,
+});
+
 /**
- * One name per schema, decided once; two model items that would share a name (e.g. a type `shared-seo-component`
- * and a component `shared.seo`) make generation fail with both sources named, instead of one overwriting the other.
+ * One name per schema, decided once, never two schemas under one name whatever the model's items are called: a
+ * type or component whose names would meet a built-in schema's (a type `error` would make `ErrorResponse`, a type
+ * `upload-file` `UploadFile`) or an item sorted before it (a type `shared-seo-component` and a component
+ * `shared.seo`) takes its whole family under the next free base (types `ErrorDocument`, `ErrorDocument2`, ...;
+ * components `SharedSeo2Component`, ...), so its names still read as one family. Built-in names never move: clients keep `ErrorResponse` and `UploadFile`.
  */
 export function createSchemaNames(model: ContentModel): SchemaNames {
-  const owners = new Map<string, string>(FIXED_SCHEMA_NAMES.map((n) => [n, 'a built-in schema']));
-  const claim = (name: string, owner: string): string => {
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
-      throw new OpenApiGenerationError(`${owner}: cannot derive an OpenAPI schema name (got "${name}")`);
+  const taken = new Set<string>(FIXED_SCHEMA_NAMES);
+  const claimFamily = <N extends object>(base: string, owner: string, family: (b: string) => N, next: (n: number) => string): N => {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(base)) {
+      throw new OpenApiGenerationError(`${owner}: cannot derive an OpenAPI schema name (got "${base}")`);
     }
-    const previous = owners.get(name);
-    if (previous !== undefined && previous !== owner) {
-      throw new OpenApiGenerationError(`schema name "${name}" is claimed by both ${previous} and ${owner}; rename one of them`);
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}${next(n)}`;
+      const names = family(candidate);
+      const all = Object.values(names) as string[];
+      if (all.some((name) => taken.has(name))) continue;
+      for (const name of all) taken.add(name);
+      return names;
     }
-    owners.set(name, owner);
-    return name;
   };
 
   const types = new Map<string, TypeSchemaNames>();
   for (const ct of sortedTypes(model)) {
-    const base = pascalCase(ct.singularName);
-    const owner = `content type ${ct.uid} (${ct.file})`;
-    types.set(ct.uid, {
-      entry: claim(base, owner),
-      createInput: claim(`${base}CreateInput`, owner),
-      updateInput: claim(`${base}UpdateInput`, owner),
-      filters: claim(`${base}Filters`, owner),
-      listResponse: claim(`${base}ListResponse`, owner),
-      response: claim(`${base}Response`, owner),
-    });
+    types.set(ct.uid, claimFamily(pascalCase(ct.singularName), `content type ${ct.uid} (${ct.file})`, typeFamily, (n) => (n === 2 ? 'Document' : `Document${n - 1}`)));
   }
   const components = new Map<string, ComponentSchemaNames>();
   for (const c of sortedComponents(model)) {
     const base = `${pascalCase(c.category)}${pascalCase(c.name)}`;
-    const owner = `component ${c.uid} (${c.file})`;
-    components.set(c.uid, {
-      entry: claim(`${base}Component`, owner),
-      input: claim(`${base}ComponentInput`, owner),
-      filters: claim(`${base}ComponentFilters`, owner),
-      zoneItem: claim(`${base}ZoneItem`, owner),
-      zoneItemInput: claim(`${base}ZoneItemInput`, owner),
-    });
+    components.set(c.uid, claimFamily(base, `component ${c.uid} (${c.file})`, componentFamily, (n) => String(n)));
   }
   return {
     type(uid) {

@@ -1,9 +1,9 @@
-import type { Attribute } from '../../core/model/types.js';
+import type { Attribute, ContentModel } from '../../core/model/types.js';
+import { shownFileField, shownSystemScalars, showsLocalizations } from '../../core/model/private-attributes.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Status } from '../../core/query/linked-rows.js';
 import { emptyNode, LOCALIZATIONS, type PopulateNode } from '../../core/query/populate.js';
 import { fieldOf, MEDIA_COLUMNS, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
-import { SYSTEM_FIELDS } from '../../core/model/types.js';
 import { missingRelation, type Conditional } from './conditions.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -22,14 +22,15 @@ export interface EntryContext {
 }
 
 /** Scalar columns an entry of a scope shows when `fields` selects nothing in particular. */
-function defaultScalars(scope: Scope): string[] {
+function defaultScalars(scope: Scope, model: ContentModel): string[] {
   // Upload files carry every column Strapi's file table has (url included): a media object without them is broken.
-  if (scope.kind === 'media') return Object.keys(MEDIA_COLUMNS);
+  // The project's privateAttributes hide some of them.
+  if (scope.kind === 'media') return Object.keys(MEDIA_COLUMNS).filter((k) => shownFileField(model, k));
   if (scope.kind === 'component') {
     return ['id', ...[...scope.component.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private).map((a) => a.name)];
   }
   const type = scope.type;
-  const system = SYSTEM_FIELDS.filter((f) => f !== 'locale' || type.localized);
+  const system = ['id', 'documentId', ...shownSystemScalars(type)];
   return [...system, ...[...type.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private).map((a) => a.name)];
 }
 
@@ -39,10 +40,17 @@ function isScalarKey(scope: Scope, key: string): boolean {
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
-function checkFields(scope: Scope, entry: Record<string, unknown>, node: PopulateNode, path: string, out: Violation[]): void {
+function checkFields(
+  scope: Scope,
+  entry: Record<string, unknown>,
+  node: PopulateNode,
+  path: string,
+  out: Violation[],
+  model: ContentModel,
+): void {
   if (node.fields === null) {
     // Media records carry extra provider keys: only missing columns are checked on them.
-    for (const name of defaultScalars(scope)) {
+    for (const name of defaultScalars(scope, model)) {
       if (!(name in entry))
         out.push({
           rule: 'fields',
@@ -93,7 +101,7 @@ function populatedKeys(scope: Scope): Array<Attribute | typeof LOCALIZATIONS> {
   const attrs = [...(scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).values()].filter(
     (a) => a.kind !== 'scalar' && !a.private,
   );
-  return scope.kind === 'type' && scope.type.localized ? [...attrs, LOCALIZATIONS] : attrs;
+  return scope.kind === 'type' && showsLocalizations(scope.type) ? [...attrs, LOCALIZATIONS] : attrs;
 }
 
 /**
@@ -102,7 +110,7 @@ function populatedKeys(scope: Scope): Array<Attribute | typeof LOCALIZATIONS> {
  */
 export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node: PopulateNode, path: string): void {
   if (!isPlainObject(value)) return; // the schema check reports the wrong type
-  checkFields(scope, value, node, path, ctx.out);
+  checkFields(scope, value, node, path, ctx.out, ctx.index.model);
   checkPublication(ctx, scope, value, path);
   for (const target of populatedKeys(scope)) {
     const name = target === LOCALIZATIONS ? LOCALIZATIONS : target.name;

@@ -1,5 +1,6 @@
 import type { Attribute, ComponentSchema, ContentModel, ContentType, ScalarAttribute } from '../../core/model/types.js';
 import { PRELUDE } from './prelude.js';
+import { shownSystemScalars, showsLocalizations } from '../../core/model/private-attributes.js';
 
 // `content-mock types`: one TypeScript module with no runtime code. The model half written here is a registry,
 // `Schemas`: per content type and component, what each attribute is (its answer type, its filter family, what it
@@ -128,13 +129,12 @@ function shapeOf(model: ContentModel, owner: Owner): string {
     }
   }
   if (t) {
-    scalars.push('createdAt: string', 'updatedAt: string', `publishedAt: string${t.draftAndPublish ? ' | null' : ''}`);
-    ops.push("createdAt: 'date'", "updatedAt: 'date'", "publishedAt: 'date'");
-    if (t.localized) {
-      scalars.push('locale: string');
-      ops.push("locale: 'string'");
-      rel.push(`localizations: readonly [${lit(t.uid)}, 'many']`);
+    // the project's privateAttributes may hide what Strapi adds itself
+    for (const name of shownSystemScalars(t)) {
+      scalars.push(name === 'publishedAt' ? `publishedAt: string${t.draftAndPublish ? ' | null' : ''}` : `${name}: string`);
+      ops.push(`${name}: ${name === 'locale' ? "'string'" : "'date'"}`);
     }
+    if (showsLocalizations(t)) rel.push(`localizations: readonly [${lit(t.uid)}, 'many']`);
   }
   const block = (items: string[]) => (items.length === 0 ? '{}' : `{\n${items.map((i) => `      ${i};`).join('\n')}\n    }`);
   return [

@@ -21,9 +21,17 @@ export interface RestConfig {
   readonly maxLimit: number | null;
   readonly withCount: boolean;
   readonly strictParams: boolean;
+  /** Where the Content API lives (Strapi's `api.rest.prefix`; default `/api`): a leading slash, no trailing one. */
+  readonly prefix: string;
 }
 
-export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true };
+export const DEFAULT_REST: RestConfig = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: true, prefix: '/api' };
+
+/** Strapi's `config/api` `responses` settings. */
+export interface ResponsesConfig {
+  /** Attribute names hidden from every answer and refused in queries, on every model (`privateAttributes`). */
+  readonly privateAttributes: readonly string[];
+}
 
 /** Strapi's `config/api` `documents` settings that change answers. */
 export interface DocumentsConfig {
@@ -103,7 +111,22 @@ export interface PluginSettings {
   readonly uploadSizeLimit: number;
   /** Most files one upload request may carry (`upload.maxFiles`; default 20). */
   readonly uploadMaxFiles: number;
+  /**
+   * Strapi's `jwtManagement`: `refresh` (access tokens from sessions, refresh tokens) or `legacy-support` (one JWT
+   * signed for `jwtExpiresIn`, Strapi's default). The config file's, else the project's config/plugins, else
+   * legacy-support when the project has a config/plugins, else refresh (what content-mock served before reading it).
+   */
+  readonly jwtManagement: 'refresh' | 'legacy-support';
+  /** Refresh mode: an access token's lifetime in seconds (`sessions.accessTokenLifespan`; Strapi's default 600). */
+  readonly accessTokenLifespan: number;
+  /** Image formats generated from an upload: format name → largest side in pixels (Strapi's `breakpoints`). */
+  readonly uploadBreakpoints: Readonly<Record<string, number>>;
+  /** The project runs Strapi's GraphQL plugin (a dependency, not disabled in config/plugins). */
+  readonly graphql: boolean;
 }
+
+export const DEFAULT_ACCESS_TOKEN_LIFESPAN = 600;
+export const DEFAULT_UPLOAD_BREAKPOINTS: Readonly<Record<string, number>> = { large: 1000, medium: 750, small: 500 };
 
 export const DEFAULT_UPLOAD_SIZE_LIMIT = 200 * 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_FILES = 20;
@@ -202,7 +225,10 @@ export interface WebhookConfig {
 
 /** The resolved configuration: defaults applied and options checked once; everything downstream trusts it. */
 export interface ContentMockConfig {
+  /** What could not be read as Strapi reads it (a project config file that cannot run here), for the CLI to say. */
+  readonly warnings?: readonly string[];
   readonly rest: RestConfig;
+  readonly responses: ResponsesConfig;
   readonly documents: DocumentsConfig;
   /** Public role: content type uid or route id → actions. `*` grants every type. */
   readonly publicPermissions: Readonly<Record<string, readonly string[]>>;

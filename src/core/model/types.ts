@@ -31,6 +31,8 @@ export interface AttributeBase {
   readonly name: string;
   /** Never returned, never filterable or sortable (Strapi's `private`; passwords are always private). */
   readonly private: boolean;
+  /** Private because the project's `api.responses.privateAttributes` or the schema's options name it (see private-attributes.ts). */
+  readonly privateByConfig?: true;
   readonly required: boolean;
   /** i18n: the value differs per locale. Only meaningful when the owning type is localized. */
   readonly localized: boolean;
@@ -117,6 +119,8 @@ export interface ComponentSchema {
   readonly displayName: string;
   readonly attributes: Attributes;
   readonly file: string;
+  /** Names Strapi keeps out of answers besides `private` attributes: the config's and the schema's options' (private-attributes.ts). */
+  readonly privateAttributes?: readonly string[];
 }
 
 export interface ContentType {
@@ -131,6 +135,8 @@ export interface ContentType {
   readonly localized: boolean;
   readonly attributes: Attributes;
   readonly file: string;
+  /** Names Strapi keeps out of answers besides `private` attributes: the config's and the schema's options' (private-attributes.ts). */
+  readonly privateAttributes?: readonly string[];
   /**
    * A plugin's content type (the users & permissions user): a relation target with rows, populate and filters like
    * any other, but without Content API routes of its own (its plugin serves it).
@@ -154,6 +160,8 @@ export interface ContentModel {
   readonly byRoute: ReadonlyMap<string, ContentType>;
   readonly locales: readonly Locale[];
   readonly defaultLocale: string;
+  /** The project's `api.responses.privateAttributes`: private on every model, the upload file's included. */
+  readonly privateAttributes?: readonly string[];
   /** Things skipped while reading (morph relations, unknown custom fields), for the CLI to print. */
   readonly warnings: readonly string[];
 }

@@ -3,6 +3,7 @@ import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { Predicate } from './filters.js';
 import { fieldOf, type Scope } from './scope.js';
+import { showsLocalizations } from '../model/private-attributes.js';
 import type { SortTerm } from './sort.js';
 
 /** What to render for one populated attribute (or for a whole entry, at the top). */
@@ -50,13 +51,16 @@ export function wildcard(index: ContentIndex, scope: Scope): PopulateMap {
   for (const attribute of attributes.values()) {
     if (populatable(scope, attribute)) map.set(attribute.name, leafNode(index, attribute));
   }
-  if (scope.kind === 'type' && scope.type.localized) map.set(LOCALIZATIONS, emptyNode());
+  if (scope.kind === 'type' && showsLocalizations(scope.type)) map.set(LOCALIZATIONS, emptyNode());
   return map;
 }
 
 /** The attribute a populate key names, or the error `refuse` builds when it names nothing populatable. */
 export function resolvePopulated(scope: Scope, key: string, refuse: () => StrapiError): Attribute | typeof LOCALIZATIONS {
-  if (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized) return LOCALIZATIONS;
+  if (key === LOCALIZATIONS && scope.kind === 'type') {
+    if (showsLocalizations(scope.type)) return LOCALIZATIONS;
+    if (scope.type.localized) throw refuse(); // private by the project's config
+  }
   const field = fieldOf(scope, key);
   const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
   if (!populatable(scope, attribute)) throw refuse();

@@ -18,6 +18,7 @@ import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort } from './sort.js';
 import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
+import { showsLocalizations } from '../model/private-attributes.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -111,8 +112,8 @@ function mergeObject(
     if (isBooleanLike(key) && !strapiSchema(index, scope).attribute(key)) continue;
     const on = parseBooleanLike(value);
     if (on === false) continue;
-    // i18n's hidden `localizations` of a type without i18n: Strapi checks its options first, then refuses it
-    if (key === LOCALIZATIONS && scope.kind === 'type' && !scope.type.localized && isPlainObject(value)) {
+    // i18n's hidden `localizations` (a type without i18n, or private): Strapi checks its options first, then refuses it
+    if (key === LOCALIZATIONS && scope.kind === 'type' && !showsLocalizations(scope.type) && isPlainObject(value)) {
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1);
     }
@@ -156,7 +157,7 @@ function refuseNestedWildcard(
       (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && readable !== undefined && !readable(a.target)),
     )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
-    if (first === undefined && inner.kind === 'type' && inner.type.localized) first = LOCALIZATIONS;
+    if (first === undefined && inner.kind === 'type' && showsLocalizations(inner.type)) first = LOCALIZATIONS;
   }
   if (!first) return;
   const refusal = new WildcardRefusal(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });

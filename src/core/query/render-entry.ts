@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/strapi-errors.js';
-import type { Attribute, ContentType } from '../model/types.js';
+import type { Attribute, ContentModel, ContentType } from '../model/types.js';
+import { isPrivateAttribute, shownFileField, SYSTEM_SCALARS } from '../model/private-attributes.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { rowsForStatus, type Status } from './linked-rows.js';
@@ -129,6 +130,8 @@ function scalarsOf(type: ContentType, row: Row, node: PopulateNode): Entry {
   out.updatedAt = row.updatedAt;
   out.publishedAt = row.publishedAt;
   if (type.localized) out.locale = row.locale ?? null;
+  // the project's privateAttributes may name what Strapi adds itself (timestamps, locale)
+  if (type.privateAttributes !== undefined) for (const name of SYSTEM_SCALARS) if (isPrivateAttribute(type, name)) delete out[name];
   return out;
 }
 
@@ -235,7 +238,7 @@ function renderAttribute(
       return records.map((record) => {
         const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
         ctx.budget?.spend(files.length);
-        const rendered = files.map((f) => renderMedia(f, node.fields));
+        const rendered = files.map((f) => renderMedia(ctx.index.model, f, node.fields));
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
     case 'component': {
@@ -303,10 +306,11 @@ function renderComponents(
   return out;
 }
 
-export function renderMedia(file: MediaFile, fields: string[] | null): Entry {
+/** A populated file, without the fields the project's privateAttributes hide. */
+export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null): Entry {
   const out: Entry = { id: file.id, documentId: file.documentId };
   for (const key of MEDIA_KEYS) {
-    if (fields === null || fields.includes(key)) out[key] = file[key] ?? null;
+    if ((fields === null || fields.includes(key)) && shownFileField(model, key)) out[key] = file[key] ?? null;
   }
   return out;
 }

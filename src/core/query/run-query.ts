@@ -298,7 +298,8 @@ function matchesSearch(type: ContentType, row: Row, term: string): boolean {
   const t = asciiLower(term);
   if (String(row.id) === term || asciiLower(row.documentId).includes(t)) return true;
   for (const attribute of type.attributes.values()) {
-    if (attribute.kind !== 'scalar' || attribute.private || !SEARCHABLE.has(attribute.type)) continue;
+    // the database's search knows only the schema's own `private`, not the names the project's config makes private
+    if (attribute.kind !== 'scalar' || (attribute.private && !attribute.privateByConfig) || !SEARCHABLE.has(attribute.type)) continue;
     const v = row[attribute.name];
     if (typeof v === 'string' && asciiLower(v).includes(t)) return true;
   }

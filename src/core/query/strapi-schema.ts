@@ -1,6 +1,7 @@
 import type { ContentIndex } from '../data/content-index.js';
 import type { Attribute } from '../model/types.js';
 import type { Scope } from './scope.js';
+import { isPrivateAttribute } from '../model/private-attributes.js';
 
 /**
  * A schema as Strapi's query validators see it: the project's attributes plus what Strapi adds at boot —
@@ -60,10 +61,19 @@ const FILE_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = {
   folder: { type: 'relation', private: true, target: () => undefined },
   folderPath: scalar(true),
 };
-const FILE: StrapiSchema = {
-  draftAndPublish: false,
-  attribute: (name) => (Object.hasOwn(FILE_ATTRIBUTES, name) ? FILE_ATTRIBUTES[name] : systemAttribute(name, () => FILE, false)),
-};
+const FILE: StrapiSchema = fileSchema([]);
+
+/** The upload file as a project sees it: the names its `privateAttributes` config lists are private there too. */
+function fileSchema(privateNames: readonly string[]): StrapiSchema {
+  const self: StrapiSchema = {
+    draftAndPublish: false,
+    attribute: (name) => {
+      const attribute = Object.hasOwn(FILE_ATTRIBUTES, name) ? FILE_ATTRIBUTES[name] : systemAttribute(name, () => self, false);
+      return attribute && privateNames.includes(name) ? { ...attribute, private: true } : attribute;
+    },
+  };
+  return self;
+}
 
 function systemAttribute(name: string, self: () => StrapiSchema, localized: boolean): StrapiAttribute | undefined {
   switch (name) {
@@ -87,21 +97,29 @@ const cache = new WeakMap<object, Map<string, StrapiSchema>>();
 
 /** The validators' view of a scope (cached per model). */
 export function strapiSchema(index: ContentIndex, scope: Scope): StrapiSchema {
-  if (scope.kind === 'media') return FILE;
-  const key = scope.kind === 'type' ? scope.type.uid : `component:${scope.component.uid}`;
+  const privateNames = index.model.privateAttributes;
+  if (scope.kind === 'media' && privateNames === undefined) return FILE;
+  const key = scope.kind === 'type' ? scope.type.uid : scope.kind === 'media' ? 'media' : `component:${scope.component.uid}`;
   let byKey = cache.get(index.model);
   if (!byKey) cache.set(index.model, (byKey = new Map()));
   let schema = byKey.get(key);
   if (schema) return schema;
-  const attributes = scope.kind === 'type' ? scope.type.attributes : scope.component.attributes;
+  if (scope.kind === 'media') {
+    schema = fileSchema(privateNames ?? []);
+    byKey.set(key, schema);
+    return schema;
+  }
+  const holder = scope.kind === 'type' ? scope.type : scope.component;
   const localized = scope.kind === 'type' && scope.type.localized;
   const self = (): StrapiSchema => schema!;
   schema = {
     draftAndPublish: scope.kind === 'type' && scope.type.draftAndPublish,
     attribute: (name) => {
-      const attribute = attributes.get(name);
+      const attribute = holder.attributes.get(name);
       if (attribute) return fromAttribute(index, attribute);
-      return scope.kind === 'type' ? systemAttribute(name, self, localized) : undefined;
+      const system = scope.kind === 'type' ? systemAttribute(name, self, localized) : undefined;
+      // the project's privateAttributes reach what Strapi adds too (timestamps, locale, localizations)
+      return system && !system.private && isPrivateAttribute(holder, name) ? { ...system, private: true } : system;
     },
   };
   byKey.set(key, schema);
@@ -133,7 +151,7 @@ function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribu
         },
       };
     case 'media':
-      return { type: 'media', private: isPrivate, target: () => FILE };
+      return { type: 'media', private: isPrivate, target: () => strapiSchema(index, { kind: 'media' }) };
     case 'dynamiczone':
       return { type: 'dynamiczone', private: isPrivate };
   }

@@ -1,4 +1,9 @@
-import { DEFAULT_MAX_FAULT_DELAY, DEFAULT_POPULATE_BUDGET, type ContentMockConfig } from '../../core/config/content-mock-config.js';
+import {
+  DEFAULT_MAX_FAULT_DELAY,
+  DEFAULT_POPULATE_BUDGET,
+  DEFAULT_REST,
+  type ContentMockConfig,
+} from '../../core/config/content-mock-config.js';
 import type { StoreData } from '../../core/data/types.js';
 import type { Attribute, ComponentSchema, ContentModel, ContentType } from '../../core/model/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -20,6 +25,8 @@ export interface ProjectBundle {
     readonly components: readonly Serialized<ComponentSchema>[];
     readonly locales: ContentModel['locales'];
     readonly defaultLocale: string;
+    /** The project's `responses.privateAttributes` (absent in bundles made before it was read). */
+    readonly privateAttributes?: readonly string[];
   };
   /** The store as the seed imports it: what every reset starts from. */
   readonly data: StoreData;
@@ -41,6 +48,7 @@ export function toBundle(model: ContentModel, data: StoreData, config: ContentMo
       components: [...model.components.values()].map(withEntries),
       locales: model.locales,
       defaultLocale: model.defaultLocale,
+      ...(model.privateAttributes === undefined ? {} : { privateAttributes: model.privateAttributes }),
     },
     data,
     config: rest,
@@ -75,6 +83,7 @@ export function modelFromBundle(bundle: ProjectBundle): ContentModel {
     byRoute,
     locales: bundle.model.locales,
     defaultLocale: bundle.model.defaultLocale,
+    ...(bundle.model.privateAttributes === undefined ? {} : { privateAttributes: bundle.model.privateAttributes }),
     warnings: [],
   });
 }
@@ -86,6 +95,9 @@ export function configFromBundle(bundle: ProjectBundle): ContentMockConfig {
     (bundle.config.populateBudget as number | null | undefined) === undefined ? DEFAULT_POPULATE_BUDGET : bundle.config.populateBudget;
   return {
     ...bundle.config,
+    // settings read since: a bundle made before them gets the defaults
+    rest: { ...DEFAULT_REST, ...bundle.config.rest },
+    responses: (bundle.config.responses as ContentMockConfig['responses'] | undefined) ?? { privateAttributes: [] },
     populateBudget,
     dev: { rules: [], readonly: false, faultHeader: false, maxFaultDelay: DEFAULT_MAX_FAULT_DELAY },
   };

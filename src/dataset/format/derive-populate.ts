@@ -1,4 +1,5 @@
 import type { Attributes, ContentModel, ContentType } from '../../core/model/types.js';
+import { showsLocalizations } from '../../core/model/private-attributes.js';
 
 /** A populate object in qs bracket form: `true`, `{populate: …}`, or `{on: {<component>: …}}` for zones. */
 export type PopulateSpec = { [name: string]: true | PopulateSpec };
@@ -10,7 +11,7 @@ export type PopulateSpec = { [name: string]: true | PopulateSpec };
  */
 export function derivePopulate(model: ContentModel, type: ContentType): PopulateSpec {
   const spec = inner(model, type.attributes, new Set());
-  if (type.localized) spec.localizations = true;
+  if (showsLocalizations(type)) spec.localizations = true;
   return spec;
 }
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import qs from 'qs';
 import { routedTypes, type ContentModel, type ContentType } from '../../core/model/types.js';
 import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
@@ -22,6 +23,8 @@ export interface PullOptions {
   readonly types?: readonly string[];
   /** Only these locale codes; default every locale the server lists. */
   readonly locales?: readonly string[];
+  /** The server's `rest.prefix` (the project's config/api; default `/api`). */
+  readonly restPrefix?: string;
   /** One line per type (the CLI prints them on stderr). */
   readonly progress?: (line: string) => void;
 }
@@ -45,7 +48,7 @@ export function queryString(params: Record<string, unknown>): string {
 }
 
 export async function pullDataset(model: ContentModel, options: PullOptions): Promise<Dataset> {
-  const client = new StrapiClient({ base: options.from, token: options.token });
+  const client = new StrapiClient({ base: options.from, token: options.token, prefix: options.restPrefix });
   const log = options.progress ?? (() => undefined);
   const types = selectTypes(model, options.types);
   const locales = await pullLocales(
@@ -58,7 +61,7 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
 
   const contentTypes: Record<string, DatasetType> = {};
   for (const type of types) {
-    const populate = derivePopulate(model, type);
+    const populate = await populateTheServerAccepts(client, type, derivePopulate(model, type), type.localized ? codes[0] : undefined, log);
     const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
     const counts: string[] = [];
     for (const locale of type.localized ? codes : [NONE]) {
@@ -101,6 +104,64 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
     media,
     contentTypes,
   };
+}
+
+/**
+ * The populate a type is read with: a server whose config makes attributes private (`responses.privateAttributes`,
+ * often `localizations`) refuses to populate them with 400 `Invalid key <name>`; such a key is dropped (wherever the
+ * populate holds it) and the type read without it, with a line saying so. One probe request per refusal.
+ */
+async function populateTheServerAccepts(
+  client: StrapiClient,
+  type: ContentType,
+  populate: PopulateSpec,
+  locale: string | undefined,
+  log: (line: string) => void,
+): Promise<PopulateSpec> {
+  let spec = populate;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const params = { ...(locale === undefined ? {} : { locale }), status: 'draft', populate: spec };
+    const paging = type.kind === 'collectionType' ? { pagination: { page: 1, pageSize: 1 } } : {};
+    const answer = await client.get(`/api/${routeOf(type)}?${queryString({ ...params, ...paging })}`);
+    const refused = refusedPopulateKey(answer.body);
+    if (answer.status !== 400 || refused === undefined) return spec;
+    const without = withoutKey(spec, refused.key);
+    if (isDeepStrictEqual(without, spec)) return spec; // not ours to drop: the read itself will report it
+    log(
+      `pull ${type.uid}: the server refuses populate[${refused.path}] ("${refused.message}": a private attribute in its ` +
+        `config/api responses.privateAttributes or its schema); reading without "${refused.key}"`,
+    );
+    spec = without;
+  }
+  return spec;
+}
+
+function refusedPopulateKey(body: unknown): { key: string; path: string; message: string } | undefined {
+  const error = isPlainObject(body) && isPlainObject(body.error) ? body.error : undefined;
+  const details = error && isPlainObject(error.details) ? error.details : undefined;
+  if (!details || details.param !== 'populate' || typeof details.key !== 'string') return undefined;
+  const path = typeof details.path === 'string' ? details.path : details.key;
+  return { key: details.key, path, message: typeof error?.message === 'string' ? error.message : 'Invalid key' };
+}
+
+/** The populate spec without `key` at any depth (as an attribute populated, not as an option name). */
+function withoutKey(spec: PopulateSpec, key: string): PopulateSpec {
+  const out: PopulateSpec = {};
+  for (const [name, value] of Object.entries(spec)) {
+    if (name === key) continue;
+    if (!isPlainObject(value)) {
+      out[name] = value;
+      continue;
+    }
+    const options: Record<string, unknown> = { ...value };
+    if (isPlainObject(value.populate)) options.populate = withoutKey(value.populate as PopulateSpec, key);
+    if (isPlainObject(value.on))
+      options.on = Object.fromEntries(
+        Object.entries(value.on).map(([uid, inner]) => [uid, isPlainObject(inner) ? withoutKey(inner as PopulateSpec, key) : inner]),
+      );
+    out[name] = options as PopulateSpec[string];
+  }
+  return out;
 }
 
 const routeOf = (type: ContentType) => (type.kind === 'collectionType' ? type.pluralName : type.singularName);

@@ -24,12 +24,13 @@ export const listOption = (v: readonly string[] | undefined): string[] | undefin
 /** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
 export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const schemas = args.schemas ?? '.';
-  const { model } = await loadProject({ schemas, config: args.config });
+  const { model, config } = await loadProject({ schemas, config: args.config });
   const dataset = await pullDataset(model, {
     from: args.from,
     token: args.token,
     types: listOption(args.types),
     locales: listOption(args.locales),
+    restPrefix: config.rest.prefix,
     progress,
   });
   // Prove the file will import (as `serve --seed` does) before replacing anything on disk.

@@ -10,6 +10,8 @@ export interface ClientOptions {
   readonly token?: string;
   /** Per request; default 30 s. */
   readonly timeoutMs?: number;
+  /** The server's `rest.prefix` (default `/api`): paths are written with `/api` and sent under it. */
+  readonly prefix?: string;
 }
 
 export type Answer = { status: number; body: unknown };
@@ -26,7 +28,10 @@ export class StrapiClient {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new PullError(`--from ${options.base}: only http and https URLs are supported`);
+    // `--from http://host/api` (or the server's prefix) names the server, not its API
+    const prefix = options.prefix ?? '/api';
     this.base = url.href.replace(/\/+$/, '').replace(/\/api$/, '');
+    if (this.base.endsWith(prefix) && prefix !== '') this.base = this.base.slice(0, -prefix.length);
   }
 
   /** GET a path (starting with /api); answers any status, throws only when there is no HTTP answer at all. */
@@ -35,7 +40,7 @@ export class StrapiClient {
     if (this.options.token && !opts.anonymous) headers.authorization = `Bearer ${this.options.token}`;
     let res: Response;
     try {
-      res = await fetch(this.base + path, { headers, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
+      res = await fetch(this.base + this.under(path), { headers, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
     } catch (e) {
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (e as Error).message;
@@ -46,9 +51,17 @@ export class StrapiClient {
     try {
       body = text === '' ? null : JSON.parse(text);
     } catch {
-      throw new PullError(`${this.base}${path} answered ${res.status} with something that is not JSON: is --from a Strapi 5 server?`);
+      throw new PullError(
+        `${this.base}${this.under(path)} answered ${res.status} with something that is not JSON: is --from a Strapi 5 server?`,
+      );
     }
     return { status: res.status, body };
+  }
+
+  /** A path written with `/api` as the server serves it (`rest.prefix`). */
+  under(path: string): string {
+    const prefix = this.options.prefix ?? '/api';
+    return prefix === '/api' ? path : path.replace(/^\/api(?=[/?]|$)/, prefix);
   }
 
   /** GET that must succeed (2xx); other statuses become a PullError naming the cause. */
@@ -74,7 +87,7 @@ export class StrapiClient {
       return new PullError(
         `${what}: the server has no ${path.split('?')[0]} (404): it lacks this content type; leave it out with --types.`,
       );
-    return new PullError(`${what}: ${this.base}${path} answered ${answer.status}${message ? ` (${message})` : ''}`);
+    return new PullError(`${what}: ${this.base}${this.under(path)} answered ${answer.status}${message ? ` (${message})` : ''}`);
   }
 }
 

@@ -10,6 +10,7 @@ import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute, bodyOf } from '../express/project-route.js';
+import { routedUrl } from '../request/rest-prefix.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -26,6 +27,11 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   };
   app.disable('x-powered-by');
   app.set('etag', false);
+  // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
+  app.use((req, _res, next) => {
+    req.url = routedUrl(req.url, current().config.rest.prefix);
+    next();
+  });
   extend?.(app);
 
   app.get('/_health', (_req, res) => {

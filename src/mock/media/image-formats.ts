@@ -1,13 +1,13 @@
 import type { MediaFile } from '../../core/data/types.js';
 import { loadSharp } from './load-sharp.js';
+import { DEFAULT_UPLOAD_BREAKPOINTS } from '../../core/config/content-mock-config.js';
 
 // What Strapi's upload plugin makes of an uploaded image (services/image-manipulation): a thumbnail inside
-// 245×156, then `large`, `medium`, `small` inside squares of 1000, 750 and 500 px, each only when the original is
-// larger. Only formats sharp can resize (jpeg, png, webp, tiff, gif) get them; SVG and others keep `formats: null`.
+// 245×156, then one format per breakpoint (by default `large`, `medium`, `small` inside squares of 1000, 750 and
+// 500 px; a project's `upload.breakpoints` replace them), each only when the original is larger. Only formats sharp can resize (jpeg, png, webp, tiff, gif) get them; SVG and others keep `formats: null`.
 
 const RESIZABLE = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif']);
 export const THUMBNAIL = { width: 245, height: 156 } as const;
-export const BREAKPOINTS = { large: 1000, medium: 750, small: 500 } as const;
 
 export interface ResizedImage {
   readonly key: string;
@@ -41,7 +41,10 @@ export async function optimizeImage(bytes: Buffer): Promise<Buffer> {
 }
 
 /** The resized copies of an upload, in Strapi's order (thumbnail first); none for what is not a resizable image. */
-export async function resizeImage(bytes: Buffer): Promise<ResizedImage[]> {
+export async function resizeImage(
+  bytes: Buffer,
+  breakpoints: Readonly<Record<string, number>> = DEFAULT_UPLOAD_BREAKPOINTS,
+): Promise<ResizedImage[]> {
   const sharp = await loadSharp();
   if (!sharp) return [];
   let width: number | undefined;
@@ -57,7 +60,7 @@ export async function resizeImage(bytes: Buffer): Promise<ResizedImage[]> {
   if (!width || !height) return [];
   const sizes: { key: string; width: number; height: number }[] = [];
   if (width > THUMBNAIL.width || height > THUMBNAIL.height) sizes.push({ key: 'thumbnail', ...THUMBNAIL });
-  for (const [key, bp] of Object.entries(BREAKPOINTS)) if (bp < width || bp < height) sizes.push({ key, width: bp, height: bp });
+  for (const [key, bp] of Object.entries(breakpoints)) if (bp < width || bp < height) sizes.push({ key, width: bp, height: bp });
   return Promise.all(
     sizes.map(async ({ key, width: w, height: h }) => {
       const { data, info } = await sharp(bytes, { animated: true }).resize({ width: w, height: h, fit: 'inside' }).toBuffer({

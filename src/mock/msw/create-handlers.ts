@@ -12,6 +12,7 @@ import type { ContentStore } from '../../store/content-store.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { MemoryStore } from './memory-store.js';
 import { PluginRoutes } from './plugin-routes.js';
+import { routedUrl } from '../request/rest-prefix.js';
 
 // The Content API as Mock Service Worker handlers: the same engine as `serve`, in-process, over a store in memory.
 // Framework-free and without Node built-ins, so it runs under `setupServer` (Node) and `setupWorker` (browser).
@@ -82,7 +83,9 @@ export function handlersFor(
   const answer = async (request: Request): Promise<Response> => {
     await ready;
     const { rt, plugins } = state!;
-    const url = new URL(request.url);
+    const original = new URL(request.url);
+    // a project's rest.prefix (`/v1`): routed as our `/api` paths
+    const url = new URL(routedUrl(original.pathname + original.search, rt.config.rest.prefix), original);
     let body: Promise<unknown> | undefined;
     const readBody = () =>
       (body ??= (async () => {
@@ -127,7 +130,16 @@ export function handlersFor(
   };
 
   const base = (options.baseUrl ?? '*').replace(/\/$/, '');
-  const list = [http.all(`${base}/api/*`, ({ request }) => answer(request))];
+  // every path: a project's rest.prefix is known once the bundle is loaded; what is not the Content API passes through
+  const list = [
+    http.all(`${base}/*`, async ({ request }) => {
+      await ready.catch(() => {});
+      const u = new URL(request.url);
+      const routed = state ? routedUrl(u.pathname, state.rt.config.rest.prefix) : u.pathname;
+      if (state && !/^\/api(\/|$)/i.test(routed)) return undefined;
+      return answer(request);
+    }),
+  ];
   return Object.assign(list, {
     reset: async () => {
       await ready;

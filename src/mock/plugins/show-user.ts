@@ -1,4 +1,5 @@
 import { ROLE_UID, USER_UID } from '../../core/model/built-in-types.js';
+import { isPrivateAttribute } from '../../core/model/private-attributes.js';
 import { mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import { publicUser, type StoredUser } from '../auth/users.js';
@@ -21,7 +22,8 @@ export function showUser(rt: Runtime, who: RequestPrincipal, user: StoredUser, w
       // a column the user never had a value for reads null
       if (attribute.kind === 'scalar' && !attribute.private) shown[attribute.name] = stored[attribute.name] ?? null;
     }
-    for (const key of ['createdAt', 'updatedAt', 'publishedAt']) shown[key] = stored[key];
+    // the project's privateAttributes may name the timestamps
+    for (const key of ['createdAt', 'updatedAt', 'publishedAt']) if (!isPrivateAttribute(userType, key)) shown[key] = stored[key];
   }
   if (!withRole) return shown;
   const roleType = rt.model.contentTypes.get(ROLE_UID);

@@ -89,7 +89,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       });
       for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
       rt.listener?.media('media.delete', file);
-      res.status(200).json(showFile(file, null, true));
+      res.status(200).json(showFile(file, null, true, rt.model));
     }),
   );
 
@@ -119,7 +119,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
             return next;
           });
           rt.listener?.media('media.update', updated);
-          res.status(200).json(showFile(updated, null, true));
+          res.status(200).json(showFile(updated, null, true, rt.model));
           return;
         }
         if (id && parts.length > 1) throw new ValidationError('Cannot replace a file with multiple ones', {});
@@ -133,7 +133,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         const optimized = await Promise.all(
           parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? optimizeImage(readFileSync(p.path)) : undefined)),
         );
-        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes) : [])));
+        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes, rt.config.plugins.uploadBreakpoints) : [])));
         const records = parts.map((p, i) => {
           const bytes = optimized[i];
           const sent = bytes ? { head: bytes.subarray(0, p.head.length), size: bytes.length } : p;
@@ -168,11 +168,11 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         adopted.length = 0;
         if (old) {
           rt.listener?.media('media.update', created[0]);
-          res.status(200).json(showFile(created[0], null, true));
+          res.status(200).json(showFile(created[0], null, true, rt.model));
           return;
         }
         for (const record of created) rt.listener?.media('media.create', record);
-        res.status(201).json(created.map((f) => showFile(f, null, true)));
+        res.status(201).json(created.map((f) => showFile(f, null, true, rt.model)));
       } finally {
         for (const name of adopted) deleteUpload(rt.store, name);
         body.discard();
