@@ -94,6 +94,8 @@ function readOne(file: string, vars: Readonly<Record<string, string | undefined>
     if (value instanceof Promise)
       return { ok: false, file, error: 'the config function returns a promise (Strapi reads config synchronously)' };
     if (value === undefined || value === null) return { ok: true, file, value: {} };
+    // config/middlewares is a list; every other config file an object
+    if (Array.isArray(value)) return { ok: true, file, value: value as unknown as Record<string, unknown> };
     if (!isPlainObject(value)) return { ok: false, file, error: 'the config must export an object or a function returning one' };
     return { ok: true, file, value };
   } catch (e) {

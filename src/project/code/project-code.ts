@@ -4,6 +4,8 @@ import type { ContentModel } from '../../core/model/types.js';
 import { CodeError } from './code-error.js';
 import { findCodeFiles, hasCode, type CodeFile, type ProjectCodeFiles } from './code-files.js';
 import { loadCodeModule, type LoadedModule } from './load-code-module.js';
+import { readStrapiConfig } from '../read-strapi-config.js';
+import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { strapiModule, utilsModule } from './strapi-modules.js';
 
 // The project's server code, loaded once per model: every module evaluated (a module that cannot load is a problem
@@ -55,7 +57,8 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
       has: (_t, key) => Reflect.has(target, key),
     },
   );
-  const provided = { '@strapi/strapi': strapiModule(model), '@strapi/utils': utilsModule() };
+  const env = createStrapiEnv(root ? projectEnvVars(root) : { ...process.env });
+  const provided = { '@strapi/strapi': strapiModule(model), '@strapi/utils': utilsModule(env) };
   const problems: CodeError[] = [];
   const load = (f: CodeFile): LoadedModule | undefined => {
     try {
@@ -108,7 +111,7 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   };
 }
 
-const CONFIG_EXTENSIONS = ['.ts', '.js', '.mjs', '.cjs'];
+const CODE_EXTENSIONS = ['.ts', '.js', '.mjs', '.cjs'];
 
 /** `config/middlewares`: the project's entries (by `global::` name, or `resolve` to a file), Strapi's left out. */
 function readGlobalMiddlewares(
@@ -117,16 +120,13 @@ function readGlobalMiddlewares(
   load: (f: CodeFile) => LoadedModule | undefined,
   problems: CodeError[],
 ): ProjectCode['globalMiddlewares'] {
-  const file = CONFIG_EXTENSIONS.map((e) => join(root, 'config', `middlewares${e}`)).find((f) => existsSync(f));
-  const loaded = file ? load({ name: 'middlewares', file }) : undefined;
-  if (!loaded) return [];
-  let list = loaded.value;
-  try {
-    if (typeof list === 'function') list = (list as (deps: { env: unknown }) => unknown)({ env: envHelper() });
-  } catch (e) {
-    problems.push(new CodeError(loaded.file, undefined, `cannot be read: ${e instanceof Error ? e.message : String(e)}`));
+  const read = readStrapiConfig(root, 'middlewares');
+  if (!read) return [];
+  if (!read.ok) {
+    problems.push(new CodeError(read.file, undefined, `cannot be read: ${read.error}`));
     return [];
   }
+  const list: unknown = read.value;
   if (!Array.isArray(list)) return [];
   const out: { name: string; module: LoadedModule; config: unknown }[] = [];
   for (const item of list) {
@@ -142,7 +142,7 @@ function readGlobalMiddlewares(
           : undefined;
     if (!module) {
       problems.push(
-        new CodeError(loaded.file, undefined, `middleware ${JSON.stringify(name ?? resolved ?? item)} is not in the project (skipped)`),
+        new CodeError(read.file, undefined, `middleware ${JSON.stringify(name ?? resolved ?? item)} is not in the project (skipped)`),
       );
       continue;
     }
@@ -153,28 +153,10 @@ function readGlobalMiddlewares(
 
 /** A path as `require` would take it: the file itself, or with a code extension, or its index. */
 function resolveFile(path: string): string {
-  for (const candidate of [path, ...CONFIG_EXTENSIONS.map((e) => path + e), ...CONFIG_EXTENSIONS.map((e) => join(path, `index${e}`))]) {
+  for (const candidate of [path, ...CODE_EXTENSIONS.map((e) => path + e), ...CODE_EXTENSIONS.map((e) => join(path, `index${e}`))]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return path;
-}
-
-/** Strapi's `env` helper for config files: the process environment, with its typed readers. */
-export function envHelper() {
-  const raw = (key: string, fallback?: unknown) => process.env[key] ?? fallback;
-  return Object.assign(raw, {
-    int: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : parseInt(process.env[key]!, 10)),
-    float: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : parseFloat(process.env[key]!)),
-    bool: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : process.env[key] === 'true'),
-    json: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : (JSON.parse(process.env[key]!) as unknown)),
-    array: (key: string, fallback?: unknown) =>
-      process.env[key] === undefined
-        ? fallback
-        : process.env[key]!.replace(/^\[|\]$/g, '')
-            .split(',')
-            .map((v) => v.trim().replace(/^"|"$/g, '')),
-    date: (key: string, fallback?: unknown) => (process.env[key] === undefined ? fallback : new Date(process.env[key]!)),
-  });
 }
 
 /**

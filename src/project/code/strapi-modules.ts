@@ -123,7 +123,7 @@ const utilsErrors = {
   NotImplementedError: withDefaults(core.NotImplementedError, 'This feature is not implemented yet'),
 };
 
-/** `@strapi/utils`: its error classes (what project code imports it for). */
-export function utilsModule(): Record<string, unknown> {
-  return { errors: utilsErrors, default: { errors: utilsErrors } };
+/** `@strapi/utils`: its error classes and `env` (what project code imports it for). */
+export function utilsModule(env: unknown): Record<string, unknown> {
+  return { errors: utilsErrors, env, default: { errors: utilsErrors, env } };
 }
