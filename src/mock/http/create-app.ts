@@ -129,6 +129,7 @@ async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Respo
       search,
       authorization: req.headers.authorization,
       responseFormat: req.headers['strapi-response-format'] as string | undefined,
+      encodeSourceMaps: req.headers['strapi-encode-source-maps'] as string | undefined,
       readBody: () => bodyOf(req),
     },
     { cache, cacheKey: req.originalUrl },

@@ -119,6 +119,7 @@ export function handlersFor(
         search,
         authorization,
         responseFormat: request.headers.get('strapi-response-format') ?? undefined,
+        encodeSourceMaps: request.headers.get('strapi-encode-source-maps') ?? undefined,
         readBody,
       });
       if ('json' in result) return json(result.status, result.json);

@@ -4,6 +4,7 @@ import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
 import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
+import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
 import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
@@ -68,6 +69,8 @@ export interface ContentCall {
   readonly authorization: string | undefined;
   /** The `Strapi-Response-Format` header. */
   readonly responseFormat: string | undefined;
+  /** The `strapi-encode-source-maps` header (preview): Strapi encodes content source maps only for exactly `true`. */
+  readonly encodeSourceMaps?: string | undefined;
   /** The parsed body (JSON or a url-encoded form), undefined when there is none. */
   readonly readBody: () => Promise<unknown>;
 }
@@ -126,9 +129,11 @@ export async function answerContent(
   authorizeContent(rt, who, type, action);
   const index = rt.store.index;
   const v4 = String(call.responseFormat ?? '').toLowerCase() === 'v4';
+  // preview answers: Strapi encodes content source maps into the v5 data (never the v4 format)
+  const maps = !v4 && call.encodeSourceMaps === 'true';
   const key =
     cache && options.cacheKey !== undefined && call.method === 'GET' && (action === 'find' || action === 'findOne')
-      ? `${options.cacheKey}\u0000${v4 ? 4 : 5}\u0000${principalKey(who)}`
+      ? `${options.cacheKey}\u0000${v4 ? 4 : maps ? 'm' : 5}\u0000${principalKey(who)}`
       : undefined;
   const hit = key === undefined ? undefined : cache!.get(key, index);
   if (hit !== undefined) return { status: 200, cached: hit };
@@ -147,7 +152,9 @@ export async function answerContent(
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
   };
-  const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(v4 ? toV4Body(rt.model, type, body) : body);
+  const shaped = (body: { data: unknown; meta: unknown }) =>
+    v4 ? toV4Body(rt.model, type, body) : maps ? { ...body, data: encodeSourceMaps(rt.model, type, body.data) } : body;
+  const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(shaped(body));
 
   switch (action) {
     case 'find':
@@ -160,7 +167,7 @@ export async function answerContent(
         if (!data) throw new NotFoundError('Not Found', {});
         body = { data, meta: {} };
       }
-      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) return { status: 200, value: v4 ? toV4Body(rt.model, type, body) : body };
+      if ((opts.budget?.used ?? 0) > STREAM_ABOVE) return { status: 200, value: shaped(body) };
       const text = json(body);
       if (key !== undefined) return { status: 200, cached: cache!.set(key, index, text, type.uid) };
       return { status: 200, json: text };

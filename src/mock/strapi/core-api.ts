@@ -2,6 +2,7 @@ import { ValidationError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import { validateQuery } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
+import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
@@ -120,7 +121,10 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
       if (data === null || data === undefined) return data;
       const ctx = deps.scopes.get()?.ctx;
       const v4 = String(ctx?.headers['strapi-response-format'] ?? '').toLowerCase() === 'v4';
-      return v4 ? toV4Body(deps.current().model, type(), { data, meta }) : { data, meta };
+      if (v4) return toV4Body(deps.current().model, type(), { data, meta });
+      // preview: content source maps encoded into the data, as Strapi's transformResponse does
+      const maps = ctx?.headers['strapi-encode-source-maps'] === 'true';
+      return { data: maps ? encodeSourceMaps(deps.current().model, type(), data) : data, meta };
     },
     async sanitizeOutput(data: unknown) {
       const rt = deps.current();
