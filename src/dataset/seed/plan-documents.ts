@@ -62,7 +62,8 @@ export function planRelations(
   return owners.map((owner) => {
     const candidates = (n: number) =>
       (exclusive ? free.splice(0, n) : rng.sample(targets, n)).filter((t) => !(self && t.index === owner.index));
-    if (!attribute.toMany) return attribute.required || rng.chance(0.85) ? candidates(1) : [];
-    return candidates(rng.int(attribute.required ? 1 : 0, 3));
+    // An editor links what the page shows: almost always one, one to three where there can be several.
+    if (!attribute.toMany) return attribute.required || rng.chance(0.95) ? candidates(1) : [];
+    return candidates(rng.int(1, 3));
   });
 }

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+// `--schemas`, `--config` and `--seed` are one option each, whatever the command: the same help text (so the same
+// default), read from each command's own --help as a user reads it.
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'content-mock.js');
+const COMMANDS = ['serve', 'openapi', 'types', 'bundle', 'seed', 'pull', 'push', 'check', 'proxy'] as const;
+const SHARED = ['schemas', 'config', 'seed'] as const;
+
+function help(command: string): string {
+  const r = spawnSync(process.execPath, [BIN, command, '--help'], {
+    encoding: 'utf8',
+    cwd: mkdtempSync(join(tmpdir(), 'cm-help-')),
+    env: { ...process.env, COLUMNS: '100' },
+  });
+  expect(r.status, `${command} --help: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+/** An option's help entry: its line and the wrapped lines after it, up to the next option, in one string. */
+function entry(text: string, option: string): string | undefined {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => new RegExp(`^\\s+--${option}\\s`).test(l));
+  if (start < 0) return undefined;
+  const out = [lines[start]];
+  for (const l of lines.slice(start + 1)) {
+    if (/^\s+-/.test(l) || l.trim() === '' || !/^\s{3,}/.test(l)) break;
+    out.push(l);
+  }
+  // `[required]` marks a command that cannot run without the option; the meaning is what has to read alike.
+  return out
+    .join(' ')
+    .replace(/--\S+/, '')
+    .replace(/\[required\]/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('options every command shares', () => {
+  const helps = new Map(COMMANDS.map((c) => [c, help(c)]));
+
+  test.each(SHARED)('--%s reads the same in every command that takes it', (option) => {
+    const entries = new Map<string, string>();
+    for (const [command, text] of helps) {
+      const e = entry(text, option);
+      if (e !== undefined) entries.set(command, e);
+    }
+    // schemas and config: every command reads a project; seed: every command that reads a seed file.
+    if (option !== 'seed') expect([...entries.keys()]).toEqual([...COMMANDS]);
+    else expect([...entries.keys()].sort()).toEqual(['bundle', 'openapi', 'push', 'serve']);
+    const distinct = new Set(entries.values());
+    expect(distinct.size, [...entries].map(([c, e]) => `${c}: ${e}`).join('\n')).toBe(1);
+  });
+
+  test('a missing --schemas means the same everywhere: the working directory when it is a project, else the example', () => {
+    for (const text of helps.values()) {
+      expect(entry(text, 'schemas')).toContain('the working directory when it holds a Strapi project, else the embedded example');
+    }
+  });
+});
