@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -59,6 +59,28 @@ describe('options every command shares', () => {
   test('a missing --schemas means the same everywhere: the working directory when it is a project, else the example', () => {
     for (const text of helps.values()) {
       expect(entry(text, 'schemas')).toContain('the working directory when it holds a Strapi project, else the embedded example');
+    }
+  });
+});
+
+describe('every command reads the project as serve does', () => {
+  const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'first-hour');
+  const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd });
+
+  test('push finds content-mock.config.json in the working directory (a mistake in it stops push before any request)', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cm-push-'));
+    expect(cli(cwd, 'seed', '--schemas', PROJECT, '--out', 'seed.json', '--config', join(PROJECT, 'content-mock.config.json')).status).toBe(
+      0,
+    );
+    writeFileSync(join(cwd, 'content-mock.config.json'), JSON.stringify({ notAKey: true }));
+    for (const command of [
+      ['push', '--to', 'http://127.0.0.1:9', '--seed', 'seed.json'],
+      ['serve', '--memory', '--port', '0'],
+    ]) {
+      const r = cli(cwd, ...command, '--schemas', PROJECT);
+      expect(r.status, command[0]).toBe(1);
+      expect(r.stderr, command[0]).toContain('content-mock.config.json');
+      expect(r.stderr, command[0]).toContain('notAKey');
     }
   });
 });

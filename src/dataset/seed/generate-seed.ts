@@ -49,6 +49,8 @@ type Status = 'draft' | 'published';
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const DRAFT_EDIT = ' (draft edit)';
+const HEADING_WORDS = ['title', 'name', 'heading', 'headline', 'subtitle', 'label', 'question'];
+const isHeading = (a: ScalarAttribute) => wordsOf(a.name).some((w) => HEADING_WORDS.includes(w));
 
 /** How many items a repeatable component or a zone gets: one to three, within the schema's min and max. */
 function itemCount(rng: Rng, min: number | undefined, max: number | undefined): number {
@@ -242,7 +244,9 @@ class SeedGenerator {
     for (const a of type.attributes.values()) {
       if (a.kind !== 'scalar' || a.private) continue;
       const v = base[a.name];
-      const editable = edited && a.localized === type.localized && a.type === 'string' && !a.unique && !a.regex && typeof v === 'string';
+      // Only a heading shows the edit: a path, a URL or a colour with a note appended would no longer be one.
+      const editable =
+        edited && a.localized === type.localized && a.type === 'string' && !a.unique && !a.regex && typeof v === 'string' && isHeading(a);
       out[a.name] = editable && (a.maxLength === undefined || v.length + DRAFT_EDIT.length <= a.maxLength) ? v + DRAFT_EDIT : v;
     }
     return out;

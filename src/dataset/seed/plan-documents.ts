@@ -24,8 +24,9 @@ export function planDocuments(type: ContentType, count: number, locales: readonl
   let id = 0;
   for (let index = 0; index < count; index++) {
     const single = type.kind === 'singleType';
-    // Translations: every locale for single types, about half of the other locales for collection documents.
-    const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || rng.chance(0.5)) : [NONE];
+    // Translations: every locale for single types and the config's fixtures (a site's home page exists in every
+    // language), most of the other locales for other collection documents.
+    const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || index < pinned || rng.chance(0.8)) : [NONE];
     const published = !type.draftAndPublish || single || index < pinned || rng.chance(0.8);
     const ids: Record<string, { draft?: number; published?: number }> = {};
     for (const code of codes) {
