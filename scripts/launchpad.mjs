@@ -11,8 +11,8 @@
 // (default 3040). The config names the locales en and fr and pins a page with slug `homepage`, which the home
 // route asks for. LaunchPad sets `populate` in route middlewares; pages show what the mock answers without them
 // unless the mock runs project middlewares.
-import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, SCRATCH } from './paths.mjs';
@@ -44,9 +44,26 @@ function fail(message) {
   process.exit(1);
 }
 
+/** Runs a command to its end without blocking the event loop (the stand-in proxy answers meanwhile). */
 function run(cmd, args, options = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', ...options });
-  if (r.status !== 0) fail(`${cmd} ${args.join(' ')} exited ${r.status}`);
+  return new Promise((resolveRun) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+    child.once('exit', (status) => (status === 0 ? resolveRun() : fail(`${cmd} ${args.join(' ')} exited ${status}`)));
+  });
+}
+
+/** Runs a command and collects its output, without blocking the event loop. */
+function output(cmd, args) {
+  return new Promise((resolveOutput) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const timer = setTimeout(() => child.kill(), 60_000);
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolveOutput({ status, stdout });
+    });
+  });
 }
 
 function start(cmd, args, options, ready) {
@@ -73,7 +90,12 @@ function start(cmd, args, options, ready) {
 // 1. LaunchPad's frontend, installed once in the scratch folder (its yarn.lock is for Yarn 4; npm resolves anew).
 mkdirSync(work, { recursive: true });
 cpSync(join(launchpad, 'next'), app, { recursive: true, filter: (src) => !/node_modules|\.next|yarn\.lock/.test(src) });
-if (!existsSync(join(app, 'node_modules', 'next'))) run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps'], { cwd: app });
+if (!existsSync(join(app, 'node_modules', 'next')))
+  await run('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps'], { cwd: app });
+// Next 16's image optimizer refuses a backend on a private address (its SSRF guard), whatever serves it, real Strapi
+// included: the scratch copy's config allows it, as a developer running the site against a local Strapi would.
+const nextConfig = join(app, 'next.config.mjs');
+writeFileSync(nextConfig, readFileSync(nextConfig, 'utf8').replace(/images: \{/, 'images: {\n    dangerouslyAllowLocalIP: true,'));
 writeFileSync(
   join(app, '.env'),
   `WEBSITE_URL=http://localhost:${nextPort}\nENVIRONMENT=development\nNEXT_PUBLIC_API_URL=${API}\nPREVIEW_SECRET=preview_secret\n`,
@@ -109,6 +131,11 @@ const banner = await start(
   { cwd: work },
   /access: .*\n/,
 ).catch((e) => fail(e.message));
+if (withMiddlewares) {
+  const byRoute = await loadRouteMiddlewares(join(launchpad, 'strapi'));
+  await middlewareProxy(byRoute, 1337, mockPort);
+  console.log(`route middlewares run by the stand-in proxy for: ${[...byRoute.keys()].join(', ')}`);
+}
 console.log(
   banner
     .split('\n')
@@ -121,7 +148,7 @@ const env = { ...process.env, NEXT_FONT_GOOGLE_MOCKED_RESPONSES: fontMock, NEXT_
 // LAUNCHPAD_REUSE_BUILD=1 keeps the last build (the generated content is the same for the same config).
 if (process.env.LAUNCHPAD_REUSE_BUILD !== '1' || !existsSync(join(app, '.next', 'BUILD_ID'))) {
   rmSync(join(app, '.next'), { recursive: true, force: true });
-  run('npx', ['next', 'build', '--webpack'], { cwd: app, env });
+  await run('npx', ['next', 'build', '--webpack'], { cwd: app, env });
 }
 // Its log (the server errors behind an error page) goes to <scratch>/launchpad/next-start.log.
 const nextLog = join(work, 'next-start.log');
@@ -152,24 +179,20 @@ console.log('\npage                                   status  images  text  erro
 for (const path of pages) {
   const res = await fetch(`http://localhost:${nextPort}${path}`, { redirect: 'manual' });
   const profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
-  const dom = spawnSync(
-    chromium,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
-      '--virtual-time-budget=8000',
-      '--dump-dom',
-      `http://localhost:${nextPort}${path}`,
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
-  );
+  const dom = await output(chromium, [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${profile}`,
+    '--virtual-time-budget=8000',
+    '--dump-dom',
+    `http://localhost:${nextPort}${path}`,
+  ]);
   rmSync(profile, { recursive: true, force: true });
   // What a visitor sees: the DOM without scripts (Next ships its error and not-found templates in its payload).
   const visible = (dom.stdout ?? '')
@@ -180,12 +203,19 @@ for (const path of pages) {
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const images = (visible.match(/<img\b/g) ?? []).length;
+  // Every image the page shows, fetched as the browser would (through Next's optimizer): 200 and an image type.
+  const sources = [...new Set([...visible.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')))];
+  let images = 0;
+  for (const src of sources) {
+    const got = await fetch(new URL(src, `http://localhost:${nextPort}`));
+    if (got.ok && /^image\//.test(got.headers.get('content-type') ?? '')) images++;
+    await got.arrayBuffer();
+  }
   writeFileSync(join(kept, `${path.slice(1).replace(/\//g, '_') || 'root'}.html`), dom.stdout ?? '');
   const error = ERROR_PAGE.exec(visible)?.[0] ?? (dom.status !== 0 ? `chromium exited ${dom.status}` : '');
-  if (res.status !== 200 || error || text.length < 200) failed++;
+  if (res.status !== 200 || error || text.length < 200 || images < sources.length) failed++;
   console.log(
-    `${path.slice(0, 38).padEnd(38)} ${String(res.status).padEnd(7)} ${String(images).padEnd(7)} ${String(text.length).padEnd(5)} ${error || '-'}`,
+    `${path.slice(0, 38).padEnd(38)} ${String(res.status).padEnd(7)} ${`${images}/${sources.length}`.padEnd(7)} ${String(text.length).padEnd(5)} ${error || '-'}`,
   );
   console.log(`  ${text.slice(0, 240)}`);
 }

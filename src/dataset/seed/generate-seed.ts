@@ -8,7 +8,7 @@ import {
 } from '../../core/model/types.js';
 import { USER_UID } from '../../core/model/built-in-types.js';
 import { derivePopulate } from '../format/derive-populate.js';
-import { SEED_FORMAT } from '../pull/pull-dataset.js';
+import { SEED_FORMAT } from '../format/seed-format.js';
 import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
 import type { LocaleRecord, MediaFile } from '../../core/data/types.js';
 import { mediaKind, mediaLibrary } from './media-library.js';

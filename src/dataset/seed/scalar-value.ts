@@ -164,7 +164,23 @@ function plainText(words: readonly string[], ctx: ValueContext): string {
 }
 
 /** Names of fields a page cannot do without (a title, a slug, a redirect's ends, a price): never left empty. */
-const KEY_WORDS = ['title', 'name', 'slug', 'heading', 'label', 'source', 'destination', 'path', 'url', 'href', 'price', 'link', 'text'];
+const KEY_WORDS = [
+  'title',
+  'name',
+  'firstname',
+  'lastname',
+  'slug',
+  'heading',
+  'label',
+  'source',
+  'destination',
+  'path',
+  'url',
+  'href',
+  'price',
+  'link',
+  'text',
+];
 export const isKeyField = (a: ScalarAttribute) => wordsOf(a.name).some((w) => KEY_WORDS.includes(w));
 
 function text(a: ScalarAttribute, ctx: ValueContext): string {
