@@ -52,12 +52,20 @@ function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix:
 }
 
 /** The words of an attribute name: `postalCode`, `postal_code` and `postal-code` are all ["postal", "code"]. */
-export const wordsOf = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+// Names are few and asked for once per value: splitting them once keeps 100,000 documents fast.
+const words = new Map<string, readonly string[]>();
+export function wordsOf(name: string): readonly string[] {
+  let out = words.get(name);
+  if (!out) {
+    out = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    words.set(name, out);
+  }
+  return out;
+}
 
 /** A site path such as `/blog/warm-river`: what a redirect, a route or an internal link holds. */
 function sitePath(ctx: ValueContext): string {
