@@ -171,6 +171,16 @@ const pages = ['/en', '/en/blog', `/en/blog/${article}`, '/en/products', `/en/pr
 // Next's error pages: the server-error page (Next 16: "This page couldn’t load"), the client-side exception, 404s.
 const ERROR_PAGE =
   /This page couldn.t load|A server error occurred|Application error|Internal Server Error|This page could not be found|Unhandled Runtime Error|500<\/h1>|404<\/h1>/;
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 let failed = 0;
 // Each page's DOM is kept for a look: <scratch>/launchpad/pages/<path>.html.
 const kept = join(work, 'pages');
@@ -180,19 +190,24 @@ for (const path of pages) {
   const res = await fetch(`http://localhost:${nextPort}${path}`, { redirect: 'manual' });
   const profile = mkdtempSync(join(tmpdir(), 'cm-chromium-'));
   const dom = await output(chromium, [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...CHROMIUM_FLAGS,
     `--user-data-dir=${profile}`,
     '--virtual-time-budget=8000',
     '--dump-dom',
     `http://localhost:${nextPort}${path}`,
   ]);
+  // LAUNCHPAD_SCREENSHOTS=1: a picture of each page beside its DOM.
+  if (process.env.LAUNCHPAD_SCREENSHOTS === '1') {
+    const name = join(kept, `${path.slice(1).replace(/\//g, '_') || 'root'}.png`);
+    await output(chromium, [
+      ...CHROMIUM_FLAGS,
+      `--user-data-dir=${profile}`,
+      '--virtual-time-budget=8000',
+      '--window-size=1280,1600',
+      `--screenshot=${name}`,
+      `http://localhost:${nextPort}${path}`,
+    ]);
+  }
   rmSync(profile, { recursive: true, force: true });
   // What a visitor sees: the DOM without scripts (Next ships its error and not-found templates in its payload).
   const visible = (dom.stdout ?? '')

@@ -79,7 +79,10 @@ const httpsUrl = (ctx: ValueContext) => `https://${ctx.rng.pick(ctx.pools.domain
 /** What the owner of a `name`/`title` is, from its type's or component's name: a product is named like a product. */
 function namedThing(owner: readonly string[], words: readonly string[], ctx: ValueContext): string | undefined {
   const { rng, pools } = ctx;
-  const is = (...w: string[]) => w.some((x) => owner.includes(x) || words.includes(x));
+  // The owner is what its name ends with: a `product` names a product, a `product-page` or a `related-products`
+  // section does not.
+  const entity = owner.length > 0 ? owner[owner.length - 1] : undefined;
+  const is = (...w: string[]) => w.some((x) => x === entity || words.includes(x));
   if (is('product', 'products', 'sku')) return rng.pick(pools.products);
   if (is('category', 'categories', 'tag', 'tags', 'department', 'genre', 'topic')) return rng.pick(pools.categories);
   if (is('city', 'cities', 'town', 'destination', 'place', 'venue')) return rng.pick(pools.cities);
@@ -159,7 +162,9 @@ function byName(words: readonly string[], ctx: ValueContext): string | undefined
   if (has('company', 'brand', 'organization', 'organisation', 'publisher', 'employer')) return rng.pick(pools.companies);
   if (has('product')) return rng.pick(pools.products);
   if (has('author', 'fullname')) return rng.pick(pools.fullNames);
-  if (has('name', 'title', 'label', 'heading')) return namedThing(owner, words, ctx) ?? (has('name') ? rng.pick(pools.titles) : undefined);
+  // A heading is a heading wherever it is; a name, title or label names what its owner is.
+  if (has('name', 'title', 'label') && !has('heading', 'subheading'))
+    return namedThing(owner, words, ctx) ?? (has('name') ? rng.pick(pools.titles) : undefined);
   if (has('code', 'sku', 'reference', 'ref')) return `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
   return undefined;
 }
