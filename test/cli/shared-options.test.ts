@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -82,5 +82,43 @@ describe('every command reads the project as serve does', () => {
       expect(r.stderr, command[0]).toContain('content-mock.config.json');
       expect(r.stderr, command[0]).toContain('notAKey');
     }
+  });
+});
+
+describe('--locales of generated content', () => {
+  const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'editor-site');
+
+  test('serve --seed-if-empty --locales en de generates both and says so at start-up', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'serve', '--schemas', PROJECT, '--seed-if-empty', '--memory', '--port', '0', '--no-watch', '--locales', 'en', 'de'],
+      {
+        cwd: mkdtempSync(join(tmpdir(), 'cm-locales-')),
+      },
+    );
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => {
+          text += d.toString();
+          if (/access: .*\n/.test(text)) resolve(text);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
+      });
+      expect(out).toMatch(/content: generated \d+ documents of 5 types, \d+ media files, locales en \(default\), de; kept in memory/);
+    } finally {
+      child.kill();
+    }
+  });
+
+  test('seed --locales writes every locale given; without, an i18n project gets its default and one other', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cm-locales-'));
+    const run = (...args: string[]) => spawnSync(process.execPath, [BIN, 'seed', '--schemas', PROJECT, ...args], { encoding: 'utf8', cwd });
+    const codes = (file: string) =>
+      (JSON.parse(readFileSync(join(cwd, file), 'utf8')) as { locales: { code: string }[] }).locales.map((l) => l.code);
+    expect(run('--out', 'a.json', '--locales', 'en,nl,de').status).toBe(0);
+    expect(codes('a.json')).toEqual(['en', 'nl', 'de']);
+    expect(run('--out', 'b.json').status).toBe(0);
+    expect(codes('b.json')).toEqual(['en', 'fr']);
   });
 });

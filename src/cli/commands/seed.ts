@@ -3,25 +3,19 @@ import type { SeedArgs } from '../../dataset/seed/run-seed.js';
 import { runCommand } from '../run-command.js';
 import { countOf, countValue } from '../option-values.js';
 import { progress } from '../style.js';
-import { projectOptions, schemasOf } from '../project-options.js';
+import { localesOption, projectOptions, schemasOf } from '../project-options.js';
 
 export const seedCommand: CommandModule<object, SeedArgs> = {
   command: 'seed',
   describe: 'Generate realistic seed content from the schemas',
   builder: (y) =>
-    projectOptions(y)
+    localesOption(projectOptions(y))
       .option('count', {
         type: 'array',
         coerce: countValue,
         describe: 'documents per collection type (default 10), or per type: articles=500,tags=20',
       })
       .option('seed-value', { type: 'string', default: 'content-mock', describe: 'the same value gives the same content' })
-      .option('locales', {
-        type: 'array',
-        string: true,
-        describe:
-          "locale codes, the default first (default: the config's; an i18n project declaring none gets its default locale and one other)",
-      })
       .option('media', { type: 'string', default: '12', coerce: countOf('media'), describe: 'files in the media library' })
       .option('out', { type: 'string', default: 'seed.json', describe: 'seed file to write (replaced atomically)' })
       .example('$0 seed --schemas ../my-strapi-app --out seed.json', '10 documents per collection type')

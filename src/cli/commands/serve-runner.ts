@@ -3,6 +3,7 @@ import { createServer } from '../../mock/create-server.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
 import { startupHints } from './serve-hints.js';
 import { describeGenerated } from '../../mock/generated-store.js';
+import { localesOf } from '../project-options.js';
 import type { StoreData } from '../../core/data/types.js';
 import { style } from '../style.js';
 
@@ -10,6 +11,8 @@ export interface ServeArgs {
   schemas?: string;
   /** `--schemas` as typed (the hints repeat it); `schemas` is what it resolved to. */
   given?: string;
+  /** `--locales`: the locales content is generated in (with `seedIfEmpty`). */
+  locales?: string[];
   data?: string;
   seed?: string;
   seedIfEmpty?: boolean;
@@ -31,9 +34,11 @@ export interface ServeArgs {
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runServe(args: ServeArgs): Promise<number> {
   let generated: StoreData | undefined;
-  const { given, ...options } = args;
+  const { given, locales, ...options } = args;
   const server = await createServer({
     ...options,
+    // Locales of generated content; a seed file brings its own.
+    locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
     watch: args.watch ?? true,
     logRequests: !args.quiet,
     onGenerated: (data) => (generated = data),

@@ -2,13 +2,13 @@ import type { CommandModule } from 'yargs';
 import type { ServeArgs } from './serve-runner.js';
 import { runCommand } from '../run-command.js';
 import { delayValue, envPort, portValue } from '../option-values.js';
-import { projectOptions, schemasOf, seedOption } from '../project-options.js';
+import { localesOption, projectOptions, schemasOf, seedOption } from '../project-options.js';
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: 'serve',
   describe: 'Serve a mock of the Content API from Strapi schemas',
   builder: (y) =>
-    seedOption(projectOptions(y))
+    localesOption(seedOption(projectOptions(y)))
       .option('data', { type: 'string', describe: 'JSON store file (default: ./.content-mock/db.json)' })
       .option('seed-if-empty', {
         type: 'boolean',
@@ -48,6 +48,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .example('$0 serve', 'serve the embedded example at http://127.0.0.1:1337/api')
       .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty', 'your project, readable without a token, with content')
+      .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty --locales en de', 'generated content in English and German')
       .example('$0 serve --schemas ../my-strapi-app --seed seed.json --memory', 'start from a seed file every time')
       .example('PORT=4000 $0 serve --host 0.0.0.0 --delay 100-400', 'another port, other machines, some latency') as never,
   handler: (args) =>
