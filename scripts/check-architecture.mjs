@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The dependency rule of src/ (see README, "Architecture"), checked from the import lines:
+// The dependency rule of src/ (see docs/development.md, "Architecture"), checked from the import lines:
 //   core  ←  store  ←  project  ←  dataset, contract  ←  mock  ←  cli
 // (the three tiers, core ← project/store ← dataset/mock/contract ← cli, with an order inside each tier:
 // a project loads its seed through the store's reader, and the mock serves the contract's OpenAPI document).

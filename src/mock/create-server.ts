@@ -12,6 +12,7 @@ import { applyDevFlags } from '../project/dev-options.js';
 import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
 import { createDocsRouter } from './http/docs-router.js';
 import type { ContentModel } from '../core/model/types.js';
+import type { StoreData } from '../core/data/types.js';
 import { generateOpenApi } from '../contract/openapi/generate.js';
 import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.js';
 import { loadProjectCode } from '../project/code/project-code.js';
@@ -56,6 +57,8 @@ export interface ServerOptions extends ProjectOptions {
   readonly logRequests?: boolean;
   /** Fill a store that holds no document with generated content (`seed --seed-value content-mock`, 10 per type). */
   readonly seedIfEmpty?: boolean;
+  /** Told each time content is generated (`seedIfEmpty`), with what was generated: start-up says so. */
+  readonly onGenerated?: (data: StoreData) => void;
   /** Serve /openapi.json, /openapi.yaml and /docs (default true). */
   readonly docs?: boolean;
   /** Where reload messages and request lines go (default: the console). */
@@ -82,9 +85,11 @@ const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => co
 
 /** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
 export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, name, config, seed, model, code } = await loadProject(
-    options.cache === undefined ? options : { ...options, configObject: { ...options.configObject, cache: options.cache } },
-  );
+  const { schemas, name, config, seed, model, code } = await loadProject({
+    ...options,
+    generating: options.seedIfEmpty,
+    ...(options.cache === undefined ? {} : { configObject: { ...options.configObject, cache: options.cache } }),
+  });
   const loadOptions: LoadModelOptions = {
     locales: model.locales,
     customFields: config.customFields,
@@ -94,8 +99,13 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
+  const generate = (m: ContentModel) => {
+    const data = generatedStore(m, config);
+    options.onGenerated?.(data);
+    return data;
+  };
   const initialFor = (m: ContentModel) =>
-    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generatedStore(m, config) : emptyStore(m);
+    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generate(m) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
   const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model), warn: (m) => logger.error(m) });
   // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).

@@ -37,6 +37,11 @@ export interface ProjectOptions {
   readonly locales?: readonly Locale[];
   /** Run the project's server code (routes, controllers, services, middlewares, policies, lifecycles). Default true. */
   readonly projectCode?: boolean;
+  /**
+   * Content is about to be generated (`serve --seed-if-empty`, `seed`): an i18n project that declares no locale
+   * gets its default plus one other, so translations show (see `generatedLocales`).
+   */
+  readonly generating?: boolean;
 }
 
 export interface Project {
@@ -88,12 +93,28 @@ export function readSeed(file: string): Dataset {
   return parsed.value;
 }
 
+/** Languages offered as the second locale of generated content, the first that is not the default. */
+const SECOND_LOCALES = ['fr', 'en', 'de', 'es'];
+
+/**
+ * The locales generated content gets when the project declares none: undefined for a project without localized
+ * types; else its default locale and one other, as a Strapi project with one translation added.
+ */
+export function generatedLocales(model: ContentModel): Locale[] | undefined {
+  const i18n = [...model.contentTypes.values()].some((t) => t.localized && !t.builtIn);
+  if (!i18n) return undefined;
+  const second = SECOND_LOCALES.find((c) => c !== model.defaultLocale) ?? 'fr';
+  const names = new Intl.DisplayNames(['en'], { type: 'language' });
+  return [model.defaultLocale, second].map((code, i) => ({ code, name: `${names.of(code) ?? code} (${code})`, isDefault: i === 0 }));
+}
+
 /**
  * Reads what every command starts from, the same way for all: the config (and a Strapi project's config/api),
  * the seed, the locales (the seed's, else the config's) and the content model.
  */
 export async function loadProject(options: ProjectOptions): Promise<Project> {
-  const usingExample = options.schemas === undefined;
+  // The example named by its path (the CLI resolves a missing --schemas to it) is the example still: its seed and config.
+  const usingExample = options.schemas === undefined || resolve(options.schemas) === EXAMPLE.schemas;
   const schemas = options.schemas ?? EXAMPLE.schemas;
   const configFile = options.config ?? findConfigFile(schemas) ?? (usingExample ? EXAMPLE.config : undefined);
   const projectRoot = existsSync(join(schemas, 'config')) ? schemas : undefined;
@@ -111,12 +132,16 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
-  const model = await loadModel(schemas, {
-    locales,
+  const modelOptions = {
     customFields: config.customFields,
     strict: options.strictSchemas,
     privateAttributes: config.responses.privateAttributes,
-  });
+  };
+  let model = await loadModel(schemas, { ...modelOptions, locales });
+  if (options.generating && locales.length === 0 && !seed) {
+    const two = generatedLocales(model);
+    if (two) model = await loadModel(schemas, { ...modelOptions, locales: two });
+  }
   // Read even when it will not run (projectCode: false): the actions its routes name are grants a config may hold.
   const code = usingExample ? undefined : loadProjectCode(resolveSchemaRoot(schemas), model);
   checkConfigAgainstModel(config, model, configFile ?? 'config', routeActions(code));

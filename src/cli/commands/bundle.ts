@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand } from '../run-command.js';
+import { projectOptions, schemasOf, seedOption } from '../project-options.js';
 
 interface BundleArgs {
   schemas?: string;
@@ -12,13 +13,7 @@ export const bundleCommand: CommandModule<object, BundleArgs> = {
   command: 'bundle',
   describe: 'Write the model, content and settings as one JSON file, for `content-mock/msw` in a browser',
   builder: (y) =>
-    y
-      .option('schemas', {
-        type: 'string',
-        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
-      })
-      .option('seed', { type: 'string', describe: 'seed file (the dataset format)' })
-      .option('config', { type: 'string', describe: 'config file (permissions, tokens, locales, users, webhooks)' })
+    seedOption(projectOptions(y))
       .option('out', { type: 'string', demandOption: true, describe: 'file to write, e.g. mock-project.json' })
       .example(
         '$0 bundle --schemas ../my-strapi-app --seed seed.json --out public/mock-project.json',
@@ -27,7 +22,7 @@ export const bundleCommand: CommandModule<object, BundleArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const { writeBundle } = await import('../../dataset/bundle/build-bundle.js');
-      const bytes = await writeBundle({ schemas: args.schemas, seed: args.seed, config: args.config, out: args.out }, (w) =>
+      const bytes = await writeBundle({ schemas: schemasOf(args), seed: args.seed, config: args.config, out: args.out }, (w) =>
         console.error(`warning: ${w}`),
       );
       console.log(`wrote ${args.out} (${bytes} bytes)`);

@@ -2,15 +2,14 @@ import type { CommandModule } from 'yargs';
 import type { CheckArgs } from '../../contract/check/run-check-command.js';
 import { runCommand } from '../run-command.js';
 import { countOf } from '../option-values.js';
+import { projectOptions, schemasOf } from '../project-options.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
   describe: 'Check a real Strapi against the contract once (for CI): exit 0 clean, 1 violations, 2 could not run or checked too little',
   builder: (y) =>
-    y
+    projectOptions(y)
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server' })
-      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
-      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json in the working directory)' })
       .option('token', { type: 'string', describe: 'API token sent as Authorization: Bearer <token>' })
       .option('report', { type: 'string', describe: 'report file (format from --format, else from the extension)' })
       .option('format', { choices: ['junit', 'json', 'markdown'] as const, describe: 'report format' })
@@ -34,5 +33,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         '$0 check --target $URL --report report.xml --baseline known.json',
         'for CI: JUnit report, known violations tolerated',
       ) as never,
-  handler: (args) => runCommand(async () => (await import('../../contract/check/run-check-command.js')).runCheckCommand(args)),
+  handler: (args) =>
+    runCommand(async () =>
+      (await import('../../contract/check/run-check-command.js')).runCheckCommand({ ...args, schemas: schemasOf(args) }),
+    ),
 };

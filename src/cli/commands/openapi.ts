@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { DocumentFormat } from '../../contract/openapi/serialize-document.js';
 import { runCommand } from '../run-command.js';
+import { projectOptions, schemasOf, seedOption } from '../project-options.js';
 
 interface OpenApiArgs {
   schemas?: string;
@@ -17,13 +18,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
   command: 'openapi',
   describe: 'Generate the OpenAPI 3.1 document for the schemas (the contract of every endpoint)',
   builder: (y) =>
-    y
-      .option('schemas', {
-        type: 'string',
-        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
-      })
-      .option('seed', { type: 'string', describe: 'seed file whose locales the document lists' })
-      .option('config', { type: 'string', describe: 'config file (custom fields, locales)' })
+    seedOption(projectOptions(y))
       .option('out', { type: 'string', describe: 'file to write (default: stdout)' })
       .option('format', { choices: ['json', 'yaml'] as const, describe: 'output format (default: from --out, else json)' })
       .option('check', { type: 'boolean', default: false, describe: 'exit 1 when --out differs from what the schemas generate (for CI)' })
@@ -41,7 +36,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
       const { formatOfPath } = await import('../../contract/openapi/serialize-document.js');
       const { loadProject } = await import('../../project/load-project.js');
       const { documentTitle } = await import('../../contract/openapi/generate.js');
-      const { model, name, config } = await loadProject({ schemas: args.schemas, seed: args.seed, config: args.config });
+      const { model, name, config } = await loadProject({ schemas: schemasOf(args), seed: args.seed, config: args.config });
       const format = args.format ?? (args.out ? formatOfPath(args.out) : 'json');
       return runOpenApiCommand({
         schemas: args.schemas,

@@ -2,15 +2,14 @@ import type { CommandModule } from 'yargs';
 import type { ProxyArgs } from '../../contract/proxy/run-proxy.js';
 import { runCommand } from '../run-command.js';
 import { countOf, envPort, portValue } from '../option-values.js';
+import { projectOptions, schemasOf } from '../project-options.js';
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
   command: 'proxy',
   describe: 'Proxy a real Strapi and check every answer against the contract',
   builder: (y) =>
-    y
+    projectOptions(y)
       .option('target', { type: 'string', demandOption: true, describe: 'base URL of the Strapi server, e.g. http://127.0.0.1:1337' })
-      .option('schemas', { type: 'string', describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: .)' })
-      .option('config', { type: 'string', describe: 'config file (default: content-mock.config.json in the working directory)' })
       .option('port', { type: 'string', default: envPort(4010), coerce: portValue, describe: 'port (env PORT too)' })
       .option('host', { type: 'string', default: '127.0.0.1' })
       .option('report', { type: 'string', describe: 'write a report on exit: .xml JUnit, .md Markdown, otherwise JSON' })
@@ -38,5 +37,6 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       })
       .example('$0 proxy --target http://127.0.0.1:1337 --report report.xml', 'point your frontend at :4010; a JUnit report on exit')
       .example('$0 proxy --target https://cms.example.com --strict', 'answer 502 for a response that breaks the contract') as never,
-  handler: (args) => runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy(args)),
+  handler: (args) =>
+    runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas: schemasOf(args) })),
 };

@@ -2,10 +2,17 @@ import { describeError } from '../../project/describe-error.js';
 import { createServer } from '../../mock/create-server.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
 import { startupHints } from './serve-hints.js';
+import { describeGenerated } from '../../mock/generated-store.js';
+import { localesOf } from '../project-options.js';
+import type { StoreData } from '../../core/data/types.js';
 import { style } from '../style.js';
 
 export interface ServeArgs {
   schemas?: string;
+  /** `--schemas` as typed (the hints repeat it); `schemas` is what it resolved to. */
+  given?: string;
+  /** `--locales`: the locales content is generated in (with `seedIfEmpty`). */
+  locales?: string[];
   data?: string;
   seed?: string;
   seedIfEmpty?: boolean;
@@ -27,10 +34,15 @@ export interface ServeArgs {
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runServe(args: ServeArgs): Promise<number> {
+  let generated: StoreData | undefined;
+  const { given, locales, ...options } = args;
   const server = await createServer({
-    ...args,
+    ...options,
+    // Locales of generated content; a seed file brings its own.
+    locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
     watch: args.watch ?? true,
     logRequests: !args.quiet,
+    onGenerated: (data) => (generated = data),
   });
   if (args.resetOnStart) await server.reset();
   const rt = server.runtime();
@@ -58,8 +70,9 @@ export async function runServe(args: ServeArgs): Promise<number> {
     args.delay ? `delay ${args.delay} ms` : '',
   ].filter(Boolean);
   lines.push(extras.join(', '));
+  if (generated) lines.push(...describeGenerated(rt.model, rt.config, generated, rt.store.file).map((l) => style('cyan', l)));
   for (const line of server.projectReport()) lines.push(line);
-  for (const hint of startupHints(rt, { schemas: args.schemas, seeded: args.seed !== undefined })) lines.push(style('cyan', hint));
+  for (const hint of startupHints(rt, { schemas: given, seeded: args.seed !== undefined })) lines.push(style('cyan', hint));
   console.log(lines.join('\n'));
 
   await new Promise<void>((resolve) => {

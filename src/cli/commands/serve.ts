@@ -2,18 +2,14 @@ import type { CommandModule } from 'yargs';
 import type { ServeArgs } from './serve-runner.js';
 import { runCommand } from '../run-command.js';
 import { delayValue, envPort, portValue } from '../option-values.js';
+import { localesOption, projectOptions, schemasOf, seedOption } from '../project-options.js';
 
 export const serveCommand: CommandModule<object, ServeArgs> = {
   command: 'serve',
   describe: 'Serve a mock of the Content API from Strapi schemas',
   builder: (y) =>
-    y
-      .option('schemas', {
-        type: 'string',
-        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
-      })
+    localesOption(seedOption(projectOptions(y)))
       .option('data', { type: 'string', describe: 'JSON store file (default: ./.content-mock/db.json)' })
-      .option('seed', { type: 'string', describe: 'initial content, in the dataset format (see README)' })
       .option('seed-if-empty', {
         type: 'boolean',
         default: false,
@@ -27,10 +23,6 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('memory', { type: 'boolean', default: false, describe: 'keep everything in memory; write no file' })
       .option('port', { type: 'string', default: envPort(1337), coerce: portValue, describe: 'port (env PORT too)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: '0.0.0.0 to serve other machines (Docker)' })
-      .option('config', {
-        type: 'string',
-        describe: 'config file (default: content-mock.config.json in the working directory, else next to --schemas)',
-      })
       .option('watch', {
         type: 'boolean',
         default: true,
@@ -62,7 +54,9 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       })
       .example('$0 serve', 'serve the embedded example at http://127.0.0.1:1337/api')
       .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty', 'your project, readable without a token, with content')
+      .example('$0 serve --schemas ../my-strapi-app --public --seed-if-empty --locales en de', 'generated content in English and German')
       .example('$0 serve --schemas ../my-strapi-app --seed seed.json --memory', 'start from a seed file every time')
       .example('PORT=4000 $0 serve --host 0.0.0.0 --delay 100-400', 'another port, other machines, some latency') as never,
-  handler: (args) => runCommand(async () => (await import('./serve-runner.js')).runServe(args)),
+  handler: (args) =>
+    runCommand(async () => (await import('./serve-runner.js')).runServe({ ...args, schemas: schemasOf(args), given: args.schemas })),
 };

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runCommand } from '../run-command.js';
+import { projectOptions, schemasOf } from '../project-options.js';
 
 interface TypesArgs {
   schemas?: string;
@@ -12,12 +13,7 @@ export const typesCommand: CommandModule<object, TypesArgs> = {
   command: 'types',
   describe: 'Generate populate-aware TypeScript types for queries, answers and write bodies of every content type',
   builder: (y) =>
-    y
-      .option('schemas', {
-        type: 'string',
-        describe: 'Strapi project root, its src/, or a folder with api/ and components/ (default: the embedded example)',
-      })
-      .option('config', { type: 'string', describe: 'config file (custom fields)' })
+    projectOptions(y)
       .option('out', { type: 'string', describe: 'file to write, e.g. src/strapi.ts (default: stdout)' })
       .option('check', {
         type: 'boolean',
@@ -30,7 +26,7 @@ export const typesCommand: CommandModule<object, TypesArgs> = {
     runCommand(async () => {
       const { runTypesCommand } = await import('../../contract/types/types-command.js');
       const { loadProject } = await import('../../project/load-project.js');
-      const { model } = await loadProject({ schemas: args.schemas, config: args.config });
+      const { model } = await loadProject({ schemas: schemasOf(args), config: args.config });
       return runTypesCommand({ model, schemas: args.schemas, out: args.out, check: args.check });
     }),
 };

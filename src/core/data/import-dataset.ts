@@ -39,7 +39,7 @@ export class DatasetError extends Error {
 /** Checks the outline of a seed file before import, so a wrong file fails with a reason and not a crash. */
 export function assertDataset(value: unknown, file: string): asserts value is Dataset {
   if (!isPlainObject(value)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
-  if (!isPlainObject(value.contentTypes)) throw new DatasetError(`${file}: missing "contentTypes" object (see the seed format in the README)`);
+  if (!isPlainObject(value.contentTypes)) throw new DatasetError(`${file}: missing "contentTypes" object (see "The seed format" in docs/configuration.md)`);
   for (const [uid, t] of Object.entries(value.contentTypes)) {
     if (!isPlainObject(t) || (!isPlainObject(t.documents) && !Array.isArray(t.documents))) {
       throw new DatasetError(`${file}: contentTypes["${uid}"].documents must be an object per locale and status, or a list`);

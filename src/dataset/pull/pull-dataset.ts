@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { SEED_FORMAT } from '../format/seed-format.js';
 import qs from 'qs';
 import { routedTypes, type ContentModel, type ContentType } from '../../core/model/types.js';
 import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
@@ -11,7 +12,6 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 // per type, per locale ("*none*" when not localized) and per status, the documents as REST shows them with
 // everything populated, plus the media library and the locales. Ids, documentIds and timestamps are kept.
 
-export const SEED_FORMAT = 'strapi-oracle-dataset/1';
 export const PAGE_SIZE = 100;
 const NONE = '*none*';
 const STATUSES = ['draft', 'published'] as const;

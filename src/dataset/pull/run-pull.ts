@@ -23,7 +23,7 @@ export const listOption = (v: readonly string[] | undefined): string[] | undefin
 
 /** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
 export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
-  const schemas = args.schemas ?? '.';
+  const { schemas } = args;
   const { model, config } = await loadProject({ schemas, config: args.config });
   const dataset = await pullDataset(model, {
     from: args.from,

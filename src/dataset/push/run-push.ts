@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { resolveConfig } from '../../project/resolve-config.js';
-import { loadModel } from '../../project/load-model.js';
-import { readSeed } from '../../project/load-project.js';
+import { loadProject, readSeed } from '../../project/load-project.js';
 import { datasetLocales } from '../../core/data/import-dataset.js';
 import { pushDataset } from './push-dataset.js';
 
@@ -16,9 +14,9 @@ export interface PushArgs {
 
 /** `content-mock push`: a seed file's content into a running Strapi, through its REST API. */
 export async function runPush(args: PushArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
-  const config = resolveConfig({ configFile: args.config, required: args.config !== undefined });
   const dataset = readSeed(resolve(args.seed));
-  const model = await loadModel(args.schemas ?? '.', { customFields: config.customFields, locales: datasetLocales(dataset) });
+  // Read as every command reads a project: the config file found as `serve` finds it, the seed's locales.
+  const { model } = await loadProject({ schemas: args.schemas, config: args.config, locales: datasetLocales(dataset) });
   const started = Date.now();
   const report = await pushDataset(model, dataset, { to: args.to, token: args.token, force: args.force, progress });
   for (const w of report.warnings) progress(`push: warning: ${w}`);

@@ -8,19 +8,22 @@ import {
 } from '../../core/model/types.js';
 import { USER_UID } from '../../core/model/built-in-types.js';
 import { derivePopulate } from '../format/derive-populate.js';
-import { SEED_FORMAT } from '../pull/pull-dataset.js';
+import { SEED_FORMAT } from '../format/seed-format.js';
 import type { Dataset, DatasetType } from '../../core/data/import-dataset.js';
 import type { LocaleRecord, MediaFile } from '../../core/data/types.js';
 import { mediaKind, mediaLibrary } from './media-library.js';
 import { NONE, planDocuments, planRelations, type PlannedDocument } from './plan-documents.js';
 import { Rng, seedNumber } from './rng.js';
-import { scalarValue } from './scalar-value.js';
+import { isKeyField, scalarValue, wordsOf } from './scalar-value.js';
+import { mediaKindsFor } from './media-kinds.js';
 import { wordPools, type WordPools } from './word-pools.js';
 
 // `content-mock seed`: realistic content from the schemas alone, in the seed format, the same for the same seed
 // value. Documents get drafts and published versions, translations, components, zones, media and relations; each
-// value fits its attribute (see scalar-value.ts). Users & permissions users are generated too, so relations to
-// users are filled, and documents pinned in the config's `fixtures` are kept as given.
+// value fits its attribute (see scalar-value.ts) and reads as an editor's would: text in each locale's language,
+// optional fields mostly filled, single components present, one to three items where there can be several, media
+// of the kinds a field's name implies. Users & permissions users are generated when content links to them, and
+// documents pinned in the config's `fixtures` are kept as given.
 
 export interface SeedOptions {
   /** Documents per collection type (single types get one). */
@@ -46,6 +49,24 @@ type Status = 'draft' | 'published';
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const DRAFT_EDIT = ' (draft edit)';
+const HEADING_WORDS = ['title', 'name', 'heading', 'headline', 'subtitle', 'label', 'question'];
+const isHeading = (a: ScalarAttribute) => wordsOf(a.name).some((w) => HEADING_WORDS.includes(w));
+
+/** How many items a repeatable component or a zone gets: one to three, within the schema's min and max. */
+function itemCount(rng: Rng, min: number | undefined, max: number | undefined): number {
+  const lo = Math.max(1, min ?? 0);
+  const hi = Math.max(lo, Math.min(3, max ?? 3));
+  return max !== undefined && max < lo ? max : rng.int(lo, hi);
+}
+
+/** Some content type or component links to Users & permissions users. */
+function referencesUsers(model: ContentModel): boolean {
+  const owners = [...routedTypes(model), ...model.components.values()].map((t) => t.attributes);
+  for (const attributes of owners) {
+    for (const a of attributes.values()) if (a.kind === 'relation' && a.target === USER_UID) return true;
+  }
+  return false;
+}
 
 export function generateSeed(model: ContentModel, options: SeedOptions): Dataset {
   return new SeedGenerator(model, options).dataset();
@@ -74,7 +95,9 @@ class SeedGenerator {
     this.codes.forEach((code, i) => this.pools.set(code, wordPools(code, seed + i)));
     this.locales = this.localeRecords();
     this.media = mediaLibrary(options.mediaCount ?? 12, this.rng, this.poolsOf(this.codes[0]), (i) => iso(BASE_TIME + i * 1000));
-    this.types = [...routedTypes(model), ...[model.contentTypes.get(USER_UID)].filter((t) => t !== undefined)];
+    // Users only where content links to them: a project that never references a user has none to seed (nor push).
+    const users = model.contentTypes.get(USER_UID);
+    this.types = [...routedTypes(model), ...(users && referencesUsers(model) ? [users] : [])];
     this.fixtures = this.readFixtures();
     this.planDocuments();
     this.planLinks();
@@ -195,9 +218,9 @@ class SeedGenerator {
   private *rowsOf(type: ContentType, doc: PlannedDocument): Generator<{ key: string; status: Status; row: Snapshot }> {
     const created = BASE_TIME + (doc.index + 1) * 60_000;
     const fixture = this.fixtures.get(type.uid)?.[doc.index];
-    const shared = this.values(type.attributes, this.codes[0], doc.index, type.localized ? false : undefined);
+    const shared = this.values(type.attributes, type.singularName, this.codes[0], doc.index, type.localized ? false : undefined);
     for (const [li, code] of doc.locales.entries()) {
-      const own = type.localized ? this.values(type.attributes, code, doc.index * this.codes.length + li, true) : {};
+      const own = type.localized ? this.values(type.attributes, type.singularName, code, doc.index * this.codes.length + li, true) : {};
       const base = { ...shared, ...own, ...this.builtInValues(type), ...this.fixtureValues(type, fixture) };
       const updated = created + li * 1000 + this.rng.int(0, 30) * 86_400_000;
       for (const status of ['draft', 'published'] as const) {
@@ -221,7 +244,9 @@ class SeedGenerator {
     for (const a of type.attributes.values()) {
       if (a.kind !== 'scalar' || a.private) continue;
       const v = base[a.name];
-      const editable = edited && a.localized === type.localized && a.type === 'string' && !a.unique && !a.regex && typeof v === 'string';
+      // Only a heading shows the edit: a path, a URL or a colour with a note appended would no longer be one.
+      const editable =
+        edited && a.localized === type.localized && a.type === 'string' && !a.unique && !a.regex && typeof v === 'string' && isHeading(a);
       out[a.name] = editable && (a.maxLength === undefined || v.length + DRAFT_EDIT.length <= a.maxLength) ? v + DRAFT_EDIT : v;
     }
     return out;
@@ -266,39 +291,49 @@ class SeedGenerator {
 
   private pickMedia(a: MediaAttribute) {
     const { rng } = this;
-    const allowed = this.media.filter((m) => a.allowedTypes.length === 0 || a.allowedTypes.includes(mediaKind(m.mime)));
+    const kinds = mediaKindsFor(a);
+    const allowed = this.media.filter((m) => kinds.includes(mediaKind(m.mime)));
     const ref = (m: MediaFile) => ({ id: m.id, documentId: m.documentId, name: m.name, url: m.url, mime: m.mime });
     if (allowed.length === 0) return a.multiple ? [] : null;
-    if (a.multiple) return rng.sample(allowed, rng.int(a.required ? 1 : 0, 4)).map(ref);
-    return a.required || rng.chance(0.8) ? ref(rng.pick(allowed)) : null;
+    if (a.multiple) return rng.sample(allowed, rng.int(1, 3)).map(ref);
+    return a.required || rng.chance(0.95) ? ref(rng.pick(allowed)) : null;
   }
 
   /** Values of every attribute in `attributes` that are not relations to rows (those depend on the row). */
-  private values(attributes: Attributes, code: string, serial: number, localizedOnly: boolean | undefined, inComponent = false): Snapshot {
+  private values(
+    attributes: Attributes,
+    owner: string,
+    code: string,
+    serial: number,
+    localizedOnly: boolean | undefined,
+    inComponent = false,
+  ): Snapshot {
     const { rng } = this;
     const out: Snapshot = {};
-    const ctx = { rng, pools: this.poolsOf(code), serial, row: out, taken: (a: ScalarAttribute) => this.takenOf(a) };
+    const ctx = { rng, pools: this.poolsOf(code), serial, row: out, taken: (a: ScalarAttribute) => this.takenOf(a), owner: wordsOf(owner) };
     for (const a of attributes.values()) {
       if (localizedOnly !== undefined && a.localized !== localizedOnly) continue;
-      if (a.kind === 'scalar') out[a.name] = a.required || a.unique || rng.chance(0.9) ? scalarValue(a, ctx) : null;
+      if (a.kind === 'scalar') out[a.name] = a.required || a.unique || isKeyField(a) || rng.chance(0.95) ? scalarValue(a, ctx) : null;
       else if (a.kind === 'media') out[a.name] = this.pickMedia(a);
       else if (a.kind === 'component') {
         const component = this.model.components.get(a.component);
         if (!component) continue;
-        const one = () => ({ __uid: a.component, ...this.values(component.attributes, code, serial, undefined, true) });
-        if (a.repeatable)
-          out[a.name] = Array.from({ length: rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3)) }, one);
-        else out[a.name] = a.required || rng.chance(0.8) ? one() : null;
+        const one = () => ({ __uid: a.component, ...this.values(component.attributes, a.component, code, serial, undefined, true) });
+        // An editor fills what the page shows: one component always (a navbar, a footer, an SEO block), one to
+        // three of a repeatable one, within its min and max.
+        if (a.repeatable) out[a.name] = Array.from({ length: itemCount(rng, a.min, a.max) }, one);
+        else out[a.name] = one();
       } else if (a.kind === 'dynamiczone') {
-        const n = rng.int(a.min ?? (a.required ? 1 : 0), Math.max(a.min ?? 0, a.max ?? 3));
+        const n = itemCount(rng, a.min, a.max);
         out[a.name] = Array.from({ length: a.components.length ? n : 0 }, () => {
           const uid = rng.pick(a.components);
           const component = this.model.components.get(uid);
-          return { __uid: uid, __component: uid, ...(component ? this.values(component.attributes, code, serial, undefined, true) : {}) };
+          const values = component ? this.values(component.attributes, uid, code, serial, undefined, true) : {};
+          return { __uid: uid, __component: uid, ...values };
         });
       } else if (a.kind === 'relation' && a.owner && localizedOnly === undefined && inComponent) {
         // Inside components links are stored by documentId; any version of the target will do.
-        const picked = rng.sample(this.plans.get(a.target) ?? [], a.toMany ? rng.int(0, 2) : rng.chance(0.8) ? 1 : 0);
+        const picked = rng.sample(this.plans.get(a.target) ?? [], a.toMany ? rng.int(1, 3) : rng.chance(0.95) ? 1 : 0);
         const refs = picked.map((d) => ({
           id: Object.values(d.ids)[0].published ?? Object.values(d.ids)[0].draft,
           documentId: d.documentId,

@@ -18,6 +18,7 @@ const KINDS = [
   { kind: 'files', ext: '.pdf', mime: 'application/pdf' },
   { kind: 'videos', ext: '.mp4', mime: 'video/mp4' },
   { kind: 'audios', ext: '.mp3', mime: 'audio/mpeg' },
+  { kind: 'files', ext: '.txt', mime: 'text/plain' },
 ] as const;
 
 export type MediaKind = (typeof KINDS)[number]['kind'];
@@ -44,7 +45,7 @@ export function mediaLibrary(count: number, rng: Rng, pools: WordPools, at: (i: 
   const files: MediaFile[] = [];
   for (let i = 0; i < count; i++) {
     // Mostly images, as in real libraries; the first four kinds cycle so small libraries have each.
-    const spec = i < KINDS.length ? KINDS[i] : rng.chance(0.75) ? KINDS[rng.int(0, 2)] : KINDS[rng.int(3, 5)];
+    const spec = i < KINDS.length ? KINDS[i] : rng.chance(0.75) ? KINDS[rng.int(0, 2)] : KINDS[rng.int(3, KINDS.length - 1)];
     const base = `${rng.pick(pools.words)}-${rng.pick(pools.words)}`.toLowerCase().replace(/[^a-z0-9-]/g, '');
     const hash = `${base.replace(/-/g, '_')}_${rng.hex(10)}`;
     const image = spec.kind === 'images';

@@ -24,8 +24,9 @@ export function planDocuments(type: ContentType, count: number, locales: readonl
   let id = 0;
   for (let index = 0; index < count; index++) {
     const single = type.kind === 'singleType';
-    // Translations: every locale for single types, about half of the other locales for collection documents.
-    const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || rng.chance(0.5)) : [NONE];
+    // Translations: every locale for single types and the config's fixtures (a site's home page exists in every
+    // language), most of the other locales for other collection documents.
+    const codes = type.localized ? locales.filter((_code, i) => i === 0 || single || index < pinned || rng.chance(0.8)) : [NONE];
     const published = !type.draftAndPublish || single || index < pinned || rng.chance(0.8);
     const ids: Record<string, { draft?: number; published?: number }> = {};
     for (const code of codes) {
@@ -62,7 +63,8 @@ export function planRelations(
   return owners.map((owner) => {
     const candidates = (n: number) =>
       (exclusive ? free.splice(0, n) : rng.sample(targets, n)).filter((t) => !(self && t.index === owner.index));
-    if (!attribute.toMany) return attribute.required || rng.chance(0.85) ? candidates(1) : [];
-    return candidates(rng.int(attribute.required ? 1 : 0, 3));
+    // An editor links what the page shows: almost always one, one to three where there can be several.
+    if (!attribute.toMany) return attribute.required || rng.chance(0.95) ? candidates(1) : [];
+    return candidates(rng.int(1, 3));
   });
 }

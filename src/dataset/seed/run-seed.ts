@@ -31,7 +31,7 @@ export async function runSeed(
     .filter(Boolean);
   // --locales wins; else the config's locales (the project loader applies them), else English.
   const explicit = codes.length ? codes.map((code, i) => ({ code, name: code, isDefault: i === 0 })) : undefined;
-  const { model, config } = await loadProject({ schemas: args.schemas ?? '.', config: args.config, locales: explicit });
+  const { model, config } = await loadProject({ schemas: args.schemas, config: args.config, locales: explicit, generating: true });
   const locales = codes.length ? codes : (config.locales?.map((l) => l.code) ?? model.locales.map((l) => l.code));
   for (const type of Object.keys(parseCounts(args.count).counts)) {
     if (![...model.contentTypes.values()].some((t) => t.uid === type || t.pluralName === type || t.singularName === type)) {

@@ -17,6 +17,8 @@ export interface ValueContext {
   readonly row: Readonly<Record<string, unknown>>;
   /** Values already given to a unique attribute (patterns cannot take a serial suffix). */
   readonly taken?: (a: ScalarAttribute) => Set<string>;
+  /** The words of the owning type's or component's name (`product`, `shared link`): what a `name` names. */
+  readonly owner?: readonly string[];
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -28,6 +30,15 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'item';
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Strapi's test of a `regex`: unanchored, as `new RegExp(regex).test(value)`. */
+function matches(regex: string, value: string): boolean {
+  try {
+    return new RegExp(regex).test(value);
+  } catch {
+    return false;
+  }
+}
 
 function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix: string): string {
   let s = value;
@@ -41,16 +52,86 @@ function fitLength(a: ScalarAttribute, value: string, ctx: ValueContext, suffix:
 }
 
 /** The words of an attribute name: `postalCode`, `postal_code` and `postal-code` are all ["postal", "code"]. */
-const wordsOf = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+// Names are few and asked for once per value: splitting them once keeps 100,000 documents fast.
+const words = new Map<string, readonly string[]>();
+export function wordsOf(name: string): readonly string[] {
+  let out = words.get(name);
+  if (!out) {
+    out = name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    words.set(name, out);
+  }
+  return out;
+}
+
+/** A site path such as `/blog/warm-river`: what a redirect, a route or an internal link holds. */
+function sitePath(ctx: ValueContext): string {
+  const { rng, pools } = ctx;
+  const depth = rng.int(1, 2);
+  return `/${Array.from({ length: depth }, () => slugify(rng.pick(pools.words))).join('/')}`;
+}
+
+const httpsUrl = (ctx: ValueContext) => `https://${ctx.rng.pick(ctx.pools.domains)}/${slugify(ctx.rng.pick(ctx.pools.words))}`;
+
+/** What the owner of a `name`/`title` is, from its type's or component's name: a product is named like a product. */
+function namedThing(owner: readonly string[], words: readonly string[], ctx: ValueContext): string | undefined {
+  const { rng, pools } = ctx;
+  // The owner is what its name ends with: a `product` names a product, a `product-page` or a `related-products`
+  // section does not.
+  const entity = owner.length > 0 ? owner[owner.length - 1] : undefined;
+  const is = (...w: string[]) => w.some((x) => x === entity || words.includes(x));
+  if (is('product', 'products', 'sku')) return rng.pick(pools.products);
+  if (is('category', 'categories', 'tag', 'tags', 'department', 'genre', 'topic')) return rng.pick(pools.categories);
+  if (is('city', 'cities', 'town', 'destination', 'place', 'venue')) return rng.pick(pools.cities);
+  if (is('country', 'countries')) return rng.pick(pools.countries);
+  if (
+    is(
+      'company',
+      'brand',
+      'brands',
+      'organization',
+      'organisation',
+      'sponsor',
+      'partner',
+      'client',
+      'vendor',
+      'shop',
+      'store',
+      'publisher',
+      'logo',
+    )
+  )
+    return rng.pick(pools.companies);
+  if (
+    is(
+      'author',
+      'person',
+      'people',
+      'user',
+      'member',
+      'speaker',
+      'employee',
+      'customer',
+      'contact',
+      'writer',
+      'profile',
+      'testimonial',
+      'staff',
+      'owner',
+      'creator',
+    )
+  )
+    return rng.pick(pools.fullNames);
+  return undefined;
+}
 
 /** A value its attribute's name asks for (a phone, a zip code, a first name…), or undefined for plain text. */
 function byName(words: readonly string[], ctx: ValueContext): string | undefined {
   const { rng, pools } = ctx;
+  const owner = ctx.owner ?? [];
   const has = (...w: string[]) => w.some((x) => words.includes(x));
   const joined = words.join('');
   if (has('phone', 'mobile', 'tel', 'telephone', 'fax', 'cellphone')) return rng.pick(pools.phones);
@@ -58,45 +139,95 @@ function byName(words: readonly string[], ctx: ValueContext): string | undefined
   if (joined.includes('firstname') || has('forename', 'given')) return rng.pick(pools.firstNames);
   if (joined.includes('lastname') || has('surname', 'family')) return rng.pick(pools.lastNames);
   if (has('username', 'handle', 'nickname', 'login')) return `${slugify(rng.pick(pools.firstNames))}${rng.int(1, 999)}`;
-  if (has('slug', 'permalink')) return slugify(rng.pick(pools.sentences)).slice(0, 60);
-  if (has('url', 'link', 'website', 'href', 'homepage', 'uri'))
-    return `https://${rng.pick(pools.domains)}/${slugify(rng.pick(pools.words))}`;
+  if (has('slug', 'permalink')) return slugify(rng.pick(pools.titles)).slice(0, 60);
+  // Paths a site routes: a redirect's source and destination, a route, an internal link (frameworks such as
+  // Next.js refuse a redirect whose source does not start with `/`).
+  if (has('source', 'destination', 'path', 'pathname', 'route', 'redirect', 'href')) return sitePath(ctx);
+  if (has('canonical', 'website', 'homepage', 'external', 'domain')) return httpsUrl(ctx);
+  if (has('url', 'link', 'uri')) {
+    // A link in a navigation or a button points inside the site; a bare `url` of a record points outside.
+    const internal = ['link', 'links', 'button', 'buttons', 'nav', 'navbar', 'menu', 'cta', 'footer', 'item', 'items'];
+    return owner.some((w) => internal.includes(w)) ? sitePath(ctx) : httpsUrl(ctx);
+  }
   if (has('color', 'colour')) return rng.pick(pools.colors);
+  if (has('keywords', 'keyword', 'tags')) return rng.sample(pools.words, rng.int(3, 6)).join(', ');
+  if (has('robots')) return rng.pick(['index, follow', 'noindex, nofollow', 'index, nofollow']);
+  if (has('viewport')) return 'width=device-width, initial-scale=1';
   if (has('street', 'address', 'address1', 'line1')) return rng.pick(pools.streets);
   if (has('city', 'town')) return rng.pick(pools.cities);
   if (has('country')) return rng.pick(pools.countries);
   if (has('state', 'province', 'region')) return rng.pick(pools.states);
   if (has('currency')) return rng.pick(pools.currencies);
   if (has('job', 'occupation', 'position') && !has('x', 'y')) return rng.pick(pools.jobTitles);
-  if (has('company', 'brand', 'organization', 'organisation', 'publisher', 'employer', 'site')) return rng.pick(pools.companies);
+  if (has('company', 'brand', 'organization', 'organisation', 'publisher', 'employer')) return rng.pick(pools.companies);
   if (has('product')) return rng.pick(pools.products);
-  if (has('name', 'fullname', 'author')) return rng.pick(pools.fullNames);
+  if (has('author', 'fullname')) return rng.pick(pools.fullNames);
+  // A heading is a heading wherever it is; a name, title or label names what its owner is.
+  if (has('name', 'title', 'label') && !has('heading', 'subheading'))
+    return namedThing(owner, words, ctx) ?? (has('name') ? rng.pick(pools.titles) : undefined);
   if (has('code', 'sku', 'reference', 'ref')) return `${slugify(rng.pick(pools.words)).slice(0, 6)}-${pad(rng.int(0, 999), 3)}`;
   return undefined;
 }
 
+/** A short text: a heading-like phrase for titles, otherwise a sentence. */
+function plainText(words: readonly string[], ctx: ValueContext): string {
+  const short = ['title', 'heading', 'label', 'text', 'cta', 'caption', 'tagline', 'subtitle', 'headline', 'name', 'button'];
+  if (words.some((w) => short.includes(w))) return ctx.rng.pick(ctx.pools.titles);
+  return cap(ctx.rng.pick(ctx.pools.shortSentences).replace(/\.$/, ''));
+}
+
+/** Names of fields a page cannot do without (a title, a slug, a redirect's ends, a price): never left empty. */
+const KEY_WORDS = [
+  'title',
+  'name',
+  'firstname',
+  'lastname',
+  'slug',
+  'heading',
+  'label',
+  'source',
+  'destination',
+  'path',
+  'url',
+  'href',
+  'price',
+  'link',
+  'text',
+];
+export const isKeyField = (a: ScalarAttribute) => wordsOf(a.name).some((w) => KEY_WORDS.includes(w));
+
 function text(a: ScalarAttribute, ctx: ValueContext): string {
   const { rng, pools } = ctx;
   const words = wordsOf(a.name);
-  const fromPattern = a.regex ? patternValue(a, (lo, hi) => rng.int(lo, hi), a.unique ? ctx.taken?.(a) : undefined) : undefined;
-  if (fromPattern !== undefined) return fromPattern;
+  if (a.regex && a.type !== 'uid') {
+    // What the name asks for, where the pattern accepts it (keywords stay words under `[^,]+`); else the pattern's.
+    const named = a.type === 'email' || words.includes('email') ? undefined : byName(words, ctx);
+    if (named !== undefined && matches(a.regex, named) && !(a.unique && ctx.taken?.(a).has(named))) {
+      const fitted = fitLength(a, named, ctx, '');
+      if (matches(a.regex, fitted) && fitted.length >= (a.minLength ?? 0)) {
+        if (a.unique) ctx.taken?.(a).add(fitted);
+        return fitted;
+      }
+    }
+    const fromPattern = patternValue(a, (lo, hi) => rng.int(lo, hi), a.unique ? ctx.taken?.(a) : undefined);
+    if (fromPattern !== undefined) return fromPattern;
+  }
   if (a.type === 'email' || words.includes('email')) {
     const user = `${slugify(rng.pick(pools.firstNames))}.${slugify(rng.pick(pools.lastNames))}`;
     return `${user}${a.unique || a.source.startsWith(USER_UID) ? ctx.serial : ''}@${rng.pick(pools.domains)}`;
   }
   if (a.type === 'uid') {
-    const from = a.targetField && typeof ctx.row[a.targetField] === 'string' ? String(ctx.row[a.targetField]) : rng.pick(pools.sentences);
+    const from = a.targetField && typeof ctx.row[a.targetField] === 'string' ? String(ctx.row[a.targetField]) : rng.pick(pools.titles);
     return fitLength(a, slugify(from).slice(0, 60), ctx, `-${ctx.serial}`);
   }
   const unique = a.unique ? ` ${ctx.serial}` : '';
+  const prose = ['description', 'bio', 'summary', 'excerpt', 'about', 'body', 'content', 'paragraph', 'intro', 'message', 'quote'];
   let value: string;
-  if (a.type === 'richtext')
-    value = `## ${rng.pick(pools.sentences).replace(/\.$/, '')}\n\n${rng.pick(pools.paragraphs)}\n\n${rng.pick(pools.paragraphs)}`;
-  else if (a.type === 'text' || words.some((w) => ['description', 'bio', 'summary', 'excerpt', 'about', 'body'].includes(w)))
-    value = rng.pick(pools.paragraphs);
-  else value = byName(words, ctx) ?? cap(rng.pick(pools.sentences).replace(/\.$/, ''));
+  if (a.type === 'richtext') value = `## ${rng.pick(pools.titles)}\n\n${rng.pick(pools.paragraphs)}\n\n${rng.pick(pools.paragraphs)}`;
+  else if (words.some((w) => prose.includes(w))) value = rng.pick(pools.paragraphs);
+  else value = byName(words, ctx) ?? (a.type === 'text' ? rng.pick(pools.paragraphs) : plainText(words, ctx));
   // A unique slug or handle stays one token.
-  const suffix = unique && /^[a-z0-9-]+$/.test(value) ? `-${ctx.serial}` : unique;
+  const suffix = unique && /^[a-z0-9/-]+$/.test(value) ? `-${ctx.serial}` : unique;
   return fitLength(a, value, ctx, suffix);
 }
 

@@ -4,6 +4,7 @@ import type { MediaFile } from '../../core/data/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { Runtime } from '../runtime.js';
 import { placeholderFormat, placeholderImage } from './placeholder-image.js';
+import { sampleFile, sampleKind } from './sample-file.js';
 
 /** Width and height recorded for a url of a file: the original's, or one of its formats'. */
 function recordedSize(file: MediaFile, url: string): { width: number; height: number } | undefined {
@@ -23,7 +24,8 @@ const CACHE_ENTRIES = 256;
 
 /**
  * `GET /uploads/<name>` for media records the mock has no bytes for: a generated image of the recorded size, in
- * the format the extension names. Files with bytes (uploads) and unknown names go on to the upload routes.
+ * the format the extension names, or a small valid file of the record's kind (PDF, MP4, MP3, text). Files with
+ * bytes (uploads) and unknown names go on to the upload routes.
  */
 export function createPlaceholderRouter(current: () => Runtime, hasBytes: (rt: Runtime, name: string) => boolean): express.Router {
   const router = express.Router();
@@ -34,7 +36,17 @@ export function createPlaceholderRouter(current: () => Runtime, hasBytes: (rt: R
     const name = String(req.params.name);
     const url = `/uploads/${name}`;
     const format = placeholderFormat(extname(name));
-    if (!format || hasBytes(rt, name)) return next();
+    const sample = format ? undefined : sampleKind(extname(name));
+    if ((!format && !sample) || hasBytes(rt, name)) return next();
+    if (!format) {
+      const record = rt.store.data.media.find((m) => m.url === url);
+      if (!record) return next();
+      const { bytes, mime } = sampleFile(sample ?? 'text', record.name, record.caption);
+      // The record's own type where it has one (`audio/mpeg`, `application/pdf`), as Strapi's static server sends.
+      const type = record.mime && record.mime !== '' ? record.mime : mime;
+      res.status(200).type(type).set('Cache-Control', 'no-cache').set('x-content-mock-placeholder', 'true').send(bytes);
+      return;
+    }
     let size: { width: number; height: number } | undefined;
     let file: MediaFile | undefined;
     for (const m of rt.store.data.media) {
