@@ -9,14 +9,13 @@
 // or CONTENT_MOCK_SCRATCH/launchpad) and needs Chromium (`apt-get install -y chromium`, or CHROMIUM=<binary>).
 // The mock listens on 1337, the only port LaunchPad's next.config.mjs accepts images from; Next on LAUNCHPAD_PORT
 // (default 3040). The config names the locales en and fr and pins a page with slug `homepage`, which the home
-// route asks for. LaunchPad sets `populate` in route middlewares; pages show what the mock answers without them
-// unless the mock runs project middlewares.
+// route asks for. LaunchPad sets `populate` in route middlewares, which the mock runs (its project code);
+// LAUNCHPAD_NO_PROJECT_CODE=1 serves with --no-project-code, to see what a frontend meets without them.
 import { spawn } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, SCRATCH } from './paths.mjs';
-import { loadRouteMiddlewares, middlewareProxy } from './launchpad-middlewares.mjs';
 
 const launchpad = resolve(process.argv[2] ?? process.env.LAUNCHPAD_DIR ?? '');
 if (!process.argv[2] && !process.env.LAUNCHPAD_DIR) fail('usage: node scripts/launchpad.mjs <LaunchPad checkout> (or LAUNCHPAD_DIR)');
@@ -119,27 +118,18 @@ writeFileSync(
   config,
   JSON.stringify({ locales: [{ code: 'en' }, { code: 'fr' }], fixtures: { page: [{ slug: 'homepage' }] } }, null, 2) + '\n',
 );
-// LaunchPad sets `populate` in route middlewares. Until the mock runs project code, a stand-in proxy on 1337 runs
-// them (scripts/launchpad-middlewares.mjs) in front of the mock on MOCK_PORT; LAUNCHPAD_MIDDLEWARES=0 serves the mock
-// itself on 1337 (what a frontend meets without them: no navbar, footer or page sections).
-const withMiddlewares = process.env.LAUNCHPAD_MIDDLEWARES !== '0';
-const mockPort = withMiddlewares ? Number(process.env.MOCK_PORT ?? 1490) : 1337;
 const mockArgs = ['serve', '--schemas', join(launchpad, 'strapi'), '--public', '--seed-if-empty', '--memory'];
+if (process.env.LAUNCHPAD_NO_PROJECT_CODE === '1') mockArgs.push('--no-project-code');
 const banner = await start(
   process.execPath,
-  [join(ROOT, 'bin', 'content-mock.js'), ...mockArgs, '--config', config, '--port', String(mockPort), '--no-watch', '--quiet'],
+  [join(ROOT, 'bin', 'content-mock.js'), ...mockArgs, '--config', config, '--port', '1337', '--no-watch', '--quiet'],
   { cwd: work },
   /access: .*\n/,
 ).catch((e) => fail(e.message));
-if (withMiddlewares) {
-  const byRoute = await loadRouteMiddlewares(join(launchpad, 'strapi'));
-  await middlewareProxy(byRoute, 1337, mockPort);
-  console.log(`route middlewares run by the stand-in proxy for: ${[...byRoute.keys()].join(', ')}`);
-}
 console.log(
   banner
     .split('\n')
-    .filter((l) => /^(content|locales|access):/.test(l.replace(/\x1b\[[0-9;]*m/g, '')))
+    .filter((l) => /^(content|locales|access|project code):/.test(l.replace(/\x1b\[[0-9;]*m/g, '')))
     .join('\n'),
 );
 
