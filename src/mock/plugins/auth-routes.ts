@@ -1,5 +1,6 @@
 import type express from 'express';
 import {
+  NotFoundError,
   ApplicationError,
   BadRequestError,
   fieldErrors,
@@ -39,11 +40,20 @@ type Tokens = { jwt: string; refreshToken?: string; user: Record<string, unknown
  * changes answer it, sign-in sets it in an httpOnly cookie) and an access JWT for that session,
  * `{userId, sessionId, type: 'access', iat, exp}`, valid `usersPermissions.jwtExpiresIn`.
  */
-function newSession(rt: Runtime, user: StoredUser): { jwt: string; refreshToken: string } {
+function newSession(rt: Runtime, user: StoredUser): { jwt: string; refreshToken?: string } {
   const secret = jwtSecretOf(rt);
+  // Strapi's default mode (`legacy-support`, a project whose config/plugins does not choose): one JWT `{id}`, no session
+  if (isLegacy(rt)) return { jwt: signJwt({ id: user.id }, secret, rt.config.plugins.jwtExpiresIn) };
   const { token, sessionId } = newRefreshToken(rt.store, secret, user.id);
   const access = { userId: String(user.id), sessionId, type: 'access' };
   return { jwt: signJwt(access, secret, rt.config.plugins.jwtExpiresIn), refreshToken: token };
+}
+
+const isLegacy = (rt: Runtime) => rt.config.plugins.jwtManagement === 'legacy-support';
+
+/** Session routes answer Strapi's 404 in legacy mode (after the permission check, as the controller decides it). */
+function refreshModeOnly(rt: Runtime): void {
+  if (isLegacy(rt)) throw new NotFoundError('Not Found', {});
 }
 
 const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh: boolean, withRole = false): Tokens => {
@@ -146,7 +156,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
         throw new ApplicationError('Your account email is not confirmed', {});
       if (user.blocked) throw new ApplicationError('Your account has been blocked by an administrator', {});
       const session = newSession(rt, user);
-      res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), session.refreshToken));
+      if (session.refreshToken) res.append('Set-Cookie', refreshCookies(jwtSecretOf(rt), session.refreshToken));
       res.status(200).json({ jwt: session.jwt, user: showUser(rt, who, user, false) });
     }),
   );
@@ -158,6 +168,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       await caller(rt, req, 'refresh');
+      refreshModeOnly(rt);
       const secret = jwtSecretOf(rt);
       const body = await jsonBody(req);
       const token = cookieToken(req.headers.cookie) ?? (typeof body.refreshToken === 'string' ? body.refreshToken : undefined);
@@ -167,7 +178,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       if (!session || !user) throw new UnauthorizedError('Invalid refresh token', {});
       revokeSession(rt.store, session);
       const next = newSession(rt, user);
-      res.append('Set-Cookie', refreshCookies(secret, next.refreshToken));
+      res.append('Set-Cookie', refreshCookies(secret, next.refreshToken ?? ''));
       res.status(200).json({ jwt: next.jwt });
     }),
   );
@@ -179,6 +190,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       const who = await caller(rt, req, 'logout');
+      refreshModeOnly(rt);
       if (who.kind !== 'user') throw new UnauthorizedError('Missing authentication', {});
       const secret = jwtSecretOf(rt);
       const body = await jsonBody(req);
