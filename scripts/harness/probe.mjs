@@ -65,7 +65,8 @@ async function startMock(port) {
 const fill = (text, saved) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => saved[k] ?? `{{${k}}}`);
 async function send(base, step, saved) {
   const body = step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved);
-  const key = keys[step.auth ?? 'full'];
+  // "auth": "jwt:<name>" sends the JWT a step saved with "saveJwt": "<name>"
+  const key = step.auth?.startsWith('jwt:') ? saved[step.auth.slice(4)] : keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
     method: step.method ?? 'GET',
     redirect: 'manual',
@@ -85,6 +86,7 @@ async function send(base, step, saved) {
     json = text;
   }
   if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
+  if (step.saveJwt && json?.jwt) saved[step.saveJwt] = json.jwt;
   return { status: res.status, json };
 }
 // answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)

@@ -35,15 +35,19 @@ module.exports = {
     for (const l of await locales.find()) {
       if (!wanted.some((w) => w.code === l.code)) await locales.delete({ id: l.id });
     }
-    const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'public' } });
-    const actions = [];
-    for (const [key, value] of Object.entries(settings.public ?? {})) {
-      if (Array.isArray(value)) for (const a of value) actions.push(key + '.' + a);
-      else if (value) actions.push(key);
+    // the public role's grants, and the authenticated role's when the settings name them
+    for (const [type, grants] of [['public', settings.public], ['authenticated', settings.authenticated]]) {
+      if (!grants) continue;
+      const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type } });
+      const actions = [];
+      for (const [key, value] of Object.entries(grants)) {
+        if (Array.isArray(value)) for (const a of value) actions.push(key + '.' + a);
+        else if (value) actions.push(key);
+      }
+      const perms = strapi.db.query('plugin::users-permissions.permission');
+      const have = new Set((await perms.findMany({ where: { role: role.id }, select: ['action'] })).map((p) => p.action));
+      for (const action of actions) if (!have.has(action)) await perms.create({ data: { action, role: role.id } });
     }
-    const perms = strapi.db.query('plugin::users-permissions.permission');
-    const have = new Set((await perms.findMany({ where: { role: role.id }, select: ['action'] })).map((p) => p.action));
-    for (const action of actions) if (!have.has(action)) await perms.create({ data: { action, role: role.id } });
     const svc = strapi.service('admin::api-token');
     const encryption = strapi.service('admin::encryption');
     for (const t of settings.tokens ?? []) {
@@ -254,7 +258,7 @@ export function mockConfigFor(settings) {
     ...(settings.rest ? { rest: settings.rest } : {}),
     // the Strapi copy's bootstrap grants the authenticated role nothing beyond Strapi's defaults; without this the
     // mock's authenticated role would take the public role's grants (its convenience default)
-    permissions: { public: settings.public, authenticated: {} },
+    permissions: { public: settings.public, authenticated: settings.authenticated ?? {} },
     tokens: settings.tokens,
     locales: settings.locales.map((l) => ({ code: l.code, ...(l.isDefault ? { isDefault: true } : {}) })),
   };

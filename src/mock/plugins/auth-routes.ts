@@ -46,7 +46,8 @@ function newSession(rt: Runtime, user: StoredUser): { jwt: string; refreshToken?
   if (isLegacy(rt)) return { jwt: signJwt({ id: user.id }, secret, rt.config.plugins.jwtExpiresIn) };
   const { token, sessionId } = newRefreshToken(rt.store, secret, user.id);
   const access = { userId: String(user.id), sessionId, type: 'access' };
-  return { jwt: signJwt(access, secret, rt.config.plugins.jwtExpiresIn), refreshToken: token };
+  // refresh mode: the access token lives `sessions.accessTokenLifespan` (Strapi's default 10 minutes)
+  return { jwt: signJwt(access, secret, rt.config.plugins.accessTokenLifespan), refreshToken: token };
 }
 
 const isLegacy = (rt: Runtime) => rt.config.plugins.jwtManagement === 'legacy-support';

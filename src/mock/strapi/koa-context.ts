@@ -21,7 +21,7 @@ export interface RequestInput {
 }
 
 /** http-errors' error for a status: named after it, its message exposed below 500. */
-export function httpError(status: number, message?: string, details?: Record<string, unknown>): StrapiError {
+export function httpError(status: number, message?: string, details?: Record<string, unknown> | null): StrapiError {
   return new StatusError(status, { name: httpErrorName(status), message: message ?? reasonPhrase(status), details: details ?? {} });
 }
 
@@ -207,7 +207,8 @@ export class KoaContext {
       else if (a instanceof Error) throw a;
       else if (a && typeof a === 'object') details = a as Record<string, unknown>;
     }
-    throw httpError(status, message, details);
+    // Koa's ctx.throw makes an http error with no details unless given (the envelope then has none)
+    throw httpError(status, message, details ?? null);
   }
   assert(value: unknown, ...args: unknown[]): void {
     if (!value) this.throw(...args);

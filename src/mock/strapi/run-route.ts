@@ -262,11 +262,18 @@ export async function runRoute(
         input.method === 'HEAD',
       );
     }
-    return renderFailure(e, route, report, input.method === 'HEAD', app);
+    return withHeaders(renderFailure(e, route, report, input.method === 'HEAD', app), ctx);
   }
-  if (!ctx.answered) return render(new NotFoundError('Not Found', {}), input.method === 'HEAD');
+  // nothing answered: Strapi's error middleware makes it a 404, with the headers the route's code did set
+  if (!ctx.answered) return withHeaders(render(new NotFoundError('Not Found', {}), input.method === 'HEAD'), ctx);
   const out = serialize(ctx, input.method === 'HEAD');
   return { kind: 'answer', status: ctx.status, headers: out.headers, body: out.body };
+}
+
+/** An error answer keeps the headers project code set before it (Strapi's error middleware only sets status and body). */
+function withHeaders(outcome: RouteOutcome, ctx: KoaContext): RouteOutcome {
+  if (outcome.kind !== 'answer') return outcome;
+  return { ...outcome, headers: { ...ctx.responseHeaders, ...outcome.headers } };
 }
 
 class StrapiErrorWithStatus extends StrapiError {
