@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ContentModel } from '../core/model/types.js';
 import { ContentIndex } from '../core/data/content-index.js';
-import { beginChanges, endChanges } from '../core/data/change-log.js';
 import { DatasetError } from '../core/data/import-dataset.js';
-import type { Store } from '../core/data/store.js';
+import type { Transaction } from '../core/data/transaction.js';
 import type { StoreData } from '../core/data/types.js';
-import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
+import { Replayer, type Delta } from './change-tracker.js';
+import { TransactionalStore, verifyByDefault } from './transactional-store.js';
 import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
 import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
 import type { FileLayout } from './file-layout.js';
@@ -55,9 +55,7 @@ export class PersistError extends Error {
  * sync). If the journal cannot be written, every change not yet on disk is undone, newest first, and rejected: memory
  * then holds exactly what is on disk, and the next change tries the disk again.
  */
-export class ContentStore implements Store {
-  private currentIndex: ContentIndex;
-  private tracker: ChangeTracker;
+export class ContentStore extends TransactionalStore {
   private queue: Pending[] = [];
   private draining: Promise<void> | undefined;
   /** Serializes journal appends, compactions and replaces (one at a time on disk). */
@@ -71,29 +69,17 @@ export class ContentStore implements Store {
   private readonly ownFiles: Array<{ readonly hash: string; readonly identity?: string }> = [];
   private fileHash: string | undefined;
   private journal: JournalWriter | undefined;
-  private verifyText: string | undefined;
   /** Where each row lies in the store file on disk (rows changed since are forgotten): rewrites copy the others. */
   private layout: FileLayout | undefined;
   /** Where each row lies in the store files being written (rows changed meanwhile are forgotten). */
   private readonly building = new Set<Map<Row, number>>();
 
   private constructor(
-    private current: StoreData,
+    current: StoreData,
     model: ContentModel,
     private options: StoreOptions,
   ) {
-    this.currentIndex = new ContentIndex(model, current);
-    this.tracker = new ChangeTracker(current);
-    if (options.verify ?? process.env.CM_STORE_VERIFY === '1') this.verifyText = JSON.stringify(current);
-  }
-
-  /** Read indexes over the current data, for the current model. */
-  get index(): ContentIndex {
-    return this.currentIndex;
-  }
-
-  get data(): StoreData {
-    return this.current;
+    super(current, model, options.verify ?? verifyByDefault());
   }
 
   get file(): string | undefined {
@@ -167,32 +153,19 @@ export class ContentStore implements Store {
   }
 
   /**
-   * Runs a change against the data, patches the indexes, then persists. Resolves once the change is on disk; if it
-   * cannot be saved, memory is put back as it was and the promise rejects (a 500 for the request).
+   * Runs a change in a transaction, patches the indexes, then persists. Resolves once the change is on disk; if it
+   * cannot be saved, memory is put back as it was and the promise rejects with a PersistError naming the cause.
    */
-  mutate<T>(change: (data: StoreData) => T): Promise<T> {
-    const data = this.current;
-    const log = beginChanges(data);
-    let result: T;
+  mutate<T>(change: (tx: Transaction) => T): Promise<T> {
+    let done: { result: T; delta: Delta };
     try {
-      result = change(data);
+      done = this.transact(change);
     } catch (error) {
-      endChanges(data);
-      // A failed change leaves nothing behind, as a rolled-back transaction.
-      const delta = this.tracker.collect(log);
-      this.forgetPlaces(delta);
-      delta.undo();
-      this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
       return Promise.reject(error);
     }
-    endChanges(data);
-    const delta = this.tracker.collect(log);
-    if (delta.ops.length === 0) return Promise.resolve(result);
-    this.forgetPlaces(delta);
-    this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
+    const { result, delta } = done;
+    if (delta.ops.length === 0 || !this.options.file) return Promise.resolve(result);
     const line = entryLine(delta.ops);
-    if (this.verifyText !== undefined) this.verify(delta.ops);
-    if (!this.options.file) return Promise.resolve(result);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ line, delta, resolve: () => resolve(result), reject });
       this.draining ??= this.drain();
@@ -200,7 +173,7 @@ export class ContentStore implements Store {
   }
 
   /** Rows a change touched no longer have the text they have in the file (nor in the one being written). */
-  private forgetPlaces(delta: Delta): void {
+  protected override touched(delta: Delta): void {
     const maps = [...this.building, ...(this.layout ? [this.layout.spans] : [])];
     if (maps.length === 0) return;
     for (const change of delta.changes) {
@@ -208,18 +181,6 @@ export class ContentStore implements Store {
         for (const row of rows) for (const spans of maps) spans.delete(row);
       }
     }
-  }
-
-  private verify(ops: readonly JournalOp[]): void {
-    this.tracker.assertInSync();
-    const before = JSON.parse(this.verifyText as string) as StoreData;
-    const replayer = new Replayer(before);
-    replayer.apply(JSON.parse(entryLine(ops)).ops as JournalOp[]);
-    const replayed = canonical(replayer.finish());
-    const now = canonical(this.current);
-    this.verifyText = JSON.stringify(this.current);
-    if (replayed !== now)
-      throw new Error('content-mock: a change was not recorded in the journal (a row changed in place without rowChanged)');
   }
 
   /** Group commit: everything queued goes to the journal in one append and one sync. */
@@ -233,9 +194,7 @@ export class ContentStore implements Store {
       } catch (error) {
         // Undo this batch and everything queued behind it (built on it), newest first.
         const failed = [...batch, ...this.queue.splice(0)];
-        for (let k = failed.length - 1; k >= 0; k--) failed[k].delta.undo();
-        this.currentIndex.invalidateTables(new Set(failed.flatMap((p) => p.delta.changes.map((c) => c.table))));
-        if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
+        this.rollBack(failed.map((p) => p.delta));
         const reason = new PersistError(`content-mock: could not save the change to ${this.options.file}: ${(error as Error).message}`);
         for (const p of failed) p.reject(reason);
       }
@@ -374,11 +333,8 @@ export class ContentStore implements Store {
     await this.flush();
     await this.compaction;
     const swap = () => {
-      this.current = data;
       this.layout = undefined;
-      this.tracker.reset(data);
-      this.currentIndex.invalidate(data);
-      if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
+      this.swap(data);
     };
     const file = this.options.file;
     if (!file) return swap();
@@ -399,13 +355,6 @@ export class ContentStore implements Store {
   async reset(): Promise<void> {
     await this.replace(this.options.initial());
   }
-
-  /** Id for a new row of `table` (a type uid, `component:<uid>`, `media`), never reusing one. */
-  nextId(table: string): number {
-    const next = (this.current.sequences[table] ?? 0) + 1;
-    this.current.sequences[table] = next;
-    return next;
-  }
 }
 
 /** A store file in another layout (or invalid: the parser says where): read at once, parsed row by row if large. */
@@ -416,13 +365,6 @@ function readWhole(file: string): { data: StoreData; layout?: FileLayout; hash: 
   // The journal names the file it applies to by content hash (also how the watcher knows this file as ours).
   const hash = hashBytes(bytes);
   return { ...readStoreBytes(bytes, file, undefined, hash), hash, identity };
-}
-
-/** Data as text with the order of record keys (counters, link ranks) not mattering. */
-function canonical(data: StoreData): string {
-  const sorted = (record: Record<string, unknown> | undefined) =>
-    record && Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return JSON.stringify({ ...data, sequences: sorted(data.sequences), linkOrder: sorted(data.linkOrder) });
 }
 
 export { DatasetError };
