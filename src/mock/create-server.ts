@@ -27,6 +27,7 @@ import { locateUpload } from './plugins/file-storage.js';
 export const DEFAULT_STORE_DIR = '.content-mock';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+export { StoreRefused } from '../store/store-refused.js';
 import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
@@ -181,6 +182,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           const address = s.address() as AddressInfo;
           url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
           listenHost = host;
+          runtime.store.describeOwner({ port: address.port, url });
           ok({ url, port: address.port });
         });
         server = s;

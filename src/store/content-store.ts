@@ -11,6 +11,7 @@ import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPat
 import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
+import { StoreLock } from './store-lock.js';
 import type { Row } from '../core/data/types.js';
 
 export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
@@ -69,6 +70,8 @@ export class ContentStore extends TransactionalStore {
   private readonly ownFiles: Array<{ readonly hash: string; readonly identity?: string }> = [];
   private fileHash: string | undefined;
   private journal: JournalWriter | undefined;
+  /** This process's hold on the data file (one server per file). */
+  private lock: StoreLock | undefined;
   /** Where each row lies in the store file on disk (rows changed since are forgotten): rewrites copy the others. */
   private layout: FileLayout | undefined;
   /** Where each row lies in the store files being written (rows changed meanwhile are forgotten). */
@@ -99,6 +102,18 @@ export class ContentStore extends TransactionalStore {
     const file = options.file;
     if (!file) return new ContentStore(options.initial(), model, options);
     mkdirSync(dirname(file), { recursive: true });
+    const lock = StoreLock.acquire(file, options.warn);
+    try {
+      const store = await ContentStore.openFile(model, options, file);
+      store.lock = lock;
+      return store;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async openFile(model: ContentModel, options: StoreOptions, file: string): Promise<ContentStore> {
     removeStaleTempFiles(file);
     const journal = journalPath(file);
     if (!existsSync(file)) {
@@ -323,6 +338,13 @@ export class ContentStore extends TransactionalStore {
       }
     }
     await this.journal?.close();
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /** Where the server holding this store serves, written into its lock (a second server's refusal names it). */
+  describeOwner(where: { port?: number; url?: string }): void {
+    this.lock?.describe(where);
   }
 
   /**

@@ -6,6 +6,7 @@ import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { DatasetError } from '../core/data/import-dataset.js';
 import type { Row, StoreData } from '../core/data/types.js';
+import { isAlive } from './store-lock.js';
 import { LayoutMismatch, OutputFile, packSpan, SourceReader, spanOf, type FileLayout } from './file-layout.js';
 import { arrayItemsAt, objectMembersAt, parseSlice, ScanError, skipSpace } from './json-scanner.js';
 
@@ -205,15 +206,6 @@ export function removeStaleTempFiles(file: string): void {
     const m = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
     if (!m || isAlive(Number(m[1]))) continue;
     rmSync(join(dirname(file), name), { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,5 +1,5 @@
 import { describeError } from '../../project/describe-error.js';
-import { createServer } from '../../mock/create-server.js';
+import { createServer, StoreRefused } from '../../mock/create-server.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
 import { startupHints } from './serve-hints.js';
 import { style } from '../style.js';
@@ -26,11 +26,19 @@ export interface ServeArgs {
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runServe(args: ServeArgs): Promise<number> {
-  const server = await createServer({
-    ...args,
-    watch: args.watch ?? true,
-    logRequests: !args.quiet,
-  });
+  let server;
+  try {
+    server = await createServer({
+      ...args,
+      watch: args.watch ?? true,
+      logRequests: !args.quiet,
+    });
+  } catch (e) {
+    // Another server holds the data file, or its journal is damaged: the command cannot run as asked.
+    if (!(e instanceof StoreRefused)) throw e;
+    console.error(style('red', e.message));
+    return 2;
+  }
   if (args.resetOnStart) await server.reset();
   const rt = server.runtime();
   for (const w of rt.model.warnings) console.warn(style('yellow', `warning: ${w}`));
