@@ -5,9 +5,9 @@ import { ContentIndex } from '../core/data/content-index.js';
 import { DatasetError } from '../core/data/import-dataset.js';
 import type { Transaction } from '../core/data/transaction.js';
 import type { StoreData } from '../core/data/types.js';
-import { Replayer, type Delta } from './change-tracker.js';
+import { Replayer, type Delta, type JournalOp } from './change-tracker.js';
 import { TransactionalStore, verifyByDefault } from './transactional-store.js';
-import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
+import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside, writeAside } from './journal.js';
 import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
@@ -31,6 +31,11 @@ export interface StoreOptions {
   readonly verify?: boolean;
   /** Rewrite the store file after this long without changes (ms; default 2000). */
   readonly idleCompactMs?: number;
+  /**
+   * Rewrite it at the latest this long after the first change it lacks, writes or not (ms; default 5000, or three
+   * times the last rewrite's duration if that is longer, so folding never takes more than a third of the time).
+   */
+  readonly maxFoldLagMs?: number;
 }
 
 interface Pending {
@@ -65,6 +70,12 @@ export class ContentStore extends TransactionalStore {
   private sinceCompaction: string[] | undefined;
   private compaction: Promise<void> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When the first change the store file lacks was committed (undefined: the file holds everything). */
+  private unfoldedSince: number | undefined;
+  /** How long the last background rewrite took (ms). */
+  private lastFoldMs = 0;
+  /** Changes committed that the store file may lack, oldest first (re-applied over an outside edit of the file). */
+  private unfolded: Pending[] = [];
   private closed = false;
   /** Hashes of store files this server wrote (or loaded): the watcher ignores those. */
   private readonly ownFiles: Array<{ readonly hash: string; readonly identity?: string }> = [];
@@ -182,7 +193,9 @@ export class ContentStore extends TransactionalStore {
     if (delta.ops.length === 0 || !this.options.file) return Promise.resolve(result);
     const line = entryLine(delta.ops);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ line, delta, resolve: () => resolve(result), reject });
+      const pending = { line, delta, resolve: () => resolve(result), reject };
+      this.queue.push(pending);
+      this.unfolded.push(pending);
       this.draining ??= this.drain();
     });
   }
@@ -210,6 +223,8 @@ export class ContentStore extends TransactionalStore {
         // Undo this batch and everything queued behind it (built on it), newest first.
         const failed = [...batch, ...this.queue.splice(0)];
         this.rollBack(failed.map((p) => p.delta));
+        const gone = new Set(failed);
+        this.unfolded = this.unfolded.filter((p) => !gone.has(p));
         const reason = new PersistError(`content-mock: could not save the change to ${this.options.file}: ${(error as Error).message}`);
         for (const p of failed) p.reject(reason);
       }
@@ -242,11 +257,17 @@ export class ContentStore extends TransactionalStore {
   private scheduleCompaction(): void {
     if (!this.options.file || this.closed || !this.journal || this.journal.length === 0) return;
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.journal.length > MAX_JOURNAL_BYTES) {
+    if (this.compaction) return; // it schedules the next one when done
+    const now = Date.now();
+    this.unfoldedSince ??= now;
+    // Under steady writes the store is never idle: the file is rewritten anyway once it lags this far behind.
+    const maxLag = Math.max(this.options.maxFoldLagMs ?? 5000, 3 * this.lastFoldMs);
+    const lagLeft = this.unfoldedSince + maxLag - now;
+    if (this.journal.length > MAX_JOURNAL_BYTES || lagLeft <= 0) {
       void this.compact();
       return;
     }
-    this.idleTimer = setTimeout(() => void this.compact(), this.options.idleCompactMs ?? 2000);
+    this.idleTimer = setTimeout(() => void this.compact(), Math.min(this.options.idleCompactMs ?? 2000, lagLeft));
     this.idleTimer.unref();
   }
 
@@ -258,7 +279,12 @@ export class ContentStore extends TransactionalStore {
     // A compaction already running took its snapshot before this call: the changes since would stay in the journal
     // only, so wait for it and compact again.
     if (this.compaction) await this.compaction;
-    this.compaction ??= this.compactInBackground().finally(() => (this.compaction = undefined));
+    this.compaction ??= this.compactInBackground().finally(() => {
+      this.compaction = undefined;
+      // changes committed meanwhile are not in the new file: their clock starts now
+      this.unfoldedSince = undefined;
+      this.scheduleCompaction();
+    });
     return this.compaction;
   }
 
@@ -266,6 +292,9 @@ export class ContentStore extends TransactionalStore {
     const file = this.options.file;
     const journal = this.journal;
     if (!file || !journal || journal.length === 0) return;
+    const started = Date.now();
+    // changes committed before the rewrite starts are in the file it writes (later ones may be)
+    const folded = new Set(this.unfolded);
     this.sinceCompaction = [];
     const building = new Map<Row, number>();
     this.building.add(building);
@@ -289,6 +318,8 @@ export class ContentStore extends TransactionalStore {
         if (tail.length === 0) await journal.remove();
         else await journal.replace(headerLine([hash]) + tail.join(''));
       });
+      this.lastFoldMs = Date.now() - started;
+      this.unfolded = this.unfolded.filter((p) => !folded.has(p));
     } catch (error) {
       this.options.warn?.(`content-mock: could not rewrite ${file} (the journal keeps every change): ${(error as Error).message}`);
     } finally {
@@ -310,6 +341,8 @@ export class ContentStore extends TransactionalStore {
     }
     this.layout = { hash: written.hash, size: written.size, spans: building };
     this.fileHash = written.hash;
+    this.unfolded = [];
+    this.unfoldedSince = undefined;
     await this.journal?.remove();
   }
 
@@ -349,34 +382,67 @@ export class ContentStore extends TransactionalStore {
 
   /**
    * Replaces all content: a reset to the seed (`persist`: written at once), or data edited outside the server
-   * (`fileHash`: the file it was read from, which the journal now applies to).
+   * (`fileHash`: the file it was read from, which the journal now applies to). Changes acknowledged that the
+   * edited file lacks (not yet folded into the file the edit started from) are re-applied on top of the edit, and
+   * kept in the journal; if they cannot be, they are set aside in a named file. Says which in the result.
    */
-  async replace(data: StoreData, persist = true, fileHash?: string): Promise<void> {
-    await this.flush();
-    await this.compaction;
-    const swap = () => {
-      this.layout = undefined;
-      this.swap(data);
-    };
+  async replace(data: StoreData, persist = true, fileHash?: string): Promise<ReplaceOutcome> {
     const file = this.options.file;
-    if (!file) return swap();
-    if (persist) {
-      swap();
-      return this.writeWhole();
+    const hash = file && !persist ? (fileHash ?? (await hashFile(file))) : undefined;
+    // Nothing queued, being written or being folded: from here to the swap nothing awaits, so no change slips in.
+    while (this.draining || this.compaction) {
+      await this.flush();
+      await this.compaction;
     }
-    // The journal held changes to the file that was replaced: it no longer applies.
+    const swap = (next: StoreData) => {
+      this.layout = undefined;
+      this.swap(next);
+    };
+    if (!file) return (swap(data), { reapplied: 0 });
+    if (persist) {
+      swap(data);
+      await this.writeWhole();
+      return { reapplied: 0 };
+    }
+    const lines = this.unfolded.map((p) => p.line);
+    let outcome: ReplaceOutcome = { reapplied: 0 };
+    let merged = data;
+    if (lines.length > 0) {
+      try {
+        const replayer = new Replayer(structuredClone(data));
+        for (const line of lines) replayer.apply((JSON.parse(line) as { ops: JournalOp[] }).ops);
+        merged = replayer.finish();
+        outcome = { reapplied: lines.length };
+      } catch (error) {
+        outcome = { reapplied: 0, setAside: writeAside(journalPath(file), lines), reason: (error as Error).message };
+      }
+    }
+    this.unfolded = [];
+    this.unfoldedSince = undefined;
+    this.fileHash = hash;
+    this.remember(hash as string);
+    swap(merged);
+    // The journal now applies to the edited file: it holds the re-applied changes, or nothing.
     await this.onDisk(async () => {
-      const hash = fileHash ?? (await hashFile(file));
-      await this.journal?.remove();
-      this.fileHash = hash;
-      this.remember(hash);
-      swap();
+      if (outcome.reapplied === 0) return this.journal?.remove();
+      await this.journal?.replace(headerLine([hash as string]) + lines.join(''));
     });
+    if (outcome.reapplied > 0) this.scheduleCompaction();
+    return outcome;
   }
 
   async reset(): Promise<void> {
     await this.replace(this.options.initial());
   }
+}
+
+/** What became of the changes the store file lacked when it was replaced from outside. */
+export interface ReplaceOutcome {
+  /** How many acknowledged changes were re-applied on top of the new content. */
+  readonly reapplied: number;
+  /** Where they were set aside instead, when they could not be re-applied (and why). */
+  readonly setAside?: string;
+  readonly reason?: string;
 }
 
 /** A store file in another layout (or invalid: the parser says where): read at once, parsed row by row if large. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { JournalOp } from './change-tracker.js';
@@ -131,10 +131,19 @@ export class JournalWriter {
 
 export class JournalLost extends Error {}
 
+const asideName = (path: string, what: string) => `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.${what}`;
+
 /** Moves a journal that does not belong to the store file aside (kept for the user, never replayed). */
 export function setAside(path: string): string {
-  const aside = `${path}.${new Date().toISOString().replace(/[:.]/g, '-')}.unused`;
+  const aside = asideName(path, 'unused');
   renameSync(path, aside);
+  return aside;
+}
+
+/** Writes journal entries that could not be applied into a file of their own beside the journal; returns its name. */
+export function writeAside(path: string, lines: readonly string[], header = headerLine([])): string {
+  const aside = asideName(path, 'unapplied');
+  writeFileSync(aside, header + lines.join(''));
   return aside;
 }
 
