@@ -12,6 +12,7 @@ import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
 import { StoreLock } from './store-lock.js';
+import { soundEntries } from './journal-damage.js';
 import type { Row } from '../core/data/types.js';
 
 export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
@@ -36,6 +37,8 @@ export interface StoreOptions {
    * times the last rewrite's duration if that is longer, so folding never takes more than a third of the time).
    */
   readonly maxFoldLagMs?: number;
+  /** Start even with damaged journal lines: apply the sound ones, set the damaged ones aside (`serve --repair`). */
+  readonly repair?: boolean;
 }
 
 interface Pending {
@@ -138,15 +141,21 @@ export class ContentStore extends TransactionalStore {
     const { data, layout, hash, identity } = readStoreFile(file) ?? readWhole(file);
     const contents = readJournal(journal);
     let replayed = 0;
+    let rewrite = false;
     if (contents) {
-      if (contents.bases.has(hash)) {
+      const sound = soundEntries(journal, file, contents, options.repair === true, options.warn);
+      rewrite = sound.rewrite;
+      if (!sound.usable) {
+        // set aside already
+      } else if (contents.bases.has(hash)) {
         const replayer = new Replayer(data);
-        for (const ops of contents.entries) replayer.apply(ops);
+        for (const ops of sound.entries) replayer.apply(ops);
         replayer.finish();
-        replayed = contents.entries.length;
-      } else {
+        replayed = sound.entries.length;
+      } else if (sound.entries.length > 0) {
         options.warn?.(
-          `content-mock: ${journal} belongs to another version of ${file} (edited while the server was stopped?); set aside as ${setAside(journal)}`,
+          `content-mock: ${journal} holds ${sound.entries.length} change${sound.entries.length === 1 ? '' : 's'} made to another version of ${file} ` +
+            `(the file was replaced or edited since they were written, by hand or by git, while no server ran); they were not applied: set aside as ${setAside(journal)}`,
         );
       }
     }
@@ -154,11 +163,17 @@ export class ContentStore extends TransactionalStore {
     store.fileHash = hash;
     store.layout = layout;
     store.remember(hash, identity);
+    if (rewrite) {
+      // a repaired journal: what it held is in memory now; the file takes it, the damaged journal goes
+      store.journal = new JournalWriter(journal, 0);
+      await store.writeWhole();
+      return store;
+    }
     // With changes replayed, the journal stays as it is (its torn tail, if any, is cut on the next append) until
     // the next compaction folds it into the file; an empty one is dropped.
     store.journal = new JournalWriter(journal, replayed > 0 ? contents!.goodLength : 0);
     if (replayed > 0) store.scheduleCompaction();
-    else if (contents) await store.journal.remove();
+    else if (contents && existsSync(journal)) await store.journal.remove();
     return store;
   }
 

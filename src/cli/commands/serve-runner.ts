@@ -11,6 +11,7 @@ export interface ServeArgs {
   seedIfEmpty?: boolean;
   public?: boolean;
   memory?: boolean;
+  repair?: boolean;
   port?: number;
   host?: string;
   config?: string;
