@@ -12,6 +12,7 @@ import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
 import { StoreLock } from './store-lock.js';
+import { PersistError } from './persist-error.js';
 import { soundEntries } from './journal-damage.js';
 import type { Row } from '../core/data/types.js';
 
@@ -50,10 +51,6 @@ interface Pending {
 
 /** Rewrite the store file (and empty the journal) once the journal is this large, writes or not. */
 const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
-
-export class PersistError extends Error {
-  override readonly name = 'PersistError';
-}
 
 /**
  * The datastore: content in memory, persisted to a JSON file (the format of record, rewritten in the background)
@@ -240,7 +237,8 @@ export class ContentStore extends TransactionalStore {
         this.rollBack(failed.map((p) => p.delta));
         const gone = new Set(failed);
         this.unfolded = this.unfolded.filter((p) => !gone.has(p));
-        const reason = new PersistError(`content-mock: could not save the change to ${this.options.file}: ${(error as Error).message}`);
+        const reason = new PersistError(this.options.file as string, error);
+        this.options.warn?.(`content-mock: ${reason.message} (${failed.length} change${failed.length === 1 ? '' : 's'} refused)`);
         for (const p of failed) p.reject(reason);
       }
     }
@@ -470,4 +468,4 @@ function readWhole(file: string): { data: StoreData; layout?: FileLayout; hash: 
   return { ...readStoreBytes(bytes, file, undefined, hash), hash, identity };
 }
 
-export { DatasetError };
+export { DatasetError, PersistError };
