@@ -445,6 +445,7 @@ export class ContentStore extends TransactionalStore {
   }
 
   async reset(): Promise<void> {
+    this.resetSession();
     await this.replace(this.options.initial());
   }
 }

@@ -1,6 +1,7 @@
 import { ContentIndex } from '../core/data/content-index.js';
 import type { Store } from '../core/data/store.js';
 import { Transaction } from '../core/data/transaction.js';
+import { StoreSession } from '../core/data/store-session.js';
 import type { StoreData } from '../core/data/types.js';
 import type { ContentModel } from '../core/model/types.js';
 import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
@@ -19,6 +20,8 @@ export abstract class TransactionalStore implements Store {
   protected currentIndex: ContentIndex;
   protected readonly tracker: ChangeTracker;
   private running: Transaction | undefined;
+  /** Per-store state that is not content; `resetSession` starts a new one. */
+  session = new StoreSession();
   /** The data as text after the last change (verify mode only). */
   private verifyText: string | undefined;
 
@@ -91,6 +94,11 @@ export abstract class TransactionalStore implements Store {
     this.tracker.reset(data);
     this.currentIndex.invalidate(data);
     if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
+  }
+
+  /** A reset: per-store state starts over too (what a slot keeps, such as where a secret is read from, stays). */
+  protected resetSession(): void {
+    this.session = new StoreSession(this.session);
   }
 
   /** Checks that replaying the change's journal operations on the data before it gives the data now. */

@@ -11,6 +11,7 @@ import { ContentStore } from '../../src/store/content-store.js';
 import type { Store } from '../../src/core/data/store.js';
 import type { Row, StoreData } from '../../src/core/data/types.js';
 import { MEDIA_TABLE } from '../../src/core/data/transaction.js';
+import { sessionSlot } from '../../src/core/data/store-session.js';
 
 // One contract for every store implementation (the file store behind `serve`, the memory store behind
 // `content-mock/msw`): a refused write leaves everything as it was, relations it reassigned included; an
@@ -41,7 +42,7 @@ interface Implementation {
   open(initial: StoreData): Promise<OpenStore>;
 }
 
-type OpenStore = Store & { reopen(): Promise<OpenStore | undefined>; close(): Promise<void> };
+type OpenStore = Store & { reopen(): Promise<OpenStore | undefined>; close(): Promise<void>; reset(): Promise<void> };
 
 const asAnswer = async (res: Response): Promise<Answer> => {
   const text = await res.text();
@@ -187,6 +188,19 @@ describe.each(IMPLEMENTATIONS)('store contract: $name', (impl) => {
       [3, 'three'],
     ]);
     await store.close();
+  });
+
+  test('per-store state lives on the store session: never shared between stores, started over by a reset', async () => {
+    const counter = sessionSlot('contract-counter', () => ({ n: 0 }));
+    const source = sessionSlot('contract-source', () => ({ from: 'nowhere' }), true);
+    const [one, two] = [await impl.open(emptyData()), await impl.open(emptyData())];
+    one.session.get(counter).n = 5;
+    one.session.get(source).from = 'a file';
+    expect(two.session.get(counter).n).toBe(0);
+    await one.reset();
+    expect(one.session.get(counter).n).toBe(0);
+    expect(one.session.get(source).from).toBe('a file');
+    await Promise.all([one.close(), two.close()]);
   });
 
   test.runIf(impl.persists)('every acknowledged write survives a restart, with or without a clean shutdown', async () => {

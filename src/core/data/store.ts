@@ -1,5 +1,6 @@
 import type { ContentIndex } from './content-index.js';
 import type { Transaction } from './transaction.js';
+import type { StoreSession } from './store-session.js';
 import type { StoreData } from './types.js';
 
 /**
@@ -16,6 +17,8 @@ export interface Store {
    * promise rejects). Rows are edited, inserted and removed through the transaction (transaction.ts).
    */
   mutate<T>(change: (tx: Transaction) => T): Promise<T>;
+  /** Per-store state that is not content (sessions, secrets, bytes in memory); a reset starts a new one. */
+  readonly session: StoreSession;
   /** Id for a new row of `table` (a type uid, `component:<uid>`, `media`), never reusing one. */
   nextId(table: string): number;
 }

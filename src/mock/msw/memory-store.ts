@@ -24,6 +24,7 @@ export class MemoryStore extends TransactionalStore {
   }
 
   async reset(): Promise<void> {
+    this.resetSession();
     this.swap(structuredClone(this.initial));
   }
 
