@@ -12,6 +12,7 @@ import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
 import { StoreLock } from './store-lock.js';
+import { isLegacyHash, legacyHash } from './content-hash.js';
 import { PersistError } from './persist-error.js';
 import { soundEntries } from './journal-damage.js';
 import type { Row } from '../core/data/types.js';
@@ -144,7 +145,7 @@ export class ContentStore extends TransactionalStore {
       rewrite = sound.rewrite;
       if (!sound.usable) {
         // set aside already
-      } else if (contents.bases.has(hash)) {
+      } else if (contents.bases.has(hash) || appliesAsLegacy(file, contents.bases)) {
         const replayer = new Replayer(data);
         for (const ops of sound.entries) replayer.apply(ops);
         replayer.finish();
@@ -457,6 +458,11 @@ export interface ReplaceOutcome {
   /** Where they were set aside instead, when they could not be re-applied (and why). */
   readonly setAside?: string;
   readonly reason?: string;
+}
+
+/** Whether a journal that names its files by SHA-256 (before content-mock-journal/2) names this file. */
+function appliesAsLegacy(file: string, bases: ReadonlySet<string>): boolean {
+  return [...bases].some(isLegacyHash) && bases.has(legacyHash(readFileSync(file)));
 }
 
 /** A store file in another layout (or invalid: the parser says where): read at once, parsed row by row if large. */

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import zlib from 'node:zlib';
+import { crc32Hex } from './content-hash.js';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { JournalOp } from './change-tracker.js';
@@ -17,32 +17,16 @@ const FORMAT_V1 = 'content-mock-journal/1';
 const SUM_PREFIX = '{"sum":"';
 const SUM_END = SUM_PREFIX.length + 8;
 
-/** CRC-32 (zlib.crc32 where Node has it, since 20.15; the same sum by table otherwise). */
-const crc32: (text: string) => number =
-  (zlib as { crc32?: (data: string) => number }).crc32 ??
-  (() => {
-    const table = new Int32Array(256).map((_, n) => {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      return c;
-    });
-    return (text: string) => {
-      let c = -1;
-      for (const byte of Buffer.from(text, 'utf8')) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
-      return (c ^ -1) >>> 0;
-    };
-  })();
-
 /** A JSON object as a journal line: its checksum first, then its own members. */
 function sealed(payload: string): string {
-  return `${SUM_PREFIX}${crc32(payload).toString(16).padStart(8, '0')}",${payload.slice(1)}\n`;
+  return `${SUM_PREFIX}${crc32Hex(payload)}",${payload.slice(1)}\n`;
 }
 
 /** The payload of a sealed line (without its newline) whose checksum matches, else undefined. */
 function unseal(line: string): string | undefined {
   if (!line.startsWith(SUM_PREFIX) || line[SUM_END] !== '"' || line[SUM_END + 1] !== ',') return undefined;
   const payload = '{' + line.slice(SUM_END + 2);
-  return crc32(payload).toString(16).padStart(8, '0') === line.slice(SUM_PREFIX.length, SUM_END) ? payload : undefined;
+  return crc32Hex(payload) === line.slice(SUM_PREFIX.length, SUM_END) ? payload : undefined;
 }
 
 export const journalPath = (file: string): string => `${file}.journal`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,13 +109,14 @@ describe('a damaged journal', () => {
   }, 60_000);
 });
 
-test('a journal written before lines had checksums (content-mock-journal/1) is still replayed whole', async () => {
+test('a journal written before lines had checksums (content-mock-journal/1, SHA-256 bases) is still replayed whole', async () => {
   const { data, names } = await journalOfTen();
-  const v1 = readFileSync(`${data}.journal`, 'utf8')
+  const lines = readFileSync(`${data}.journal`, 'utf8')
     .split('\n')
-    .map((line) => (line ? '{' + line.slice('{"sum":"00000000",'.length) : line))
-    .join('\n')
-    .replace('content-mock-journal/2', 'content-mock-journal/1');
+    .map((line) => (line ? '{' + line.slice('{"sum":"00000000",'.length) : line));
+  // its header named the file as it did then: by the SHA-256 of its bytes
+  lines[0] = JSON.stringify({ format: 'content-mock-journal/1', bases: [createHash('sha256').update(readFileSync(data)).digest('hex')] });
+  const v1 = lines.filter((line) => !line.startsWith('{"base"')).join('\n');
   writeFileSync(`${data}.journal`, v1);
   const server = await open(data);
   onTestFinished(() => server.close());
