@@ -35,8 +35,8 @@ export interface StoreOptions {
   /** Rewrite the store file after this long without changes (ms; default 2000). */
   readonly idleCompactMs?: number;
   /**
-   * Rewrite it at the latest this long after the first change it lacks, writes or not (ms; default 5000, or three
-   * times the last rewrite's duration if that is longer, so folding never takes more than a third of the time).
+   * Rewrite it at the latest this long after the first change it lacks, writes or not (ms; default 5000, or four
+   * times the last rewrite's duration if that is longer, so folding never takes more than a fifth of the time).
    */
   readonly maxFoldLagMs?: number;
   /** Start even with damaged journal lines: apply the sound ones, set the damaged ones aside (`serve --repair`). */
@@ -136,7 +136,9 @@ export class ContentStore extends TransactionalStore {
       await store.writeWhole();
       return store;
     }
+    const reading = Date.now();
     const { data, layout, hash, identity } = readStoreFile(file) ?? readWhole(file);
+    const readMs = Date.now() - reading;
     const contents = readJournal(journal);
     let replayed = 0;
     let rewrite = false;
@@ -161,6 +163,8 @@ export class ContentStore extends TransactionalStore {
     store.fileHash = hash;
     store.layout = layout;
     store.remember(hash, identity);
+    // until a fold is timed, reading the file is what one costs (a large store folds less often under steady writes)
+    store.lastFoldMs = readMs;
     if (rewrite) {
       // a repaired journal: what it held is in memory now; the file takes it, the damaged journal goes
       store.journal = new JournalWriter(journal, 0);
@@ -275,7 +279,7 @@ export class ContentStore extends TransactionalStore {
     const now = Date.now();
     this.unfoldedSince ??= now;
     // Under steady writes the store is never idle: the file is rewritten anyway once it lags this far behind.
-    const maxLag = Math.max(this.options.maxFoldLagMs ?? 5000, 3 * this.lastFoldMs);
+    const maxLag = Math.max(this.options.maxFoldLagMs ?? 5000, 4 * this.lastFoldMs);
     const lagLeft = this.unfoldedSince + maxLag - now;
     if (this.journal.length > MAX_JOURNAL_BYTES || lagLeft <= 0) {
       void this.compact();
