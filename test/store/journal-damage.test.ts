@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished, test } from 'vitest';
@@ -20,16 +20,23 @@ const open = (data: string, logs: string[] = [], repair = false) =>
     logger: { info: (l) => logs.push(l), error: (l) => logs.push(l) },
   });
 
-/** A store whose journal holds 10 acknowledged tag writes (the server was killed: never folded). */
+/**
+ * A store whose journal holds 10 acknowledged tag writes, as a killed server leaves it: the files are copied the
+ * moment the last write is acknowledged (before any fold), then the server is closed.
+ */
 async function journalOfTen(): Promise<{ data: string; names: string[] }> {
-  const data = join(mkdtempSync(join(tmpdir(), 'cm-damage-')), 'db.json');
-  const server = await startChildServer(data);
+  const live = join(mkdtempSync(join(tmpdir(), 'cm-damage-live-')), 'db.json');
+  const server = await open(live);
+  const { url } = await server.listen(0);
   const names: string[] = [];
   for (let k = 0; k < 10; k++) {
-    expect((await postTag(server.url, `entry-${k}`)).status).toBe(201);
+    expect((await postTag(url, `entry-${k}`)).status).toBe(201);
     names.push(`entry-${k}`);
   }
-  await server.kill();
+  const data = join(mkdtempSync(join(tmpdir(), 'cm-damage-')), 'db.json');
+  copyFileSync(live, data);
+  copyFileSync(`${live}.journal`, `${data}.journal`);
+  await server.close();
   return { data, names };
 }
 
