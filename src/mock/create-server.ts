@@ -31,6 +31,7 @@ import { describeProjectApp } from './strapi/describe-project-app.js';
 export const DEFAULT_STORE_DIR = '.content-mock';
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
+export { StoreRefused } from '../store/store-refused.js';
 import { createWebhooks } from './webhooks/webhooks.js';
 import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
@@ -39,6 +40,8 @@ export interface ServerOptions extends ProjectOptions {
   /** The JSON store file; ignored with `memory`. */
   readonly data?: string;
   readonly memory?: boolean;
+  /** Start even if the data file's journal has damaged lines: apply the sound ones, set the others aside. */
+  readonly repair?: boolean;
   readonly port?: number;
   readonly host?: string;
   /** Follow edits of the schemas and the data file (default false in code; `serve` turns it on). */
@@ -107,7 +110,12 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const initialFor = (m: ContentModel) =>
     seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generate(m) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
-  const store = await ContentStore.open(model, { file: dataFile, initial: () => initialFor(model), warn: (m) => logger.error(m) });
+  const store = await ContentStore.open(model, {
+    file: dataFile,
+    initial: () => initialFor(model),
+    warn: (m) => logger.error(m),
+    repair: options.repair,
+  });
   // Without a configured JWT secret, the store's own, kept beside its data file (tokens survive a restart).
   const dataPath = store.file;
   if (config.plugins.jwtSecret === undefined && dataPath) useStoreJwtSecret(store, () => persistedJwtSecret(dataPath));
@@ -213,6 +221,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           const address = s.address() as AddressInfo;
           url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
           listenHost = host;
+          runtime.store.describeOwner({ port: address.port, url });
           ok({ url, port: address.port });
         });
         server = s;

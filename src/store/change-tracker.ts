@@ -1,4 +1,4 @@
-import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog, type RowMove } from '../core/data/change-log.js';
+import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog, type RowMove } from '../core/data/transaction.js';
 import type { TableChange } from '../core/data/content-index.js';
 import type { Row, StoreData } from '../core/data/types.js';
 
@@ -39,7 +39,7 @@ interface Shadow {
 
 /**
  * Tables up to this size are also compared member by member on every change, so an in-place edit nobody declared
- * (plugin state such as users and roles) is still saved; large tables rely on `rowChanged`.
+ * (plugin state such as users and roles) is still saved; large tables rely on `tx.edit`.
  */
 const SMALL_TABLE = 2000;
 
@@ -106,7 +106,7 @@ export class ChangeTracker {
   }
 
   /**
-   * A large table whose rows were added and removed with `addRow` / `removeRow`: the change is taken as told (cost
+   * A large table whose rows were inserted and removed through the transaction: the change is taken as told (cost
    * follows the change), the shadow copy replays the same moves. False (nothing done) when the table does not look
    * as told, so something else moved rows too: the caller then compares the whole table.
    */

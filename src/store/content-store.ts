@@ -2,15 +2,19 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ContentModel } from '../core/model/types.js';
 import { ContentIndex } from '../core/data/content-index.js';
-import { beginChanges, endChanges } from '../core/data/change-log.js';
 import { DatasetError } from '../core/data/import-dataset.js';
-import type { Store } from '../core/data/store.js';
+import type { Transaction } from '../core/data/transaction.js';
 import type { StoreData } from '../core/data/types.js';
-import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
-import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside } from './journal.js';
+import { Replayer, type Delta, type JournalOp } from './change-tracker.js';
+import { TransactionalStore, verifyByDefault } from './transactional-store.js';
+import { baseLine, entryLine, headerLine, JournalLost, JournalWriter, journalPath, readJournal, setAside, writeAside } from './journal.js';
 import { fileIdentity, hashBytes, hashFile, readStoreBytes, removeStaleTempFiles, writeStoreFile } from './store-file.js';
 import type { FileLayout } from './file-layout.js';
 import { readStoreFile } from './read-store-file.js';
+import { StoreLock } from './store-lock.js';
+import { isLegacyHash, legacyHash } from './content-hash.js';
+import { PersistError } from './persist-error.js';
+import { soundEntries } from './journal-damage.js';
 import type { Row } from '../core/data/types.js';
 
 export { parseStoreBytes, parseStoreText, isStoreData } from './store-file.js';
@@ -30,6 +34,13 @@ export interface StoreOptions {
   readonly verify?: boolean;
   /** Rewrite the store file after this long without changes (ms; default 2000). */
   readonly idleCompactMs?: number;
+  /**
+   * Rewrite it at the latest this long after the first change it lacks, writes or not (ms; default 5000, or four
+   * times the last rewrite's duration if that is longer, so folding never takes more than a fifth of the time).
+   */
+  readonly maxFoldLagMs?: number;
+  /** Start even with damaged journal lines: apply the sound ones, set the damaged ones aside (`serve --repair`). */
+  readonly repair?: boolean;
 }
 
 interface Pending {
@@ -42,10 +53,6 @@ interface Pending {
 /** Rewrite the store file (and empty the journal) once the journal is this large, writes or not. */
 const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
-export class PersistError extends Error {
-  override readonly name = 'PersistError';
-}
-
 /**
  * The datastore: content in memory, persisted to a JSON file (the format of record, rewritten in the background)
  * and a journal beside it (each change appended and synced before it is acknowledged), or in memory only.
@@ -55,9 +62,7 @@ export class PersistError extends Error {
  * sync). If the journal cannot be written, every change not yet on disk is undone, newest first, and rejected: memory
  * then holds exactly what is on disk, and the next change tries the disk again.
  */
-export class ContentStore implements Store {
-  private currentIndex: ContentIndex;
-  private tracker: ChangeTracker;
+export class ContentStore extends TransactionalStore {
   private queue: Pending[] = [];
   private draining: Promise<void> | undefined;
   /** Serializes journal appends, compactions and replaces (one at a time on disk). */
@@ -66,34 +71,30 @@ export class ContentStore implements Store {
   private sinceCompaction: string[] | undefined;
   private compaction: Promise<void> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When the first change the store file lacks was committed (undefined: the file holds everything). */
+  private unfoldedSince: number | undefined;
+  /** How long the last background rewrite took (ms). */
+  private lastFoldMs = 0;
+  /** Changes committed that the store file may lack, oldest first (re-applied over an outside edit of the file). */
+  private unfolded: Pending[] = [];
   private closed = false;
   /** Hashes of store files this server wrote (or loaded): the watcher ignores those. */
   private readonly ownFiles: Array<{ readonly hash: string; readonly identity?: string }> = [];
   private fileHash: string | undefined;
   private journal: JournalWriter | undefined;
-  private verifyText: string | undefined;
+  /** This process's hold on the data file (one server per file). */
+  private lock: StoreLock | undefined;
   /** Where each row lies in the store file on disk (rows changed since are forgotten): rewrites copy the others. */
   private layout: FileLayout | undefined;
   /** Where each row lies in the store files being written (rows changed meanwhile are forgotten). */
   private readonly building = new Set<Map<Row, number>>();
 
   private constructor(
-    private current: StoreData,
+    current: StoreData,
     model: ContentModel,
     private options: StoreOptions,
   ) {
-    this.currentIndex = new ContentIndex(model, current);
-    this.tracker = new ChangeTracker(current);
-    if (options.verify ?? process.env.CM_STORE_VERIFY === '1') this.verifyText = JSON.stringify(current);
-  }
-
-  /** Read indexes over the current data, for the current model. */
-  get index(): ContentIndex {
-    return this.currentIndex;
-  }
-
-  get data(): StoreData {
-    return this.current;
+    super(current, model, options.verify ?? verifyByDefault());
   }
 
   get file(): string | undefined {
@@ -113,6 +114,18 @@ export class ContentStore implements Store {
     const file = options.file;
     if (!file) return new ContentStore(options.initial(), model, options);
     mkdirSync(dirname(file), { recursive: true });
+    const lock = StoreLock.acquire(file, options.warn);
+    try {
+      const store = await ContentStore.openFile(model, options, file);
+      store.lock = lock;
+      return store;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async openFile(model: ContentModel, options: StoreOptions, file: string): Promise<ContentStore> {
     removeStaleTempFiles(file);
     const journal = journalPath(file);
     if (!existsSync(file)) {
@@ -123,18 +136,26 @@ export class ContentStore implements Store {
       await store.writeWhole();
       return store;
     }
+    const reading = Date.now();
     const { data, layout, hash, identity } = readStoreFile(file) ?? readWhole(file);
+    const readMs = Date.now() - reading;
     const contents = readJournal(journal);
     let replayed = 0;
+    let rewrite = false;
     if (contents) {
-      if (contents.bases.has(hash)) {
+      const sound = soundEntries(journal, file, contents, options.repair === true, options.warn);
+      rewrite = sound.rewrite;
+      if (!sound.usable) {
+        // set aside already
+      } else if (contents.bases.has(hash) || appliesAsLegacy(file, contents.bases)) {
         const replayer = new Replayer(data);
-        for (const ops of contents.entries) replayer.apply(ops);
+        for (const ops of sound.entries) replayer.apply(ops);
         replayer.finish();
-        replayed = contents.entries.length;
-      } else {
+        replayed = sound.entries.length;
+      } else if (sound.entries.length > 0) {
         options.warn?.(
-          `content-mock: ${journal} belongs to another version of ${file} (edited while the server was stopped?); set aside as ${setAside(journal)}`,
+          `content-mock: ${journal} holds ${sound.entries.length} change${sound.entries.length === 1 ? '' : 's'} made to another version of ${file} ` +
+            `(the file was replaced or edited since they were written, by hand or by git, while no server ran); they were not applied: set aside as ${setAside(journal)}`,
         );
       }
     }
@@ -142,11 +163,19 @@ export class ContentStore implements Store {
     store.fileHash = hash;
     store.layout = layout;
     store.remember(hash, identity);
+    // until a fold is timed, reading the file is what one costs (a large store folds less often under steady writes)
+    store.lastFoldMs = readMs;
+    if (rewrite) {
+      // a repaired journal: what it held is in memory now; the file takes it, the damaged journal goes
+      store.journal = new JournalWriter(journal, 0);
+      await store.writeWhole();
+      return store;
+    }
     // With changes replayed, the journal stays as it is (its torn tail, if any, is cut on the next append) until
     // the next compaction folds it into the file; an empty one is dropped.
     store.journal = new JournalWriter(journal, replayed > 0 ? contents!.goodLength : 0);
     if (replayed > 0) store.scheduleCompaction();
-    else if (contents) await store.journal.remove();
+    else if (contents && existsSync(journal)) await store.journal.remove();
     return store;
   }
 
@@ -167,40 +196,29 @@ export class ContentStore implements Store {
   }
 
   /**
-   * Runs a change against the data, patches the indexes, then persists. Resolves once the change is on disk; if it
-   * cannot be saved, memory is put back as it was and the promise rejects (a 500 for the request).
+   * Runs a change in a transaction, patches the indexes, then persists. Resolves once the change is on disk; if it
+   * cannot be saved, memory is put back as it was and the promise rejects with a PersistError naming the cause.
    */
-  mutate<T>(change: (data: StoreData) => T): Promise<T> {
-    const data = this.current;
-    const log = beginChanges(data);
-    let result: T;
+  mutate<T>(change: (tx: Transaction) => T): Promise<T> {
+    let done: { result: T; delta: Delta };
     try {
-      result = change(data);
+      done = this.transact(change);
     } catch (error) {
-      endChanges(data);
-      // A failed change leaves nothing behind, as a rolled-back transaction.
-      const delta = this.tracker.collect(log);
-      this.forgetPlaces(delta);
-      delta.undo();
-      this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
       return Promise.reject(error);
     }
-    endChanges(data);
-    const delta = this.tracker.collect(log);
-    if (delta.ops.length === 0) return Promise.resolve(result);
-    this.forgetPlaces(delta);
-    this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
+    const { result, delta } = done;
+    if (delta.ops.length === 0 || !this.options.file) return Promise.resolve(result);
     const line = entryLine(delta.ops);
-    if (this.verifyText !== undefined) this.verify(delta.ops);
-    if (!this.options.file) return Promise.resolve(result);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ line, delta, resolve: () => resolve(result), reject });
+      const pending = { line, delta, resolve: () => resolve(result), reject };
+      this.queue.push(pending);
+      this.unfolded.push(pending);
       this.draining ??= this.drain();
     });
   }
 
   /** Rows a change touched no longer have the text they have in the file (nor in the one being written). */
-  private forgetPlaces(delta: Delta): void {
+  protected override touched(delta: Delta): void {
     const maps = [...this.building, ...(this.layout ? [this.layout.spans] : [])];
     if (maps.length === 0) return;
     for (const change of delta.changes) {
@@ -208,18 +226,6 @@ export class ContentStore implements Store {
         for (const row of rows) for (const spans of maps) spans.delete(row);
       }
     }
-  }
-
-  private verify(ops: readonly JournalOp[]): void {
-    this.tracker.assertInSync();
-    const before = JSON.parse(this.verifyText as string) as StoreData;
-    const replayer = new Replayer(before);
-    replayer.apply(JSON.parse(entryLine(ops)).ops as JournalOp[]);
-    const replayed = canonical(replayer.finish());
-    const now = canonical(this.current);
-    this.verifyText = JSON.stringify(this.current);
-    if (replayed !== now)
-      throw new Error('content-mock: a change was not recorded in the journal (a row changed in place without rowChanged)');
   }
 
   /** Group commit: everything queued goes to the journal in one append and one sync. */
@@ -233,10 +239,11 @@ export class ContentStore implements Store {
       } catch (error) {
         // Undo this batch and everything queued behind it (built on it), newest first.
         const failed = [...batch, ...this.queue.splice(0)];
-        for (let k = failed.length - 1; k >= 0; k--) failed[k].delta.undo();
-        this.currentIndex.invalidateTables(new Set(failed.flatMap((p) => p.delta.changes.map((c) => c.table))));
-        if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
-        const reason = new PersistError(`content-mock: could not save the change to ${this.options.file}: ${(error as Error).message}`);
+        this.rollBack(failed.map((p) => p.delta));
+        const gone = new Set(failed);
+        this.unfolded = this.unfolded.filter((p) => !gone.has(p));
+        const reason = new PersistError(this.options.file as string, error);
+        this.options.warn?.(`content-mock: ${reason.message} (${failed.length} change${failed.length === 1 ? '' : 's'} refused)`);
         for (const p of failed) p.reject(reason);
       }
     }
@@ -268,11 +275,17 @@ export class ContentStore implements Store {
   private scheduleCompaction(): void {
     if (!this.options.file || this.closed || !this.journal || this.journal.length === 0) return;
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.journal.length > MAX_JOURNAL_BYTES) {
+    if (this.compaction) return; // it schedules the next one when done
+    const now = Date.now();
+    this.unfoldedSince ??= now;
+    // Under steady writes the store is never idle: the file is rewritten anyway once it lags this far behind.
+    const maxLag = Math.max(this.options.maxFoldLagMs ?? 5000, 4 * this.lastFoldMs);
+    const lagLeft = this.unfoldedSince + maxLag - now;
+    if (this.journal.length > MAX_JOURNAL_BYTES || lagLeft <= 0) {
       void this.compact();
       return;
     }
-    this.idleTimer = setTimeout(() => void this.compact(), this.options.idleCompactMs ?? 2000);
+    this.idleTimer = setTimeout(() => void this.compact(), Math.min(this.options.idleCompactMs ?? 2000, lagLeft));
     this.idleTimer.unref();
   }
 
@@ -284,7 +297,12 @@ export class ContentStore implements Store {
     // A compaction already running took its snapshot before this call: the changes since would stay in the journal
     // only, so wait for it and compact again.
     if (this.compaction) await this.compaction;
-    this.compaction ??= this.compactInBackground().finally(() => (this.compaction = undefined));
+    this.compaction ??= this.compactInBackground().finally(() => {
+      this.compaction = undefined;
+      // changes committed meanwhile are not in the new file: their clock starts now
+      this.unfoldedSince = undefined;
+      this.scheduleCompaction();
+    });
     return this.compaction;
   }
 
@@ -292,6 +310,9 @@ export class ContentStore implements Store {
     const file = this.options.file;
     const journal = this.journal;
     if (!file || !journal || journal.length === 0) return;
+    const started = Date.now();
+    // changes committed before the rewrite starts are in the file it writes (later ones may be)
+    const folded = new Set(this.unfolded);
     this.sinceCompaction = [];
     const building = new Map<Row, number>();
     this.building.add(building);
@@ -315,6 +336,8 @@ export class ContentStore implements Store {
         if (tail.length === 0) await journal.remove();
         else await journal.replace(headerLine([hash]) + tail.join(''));
       });
+      this.lastFoldMs = Date.now() - started;
+      this.unfolded = this.unfolded.filter((p) => !folded.has(p));
     } catch (error) {
       this.options.warn?.(`content-mock: could not rewrite ${file} (the journal keeps every change): ${(error as Error).message}`);
     } finally {
@@ -336,6 +359,8 @@ export class ContentStore implements Store {
     }
     this.layout = { hash: written.hash, size: written.size, spans: building };
     this.fileHash = written.hash;
+    this.unfolded = [];
+    this.unfoldedSince = undefined;
     await this.journal?.remove();
   }
 
@@ -364,48 +389,84 @@ export class ContentStore implements Store {
       }
     }
     await this.journal?.close();
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /** Where the server holding this store serves, written into its lock (a second server's refusal names it). */
+  describeOwner(where: { port?: number; url?: string }): void {
+    this.lock?.describe(where);
   }
 
   /**
    * Replaces all content: a reset to the seed (`persist`: written at once), or data edited outside the server
-   * (`fileHash`: the file it was read from, which the journal now applies to).
+   * (`fileHash`: the file it was read from, which the journal now applies to). Changes acknowledged that the
+   * edited file lacks (not yet folded into the file the edit started from) are re-applied on top of the edit, and
+   * kept in the journal; if they cannot be, they are set aside in a named file. Says which in the result.
    */
-  async replace(data: StoreData, persist = true, fileHash?: string): Promise<void> {
-    await this.flush();
-    await this.compaction;
-    const swap = () => {
-      this.current = data;
-      this.layout = undefined;
-      this.tracker.reset(data);
-      this.currentIndex.invalidate(data);
-      if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
-    };
+  async replace(data: StoreData, persist = true, fileHash?: string): Promise<ReplaceOutcome> {
     const file = this.options.file;
-    if (!file) return swap();
-    if (persist) {
-      swap();
-      return this.writeWhole();
+    const hash = file && !persist ? (fileHash ?? (await hashFile(file))) : undefined;
+    // Nothing queued, being written or being folded: from here to the swap nothing awaits, so no change slips in.
+    while (this.draining || this.compaction) {
+      await this.flush();
+      await this.compaction;
     }
-    // The journal held changes to the file that was replaced: it no longer applies.
+    const swap = (next: StoreData) => {
+      this.layout = undefined;
+      this.swap(next);
+    };
+    if (!file) return (swap(data), { reapplied: 0 });
+    if (persist) {
+      swap(data);
+      await this.writeWhole();
+      return { reapplied: 0 };
+    }
+    const lines = this.unfolded.map((p) => p.line);
+    let outcome: ReplaceOutcome = { reapplied: 0 };
+    let merged = data;
+    if (lines.length > 0) {
+      try {
+        const replayer = new Replayer(structuredClone(data));
+        for (const line of lines) replayer.apply((JSON.parse(line) as { ops: JournalOp[] }).ops);
+        merged = replayer.finish();
+        outcome = { reapplied: lines.length };
+      } catch (error) {
+        outcome = { reapplied: 0, setAside: writeAside(journalPath(file), lines), reason: (error as Error).message };
+      }
+    }
+    this.unfolded = [];
+    this.unfoldedSince = undefined;
+    this.fileHash = hash;
+    this.remember(hash as string);
+    swap(merged);
+    // The journal now applies to the edited file: it holds the re-applied changes, or nothing.
     await this.onDisk(async () => {
-      const hash = fileHash ?? (await hashFile(file));
-      await this.journal?.remove();
-      this.fileHash = hash;
-      this.remember(hash);
-      swap();
+      if (outcome.reapplied === 0) return this.journal?.remove();
+      await this.journal?.replace(headerLine([hash as string]) + lines.join(''));
     });
+    if (outcome.reapplied > 0) this.scheduleCompaction();
+    return outcome;
   }
 
   async reset(): Promise<void> {
+    this.resetSession();
     await this.replace(this.options.initial());
   }
+}
 
-  /** Id for a new row of `table` (a type uid, `component:<uid>`, `media`), never reusing one. */
-  nextId(table: string): number {
-    const next = (this.current.sequences[table] ?? 0) + 1;
-    this.current.sequences[table] = next;
-    return next;
-  }
+/** What became of the changes the store file lacked when it was replaced from outside. */
+export interface ReplaceOutcome {
+  /** How many acknowledged changes were re-applied on top of the new content. */
+  readonly reapplied: number;
+  /** Where they were set aside instead, when they could not be re-applied (and why). */
+  readonly setAside?: string;
+  readonly reason?: string;
+}
+
+/** Whether a journal that names its files by SHA-256 (before content-mock-journal/2) names this file. */
+function appliesAsLegacy(file: string, bases: ReadonlySet<string>): boolean {
+  return [...bases].some(isLegacyHash) && bases.has(legacyHash(readFileSync(file)));
 }
 
 /** A store file in another layout (or invalid: the parser says where): read at once, parsed row by row if large. */
@@ -418,11 +479,4 @@ function readWhole(file: string): { data: StoreData; layout?: FileLayout; hash: 
   return { ...readStoreBytes(bytes, file, undefined, hash), hash, identity };
 }
 
-/** Data as text with the order of record keys (counters, link ranks) not mattering. */
-function canonical(data: StoreData): string {
-  const sorted = (record: Record<string, unknown> | undefined) =>
-    record && Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return JSON.stringify({ ...data, sequences: sorted(data.sequences), linkOrder: sorted(data.linkOrder) });
-}
-
-export { DatasetError };
+export { DatasetError, PersistError };

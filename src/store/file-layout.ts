@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { ContentHash } from './content-hash.js';
 import type { FileHandle } from 'node:fs/promises';
 import type { Row } from '../core/data/types.js';
 import { writeAll } from './journal.js';
@@ -38,7 +38,7 @@ export class SourceReader {
   private readonly block = Buffer.allocUnsafe(1 << 20);
   private blockStart = 0;
   private blockEnd = 0;
-  private readonly hash: Hash = createHash('sha256');
+  private readonly hash = new ContentHash();
 
   constructor(
     private readonly handle: FileHandle,
@@ -74,7 +74,7 @@ export class SourceReader {
   async finish(): Promise<void> {
     while (this.blockEnd < this.layout.size) await this.next();
     const { bytesRead } = await this.handle.read(this.block, 0, 1, this.blockEnd);
-    if (bytesRead !== 0 || this.hash.digest('hex') !== this.layout.hash) throw new LayoutMismatch('the store file changed on disk');
+    if (bytesRead !== 0 || this.hash.digest() !== this.layout.hash) throw new LayoutMismatch('the store file changed on disk');
   }
 }
 
@@ -84,7 +84,7 @@ export class OutputFile {
   private used = 0;
   /** Bytes written so far (including those still in the buffer). */
   offset = 0;
-  readonly hash: Hash = createHash('sha256');
+  readonly hash = new ContentHash();
 
   constructor(private readonly handle: FileHandle) {}
 

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Row, StoreData } from '../core/data/types.js';
 import { packSpan, type FileLayout } from './file-layout.js';
+import { ContentHash } from './content-hash.js';
 import { fileIdentity, isStoreData } from './store-file.js';
 
 // Reads a store file in the layout content-mock writes (`JSON.stringify(data, null, 1)`) a window at a time: rows are
@@ -32,7 +32,7 @@ class Window {
   buf: Buffer = Buffer.alloc(0);
   start = 0;
   eof = false;
-  private readonly hash = createHash('sha256');
+  private readonly hash = new ContentHash();
   /** One buffer for the whole read (kept bytes move to its front): no allocation per window, so no GC pressure. */
   private storage: Buffer;
 
@@ -91,7 +91,7 @@ class Window {
   }
 
   digest(): string {
-    return this.hash.digest('hex');
+    return this.hash.digest();
   }
 }
 

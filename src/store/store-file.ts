@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { ContentHash, hashBytes } from './content-hash.js';
 import { readdirSync, rmSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -6,6 +6,7 @@ import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { DatasetError } from '../core/data/import-dataset.js';
 import type { Row, StoreData } from '../core/data/types.js';
+import { isAlive } from './store-lock.js';
 import { LayoutMismatch, OutputFile, packSpan, SourceReader, spanOf, type FileLayout } from './file-layout.js';
 import { arrayItemsAt, objectMembersAt, parseSlice, ScanError, skipSpace } from './json-scanner.js';
 
@@ -18,7 +19,7 @@ const WHOLE_PARSE_LIMIT = 96 * 1024 * 1024;
 /** Serialized text is written in pieces of about this size; producing one takes a few ms at most. */
 const CHUNK = 256 * 1024;
 
-export const hashBytes = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+export { hashBytes } from './content-hash.js';
 
 export function isStoreData(v: unknown): v is StoreData {
   return (
@@ -208,15 +209,6 @@ export function removeStaleTempFiles(file: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export interface WrittenFile {
   readonly hash: string;
   readonly size: number;
@@ -303,7 +295,7 @@ async function writeStoreFileFrom(
   }
   await handle.close();
   await source?.close();
-  const written = { hash: out.hash.digest('hex'), size: out.offset, identity };
+  const written = { hash: out.hash.digest(), size: out.offset, identity };
   try {
     await beforeRename?.(written);
     await rename(temp, file);
@@ -318,9 +310,9 @@ async function writeStoreFileFrom(
 export async function hashFile(file: string): Promise<string> {
   const handle = await open(file, 'r');
   try {
-    const hash = createHash('sha256');
+    const hash = new ContentHash();
     for await (const chunk of handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false })) hash.update(chunk as Buffer);
-    return hash.digest('hex');
+    return hash.digest();
   } finally {
     await handle.close();
   }

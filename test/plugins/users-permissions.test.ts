@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authenticateUser, authorizeContent } from '../../src/mock/auth/authenticate-request.js';
-import { signJwt } from '../../src/mock/auth/jwt.js';
+import { signClaims, signJwt } from '../../src/mock/auth/jwt.js';
 import { jwtSecretOf } from '../../src/mock/auth/jwt-secret.js';
 import { usersOf } from '../../src/mock/auth/users.js';
 import { call, json, KIT_CONFIG, startKit, type Running } from './plugin-server.js';
@@ -140,6 +140,32 @@ describe('GET /api/users/me and JWT bearer auth', () => {
         body: { error: { name: 'UnauthorizedError', message: 'Missing or invalid credentials' } },
       });
     }
+  });
+
+  test('time claims are checked as jsonwebtoken checks them: nbf ahead, a non-number nbf or exp → 401', async () => {
+    const { user } = (await login('ada', 'analytical-engine')).body as { user: { id: number } };
+    const secret = jwtSecretOf(kit.server.runtime());
+    const now = Math.floor(Date.now() / 1000);
+    const refused = [
+      { id: user.id, iat: now, nbf: now + 600, exp: now + 3600 },
+      { id: user.id, iat: now, nbf: String(now - 10), exp: now + 3600 },
+      { id: user.id, iat: now, exp: String(now + 3600) },
+      { id: user.id, iat: now, exp: null },
+      { id: user.id, iat: now, exp: now },
+    ];
+    for (const claims of refused) {
+      expect(await call(`${kit.url}/api/users/me`, bearer(signClaims(claims, secret)))).toMatchObject({
+        status: 401,
+        body: { error: { name: 'UnauthorizedError', message: 'Missing or invalid credentials' } },
+      });
+    }
+    // accepted as jsonwebtoken accepts them: nbf reached, no exp at all, an iat of any type (checked only with maxAge)
+    const accepted = [
+      { id: user.id, iat: now, nbf: now, exp: now + 3600 },
+      { id: user.id, iat: now },
+      { id: user.id, iat: 'whenever', exp: now + 3600 },
+    ];
+    for (const claims of accepted) expect((await call(`${kit.url}/api/users/me`, bearer(signClaims(claims, secret)))).status).toBe(200);
   });
 
   test('a valid JWT for a user that is gone → 401 "Invalid credentials"', async () => {

@@ -15,7 +15,7 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((ok, fail) => {
     const s = netServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as AddressInfo;
@@ -24,25 +24,28 @@ const freePort = () =>
     s.once('error', fail);
   });
 
+/** The arguments of `content-mock serve` on the kit's model over the file store `data`. */
+export const serveArgs = (data: string, port: number, extra: string[] = []): string[] => [
+  BIN,
+  'serve',
+  '--schemas',
+  KIT_MODEL,
+  '--seed',
+  KIT_DATASET,
+  '--config',
+  KIT_CONFIG,
+  '--data',
+  data,
+  '--quiet',
+  '--port',
+  String(port),
+  ...extra,
+];
+
 /** `content-mock serve` on the kit's model over a file store, in its own process (so it can be killed). */
 export async function startChildServer(data: string, extra: string[] = []): Promise<ChildServer> {
   const port = await freePort();
-  const args = [
-    BIN,
-    'serve',
-    '--schemas',
-    KIT_MODEL,
-    '--seed',
-    KIT_DATASET,
-    '--config',
-    KIT_CONFIG,
-    '--data',
-    data,
-    '--quiet',
-    '--port',
-    String(port),
-    ...extra,
-  ];
+  const args = serveArgs(data, port, extra);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -87,4 +90,16 @@ export async function postTag(url: string, name: string): Promise<{ status: numb
   });
   const body = (await res.json().catch(() => ({}))) as { data?: { documentId?: string } };
   return { status: res.status, documentId: body.data?.documentId };
+}
+
+/** Runs `content-mock serve` expecting it not to start: its exit code and output. */
+export async function refusedServe(data: string, extra: string[] = []): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, serveArgs(data, await freePort(), extra), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)));
+  clearTimeout(timer);
+  return { code, output };
 }

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { postTag, startChildServer } from './child-server.js';
+import { createServer } from '../../src/mock/create-server.js';
+import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
 
 // A disk that refuses writes, for real: the server process gets a file size limit (RLIMIT_FSIZE, as `ulimit -f`),
 // so appending to the journal fails with EFBIG as it would with ENOSPC; raising the limit is the disk recovering.
@@ -33,6 +35,20 @@ describe('a failed persist', () => {
         limitFileSize(server.child.pid!, 0);
         const refused = await Promise.all([postTag(server.url, 'refused-1'), postTag(server.url, 'refused-2')]);
         expect(refused.map((r) => r.status)).toEqual([500, 500]);
+        // the answer names the cause
+        const third = await fetch(`${server.url}/api/tags`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ data: { name: 'refused-3' } }),
+        });
+        expect(await third.json()).toMatchObject({
+          data: null,
+          error: {
+            status: 500,
+            name: 'InternalServerError',
+            message: expect.stringMatching(/could not save the change to .*db\.json: file too large .*\(EFBIG\)\. Nothing was changed/),
+          },
+        });
         const update = await fetch(`${server.url}/api/tags/${kept.documentId}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
@@ -66,4 +82,66 @@ describe('a failed persist', () => {
     },
     60_000,
   );
+
+  /** A server on a fresh data file, in process; `tags()` lists the tag names it serves. */
+  async function serving(dir: string) {
+    const data = join(dir, 'db.json');
+    const logs: string[] = [];
+    const server = await createServer({
+      schemas: KIT_MODEL,
+      seed: KIT_DATASET,
+      config: KIT_CONFIG,
+      data,
+      logger: { info: (l) => logs.push(l), error: (l) => logs.push(l) },
+    });
+    const { url } = await server.listen(0);
+    const tags = async () => (await (await fetch(`${url}/api/tags?sort=id&pagination[pageSize]=100`)).text()) as string;
+    return { server, url, data, logs, tags };
+  }
+
+  test.skipIf(!existsSync('/dev/full'))('a full disk (ENOSPC, for real: the journal on /dev/full) answers a 500 that says so', async () => {
+    const { server, url, data, logs, tags } = await serving(mkdtempSync(join(tmpdir(), 'cm-enospc-')));
+    try {
+      const before = await tags();
+      symlinkSync('/dev/full', `${data}.journal`);
+      const res = await fetch(`${url}/api/tags`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { name: 'no-room' } }),
+      });
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /: no space left on device \(ENOSPC\)\. Nothing was changed/,
+      );
+      expect(await tags()).toBe(before);
+      expect(logs.join('\n')).toMatch(/no space left on device/);
+      // the disk has room again: writes are saved
+      rmSync(`${data}.journal`);
+      expect((await postTag(url, 'room-again')).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a removed data folder answers a 500 that says so, and memory is unchanged', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'cm-nofolder-')), 'store');
+    const { server, url, tags } = await serving(dir);
+    try {
+      expect((await postTag(url, 'kept')).status).toBe(201);
+      const before = await tags();
+      rmSync(dir, { recursive: true, force: true });
+      const res = await fetch(`${url}/api/tags`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { name: 'nowhere' } }),
+      });
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+        /: data folder missing: .*store was removed \(ENOENT\)/,
+      );
+      expect(await tags()).toBe(before);
+    } finally {
+      await server.close().catch(() => undefined);
+    }
+  });
 });

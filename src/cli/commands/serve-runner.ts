@@ -1,5 +1,5 @@
 import { describeError } from '../../project/describe-error.js';
-import { createServer } from '../../mock/create-server.js';
+import { createServer, StoreRefused } from '../../mock/create-server.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
 import { startupHints } from './serve-hints.js';
 import { describeGenerated } from '../../mock/generated-store.js';
@@ -18,6 +18,7 @@ export interface ServeArgs {
   seedIfEmpty?: boolean;
   public?: boolean;
   memory?: boolean;
+  repair?: boolean;
   port?: number;
   host?: string;
   config?: string;
@@ -36,14 +37,22 @@ export interface ServeArgs {
 export async function runServe(args: ServeArgs): Promise<number> {
   let generated: StoreData | undefined;
   const { given, locales, ...options } = args;
-  const server = await createServer({
-    ...options,
-    // Locales of generated content; a seed file brings its own.
-    locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
-    watch: args.watch ?? true,
-    logRequests: !args.quiet,
-    onGenerated: (data) => (generated = data),
-  });
+  let server;
+  try {
+    server = await createServer({
+      ...options,
+      // Locales of generated content; a seed file brings its own.
+      locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
+      watch: args.watch ?? true,
+      logRequests: !args.quiet,
+      onGenerated: (data) => (generated = data),
+    });
+  } catch (e) {
+    // Another server holds the data file, or its journal is damaged: the command cannot run as asked.
+    if (!(e instanceof StoreRefused)) throw e;
+    console.error(style('red', e.message));
+    return 2;
+  }
   if (args.resetOnStart) await server.reset();
   const rt = server.runtime();
   for (const w of [...(rt.config.warnings ?? []), ...rt.model.warnings]) console.warn(style('yellow', `warning: ${w}`));

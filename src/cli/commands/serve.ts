@@ -21,6 +21,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         describe: 'let the public role find and findOne every content type (as granting it in the admin panel)',
       })
       .option('memory', { type: 'boolean', default: false, describe: 'keep everything in memory; write no file' })
+      .option('repair', {
+        type: 'boolean',
+        default: false,
+        describe: "start even if the data file's journal has damaged lines: apply the sound ones, set the others aside",
+      })
       .option('port', { type: 'string', default: envPort(1337), coerce: portValue, describe: 'port (env PORT too)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: '0.0.0.0 to serve other machines (Docker)' })
       .option('watch', {

@@ -1,5 +1,5 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
-import { LOCALES_TABLE, MEDIA_TABLE, openChanges, type ChangeLog } from './change-log.js';
+import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog } from './transaction.js';
 import { linkRank } from './link-order.js';
 import { tableDependencies } from './table-dependencies.js';
 import type { MediaFile, Row, StoreData } from './types.js';
@@ -48,6 +48,12 @@ export class ContentIndex {
     readonly model: ContentModel,
     private data: StoreData,
   ) {}
+
+  /**
+   * The transaction running against the data, if any, set by the store around it: lookups during a write see the
+   * rows it added, removed or edited so far.
+   */
+  transaction: ChangeLog | undefined;
 
   /** Bumped on every change: anything derived from an older generation may be stale. */
   generation = 0;
@@ -190,7 +196,7 @@ export class ContentIndex {
       this.ids.set(uid, byId);
     }
     if (byId === null) return this.rows(uid).find((r) => r.id === id);
-    const log = openChanges(this.data);
+    const log = this.transaction;
     const moved = log && movedRows(log, uid);
     const row = byId.get(id);
     if (row && row.id === id && !moved?.removed.has(row)) return row;
@@ -264,7 +270,7 @@ export class ContentIndex {
    * added or edited so far count as they are, rows it removed do not. An index lookup, not a pass over the table.
    */
   linkingRows(uid: string, attribute: string, documentId: string): Row[] {
-    const log = openChanges(this.data);
+    const log = this.transaction;
     const candidates = new Set(this.linkSets(uid, attribute).get(documentId));
     const moved = log && movedRows(log, uid);
     if (log) for (const row of log.rows.get(uid)?.keys() ?? []) candidates.add(row);
@@ -280,7 +286,7 @@ export class ContentIndex {
 
   /** Every row of one document as the table holds it now (during a change: with what it added or removed so far), in id order. */
   liveDocumentRows(uid: string, documentId: string): Row[] {
-    const log = openChanges(this.data);
+    const log = this.transaction;
     const moved = log && movedRows(log, uid);
     if (!moved) return [...this.documentRows(uid, documentId)];
     const out = this.documentRows(uid, documentId).filter((r) => !moved.removed.has(r));

@@ -1,4 +1,4 @@
-import { linkChanged } from './change-log.js';
+import type { Transaction } from './transaction.js';
 import type { Row, StoreData } from './types.js';
 import type { LinkVersion } from './link-version.js';
 
@@ -22,14 +22,11 @@ export function linkRank(data: StoreData, ownerUid: string, attribute: string, r
 }
 
 /** The published version's list takes the order of the draft's (publishing re-creates it from the draft). */
-export function publishLinkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): void {
-  const order = (data.linkOrder ??= {});
+export function publishLinkRank(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string): void {
+  const order = tx.data.linkOrder ?? {};
   const draft = order[key(ownerUid, attribute, row, target, 'draft')];
   const published = key(ownerUid, attribute, row, target, 'published');
-  if (draft === order[published]) return;
-  linkChanged(data, published);
-  if (draft === undefined) delete order[published];
-  else order[published] = draft;
+  if (draft !== order[published]) tx.setLink(published, draft);
 }
 
 /** Sets a link's rank outright (imported content whose inverse lists show the order). */
@@ -38,12 +35,10 @@ export function setLinkRank(data: StoreData, ownerUid: string, attribute: string
 }
 
 /** Gives `to`'s link the rank `from`'s link has (a published version's link takes the place of its draft's). */
-export function copyLinkRank(data: StoreData, ownerUid: string, attribute: string, from: Row, to: Row, target: string): void {
+export function copyLinkRank(tx: Transaction, ownerUid: string, attribute: string, from: Row, to: Row, target: string): void {
   const k = key(ownerUid, attribute, to, target);
-  const rank = linkRank(data, ownerUid, attribute, from, target);
-  if (data.linkOrder?.[k] === rank) return;
-  linkChanged(data, k);
-  (data.linkOrder ??= {})[k] = rank;
+  const rank = linkRank(tx.data, ownerUid, attribute, from, target);
+  if (tx.data.linkOrder?.[k] !== rank) tx.setLink(k, rank);
 }
 
 /**
@@ -51,7 +46,7 @@ export function copyLinkRank(data: StoreData, ownerUid: string, attribute: strin
  * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's).
  */
 export function recordLinks(
-  data: StoreData,
+  tx: Transaction,
   ownerUid: string,
   attribute: string,
   row: Row,
@@ -59,23 +54,19 @@ export function recordLinks(
   after: readonly string[],
   inherit: (target: string) => number | undefined = () => undefined,
 ): void {
-  const order = (data.linkOrder ??= {});
+  const order = (tx.data.linkOrder ??= {});
   for (const target of before) {
     if (after.includes(target)) continue;
     for (const k of [key(ownerUid, attribute, row, target), key(ownerUid, attribute, row, target, 'draft'), key(ownerUid, attribute, row, target, 'published')]) {
-      if (order[k] === undefined) continue;
-      linkChanged(data, k);
-      delete order[k];
+      if (order[k] !== undefined) tx.setLink(k, undefined);
     }
   }
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
-    const rank = inherited ?? (before.includes(target) ? undefined : nextRank(data, ownerUid));
-    if (rank === undefined) continue;
-    linkChanged(data, k);
-    order[k] = rank;
+    const rank = inherited ?? (before.includes(target) ? undefined : nextRank(tx.data, ownerUid));
+    if (rank !== undefined) tx.setLink(k, rank);
   }
 }
 
@@ -92,17 +83,12 @@ function nextRank(data: StoreData, ownerUid: string): number {
  * now reads in that order (a positional connect or a set written from the inverse side).
  */
 export function placeLinks(
-  data: StoreData,
+  tx: Transaction,
   ownerUid: string,
   attribute: string,
   target: string,
   rows: readonly Row[],
   version?: LinkVersion,
 ): void {
-  const order = (data.linkOrder ??= {});
-  for (const row of rows) {
-    const k = key(ownerUid, attribute, row, target, version);
-    linkChanged(data, k);
-    order[k] = nextRank(data, ownerUid);
-  }
+  for (const row of rows) tx.setLink(key(ownerUid, attribute, row, target, version), nextRank(tx.data, ownerUid));
 }

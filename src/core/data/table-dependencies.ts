@@ -1,5 +1,5 @@
 import type { Attributes, ContentModel } from '../model/types.js';
-import { LOCALES_TABLE, MEDIA_TABLE } from './change-log.js';
+import { LOCALES_TABLE, MEDIA_TABLE } from './transaction.js';
 
 /**
  * Which tables a read of a type can look at: the type's own rows, every type its relations reach (either side, at

@@ -2,10 +2,13 @@ import type { Attribute, ContentType } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { Store } from '../data/store.js';
 import type { ComponentValue } from '../data/types.js';
+import type { Transaction } from '../data/transaction.js';
 import { isPlainObject } from '../is-plain-object.js';
 
 export interface WriteContext {
   readonly store: Store;
+  /** The write's transaction: every change to the data goes through it. */
+  readonly tx: Transaction;
   readonly index: ContentIndex;
   readonly type: ContentType;
   readonly now: string;

@@ -7,8 +7,8 @@ import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.j
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { recordLinks } from '../data/link-order.js';
-import { addRow, removeRow, rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
+import type { Transaction } from '../data/transaction.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
 import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
@@ -103,7 +103,7 @@ function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: Relati
 
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
 function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
-  rowChanged(ctx.store.data, ctx.type.uid, row);
+  ctx.tx.edit(ctx.type.uid, row);
   const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
   const owning: Record<string, unknown> = {};
   for (const [name, op] of prepared.relations) {
@@ -116,7 +116,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     const before = refsOf(row[name]);
     const next = applyRelationOp(before, linkedLocalesOnly(ctx, row, name, op), attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
-    recordLinks(ctx.store.data, ctx.type.uid, name, row, before, next);
+    recordLinks(ctx.tx, ctx.type.uid, name, row, before, next);
     // A writer without i18n keeps which locale row of a localized target each link joins.
     const defaultLocale = ctx.index.model.defaultLocale;
     for (const [documentId, locale] of op.locales ?? []) {
@@ -164,22 +164,8 @@ function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docR
 
 interface WriteResult {
   readonly row: Row;
-  /** The i18n copy to the other locales, run once the answer is rendered. */
-  readonly sync: () => void;
-}
-
-/**
- * A failed write leaves nothing behind, as Strapi's transaction rolls back: no row, and no id taken from a
- * sequence (SQLite rolls `sqlite_sequence` back too), so the next write gets the id it would have had.
- */
-function atomically<T>(store: Store, write: () => T): T {
-  const sequences = { ...store.data.sequences };
-  try {
-    return write();
-  } catch (error) {
-    store.data.sequences = sequences;
-    throw error;
-  }
+  /** The i18n copy to the other locales, run in a transaction of its own once the answer is rendered. */
+  readonly sync: (tx: Transaction) => void;
 }
 
 function writeVersion(
@@ -216,20 +202,22 @@ function writeVersion(
   if (!target) {
     target = blankRow(ctx, documentId, locale);
     inverse = applyPrepared(ctx, target, prepared);
-    addRow(store.data, type.uid, target);
+    ctx.tx.insert(type.uid, target);
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
   const result = publishing ? publish(ctx, target) : target;
-  return { row: result, sync: () => syncNonLocalized(ctx, result, original) };
+  return { row: result, sync: (tx) => syncNonLocalized({ ...ctx, tx }, result, original) };
 }
 
 /**
  * Writes, answers, then syncs: Strapi's i18n middleware copies non-localized attributes to the other locales after
- * the write has produced its answer, so the answer (its populated localizations) shows them as they were.
+ * the write has produced its answer, so the answer (its populated localizations) shows them as they were. A write
+ * that throws leaves nothing behind, as Strapi's transaction rolls back (the store's transaction undoes it all:
+ * rows, links, and ids taken from a sequence, as SQLite rolls `sqlite_sequence` back too).
  */
-async function writeThenSync(store: Store, write: () => WriteResult, answer: (row: Row) => Entry): Promise<Entry> {
-  const { row, sync } = await store.mutate(() => atomically(store, write));
+async function writeThenSync(store: Store, write: (tx: Transaction) => WriteResult, answer: (row: Row) => Entry): Promise<Entry> {
+  const { row, sync } = await store.mutate(write);
   const entry = answer(row);
   await store.mutate(sync);
   return entry;
@@ -261,10 +249,10 @@ export async function createDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
+  const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   return writeThenSync(
     store,
-    () => writeVersion(ctx, newDocumentId(), locale, status === 'draft', data, true),
+    (tx) => writeVersion({ ...base, tx }, newDocumentId(), locale, status === 'draft', data, true),
     (row) => render(store, type, row, query, opts, status),
   );
 }
@@ -284,28 +272,25 @@ export async function updateDocument(
   // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
   checkBodyKeys(store.index, type, data);
   if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
-  const ctx: WriteContext = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
+  const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) {
     // Strapi checks the body's keys and resolves the documentIds its relations name before it looks the document
     // up: those errors come before the 404.
-    const sequences = { ...store.data.sequences };
-    try {
-      prepareData(type, data, {
-        index: store.index,
-        draft: true,
-        creating: false,
-        locale: locale ?? null,
-        nextId: () => 0,
-        resolveOnly: true,
-      });
-    } finally {
-      store.data.sequences = sequences;
-    }
+    // (no id is taken: nothing is written)
+    prepareData(type, data, {
+      index: store.index,
+      draft: true,
+      creating: false,
+      locale: locale ?? null,
+      nextId: () => 0,
+      resolveOnly: true,
+    });
     return undefined;
   }
-  const write = () => writeVersion(ctx, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
+  const write = (tx: Transaction) =>
+    writeVersion({ ...base, tx }, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
   return writeThenSync(store, write, (row) => render(store, type, row, query, opts, status));
 }
 
@@ -334,11 +319,10 @@ export async function deleteDocument(
   if (target === undefined) return;
   const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
   const locale = all ? undefined : writeLocale(store, type, query.locale);
-  await store.mutate((data) => {
-    data.types[type.uid] ??= [];
+  await store.mutate((tx) => {
     const rows = [...store.index.documentRows(type.uid, target)];
-    for (const r of rows) if (all || r.locale === locale) removeRow(data, type.uid, r);
+    for (const r of rows) if (all || r.locale === locale) tx.remove(type.uid, r);
     // one locale of several: the links to it go with its rows
-    if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(data, store.index, type, target, locale);
+    if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(tx, store.index, type, target, locale);
   });
 }

@@ -1,18 +1,18 @@
 import type { RelationAttribute } from '../model/types.js';
 import { refsOf } from '../data/content-index.js';
-import { rowChanged } from '../data/change-log.js';
 import { keepLinkLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
 import { recordLinks } from '../data/link-order.js';
-import type { Row, StoreData } from '../data/types.js';
+import type { Row } from '../data/types.js';
+import type { Transaction } from '../data/transaction.js';
 
 /** Takes one document out of an owner row's links: the list, its rank, and the locale and version notes with it. */
-export function dropLink(data: StoreData, ownerUid: string, attribute: RelationAttribute, row: Row, documentId: string): void {
-  rowChanged(data, ownerUid, row);
+export function dropLink(tx: Transaction, ownerUid: string, attribute: RelationAttribute, row: Row, documentId: string): void {
+  tx.edit(ownerUid, row);
   const current = refsOf(row[attribute.name]);
   const next = current.filter((d) => d !== documentId);
   row[attribute.name] = attribute.toMany ? next : null;
-  recordLinks(data, ownerUid, attribute.name, row, current, next);
+  recordLinks(tx, ownerUid, attribute.name, row, current, next);
   keepLinkLocales(row, attribute.name, next);
   keepLinkVersions(row, attribute.name, next);
 }

@@ -2,7 +2,6 @@ import { dropLink } from './drop-link.js';
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
-import { rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
@@ -34,10 +33,10 @@ export function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute
     if (!current.includes(target)) continue;
     if (version !== undefined) {
       if (!linksVersion(r, attribute.name, target, version === 'draft')) continue;
-      rowChanged(ctx.store.data, owner.uid, r);
+      ctx.tx.edit(owner.uid, r);
       if (!dropLinkVersion(r, attribute.name, target, version)) continue;
     }
-    dropLink(ctx.store.data, owner.uid, attribute, r, target);
+    dropLink(ctx.tx, owner.uid, attribute, r, target);
   }
 }
 
@@ -76,16 +75,16 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
     const linked = refsOf(r[owning.name]).includes(row.documentId);
     if (version !== undefined) {
       if (!add && !linked) return;
-      rowChanged(ctx.store.data, owner.uid, r);
+      ctx.tx.edit(owner.uid, r);
       if (add) addLinkVersion(r, owning.name, row.documentId, version, linked);
       else if (!dropLinkVersion(r, owning.name, row.documentId, version)) return;
     }
-    rowChanged(ctx.store.data, owner.uid, r);
+    ctx.tx.edit(owner.uid, r);
     const current = refsOf(r[owning.name]);
     // A new join row goes last in the owner's own list; one it already had keeps its place there.
     const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
-    recordLinks(ctx.store.data, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
+    recordLinks(ctx.tx, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
     if (add && !owner.localized && source.localized) {
       setLinkLocale(r, owning.name, row.documentId, row.locale === defaultLocale ? undefined : row.locale);
@@ -102,7 +101,7 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
       (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  const rank = (r: Row) => linkRank(ctx.store.data, owner.uid, owning.name, r, row.documentId, version);
+  const rank = (r: Row) => linkRank(ctx.tx.data, owner.uid, owning.name, r, row.documentId, version);
   const listed = () =>
     ctx.index
       .linkingRows(owner.uid, owning.name, row.documentId)
@@ -149,5 +148,5 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
       }
     }
   }
-  placeLinks(ctx.store.data, owner.uid, owning.name, row.documentId, order, version);
+  placeLinks(ctx.tx, owner.uid, owning.name, row.documentId, order, version);
 }

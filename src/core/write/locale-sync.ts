@@ -1,7 +1,6 @@
 import type { Attribute, ContentType } from '../model/types.js';
 import { isDraftRow } from '../data/content-index.js';
 import type { Row } from '../data/types.js';
-import { rowChanged } from '../data/change-log.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
 
 // i18n: attributes that are not localized hold the same value in every locale. Strapi's i18n document middleware
@@ -32,7 +31,7 @@ export function syncNonLocalized(ctx: WriteContext, from: Row, original: string 
   if (original !== undefined && nonLocalizedView(ctx.type, from) === original) return;
   for (const other of ctx.index.documentRows(ctx.type.uid, from.documentId)) {
     if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
-    rowChanged(ctx.store.data, ctx.type.uid, other);
+    ctx.tx.edit(ctx.type.uid, other);
     for (const attribute of ctx.type.attributes.values()) {
       if (isSynced(attribute)) other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
     }

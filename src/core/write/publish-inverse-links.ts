@@ -2,7 +2,6 @@ import type { RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
-import { rowChanged } from '../data/change-log.js';
 import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
 import type { WriteContext } from './clone.js';
 
@@ -53,7 +52,7 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
 }
 
 const rank = (ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string) =>
-  linkRank(ctx.store.data, uid, owning.name, row, target);
+  linkRank(ctx.tx.data, uid, owning.name, row, target);
 
 /**
  * Adds (replacing a to-one link) or removes one link of an owner row. An added link takes its place in the owner's
@@ -69,7 +68,7 @@ function setLink(
   add: boolean,
   draftOrder: readonly string[] = [],
 ): void {
-  rowChanged(ctx.store.data, uid, row);
+  ctx.tx.edit(uid, row);
   const current = refsOf(row[owning.name]);
   const others = current.filter((d) => d !== target);
   const at = draftOrder.indexOf(target);
@@ -82,6 +81,6 @@ function setLink(
         ? [...others, target]
         : [...others.slice(0, before), target, ...others.slice(before)];
   row[owning.name] = owning.toMany ? next : (next[0] ?? null);
-  recordLinks(ctx.store.data, uid, owning.name, row, current, next);
+  recordLinks(ctx.tx, uid, owning.name, row, current, next);
   keepLinkLocales(row, owning.name, next);
 }

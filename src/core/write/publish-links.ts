@@ -1,6 +1,5 @@
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { rowChanged } from '../data/change-log.js';
 import { keepLinkLocales, linkLocale, setLinkLocale, targetLocale } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
 import { copyLinkRank, recordLinks } from '../data/link-order.js';
@@ -60,8 +59,7 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
     syncOwners(ctx, ctx.type, attribute, draft);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))
-      if (refsOf(draft[attribute.name]).includes(target))
-        copyLinkRank(ctx.store.data, ctx.type.uid, attribute.name, draft, published, target);
+      if (refsOf(draft[attribute.name]).includes(target)) copyLinkRank(ctx.tx, ctx.type.uid, attribute.name, draft, published, target);
   }
 }
 
@@ -86,7 +84,7 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
       for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
         if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
         const ownerDraft = draftOf(ctx, owner.uid, r);
-        if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.store.data, owner.uid, name, ownerDraft, r, draft.documentId);
+        if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.tx, owner.uid, name, ownerDraft, r, draft.documentId);
       }
     }
   }
@@ -142,7 +140,7 @@ function relink(
   const { documentId } = draft;
   const name = attribute.name;
   const defaultLocale = ctx.index.model.defaultLocale;
-  rowChanged(ctx.store.data, owner.uid, published);
+  ctx.tx.edit(owner.uid, published);
   const current = refsOf(published[name]);
   let next: string[];
   if (!add) next = current.filter((d) => d !== documentId);
@@ -157,7 +155,7 @@ function relink(
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
-  recordLinks(ctx.store.data, owner.uid, name, published, current, next);
+  recordLinks(ctx.tx, owner.uid, name, published, current, next);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
 }

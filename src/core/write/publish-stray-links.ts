@@ -1,7 +1,6 @@
 import { dropLink } from './drop-link.js';
 import { isStrayOwner } from '../model/stray-owner.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { rowChanged } from '../data/change-log.js';
 import { linkLocale } from '../data/link-locale.js';
 import { dropLinkVersion, linksVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
@@ -26,9 +25,9 @@ export function unlinkStrayOwners(ctx: WriteContext, draft: Row): void {
       for (const r of ctx.index.linkingRows(owner.uid, name, documentId)) {
         if (!seesLocale(r) || !refsOf(r[name]).includes(documentId)) continue;
         if (owner.draftAndPublish ? isDraftRow(r) : !linksVersion(r, name, documentId, false)) continue;
-        rowChanged(ctx.store.data, owner.uid, r);
+        ctx.tx.edit(owner.uid, r);
         if (!owner.draftAndPublish && !dropLinkVersion(r, name, documentId, 'published')) continue;
-        dropLink(ctx.store.data, owner.uid, attribute, r, documentId);
+        dropLink(ctx.tx, owner.uid, attribute, r, documentId);
       }
     }
   }

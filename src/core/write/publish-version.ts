@@ -3,7 +3,6 @@ import { unlinkElsewhere } from './inverse-writes.js';
 import type { Attributes } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { linkRank, publishLinkRank, recordLinks } from '../data/link-order.js';
-import { addRow, removeRow, rowChanged } from '../data/change-log.js';
 import type { Row } from '../data/types.js';
 import { prepareData } from './prepare-data.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
@@ -101,12 +100,12 @@ export function publish(ctx: WriteContext, draft: Row): Row {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
     // The new published row takes the old one's place in inverse lists; only links it did not have go last.
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
-    recordLinks(ctx.store.data, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
-      replaced && had.includes(t) ? linkRank(ctx.store.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
+    recordLinks(ctx.tx, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
+      replaced && had.includes(t) ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
     );
   }
-  if (replaced) removeRow(ctx.store.data, ctx.type.uid, replaced);
-  addRow(ctx.store.data, ctx.type.uid, published);
+  if (replaced) ctx.tx.remove(ctx.type.uid, replaced);
+  ctx.tx.insert(ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
   unlinkStrayOwners(ctx, draft);
   publishInverseLinks(ctx, draft);
@@ -141,7 +140,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
       const linking = ctx.index.linkingRows(owner.uid, attribute.name, draft.documentId).filter(localeOk);
       const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
       const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;
-      const draftRank = (r: Row) => linkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
+      const draftRank = (r: Row) => linkRank(ctx.tx.data, owner.uid, attribute.name, r, draft.documentId, 'draft');
       const first = toOneInverse
         ? linking
             .filter((r) => linksVersion(r, attribute.name, draft.documentId, true))
@@ -149,20 +148,20 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
         : undefined;
       for (const r of linking) {
         // the published list is re-created in the draft's order
-        if (attribute.inversedBy) publishLinkRank(ctx.store.data, owner.uid, attribute.name, r, draft.documentId);
+        if (attribute.inversedBy) publishLinkRank(ctx.tx, owner.uid, attribute.name, r, draft.documentId);
         const note = linkVersion(r, attribute.name, draft.documentId);
         if (toOneInverse && r !== first && note !== 'published') {
           // links the draft, but is not the one row the published version is re-created with: the draft's only
           if (note === undefined) {
-            rowChanged(ctx.store.data, owner.uid, r);
+            ctx.tx.edit(owner.uid, r);
             setLinkVersion(r, attribute.name, draft.documentId, 'draft');
           }
           continue;
         }
         if (note === undefined) continue;
-        rowChanged(ctx.store.data, owner.uid, r);
+        ctx.tx.edit(owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
-        else if (attribute.inversedBy) dropLink(ctx.store.data, owner.uid, attribute, r, draft.documentId);
+        else if (attribute.inversedBy) dropLink(ctx.tx, owner.uid, attribute, r, draft.documentId);
       }
     }
   }

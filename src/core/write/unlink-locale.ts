@@ -3,10 +3,9 @@ import type { Attributes, ContentModel, ContentType } from '../model/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { refsOf } from '../data/content-index.js';
-import { rowChanged } from '../data/change-log.js';
 import { keepLinkLocales, linkLocale } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import type { StoreData } from '../data/types.js';
+import type { Transaction } from '../data/transaction.js';
 
 /**
  * Deleting one locale of a localized document deletes its rows, and the database deletes the join rows that pointed
@@ -14,7 +13,7 @@ import type { StoreData } from '../data/types.js';
  * document is not linked (the store links documents, so the links are dropped here). Owners in their own locale
  * (both sides localized) and owners without i18n that chose that locale row (link-locale.ts) are concerned.
  */
-export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: ContentType, documentId: string, locale: string): void {
+export function unlinkDeletedLocale(tx: Transaction, index: ContentIndex, type: ContentType, documentId: string, locale: string): void {
   for (const owner of index.model.contentTypes.values()) {
     for (const attribute of owner.attributes.values()) {
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== type.uid) continue;
@@ -22,7 +21,7 @@ export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: 
       for (const row of index.linkingRows(owner.uid, name, documentId)) {
         const linked = owner.localized ? row.locale : (linkLocale(row, name, documentId) ?? index.model.defaultLocale);
         if (linked !== locale) continue;
-        dropLink(data, owner.uid, attribute, row, documentId);
+        dropLink(tx, owner.uid, attribute, row, documentId);
       }
     }
     // links held in components (no index: the owner's rows are walked, on this rare write only)
@@ -37,7 +36,7 @@ export function unlinkDeletedLocale(data: StoreData, index: ContentIndex, type: 
           if (!current.includes(documentId)) continue;
           const linked = owner.localized ? row.locale : (linkLocale(holder, name, documentId) ?? index.model.defaultLocale);
           if (linked !== locale) continue;
-          rowChanged(data, owner.uid, row);
+          tx.edit(owner.uid, row);
           const next = current.filter((d) => d !== documentId);
           holder[name] = attribute.toMany ? next : null;
           keepLinkLocales(holder, name, next);

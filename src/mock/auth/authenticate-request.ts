@@ -3,7 +3,7 @@ import { roleCan, roleGrants, roleHas } from '../../core/auth/role-grants.js';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
-import { looksLikeJwt, verifyJwt } from './jwt.js';
+import { looksLikeJwt, VERIFIED_JWTS, verifyJwt } from './jwt.js';
 import { jwtSecretOf } from './jwt-secret.js';
 import { roleOf } from './roles.js';
 import { usersOf, type StoredUser } from './users.js';
@@ -33,7 +33,7 @@ export function authenticateUser(rt: Runtime, header: string | undefined): UserP
   if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') return undefined;
   const token = parts[1];
   if (rt.config.tokens.some((t) => t.key === token) || !looksLikeJwt(token)) return undefined;
-  const payload = verifyJwt(token, jwtSecretOf(rt));
+  const payload = verifyJwt(token, jwtSecretOf(rt), Date.now(), rt.store.session.get(VERIFIED_JWTS));
   const id = payload && userIdOf(payload);
   if (id === undefined) throw new UnauthorizedError('Missing or invalid credentials', {});
   const user = usersOf(rt.store.data).find((u) => u.id === id);

@@ -11,7 +11,7 @@ import { markConfigUsersAdded, missingConfigUsers, newUser, usersState } from '.
 export async function ensureUsersPermissions(rt: Runtime): Promise<void> {
   const { store, config } = rt;
   if (rolesComplete(store.data, config) && missingConfigUsers(store.data, config.plugins.users).length === 0) return;
-  await store.mutate((data) => {
+  await store.mutate(({ data }) => {
     addMissingRoles(store, data, config);
     const roles = rolesOf(data);
     const state = usersState(data);

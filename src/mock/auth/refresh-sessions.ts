@@ -1,13 +1,15 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { randomHex, toBase64Url, utf8 } from './base64url.js';
-import { signJwt, verifyJwt } from './jwt.js';
+import { signJwt, VERIFIED_JWTS, verifyJwt } from './jwt.js';
+import { sessionSlot, type StoreSession } from '../../core/data/store-session.js';
 
 // Refresh sessions as Strapi 5.54's session manager keeps them with `jwtManagement: 'refresh'` and httpOnly
 // sessions (the reference app's users & permissions settings): a refresh token names a user and a session; a
 // refresh rotates it (the old one is refused from then on), a logout revokes it. Login hands it over in the
 // `strapi_up_refresh` cookie, signed as Koa signs cookies (a `.sig` cookie beside it); registration and password
-// changes in the body. The revocations are kept in memory: a restart forgets them (the tokens still expire).
+// changes in the body. The revocations are kept in memory, per store: a restart or a reset forgets them (the tokens
+// still expire).
 
 export const REFRESH_COOKIE = 'strapi_up_refresh';
 /** Strapi's default `idleRefreshTokenLifespan` (14 days): a refresh token's `exp` is that far from its issue. */
@@ -18,15 +20,13 @@ interface Sessions {
   readonly issued: Map<string, Set<string>>;
   readonly revoked: Set<string>;
 }
-const sessions = new WeakMap<object, Sessions>();
-const sessionsOf = (store: object): Sessions => {
-  let s = sessions.get(store);
-  if (!s) sessions.set(store, (s = { issued: new Map(), revoked: new Set() }));
-  return s;
-};
+const SESSIONS = sessionSlot<Sessions>('refresh-sessions', () => ({ issued: new Map(), revoked: new Set() }));
+/** The store's refresh sessions: on its session object, so a reset forgets them with the content. */
+type SessionHolder = { readonly session: StoreSession };
+const sessionsOf = (store: SessionHolder): Sessions => store.session.get(SESSIONS);
 
 /** A new session's refresh token, signed as the session manager signs it (no `iat`: jsonwebtoken's noTimestamp). */
-export function newRefreshToken(store: object, secret: string, userId: number): { token: string; sessionId: string } {
+export function newRefreshToken(store: SessionHolder, secret: string, userId: number): { token: string; sessionId: string } {
   const payload = { userId: String(userId), sessionId: randomHex(16), type: 'refresh' };
   const issued = sessionsOf(store).issued;
   issued.set(payload.userId, (issued.get(payload.userId) ?? new Set()).add(payload.sessionId));
@@ -39,8 +39,8 @@ export interface RefreshSession {
 }
 
 /** The session a refresh token names, when it is ours, unexpired and not rotated or revoked. */
-export function sessionOf(store: object, secret: string, token: string): RefreshSession | undefined {
-  const claims = verifyJwt(token, secret);
+export function sessionOf(store: SessionHolder, secret: string, token: string): RefreshSession | undefined {
+  const claims = verifyJwt(token, secret, Date.now(), store.session.get(VERIFIED_JWTS));
   if (!claims || claims.type !== 'refresh' || typeof claims.userId !== 'string' || typeof claims.sessionId !== 'string') return undefined;
   if (sessionsOf(store).revoked.has(claims.sessionId)) return undefined;
   return { userId: claims.userId, sessionId: claims.sessionId };
@@ -49,7 +49,7 @@ export function sessionOf(store: object, secret: string, token: string): Refresh
 /** Revocations kept at most (the oldest go first): bounded memory under a flood of logins and refreshes. */
 const MAX_REVOKED = 100_000;
 
-export function revokeSession(store: object, session: RefreshSession): void {
+export function revokeSession(store: SessionHolder, session: RefreshSession): void {
   const s = sessionsOf(store);
   s.issued.get(session.userId)?.delete(session.sessionId);
   s.revoked.add(session.sessionId);
@@ -59,7 +59,7 @@ export function revokeSession(store: object, session: RefreshSession): void {
   }
 }
 
-export function revokeUserSessions(store: object, userId: string): void {
+export function revokeUserSessions(store: SessionHolder, userId: string): void {
   const s = sessionsOf(store);
   for (const sessionId of s.issued.get(userId) ?? []) revokeSession(store, { userId, sessionId });
 }

@@ -1,51 +1,31 @@
-import { ContentIndex } from '../../core/data/content-index.js';
-import { beginChanges, endChanges } from '../../core/data/change-log.js';
-import type { Store } from '../../core/data/store.js';
+import type { Transaction } from '../../core/data/transaction.js';
 import type { StoreData } from '../../core/data/types.js';
 import type { ContentModel } from '../../core/model/types.js';
+import { TransactionalStore, verifyByDefault } from '../../store/transactional-store.js';
 
 /**
- * The store of MSW handlers: plain memory, no file (so it runs in a browser), reset by cloning the
- * initial data (each test starts from the same content).
+ * The store of MSW handlers: plain memory, no file (so it runs in a browser), reset by cloning the initial data
+ * (each test starts from the same content). Transactions are the file store's own (commit, rollback), so a refused
+ * write leaves the data as it was here too.
  */
-export class MemoryStore implements Store {
+export class MemoryStore extends TransactionalStore {
   /** Never a file: uploads and persistence are the server's. */
   readonly file = undefined;
-  readonly index: ContentIndex;
-  private current: StoreData;
 
   constructor(
     model: ContentModel,
     private readonly initial: StoreData,
   ) {
-    this.current = structuredClone(initial);
-    this.index = new ContentIndex(model, this.current);
+    super(structuredClone(initial), model, verifyByDefault());
   }
 
-  get data(): StoreData {
-    return this.current;
-  }
-
-  async mutate<T>(change: (data: StoreData) => T): Promise<T> {
-    // An open change lets the index see, while the change runs, the rows it added, removed or edited so far.
-    beginChanges(this.current);
-    try {
-      return change(this.current);
-    } finally {
-      endChanges(this.current);
-      this.index.invalidate(this.current);
-    }
-  }
-
-  nextId(table: string): number {
-    const next = (this.current.sequences[table] ?? 0) + 1;
-    this.current.sequences[table] = next;
-    return next;
+  async mutate<T>(change: (tx: Transaction) => T): Promise<T> {
+    return this.transact(change).result;
   }
 
   async reset(): Promise<void> {
-    this.current = structuredClone(this.initial);
-    this.index.invalidate(this.current);
+    this.resetSession();
+    this.swap(structuredClone(this.initial));
   }
 
   async flush(): Promise<void> {}

@@ -79,7 +79,7 @@ async function caller(rt: Runtime, req: express.Request, action: string): Promis
 
 /** Changes a user inside a write; Strapi's edit goes through the document service, which stamps both dates. */
 async function editUser(rt: Runtime, id: number, change: (u: StoredUser) => void): Promise<void> {
-  await rt.store.mutate((data) => {
+  await rt.store.mutate(({ data }) => {
     const u = usersState(data).users.find((x) => x.id === id);
     if (!u) return;
     change(u);
@@ -114,7 +114,7 @@ async function sendConfirmation(rt: Runtime, req: express.Request, user: StoredU
   const link = `${serverUrl(req)}/api/auth/email-confirmation?confirmation=${code}`;
   const body = TEMPLATES.emailConfirmation(link);
   let mail;
-  await rt.store.mutate((data) => {
+  await rt.store.mutate(({ data }) => {
     const u = usersState(data).users.find((x) => x.id === user.id);
     if (u) {
       u.confirmationToken = code;
@@ -246,7 +246,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       );
       if (taken) throw new ApplicationError('Email or Username are already taken', {});
       const confirm = settings.advanced.emailConfirmation;
-      const user = await rt.store.mutate((data) => {
+      const user = await rt.store.mutate(({ data }) => {
         const created = newUser(rt.store, { username, email: lower, password, confirmed: !confirm, role: role.documentId });
         usersState(data).users.push(created);
         return created;
@@ -282,7 +282,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
         // Strapi's template: `<%= URL %>?code=<%= TOKEN %>` (an unset URL prints as nothing).
         const text = TEMPLATES.resetPassword(`${page ?? ''}?code=${code}`);
         let mail;
-        await rt.store.mutate((data) => {
+        await rt.store.mutate(({ data }) => {
           const u = usersState(data).users.find((x) => x.id === user.id);
           if (u) {
             u.resetPasswordToken = code;

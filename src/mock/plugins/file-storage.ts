@@ -2,13 +2,15 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { ContentStore } from '../../store/content-store.js';
+import { sessionSlot } from '../../core/data/store-session.js';
 
 // Where uploaded bytes live, as Strapi's local provider keeps them in public/uploads: an `uploads/` folder beside
 // the store's data file, or memory when the store is in memory (`--memory`, tests). Keys are file names
 // (`<hash><ext>`), the last segment of the `/uploads/...` url. Uploads are first streamed to a temporary file
 // (`incomingDir`), then adopted under their key.
 
-const memory = new WeakMap<ContentStore, Map<string, Buffer>>();
+/** A memory store's uploaded bytes by key, on its session: a reset drops them with the records that named them. */
+const MEMORY = sessionSlot('uploads', () => new Map<string, Buffer>());
 
 export function uploadsDir(store: ContentStore): string | undefined {
   return store.file ? join(dirname(store.file), 'uploads') : undefined;
@@ -29,9 +31,7 @@ export function saveUpload(store: ContentStore, name: string, bytes: Buffer): vo
   if (!key) throw new Error(`refusing to store an upload named ${JSON.stringify(name)}`);
   const dir = uploadsDir(store);
   if (!dir) {
-    let files = memory.get(store);
-    if (!files) memory.set(store, (files = new Map()));
-    files.set(key, bytes);
+    store.session.get(MEMORY).set(key, bytes);
     return;
   }
   mkdirSync(dir, { recursive: true });
@@ -44,9 +44,7 @@ export function adoptUpload(store: ContentStore, name: string, tempPath: string)
   if (!key) throw new Error(`refusing to store an upload named ${JSON.stringify(name)}`);
   const dir = uploadsDir(store);
   if (!dir) {
-    let files = memory.get(store);
-    if (!files) memory.set(store, (files = new Map()));
-    files.set(key, readFileSync(tempPath));
+    store.session.get(MEMORY).set(key, readFileSync(tempPath));
     rmSync(tempPath, { force: true });
     return;
   }
@@ -60,7 +58,7 @@ export function locateUpload(store: ContentStore, name: string): { bytes: Buffer
   if (!key) return undefined;
   const dir = uploadsDir(store);
   if (!dir) {
-    const bytes = memory.get(store)?.get(key);
+    const bytes = store.session.get(MEMORY).get(key);
     return bytes && { bytes };
   }
   const path = join(dir, key);
@@ -71,6 +69,6 @@ export function deleteUpload(store: ContentStore, name: string): void {
   const key = safe(name);
   if (!key) return;
   const dir = uploadsDir(store);
-  if (!dir) memory.get(store)?.delete(key);
+  if (!dir) store.session.get(MEMORY).delete(key);
   else rmSync(join(dir, key), { force: true });
 }

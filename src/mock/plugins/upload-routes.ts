@@ -3,7 +3,8 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import type { Json, MediaFile, StoreData } from '../../core/data/types.js';
+import type { Json, MediaFile, Row } from '../../core/data/types.js';
+import { MEDIA_TABLE, type Transaction } from '../../core/data/transaction.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { adoptUpload, deleteUpload, incomingDir, locateUpload, saveUpload } from './file-storage.js';
 import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
@@ -84,9 +85,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
       authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy', false);
       const file = findFile(rt, String(req.params.id));
       if (!file) throw fileNotFound();
-      await rt.store.mutate((data) => {
-        data.media = data.media.filter((m) => m.id !== file.id);
-      });
+      await rt.store.mutate((tx) => tx.remove(MEDIA_TABLE, asRow(file)));
       for (const url of urlsOf(file)) deleteUpload(rt.store, url.slice('/uploads/'.length));
       rt.listener?.media('media.delete', file);
       res.status(200).json(showFile(file, null, true, rt.model));
@@ -113,11 +112,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
           if (!id) throw new ValidationError('Files are empty', {});
           const info = readFileInfo(body.fields.fileInfo, 1)[0];
           const file = fileToChange(rt, singleId(id));
-          const updated = await rt.store.mutate((data) => {
-            const next = withInfo(file, info);
-            data.media = data.media.map((m) => (m.id === file.id ? next : m));
-            return next;
-          });
+          const updated = await rt.store.mutate((tx) => tx.replace(MEDIA_TABLE, asRow(file), asRow(withInfo(file, info))) as MediaFile);
           rt.listener?.media('media.update', updated);
           res.status(200).json(showFile(updated, null, true, rt.model));
           return;
@@ -159,10 +154,10 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
           }
         });
         const link = old ? undefined : linkTarget(rt, body.fields);
-        const created = await rt.store.mutate((data) => {
-          if (old) data.media = data.media.map((m) => (m.id === old.id ? records[0] : m));
-          else data.media.push(...records);
-          if (link) attach(data, link, records);
+        const created = await rt.store.mutate((tx) => {
+          if (old) return [tx.replace(MEDIA_TABLE, asRow(old), asRow(records[0])) as MediaFile];
+          for (const record of records) tx.insert(MEDIA_TABLE, asRow(record));
+          if (link) attach(tx, link, records);
           return records;
         });
         adopted.length = 0;
@@ -245,10 +240,14 @@ function linkTarget(rt: Runtime, fields: Record<string, string>): LinkTarget | u
   return { uid: ref, rowId: Number(refId), field, multiple: attribute.multiple };
 }
 
-function attach(data: StoreData, link: LinkTarget, files: readonly MediaFile[]): void {
-  const row = data.types[link.uid]?.find((r) => r.id === link.rowId);
-  if (!row) return;
+function attach(tx: Transaction, link: LinkTarget, files: readonly MediaFile[]): void {
+  const found = tx.data.types[link.uid]?.find((r) => r.id === link.rowId);
+  if (!found) return;
+  const row = tx.edit(link.uid, found);
   const ids = files.map((f) => f.id);
   if (link.multiple) row[link.field] = [...(Array.isArray(row[link.field]) ? (row[link.field] as number[]) : []), ...ids];
   else row[link.field] = ids[ids.length - 1];
 }
+
+/** A media record as a row of the `@media` table (both have an id, a documentId and timestamps). */
+const asRow = (file: MediaFile): Row => file as unknown as Row;

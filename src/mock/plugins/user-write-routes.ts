@@ -132,7 +132,7 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
       // Strapi wraps the document service's errors: a single message, or "N errors occurred", with no details.
       const invalid = contentErrors(rt, { username, email, password });
       if (invalid.length) throw new ApplicationError(invalid.length === 1 ? invalid[0] : `${invalid.length} errors occurred`, {});
-      const user = await rt.store.mutate((data) => {
+      const user = await rt.store.mutate(({ data }) => {
         const created = newUser(rt.store, {
           username,
           email,
@@ -152,7 +152,7 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
         } catch (error) {
           // Strapi creates the user with everything in one write: a refused extension leaves no user behind, and the
           // controller wraps the document service's error in an ApplicationError of its message
-          await rt.store.mutate((data) => {
+          await rt.store.mutate(({ data }) => {
             const users = usersState(data).users;
             users.splice(
               users.findIndex((u) => u.id === user.id),
@@ -197,7 +197,7 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
       const role = resolveRole(rt, body.role);
       const extension = extensionData(userType(rt), body);
       if (extension) await writeExtension(rt, userType(rt), user.documentId, extension);
-      const updated = await rt.store.mutate((data) => {
+      const updated = await rt.store.mutate(({ data }) => {
         const u = usersState(data).users.find((x) => x.id === user.id) as StoredUser;
         if (username !== undefined) u.username = username;
         if (email !== undefined) u.email = email;
@@ -225,7 +225,7 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
         res.status(204).end();
         return;
       }
-      await rt.store.mutate((data) => {
+      await rt.store.mutate(({ data }) => {
         const users = usersState(data).users;
         users.splice(
           users.findIndex((u) => u.id === user.id),

@@ -104,10 +104,19 @@ export async function startHotReload(o: HotReloadOptions): Promise<FileWatch> {
       emit({ kind: 'data', ok: false, error: message });
       return;
     }
-    await store.replace(data, false, hash);
+    const outcome = await store.replace(data, false, hash);
     const ms = Math.round(performance.now() - started);
     const count = Object.values(data.types).reduce((n, rows) => n + new Set(rows.map((r) => r.documentId)).size, 0);
     log.info(`content-mock: ${basename(file)} changed outside the server, reloaded ${count} documents in ${ms} ms`);
+    // Writes the server acknowledged that the edited file did not hold yet are never dropped silently.
+    if (outcome.reapplied > 0)
+      log.info(
+        `content-mock: re-applied ${outcome.reapplied} acknowledged change${outcome.reapplied > 1 ? 's' : ''} that ${basename(file)} did not hold yet on top of the edit (where both touched a row, the change wins); they are written into the file shortly`,
+      );
+    if (outcome.setAside)
+      log.error(
+        `content-mock: ${basename(file)} was edited while acknowledged changes were not in it yet, and they could not be re-applied on top of the edit (${outcome.reason}); set aside in ${outcome.setAside}`,
+      );
     emit({ kind: 'data', ok: true, ms });
   };
 

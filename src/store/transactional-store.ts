@@ -1,0 +1,130 @@
+import { ContentIndex } from '../core/data/content-index.js';
+import type { Store } from '../core/data/store.js';
+import { Transaction } from '../core/data/transaction.js';
+import { StoreSession } from '../core/data/store-session.js';
+import type { StoreData } from '../core/data/types.js';
+import type { ContentModel } from '../core/model/types.js';
+import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
+
+/** Whether stores check each change against its journal entry by default (tests set CM_STORE_VERIFY=1). */
+export const verifyByDefault = (): boolean => typeof process !== 'undefined' && process.env?.CM_STORE_VERIFY === '1';
+
+/**
+ * What every store does the same way, whether it persists or not (the file store, MSW's memory store): a write gets
+ * a transaction, runs synchronously, and is then committed in memory (the indexes patched, the journal operations
+ * that replay it returned) or, if it threw, rolled back whole: rows inserted, removed or edited (relations
+ * reassigned from other documents too), link ranks and ids taken from sequences. A store that persists queues the
+ * committed delta and rolls it back (`rollBack`) if it cannot be saved. No browser-unsafe import here: MSW uses it.
+ */
+export abstract class TransactionalStore implements Store {
+  protected currentIndex: ContentIndex;
+  protected readonly tracker: ChangeTracker;
+  private running: Transaction | undefined;
+  /** Per-store state that is not content; `resetSession` starts a new one. */
+  session = new StoreSession();
+  /** The data as text after the last change (verify mode only). */
+  private verifyText: string | undefined;
+
+  protected constructor(
+    protected current: StoreData,
+    model: ContentModel,
+    verify: boolean,
+  ) {
+    this.currentIndex = new ContentIndex(model, current);
+    this.tracker = new ChangeTracker(current);
+    if (verify) this.verifyText = JSON.stringify(current);
+  }
+
+  get data(): StoreData {
+    return this.current;
+  }
+
+  /** Read indexes over the current data, for the current model. */
+  get index(): ContentIndex {
+    return this.currentIndex;
+  }
+
+  abstract mutate<T>(change: (tx: Transaction) => T): Promise<T>;
+
+  /** Runs `change` in a new transaction; commits it in memory, or rolls it back and throws what it threw. */
+  protected transact<T>(change: (tx: Transaction) => T): { result: T; delta: Delta } {
+    if (this.running) throw new Error('content-mock: a write started inside another write (writes never interleave)');
+    const tx = new Transaction(this.current);
+    this.running = tx;
+    // the index sees, while the change runs, the rows it added, removed or edited so far
+    this.currentIndex.transaction = tx;
+    let result: T;
+    try {
+      result = change(tx);
+    } catch (error) {
+      this.finish();
+      const delta = this.tracker.collect(tx);
+      this.touched(delta);
+      delta.undo();
+      this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
+      throw error;
+    }
+    this.finish();
+    const delta = this.tracker.collect(tx);
+    if (delta.ops.length === 0) return { result, delta };
+    this.touched(delta);
+    this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
+    if (this.verifyText !== undefined) this.verify(delta.ops);
+    return { result, delta };
+  }
+
+  private finish(): void {
+    this.running = undefined;
+    this.currentIndex.transaction = undefined;
+  }
+
+  /** Told of the rows each transaction touched, committed or not (the file store forgets where they lay on disk). */
+  protected touched(_delta: Delta): void {}
+
+  /** Undoes transactions committed in memory that could not be saved, newest first. */
+  protected rollBack(deltas: readonly Delta[]): void {
+    for (let k = deltas.length - 1; k >= 0; k--) deltas[k].undo();
+    this.currentIndex.invalidateTables(new Set(deltas.flatMap((d) => d.changes.map((c) => c.table))));
+    if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
+  }
+
+  /** Serves `data` from now on (a reset, an outside edit): the tracker and the indexes start over. */
+  protected swap(data: StoreData): void {
+    this.current = data;
+    this.tracker.reset(data);
+    this.currentIndex.invalidate(data);
+    if (this.verifyText !== undefined) this.verifyText = JSON.stringify(data);
+  }
+
+  /** A reset: per-store state starts over too (what a slot keeps, such as where a secret is read from, stays). */
+  protected resetSession(): void {
+    this.session = new StoreSession(this.session);
+  }
+
+  /** Checks that replaying the change's journal operations on the data before it gives the data now. */
+  private verify(ops: readonly JournalOp[]): void {
+    this.tracker.assertInSync();
+    const before = JSON.parse(this.verifyText as string) as StoreData;
+    const replayer = new Replayer(before);
+    replayer.apply(JSON.parse(JSON.stringify(ops)) as JournalOp[]);
+    const replayed = canonical(replayer.finish());
+    const now = canonical(this.current);
+    this.verifyText = JSON.stringify(this.current);
+    if (replayed !== now)
+      throw new Error('content-mock: a change was not recorded in the journal (a row changed in place without tx.edit)');
+  }
+
+  /** Id for a new row of `table` (a type uid, `component:<uid>`, `media`), never reusing one. */
+  nextId(table: string): number {
+    const next = (this.current.sequences[table] ?? 0) + 1;
+    this.current.sequences[table] = next;
+    return next;
+  }
+}
+
+/** Data as text with the order of record keys (counters, link ranks) not mattering. */
+function canonical(data: StoreData): string {
+  const sorted = (record: Record<string, unknown> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify({ ...data, sequences: sorted(data.sequences), linkOrder: sorted(data.linkOrder) });
+}
