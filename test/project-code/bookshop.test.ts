@@ -146,6 +146,22 @@ describe('bookshop: the project code runs as Strapi runs it', () => {
     });
   });
 
+  test('publishing writes the published row anew: beforeCreate runs for it, and what it sets lands there only', async () => {
+    const draft = (await (await fetch(`${base}/api/books?status=draft`, json({ data: { pages: 3 } }))).json()) as {
+      data: { documentId: string; slug: string | null };
+    };
+    expect(draft.data.slug).toBeNull();
+    const id = draft.data.documentId;
+    const published = (await (await fetch(`${base}/api/books/${id}?status=published`, put({ data: { title: 'Late Title' } }))).json()) as {
+      data: { slug: string | null };
+    };
+    // real Strapi (harness bookshop seed 31): the draft keeps no slug, the published version gets one
+    expect(published.data.slug).toBe('late-title');
+    const again = (await (await fetch(`${base}/api/books/${id}?status=draft`)).json()) as { data: { slug: string | null } };
+    expect(again.data.slug).toBeNull();
+    expect((await fetch(`${base}/api/books/${id}`, { method: 'DELETE' })).status).toBe(403);
+  });
+
   test('createCoreRouter `only`: routes it leaves out answer as koa-router does (405 with Allow)', async () => {
     const res = await fetch(`${base}/api/authors/${author}`, { method: 'DELETE' });
     expect(res.status).toBe(405);

@@ -6,7 +6,8 @@ import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
-import { documentExists, precheckWrite, throughHooks, type DocumentHooks } from './document-service.js';
+import { documentExists, precheckWrite, publishLifecycles, throughHooks, type DocumentHooks } from './document-service.js';
+import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 
@@ -57,6 +58,14 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
     const { data: _data, documentId: _id, ...rest } = p;
     return rest;
   };
+  // a write that publishes: the published row's own create lifecycles, then the answer read again if they changed it
+  const published = async (p: Params, entry: Entry | undefined): Promise<Entry | undefined> => {
+    if (!entry || p.status !== 'published') return entry;
+    const documentId = (entry as { documentId?: string }).documentId;
+    const rt = deps.current();
+    if (!(await publishLifecycles(rt, deps.hooks, type(), deps.contentTypeOf(type()), documentId, p.locale))) return entry;
+    return calls().one(type(), documentId, dataless(p)) ?? entry;
+  };
   const base = {
     contentType: deps.contentTypeOf(type()),
     getFetchParams: fetch,
@@ -89,11 +98,13 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       return (await hook('findOne', { ...fetch(params), documentId }, (p) => calls().one(type(), documentId, dataless(p)))) ?? null;
     },
     async create(params: Params = { data: {} }) {
-      return hook('create', fetch(params), (p) => calls().create(type(), dataless(p), p.data));
+      return hook('create', fetch(params), async (p) => published(p, await calls().create(type(), dataless(p), p.data)));
     },
     async update(documentId: string, params: Params = { data: {} }) {
       return (
-        (await hook('update', { ...fetch(params), documentId }, (p) => calls().update(type(), documentId, dataless(p), p.data))) ?? null
+        (await hook('update', { ...fetch(params), documentId }, async (p) =>
+          published(p, await calls().update(type(), documentId, dataless(p), p.data)),
+        )) ?? null
       );
     },
     async delete(documentId: string, params: Params = {}) {

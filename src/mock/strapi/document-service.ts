@@ -7,6 +7,8 @@ import { accessOf, type RequestScopes } from './request-scope.js';
 import { UnsupportedApiError } from './unsupported-api.js';
 import { withDocumentColumns } from './document-columns.js';
 import { checkWrite } from '../../core/write/check-write.js';
+import { isDraftRow } from '../../core/data/content-index.js';
+import { isDeepStrictEqual } from 'node:util';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -157,6 +159,13 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined));
   };
   const draft = (p: Record<string, unknown>) => ({ ...p, status: p.status ?? 'draft' });
+  // a write that publishes: the published row's own create lifecycles, then the entry read again if they changed it
+  const published = async (type: ContentType, p: Record<string, unknown>, entry: unknown) => {
+    const documentId = (entry as { documentId?: unknown } | null | undefined)?.documentId;
+    if (p.status !== 'published' || typeof documentId !== 'string') return entry;
+    if (!(await publishLifecycles(deps.current(), deps.hooks, type, deps.contentTypeOf(type), documentId, p.locale))) return entry;
+    return calls().one(type, documentId, documentQuery(draft(p))) ?? entry;
+  };
   const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
@@ -178,11 +187,17 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       ).total;
       return total ?? 0;
     }),
-    create: api('create', (type, p) => calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
+    create: api('create', async (type, p) =>
+      published(type, p, await calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
+    ),
     update: api(
       'update',
       async (type, p) =>
-        (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {}))) ?? null,
+        (await published(
+          type,
+          p,
+          await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {})),
+        )) ?? null,
     ),
     delete: api('delete', async (type, p) => {
       const documentId = requireDocumentId(p);
@@ -191,7 +206,11 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     }),
     publish: api('publish', async (type, p) => {
       const documentId = requireDocumentId(p);
-      const entry = await calls().update(type, documentId, { ...without(p, 'data'), status: 'published' }, {});
+      const entry = await published(
+        type,
+        { ...p, status: 'published' },
+        await calls().update(type, documentId, { ...without(p, 'data'), status: 'published' }, {}),
+      );
       return { documentId, entries: entry ? [entry] : [] };
     }),
     unpublish: () => {
@@ -206,4 +225,44 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
 function without(p: Record<string, unknown>, key: string): Record<string, unknown> {
   const { [key]: _dropped, ...rest } = p;
   return rest;
+}
+
+/**
+ * Strapi's publish writes the published version as a new database row: the create lifecycles of the type run again
+ * for it, with the draft's values, and what a `beforeCreate` changes (a slug derived from the title) lands in the
+ * published row only. Returns whether it changed the row (the answer is then read again).
+ */
+export async function publishLifecycles(
+  rt: Runtime,
+  hooks: DocumentHooks,
+  type: ContentType,
+  contentType: unknown,
+  documentId: string | undefined,
+  locale: unknown,
+): Promise<boolean> {
+  if (!type.draftAndPublish || documentId === undefined) return false;
+  const subs = hooks.subscribers.filter(
+    (s) => (!s.models || s.models.includes(type.uid)) && (typeof s.beforeCreate === 'function' || typeof s.afterCreate === 'function'),
+  );
+  if (subs.length === 0) return false;
+  const wanted = type.localized ? (typeof locale === 'string' && locale !== '' ? locale : rt.model.defaultLocale) : undefined;
+  const row = rt.store.index
+    .documentRows(type.uid, documentId)
+    .find((r) => !isDraftRow(r) && (wanted === undefined || r.locale === wanted));
+  if (!row) return false;
+  const data: Record<string, unknown> = {};
+  for (const a of type.attributes.values()) if (a.kind === 'scalar') data[a.name] = row[a.name];
+  const before = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  const state: Record<string, unknown> = {};
+  const event = { action: 'beforeCreate', model: contentType, params: { data }, state };
+  for (const s of subs) if (typeof s.beforeCreate === 'function') await (s.beforeCreate as (e: unknown) => unknown)(event);
+  const changed = Object.keys(data).filter((k) => type.attributes.get(k)?.kind === 'scalar' && !isDeepStrictEqual(data[k], before[k]));
+  if (changed.length > 0)
+    await rt.store.mutate((tx) => {
+      const edited = tx.edit(type.uid, row);
+      for (const k of changed) edited[k] = data[k];
+    });
+  const after = { action: 'afterCreate', model: contentType, params: { data }, state, result: { ...row } };
+  for (const s of subs) if (typeof s.afterCreate === 'function') await (s.afterCreate as (e: unknown) => unknown)(after);
+  return changed.length > 0;
 }
