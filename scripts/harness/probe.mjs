@@ -4,7 +4,7 @@
 //   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49]
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full" }, ...]
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
-// `"auth": "read" | "none"` picks another token. `"pick": "data.speakers"` prints only that part of the answers.
+// `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -65,7 +65,11 @@ async function send(base, step, saved) {
   const key = keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
     method: step.method ?? 'GET',
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(step.headers ?? {}),
+    },
     body,
   });
   const text = await res.text();

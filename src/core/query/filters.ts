@@ -13,7 +13,8 @@ import {
   type LikeMode,
 } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { isOperator, type FieldOperator, type Operator } from './operators.js';
+import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
+import { DatabaseRefusal, FiltersParameterError } from './query-errors.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -40,7 +41,7 @@ interface Ctx {
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
-  if (!isPlainObject(filters)) throw new ValidationError('The filters parameter must be an object or an array', {});
+  if (!isPlainObject(filters)) throw new FiltersParameterError();
   return compileGroup({ index }, scope, filters, null, false);
 }
 
@@ -95,6 +96,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   }
   if (scalar) {
+    checkAttributeWhere(value, path);
     const get = (r: Record_) => r[key] ?? null;
     return compileOperators(scalar, get, value, path, negate);
   }
@@ -103,13 +105,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   const inner = scopeBehind(ctx.index, attribute);
   if (!inner) throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
 
-  // A value or operators straight on a relation or media compare the joined row's id, as Strapi does.
-  let sub: Predicate;
-  if (!isPlainObject(value) || Object.keys(value).every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$not')) {
-    sub = compileOperators('id', (r) => r.id ?? null, value, path, negate);
-  } else {
-    sub = compileGroup(ctx, inner, value, path, negate);
-  }
+  const sub = relationWhere(ctx, inner, value, path, negate);
   const nullRecord = { id: null } as unknown as Record_;
   // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
   const seen = new Map<Record_, Tri>();
@@ -132,6 +128,71 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   };
 }
 
+/** The operators Strapi's database accepts under a column (its `where` operators: no `$and`/`$or`). */
+const COLUMN_OPERATORS: ReadonlySet<string> = new Set<string>([...FIELD_OPERATORS, '$not']);
+
+/**
+ * The database's processAttributeWhere: under a scalar attribute every key of every object (through `$not`, operand
+ * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail.
+ */
+function checkAttributeWhere(value: unknown, path: string): void {
+  if (Array.isArray(value)) return value.forEach((item) => checkAttributeWhere(item, path));
+  if (!isPlainObject(value)) return;
+  for (const [key, operand] of Object.entries(value)) {
+    if (!COLUMN_OPERATORS.has(key)) {
+      throw new DatabaseRefusal(
+        isOperator(key)
+          ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
+          : `Invalid filter: ${key} under the field ${path} is not an operator`,
+        `Undefined attribute level operator ${key}`,
+        { path, key },
+      );
+    }
+    checkAttributeWhere(operand, path);
+  }
+}
+
+/**
+ * The database's processRelationWhere, for a relation, media or component: a bare value (or one operator with a bare
+ * value) compares the joined row's id; `$and`/`$or` or fields filter the joined rows. Operators mixed with fields,
+ * two operators, or one operator other than `$and`/`$or` holding an object (`filters[category][$not][id][$eq]=3`)
+ * make real Strapi fail.
+ */
+function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
+  if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+  const keys = Object.keys(value);
+  const operators = keys.filter(isOperator);
+  if (operators.length > 0 && operators.length !== keys.length) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: operators (${operators.join(', ')}) and fields cannot be mixed under a relation, media or component`,
+      'Operator and non-operator keys cannot be mixed in a relation where clause',
+      { path },
+    );
+  }
+  if (operators.length > 1) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: only one operator is allowed directly under a relation, media or component, found ${operators.join(', ')}`,
+      `Only one operator key is allowed in a relation where clause, but found: ${operators.join(',')}`,
+      { path },
+    );
+  }
+  const [op] = operators;
+  if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
+  const operand = value[op];
+  if (isPlainObject(operand)) {
+    const first = Object.keys(operand)[0] ?? '';
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id and cannot hold conditions; ` +
+        (op === '$not' ? `put $not above it (filters[$not][${path.split('.').pop()}][…]=…)` : `give ${op} a value`),
+      isOperator(first)
+        ? `Only $and, $or and $not can only be used as root level operators. Found ${first}.`
+        : `Undefined attribute level operator <alias>.${first}`,
+      { path },
+    );
+  }
+  return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+}
+
 type Getter = (r: Record_) => unknown;
 
 /** `value` is either a bare value (implicit $eq, or $in for an array) or an object of operators. */
@@ -140,12 +201,9 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   const parts: Predicate[] = [];
   for (const [op, operand] of Object.entries(value)) {
     if (!isOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
+    // `$and`/`$or` never get here: checkAttributeWhere and relationWhere refuse them under a field
     if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
-    else if (op === '$and' || op === '$or') {
-      if (!Array.isArray(operand)) throw new ValidationError(`Invalid filter: ${op} at ${path} expects an array`, {});
-      const inner = operand.map((o) => compileOperators(type, get, o, path, negate));
-      parts.push(combine(inner.length ? inner : [() => true], (op === '$and') !== negate ? 'and' : 'or'));
-    } else parts.push(leaf(type, get, op, operand, path, negate));
+    else parts.push(leaf(type, get, op, operand, path, negate));
   }
   if (parts.length === 0) return () => true;
   return combine(parts, negate ? 'or' : 'and');
@@ -209,10 +267,15 @@ function membership(wanted: boolean): LeafCompiler {
     // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
     if (isPlainObject(a.operand)) return () => true;
     const key = sortKeyOf(a);
-    const list = (Array.isArray(a.operand) ? a.operand : [a.operand]).map(castOf(a));
+    const given = Array.isArray(a.operand) ? a.operand : [a.operand];
+    // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
+    const hasNull = given.includes(null);
+    const list = given.filter((v) => v !== null).map(castOf(a));
     return (r) => {
       const k = key(r);
-      return k === null ? null : list.some((t) => compareKeys(k, t) === 0) === wanted;
+      if (k === null) return null;
+      if (list.some((t) => compareKeys(k, t) === 0)) return wanted;
+      return hasNull ? null : !wanted;
     };
   };
 }
@@ -226,6 +289,8 @@ function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
 
 const between: LeafCompiler = (a) => {
   const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
+  // the database casts the value (one or a list) before knex looks at how many there are
+  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(castOf(a));
   if (pair.length !== 2)
     throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
   const key = sortKeyOf(a);
@@ -260,12 +325,19 @@ const LEAVES: Record<FieldOperator, LeafCompiler> = {
   $null: nullTest(true),
   $notNull: nullTest(false),
 };
+const TEXT_OPERATORS_SET: ReadonlySet<string> = new Set(TEXT_OPERATORS);
 const isFieldOperator = (op: string): op is FieldOperator => Object.hasOwn(LEAVES, op);
 
 function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string): Predicate {
   if (!isFieldOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
-  if ((op === '$eq' || op === '$ne') && operand === null) {
-    return op === '$eq' ? (r) => get(r) === null : (r) => get(r) !== null;
+  if (operand === null) {
+    // a key without a value (`filters[name][$in]`): the database's operator with NULL
+    if (op === '$eq' || op === '$eqi') return (r) => get(r) === null;
+    if (op === '$ne' || op === '$nei') return (r) => get(r) !== null;
+    // LIKE operators write the value into the pattern: NULL becomes the text "null"
+    if (TEXT_OPERATORS_SET.has(op)) return LEAVES[op]({ type, get, operand: 'null', path, op });
+    // IN (NULL), > NULL…: unknown for every row
+    if (op !== '$between' && op !== '$null' && op !== '$notNull') return () => null;
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value.

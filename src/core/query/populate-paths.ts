@@ -52,7 +52,11 @@ function addPath(
     }
   }
   const target = resolvePopulated(scope, key, () => refuse(key, path));
-  const node = map.get(key) ?? (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+  const leaf = () => (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+  // Strapi reads a list's entries into one object, entry after entry: a plain entry sets its key to `true`, so
+  // `populate[0]=a.b&populate[1]=a` populates `a` alone (the later plain entry wins); `a` then `a.b` keeps `b`.
+  // A comma list reaches the database as one list, which merges instead.
+  const node = rest.length === 0 && !commaList ? leaf() : (map.get(key) ?? leaf());
   map.set(key, node);
   if (rest.length === 0) return;
   if (target === LOCALIZATIONS) return addPath(index, scope, node.populate, rest, path);

@@ -15,7 +15,8 @@ import {
 } from './populate-node.js';
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
-import { parseSort } from './sort.js';
+import { parseSort, type SortTerm } from './sort.js';
+import { DatabaseRefusal, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
@@ -37,32 +38,39 @@ const MAX_DEPTH = 12;
  */
 export class WildcardRefusal extends ValidationError {}
 
-let refusals: WildcardRefusal[] | undefined;
-/** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
-let readable: ((uid: string) => boolean) | undefined;
+/** One populate parse: what it knows beyond the request (no module state: two parses never share it). */
+export interface PopulateWalk {
+  /** Nested wildcards' refusals, raised once the whole populate validated; none: refused at once. */
+  readonly refusals?: WildcardRefusal[];
+  /** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
+  readonly readable?: (uid: string) => boolean;
+}
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  refusals = [];
-  readable = canRead;
-  try {
-    const map = parsePopulate(index, scope, raw, null);
-    if (refusals.length > 0) throw refusals[0];
-    return map;
-  } finally {
-    refusals = undefined;
-    readable = undefined;
-  }
+  const walk: PopulateWalk = { refusals: [], readable: canRead };
+  const map = parsePopulate(index, scope, raw, null, 0, walk);
+  if (walk.refusals!.length > 0) throw walk.refusals![0];
+  return map;
 }
 
-export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, parent: string | null, depth = 0): PopulateMap {
+export function parsePopulate(
+  index: ContentIndex,
+  scope: Scope,
+  raw: unknown,
+  parent: string | null,
+  depth = 0,
+  walk: PopulateWalk = {},
+): PopulateMap {
   if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*') return wildcard(index, scope);
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
-    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), parent, map);
+    // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
+    // key nope`, not `at articles.nope`)
+    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map);
     return map;
   }
   if (Array.isArray(raw)) {
@@ -73,7 +81,7 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
     throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
   }
   if (isPlainObject(raw)) {
-    mergeObject(index, scope, map, raw, parent, depth);
+    mergeObject(index, scope, map, raw, parent, depth, walk);
     return map;
   }
   const text = String(raw);
@@ -104,6 +112,7 @@ function mergeObject(
   obj: Record<string, unknown>,
   parent: string | null,
   depth: number,
+  walk: PopulateWalk,
 ): void {
   for (const [key, value] of Object.entries(obj)) {
     // Strapi's validator skips a boolean-like key (0, 1, t, f, true, false) that names no attribute, and its
@@ -114,7 +123,7 @@ function mergeObject(
     // i18n's hidden `localizations` of a type without i18n: Strapi checks its options first, then refuses it
     if (key === LOCALIZATIONS && scope.kind === 'type' && !scope.type.localized && isPlainObject(value)) {
       checkOptionKeys(index, scope, value, join(parent, key));
-      parseOptions(index, scope, value, join(parent, key), depth + 1);
+      parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
     const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
@@ -124,13 +133,13 @@ function mergeObject(
     }
     if (value === '*') {
       // a relation the caller may not read is sanitized away before any walk
-      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && readable !== undefined && !readable(target.target);
-      if (!hidden) refuseNestedWildcard(index, scope, target, key, path);
+      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
+      if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
-    map.set(key, parseNode(index, scope, target, value, path, depth + 1));
+    map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
 }
 
@@ -144,6 +153,7 @@ function refuseNestedWildcard(
   target: Attribute | typeof LOCALIZATIONS,
   key: string,
   path: string,
+  walk: PopulateWalk,
 ): void {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, key, '*');
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
@@ -153,15 +163,15 @@ function refuseNestedWildcard(
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
     first = [...attributes.values()].find(
-      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && readable !== undefined && !readable(a.target)),
+      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
     )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && inner.type.localized) first = LOCALIZATIONS;
   }
   if (!first) return;
   const refusal = new WildcardRefusal(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
-  if (!refusals) throw refusal;
-  refusals.push(refusal);
+  if (!walk.refusals) throw refusal;
+  walk.refusals.push(refusal);
 }
 
 function invalidZone(owner: Scope, key: string, found: unknown): ValidationError {
@@ -205,6 +215,7 @@ function parseNode(
   options: Record<string, unknown>,
   path: string,
   depth: number,
+  walk: PopulateWalk,
 ): PopulateNode {
   const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
@@ -214,14 +225,14 @@ function parseNode(
   checkOptionKeys(index, inner, options, path);
   if (isZone) {
     if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) throw invalidZone(owner, (target as Attribute).name, options);
-    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth) };
+    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth, walk) };
   }
   if (options.on !== undefined && options.on !== null) {
     const uid = owner.kind === 'type' ? owner.type.uid : owner.kind === 'component' ? owner.component.uid : 'plugin::upload.file';
     throw new ValidationError(`Using fragments is not permitted to populate "${path.split('.').pop()}" in "${uid}"`, {});
   }
   if (!inner) throw invalidKey(path, { parent: null, source: 'query', param: 'populate' });
-  return parseOptions(index, inner, options, path, depth);
+  return parseOptions(index, inner, options, path, depth, walk);
 }
 
 function parseZone(
@@ -230,6 +241,7 @@ function parseZone(
   options: Record<string, unknown>,
   path: string,
   depth: number,
+  walk: PopulateWalk,
 ): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
   if (!isPlainObject(options.on)) {
@@ -249,7 +261,7 @@ function parseZone(
     const scope: Scope = { kind: 'component', component };
     out.set(
       uid,
-      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth),
+      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth, walk),
     );
   }
   return out;
@@ -258,27 +270,31 @@ function parseZone(
 /**
  * A populated level's filters. Keys were validated already; what is left to fail (a value the column cannot take) is
  * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
+ * The error is returned, to be kept on the node, not thrown.
  */
-const failures = new WeakMap<Predicate, StrapiError>();
-
-/** The error a populated level's filters fail with once its query runs (a parent row exists), if any. */
-export function populateFailure(filters: Predicate | undefined): StrapiError | undefined {
-  return filters ? failures.get(filters) : undefined;
-}
-
-function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
+function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | StrapiError | undefined {
   try {
     // a nested `filters=` is skipped (the converter tests it for truthiness)
     return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
   } catch (error) {
-    if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
-    // Thrown by the first evaluation; `populateFailure` lets a populate with no linked row fail too.
-    const failing: Predicate = () => {
-      throw error;
-    };
-    failures.set(failing, error);
-    return failing;
+    if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+    return error;
   }
+}
+
+/**
+ * A populated level's sort through a relation, media or component (`populate[articles][sort]=cover.name`): the top
+ * level joins its way there, a populate query cannot, and real Strapi's database fails when it runs.
+ */
+function populateSortFailure(sort: readonly SortTerm[], path: string): StrapiError | undefined {
+  const deep = sort.find((term) => term.path.length > 1);
+  if (!deep) return undefined;
+  const field = deep.path.join('.');
+  return new DatabaseRefusal(
+    `Invalid sort in populate at ${path}: ${field} goes through ${deep.path[0]}; a populated level sorts by its own fields only`,
+    `Undefined column ${deep.path.slice(-2).join('.')} in the populate query`,
+    { path, sort: field },
+  );
 }
 
 /** Errors of a nested fields/filters/sort are Strapi's top-level ones, reported under the populate parameter. */
@@ -291,7 +307,14 @@ function asPopulate<T>(parse: () => T): T {
   }
 }
 
-function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
+function parseOptions(
+  index: ContentIndex,
+  scope: Scope,
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+  walk: PopulateWalk,
+): PopulateNode {
   // Strapi's populate validator checks nested filters, sort and fields in the order the query gives them
   const schema = strapiSchema(index, scope);
   for (const key of Object.keys(options)) {
@@ -302,12 +325,15 @@ function parseOptions(index: ContentIndex, scope: Scope, options: Record<string,
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
+  // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
+  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
   return {
     // A populated level is always read through a join table: its sort columns join the selected fields.
     fields: withSortColumns(fields, sort, true),
-    filters,
+    filters: filters instanceof StrapiError ? undefined : filters,
+    ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    populate: parsePopulate(index, scope, options.populate, path, depth + 1),
+    populate: parsePopulate(index, scope, options.populate, path, depth + 1, walk),
   };
 }

@@ -18,6 +18,7 @@ import {
   type RestLimits,
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
+import { FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
@@ -119,6 +120,15 @@ function checkLocaleShape(raw: unknown): void {
   );
 }
 
+/** The document service's localeToLookup: findOne and findFirst take one locale, a string (`*` included). */
+function checkLookupLocale(raw: unknown): void {
+  if (!Array.isArray(raw)) return;
+  throw new ValidationError(
+    `Invalid locale param ${raw.map((v) => (v === null ? '' : String(v))).join(',')} provided. Document locales must be strings.`,
+    {},
+  );
+}
+
 /**
  * The order in which Strapi reports a query's mistakes: its validators first (publicationFilter, unknown top-level
  * keys, then filters, sort, fields and populate, each through all its passes), then the collection service's
@@ -140,6 +150,8 @@ const enum Stage {
   Status = 30,
   Locale = 31,
   TopLevelPagination = 32,
+  /** findOne and a single type's find look one locale up: a list of locales is refused (localeToLookup) */
+  LocaleLookup = 34,
   PaginationValues = 33,
   ConvertSort = 40,
   ConvertFields = 42,
@@ -176,7 +188,7 @@ class Staged {
 }
 
 /** A refused key is a validator's finding; anything else the parser refuses is a later conversion step. */
-const keyOr = (later: number) => (e: StrapiError) => (e.message.startsWith('Invalid key') ? Stage.Populate : later);
+const keyOr = (later: number) => (e: StrapiError) => (isRefusedKey(e) ? Stage.Populate : later);
 
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
 export function parseQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
@@ -190,6 +202,7 @@ function parseStaged(
   opts: QueryOptions,
   limits: RestLimits | undefined,
   byDocumentId = false,
+  oneLocale = false,
 ): { q: ParsedQuery; pagination?: PageWindow } {
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
@@ -212,7 +225,7 @@ function parseStaged(
   // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
   const sort =
     staged.run(
-      (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSort : Stage.ConvertSort),
+      (e) => (isRefusedKey(e) ? Stage.DatabaseSort : Stage.ConvertSort),
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
@@ -229,17 +242,18 @@ function parseStaged(
   const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
   // without documents.strictParams a type that is not localized never looks at `locale`
   if (strictDocs || type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(query.locale));
   if (strictDocs) {
     if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
   } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
-    (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSelect : Stage.ConvertFields),
+    (e) => (isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
   const filters = staged.run(
-    (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
+    (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
   staged.throwFirst();
@@ -351,7 +365,7 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined);
+  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined, true);
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
   const ctx = { index, status: q.status, budget: opts.budget };

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, type ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import type { StrapiAttribute, StrapiSchema } from './strapi-schema.js';
 
@@ -293,7 +293,7 @@ const privates = refuse((_k, a) => a?.private === true);
 function fail(error: { key: string; path: string | null }, param: string): ValidationError {
   const { key, path } = error;
   const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
-  return new ValidationError(message, { key, path, source: 'query', param });
+  return new InvalidKeyError(message, { key, path, source: 'query', param });
 }
 
 /** Runs passes in order; the first pass that fails names the error. */

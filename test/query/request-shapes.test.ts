@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer, Doc } from '../write/write-client.js';
+import { modelServer } from '../write/model-server.js';
+
+// Request shapes a client can send beyond the usual ones, with real Strapi 5.54's answers on the shop model
+// (scripts/harness/probes/shop-request-shapes.json). Where Strapi answers 500, the mock answers 400 naming why.
+let server: MockServer;
+let url: string;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+let alpha: Doc;
+
+beforeAll(async () => {
+  ({ server, call, url } = await modelServer('shop'));
+  const brand = (await call('POST', '/api/brands', { data: { name: 'Acme', founded: 1990 } })).body.data as Doc;
+  const other = (await call('POST', '/api/brands', { data: { name: 'Bolt', founded: 1995 } })).body.data as Doc;
+  const pricing = { amount: 5, discount: { percent: 10, brand: other.documentId } };
+  const created = await call('POST', '/api/product-variants?status=published', {
+    data: { name: 'Alpha', stock: 3, price: 9.5, brand: brand.documentId, pricing },
+  });
+  alpha = created.body.data as Doc;
+  await call('POST', '/api/product-variants?status=published', {
+    data: { name: 'Beta', stock: 4, price: 2, brand: brand.documentId, pricing: { amount: 7 } },
+  });
+});
+afterAll(() => server.close());
+
+const names = (a: Answer) => (a.body.data as Doc[]).map((d) => d.name);
+
+test('$and / $or under a field: Strapi fails (500), the mock refuses it naming the operator', async () => {
+  for (const q of [
+    'filters[id][$and][0][$gt]=0',
+    'filters[stock][$or][0][$eq]=3&filters[stock][$or][1][$eq]=4',
+    'filters[name][$not][$or][0][$eq]=Alpha',
+    'filters[brand][name][$and][0][$eq]=Acme',
+    'filters[name][$and]=x',
+  ]) {
+    const a = await call('GET', `/api/product-variants?${q}`);
+    expect(a.status, q).toBe(400);
+    expect(a.body.error?.message, q).toMatch(/Undefined attribute level operator \$(and|or)/);
+  }
+});
+
+test('$and / $or directly under a relation or component filter the joined rows', async () => {
+  expect(names(await call('GET', '/api/product-variants?filters[brand][$and][0][name][$eq]=Acme&sort=name'))).toEqual(['Alpha', 'Beta']);
+  expect(names(await call('GET', '/api/product-variants?filters[pricing][$or][0][amount][$eq]=5'))).toEqual(['Alpha']);
+});
+
+test('$not (or another operator holding conditions) directly under a relation, media or component: 400', async () => {
+  for (const q of [
+    'filters[brand][$not][id][$eq]=1',
+    'filters[pricing][$not][amount][$eq]=5',
+    'filters[photo][$not][id][$eq]=1',
+    'filters[brand][$not][$null]=true',
+    'filters[$and][0][brand][$not][name][$eq]=Acme',
+  ]) {
+    const a = await call('GET', `/api/product-variants?${q}`);
+    expect(a.status, q).toBe(400);
+    expect(a.body.error?.message, q).toContain('real Strapi fails with a 500 here');
+  }
+  // above the relation, or with a bare value, it is fine
+  expect(names(await call('GET', '/api/product-variants?filters[$not][brand][name][$eq]=Acme'))).toEqual([]);
+  expect(names(await call('GET', '/api/product-variants?filters[brand][name][$not][$eq]=Bolt&sort=name'))).toEqual(['Alpha', 'Beta']);
+  expect((await call('GET', '/api/product-variants?filters[brand][$null]=true')).status).toBe(200);
+});
+
+test('sort inside populate through a relation, media or component: 400; on its own fields: 200', async () => {
+  for (const sort of ['[sort]=pricing.amount:desc', '[sort]=brand.name', '[sort]=photo.name', '[sort][0][brand][name]=asc']) {
+    const a = await call('GET', `/api/brands?populate[variants]${sort}`);
+    expect(a.status, sort).toBe(400);
+  }
+  const ok = await call('GET', '/api/brands?populate[variants][sort][0]=name:desc&fields[0]=name&populate[variants][fields][0]=name');
+  expect(ok.status).toBe(200);
+  expect((ok.body.data as Doc[])[0].variants).toEqual([
+    { id: expect.any(Number), documentId: expect.any(String), name: 'Beta' },
+    { id: expect.any(Number), documentId: expect.any(String), name: 'Alpha' },
+  ]);
+});
+
+test('a dot path then its own prefix in one populate list: the later plain entry wins (not in a comma list)', async () => {
+  const pricing = async (q: string) => ((await call('GET', `/api/product-variants/${alpha.documentId}?${q}`)).body.data as Doc).pricing;
+  expect(await pricing('populate[0]=pricing.discount&populate[1]=pricing')).not.toHaveProperty('discount');
+  expect(await pricing('populate[0]=pricing&populate[1]=pricing.discount')).toHaveProperty('discount.percent', 10);
+  expect(await pricing('populate=pricing.discount,pricing')).toHaveProperty('discount.percent', 10);
+  expect(await pricing('populate[0]=pricing.discount.brand&populate[1]=pricing.discount')).toHaveProperty('discount', {
+    id: expect.any(Number),
+    percent: 10,
+    until: null,
+  });
+});
+
+test('locale as a list on findOne or a single type: Strapi 400', async () => {
+  const one = await call('GET', `/api/product-variants/${alpha.documentId}?locale[0]=en&locale[1]=fr`);
+  expect(one.status).toBe(400);
+  expect(one.body.error?.message).toBe('Invalid locale param en,fr provided. Document locales must be strings.');
+  const single = await call('GET', '/api/store-setting?locale[0]=fr');
+  expect(single.body.error?.message).toBe('Invalid locale param fr provided. Document locales must be strings.');
+  expect((await call('GET', '/api/product-variants?locale[0]=en')).status).toBe(200);
+});
+
+test('an operator without a value compares with NULL: no rows, not an error', async () => {
+  for (const q of ['filters[name][$in]', 'filters[stock][$gt]', 'filters[name][$notIn]', 'filters[name][$in][0]']) {
+    const a = await call('GET', `/api/product-variants?${q}`);
+    expect(a.status, q).toBe(200);
+    expect(a.body.data, q).toEqual([]);
+  }
+  expect(names(await call('GET', '/api/product-variants?filters[name][$eqi]'))).toEqual([]);
+  expect(names(await call('GET', '/api/product-variants?filters[name][$nei]&sort=name'))).toEqual(['Alpha', 'Beta']);
+});
+
+test('v4 format: a relation count is an entry without id', async () => {
+  const res = await fetch(`${url}/api/brands?populate[variants][count]=true&fields[0]=name&sort=name`, {
+    headers: { authorization: 'Bearer shop-full-access-key-0123456789abcdef', 'Strapi-Response-Format': 'v4' },
+  });
+  const body = (await res.json()) as { data: { attributes: Record<string, unknown> }[] };
+  expect(body.data[0].attributes.variants).toEqual({ data: { attributes: { count: 2 } } });
+});
+
+test('error texts: the cast of $between comes first; a nested dot-notation populate names its own path', async () => {
+  const between = await call('GET', '/api/product-variants?filters[createdAt][$between]=a');
+  expect(between.body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
+  const nested = await call('GET', '/api/brands?populate[variants][populate]=nope');
+  expect(nested.body.error).toMatchObject({ message: 'Invalid key nope', details: { key: 'nope', path: 'nope' } });
+});
+
+test('write validation reports every rule a value breaks', async () => {
+  const a = await call('POST', '/api/brands', { data: { name: 'Cat', founded: 2100.5 } });
+  expect(a.body.error?.message).toBe('2 errors occurred');
+  expect(a.body.error?.details.errors?.map((e) => e.message)).toEqual([
+    'founded must be an integer',
+    'founded must be less than or equal to 2100',
+  ]);
+});
