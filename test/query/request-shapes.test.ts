@@ -131,3 +131,41 @@ test('write validation reports every rule a value breaks', async () => {
     'founded must be less than or equal to 2100',
   ]);
 });
+
+test('locale with documents.strictParams: empty items dropped, each code checked, `*` all locales only alone', async () => {
+  const bad = await call('GET', '/api/product-variants?locale=en&locale=1');
+  expect(bad.body.error?.message).toBe("Invalid parameter at 'locale[1]'. Locale must be a valid BCP 47 format (e.g. en, en-US, zh-Hans).");
+  expect((await call('GET', '/api/brands?locale=x')).body.error?.message).toBe(
+    "Invalid parameter at 'locale'. Locale must be a valid BCP 47 format (e.g. en, en-US, zh-Hans).",
+  );
+  expect(names(await call('GET', '/api/product-variants?locale[0]&sort=name'))).toEqual(['Alpha', 'Beta']);
+  expect(names(await call('GET', '/api/product-variants?locale[0]=*&locale[1]=*'))).toEqual([]);
+  const one = await call('GET', `/api/product-variants/${alpha.documentId}?locale=fr&locale=`);
+  expect(one.body.error?.message).toBe('Invalid locale param fr provided. Document locales must be strings.');
+  const write = await call('POST', '/api/product-variants?locale[0]=fr', { data: { name: 'Gamma', price: 1 } });
+  expect(write.body.error?.message).toBe('Invalid locale param fr provided. Document locales must be strings.');
+});
+
+test('keys without a value: status reads drafts, an empty fields item selects nothing more, an empty sort sorts nothing', async () => {
+  const drafts = (await call('GET', '/api/product-variants?status&sort=name')).body.data as Doc[];
+  const published = (await call('GET', '/api/product-variants?sort=name')).body.data as Doc[];
+  expect(drafts.map((d) => d.id)).not.toEqual(published.map((d) => d.id));
+  expect((await call('GET', '/api/product-variants?fields[0]&sort=name')).body.data).toEqual([
+    { id: expect.any(Number), documentId: expect.any(String) },
+    { id: expect.any(Number), documentId: expect.any(String) },
+  ]);
+  expect((await call('GET', '/api/product-variants?sort[0]')).status).toBe(200);
+});
+
+test('populate values that are lists, empty or missing', async () => {
+  const msg = async (q: string) => (await call('GET', `/api/product-variants?${q}`)).body.error?.message;
+  expect(await msg('populate[photos][0]=*&populate[photos][1]=*')).toBe('Invalid key * at photos');
+  expect(await msg('populate[brand]=true&populate[brand]=x')).toBe('Invalid key x at brand');
+  expect(await msg('populate[brand][0][count]=true')).toBe("Invalid nested populate. Expected '*' or an object");
+  expect(await msg('populate[brand][populate]=')).toBe('Invalid key  at brand');
+  expect(await msg('populate[sections][on][shop.banner]=')).toBe('Invalid key  at sections');
+  expect(await msg('populate[sections][on][shop.banner][0][populate]=*')).toBe("Invalid nested populate. Expected '*' or an object");
+  expect(await msg('populate[reviews][filters]=x')).toBe('The filters parameter must be an object or an array');
+  // a key without a value under populate: real Strapi fails (500)
+  expect(await msg('populate[brand]')).toContain('real Strapi fails with a 500 here');
+});

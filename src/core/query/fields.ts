@@ -13,8 +13,12 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
   let names: unknown[];
   if (typeof raw === 'string') names = raw.split(',');
   else if (Array.isArray(raw)) {
-    if (raw.some((v) => typeof v !== 'string' || v.includes(','))) throw shape();
-    names = raw;
+    // the sanitizer drops the empty items (`fields[0]`, no value) last: a list of strings had its comma items
+    // split into nested lists first (refused below), another list reaches the converter, which splits them
+    const allStrings = raw.every((v) => typeof v === 'string');
+    const kept = raw.filter((v) => v !== null && v !== undefined);
+    if (kept.some((v) => typeof v !== 'string' || (allStrings && v.includes(',')))) throw shape();
+    names = (kept as string[]).flatMap((v) => v.split(','));
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
   const out: string[] = [];

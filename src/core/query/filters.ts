@@ -78,10 +78,15 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
-  const parts = value.map((item) => {
-    if (!isPlainObject(item)) throw new ValidationError(`Invalid filter: each ${op} entry must be an object`, {});
-    return compileGroup(ctx, scope, item, parent, negate);
-  });
+  // an entry that is no object fails when the database applies the WHERE, after every entry was cast
+  const wrong = value.find((item) => !isPlainObject(item));
+  const parts = value.filter(isPlainObject).map((item) => compileGroup(ctx, scope, item, parent, negate));
+  if (wrong !== undefined) {
+    throw new DatabaseRefusal(
+      `Invalid filter: each ${op} entry must be an object (${op}[0][field]=…)`,
+      'Where must be an array or an object',
+    );
+  }
   if (parts.length === 0) return () => true;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);

@@ -16,9 +16,9 @@ import {
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { parseSort, type SortTerm } from './sort.js';
-import { DatabaseRefusal, isRefusedKey } from './query-errors.js';
+import { DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { strapiSchema } from './strapi-schema.js';
+import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
@@ -63,11 +63,15 @@ export function parsePopulate(
   walk: PopulateWalk = {},
 ): PopulateMap {
   if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
+  // under an attribute an empty name is refused at the attribute (`Invalid key  at articles`)
+  if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*') return wildcard(index, scope);
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
+    const items = typeof raw === 'string' ? [raw] : (raw as string[]);
+    if (parent !== null && items.some((item) => item === '')) throw invalidKey('', { parent, source: 'query', param: 'populate' });
     // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
     // key nope`, not `at articles.nope`)
     parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map);
@@ -125,9 +129,17 @@ function mergeObject(
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
+    if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
     const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
-    if (on === true || value === null) {
+    if (value === null) {
+      throw new DatabaseRefusal(
+        `Invalid populate at ${path}: a key without a value; give it true, * or an object (populate[${key}]=true)`,
+        "Cannot read properties of null (reading 'populate')",
+        { path },
+      );
+    }
+    if (on === true) {
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
@@ -138,9 +150,54 @@ function mergeObject(
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
+    if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
     map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
+}
+
+/**
+ * A private relation, media or component is refused after the validators walked the options under it: an unknown
+ * key in its `fields`, `sort` or `filters` is reported first, as those validators name it (`Invalid key x`).
+ */
+function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: Record<string, unknown>): void {
+  if (scope.kind === 'media') return;
+  const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
+  if (!attribute?.private || attribute.kind === 'scalar') return;
+  const inner = scopeBehind(index, attribute);
+  if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+}
+
+/** Strapi's populate validator checks nested filters, sort and fields in the order the query gives them. */
+function validateNestedOptions(schema: StrapiSchema, options: Record<string, unknown>): void {
+  for (const key of Object.keys(options)) {
+    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
+    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
+    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
+  }
+}
+
+/**
+ * A list under an attribute (`populate[avatar]=true&populate[avatar]=x`, `populate[articles][0][count]=true`): the
+ * validator walks its strings as names under the attribute (a boolean-like one that names nothing is skipped), then
+ * the converter refuses any list there.
+ */
+function refuseNestedList(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  items: readonly unknown[],
+  path: string,
+): never {
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
+  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  for (const item of items) {
+    if (typeof item !== 'string' || !inner) continue;
+    const name = item.split('.')[0].trim();
+    const attribute = strapiSchema(index, inner).attribute(name);
+    if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
+  }
+  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**
@@ -191,7 +248,7 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
       for (const uid of Object.keys(value)) {
         if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
           throw invalidKey(uid, { parent: `${path}.on.${uid}`, source: 'query', param: 'populate' });
@@ -232,7 +289,7 @@ function parseNode(
     throw new ValidationError(`Using fragments is not permitted to populate "${path.split('.').pop()}" in "${uid}"`, {});
   }
   if (!inner) throw invalidKey(path, { parent: null, source: 'query', param: 'populate' });
-  return parseOptions(index, inner, options, path, depth, walk);
+  return parseOptions(index, inner, options, path, depth, walk, target !== LOCALIZATIONS);
 }
 
 function parseZone(
@@ -256,6 +313,9 @@ function parseZone(
   }
   for (const [uid, sub] of Object.entries(options.on)) {
     const component = index.model.components.get(uid);
+    // an empty value is an unknown key under the zone; a list or no value at all the converter refuses
+    if (sub === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+    if (sub === null || Array.isArray(sub)) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
@@ -277,7 +337,8 @@ function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predi
     // a nested `filters=` is skipped (the converter tests it for truthiness)
     return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
   } catch (error) {
-    if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+    // a refused key is the validator's, a filters parameter that is no object the converter's: both fail at once
+    if (!(error instanceof StrapiError) || isRefusedKey(error) || error instanceof FiltersParameterError) throw error;
     return error;
   }
 }
@@ -314,22 +375,18 @@ function parseOptions(
   path: string,
   depth: number,
   walk: PopulateWalk,
+  joined = true,
 ): PopulateNode {
-  // Strapi's populate validator checks nested filters, sort and fields in the order the query gives them
-  const schema = strapiSchema(index, scope);
-  for (const key of Object.keys(options)) {
-    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
-    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
-    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
-  }
+  validateNestedOptions(strapiSchema(index, scope), options);
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
   const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
   return {
-    // A populated level is always read through a join table: its sort columns join the selected fields.
-    fields: withSortColumns(fields, sort, true),
+    // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
+    // `localizations` with a query of its own, which selects the fields as given.
+    fields: joined ? withSortColumns(fields, sort, true) : fields,
     filters: filters instanceof StrapiError ? undefined : filters,
     ...(failure ? { failure } : {}),
     sort,

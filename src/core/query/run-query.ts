@@ -19,6 +19,7 @@ import {
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
 import { FiltersParameterError, isRefusedKey } from './query-errors.js';
+import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
@@ -94,7 +95,10 @@ export interface ParsedQuery {
 }
 
 export function parseStatus(raw: unknown, strict = true): Status {
-  if (raw === undefined || raw === null) return 'published';
+  if (raw === undefined) return 'published';
+  // a key without a value (`?status`) is kept by the service's defaults (`{status: 'published', ...params}`), then
+  // dropped as empty: the document service's default, draft, applies
+  if (raw === null) return 'draft';
   // without documents.strictParams nothing checks it: the document service's `defaultToDraft` reads drafts
   if (!strict) return raw === 'published' ? 'published' : 'draft';
   // Strapi tests `status === 'published'`, anything else reads drafts: an empty `status=` means draft.
@@ -105,28 +109,11 @@ export function parseStatus(raw: unknown, strict = true): Status {
 
 export function parseLocales(index: ContentIndex, type: ContentType, raw: unknown): readonly string[] | null | undefined {
   if (!type.localized) return undefined;
+  // `*` means every locale only as the whole value: in a list it is a locale code like any other
+  if (raw === '*') return null;
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw];
   const codes = list.map((v) => String(v)).filter((v) => v !== '');
-  if (codes.includes('*')) return null;
   return codes.length > 0 ? codes : [index.model.defaultLocale];
-}
-
-/** Strapi refuses an object `locale` (on every type, localized or not) after checking the other parameters. */
-function checkLocaleShape(raw: unknown): void {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
-  throw new ValidationError(
-    "Invalid parameter at 'locale'. Expected a string, array of strings, empty string, null, or undefined; received: object",
-    { received: raw },
-  );
-}
-
-/** The document service's localeToLookup: findOne and findFirst take one locale, a string (`*` included). */
-function checkLookupLocale(raw: unknown): void {
-  if (!Array.isArray(raw)) return;
-  throw new ValidationError(
-    `Invalid locale param ${raw.map((v) => (v === null ? '' : String(v))).join(',')} provided. Document locales must be strings.`,
-    {},
-  );
 }
 
 /**
@@ -241,8 +228,11 @@ function parseStaged(
   const strictDocs = opts.strictDocumentParams !== false;
   const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
   // without documents.strictParams a type that is not localized never looks at `locale`
-  if (strictDocs || type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
-  if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(query.locale));
+  // with documents.strictParams the service checks and normalizes the locale; without, only an object is refused
+  let locale: unknown = query.locale;
+  if (strictDocs) locale = staged.run(Stage.Locale, () => checkLocale(query.locale));
+  else if (type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(locale));
   if (strictDocs) {
     if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
@@ -264,7 +254,7 @@ function parseStaged(
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
     pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   }
-  let locales = parseLocales(index, type, query.locale);
+  let locales = parseLocales(index, type, locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
   // It wins over a `locale` parameter too: the filter is then the only locale condition.

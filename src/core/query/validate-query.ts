@@ -188,7 +188,9 @@ function recompose(parts: readonly string[]): string | undefined {
   return parts.reduce((acc, part) => (part === '' ? acc : acc === '' ? part : isSortOrder(part) ? `${acc}:${part}` : `${acc}.${part}`), '');
 }
 
-/** sort-query.js `hasSort`: whether a list carries any real ordering. */
+/** sort-query.js `hasSort`: whether a sort parameter carries any real ordering (else it sorts nothing). */
+export const hasSort = (sort: unknown): boolean => (Array.isArray(sort) ? sort.some(hasSortItem) : hasSortItem(sort));
+
 function hasSortItem(item: unknown): boolean {
   if (typeof item === 'string') return item.split(',').some((seg) => seg.trim() !== '' && seg.trim().split(':')[0].trim() !== '');
   if (isPlainObject(item)) return hasSortObject(item);
