@@ -169,3 +169,21 @@ test('populate values that are lists, empty or missing', async () => {
   // a key without a value under populate: real Strapi fails (500)
   expect(await msg('populate[brand]')).toContain('real Strapi fails with a 500 here');
 });
+
+test('a list where a date value is expected: date-times read it as text, dates and times refuse it', async () => {
+  expect(
+    names(
+      await call(
+        'GET',
+        '/api/product-variants?filters[createdAt][$between][0][0]=2020&filters[createdAt][$between][1]=2100-01-01&sort=name',
+      ),
+    ),
+  ).toEqual(['Alpha', 'Beta']);
+  const date = await call(
+    'GET',
+    '/api/product-variants?filters[releaseDate][$in][0][0]=2023-06-14&filters[releaseDate][$in][0][1]=2023-06-14',
+  );
+  expect(date.body.error?.message).toBe('Invalid format, expected yyyy-MM-dd');
+  const time = await call('GET', '/api/product-variants?filters[openingTime][$eq][0][0]=x');
+  expect(time.body.error?.message).toBe('Expected a string, got a object');
+});

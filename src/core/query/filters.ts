@@ -346,7 +346,10 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value.
-    const parts = operand.map((o) => leafPositive(type, get, op, o, path));
+    // (one level: a list inside is one value to the column's parser)
+    const parts = operand.map((o) =>
+      Array.isArray(o) ? LEAVES[op]({ type, get, operand: o, path, op }) : leafPositive(type, get, op, o, path),
+    );
     return (r) => anyOf(parts.map((p) => p(r)));
   }
   return LEAVES[op]({ type, get, operand, path, op });
