@@ -187,3 +187,11 @@ test('a list where a date value is expected: date-times read it as text, dates a
   const time = await call('GET', '/api/product-variants?filters[openingTime][$eq][0][0]=x');
   expect(time.body.error?.message).toBe('Expected a string, got a object');
 });
+
+test('a list is a condition too (each item holds); $not without a value negates nothing', async () => {
+  expect(names(await call('GET', '/api/product-variants?filters[$not]&sort=name'))).toEqual(['Alpha', 'Beta']);
+  expect(names(await call('GET', '/api/product-variants?filters[$or][0][0][name]=Alpha&filters[$or][0][1][stock]=3'))).toEqual(['Alpha']);
+  expect(names(await call('GET', '/api/product-variants?filters[0][name]=Beta'))).toEqual(['Beta']);
+  const scalar = await call('GET', '/api/product-variants?filters[$or][0]=x');
+  expect(scalar.body.error?.message).toContain('Where must be an array or an object');
+});

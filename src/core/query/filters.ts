@@ -41,8 +41,33 @@ interface Ctx {
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
-  if (!isPlainObject(filters)) throw new FiltersParameterError();
-  return compileGroup({ index }, scope, filters, null, false);
+  if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
+  return compileWhere({ index }, scope, filters, null, false);
+}
+
+/**
+ * What the database applies as a WHERE: an object (its keys all hold) or a list of them (each holds, as a group);
+ * anything else fails when the WHERE is applied.
+ */
+function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean): Predicate {
+  if (isPlainObject(value)) return compileGroup(ctx, scope, value, parent, negate);
+  if (!Array.isArray(value)) {
+    throw new DatabaseRefusal(
+      `Invalid filter${parent ? ` at ${parent}` : ''}: ${JSON.stringify(value)} is not a condition; give an object ([field][$eq]=…)`,
+      'Where must be an array or an object',
+    );
+  }
+  const parts = compileAll(ctx, scope, value, parent, negate);
+  return parts.length === 0 ? () => true : combine(parts, negate ? 'or' : 'and');
+}
+
+/** Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first). */
+function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
+  const conditions = items.filter((item) => isPlainObject(item) || Array.isArray(item));
+  const parts = conditions.map((item) => compileWhere(ctx, scope, item, parent, negate));
+  const wrong = items.find((item) => !isPlainObject(item) && !Array.isArray(item));
+  if (conditions.length < items.length) compileWhere(ctx, scope, wrong, parent, negate);
+  return parts;
 }
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
@@ -51,11 +76,12 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
   for (const [key, value] of Object.entries(obj)) {
     if (key === '$and' || key === '$or') parts.push(compileLogical(ctx, scope, key, value, parent, negate));
     else if (key === '$not') {
-      if (!isPlainObject(value)) throw new ValidationError(`Invalid filter: $not${parent ? ` at ${parent}` : ''} expects an object`, {});
-      parts.push(compileGroup(ctx, scope, value, parent, !negate));
+      // `$not` without a value negates nothing: no condition
+      if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate));
     } else parts.push(compileField(ctx, scope, key, value, parent, negate));
   }
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
+  if (parts.length === 0) return () => true;
   return combine(parts, negate ? 'or' : 'and');
 }
 
@@ -78,15 +104,7 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
-  // an entry that is no object fails when the database applies the WHERE, after every entry was cast
-  const wrong = value.find((item) => !isPlainObject(item));
-  const parts = value.filter(isPlainObject).map((item) => compileGroup(ctx, scope, item, parent, negate));
-  if (wrong !== undefined) {
-    throw new DatabaseRefusal(
-      `Invalid filter: each ${op} entry must be an object (${op}[0][field]=…)`,
-      'Where must be an array or an object',
-    );
-  }
+  const parts = compileAll(ctx, scope, value, parent, negate);
   if (parts.length === 0) return () => true;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);
