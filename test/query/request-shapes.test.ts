@@ -195,3 +195,9 @@ test('a list is a condition too (each item holds); $not without a value negates 
   const scalar = await call('GET', '/api/product-variants?filters[$or][0]=x');
   expect(scalar.body.error?.message).toContain('Where must be an array or an object');
 });
+
+test('a populate list: an unknown name is reported before a private one; a mixed list under an attribute is refused whole', async () => {
+  expect((await call('GET', '/api/product-variants?populate=createdBy&populate=x')).body.error?.message).toBe('Invalid key x');
+  const mixed = await call('GET', '/api/product-variants?populate[brand][0]=x&populate[brand][1][fields][0]=name');
+  expect(mixed.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+});

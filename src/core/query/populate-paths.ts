@@ -3,6 +3,7 @@ import type { Attribute, ComponentSchema } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, type PopulateMap, type PopulateNode } from './populate-node.js';
 import { scopeBehind, type Scope } from './scope.js';
+import { strapiSchema } from './strapi-schema.js';
 
 /**
  * Dot-notation populate (`populate=a.b,c`, `populate[0]=a.b`), validated as Strapi's validatePopulateDotPaths does:
@@ -10,6 +11,7 @@ import { scopeBehind, type Scope } from './scope.js';
  * every error names the failing segment with the full dotted path up to it.
  */
 export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null, into: PopulateMap): void {
+  refuseUnknownFirst(index, scope, items, parent);
   for (const item of items) {
     // An item with a comma is only checked segment by segment for existence (Strapi's validator walks it as one
     // unknown key): a private attribute in it is not refused, its query populates it, and the answer's sanitizer
@@ -25,6 +27,21 @@ export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly
         .filter(Boolean);
       addPath(index, scope, into, segments, parent, commaList);
     }
+  }
+}
+
+/**
+ * Strapi's validator runs its unknown-key pass over the whole list before the others (private, not populatable):
+ * `populate=createdBy&populate=x` names `x`.
+ */
+function refuseUnknownFirst(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null): void {
+  if (scope.kind === 'media') return;
+  const schema = strapiSchema(index, scope);
+  for (const item of items) {
+    if (item.includes(',')) continue;
+    const key = item.split('.')[0].trim();
+    if (key === '' || schema.attribute(key) || (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized)) continue;
+    throw refuse(key, at(parent, key));
   }
 }
 

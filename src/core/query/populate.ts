@@ -191,7 +191,9 @@ function refuseNestedList(
 ): never {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
-  for (const item of items) {
+  // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
+  const names = items.every((item) => typeof item === 'string') ? items : [];
+  for (const item of names) {
     if (typeof item !== 'string' || !inner) continue;
     const name = item.split('.')[0].trim();
     const attribute = strapiSchema(index, inner).attribute(name);
