@@ -201,3 +201,11 @@ test('a populate list: an unknown name is reported before a private one; a mixed
   const mixed = await call('GET', '/api/product-variants?populate[brand][0]=x&populate[brand][1][fields][0]=name');
   expect(mixed.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
 });
+
+test('more list shapes: a zone fragment list, id lists, `*` in a nested list', async () => {
+  const on = await call('GET', '/api/product-variants?populate[sections][on][0][shop.banner][fields][0]=heading');
+  expect(on.body.error).toMatchObject({ message: 'Invalid key 0 at sections.on.0', details: { key: '0' } });
+  expect(names(await call('GET', `/api/product-variants?filters[id][$in][0][0]=${alpha.id}`))).toEqual(['Alpha']);
+  const star = await call('GET', '/api/product-variants?populate[brand][populate][0]=*&populate[brand][populate][1]=');
+  expect(star.body.error?.message).toBe('Invalid key *');
+});

@@ -21,6 +21,9 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     names = (kept as string[]).flatMap((v) => v.split(','));
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
+  // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
+  // sanitizer drops it
+  const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
   const out: string[] = [];
   for (const item of names) {
     if (typeof item !== 'string') throw shape();
@@ -30,6 +33,8 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     const field = fieldOf(scope, name);
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
+    const hidden = field.kind === 'attribute' && field.attribute.private === true;
+    if (hidden && !validated && scalarTypeOf(field)) continue;
     if (!scalarTypeOf(field) || (field.kind === 'attribute' && field.attribute.private)) {
       throw invalidKey(name, { parent, path, source: 'query', param: 'fields' });
     }

@@ -1,4 +1,4 @@
-import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import {
@@ -36,13 +36,21 @@ const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}
 
 interface Ctx {
   readonly index: ContentIndex;
+  /**
+   * What fails only when the database applies the WHERE it built (a non-condition entry, conditions under an
+   * operator straight on a relation): reported after every error of building it (casts above all).
+   */
+  readonly deferred: StrapiError[];
 }
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  return compileWhere({ index }, scope, filters, null, false);
+  const ctx: Ctx = { index, deferred: [] };
+  const predicate = compileWhere(ctx, scope, filters, null, false);
+  if (ctx.deferred.length > 0) throw ctx.deferred[0];
+  return predicate;
 }
 
 /**
@@ -66,8 +74,18 @@ function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: s
   const conditions = items.filter((item) => isPlainObject(item) || Array.isArray(item));
   const parts = conditions.map((item) => compileWhere(ctx, scope, item, parent, negate));
   const wrong = items.find((item) => !isPlainObject(item) && !Array.isArray(item));
-  if (conditions.length < items.length) compileWhere(ctx, scope, wrong, parent, negate);
+  if (conditions.length < items.length) defer(ctx, () => compileWhere(ctx, scope, wrong, parent, negate));
   return parts;
+}
+
+function defer(ctx: Ctx, fail: () => unknown): Predicate {
+  try {
+    fail();
+  } catch (error) {
+    if (!(error instanceof StrapiError)) throw error;
+    ctx.deferred.push(error);
+  }
+  return () => null;
 }
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
@@ -204,7 +222,8 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   const operand = value[op];
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
-    throw new DatabaseRefusal(
+    // an operator in it fails while the WHERE is built; fields only when it is applied
+    const refusal = new DatabaseRefusal(
       `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id and cannot hold conditions; ` +
         (op === '$not' ? `put $not above it (filters[$not][${path.split('.').pop()}][…]=…)` : `give ${op} a value`),
       isOperator(first)
@@ -212,6 +231,10 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
         : `Undefined attribute level operator <alias>.${first}`,
       { path },
     );
+    if (isOperator(first)) throw refusal;
+    return defer(ctx, () => {
+      throw refusal;
+    });
   }
   return compileOperators('id', (r) => r.id ?? null, value, path, negate);
 }

@@ -44,13 +44,16 @@ export interface PopulateWalk {
   readonly refusals?: WildcardRefusal[];
   /** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
   readonly readable?: (uid: string) => boolean;
+  /** What real Strapi fails on (500) after validating the whole populate and refusing its wildcards. */
+  readonly failures?: StrapiError[];
 }
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  const walk: PopulateWalk = { refusals: [], readable: canRead };
+  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[] };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
-  if (walk.refusals!.length > 0) throw walk.refusals![0];
+  if (walk.refusals.length > 0) throw walk.refusals[0];
+  if (walk.failures.length > 0) throw walk.failures[0];
   return map;
 }
 
@@ -71,7 +74,11 @@ export function parsePopulate(
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
     const items = typeof raw === 'string' ? [raw] : (raw as string[]);
-    if (parent !== null && items.some((item) => item === '')) throw invalidKey('', { parent, source: 'query', param: 'populate' });
+    // under an attribute, in order: an empty name is refused at the attribute, `*` in a list as a name
+    for (const item of parent === null ? [] : items) {
+      if (item === '') throw invalidKey('', { parent, source: 'query', param: 'populate' });
+      if (item === '*' && items.length > 1) throw invalidKey('*', { parent: null, path: '*', source: 'query', param: 'populate' });
+    }
     // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
     // key nope`, not `at articles.nope`)
     parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map);
@@ -133,11 +140,15 @@ function mergeObject(
     const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
     if (value === null) {
-      throw new DatabaseRefusal(
+      const failure = new DatabaseRefusal(
         `Invalid populate at ${path}: a key without a value; give it true, * or an object (populate[${key}]=true)`,
         "Cannot read properties of null (reading 'populate')",
         { path },
       );
+      if (!walk.failures) throw failure;
+      walk.failures.push(failure);
+      map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+      continue;
     }
     if (on === true) {
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
@@ -250,6 +261,8 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
+      // a list is walked as an object keyed by index: its first key is refused
+      if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
       if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
       for (const uid of Object.keys(value)) {
         if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {

@@ -321,7 +321,7 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
-  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
+  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`;
   const sortKey = JSON.stringify(q.sort);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));

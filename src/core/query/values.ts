@@ -86,7 +86,9 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     if (type === 'date') throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
     if (type === 'time') throw new ValidationError('Expected a string, got a object', {});
   }
-  if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type))) throw fail('a single value');
+  // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value)
+  if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !(type === 'id' && Array.isArray(raw))))
+    throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
   // greater than every number), so `id=abc` is an empty answer, not an error.
