@@ -48,18 +48,20 @@ export function compileFilters(index: ContentIndex, scope: Scope, filters: unkno
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
   const ctx: Ctx = { index, deferred: [] };
-  const predicate = compileWhere(ctx, scope, filters, null, false);
+  const predicate = isPlainObject(filters)
+    ? compileGroup(ctx, scope, filters, null, false)
+    : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
   if (ctx.deferred.length > 0) throw ctx.deferred[0];
   return predicate;
 }
 
 /**
- * What the database applies as a WHERE: an object (its keys all hold) or a list of them (each holds, as a group);
- * anything else fails when the WHERE is applied.
+ * What the database applies as a WHERE: an object, its keys all holding. A list holds where each item holds under
+ * `$not` only; as the whole filters or an `$and`/`$or` entry real Strapi fails on it, and on anything else.
  */
-function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean): Predicate {
+function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean, listOk = false): Predicate {
   if (isPlainObject(value)) return compileGroup(ctx, scope, value, parent, negate);
-  if (!Array.isArray(value)) {
+  if (!Array.isArray(value) || !listOk) {
     throw new DatabaseRefusal(
       `Invalid filter${parent ? ` at ${parent}` : ''}: ${JSON.stringify(value)} is not a condition; give an object ([field][$eq]=…)`,
       'Where must be an array or an object',
@@ -71,9 +73,9 @@ function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | n
 
 /** Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first). */
 function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
-  const conditions = items.filter((item) => isPlainObject(item) || Array.isArray(item));
-  const parts = conditions.map((item) => compileWhere(ctx, scope, item, parent, negate));
-  const wrong = items.find((item) => !isPlainObject(item) && !Array.isArray(item));
+  const conditions = items.filter(isPlainObject);
+  const parts = conditions.map((item) => compileGroup(ctx, scope, item, parent, negate));
+  const wrong = items.find((item) => !isPlainObject(item));
   if (conditions.length < items.length) defer(ctx, () => compileWhere(ctx, scope, wrong, parent, negate));
   return parts;
 }
@@ -95,7 +97,7 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
     if (key === '$and' || key === '$or') parts.push(compileLogical(ctx, scope, key, value, parent, negate));
     else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
-      if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate));
+      if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
     } else parts.push(compileField(ctx, scope, key, value, parent, negate));
   }
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
