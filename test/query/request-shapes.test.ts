@@ -211,3 +211,12 @@ test('more list shapes: a zone fragment list, id lists, `*` in a nested list', a
   const star = await call('GET', '/api/product-variants?populate[brand][populate][0]=*&populate[brand][populate][1]=');
   expect(star.body.error?.message).toBe('Invalid key *');
 });
+
+test('$between: a bound without a value holds for no row; a list as a bound of a column that casts nothing fails', async () => {
+  const none = await call('GET', '/api/product-variants?filters[createdAt][$between][0]&filters[createdAt][$between][1]=2100-01-01');
+  expect(none.status).toBe(200);
+  expect(none.body.data).toEqual([]);
+  const nested = await call('GET', '/api/product-variants?filters[id][$between][0][0]=1&filters[id][$between][1]=12');
+  expect(nested.status).toBe(400);
+  expect(nested.body.error?.message).toContain('real Strapi fails with a 500 here');
+});

@@ -338,11 +338,21 @@ function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
 const between: LeafCompiler = (a) => {
   const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
   // the database casts the value (one or a list) before knex looks at how many there are
-  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(castOf(a));
+  // (a bound without a value stays NULL: BETWEEN NULL AND … holds for no row)
+  const cast = (v: unknown) => (v === null ? null : castOf(a)(v));
+  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
   if (pair.length !== 2)
     throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
+  // a list left as is (only date-times turn one into a value) is no binding knex can write
+  if (a.type !== 'datetime' && a.type !== 'timestamp' && pair.some((v) => typeof v === 'object' && v !== null)) {
+    throw new DatabaseRefusal(
+      `Invalid value for $between at ${a.path}: each bound must be one value`,
+      'Undefined binding(s) detected when compiling WHERE',
+    );
+  }
+  const [low, high] = pair.map(cast);
+  if (low === null || high === null) return () => null;
   const key = sortKeyOf(a);
-  const [low, high] = pair.map(castOf(a));
   return (r) => {
     const k = key(r);
     return k === null ? null : compareKeys(k, low) >= 0 && compareKeys(k, high) <= 0;
