@@ -1,4 +1,4 @@
-import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import { fieldOf, hiddenKeyPath, scalarTypeOf, type Scope } from './scope.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -31,6 +31,8 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     if (name === '*') return null;
     // An empty name is an unknown key (`fields[0]=`); Strapi crashes on a bare `fields=`, the mock says why.
     const field = fieldOf(scope, name);
+    // the database's select refuses what the validators did not walk: its error names the key alone
+    if (!validated && (!field || !scalarTypeOf(field))) throw new InvalidKeyError(`Invalid key ${name}`, { key: name, path: null });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
     const hidden = field.kind === 'attribute' && field.attribute.private === true;
