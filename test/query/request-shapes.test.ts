@@ -230,3 +230,9 @@ test('a fields list with an empty item is not validated: the select names an unk
     details: { key: 'reviews', path: null },
   });
 });
+
+test('a list of operator objects straight under a field matches no row (Strapi binds them into IN)', async () => {
+  const a = await call('GET', '/api/product-variants?filters[name][0][$gt]=A&filters[name][1][$gt]=B');
+  expect(a.status).toBe(200);
+  expect(a.body.data).toEqual([]);
+});

@@ -245,6 +245,18 @@ type Getter = (r: Record_) => unknown;
 
 /** `value` is either a bare value (implicit $eq, or $in for an array) or an object of operators. */
 function compileOperators(type: ColumnType, get: Getter, value: unknown, path: string, negate: boolean): Predicate {
+  // a list straight under a field is `IN (…)`; an object in it (`filters[name][0][$gt]=x`) is bound as no value
+  // the column holds: it matches no row
+  if (Array.isArray(value) && value.some(isPlainObject)) {
+    return leaf(
+      type,
+      get,
+      '$in',
+      value.filter((v) => !isPlainObject(v)),
+      path,
+      negate,
+    );
+  }
   if (!isPlainObject(value)) return leaf(type, get, '$eq', value, path, negate);
   const parts: Predicate[] = [];
   for (const [op, operand] of Object.entries(value)) {
