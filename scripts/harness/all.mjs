@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the differential harness on several models and seeds, a few at a time, and prints one table:
 //   node scripts/harness/all.mjs [--models kit,shop,school,events,/path/to/project] [--seeds 1,2] [--parallel 4]
-//                                [--reads 2000] [--writes 300]
+//                                [--reads 2000] [--writes 300] [--slot-base 10]
 // Each run is `run.mjs` (its report goes to scripts/harness/reports/<model>-<seed>.txt and .json). A model name
 // without a slash is test/fixtures/models/<name> (or `kit`); a path is any Strapi project with a settings.json.
 import { spawn } from 'node:child_process';
@@ -18,10 +18,12 @@ const arg = (name, fallback) => {
 const models = arg('models', 'kit,shop,school,events').split(',');
 const seeds = arg('seeds', '1,2').split(',').map(Number);
 const parallel = Number(arg('parallel', 4));
+// the first of the harness slots these runs use (ports 1400+slot and 1450+slot): sessions side by side take others
+const slotBase = Number(arg('slot-base', 10));
 const reports = join(here, 'reports');
 mkdirSync(reports, { recursive: true });
 
-const jobs = models.flatMap((m, i) => seeds.map((seed, j) => ({ m, seed, slot: 10 + i * seeds.length + j })));
+const jobs = models.flatMap((m, i) => seeds.map((seed, j) => ({ m, seed, slot: slotBase + i * seeds.length + j })));
 const modelArg = (m) => (m === 'kit' ? 'kit' : m.includes('/') ? resolve(m) : join(root, 'test/fixtures/models', m));
 const nameOf = (m) => (m === 'kit' ? 'kit' : basename(m));
 

@@ -1,14 +1,18 @@
 // Request generator: reads and write sequences derived from a content model and the content both servers hold.
 // Every request is { method, path, body?, auth: 'none'|'read'|'full'|'bad', features: [...], save?, phase }.
 import { SCALARS } from './model.mjs';
+import { NO_VALUE, Repeated, logicAnywhere, prefixList, rewriteNode } from './shapes.mjs';
 
 export function qs(obj, prefix = '') {
   const parts = [];
+  const name = (key) => encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
   const walk = (v, key) => {
     if (v === undefined) return;
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${key}[${i}]`));
+    if (v === NO_VALUE) parts.push(name(key));
+    else if (v instanceof Repeated) v.values.forEach((x) => walk(x, key));
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${key}[${i}]`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, key ? `${key}[${k}]` : k);
-    else parts.push(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(v))}`);
+    else parts.push(`${name(key)}=${encodeURIComponent(String(v))}`);
   };
   walk(obj, prefix);
   return parts.join('&');
@@ -190,6 +194,15 @@ export function makeGenerator(model, dataset, settings, r) {
       .filter(([, a]) => SCALARS.includes(a.type) && !['json', 'blocks', 'password'].includes(a.type))
       .map(([k]) => k)
       .concat(['id', 'createdAt', 'updatedAt', 'publishedAt', 'documentId']);
+  /** Sort paths through relations, components and media, to any depth (`a.b.c:desc`). */
+  const deepSortPath = (attrs, depth = 0) => {
+    const links = Object.entries(attrs).filter(([, a]) => ['relation', 'component', 'media'].includes(a.type));
+    if (depth >= 3 || !links.length || r.next() < 0.35) return r.pick(sortable(attrs));
+    const [k, a] = r.pick(links);
+    const target = a.type === 'relation' ? a.target : a.type === 'component' ? a.component : 'plugin::upload.file';
+    const inner = a.type === 'media' ? { name: { type: 'string' }, mime: { type: 'string' }, size: { type: 'decimal' } } : attrsOf(target);
+    return `${k}.${deepSortPath(inner, depth + 1)}`;
+  };
   const sortParam = (t) => {
     const fields = sortable(t.attributes);
     const dir = () => r.pick(['', ':asc', ':desc', ':DESC', ':ASC']);
@@ -212,7 +225,8 @@ export function makeGenerator(model, dataset, settings, r) {
         return { v: `${k}.${r.pick(sortable(attrsOf(a.component)))}`, feature: 'sort:component' };
       }
     }
-    if (roll < 0.9) return { v: r.pick(['nope', 'id:sideways', 'password', ':asc', 'title:asc:desc']), feature: 'sort:invalid' };
+    if (roll < 0.88) return { v: r.pick(['nope', 'id:sideways', 'password', ':asc', 'title:asc:desc']), feature: 'sort:invalid' };
+    if (roll < 0.95) return { v: `${deepSortPath(t.attributes)}${dir()}`, feature: 'sort:deep' };
     return { v: r.pick(fields), feature: 'sort:string' };
   };
   const paginationParam = () => {
@@ -298,10 +312,19 @@ export function makeGenerator(model, dataset, settings, r) {
       if (a.type === 'relation' && r.next() < 0.3) {
         sub.sort = r.pick(sortable(tAttrs)) + r.pick([':asc', ':desc']);
         features.push('populate:sort');
+      } else if (r.next() < 0.1) {
+        // on any populated level, through its relations, components and media too
+        sub.sort = deepSortPath(tAttrs) + r.pick(['', ':desc']);
+        features.push('populate:sort-deep');
       }
       if (a.type === 'relation' && r.next() < 0.3 && model.types.get(target)) {
         sub.filters = condition(target, tAttrs, [], 1).f;
         features.push('populate:filters');
+        if (r.next() < 0.25) {
+          const l = logicAnywhere(sub.filters, r);
+          sub.filters = r.next() < 0.5 ? l.f : { [r.pick(['$and', '$or', '$not'])]: l.f };
+          features.push(`populate:${l.feature}`);
+        }
       }
       if (a.type === 'relation' && ['oneToMany', 'manyToMany'].includes(a.relation) && r.next() < 0.15) {
         out[k] = { count: true };
@@ -325,6 +348,16 @@ export function makeGenerator(model, dataset, settings, r) {
     }
     return out;
   };
+  /** Populate dot paths from a level, three segments deep at most. */
+  const dotPaths = (attrs, prefix = '', depth = 0) => {
+    const out = [];
+    for (const [k, a] of populatable(attrs)) {
+      out.push(prefix + k);
+      const t2 = a.type === 'relation' ? a.target : a.type === 'component' ? a.component : null;
+      if (t2 && depth < 2) out.push(...dotPaths(attrsOf(t2), `${prefix}${k}.`, depth + 1));
+    }
+    return out;
+  };
   const populateParam = (attrs) => {
     const features = [];
     const names = populatable(attrs).map(([k]) => k);
@@ -334,12 +367,12 @@ export function makeGenerator(model, dataset, settings, r) {
     if (roll < 0.25) return { v: r.sample(names, 2).join(','), features: ['populate:comma'] };
     if (roll < 0.35) return { v: r.sample(names, r.int(1, 2)), features: ['populate:array'] };
     if (roll < 0.45) {
-      const paths = [];
-      for (const [k, a] of populatable(attrs)) {
-        const t2 = a.type === 'relation' ? a.target : a.type === 'component' ? a.component : null;
-        for (const [k2] of t2 ? populatable(attrsOf(t2)) : []) paths.push(`${k}.${k2}`);
+      const paths = dotPaths(attrs);
+      if (paths.length && r.next() < 0.5) {
+        const p = prefixList(paths, r);
+        if (p) return { v: p.v, features: [p.feature] };
       }
-      if (paths.length) return { v: [r.pick(paths)], features: ['populate:dot-path'] };
+      if (paths.length) return { v: r.sample(paths, r.int(1, 3)), features: ['populate:dot-path'] };
     }
     if (roll < 0.48) return { v: r.pick(['nope', 'localizations', 'createdBy', '**']), features: ['populate:invalid'] };
     if (roll < 0.52) {
@@ -423,7 +456,19 @@ export function makeGenerator(model, dataset, settings, r) {
       q[r.pick(['foo', 'filter', 'limit', 'publicationState'])] = '1';
       features.push('invalid:unknown-param');
     }
-    const s = qs(q);
+    let shaped = q;
+    if (shaped.filters && typeof shaped.filters === 'object' && r.next() < 0.12) {
+      const l = logicAnywhere(shaped.filters, r);
+      shaped = { ...shaped, filters: l.f };
+      features.push(l.feature);
+    }
+    // a grammar rewrite of any node: lists for scalars and back, keys without values, empty values, repeated keys
+    for (let n = r.next() < 0.25 ? r.int(1, 2) : 0; n > 0; n--) {
+      const w = rewriteNode(shaped, r);
+      shaped = w.q;
+      features.push(w.feature);
+    }
+    const s = qs(shaped);
     return { method: 'GET', path: path + (s ? '?' + s : ''), auth: authPick(), features };
   }
 

@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCheckCommand } from '../../src/contract/check/run-check-command.js';
-import { runCheck } from '../../src/contract/check/run-check.js';
+import { runCheck, uncheckedReason } from '../../src/contract/check/run-check.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { checkJUnit } from '../proxy/junit-check.js';
 
@@ -28,6 +31,14 @@ describe('a run that checked nothing does not pass', () => {
     const code = await runCheckCommand({ ...quiet, target: url, token: 'not-a-token' }, (l) => lines.push(l));
     expect(code).toBe(2);
     expect(lines.join('\n')).toMatch(/\d+ of \d+ requests were refused \(401\/403\): the run checked almost nothing/);
+  });
+
+  test('schemas without a content type: refused with the schema problem, exit 2; an empty result list never passes', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'cm-empty-'));
+    mkdirSync(join(empty, 'api'));
+    mkdirSync(join(empty, 'components'));
+    expect(await runCheckCommand({ schemas: empty, quiet: true, target: url, token: READ_ONLY }, () => undefined)).toBe(2);
+    expect(uncheckedReason([])).toContain('no request was checked');
   });
 
   test('--allow-unauthorized accepts it (exit 0)', async () => {

@@ -41,6 +41,10 @@ const isWrite = (r: ExchangeResult) => r.method !== 'GET';
  * reads, or most of the writes asked for, were refused (401/403) or not validated. Undefined when it checked enough.
  */
 export function uncheckedReason(results: readonly ExchangeResult[]): string | undefined {
+  // a model without content types (or schemas read from the wrong folder) gives no request at all
+  if (!results.some((r) => !isWrite(r))) {
+    return 'no request was checked: the schemas hold no content type. Point --schemas at the Strapi project (or its src/).';
+  }
   for (const [part, list] of [
     ['requests', results.filter((r) => !isWrite(r))],
     ['writes (--writes)', results.filter(isWrite)],

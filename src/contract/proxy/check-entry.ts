@@ -129,7 +129,16 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
       continue;
     }
     const v = value[name];
-    if (sub.count) {
+    if (name === LOCALIZATIONS) {
+      // the other locales of the entry: never its own (a `count` there is not Strapi's: i18n lists them anyway)
+      if (sub.count && isPlainObject(v) && typeof v.count === 'number') continue;
+      if (Array.isArray(v) && typeof value.locale === 'string') {
+        v.forEach((item, i) => {
+          if (isPlainObject(item) && item.locale === value.locale)
+            ctx.out.push({ rule: 'populate', path: child(child(here, i), 'locale'), message: `is the entry's own locale ${item.locale}` });
+        });
+      }
+    } else if (sub.count) {
       if (!isPlainObject(v) || typeof v.count !== 'number')
         ctx.out.push({ rule: 'populate', path: here, message: 'must be {count: <number>} with populate[…][count]=true' });
       continue;

@@ -44,6 +44,26 @@ function header(headers: Exchange['requestHeaders'], name: VerdictHeader): strin
   return Array.isArray(v) ? v[0] : v;
 }
 
+/**
+ * The status each error name of Strapi (its error classes and the http-errors names Koa gives) is sent with; a
+ * name not listed (a project's own error) is not judged.
+ */
+const ERROR_STATUS: Readonly<Record<string, number>> = {
+  ApplicationError: 400,
+  ValidationError: 400,
+  PaginationError: 400,
+  BadRequestError: 400,
+  UnauthorizedError: 401,
+  ForbiddenError: 403,
+  PolicyError: 403,
+  NotFoundError: 404,
+  MethodNotAllowedError: 405,
+  PayloadTooLargeError: 413,
+  RateLimitError: 429,
+  InternalServerError: 500,
+  NotImplementedError: 501,
+};
+
 /** `{data: null, error: {status, name, message, details?}}` with the HTTP status repeated inside. */
 export function checkErrorEnvelope(status: number, body: unknown, out: Violation[]): void {
   if (!isPlainObject(body)) {
@@ -64,6 +84,12 @@ export function checkErrorEnvelope(status: number, body: unknown, out: Violation
     });
   if (typeof error.name !== 'string' || error.name === '')
     out.push({ rule: 'error-envelope', path: '$.error.name', message: 'must be a non-empty string' });
+  else if (ERROR_STATUS[error.name] !== undefined && ERROR_STATUS[error.name] !== status)
+    out.push({
+      rule: 'error-envelope',
+      path: '$.error.name',
+      message: `is ${error.name}, Strapi's name for a ${ERROR_STATUS[error.name]}, but the HTTP status is ${status}`,
+    });
   if (typeof error.message !== 'string') out.push({ rule: 'error-envelope', path: '$.error.message', message: 'must be a string' });
   if ('details' in error && !isPlainObject(error.details))
     out.push({ rule: 'error-envelope', path: '$.error.details', message: 'must be an object when present' });

@@ -361,7 +361,8 @@ export class ContentIndex {
 
   /** The rows a read of one status and some locales (null: all) starts from, in id order. */
   versionRows(type: ContentType, draft: boolean, locales: readonly string[] | null | undefined): readonly Row[] {
-    const key = `${type.draftAndPublish ? draft : '-'}\u0000${locales ? locales.join('\u0001') : '*'}`;
+    // every locale (null) is keyed apart from a list that names the locale code `*` (`locale[0]=*`: none match)
+    const key = `${type.draftAndPublish ? draft : '-'}\u0000${locales ? `=${locales.join('\u0001')}` : '*'}`;
     let lists = this.versions.get(type.uid);
     if (!lists) this.versions.set(type.uid, (lists = new Map()));
     let list = lists.get(key);

@@ -55,6 +55,9 @@ export class InternalServerError extends StrapiError {
   override readonly status = 500;
 }
 
+/** Strapi's `Invalid key …` refusal: a kind of its own, so the order of a query's errors never reads message text. */
+export class InvalidKeyError extends ValidationError {}
+
 /** `Invalid key <key>[ at <parent>]` with Strapi's details, for query parameters and bodies. */
 export function invalidKey(
   key: string,
@@ -65,7 +68,7 @@ export function invalidKey(
   if (opts.path !== undefined || opts.source === 'query') details.path = opts.path === undefined ? parent : opts.path;
   details.source = opts.source;
   if (opts.param !== undefined) details.param = opts.param;
-  return new ValidationError(`Invalid key ${key}${parent ? ` at ${parent}` : ''}`, details);
+  return new InvalidKeyError(`Invalid key ${key}${parent ? ` at ${parent}` : ''}`, details);
 }
 
 /** One yup-style attribute error, as Strapi's entity validator reports them. */

@@ -1,4 +1,4 @@
-import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import { fieldOf, hiddenKeyPath, scalarTypeOf, type Scope } from './scope.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -13,10 +13,17 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
   let names: unknown[];
   if (typeof raw === 'string') names = raw.split(',');
   else if (Array.isArray(raw)) {
-    if (raw.some((v) => typeof v !== 'string' || v.includes(','))) throw shape();
-    names = raw;
+    // the sanitizer drops the empty items (`fields[0]`, no value) last: a list of strings had its comma items
+    // split into nested lists first (refused below), another list reaches the converter, which splits them
+    const allStrings = raw.every((v) => typeof v === 'string');
+    const kept = raw.filter((v) => v !== null && v !== undefined);
+    if (kept.some((v) => typeof v !== 'string' || (allStrings && v.includes(',')))) throw shape();
+    names = (kept as string[]).flatMap((v) => v.split(','));
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
+  // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
+  // sanitizer drops it
+  const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
   const out: string[] = [];
   for (const item of names) {
     if (typeof item !== 'string') throw shape();
@@ -24,8 +31,12 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     if (name === '*') return null;
     // An empty name is an unknown key (`fields[0]=`); Strapi crashes on a bare `fields=`, the mock says why.
     const field = fieldOf(scope, name);
+    // the database's select refuses what the validators did not walk: its error names the key alone
+    if (!validated && (!field || !scalarTypeOf(field))) throw new InvalidKeyError(`Invalid key ${name}`, { key: name, path: null });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
+    const hidden = field.kind === 'attribute' && field.attribute.private === true;
+    if (hidden && !validated && scalarTypeOf(field)) continue;
     if (!scalarTypeOf(field) || (field.kind === 'attribute' && field.attribute.private)) {
       throw invalidKey(name, { parent, path, source: 'query', param: 'fields' });
     }

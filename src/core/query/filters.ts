@@ -1,4 +1,4 @@
-import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import {
@@ -13,7 +13,8 @@ import {
   type LikeMode,
 } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { isOperator, type FieldOperator, type Operator } from './operators.js';
+import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
+import { DatabaseRefusal, FiltersParameterError } from './query-errors.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -35,13 +36,58 @@ const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}
 
 interface Ctx {
   readonly index: ContentIndex;
+  /**
+   * What fails only when the database applies the WHERE it built (a non-condition entry, conditions under an
+   * operator straight on a relation): reported after every error of building it (casts above all).
+   */
+  readonly deferred: StrapiError[];
 }
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
-  if (!isPlainObject(filters)) throw new ValidationError('The filters parameter must be an object or an array', {});
-  return compileGroup({ index }, scope, filters, null, false);
+  if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
+  const ctx: Ctx = { index, deferred: [] };
+  const predicate = isPlainObject(filters)
+    ? compileGroup(ctx, scope, filters, null, false)
+    : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
+  if (ctx.deferred.length > 0) throw ctx.deferred[0];
+  return predicate;
+}
+
+/**
+ * What the database applies as a WHERE: an object, its keys all holding. A list holds where each item holds under
+ * `$not` only; as the whole filters or an `$and`/`$or` entry real Strapi fails on it, and on anything else.
+ */
+function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean, listOk = false): Predicate {
+  if (isPlainObject(value)) return compileGroup(ctx, scope, value, parent, negate);
+  if (!Array.isArray(value) || !listOk) {
+    throw new DatabaseRefusal(
+      `Invalid filter${parent ? ` at ${parent}` : ''}: ${JSON.stringify(value)} is not a condition; give an object ([field][$eq]=…)`,
+      'Where must be an array or an object',
+    );
+  }
+  const parts = compileAll(ctx, scope, value, parent, negate);
+  return parts.length === 0 ? () => true : combine(parts, negate ? 'or' : 'and');
+}
+
+/** Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first). */
+function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
+  const conditions = items.filter(isPlainObject);
+  const parts = conditions.map((item) => compileGroup(ctx, scope, item, parent, negate));
+  const wrong = items.find((item) => !isPlainObject(item));
+  if (conditions.length < items.length) defer(ctx, () => compileWhere(ctx, scope, wrong, parent, negate));
+  return parts;
+}
+
+function defer(ctx: Ctx, fail: () => unknown): Predicate {
+  try {
+    fail();
+  } catch (error) {
+    if (!(error instanceof StrapiError)) throw error;
+    ctx.deferred.push(error);
+  }
+  return () => null;
 }
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
@@ -50,11 +96,12 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
   for (const [key, value] of Object.entries(obj)) {
     if (key === '$and' || key === '$or') parts.push(compileLogical(ctx, scope, key, value, parent, negate));
     else if (key === '$not') {
-      if (!isPlainObject(value)) throw new ValidationError(`Invalid filter: $not${parent ? ` at ${parent}` : ''} expects an object`, {});
-      parts.push(compileGroup(ctx, scope, value, parent, !negate));
+      // `$not` without a value negates nothing: no condition
+      if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
     } else parts.push(compileField(ctx, scope, key, value, parent, negate));
   }
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
+  if (parts.length === 0) return () => true;
   return combine(parts, negate ? 'or' : 'and');
 }
 
@@ -77,10 +124,7 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
-  const parts = value.map((item) => {
-    if (!isPlainObject(item)) throw new ValidationError(`Invalid filter: each ${op} entry must be an object`, {});
-    return compileGroup(ctx, scope, item, parent, negate);
-  });
+  const parts = compileAll(ctx, scope, value, parent, negate);
   if (parts.length === 0) return () => true;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);
@@ -95,6 +139,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   }
   if (scalar) {
+    checkAttributeWhere(value, path);
     const get = (r: Record_) => r[key] ?? null;
     return compileOperators(scalar, get, value, path, negate);
   }
@@ -103,13 +148,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   const inner = scopeBehind(ctx.index, attribute);
   if (!inner) throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
 
-  // A value or operators straight on a relation or media compare the joined row's id, as Strapi does.
-  let sub: Predicate;
-  if (!isPlainObject(value) || Object.keys(value).every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$not')) {
-    sub = compileOperators('id', (r) => r.id ?? null, value, path, negate);
-  } else {
-    sub = compileGroup(ctx, inner, value, path, negate);
-  }
+  const sub = relationWhere(ctx, inner, value, path, negate);
   const nullRecord = { id: null } as unknown as Record_;
   // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
   const seen = new Map<Record_, Tri>();
@@ -132,20 +171,99 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   };
 }
 
+/** The operators Strapi's database accepts under a column (its `where` operators: no `$and`/`$or`). */
+const COLUMN_OPERATORS: ReadonlySet<string> = new Set<string>([...FIELD_OPERATORS, '$not']);
+
+/**
+ * The database's processAttributeWhere: under a scalar attribute every key of every object (through `$not`, operand
+ * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail.
+ */
+function checkAttributeWhere(value: unknown, path: string): void {
+  if (Array.isArray(value)) return value.forEach((item) => checkAttributeWhere(item, path));
+  if (!isPlainObject(value)) return;
+  for (const [key, operand] of Object.entries(value)) {
+    if (!COLUMN_OPERATORS.has(key)) {
+      throw new DatabaseRefusal(
+        isOperator(key)
+          ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
+          : `Invalid filter: ${key} under the field ${path} is not an operator`,
+        `Undefined attribute level operator ${key}`,
+        { path, key },
+      );
+    }
+    checkAttributeWhere(operand, path);
+  }
+}
+
+/**
+ * The database's processRelationWhere, for a relation, media or component: a bare value (or one operator with a bare
+ * value) compares the joined row's id; `$and`/`$or` or fields filter the joined rows. Operators mixed with fields,
+ * two operators, or one operator other than `$and`/`$or` holding an object (`filters[category][$not][id][$eq]=3`)
+ * make real Strapi fail.
+ */
+function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
+  if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+  const keys = Object.keys(value);
+  const operators = keys.filter(isOperator);
+  if (operators.length > 0 && operators.length !== keys.length) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: operators (${operators.join(', ')}) and fields cannot be mixed under a relation, media or component`,
+      'Operator and non-operator keys cannot be mixed in a relation where clause',
+      { path },
+    );
+  }
+  if (operators.length > 1) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: only one operator is allowed directly under a relation, media or component, found ${operators.join(', ')}`,
+      `Only one operator key is allowed in a relation where clause, but found: ${operators.join(',')}`,
+      { path },
+    );
+  }
+  const [op] = operators;
+  if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
+  const operand = value[op];
+  if (isPlainObject(operand)) {
+    const first = Object.keys(operand)[0] ?? '';
+    // an operator in it fails while the WHERE is built; fields only when it is applied
+    const refusal = new DatabaseRefusal(
+      `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id and cannot hold conditions; ` +
+        (op === '$not' ? `put $not above it (filters[$not][${path.split('.').pop()}][…]=…)` : `give ${op} a value`),
+      isOperator(first)
+        ? `Only $and, $or and $not can only be used as root level operators. Found ${first}.`
+        : `Undefined attribute level operator <alias>.${first}`,
+      { path },
+    );
+    if (isOperator(first)) throw refusal;
+    return defer(ctx, () => {
+      throw refusal;
+    });
+  }
+  return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+}
+
 type Getter = (r: Record_) => unknown;
 
 /** `value` is either a bare value (implicit $eq, or $in for an array) or an object of operators. */
 function compileOperators(type: ColumnType, get: Getter, value: unknown, path: string, negate: boolean): Predicate {
+  // a list straight under a field is `IN (…)`; an object in it (`filters[name][0][$gt]=x`) is bound as no value
+  // the column holds: it matches no row
+  if (Array.isArray(value) && value.some(isPlainObject)) {
+    return leaf(
+      type,
+      get,
+      '$in',
+      value.filter((v) => !isPlainObject(v)),
+      path,
+      negate,
+    );
+  }
   if (!isPlainObject(value)) return leaf(type, get, '$eq', value, path, negate);
   const parts: Predicate[] = [];
   for (const [op, operand] of Object.entries(value)) {
     if (!isOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
+    // `$and`/`$or` never get here: checkAttributeWhere and relationWhere refuse them under a field
     if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
-    else if (op === '$and' || op === '$or') {
-      if (!Array.isArray(operand)) throw new ValidationError(`Invalid filter: ${op} at ${path} expects an array`, {});
-      const inner = operand.map((o) => compileOperators(type, get, o, path, negate));
-      parts.push(combine(inner.length ? inner : [() => true], (op === '$and') !== negate ? 'and' : 'or'));
-    } else parts.push(leaf(type, get, op, operand, path, negate));
+    else parts.push(leaf(type, get, op, operand, path, negate));
   }
   if (parts.length === 0) return () => true;
   return combine(parts, negate ? 'or' : 'and');
@@ -209,10 +327,15 @@ function membership(wanted: boolean): LeafCompiler {
     // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
     if (isPlainObject(a.operand)) return () => true;
     const key = sortKeyOf(a);
-    const list = (Array.isArray(a.operand) ? a.operand : [a.operand]).map(castOf(a));
+    const given = Array.isArray(a.operand) ? a.operand : [a.operand];
+    // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
+    const hasNull = given.includes(null);
+    const list = given.filter((v) => v !== null).map(castOf(a));
     return (r) => {
       const k = key(r);
-      return k === null ? null : list.some((t) => compareKeys(k, t) === 0) === wanted;
+      if (k === null) return null;
+      if (list.some((t) => compareKeys(k, t) === 0)) return wanted;
+      return hasNull ? null : !wanted;
     };
   };
 }
@@ -226,10 +349,22 @@ function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
 
 const between: LeafCompiler = (a) => {
   const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
+  // the database casts the value (one or a list) before knex looks at how many there are
+  // (a bound without a value stays NULL: BETWEEN NULL AND … holds for no row)
+  const cast = (v: unknown) => (v === null ? null : castOf(a)(v));
+  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
   if (pair.length !== 2)
     throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
+  // a list left as is (only date-times turn one into a value) is no binding knex can write
+  if (a.type !== 'datetime' && a.type !== 'timestamp' && pair.some((v) => typeof v === 'object' && v !== null)) {
+    throw new DatabaseRefusal(
+      `Invalid value for $between at ${a.path}: each bound must be one value`,
+      'Undefined binding(s) detected when compiling WHERE',
+    );
+  }
+  const [low, high] = pair.map(cast);
+  if (low === null || high === null) return () => null;
   const key = sortKeyOf(a);
-  const [low, high] = pair.map(castOf(a));
   return (r) => {
     const k = key(r);
     return k === null ? null : compareKeys(k, low) >= 0 && compareKeys(k, high) <= 0;
@@ -260,16 +395,26 @@ const LEAVES: Record<FieldOperator, LeafCompiler> = {
   $null: nullTest(true),
   $notNull: nullTest(false),
 };
+const TEXT_OPERATORS_SET: ReadonlySet<string> = new Set(TEXT_OPERATORS);
 const isFieldOperator = (op: string): op is FieldOperator => Object.hasOwn(LEAVES, op);
 
 function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string): Predicate {
   if (!isFieldOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
-  if ((op === '$eq' || op === '$ne') && operand === null) {
-    return op === '$eq' ? (r) => get(r) === null : (r) => get(r) !== null;
+  if (operand === null) {
+    // a key without a value (`filters[name][$in]`): the database's operator with NULL
+    if (op === '$eq' || op === '$eqi') return (r) => get(r) === null;
+    if (op === '$ne' || op === '$nei') return (r) => get(r) !== null;
+    // LIKE operators write the value into the pattern: NULL becomes the text "null"
+    if (TEXT_OPERATORS_SET.has(op)) return LEAVES[op]({ type, get, operand: 'null', path, op });
+    // IN (NULL), > NULL…: unknown for every row
+    if (op !== '$between' && op !== '$null' && op !== '$notNull') return () => null;
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value.
-    const parts = operand.map((o) => leafPositive(type, get, op, o, path));
+    // (one level: a list inside is one value to the column's parser)
+    const parts = operand.map((o) =>
+      Array.isArray(o) ? LEAVES[op]({ type, get, operand: o, path, op }) : leafPositive(type, get, op, o, path),
+    );
     return (r) => anyOf(parts.map((p) => p(r)));
   }
   return LEAVES[op]({ type, get, operand, path, op });

@@ -10,6 +10,11 @@ import type { SortTerm } from './sort.js';
 export interface PopulateNode {
   readonly fields: string[] | null;
   readonly filters?: Predicate;
+  /**
+   * What the database fails on when this level's populate query runs (a filter value it cannot take, a sort through
+   * a relation): thrown once there is a parent row, linked rows or not.
+   */
+  readonly failure?: StrapiError;
   readonly sort: SortTerm[];
   /** `{count: n}` instead of the entries: relations and components only (Strapi ignores it elsewhere). */
   readonly count: boolean;

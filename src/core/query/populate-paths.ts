@@ -1,15 +1,26 @@
+import { isPrivateAttribute } from '../model/private-attributes.js';
 import { invalidKey } from '../errors/strapi-errors.js';
 import type { Attribute, ComponentSchema } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, type PopulateMap, type PopulateNode } from './populate-node.js';
 import { scopeBehind, type Scope } from './scope.js';
+import { strapiSchema } from './strapi-schema.js';
 
 /**
  * Dot-notation populate (`populate=a.b,c`, `populate[0]=a.b`), validated as Strapi's validatePopulateDotPaths does:
  * items split on commas, blanks dropped (so `populate[0]=` asks for nothing), `*` only as the whole parameter, and
  * every error names the failing segment with the full dotted path up to it.
  */
-export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null, into: PopulateMap): void {
+export function parseDotPaths(
+  index: ContentIndex,
+  scope: Scope,
+  items: readonly string[],
+  parent: string | null,
+  into: PopulateMap,
+  /** Where the list sits: a key that exists but is private is named from there (`at writer.localizations`). */
+  privateParent: string | null = parent,
+): void {
+  refuseUnknownFirst(index, scope, items, parent);
   for (const item of items) {
     // An item with a comma is only checked segment by segment for existence (Strapi's validator walks it as one
     // unknown key): a private attribute in it is not refused, its query populates it, and the answer's sanitizer
@@ -23,8 +34,33 @@ export function parseDotPaths(index: ContentIndex, scope: Scope, items: readonly
         .split('.')
         .map((s) => s.trim())
         .filter(Boolean);
-      addPath(index, scope, into, segments, parent, commaList);
+      addPath(index, scope, into, segments, parent, commaList, privateParent);
     }
+  }
+}
+
+/** A key the type has that the project's config (or its schema) makes private. */
+function isHidden(scope: Scope, key: string): boolean {
+  if (scope.kind === 'media') return false;
+  const holder = scope.kind === 'type' ? scope.type : scope.component;
+  if (key === LOCALIZATIONS && scope.kind === 'type') return scope.type.localized && isPrivateAttribute(scope.type, key);
+  return holder.attributes.has(key) && isPrivateAttribute(holder, key);
+}
+
+/**
+ * Strapi's validator runs its unknown-key pass over the whole list before the others (private, not populatable):
+ * `populate=createdBy&populate=x` names `x`.
+ */
+function refuseUnknownFirst(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null): void {
+  if (scope.kind === 'media') return;
+  const schema = strapiSchema(index, scope);
+  for (const item of items) {
+    if (item.includes(',')) continue;
+    const key = item.split('.')[0].trim();
+    if (key === '' || schema.attribute(key) || (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized)) continue;
+    // a private key is known: refused by the later pass, from where the list sits
+    if (isHidden(scope, key)) continue;
+    throw refuse(key, at(parent, key));
   }
 }
 
@@ -40,6 +76,7 @@ function addPath(
   segments: readonly string[],
   parent: string | null,
   commaList = false,
+  privateParent: string | null = parent,
 ): void {
   const [key, ...rest] = segments;
   if (key === undefined) return;
@@ -51,16 +88,21 @@ function addPath(
       return;
     }
   }
-  const target = resolvePopulated(scope, key, () => refuse(key, path));
-  const node = map.get(key) ?? (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+  const target = resolvePopulated(scope, key, () => refuse(key, isHidden(scope, key) ? at(privateParent, key) : path));
+  const leaf = () => (target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+  // Strapi reads a list's entries into one object, entry after entry: a plain entry sets its key to `true`, so
+  // `populate[0]=a.b&populate[1]=a` populates `a` alone (the later plain entry wins); `a` then `a.b` keeps `b`.
+  // A comma list reaches the database as one list, which merges instead.
+  const node = rest.length === 0 && !commaList ? leaf() : (map.get(key) ?? leaf());
   map.set(key, node);
   if (rest.length === 0) return;
-  if (target === LOCALIZATIONS) return addPath(index, scope, node.populate, rest, path);
+  const privatePath = at(privateParent, key);
+  if (target === LOCALIZATIONS) return addPath(index, scope, node.populate, rest, path, false, privatePath);
   if (target.kind === 'dynamiczone') return addZonePath(index, target, node, rest, path);
   // media cannot be walked further; the error names the media attribute itself
   const inner = target.kind === 'media' ? undefined : scopeBehind(index, target);
   if (!inner) throw refuse(key, path);
-  addPath(index, inner, node.populate, rest, path, commaList);
+  addPath(index, inner, node.populate, rest, path, commaList, privatePath);
 }
 
 /**

@@ -15,9 +15,10 @@ import {
 } from './populate-node.js';
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
-import { parseSort } from './sort.js';
+import { parseSort, type SortTerm } from './sort.js';
+import { DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { strapiSchema } from './strapi-schema.js';
+import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
 import { showsLocalizations } from '../model/private-attributes.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
@@ -38,32 +39,50 @@ const MAX_DEPTH = 12;
  */
 export class WildcardRefusal extends ValidationError {}
 
-let refusals: WildcardRefusal[] | undefined;
-/** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
-let readable: ((uid: string) => boolean) | undefined;
+/** One populate parse: what it knows beyond the request (no module state: two parses never share it). */
+export interface PopulateWalk {
+  /** Nested wildcards' refusals, raised once the whole populate validated; none: refused at once. */
+  readonly refusals?: WildcardRefusal[];
+  /** Which types the caller may read: a wildcard's walk passes over relations to the others (sanitized away first). */
+  readonly readable?: (uid: string) => boolean;
+  /** What real Strapi fails on (500) after validating the whole populate and refusing its wildcards. */
+  readonly failures?: StrapiError[];
+}
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  refusals = [];
-  readable = canRead;
-  try {
-    const map = parsePopulate(index, scope, raw, null);
-    if (refusals.length > 0) throw refusals[0];
-    return map;
-  } finally {
-    refusals = undefined;
-    readable = undefined;
-  }
+  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[] };
+  const map = parsePopulate(index, scope, raw, null, 0, walk);
+  if (walk.refusals.length > 0) throw walk.refusals[0];
+  if (walk.failures.length > 0) throw walk.failures[0];
+  return map;
 }
 
-export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, parent: string | null, depth = 0): PopulateMap {
+export function parsePopulate(
+  index: ContentIndex,
+  scope: Scope,
+  raw: unknown,
+  parent: string | null,
+  depth = 0,
+  walk: PopulateWalk = {},
+): PopulateMap {
   if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
+  // under an attribute an empty name is refused at the attribute (`Invalid key  at articles`)
+  if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*') return wildcard(index, scope);
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
-    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), parent, map);
+    const items = typeof raw === 'string' ? [raw] : (raw as string[]);
+    // under an attribute, in order: an empty name is refused at the attribute, `*` in a list as a name
+    for (const item of parent === null ? [] : items) {
+      if (item === '') throw invalidKey('', { parent, source: 'query', param: 'populate' });
+      if (item === '*' && items.length > 1) throw invalidKey('*', { parent: null, path: '*', source: 'query', param: 'populate' });
+    }
+    // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
+    // key nope`, not `at articles.nope`)
+    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map, parent);
     return map;
   }
   if (Array.isArray(raw)) {
@@ -74,7 +93,7 @@ export function parsePopulate(index: ContentIndex, scope: Scope, raw: unknown, p
     throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
   }
   if (isPlainObject(raw)) {
-    mergeObject(index, scope, map, raw, parent, depth);
+    mergeObject(index, scope, map, raw, parent, depth, walk);
     return map;
   }
   const text = String(raw);
@@ -105,6 +124,7 @@ function mergeObject(
   obj: Record<string, unknown>,
   parent: string | null,
   depth: number,
+  walk: PopulateWalk,
 ): void {
   for (const [key, value] of Object.entries(obj)) {
     // Strapi's validator skips a boolean-like key (0, 1, t, f, true, false) that names no attribute, and its
@@ -115,24 +135,83 @@ function mergeObject(
     // i18n's hidden `localizations` (a type without i18n, or private): Strapi checks its options first, then refuses it
     if (key === LOCALIZATIONS && scope.kind === 'type' && !showsLocalizations(scope.type) && isPlainObject(value)) {
       checkOptionKeys(index, scope, value, join(parent, key));
-      parseOptions(index, scope, value, join(parent, key), depth + 1);
+      parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
+    if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
     const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
-    if (on === true || value === null) {
+    if (value === null) {
+      const failure = new DatabaseRefusal(
+        `Invalid populate at ${path}: a key without a value; give it true, * or an object (populate[${key}]=true)`,
+        "Cannot read properties of null (reading 'populate')",
+        { path },
+      );
+      if (!walk.failures) throw failure;
+      walk.failures.push(failure);
+      map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+      continue;
+    }
+    if (on === true) {
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
     if (value === '*') {
       // a relation the caller may not read is sanitized away before any walk
-      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && readable !== undefined && !readable(target.target);
-      if (!hidden) refuseNestedWildcard(index, scope, target, key, path);
+      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
+      if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
+    if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
-    map.set(key, parseNode(index, scope, target, value, path, depth + 1));
+    map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
+}
+
+/**
+ * A private relation, media or component is refused after the validators walked the options under it: an unknown
+ * key in its `fields`, `sort` or `filters` is reported first, as those validators name it (`Invalid key x`).
+ */
+function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: Record<string, unknown>): void {
+  if (scope.kind === 'media') return;
+  const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
+  if (!attribute?.private || attribute.kind === 'scalar') return;
+  const inner = scopeBehind(index, attribute);
+  if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+}
+
+/** Strapi's populate validator checks nested filters, sort and fields in the order the query gives them. */
+function validateNestedOptions(schema: StrapiSchema, options: Record<string, unknown>): void {
+  for (const key of Object.keys(options)) {
+    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
+    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
+    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
+  }
+}
+
+/**
+ * A list under an attribute (`populate[avatar]=true&populate[avatar]=x`, `populate[articles][0][count]=true`): the
+ * validator walks its strings as names under the attribute (a boolean-like one that names nothing is skipped), then
+ * the converter refuses any list there.
+ */
+function refuseNestedList(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  items: readonly unknown[],
+  path: string,
+): never {
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
+  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
+  const names = items.every((item) => typeof item === 'string') ? items : [];
+  for (const item of names) {
+    if (typeof item !== 'string' || !inner) continue;
+    const name = item.split('.')[0].trim();
+    const attribute = strapiSchema(index, inner).attribute(name);
+    if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
+  }
+  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**
@@ -145,6 +224,7 @@ function refuseNestedWildcard(
   target: Attribute | typeof LOCALIZATIONS,
   key: string,
   path: string,
+  walk: PopulateWalk,
 ): void {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, key, '*');
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
@@ -154,15 +234,15 @@ function refuseNestedWildcard(
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
     first = [...attributes.values()].find(
-      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && readable !== undefined && !readable(a.target)),
+      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
     )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && showsLocalizations(inner.type)) first = LOCALIZATIONS;
   }
   if (!first) return;
   const refusal = new WildcardRefusal(`Invalid key ${first} at ${path}.${first}`, { key: first, path: `${path}.${first}` });
-  if (!refusals) throw refusal;
-  refusals.push(refusal);
+  if (!walk.refusals) throw refusal;
+  walk.refusals.push(refusal);
 }
 
 function invalidZone(owner: Scope, key: string, found: unknown): ValidationError {
@@ -182,7 +262,9 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+      // a list is walked as an object keyed by index: its first key is refused
+      if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
+      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
       for (const uid of Object.keys(value)) {
         if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
           throw invalidKey(uid, { parent: `${path}.on.${uid}`, source: 'query', param: 'populate' });
@@ -206,6 +288,7 @@ function parseNode(
   options: Record<string, unknown>,
   path: string,
   depth: number,
+  walk: PopulateWalk,
 ): PopulateNode {
   const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
@@ -215,14 +298,14 @@ function parseNode(
   checkOptionKeys(index, inner, options, path);
   if (isZone) {
     if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) throw invalidZone(owner, (target as Attribute).name, options);
-    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth) };
+    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth, walk) };
   }
   if (options.on !== undefined && options.on !== null) {
     const uid = owner.kind === 'type' ? owner.type.uid : owner.kind === 'component' ? owner.component.uid : 'plugin::upload.file';
     throw new ValidationError(`Using fragments is not permitted to populate "${path.split('.').pop()}" in "${uid}"`, {});
   }
   if (!inner) throw invalidKey(path, { parent: null, source: 'query', param: 'populate' });
-  return parseOptions(index, inner, options, path, depth);
+  return parseOptions(index, inner, options, path, depth, walk, target !== LOCALIZATIONS);
 }
 
 function parseZone(
@@ -231,6 +314,7 @@ function parseZone(
   options: Record<string, unknown>,
   path: string,
   depth: number,
+  walk: PopulateWalk,
 ): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
   if (!isPlainObject(options.on)) {
@@ -245,12 +329,15 @@ function parseZone(
   }
   for (const [uid, sub] of Object.entries(options.on)) {
     const component = index.model.components.get(uid);
+    // an empty value is an unknown key under the zone; a list or no value at all the converter refuses
+    if (sub === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+    if (sub === null || Array.isArray(sub)) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
     out.set(
       uid,
-      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth),
+      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth, walk),
     );
   }
   return out;
@@ -259,27 +346,32 @@ function parseZone(
 /**
  * A populated level's filters. Keys were validated already; what is left to fail (a value the column cannot take) is
  * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
+ * The error is returned, to be kept on the node, not thrown.
  */
-const failures = new WeakMap<Predicate, StrapiError>();
-
-/** The error a populated level's filters fail with once its query runs (a parent row exists), if any. */
-export function populateFailure(filters: Predicate | undefined): StrapiError | undefined {
-  return filters ? failures.get(filters) : undefined;
-}
-
-function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | undefined {
+function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | StrapiError | undefined {
   try {
     // a nested `filters=` is skipped (the converter tests it for truthiness)
     return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
   } catch (error) {
-    if (!(error instanceof StrapiError) || error.message.startsWith('Invalid key')) throw error;
-    // Thrown by the first evaluation; `populateFailure` lets a populate with no linked row fail too.
-    const failing: Predicate = () => {
-      throw error;
-    };
-    failures.set(failing, error);
-    return failing;
+    // a refused key is the validator's, a filters parameter that is no object the converter's: both fail at once
+    if (!(error instanceof StrapiError) || isRefusedKey(error) || error instanceof FiltersParameterError) throw error;
+    return error;
   }
+}
+
+/**
+ * A populated level's sort through a relation, media or component (`populate[articles][sort]=cover.name`): the top
+ * level joins its way there, a populate query cannot, and real Strapi's database fails when it runs.
+ */
+function populateSortFailure(sort: readonly SortTerm[], path: string): StrapiError | undefined {
+  const deep = sort.find((term) => term.path.length > 1);
+  if (!deep) return undefined;
+  const field = deep.path.join('.');
+  return new DatabaseRefusal(
+    `Invalid sort in populate at ${path}: ${field} goes through ${deep.path[0]}; a populated level sorts by its own fields only`,
+    `Undefined column ${deep.path.slice(-2).join('.')} in the populate query`,
+    { path, sort: field },
+  );
 }
 
 /** Errors of a nested fields/filters/sort are Strapi's top-level ones, reported under the populate parameter. */
@@ -292,23 +384,29 @@ function asPopulate<T>(parse: () => T): T {
   }
 }
 
-function parseOptions(index: ContentIndex, scope: Scope, options: Record<string, unknown>, path: string, depth: number): PopulateNode {
-  // Strapi's populate validator checks nested filters, sort and fields in the order the query gives them
-  const schema = strapiSchema(index, scope);
-  for (const key of Object.keys(options)) {
-    if (key === 'filters') validateFilters(schema, options.filters, 'populate');
-    else if (key === 'sort') validateSort(schema, options.sort, 'populate');
-    else if (key === 'fields') validateFields(schema, options.fields, 'populate');
-  }
+function parseOptions(
+  index: ContentIndex,
+  scope: Scope,
+  options: Record<string, unknown>,
+  path: string,
+  depth: number,
+  walk: PopulateWalk,
+  joined = true,
+): PopulateNode {
+  validateNestedOptions(strapiSchema(index, scope), options);
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
+  // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
+  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
   return {
-    // A populated level is always read through a join table: its sort columns join the selected fields.
-    fields: withSortColumns(fields, sort, true),
-    filters,
+    // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
+    // `localizations` with a query of its own, which selects the fields as given.
+    fields: joined ? withSortColumns(fields, sort, true) : fields,
+    filters: filters instanceof StrapiError ? undefined : filters,
+    ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    populate: parsePopulate(index, scope, options.populate, path, depth + 1),
+    populate: parsePopulate(index, scope, options.populate, path, depth + 1, walk),
   };
 }

@@ -7,7 +7,6 @@ import { rowsForStatus, type Status } from './linked-rows.js';
 import { LOCALIZATIONS, type PopulateNode } from './populate.js';
 import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
 import { sortRecords } from './sort.js';
-import { populateFailure } from './populate.js';
 
 export type Entry = Record<string, unknown>;
 
@@ -163,8 +162,7 @@ function spread<T>(lists: readonly (readonly unknown[])[], rendered: T[]): T[][]
 function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[], node: PopulateNode, linkOrderTies = false): T[] {
   // Strapi's populate query runs for every batch of parent rows, linked rows or not: a value its database refuses
   // fails it even when nothing is linked.
-  const failure = populateFailure(node.filters);
-  if (failure) throw failure;
+  if (node.failure) throw node.failure;
   let out = node.filters ? records.filter((r) => node.filters!(r) === true) : records;
   if (node.sort.length > 0) out = sortRecords(ctx.index, scope, out, node.sort, linkOrderTies);
   return out;

@@ -173,8 +173,51 @@ function checkRestrictedOptions(index: ContentIndex, scope: Scope, options: Reco
  */
 export function keptPopulatePaths(index: ContentIndex, scope: Scope, populate: unknown, canRead: CanRead): string[] | undefined {
   if (!Array.isArray(populate) || populate.length === 0 || !populate.every((p) => typeof p === 'string')) return undefined;
-  const kept = (populate as string[]).filter((path) => !pathThroughRestricted(index, scope, path, canRead));
-  return kept.length === populate.length ? undefined : kept;
+  const paths = populate as string[];
+  if (paths.some((p) => p.includes(','))) {
+    const kept = paths.filter((path) => !pathThroughRestricted(index, scope, path, canRead));
+    return kept.length === paths.length ? undefined : kept;
+  }
+  // the list as Strapi's sanitizer reads it: one object, entry after entry (a plain entry replaces what its key held)
+  const tree: PathTree = new Map();
+  for (const path of paths)
+    addToTree(
+      tree,
+      path.split('.').map((s) => s.trim()),
+    );
+  if (!pruneTree(index, scope, tree, canRead)) return undefined;
+  // back to paths: a key whose subtree lost every leaf yields none (not even its own name)
+  return treePaths(tree, '');
+}
+
+type PathTree = Map<string, PathTree | true>;
+
+function addToTree(tree: PathTree, [first, ...rest]: string[]): void {
+  if (rest.length === 0) {
+    tree.set(first, true);
+    return;
+  }
+  let sub = tree.get(first);
+  if (sub === undefined || sub === true) tree.set(first, (sub = new Map()));
+  addToTree(sub, rest);
+}
+
+/** Removes relations the caller may not read, at every depth; whether anything was removed. */
+function pruneTree(index: ContentIndex, scope: Scope | undefined, tree: PathTree, canRead: CanRead): boolean {
+  let pruned = false;
+  for (const [key, sub] of tree) {
+    const field = scope ? fieldOf(scope, key) : undefined;
+    if (field?.kind !== 'attribute') continue;
+    if (field.attribute.kind === 'relation' && !canRead(field.attribute.target)) {
+      tree.delete(key);
+      pruned = true;
+    } else if (sub !== true) pruned = pruneTree(index, scopeBehind(index, field.attribute), sub, canRead) || pruned;
+  }
+  return pruned;
+}
+
+function treePaths(tree: PathTree, prefix: string): string[] {
+  return [...tree].flatMap(([key, sub]) => (sub === true ? [prefix + key] : treePaths(sub, `${prefix}${key}.`)));
 }
 
 function pathThroughRestricted(index: ContentIndex, scope: Scope, path: string, canRead: CanRead): boolean {

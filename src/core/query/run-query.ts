@@ -18,6 +18,8 @@ import {
   type RestLimits,
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
+import { FiltersParameterError, isRefusedKey } from './query-errors.js';
+import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
@@ -93,7 +95,10 @@ export interface ParsedQuery {
 }
 
 export function parseStatus(raw: unknown, strict = true): Status {
-  if (raw === undefined || raw === null) return 'published';
+  if (raw === undefined) return 'published';
+  // a key without a value (`?status`) is kept by the service's defaults (`{status: 'published', ...params}`), then
+  // dropped as empty: the document service's default, draft, applies
+  if (raw === null) return 'draft';
   // without documents.strictParams nothing checks it: the document service's `defaultToDraft` reads drafts
   if (!strict) return raw === 'published' ? 'published' : 'draft';
   // Strapi tests `status === 'published'`, anything else reads drafts: an empty `status=` means draft.
@@ -104,19 +109,11 @@ export function parseStatus(raw: unknown, strict = true): Status {
 
 export function parseLocales(index: ContentIndex, type: ContentType, raw: unknown): readonly string[] | null | undefined {
   if (!type.localized) return undefined;
+  // `*` means every locale only as the whole value: in a list it is a locale code like any other
+  if (raw === '*') return null;
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw];
   const codes = list.map((v) => String(v)).filter((v) => v !== '');
-  if (codes.includes('*')) return null;
   return codes.length > 0 ? codes : [index.model.defaultLocale];
-}
-
-/** Strapi refuses an object `locale` (on every type, localized or not) after checking the other parameters. */
-function checkLocaleShape(raw: unknown): void {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
-  throw new ValidationError(
-    "Invalid parameter at 'locale'. Expected a string, array of strings, empty string, null, or undefined; received: object",
-    { received: raw },
-  );
 }
 
 /**
@@ -140,6 +137,8 @@ const enum Stage {
   Status = 30,
   Locale = 31,
   TopLevelPagination = 32,
+  /** findOne and a single type's find look one locale up: a list of locales is refused (localeToLookup) */
+  LocaleLookup = 34,
   PaginationValues = 33,
   ConvertSort = 40,
   ConvertFields = 42,
@@ -176,14 +175,14 @@ class Staged {
 }
 
 /** A refused key is a validator's finding; anything else the parser refuses is a later conversion step. */
-const keyOr = (later: number) => (e: StrapiError) => (e.message.startsWith('Invalid key') ? Stage.Populate : later);
+const keyOr = (later: number) => (e: StrapiError) => (isRefusedKey(e) ? Stage.Populate : later);
 
 /**
  * Strapi's `validateQuery` (the content API validators alone): what a controller calls before its own code runs. A
  * mistake only the later query conversion finds (a populate shape it cannot convert) passes here.
  */
 export function validateQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): void {
-  parseStaged(index, type, query, opts, undefined, false, true);
+  parseStaged(index, type, query, opts, undefined, false, false, true);
 }
 
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
@@ -198,6 +197,7 @@ function parseStaged(
   opts: QueryOptions,
   limits: RestLimits | undefined,
   byDocumentId = false,
+  oneLocale = false,
   validateOnly = false,
 ): { q: ParsedQuery; pagination?: PageWindow } {
   const staged = new Staged();
@@ -221,7 +221,7 @@ function parseStaged(
   // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
   const sort =
     staged.run(
-      (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSort : Stage.ConvertSort),
+      (e) => (isRefusedKey(e) ? Stage.DatabaseSort : Stage.ConvertSort),
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
@@ -238,18 +238,22 @@ function parseStaged(
   const strictDocs = opts.strictDocumentParams !== false;
   const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
   // without documents.strictParams a type that is not localized never looks at `locale`
-  if (strictDocs || type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  // with documents.strictParams the service checks and normalizes the locale; without, only an object is refused
+  let locale: unknown = query.locale;
+  if (strictDocs) locale = staged.run(Stage.Locale, () => checkLocale(query.locale));
+  else if (type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
+  if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(locale));
   if (strictDocs) {
     if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
     if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
   } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
-    (e) => (e.message.startsWith('Invalid key') ? Stage.DatabaseSelect : Stage.ConvertFields),
+    (e) => (isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
   const filters = staged.run(
-    (e) => (e.message.startsWith('The filters parameter') ? Stage.ConvertSort + 1 : Stage.Database),
+    (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
   staged.throwFirst();
@@ -260,7 +264,7 @@ function parseStaged(
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
     pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   }
-  let locales = parseLocales(index, type, query.locale);
+  let locales = parseLocales(index, type, locale);
   // An explicit locale filter replaces the default-locale restriction (Strapi only adds it when none is given).
   const filterObj = query.filters;
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
@@ -330,7 +334,7 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
-  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? q.locales.join('\u0001') : String(q.locales)}`;
+  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`;
   const sortKey = JSON.stringify(q.sort);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
@@ -364,7 +368,7 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined);
+  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined, true);
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
   const ctx = { index, status: q.status, budget: opts.budget };

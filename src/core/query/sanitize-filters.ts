@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { FiltersParameterError } from './query-errors.js';
 import type { StrapiSchema } from './strapi-schema.js';
 import { STRAPI_OPERATORS } from './validate-query.js';
 
@@ -12,7 +12,7 @@ import { STRAPI_OPERATORS } from './validate-query.js';
 export function sanitizeFilters(schema: StrapiSchema | undefined, filters: unknown): unknown {
   // a bare `filters` is no filter; `filters=` is a string like any other
   if (filters === undefined || filters === null) return filters;
-  if (typeof filters !== 'object') throw new ValidationError('The filters parameter must be an object or an array', {});
+  if (typeof filters !== 'object') throw new FiltersParameterError();
   return sanitize(schema, filters);
 }
 

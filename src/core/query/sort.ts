@@ -4,6 +4,7 @@ import type { Row } from '../data/types.js';
 import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
+import { hasSort } from './validate-query.js';
 
 export interface SortTerm {
   /** Field names from the sorted scope down to a scalar, through relations, components and media. */
@@ -15,7 +16,8 @@ export interface SortTerm {
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
-  if (sort === undefined || sort === null || sort === '') return [];
+  // a list with no real ordering in it (`sort[0]`, no value) sorts nothing
+  if (sort === undefined || sort === null || sort === '' || (Array.isArray(sort) && !hasSort(sort))) return [];
   const terms: SortTerm[] = [];
   const push = (term: SortTerm | undefined) => {
     if (term) terms.push(term);

@@ -19,7 +19,8 @@ export function toV4Entry(model: ContentModel, type: ContentType | 'media', entr
 
 function wrap(model: ContentModel, target: ContentType | 'media', value: unknown): unknown {
   if (Array.isArray(value)) return { data: value.map((v) => (isObj(v) ? toV4Entry(model, target, v) : v)) };
-  if (isObj(value) && 'count' in value && !('id' in value)) return value;
+  // a relation's `{count}` is an entry without id for the v4 transform: `{data: {attributes: {count}}}`
+  if (isObj(value) && 'count' in value && !('id' in value)) return { data: { attributes: value } };
   return { data: isObj(value) ? toV4Entry(model, target, value) : null };
 }
 

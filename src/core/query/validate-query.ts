@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, type ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import type { StrapiAttribute, StrapiSchema } from './strapi-schema.js';
 
@@ -188,7 +188,9 @@ function recompose(parts: readonly string[]): string | undefined {
   return parts.reduce((acc, part) => (part === '' ? acc : acc === '' ? part : isSortOrder(part) ? `${acc}:${part}` : `${acc}.${part}`), '');
 }
 
-/** sort-query.js `hasSort`: whether a list carries any real ordering. */
+/** sort-query.js `hasSort`: whether a sort parameter carries any real ordering (else it sorts nothing). */
+export const hasSort = (sort: unknown): boolean => (Array.isArray(sort) ? sort.some(hasSortItem) : hasSortItem(sort));
+
 function hasSortItem(item: unknown): boolean {
   if (typeof item === 'string') return item.split(',').some((seg) => seg.trim() !== '' && seg.trim().split(':')[0].trim() !== '');
   if (isPlainObject(item)) return hasSortObject(item);
@@ -293,7 +295,7 @@ const privates = refuse((_k, a) => a?.private === true);
 function fail(error: { key: string; path: string | null }, param: string): ValidationError {
   const { key, path } = error;
   const message = path && path !== key ? `Invalid key ${key} at ${path}` : `Invalid key ${key}`;
-  return new ValidationError(message, { key, path, source: 'query', param });
+  return new InvalidKeyError(message, { key, path, source: 'query', param });
 }
 
 /** Runs passes in order; the first pass that fails names the error. */

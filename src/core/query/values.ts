@@ -80,7 +80,15 @@ export const isBooleanLike = (raw: unknown): boolean => parseBooleanLike(raw) !=
 export function castOperand(type: ColumnType, raw: unknown, where: string): number | string {
   const fail = (expected: string) =>
     new ValidationError(`Invalid value ${JSON.stringify(raw)} for filter ${where}: expected ${expected}`, { path: where, value: raw });
-  if (raw === null || raw === undefined || typeof raw === 'object') throw fail('a single value');
+  // the database's parsers of a list or object: date-times read it as text (items joined by commas, so `[2026]` is
+  // a year), dates and times refuse anything but a string with their own messages
+  if (typeof raw === 'object' && raw !== null) {
+    if (type === 'date') throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
+    if (type === 'time') throw new ValidationError('Expected a string, got a object', {});
+  }
+  // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value)
+  if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !(type === 'id' && Array.isArray(raw))))
+    throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
   // greater than every number), so `id=abc` is an empty answer, not an error.

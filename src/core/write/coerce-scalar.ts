@@ -94,6 +94,13 @@ function typeError(path: Path, yupType: string, final: unknown, original: unknow
 
 const fail = (path: Path, message: string, value: unknown): Coerced => ({ ok: false, error: { path, message, value } });
 
+/** Every broken rule of one value as errors (the first, then `more`); undefined when none broke. */
+function failAll(path: Path, broken: readonly string[], value: unknown): Coerced | undefined {
+  if (broken.length === 0) return undefined;
+  const [first, ...more] = broken.map((rule) => ({ path, message: `${label(path)} ${rule}`, value }));
+  return { ok: false, error: first, ...(more.length > 0 ? { more } : {}) };
+}
+
 // Strapi appends null to the allowed values, which yup prints as an empty last item.
 const enumError = (attribute: ScalarAttribute, path: Path, value: unknown): FieldError => ({
   path,
@@ -139,12 +146,12 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       const n =
         typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : typeof raw === 'boolean' ? NaN : NaN;
       if (Number.isNaN(n) || !Number.isFinite(n)) return typeError(path, 'number', NaN, raw);
-      if (attribute.type === 'integer' && !Number.isInteger(n)) return fail(path, `${label(path)} must be an integer`, n);
-      if (!draft && attribute.min !== undefined && n < attribute.min)
-        return fail(path, `${label(path)} must be greater than or equal to ${attribute.min}`, n);
-      if (attribute.max !== undefined && n > attribute.max)
-        return fail(path, `${label(path)} must be less than or equal to ${attribute.max}`, n);
-      return { ok: true, value: n };
+      // yup runs every test of the value (abortEarly off): each rule it breaks is one error, in the rules' order
+      const broken: string[] = [];
+      if (attribute.type === 'integer' && !Number.isInteger(n)) broken.push('must be an integer');
+      if (!draft && attribute.min !== undefined && n < attribute.min) broken.push(`must be greater than or equal to ${attribute.min}`);
+      if (attribute.max !== undefined && n > attribute.max) broken.push(`must be less than or equal to ${attribute.max}`);
+      return failAll(path, broken, n) ?? { ok: true, value: n };
     }
     case 'biginteger': {
       // Strapi's own test (a `mixed` schema): an integer number, or a string of digits with an optional sign
@@ -199,27 +206,34 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       const s = String(raw);
       if (attribute.type === 'enumeration' && attribute.enum && !attribute.enum.includes(s))
         return { ok: false, error: enumError(attribute, path, s) };
-      if (attribute.type === 'email' && !draft && s === '') return fail(path, `${label(path)} cannot be empty`, s);
-      if (attribute.type === 'email' && !draft && s !== '' && !EMAIL.test(s)) return fail(path, `${label(path)} must be a valid email`, s);
-      if (attribute.type === 'uid' && !draft && !UID_PATTERN.test(s)) {
-        return fail(path, `${label(path)} must match the following: "${String(UID_PATTERN)}"`, s);
-      }
       // A published write is validated as a draft (no min, minLength or regex), then its stored draft is validated
       // on publish: a password is stored hashed by then (bcrypt, 60 characters), so its bounds see the hash.
       const hashed = attribute.type === 'password' && !draft;
       const length = hashed ? BCRYPT_LENGTH : s.length;
-      if (attribute.regex && !draft && !hashed && s !== '' && !new RegExp(attribute.regex).test(s)) {
-        return fail(path, `${label(path)} must match the following: "${String(new RegExp(attribute.regex))}"`, s);
-      }
-      if (!draft && attribute.minLength !== undefined && length < attribute.minLength) {
-        return fail(path, `${label(path)} must be at least ${attribute.minLength} characters`, s);
+      // every rule the text breaks, in the order Strapi's string validator adds them: minLength, maxLength, regex
+      const broken: string[] = [];
+      // (yup's string `min` is exclusive: the email validator's `min(1)` replaces a minLength)
+      if (!draft && attribute.type !== 'email' && attribute.minLength !== undefined && length < attribute.minLength) {
+        broken.push(`must be at least ${attribute.minLength} characters`);
       }
       // A `string` is a varchar(255): Strapi refuses a longer value even without a maxLength in the schema.
       const maxLength = attribute.maxLength ?? (attribute.type === 'string' ? 255 : undefined);
       if (maxLength !== undefined && (hashed ? Math.max(length, s.length) : length) > maxLength) {
-        return fail(path, `${label(path)} must be at most ${maxLength} characters`, s);
+        broken.push(`must be at most ${maxLength} characters`);
       }
-      return { ok: true, value: s };
+      if (attribute.regex && !draft && !hashed && s !== '' && !new RegExp(attribute.regex).test(s)) {
+        broken.push(`must match the following: "${String(new RegExp(attribute.regex))}"`);
+      }
+      // the email and uid validators add their own tests after the string ones
+      if (attribute.type === 'email' && !draft && s !== '' && !EMAIL.test(s)) broken.push('must be a valid email');
+      if (attribute.type === 'email' && !draft && s === '') broken.push('cannot be empty');
+      if (attribute.type === 'uid' && !draft && !attribute.regex && !UID_PATTERN.test(s)) {
+        broken.push(`must match the following: "${String(UID_PATTERN)}"`);
+      }
+      if (attribute.type === 'uid' && !draft && attribute.regex && !new RegExp(attribute.regex).test(s)) {
+        broken.push(`must match the following: "${String(new RegExp(attribute.regex))}"`);
+      }
+      return failAll(path, broken, s) ?? { ok: true, value: s };
     }
   }
 }

@@ -51,8 +51,12 @@ function dataOf(body: unknown): Record<string, unknown> {
 
 function writeLocale(store: Store, type: ContentType, raw: unknown): string | undefined {
   if (!type.localized) return undefined;
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === '*') throw new ValidationError('Invalid locale param * provided. Document locales must be strings.', {});
+  // localeToData: one locale, a string other than `*` (a list's empty items were dropped by the strict check)
+  const list = Array.isArray(raw) ? raw.filter((v) => typeof v === 'string' && v !== '') : undefined;
+  const value = list ? (list.length === 0 ? undefined : list) : raw;
+  if (value === '*' || Array.isArray(value)) {
+    throw new ValidationError(`Invalid locale param ${String(value)} provided. Document locales must be strings.`, {});
+  }
   return value === undefined || value === null || value === '' ? store.index.model.defaultLocale : String(value);
 }
 

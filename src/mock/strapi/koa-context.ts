@@ -23,7 +23,11 @@ export interface RequestInput {
 /** http-errors' error for a status: named after it, its message exposed below 500. */
 export function httpError(status: number, message?: string, details?: Record<string, unknown> | null): StrapiError {
   // null: no details at all (Koa's ctx.throw), undefined: the helpers' default `{}`
-  return new StatusError(status, { name: httpErrorName(status), message: message ?? reasonPhrase(status), details: details === undefined ? {} : details });
+  return new StatusError(status, {
+    name: httpErrorName(status),
+    message: message ?? reasonPhrase(status),
+    details: details === undefined ? {} : details,
+  });
 }
 
 /** Statuses that carry no body (Koa's `statuses.empty`). */

@@ -1,0 +1,27 @@
+import { InvalidKeyError, ValidationError, type ErrorDetails, type StrapiError } from '../errors/strapi-errors.js';
+
+// Typed kinds of query errors: the stage that reports a query's first mistake is decided by the kind of error, not by
+// reading its message.
+
+/**
+ * A request real Strapi's database layer fails on (a 500 there): answered 400 with a message that names what Strapi
+ * fails on, never 200. `strapiMessage` is the database's own error text, quoted in the message.
+ */
+export class DatabaseRefusal extends ValidationError {
+  constructor(problem: string, strapiMessage: string, details: ErrorDetails = {}) {
+    super(`${problem} (real Strapi fails with a 500 here: "${strapiMessage}")`, details);
+  }
+}
+
+/**
+ * A key a validator refuses (`Invalid key x`): Strapi's validators run before its conversions and its database, so
+ * such an error is reported before theirs. A nested wildcard's refusal is raised later, as its own kind.
+ */
+export const isRefusedKey = (error: StrapiError): boolean => error instanceof InvalidKeyError;
+
+/** `The filters parameter must be an object or an array`: the query conversion's own check, before the database. */
+export class FiltersParameterError extends ValidationError {
+  constructor() {
+    super('The filters parameter must be an object or an array', {});
+  }
+}
