@@ -1,3 +1,4 @@
+import { readGraphqlSettings } from './graphql-settings.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -41,6 +42,7 @@ export const KNOWN_KEYS = [
   'populateBudget',
   'fixtures',
   'webhooks',
+  'graphql',
 ] as const;
 
 /**
@@ -155,6 +157,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const fixtures = readFixtures(raw.fixtures, where);
   const webhooks = readWebhooks(raw.webhooks, where);
   const documents = readDocuments(raw.documents, fromProject, where);
+  const graphql = readGraphqlSettings(raw.graphql, projectRoot, where);
   return Object.freeze({
     rest,
     documents,
@@ -169,6 +172,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     populateBudget,
     fixtures,
     webhooks,
+    graphql,
   });
 }
 

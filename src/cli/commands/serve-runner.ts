@@ -22,12 +22,15 @@ export interface ServeArgs {
   strictSchemas?: boolean;
   resetOnStart?: boolean;
   cache?: boolean;
+  graphql?: boolean;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runServe(args: ServeArgs): Promise<number> {
+  const { graphql, ...rest } = args;
   const server = await createServer({
-    ...args,
+    ...rest,
+    ...(graphql === undefined ? {} : { configObject: { graphql } }),
     watch: args.watch ?? true,
     logRequests: !args.quiet,
   });
@@ -49,6 +52,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     const methods = type?.kind === 'collectionType' ? 'GET POST | GET PUT DELETE /:documentId' : 'GET PUT DELETE';
     lines.push(`  ${route.padEnd(28)} ${style('dim', methods)}`);
   }
+  if (rt.config.graphql) lines.push(`graphql: ${url}${rt.config.graphql.endpoint}`);
   lines.push(`docs: ${url}/docs (${url}/openapi.json)   reset: POST ${url}/__content-mock/reset`);
   lines.push(rt.store.file ? `data: ${rt.store.file}` : 'data: in memory (nothing is written)');
   const extras = [

@@ -43,6 +43,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
       .option('delay', { type: 'string', coerce: delayValue, describe: 'latency for every request, in ms: 300, or a range 100-400' })
       .option('quiet', { type: 'boolean', default: false, describe: 'no request log' })
       .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
+      .option('graphql', {
+        type: 'boolean',
+        describe: "serve Strapi's GraphQL API at /graphql (on by itself when the project has @strapi/plugin-graphql)",
+      })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
       .option('strict-schemas', {
         type: 'boolean',

@@ -10,6 +10,7 @@ import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { readBody } from '../express/read-body.js';
 import { streamJson } from '../express/stream-json.js';
+import { mountGraphql } from '../graphql/mount-graphql.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -33,6 +34,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   });
 
   registerPluginRoutes(app, current);
+  mountGraphql(app, current);
 
   app.get(
     '/api/i18n/locales',

@@ -1,0 +1,142 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
+import { isPlainObject } from '../is-plain-object.js';
+import type { ContentType } from '../model/types.js';
+import { findMany, findOne } from '../query/run-query.js';
+import type { Entry } from '../query/render-entry.js';
+import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
+import type { RootField } from './build-schema.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { pageWindow, publicationParam, restFilters, restSort } from './graphql-args.js';
+import type { GqlType } from './graphql-model.js';
+import { collectFields, populateFor } from './selection-populate.js';
+
+// Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
+// the arguments mapped as the plugin maps them.
+
+const ACTION: Readonly<Record<Exclude<RootField['op'], 'plugin'>, string>> = {
+  findOne: 'findOne',
+  find: 'find',
+  connection: 'find',
+  single: 'find',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
+
+/** The populate the root field's selection needs (for a connection, what `nodes` selects). */
+function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLResolveInfo, throughNodes: boolean): unknown {
+  const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
+  let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, throughNodes ? undefined : type.name));
+  if (throughNodes) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  return populateFor(sel, type, fields);
+}
+
+/** A DZ input item names its component by `__typename` (the plugin's DynamicZoneInput scalar). */
+function zoneInput(value: unknown, type: GqlType, ctx: GraphqlContext): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const a of type.attributes) {
+    if (a.kind !== 'dynamiczone' || !Array.isArray(out[a.name])) continue;
+    out[a.name] = (out[a.name] as unknown[]).map((item) => {
+      const names = a.components.map((uid) => ctx.built.types.find((t) => t.uid === uid)?.name ?? uid);
+      const component = isPlainObject(item)
+        ? ctx.built.types.find((t) => t.modelType === 'component' && t.name === item.__typename)
+        : undefined;
+      if (!component || !isPlainObject(item)) throw new ValidationError(`Component not found. expected one of: ${names.join(', ')}`, {});
+      const rest: Record<string, unknown> = { ...item };
+      delete rest.__typename;
+      return { ...rest, __component: component.uid };
+    });
+  }
+  return out;
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export async function resolveRoot(
+  root: RootField,
+  args: Record<string, unknown>,
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
+  if (root.op === 'plugin') {
+    if (!ctx.plugin) throw new ForbiddenError('Forbidden access', {});
+    return ctx.plugin(root.name, args, info);
+  }
+  const gt = root.type;
+  if (!ctx.may(gt.uid, ACTION[root.op])) throw new ForbiddenError('Forbidden access', {});
+  const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
+  // plugin types the project's model does not hold (review workflows, locales as content): nothing to list
+  if (!type)
+    return root.op === 'find'
+      ? []
+      : root.op === 'connection'
+        ? { nodes: [], pageInfo: { total: 0, page: 1, pageSize: 0, pageCount: 0 } }
+        : null;
+  const index = ctx.store.index;
+  const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
+  const options = { ...ctx.options, canRead: undefined };
+  switch (root.op) {
+    case 'find':
+    case 'connection': {
+      const w = pageWindow(args.pagination, ctx.limits);
+      const limits = {
+        defaultLimit: ctx.limits.defaultLimit,
+        maxLimit: ctx.limits.maxLimit === -1 ? null : ctx.limits.maxLimit,
+        withCount: true,
+      };
+      const query = defined({
+        ...common,
+        filters: args.filters ? restFilters(args.filters, gt, new Map(ctx.built.types.map((t) => [t.uid, t]))) : undefined,
+        sort: restSort(args.sort),
+        pagination: { start: w.start, limit: w.limit },
+        populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
+      });
+      const result = findMany(index, type, query, { ...options, limits });
+      if (root.op === 'find') return result.data;
+      const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
+      const safe = Math.max(w.limit, 1);
+      return {
+        nodes: result.data,
+        pageInfo:
+          w.limit === -1
+            ? { total, page: safe, pageSize: total - w.start, pageCount: safe }
+            : { total, page: Math.floor(w.start / safe) + 1, pageSize: safe, pageCount: Math.ceil(total / safe) },
+      };
+    }
+    case 'findOne':
+    case 'single':
+      return (
+        findOne(
+          index,
+          type,
+          root.op === 'findOne' ? String(args.documentId) : undefined,
+          defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) }),
+          options,
+        ) ?? null
+      );
+    case 'create':
+    case 'update': {
+      const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
+      const body = { data: zoneInput(args.data, gt, ctx) };
+      const entry: Entry | undefined =
+        root.op === 'create'
+          ? await createDocument(ctx.store, type, query, body, options)
+          : await updateDocument(
+              ctx.store,
+              type,
+              type.kind === 'collectionType' ? String(args.documentId) : undefined,
+              query,
+              body,
+              options,
+            );
+      return entry ?? null;
+    }
+    case 'delete': {
+      const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      await deleteDocument(ctx.store, type, documentId, defined({ locale: args.locale ?? undefined }), options);
+      return { documentId: documentId ?? null };
+    }
+  }
+}

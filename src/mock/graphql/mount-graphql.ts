@@ -1,0 +1,35 @@
+import type express from 'express';
+import type { Runtime } from '../runtime.js';
+import { answerGraphql } from './answer-graphql.js';
+
+/** Mounts the GraphQL endpoint on the app when the project serves GraphQL (read per request: hot reload may change it). */
+export function mountGraphql(app: express.Express, current: () => Runtime): void {
+  app.use((req, res, next) => {
+    const rt = current();
+    const settings = rt.config.graphql;
+    if (!settings || req.path.replace(/\/$/, '') !== settings.endpoint) return next();
+    void (async () => {
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      const answer = await answerGraphql(rt, {
+        method: req.method,
+        search,
+        header: (name) => {
+          const v = req.headers[name.toLowerCase()];
+          return Array.isArray(v) ? v.join(', ') : v;
+        },
+        readBody: () =>
+          new Promise<string>((resolve, reject) => {
+            const chunks: Buffer[] = [];
+            req.on('data', (c: Buffer) => chunks.push(c));
+            req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+            req.on('error', reject);
+          }),
+      });
+      res
+        .status(answer.status)
+        .set(answer.headers ?? {})
+        .type(answer.contentType)
+        .send(answer.body);
+    })().catch(next);
+  });
+}
