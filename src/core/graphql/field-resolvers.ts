@@ -7,7 +7,11 @@ import type { Record_, Scope } from '../query/scope.js';
 import { parseSort, sortRecords } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
-import type { GraphqlContext } from './graphql-context.js';
+import type { GraphqlContext, RootArgs } from './graphql-context.js';
+import { parsePublicationFilter } from '../query/publication-filter.js';
+import type { Row } from '../data/types.js';
+import { findOne } from '../query/run-query.js';
+import { collectFields, populateFor } from './selection-populate.js';
 import { pageWindow, restFilters, restSort } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 
@@ -37,11 +41,11 @@ function recordOf(ctx: GraphqlContext, target: GqlType, entry: Entry): Record_ |
 }
 
 /** A populated list narrowed, ordered and paged by a field's arguments. */
-function listWithArgs(ctx: GraphqlContext, target: GqlType, entries: readonly Entry[], args: Args): Entry[] {
+function listWithArgs(ctx: GraphqlContext, target: GqlType, entries: readonly Entry[], args: Args, inherited?: (r: Record_) => boolean): Entry[] {
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
-  if (scope && (args.filters || (Array.isArray(args.sort) && args.sort.length > 0))) {
+  if (scope && (inherited || args.filters || (Array.isArray(args.sort) && args.sort.length > 0))) {
     const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
     const records = new Map<Record_, Entry>();
     for (const e of list) {
@@ -49,6 +53,7 @@ function listWithArgs(ctx: GraphqlContext, target: GqlType, entries: readonly En
       if (r) records.set(r, e);
     }
     let kept = [...records.keys()];
+    if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
       const filters = restFilters(args.filters, target, byUid);
       validateFilters(strapiSchema(index, scope), filters);
@@ -73,11 +78,58 @@ function attributeOf(type: GqlType, fieldName: string): { attribute: GqlAttribut
   return attribute && { attribute, connection };
 }
 
+/** The arguments of the root query a field is under (none under a mutation). */
+function rootArgsOf(ctx: GraphqlContext, info: GraphQLResolveInfo): RootArgs | undefined {
+  let root: GraphQLResolveInfo['path'] | undefined = info.path;
+  while (root?.prev) root = root.prev;
+  return root ? ctx.rootArgs.get(String(root.key)) : undefined;
+}
+
+/** The root query's publication filter, inherited by a draft & publish relation target (the plugin's rule). */
+function inheritedTest(ctx: GraphqlContext, target: GqlType, info: GraphQLResolveInfo): ((record: Record_) => boolean) | undefined {
+  const filter = rootArgsOf(ctx, info)?.publicationFilter;
+  const type = ctx.store.index.model.contentTypes.get(target.uid);
+  if (!filter || !type || !type.draftAndPublish) return undefined;
+  const test = parsePublicationFilter(ctx.store.index, type, { publicationFilter: filter });
+  return test && ((record) => test(record as Row));
+}
+
+/**
+ * i18n's `localizations`: the document's versions in the other locales, of the root query's status (every version
+ * under a mutation), in row order, each rendered by the engine with what the field's selection populates.
+ */
+function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info: GraphQLResolveInfo): Entry[] {
+  const contentType = ctx.store.index.model.contentTypes.get(type.uid);
+  if (!contentType || typeof source.documentId !== 'string') return [];
+  const root = rootArgsOf(ctx, info);
+  const status = contentType.draftAndPublish ? root?.status : undefined;
+  const rows = ctx.store.index
+    .documentRows(type.uid, source.documentId)
+    .filter((r) => r.locale !== source.locale && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
+    .sort((a, b) => a.id - b.id);
+  const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
+  let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
+  if (info.fieldName.endsWith('_connection')) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  const populate = populateFor(sel, type, fields);
+  const out: Entry[] = [];
+  for (const row of rows) {
+    const query = { locale: row.locale, status: row.publishedAt === null ? 'draft' : 'published', ...(populate ? { populate } : {}) };
+    const entry = findOne(ctx.store.index, contentType, source.documentId, query, { ...ctx.options, canRead: undefined });
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
 /** Resolves a field of a content type or component entry. */
 export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
   const found = attributeOf(type, info.fieldName);
   if (!found) return source[info.fieldName] ?? null;
   const { attribute, connection } = found;
+  if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
+    if (!ctx.may(type.uid, 'find')) throw new ForbiddenError('Forbidden access', {});
+    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info));
+    return connection ? { nodes } : nodes;
+  }
   const value = source[attribute.name];
   switch (attribute.kind) {
     case 'relation':
@@ -86,8 +138,13 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       if (attribute.kind === 'relation' && !ctx.may(targetUid, 'find')) throw new ForbiddenError('Forbidden access', {});
       const target = ctx.built.types.find((t) => t.uid === targetUid);
       const many = attribute.kind === 'media' ? attribute.multiple : attribute.toMany;
-      if (!many || !target) return isPlainObject(value) ? value : null;
-      const nodes = listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args);
+      const inherited = target && attribute.kind === 'relation' ? inheritedTest(ctx, target, info) : undefined;
+      if (!many || !target) {
+        if (!isPlainObject(value)) return null;
+        const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
+        return record && inherited && !inherited(record) ? null : value;
+      }
+      const nodes = listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args, inherited);
       return connection ? { nodes } : nodes;
     }
     case 'component': {

@@ -23,8 +23,9 @@ export function formatResolverError(error: GraphQLError): GraphQLFormattedError 
   const base = { message: error.message, locations: error.locations, path: error.path };
   if (original instanceof StrapiError) {
     const details = original.details ?? {};
+    // the plugin rebuilds the error from the formatted one: GraphQLError takes no `locations` option, so they go
     return {
-      ...base,
+      path: error.path,
       message: original.message,
       extensions: { code: codeOf(original), error: { name: original.name, message: original.message, details } },
     };

@@ -22,6 +22,15 @@ function replaceOperators(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [OPERATORS.has(k) ? `$${k}` : k, replaceOperators(v)]));
 }
 
+/**
+ * Dates parse to Date objects in the plugin, and Strapi's query sanitizer drops an operator whose value is a list of
+ * them: `in`, `notIn`, `between` (and a nested `and`/`or`) on a date or date-time filter match everything.
+ */
+function withoutDateLists(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length > 0 && v.some((x) => x !== null))));
+}
+
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
   if (filters === null || filters === undefined) return {};
@@ -35,7 +44,8 @@ export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<
     }
     const attribute = type.attributes.find((a) => a.name === key);
     if (attribute) {
-      if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
+      if (attribute.kind === 'scalar' && (attribute.scalar === 'DateTime' || attribute.scalar === 'Date')) out[key] = withoutDateLists(replaceOperators(value));
+      else if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
       else if (attribute.kind === 'relation' || attribute.kind === 'media') {
         const target = byUid.get(attribute.kind === 'media' ? FILE_UID : attribute.target);
         if (target) out[key] = restFilters(value, target, byUid);

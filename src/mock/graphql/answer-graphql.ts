@@ -145,6 +145,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
     plugin: (name: string, _args: Record<string, unknown>, _info: GraphQLResolveInfo) => pluginRoot(rt, who, name),
+    rootArgs: new Map(),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   return json(answer.status, answer.body);
