@@ -18,23 +18,30 @@ const unwrap = (t) => {
   return t;
 };
 const isList = (t) => (t instanceof GraphQLNonNull ? isList(t.ofType) : t instanceof GraphQLList);
-const lit = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : v);
+const lit = (v) =>
+  typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : v;
 
 /** `dataset`: the pulled content (contentTypes[uid].documents[locale][draft|published]); `model`: the content model. */
 export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   const query = schema.getQueryType().getFields();
   const mutation = schema.getMutationType().getFields();
-  const apiTypes = built.types.filter((t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'));
+  const apiTypes = built.types.filter(
+    (t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'),
+  );
   const byName = built.byName;
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const docsOf = (uid) => {
     const ct = dataset.contentTypes?.[uid];
     const out = [];
     for (const [locale, byStatus] of Object.entries(ct?.documents ?? {}))
-      for (const [status, list] of Object.entries(byStatus)) for (const d of Array.isArray(list) ? list : list ? [list] : []) out.push({ ...d, __locale: locale, __status: status });
+      for (const [status, list] of Object.entries(byStatus))
+        for (const d of Array.isArray(list) ? list : list ? [list] : []) out.push({ ...d, __locale: locale, __status: status });
     return out;
   };
-  const valuesOf = (uid, field) => docsOf(uid).map((d) => d[field]).filter((v) => v !== undefined && v !== null && typeof v !== 'object');
+  const valuesOf = (uid, field) =>
+    docsOf(uid)
+      .map((d) => d[field])
+      .filter((v) => v !== undefined && v !== null && typeof v !== 'object');
   const rootName = (t, kind) => {
     const lower = (s) => s[0].toLowerCase() + s.slice(1);
     const plural = t.name.slice(0, t.name.length - pascal(t.singularName).length) + pascal(t.pluralName);
@@ -42,11 +49,33 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   };
 
   // ---- filters
-  const OPS_STRING = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'null', 'notNull', 'in', 'notIn'];
+  const OPS_STRING = [
+    'eq',
+    'eqi',
+    'ne',
+    'nei',
+    'startsWith',
+    'endsWith',
+    'contains',
+    'notContains',
+    'containsi',
+    'notContainsi',
+    'null',
+    'notNull',
+    'in',
+    'notIn',
+  ];
   const OPS_NUM = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'null', 'notNull', 'in', 'notIn', 'between'];
   function scalarFilter(uid, field, scalar) {
     const vals = valuesOf(uid, field);
-    const v = () => (vals.length && r.next() < 0.8 ? r.pick(vals) : scalar === 'Int' || scalar === 'Float' || scalar === 'Long' ? r.int(0, 5000) : scalar === 'Boolean' ? r.next() < 0.5 : 'zzz');
+    const v = () =>
+      vals.length && r.next() < 0.8
+        ? r.pick(vals)
+        : scalar === 'Int' || scalar === 'Float' || scalar === 'Long'
+          ? r.int(0, 5000)
+          : scalar === 'Boolean'
+            ? r.next() < 0.5
+            : 'zzz';
     const piece = (s) => (typeof s === 'string' && s.length > 3 ? s.slice(r.int(0, 2), r.int(3, s.length)) : s);
     const ops = scalar === 'String' || scalar === 'ID' ? OPS_STRING : scalar === 'Boolean' ? ['eq', 'ne', 'null', 'notNull'] : OPS_NUM;
     const op = r.pick(ops);
@@ -56,7 +85,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       const a = [v(), v()].sort((x, y) => (x < y ? -1 : 1));
       return `{ between: [${a.map(lit).join(', ')}] }`;
     }
-    if (['startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi'].includes(op)) return `{ ${op}: ${lit(String(piece(v())))} }`;
+    if (['startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi'].includes(op))
+      return `{ ${op}: ${lit(String(piece(v())))} }`;
     return `{ ${op}: ${lit(v())} }`;
   }
   function filtersFor(t, depth = 0) {
@@ -92,11 +122,16 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     return parts.length ? `{ ${parts.join(', ')} }` : undefined;
   }
   function sortFor(t) {
-    const scal = t.attributes.filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON').map((a) => a.name);
+    const scal = t.attributes
+      .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
+      .map((a) => a.name);
     const keys = [...scal, ...(t.modelType === 'contentType' ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
     const n = r.int(1, 2);
-    return `[${r.sample(keys, n).map((k) => JSON.stringify(`${k}${r.pick(['', ':asc', ':desc'])}`)).join(', ')}]`;
+    return `[${r
+      .sample(keys, n)
+      .map((k) => JSON.stringify(`${k}${r.pick(['', ':asc', ':desc'])}`))
+      .join(', ')}]`;
   }
   function paginationArg() {
     const x = r.next();
@@ -122,7 +157,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     if (r.next() < 0.3) a.push(`status: ${r.pick(['DRAFT', 'PUBLISHED'])}`);
     if (t.localized && r.next() < 0.4) a.push(`locale: ${JSON.stringify(r.next() < 0.9 ? r.pick(locales) : 'xx')}`);
     if (r.next() < 0.08) a.push(`hasPublishedVersion: ${r.next() < 0.5}`);
-    else if (r.next() < 0.05) a.push(`publicationFilter: ${r.pick(['NEVER_PUBLISHED', 'HAS_PUBLISHED_VERSION', 'MODIFIED', 'UNMODIFIED'])}`);
+    else if (r.next() < 0.05)
+      a.push(`publicationFilter: ${r.pick(['NEVER_PUBLISHED', 'HAS_PUBLISHED_VERSION', 'MODIFIED', 'UNMODIFIED'])}`);
     return a;
   }
 
@@ -139,11 +175,17 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       }
       if (depth >= 2 || r.next() < 0.6) continue;
       if (inner.name === 'GenericMorph') continue;
-      const args = f.args.length && r.next() < 0.5 && byName.get(inner.name.replace(/RelationResponseCollection$/, '')) ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true) : [];
+      const args =
+        f.args.length && r.next() < 0.5 && byName.get(inner.name.replace(/RelationResponseCollection$/, ''))
+          ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true)
+          : [];
       const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${args.length ? `(${args.join(', ')})` : ''}`;
       if (inner instanceof GraphQLUnionType) {
         const members = inner.getTypes().filter((m) => m.name !== 'Error');
-        const parts = ['__typename', ...r.sample(members, r.int(0, members.length)).map((m) => `... on ${m.name} { ${selection(m, depth + 1, frags)} }`)];
+        const parts = [
+          '__typename',
+          ...r.sample(members, r.int(0, members.length)).map((m) => `... on ${m.name} { ${selection(m, depth + 1, frags)} }`),
+        ];
         out.push(`${head} { ${parts.join(' ')} }`);
       } else if (inner.name.endsWith('RelationResponseCollection')) {
         const node = unwrap(inner.getFields().nodes.type);
@@ -222,7 +264,19 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const vals = valuesOf(t.uid, a.name);
     const attr = model.contentTypes.get(t.uid)?.attributes.get(a.name);
     const unique = attr?.kind === 'scalar' && (attr.unique || attr.type === 'uid');
-    let v = vals.length ? r.pick(vals) : a.kind === 'enum' ? r.pick(a.values) : a.scalar === 'Int' || a.scalar === 'Long' ? r.int(1, 100) : a.scalar === 'Float' ? r.int(1, 100) / 4 : a.scalar === 'Boolean' ? r.next() < 0.5 : a.scalar === 'String' ? `text ${r.int(1, 999)}` : undefined;
+    let v = vals.length
+      ? r.pick(vals)
+      : a.kind === 'enum'
+        ? r.pick(a.values)
+        : a.scalar === 'Int' || a.scalar === 'Long'
+          ? r.int(1, 100)
+          : a.scalar === 'Float'
+            ? r.int(1, 100) / 4
+            : a.scalar === 'Boolean'
+              ? r.next() < 0.5
+              : a.scalar === 'String'
+                ? `text ${r.int(1, 999)}`
+                : undefined;
     if (unique && typeof v === 'string') v = `${v.replace(/[^a-z0-9-]/gi, '').slice(0, 20) || 'x'}-${r.int(1000, 9999)}`;
     if (attr?.kind === 'scalar' && attr.type === 'email') v = `u${r.int(1000, 99999)}@example.com`;
     return v;
@@ -232,7 +286,14 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     for (const a of t.attributes) {
       if (!a.common.writable || a.common.private) continue;
       if (a.kind !== 'scalar' && a.kind !== 'enum') continue;
-      if (['publishedAt', 'locale'].includes(a.name) || a.scalar === 'JSON' || a.scalar === 'DateTime' || a.scalar === 'Date' || a.scalar === 'Time') continue;
+      if (
+        ['publishedAt', 'locale'].includes(a.name) ||
+        a.scalar === 'JSON' ||
+        a.scalar === 'DateTime' ||
+        a.scalar === 'Date' ||
+        a.scalar === 'Time'
+      )
+        continue;
       if (!a.common.required && r.next() < 0.4) continue;
       const v = scalarValue(t, a);
       if (v === undefined) continue;
@@ -245,7 +306,14 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       if (!target || !model.contentTypes.has(target.uid)) continue;
       const ids = [...new Set(docsOf(target.uid).map((d) => d.documentId))];
       if (!ids.length) continue;
-      parts.push(a.toMany ? `${a.name}: [${r.sample(ids, r.int(0, 2)).map((x) => JSON.stringify(x)).join(', ')}]` : `${a.name}: ${JSON.stringify(r.pick(ids))}`);
+      parts.push(
+        a.toMany
+          ? `${a.name}: [${r
+              .sample(ids, r.int(0, 2))
+              .map((x) => JSON.stringify(x))
+              .join(', ')}]`
+          : `${a.name}: ${JSON.stringify(r.pick(ids))}`,
+      );
     }
     return `{ ${parts.join(', ')} }`;
   }
@@ -260,15 +328,34 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const loc = () => (t.localized && r.next() < 0.3 ? `locale: ${JSON.stringify(r.pick(locales))}, ` : '');
     const name = `w${n}`;
     if (t.kind === 'collectionType' && mutation[`create${t.name}`] && r.next() < 0.5) {
-      steps.push({ query: `mutation { create${t.name}(${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`, save: name, features: ['mutation:create'] });
-      steps.push({ query: `query Q($id: ID!) { ${rootName(t, 'one')}(documentId: $id${t.draftAndPublish ? ', status: DRAFT' : ''}) { ${sel} } }`, variables: { id: `{{${name}}}` }, features: ['after-write'] });
-      if (r.next() < 0.4) steps.push({ query: `mutation { update${t.name}(documentId: "{{${name}}}", ${pub()}data: ${dataFor(t)}) { ${sel} } }`, features: ['mutation:update'] });
-      if (r.next() < 0.3) steps.push({ query: `mutation { delete${t.name}(documentId: "{{${name}}}") { documentId } }`, features: ['mutation:delete'] });
+      steps.push({
+        query: `mutation { create${t.name}(${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`,
+        save: name,
+        features: ['mutation:create'],
+      });
+      steps.push({
+        query: `query Q($id: ID!) { ${rootName(t, 'one')}(documentId: $id${t.draftAndPublish ? ', status: DRAFT' : ''}) { ${sel} } }`,
+        variables: { id: `{{${name}}}` },
+        features: ['after-write'],
+      });
+      if (r.next() < 0.4)
+        steps.push({
+          query: `mutation { update${t.name}(documentId: "{{${name}}}", ${pub()}data: ${dataFor(t)}) { ${sel} } }`,
+          features: ['mutation:update'],
+        });
+      if (r.next() < 0.3)
+        steps.push({ query: `mutation { delete${t.name}(documentId: "{{${name}}}") { documentId } }`, features: ['mutation:delete'] });
     } else if (mutation[`update${t.name}`]) {
       const id = t.kind === 'collectionType' ? `documentId: ${JSON.stringify(documentIdOf(t))}, ` : '';
-      steps.push({ query: `mutation { update${t.name}(${id}${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`, features: ['mutation:update'] });
+      steps.push({
+        query: `mutation { update${t.name}(${id}${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`,
+        features: ['mutation:update'],
+      });
     } else return writeStep(n);
-    steps.push({ query: `{ ${t.kind === 'collectionType' ? rootName(t, 'conn') : rootName(t, 'one')} { ${t.kind === 'collectionType' ? `nodes { ${sel} } pageInfo { total }` : sel} } }`, features: ['after-write'] });
+    steps.push({
+      query: `{ ${t.kind === 'collectionType' ? rootName(t, 'conn') : rootName(t, 'one')} { ${t.kind === 'collectionType' ? `nodes { ${sel} } pageInfo { total }` : sel} } }`,
+      features: ['after-write'],
+    });
     return steps.map((s) => ({ ...s, query: s.query + tail }));
   }
   return { read, writeStep };

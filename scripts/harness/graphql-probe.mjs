@@ -25,7 +25,16 @@ const dest = join(SCRATCH, `gql-${m.name}-${slot}`);
 for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
 cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));
 const strapi = await startStrapi(dest, 1400 + slot, { fresh: false });
-const child = spawn(process.execPath, mockServeArgs(join(import.meta.dirname, '..', '..', 'bin/content-mock.js'), { modelDir: m.modelDir, port: 1450 + slot, config: join(work, 'content-mock.config.json'), seed: join(work, 'pulled.json') }), { stdio: 'ignore' });
+const child = spawn(
+  process.execPath,
+  mockServeArgs(join(import.meta.dirname, '..', '..', 'bin/content-mock.js'), {
+    modelDir: m.modelDir,
+    port: 1450 + slot,
+    config: join(work, 'content-mock.config.json'),
+    seed: join(work, 'pulled.json'),
+  }),
+  { stdio: 'ignore' },
+);
 const mock = `http://127.0.0.1:${1450 + slot}`;
 try {
   await waitHttp(`${mock}/api/i18n/locales`, child.pid, 60000);
@@ -36,7 +45,11 @@ try {
       ['strapi', strapi.base],
       ['mock  ', mock],
     ]) {
-      const r = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: JSON.stringify(op) });
+      const r = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify(op),
+      });
       const text = (await r.text()).replace(/"stacktrace":\[[^\]]*\],?/g, '');
       console.log(`${name} ${r.status} ${text.slice(0, 3000)}`);
     }

@@ -41,7 +41,8 @@ const work = join('/tmp', `gql-harness-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;
 const log = (...a) => console.error(`[graphql ${name}]`, ...a);
-const cli = (args) => execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+const cli = (args) =>
+  execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
 
 const cmConfig = { ...mockConfigFor(settings), graphql: gqlConfig };
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
@@ -52,7 +53,12 @@ async function startMock(seedFile) {
   await assertPortFree(mockPort);
   const child = spawn(
     process.execPath,
-    mockServeArgs(join(root, 'bin/content-mock.js'), { modelDir, port: mockPort, config: join(work, 'content-mock.config.json'), seed: seedFile }),
+    mockServeArgs(join(root, 'bin/content-mock.js'), {
+      modelDir,
+      port: mockPort,
+      config: join(work, 'content-mock.config.json'),
+      seed: seedFile,
+    }),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let err = '';
@@ -76,12 +82,39 @@ const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfi
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
-cli(['seed', '--schemas', modelDir, '--config', pushConfig, '--count', String(seedCfg.count ?? 8), '--media', String(seedCfg.media ?? 4), '--seed-value', `harness-${name}`, '--out', seedFile]);
+cli([
+  'seed',
+  '--schemas',
+  modelDir,
+  '--config',
+  pushConfig,
+  '--count',
+  String(seedCfg.count ?? 8),
+  '--media',
+  String(seedCfg.media ?? 4),
+  '--seed-value',
+  `harness-${name}`,
+  '--out',
+  seedFile,
+]);
 let strapi = await startStrapi(dest, strapiPort);
 try {
   const p = spawnSync(
     process.execPath,
-    [join(root, 'bin/content-mock.js'), 'push', '--to', strapi.base, '--token', fullKey, '--seed', seedFile, '--schemas', modelDir, '--config', pushConfig],
+    [
+      join(root, 'bin/content-mock.js'),
+      'push',
+      '--to',
+      strapi.base,
+      '--token',
+      fullKey,
+      '--seed',
+      seedFile,
+      '--schemas',
+      modelDir,
+      '--config',
+      pushConfig,
+    ],
     { encoding: 'utf8' },
   );
   if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
@@ -117,7 +150,10 @@ async function send(base, req, saved) {
   const fill = (s) => s.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
   const headers = { 'content-type': 'application/json' };
   if (req.auth) headers.authorization = `Bearer ${req.auth}`;
-  const body = JSON.stringify({ query: fill(req.query), ...(req.variables ? { variables: JSON.parse(fill(JSON.stringify(req.variables))) } : {}) });
+  const body = JSON.stringify({
+    query: fill(req.query),
+    ...(req.variables ? { variables: JSON.parse(fill(JSON.stringify(req.variables))) } : {}),
+  });
   let res, text;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -178,11 +214,23 @@ async function replay(list, servers) {
     }
     if (a.status !== b.status) d = { path: '(status)', a: a.status, b: b.status, kind: 'status' };
     else d = firstDiff(normA(strip(a.body)), normB(strip(b.body)));
-    const entry = { phase: req.phase, query: req.query, variables: req.variables, features: req.features, auth: req.auth ? 'token' : 'public', verdict: d ? 'different' : 'identical', statusA: a.status, statusB: b.status };
+    const entry = {
+      phase: req.phase,
+      query: req.query,
+      variables: req.variables,
+      features: req.features,
+      auth: req.auth ? 'token' : 'public',
+      verdict: d ? 'different' : 'identical',
+      statusA: a.status,
+      statusB: b.status,
+    };
     if (d) {
       entry.diff = { path: d.path, strapi: short(d.a, 300), mock: short(d.b, 300), kind: d.kind };
       entry.signature = `${req.phase} ${a.status}/${b.status} ${d.path.replace(/\[\d+\]/g, '[]').replace(/\.(first|second|a\d+)\b/g, '.<alias>')} (${d.kind})`;
-      if (opts.verbose) console.log(`DIFF ${req.query.slice(0, 300)} ${req.variables ? JSON.stringify(req.variables) : ''}\n   ${entry.signature}: strapi ${entry.diff.strapi} | mock ${entry.diff.mock}`);
+      if (opts.verbose)
+        console.log(
+          `DIFF ${req.query.slice(0, 300)} ${req.variables ? JSON.stringify(req.variables) : ''}\n   ${entry.signature}: strapi ${entry.diff.strapi} | mock ${entry.diff.mock}`,
+        );
     }
     results.push(entry);
     if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
@@ -226,6 +274,9 @@ const report = {
   classes: [...classes.values()].sort((a, b) => b.count - a.count),
 };
 const pct = (t) => ((100 * (t.identical + t.deliberate)) / Math.max(1, t.requests)).toFixed(2);
-log(`reads ${report.reads.identical}/${report.reads.requests} identical (${pct(report.reads)} %), writes phase ${report.writes.identical}/${report.writes.requests} (${pct(report.writes)} %)`);
-for (const c of report.classes.slice(0, 15)) log(`  ${c.count}x ${c.signature}: strapi ${c.examples[0].diff.strapi} | mock ${c.examples[0].diff.mock}`);
+log(
+  `reads ${report.reads.identical}/${report.reads.requests} identical (${pct(report.reads)} %), writes phase ${report.writes.identical}/${report.writes.requests} (${pct(report.writes)} %)`,
+);
+for (const c of report.classes.slice(0, 15))
+  log(`  ${c.count}x ${c.signature}: strapi ${c.examples[0].diff.strapi} | mock ${c.examples[0].diff.mock}`);
 if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));

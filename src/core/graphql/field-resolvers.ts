@@ -41,7 +41,13 @@ function recordOf(ctx: GraphqlContext, target: GqlType, entry: Entry): Record_ |
 }
 
 /** A populated list narrowed, ordered and paged by a field's arguments. */
-function listWithArgs(ctx: GraphqlContext, target: GqlType, entries: readonly Entry[], args: Args, inherited?: (r: Record_) => boolean): Entry[] {
+function listWithArgs(
+  ctx: GraphqlContext,
+  target: GqlType,
+  entries: readonly Entry[],
+  args: Args,
+  inherited?: (r: Record_) => boolean,
+): Entry[] {
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
@@ -109,7 +115,8 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
     .sort((a, b) => a.id - b.id);
   const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
-  if (info.fieldName.endsWith('_connection')) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  if (info.fieldName.endsWith('_connection'))
+    fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
   const populate = populateFor(sel, type, fields);
   const out: Entry[] = [];
   for (const row of rows) {

@@ -44,7 +44,8 @@ export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<
     }
     const attribute = type.attributes.find((a) => a.name === key);
     if (attribute) {
-      if (attribute.kind === 'scalar' && (attribute.scalar === 'DateTime' || attribute.scalar === 'Date')) out[key] = withoutDateLists(replaceOperators(value));
+      if (attribute.kind === 'scalar' && (attribute.scalar === 'DateTime' || attribute.scalar === 'Date'))
+        out[key] = withoutDateLists(replaceOperators(value));
       else if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
       else if (attribute.kind === 'relation' || attribute.kind === 'media') {
         const target = byUid.get(attribute.kind === 'media' ? FILE_UID : attribute.target);

@@ -66,7 +66,10 @@ export async function resolveRoot(
   }
   const gt = root.type;
   if (info.operation.operation === 'query')
-    ctx.rootArgs.set(String(info.path.key), { status: args.status === 'draft' ? 'draft' : 'published', publicationFilter: publicationParam(args) });
+    ctx.rootArgs.set(String(info.path.key), {
+      status: args.status === 'draft' ? 'draft' : 'published',
+      publicationFilter: publicationParam(args),
+    });
   if (!ctx.may(gt.uid, ACTION[root.op])) throw new ForbiddenError('Forbidden access', {});
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
   // plugin types the project's model does not hold (review workflows, locales as content): nothing to list

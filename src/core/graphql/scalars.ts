@@ -38,10 +38,15 @@ function validDate(s: string): boolean {
   if (m === 2) return leap(y) ? d <= 29 : d <= 28;
   return !([4, 6, 9, 11].includes(m) && d > 30);
 }
-const validTime = (s: string) => /^([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])(\.\d{1,})?(([Z])|([+|-]([01][0-9]|2[0-3]):[0-5][0-9]))$/.test(s.toUpperCase());
+const validTime = (s: string) =>
+  /^([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])(\.\d{1,})?(([Z])|([+|-]([01][0-9]|2[0-3]):[0-5][0-9]))$/.test(s.toUpperCase());
 function validDateTime(s: string): boolean {
   const u = s.toUpperCase();
-  if (!/^(\d{4}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9]|60))(\.\d{1,})?(([Z])|([+|-]([01][0-9]|2[0-3]):[0-5][0-9]))$/.test(u))
+  if (
+    !/^(\d{4}-(0[1-9]|1[012])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9]|60))(\.\d{1,})?(([Z])|([+|-]([01][0-9]|2[0-3]):[0-5][0-9]))$/.test(
+      u,
+    )
+  )
     return false;
   if (Number.isNaN(Date.parse(u))) return false;
   const t = u.indexOf('T');
@@ -71,8 +76,11 @@ const DATE_TIME = () =>
     },
     parseLiteral: (ast) => {
       if (ast.kind !== Kind.STRING)
-        throw new GraphQLError(`DateTime cannot represent non string or Date type ${'value' in ast ? String(ast.value) : 'false'}`, { nodes: ast });
-      if (!validDateTime(ast.value)) throw new GraphQLError(`DateTime cannot represent an invalid date-time-string ${ast.value}.`, { nodes: ast });
+        throw new GraphQLError(`DateTime cannot represent non string or Date type ${'value' in ast ? String(ast.value) : 'false'}`, {
+          nodes: ast,
+        });
+      if (!validDateTime(ast.value))
+        throw new GraphQLError(`DateTime cannot represent an invalid date-time-string ${ast.value}.`, { nodes: ast });
       return new Date(ast.value).toISOString();
     },
   });
@@ -89,7 +97,8 @@ const DATE = () =>
       return v;
     },
     parseLiteral: (ast) => {
-      if (ast.kind !== Kind.STRING) throw new GraphQLError(`Date cannot represent non string type ${'value' in ast ? String(ast.value) : 'false'}`, { nodes: ast });
+      if (ast.kind !== Kind.STRING)
+        throw new GraphQLError(`Date cannot represent non string type ${'value' in ast ? String(ast.value) : 'false'}`, { nodes: ast });
       if (!validDate(ast.value)) throw new GraphQLError(`Date cannot represent an invalid date-string ${ast.value}.`, { nodes: ast });
       return ast.value;
     },

@@ -9,6 +9,7 @@ import { PopulateBudget } from '../../core/query/render-entry.js';
 import { authenticateRequest, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleGrants, roleHas } from '../../core/auth/role-grants.js';
 import type { Runtime } from '../runtime.js';
+import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
@@ -111,7 +112,7 @@ function readOperation(req: GraphqlHttpRequest, text: string): GraphqlOperation 
 
 /** Answers one request to the GraphQL endpoint. */
 export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promise<GraphqlHttpAnswer> {
-  const settings = rt.config.graphql!;
+  const settings = rt.config.graphql ?? DEFAULT_GRAPHQL;
   if (req.method === 'GET' && (req.header('accept') ?? '').includes('text/html') && settings.landingPage !== false)
     return { status: 200, contentType: 'text/html; charset=utf-8', body: landingPage(settings.endpoint) };
   if (req.method !== 'GET' && req.method !== 'POST')

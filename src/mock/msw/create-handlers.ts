@@ -11,6 +11,7 @@ import type { ContentStore } from '../../store/content-store.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { MemoryStore } from './memory-store.js';
 import { PluginRoutes } from './plugin-routes.js';
+import { graphqlHandler } from './graphql-handler.js';
 
 // The Content API as Mock Service Worker handlers: the same engine as `serve`, in-process, over a store in memory.
 // Framework-free and without Node built-ins, so it runs under `setupServer` (Node) and `setupWorker` (browser).
@@ -104,7 +105,7 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
   };
 
   const base = (options.baseUrl ?? '*').replace(/\/$/, '');
-  const list = [http.all(`${base}/api/*`, ({ request }) => answer(request))];
+  const list = [graphqlHandler(base, async () => (await ready, state!.rt)), http.all(`${base}/api/*`, ({ request }) => answer(request))];
   return Object.assign(list, {
     reset: async () => {
       await ready;
