@@ -69,7 +69,8 @@ function listWithArgs(
     const sort = restSort(args.sort);
     if (sort !== undefined) {
       validateSort(strapiSchema(index, scope), sort);
-      kept = sortRecords(index, scope, kept, parseSort(index, scope, sort), true);
+      // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
+      kept = sortRecords(index, scope, kept, parseSort(index, scope, sort), linkOrderTies || target.modelType === 'component');
     }
     list = kept.map((r) => records.get(r)!);
   }
@@ -101,8 +102,8 @@ function inheritedTest(ctx: GraphqlContext, target: GqlType, info: GraphQLResolv
 }
 
 /**
- * i18n's `localizations`: the document's versions in the other locales, of the root query's status (every version
- * under a mutation), in row order, each rendered by the engine with what the field's selection populates.
+ * i18n's `localizations`: the document's other rows (other locales; under a mutation, which applies no status,
+ * the other version of the same locale too), of the root query's status, in row order, each rendered by the engine with what the field's selection populates.
  */
 function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info: GraphQLResolveInfo): Entry[] {
   const contentType = ctx.store.index.model.contentTypes.get(type.uid);
@@ -111,7 +112,7 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
   const status = contentType.draftAndPublish ? root?.status : undefined;
   const rows = ctx.store.index
     .documentRows(type.uid, source.documentId)
-    .filter((r) => r.locale !== source.locale && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
+    .filter((r) => r.id !== Number(source.id) && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
     .sort((a, b) => a.id - b.id);
   const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
@@ -125,6 +126,14 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
     if (entry) out.push(entry);
   }
   return out;
+}
+
+/** A relation whose links the other side owns (`mappedBy`): its rows come in the links' order. */
+function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolean {
+  const model = ctx.store.index.model;
+  const holder = type.modelType === 'component' ? model.components.get(type.uid) : model.contentTypes.get(type.uid);
+  const a = holder?.attributes.get(name);
+  return a?.kind === 'relation' && !a.owner;
 }
 
 /** Resolves a field of a content type or component entry. */
@@ -151,7 +160,7 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
         const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
         return record && inherited && !inherited(record) ? null : value;
       }
-      const nodes = listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args, inherited);
+      const nodes = listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args, inherited, isInverseSide(ctx, type, attribute.name));
       return connection ? { nodes } : nodes;
     }
     case 'component': {

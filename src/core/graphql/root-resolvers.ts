@@ -2,7 +2,8 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import type { ContentType } from '../model/types.js';
-import { findMany, findOne } from '../query/run-query.js';
+import { findMany, findOne, parseQuery, type QueryOptions } from '../query/run-query.js';
+import { renderRow } from '../query/render-entry.js';
 import type { Entry } from '../query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
 import type { RootField } from './build-schema.js';
@@ -50,6 +51,17 @@ function zoneInput(value: unknown, type: GqlType, ctx: GraphqlContext): unknown 
     });
   }
   return out;
+}
+
+/**
+ * A mutation's answer: the plugin's relation resolvers apply no status under a mutation, so every linked version of
+ * a draft & publish target shows (the engine's plain-database render).
+ */
+function everyVersion(ctx: GraphqlContext, type: ContentType, entry: Entry, populate: unknown, options: QueryOptions): Entry {
+  const row = ctx.store.index.rowById(type.uid, Number(entry.id));
+  if (!row) return entry;
+  const q = parseQuery(ctx.store.index, type, populate === undefined ? {} : { populate }, options);
+  return renderRow({ index: ctx.store.index, status: row.publishedAt === null ? 'draft' : 'published', everyVersion: true, budget: options.budget }, type, row, q.node);
 }
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -136,7 +148,7 @@ export async function resolveRoot(
               body,
               options,
             );
-      return entry ?? null;
+      return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
     }
     case 'delete': {
       const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
