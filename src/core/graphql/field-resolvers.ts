@@ -47,6 +47,7 @@ function listWithArgs(
   entries: readonly Entry[],
   args: Args,
   inherited?: (r: Record_) => boolean,
+  linkOrderTies = false,
 ): Entry[] {
   const scope = scopeOf(ctx, target);
   let list = [...entries];
