@@ -3,7 +3,9 @@
 // the same content, with random operations generated from the schema (graphql-gen.mjs).
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
-//       [--json out.json] [--verbose] [--config '{"depthLimit":10}']
+//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir]
+// --record writes the pulled content, the mock's config and every operation with real Strapi's answer into `dir`
+// (test/graphql/recorded-strapi.test.ts replays them against content-mock).
 //
 // Steps: content-mock seed -> push into a fresh Strapi copy with the plugin -> pull -> snapshot; reads against both
 // (Strapi restored from the snapshot, the mock serving the pulled content); both restarted; mutation steps each
@@ -188,6 +190,7 @@ const strip = (v) => {
 };
 
 const results = [];
+const recorded = [];
 async function replay(list, servers) {
   const savedA = {},
     savedB = {};
@@ -201,6 +204,16 @@ async function replay(list, servers) {
     const req = { ...req0, auth: req0.phase === 'write' ? fullKey : r.next() < 0.15 ? r.pick(auths) : undefined };
     const a = await send(servers.strapi.base, req, savedA);
     const b = await send(servers.mock.base, req, savedB);
+    if (opts.record)
+      recorded.push({
+        phase: req.phase,
+        query: req.query,
+        ...(req.variables ? { variables: req.variables } : {}),
+        ...(req.save ? { save: req.save } : {}),
+        ...(req.auth ? { token: settings.tokens.find((t) => t.key === req.auth)?.type } : {}),
+        status: a.status,
+        body: strip(a.body),
+      });
     for (const [saved, names] of [
       [savedA, namesA],
       [savedB, namesB],
@@ -280,3 +293,10 @@ log(
 for (const c of report.classes.slice(0, 15))
   log(`  ${c.count}x ${c.signature}: strapi ${c.examples[0].diff.strapi} | mock ${c.examples[0].diff.mock}`);
 if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));
+if (opts.record) {
+  mkdirSync(opts.record, { recursive: true });
+  writeFileSync(join(opts.record, 'dataset.json'), JSON.stringify(pulled));
+  writeFileSync(join(opts.record, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2) + '\n');
+  writeFileSync(join(opts.record, 'answers.json'), JSON.stringify({ model: name, strapi: '5.54.0', plugin: '@strapi/plugin-graphql 5.54.0', cases: recorded }));
+  log(`recorded ${recorded.length} answers of real Strapi into ${opts.record}`);
+}

@@ -12,6 +12,7 @@ import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { collectFields, populateFor } from './selection-populate.js';
+import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 
@@ -63,6 +64,7 @@ function listWithArgs(
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
       const filters = restFilters(args.filters, target, byUid);
+      checkRelationWheres(filters, target, byUid);
       validateFilters(strapiSchema(index, scope), filters);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
@@ -161,7 +163,14 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
         const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
         return record && inherited && !inherited(record) ? null : value;
       }
-      const nodes = listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args, inherited, isInverseSide(ctx, type, attribute.name));
+      const nodes = listWithArgs(
+        ctx,
+        target,
+        Array.isArray(value) ? (value as Entry[]) : [],
+        args,
+        inherited,
+        isInverseSide(ctx, type, attribute.name),
+      );
       return connection ? { nodes } : nodes;
     }
     case 'component': {

@@ -3,7 +3,7 @@ import { StrapiError } from '../errors/strapi-errors.js';
 
 // The plugin's formatGraphqlError: a Strapi error thrown by a resolver keeps its name, message and details under
 // `extensions.error`, with a code: FORBIDDEN (forbidden, unauthorized), BAD_USER_INPUT (validation), or
-// STRAPI_<NAME_IN_SNAKE_CASE> for the other application errors. Anything else is an internal error.
+// STRAPI_<NAME_IN_SNAKE_CASE> for the other application errors. A plain Error keeps its message, as an internal error.
 
 const snake = (name: string) =>
   name
@@ -25,16 +25,12 @@ export function formatResolverError(error: GraphQLError): GraphQLFormattedError 
     const details = original.details ?? {};
     // the plugin rebuilds the error from the formatted one: GraphQLError takes no `locations` option, so they go
     return {
-      path: error.path,
       message: original.message,
+      path: error.path,
       extensions: { code: codeOf(original), error: { name: original.name, message: original.message, details } },
     };
   }
-  if (original && !(original instanceof GraphQLError)) {
-    return {
-      message: 'Internal Server Error',
-      extensions: { code: 'INTERNAL_SERVER_ERROR', error: { name: original.name, message: original.message } },
-    };
-  }
+  // a plain Error has no own enumerable property: lodash isEmpty holds and the plugin keeps Apollo's rendering
+  if (original && !(original instanceof GraphQLError)) return { ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   return { ...base, extensions: { code: 'INTERNAL_SERVER_ERROR', ...error.extensions } };
 }

@@ -23,18 +23,40 @@ function replaceOperators(value: unknown): unknown {
 }
 
 /**
- * Dates parse to Date objects in the plugin, and Strapi's query sanitizer drops an operator whose value is a list of
- * them: `in`, `notIn`, `between` (and a nested `and`/`or`) on a date or date-time filter match everything.
+ * Date-times parse to Date objects in the plugin, and Strapi's query sanitizer drops an operator whose value is a
+ * list of them: `in`, `notIn`, `between` (and a nested `and`/`or`) on a date-time filter add no condition (dates,
+ * cast to their day by the database layer, keep them).
  */
 function withoutDateLists(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length > 0 && v.some((x) => x !== null))));
 }
 
+const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length === 0;
+
+/**
+ * The database's where builder adds no condition for an empty filter object: a field whose filter is empty is no
+ * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches".
+ */
+function pruneEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pruneEmpty).filter((v) => !isEmptyObject(v));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const p = pruneEmpty(v);
+    if (!isEmptyObject(p)) out[k] = p;
+  }
+  return out;
+}
+
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  return pruneEmpty(convertFilters(filters, type, byUid));
+}
+
+function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
   if (filters === null || filters === undefined) return {};
-  if (Array.isArray(filters)) return filters.map((f) => restFilters(f, type, byUid));
+  if (Array.isArray(filters)) return filters.map((f) => convertFilters(f, type, byUid));
   if (!isPlainObject(filters)) return filters;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
@@ -44,17 +66,16 @@ export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<
     }
     const attribute = type.attributes.find((a) => a.name === key);
     if (attribute) {
-      if (attribute.kind === 'scalar' && (attribute.scalar === 'DateTime' || attribute.scalar === 'Date'))
-        out[key] = withoutDateLists(replaceOperators(value));
+      if (attribute.kind === 'scalar' && attribute.scalar === 'DateTime') out[key] = withoutDateLists(replaceOperators(value));
       else if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
       else if (attribute.kind === 'relation' || attribute.kind === 'media') {
         const target = byUid.get(attribute.kind === 'media' ? FILE_UID : attribute.target);
-        if (target) out[key] = restFilters(value, target, byUid);
+        if (target) out[key] = convertFilters(value, target, byUid);
       } else if (attribute.kind === 'component') {
         const component = byUid.get(attribute.component);
-        if (component) out[key] = restFilters(value, component, byUid);
+        if (component) out[key] = convertFilters(value, component, byUid);
       }
-    } else if (ROOT_OPERATORS.has(key)) out[`$${key}`] = restFilters(value, type, byUid);
+    } else if (ROOT_OPERATORS.has(key)) out[`$${key}`] = convertFilters(value, type, byUid);
   }
   return out;
 }

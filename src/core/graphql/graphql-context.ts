@@ -19,6 +19,8 @@ export interface GraphqlContext {
   readonly options: QueryOptions;
   /** Whether the caller holds `<uid>.<action>` (the plugin's auth scopes). */
   readonly may: (uid: string, action: string) => boolean;
+  /** Whether the caller holds a plugin permission (`plugin::upload.content-api.find`). */
+  readonly mayPermission: (permission: string) => boolean;
   /** The plugins' own root fields (me, login, register, upload mutations…); undefined: not served. */
   readonly plugin?: (name: string, args: Record<string, unknown>, info: GraphQLResolveInfo) => unknown;
   /**

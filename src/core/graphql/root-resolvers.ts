@@ -11,6 +11,8 @@ import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, publicationParam, restFilters, restSort } from './graphql-args.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
+import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
+import { checkRelationWheres } from './relation-where.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -61,7 +63,28 @@ function everyVersion(ctx: GraphqlContext, type: ContentType, entry: Entry, popu
   const row = ctx.store.index.rowById(type.uid, Number(entry.id));
   if (!row) return entry;
   const q = parseQuery(ctx.store.index, type, populate === undefined ? {} : { populate }, options);
-  return renderRow({ index: ctx.store.index, status: row.publishedAt === null ? 'draft' : 'published', everyVersion: true, budget: options.budget }, type, row, q.node);
+  return renderRow(
+    { index: ctx.store.index, status: row.publishedAt === null ? 'draft' : 'published', everyVersion: true, budget: options.budget },
+    type,
+    row,
+    q.node,
+  );
+}
+
+/** The plugin's resolvePagination: pages of `limit` (at least 1); `-1` is one page of everything after `start`. */
+function pageInfo(total: number, start: number, limit: number) {
+  const safe = Math.max(limit, 1);
+  return limit === -1
+    ? { total, page: safe, pageSize: total - start, pageCount: safe }
+    : { total, page: Math.floor(start / safe) + 1, pageSize: safe, pageCount: Math.ceil(total / safe) };
+}
+
+/** Root fields of plugin types (files, locales); types the mock holds no records of list nothing. */
+function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin' }>, args: Record<string, unknown>): unknown {
+  if (root.op === 'findOne' || root.op === 'single') return pluginOne(ctx, root.type, String(args.documentId)) ?? null;
+  if (root.op !== 'find' && root.op !== 'connection') return null;
+  const list = pluginList(ctx, root.type, args) ?? { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
+  return root.op === 'find' ? list.nodes : { nodes: list.nodes, pageInfo: pageInfo(list.total, list.start, list.limit) };
 }
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -82,15 +105,10 @@ export async function resolveRoot(
       status: args.status === 'draft' ? 'draft' : 'published',
       publicationFilter: publicationParam(args),
     });
-  if (!ctx.may(gt.uid, ACTION[root.op])) throw new ForbiddenError('Forbidden access', {});
+  const scope = pluginScope(gt.uid, ACTION[root.op]);
+  if (!(scope ? ctx.mayPermission(scope) : ctx.may(gt.uid, ACTION[root.op]))) throw new ForbiddenError('Forbidden access', {});
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
-  // plugin types the project's model does not hold (review workflows, locales as content): nothing to list
-  if (!type)
-    return root.op === 'find'
-      ? []
-      : root.op === 'connection'
-        ? { nodes: [], pageInfo: { total: 0, page: 1, pageSize: 0, pageCount: 0 } }
-        : null;
+  if (!type) return pluginRoot(ctx, root, args);
   const index = ctx.store.index;
   const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
   const options = { ...ctx.options, canRead: undefined };
@@ -103,9 +121,12 @@ export async function resolveRoot(
         maxLimit: ctx.limits.maxLimit === -1 ? null : ctx.limits.maxLimit,
         withCount: true,
       };
+      const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+      const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
+      checkRelationWheres(filters, gt, byUid);
       const query = defined({
         ...common,
-        filters: args.filters ? restFilters(args.filters, gt, new Map(ctx.built.types.map((t) => [t.uid, t]))) : undefined,
+        filters,
         sort: restSort(args.sort),
         pagination: { start: w.start, limit: w.limit },
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
@@ -113,14 +134,7 @@ export async function resolveRoot(
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
-      const safe = Math.max(w.limit, 1);
-      return {
-        nodes: result.data,
-        pageInfo:
-          w.limit === -1
-            ? { total, page: safe, pageSize: total - w.start, pageCount: safe }
-            : { total, page: Math.floor(w.start / safe) + 1, pageSize: safe, pageCount: Math.ceil(total / safe) },
-      };
+      return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };
     }
     case 'findOne':
     case 'single':

@@ -67,12 +67,18 @@ function blockedAsCsrf(req: GraphqlHttpRequest): boolean {
 function mayScope(rt: Runtime, who: RequestPrincipal, uid: string, action: string): boolean {
   const type = rt.model.contentTypes.get(uid);
   if (type) return mayContent(rt, who, type, action);
+  return mayPermission(rt, who, `${uid}.${action}`);
+}
+
+/** A permission by name: tokens by their kind (read-only: any find or findOne), roles by their grants. */
+function mayPermission(rt: Runtime, who: RequestPrincipal, permission: string): boolean {
   if (who.kind === 'token') {
     if (who.token.type === 'full-access') return true;
-    if (who.token.type === 'read-only') return action === 'find' || action === 'findOne';
-    return who.token.permissions.includes(`${uid}.${action}`);
+    if (who.token.type === 'read-only') return /\.(find|findOne)$/.test(permission);
+    return who.token.permissions.includes(permission);
   }
-  return roleHas(roleGrants(rt.config, who.kind === 'user' ? who.role : 'public'), `${uid}.${action}`);
+  if (who.kind === 'public' && rt.config.publicPlugins.includes(permission)) return true;
+  return roleHas(roleGrants(rt.config, who.kind === 'user' ? who.role : 'public'), permission);
 }
 
 function readOperation(req: GraphqlHttpRequest, text: string): GraphqlOperation | GraphqlHttpAnswer {
@@ -145,6 +151,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
       budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
+    mayPermission: (permission) => mayPermission(rt, who, permission),
     plugin: (name: string, _args: Record<string, unknown>, _info: GraphQLResolveInfo) => pluginRoot(rt, who, name),
     rootArgs: new Map(),
   };
