@@ -297,6 +297,9 @@ if (opts.record) {
   mkdirSync(opts.record, { recursive: true });
   writeFileSync(join(opts.record, 'dataset.json'), JSON.stringify(pulled));
   writeFileSync(join(opts.record, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2) + '\n');
-  writeFileSync(join(opts.record, 'answers.json'), JSON.stringify({ model: name, strapi: '5.54.0', plugin: '@strapi/plugin-graphql 5.54.0', cases: recorded }));
+  writeFileSync(
+    join(opts.record, 'answers.json'),
+    JSON.stringify({ model: name, strapi: '5.54.0', plugin: '@strapi/plugin-graphql 5.54.0', cases: recorded }),
+  );
   log(`recorded ${recorded.length} answers of real Strapi into ${opts.record}`);
 }

@@ -172,6 +172,28 @@ describe('POST /graphql over the kit', () => {
     });
   });
 
+  test('register, login and me go through the users & permissions routes', async () => {
+    const reg = await client.request<Json>(
+      `mutation { register(input: { username: "gql-user", email: "gql@example.com", password: "secret-123" }) { jwt user { username email confirmed } } }`,
+    );
+    expect(reg.register.user).toEqual({ username: 'gql-user', email: 'gql@example.com', confirmed: true });
+    const login = await client.request<Json>(
+      `mutation { login(input: { identifier: "gql@example.com", password: "secret-123" }) { jwt user { documentId } } }`,
+    );
+    expect(typeof login.login.jwt).toBe('string');
+    const me = await new GraphQLClient(`${url}/graphql`, {
+      headers: { authorization: `Bearer ${login.login.jwt as string}` },
+    }).request<Json>('{ me { username role { type } } }');
+    expect(me.me).toEqual({ username: 'gql-user', role: { type: 'authenticated' } });
+    const bad = await post({ query: 'mutation { login(input: { identifier: "gql@example.com", password: "wrong-pass" }) { jwt } }' });
+    expect(bad.body.errors[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      error: { name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+    });
+    // the public role has no user to show
+    expect((await post({ query: '{ me { username } }' })).body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   test('a browser gets the sandbox page', async () => {
     const res = await fetch(`${url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);

@@ -110,13 +110,16 @@ describe.each(recordings)('recorded answers of real Strapi: %s', (name) => {
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-        body: JSON.stringify({ query: fill(c.query), ...(c.variables ? { variables: JSON.parse(fill(JSON.stringify(c.variables))) } : {}) }),
+        body: JSON.stringify({
+          query: fill(c.query),
+          ...(c.variables ? { variables: JSON.parse(fill(JSON.stringify(c.variables))) } : {}),
+        }),
       });
       const body = (await res.json()) as { data?: Record<string, { documentId?: string } | null> };
       if (c.save) {
         const mine = body.data && Object.values(body.data)[0]?.documentId;
         const theirs = (c.body as typeof body).data && Object.values((c.body as typeof body).data!)[0]?.documentId;
-        if (mine) (saved[c.save] = mine), namesB.set(mine, c.save);
+        if (mine) ((saved[c.save] = mine), namesB.set(mine, c.save));
         if (theirs) namesA.set(theirs, c.save);
       }
       // where Strapi fails with a 500 on a client mistake the mock answers 400 (the house rule)

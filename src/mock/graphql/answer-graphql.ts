@@ -1,4 +1,3 @@
-import type { GraphQLResolveInfo } from 'graphql';
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
 import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
@@ -11,6 +10,7 @@ import { roleGrants, roleHas } from '../../core/auth/role-grants.js';
 import type { Runtime } from '../runtime.js';
 import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
+import { pluginRoot, type Relay } from './plugin-roots.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
 // (CSRF prevention, GET for queries only, the landing page) in front of the plugin's schema over our engine.
@@ -34,6 +34,8 @@ export interface GraphqlHttpRequest {
   readonly header: (name: string) => string | undefined;
   /** The body text (POST). */
   readonly readBody: () => Promise<string>;
+  /** Sends a request to the mock's own plugin routes (the users & permissions mutations call them). */
+  readonly relay?: Relay;
 }
 
 export interface GraphqlHttpAnswer {
@@ -152,34 +154,9 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
     mayPermission: (permission) => mayPermission(rt, who, permission),
-    plugin: (name: string, _args: Record<string, unknown>, _info: GraphQLResolveInfo) => pluginRoot(rt, who, name),
+    plugin: (name: string, args: Record<string, unknown>) => pluginRoot(rt, who, name, args, req.header('authorization'), req.relay),
     rootArgs: new Map(),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   return json(answer.status, answer.body);
-}
-
-/** The plugins' own root fields: `me` reads the signed-in user; the others are not served by the mock yet. */
-function pluginRoot(rt: Runtime, who: RequestPrincipal, name: string): unknown {
-  if (name === 'me') {
-    if (who.kind !== 'user') return null;
-    const u = who.user as unknown as Record<string, unknown>;
-    return {
-      id: u.id,
-      documentId: u.documentId,
-      username: u.username,
-      email: u.email,
-      confirmed: u.confirmed,
-      blocked: u.blocked,
-      role: null,
-    };
-  }
-  throw new StrapiErrorNotServed(name);
-}
-
-class StrapiErrorNotServed extends StrapiError {
-  override readonly name = 'NotImplementedError';
-  constructor(field: string) {
-    super(`content-mock does not serve the GraphQL field ${field} yet; use the REST route`, {});
-  }
 }

@@ -105,7 +105,14 @@ export function handlersFor(load: () => Promise<ProjectBundle>, options: Content
   };
 
   const base = (options.baseUrl ?? '*').replace(/\/$/, '');
-  const list = [graphqlHandler(base, async () => (await ready, state!.rt)), http.all(`${base}/api/*`, ({ request }) => answer(request))];
+  const list = [
+    graphqlHandler(
+      base,
+      async () => (await ready, state!.rt),
+      async (r) => (await state!.plugins.answer(r, new URL(r.url))) ?? { status: 404, body: undefined },
+    ),
+    http.all(`${base}/api/*`, ({ request }) => answer(request)),
+  ];
   return Object.assign(list, {
     reset: async () => {
       await ready;
