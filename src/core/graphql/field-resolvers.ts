@@ -64,7 +64,7 @@ function listWithArgs(
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
       const filters = restFilters(args.filters, target, byUid);
-      checkRelationWheres(filters, target, byUid);
+      checkRelationWheres(filters, target, byUid, true);
       validateFilters(strapiSchema(index, scope), filters);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);

@@ -5,7 +5,8 @@ import { FILE_UID, type GqlType } from './graphql-model.js';
 // filter object mixing `and`/`or`/`not` with field keys, holding two of them, or holding `not` alone (which it
 // then reads as an attribute-level operator named after the first aliased column). The resolver then fails with a
 // plain Error, which Apollo answers as INTERNAL_SERVER_ERROR with that message. Join aliases are numbered as the
-// builder numbers them: the queried table is t0, each relation or component joins its link table then its target.
+// builder numbers them: the queried table is t0, each relation or component joins its link table then its target
+// (a relation field's own query has joined the parent's link table already).
 
 const GROUP = new Set(['$and', '$or']);
 const snake = (s: string) =>
@@ -15,8 +16,9 @@ const snake = (s: string) =>
     .toLowerCase();
 
 /** Throws the database's error for a REST `filters` object of `type` the where builder refuses. */
-export function checkRelationWheres(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): void {
-  let next = 1;
+export function checkRelationWheres(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>, nested = false): void {
+  // a relation field's query joins its parent's link table first (t1)
+  let next = nested ? 2 : 1;
   const alias = () => `t${next++}`;
   const where = (value: unknown, t: GqlType, at: string): void => {
     if (Array.isArray(value)) return value.forEach((v) => where(v, t, at));

@@ -68,7 +68,17 @@ const DATE_TIME = () =>
     name: 'DateTime',
     description:
       'A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.',
-    serialize: (v) => (typeof v === 'string' && validDateTime(v) ? new Date(v).toISOString() : v),
+    // graphql-scalars' serialize: a string must be an RFC 3339 date-time (a timestamp column's digits are not), a
+    // number is a Unix time in ms
+    serialize: (v) => {
+      if (v instanceof Date) return v.toISOString();
+      if (typeof v === 'string') {
+        if (validDateTime(v)) return new Date(v).toISOString();
+        throw new GraphQLError(`DateTime cannot represent an invalid date-time-string ${v}.`);
+      }
+      if (typeof v === 'number') return new Date(v).toISOString();
+      throw new GraphQLError(`DateTime cannot be serialized from a non string, non numeric or non Date type ${JSON.stringify(v)}`);
+    },
     parseValue: (v) => {
       if (typeof v !== 'string') throw new GraphQLError(`DateTime cannot represent non string or Date type ${JSON.stringify(v)}`);
       if (!validDateTime(v)) throw new GraphQLError(`DateTime cannot represent an invalid date-time-string ${v}.`);
