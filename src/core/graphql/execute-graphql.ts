@@ -87,7 +87,21 @@ export async function executeGraphql(
       status: 400,
       body: { errors: (result.errors ?? []).map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'BAD_USER_INPUT' } })) },
     };
-  return { status: 200, body: { ...(result.errors ? { errors: result.errors.map(formatResolverError) } : {}), data: result.data } };
+  return { status: 200, body: { ...(result.errors ? { errors: inStrapiOrder(result.errors).map(formatResolverError) } : {}), data: result.data } };
+}
+
+/**
+ * Resolver errors in the order Strapi's asynchronous resolvers raise them: every level of fields waits on the
+ * database, so errors of shallower fields come first; at one level the auth check (before the resolver runs) fails
+ * before a resolver does. Ours resolve synchronously, depth first: sorted by field depth, then forbidden first.
+ */
+function inStrapiOrder(errors: readonly GraphQLError[]): GraphQLError[] {
+  const depth = (e: GraphQLError) => (e.path ?? []).filter((p) => typeof p === 'string').length;
+  const rank = (e: GraphQLError) => (e.originalError?.name === 'ForbiddenError' ? 0 : 1);
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => depth(a.e) - depth(b.e) || rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
 }
 
 const fieldResolver: GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>> = (source, args, ctx, info) => {

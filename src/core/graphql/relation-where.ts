@@ -42,7 +42,8 @@ export function checkRelationWheres(filters: unknown, type: GqlType, byUid: Read
               ? byUid.get(FILE_UID)
               : undefined;
       if (!target) continue;
-      alias();
+      // i18n's localizations join on the document id column itself: one alias, no link table
+      if (key !== 'localizations') alias();
       relationWhere(v, target, alias());
     }
   };
