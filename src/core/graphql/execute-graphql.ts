@@ -87,7 +87,10 @@ export async function executeGraphql(
       status: 400,
       body: { errors: (result.errors ?? []).map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'BAD_USER_INPUT' } })) },
     };
-  return { status: 200, body: { ...(result.errors ? { errors: inStrapiOrder(result.errors).map(formatResolverError) } : {}), data: result.data } };
+  return {
+    status: 200,
+    body: { ...(result.errors ? { errors: inStrapiOrder(result.errors).map(formatResolverError) } : {}), data: result.data },
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Record_, Scope } from '../query/scope.js';
 import { parseSort, sortRecords } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
+import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
 import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
@@ -61,19 +62,23 @@ function listWithArgs(
       if (r) records.set(r, e);
     }
     let kept = [...records.keys()];
+    const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
       const filters = restFilters(args.filters, target, byUid);
       checkRelationWheres(filters, target, byUid, true);
       validateFilters(strapiSchema(index, scope), filters);
+      checkRestrictedFilters(index, scope, filters, readable);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
     const sort = restSort(args.sort);
     if (sort !== undefined) {
       validateSort(strapiSchema(index, scope), sort);
+      const terms = parseSort(index, scope, sort);
+      checkRestrictedSort(index, scope, terms, readable);
       // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
-      kept = sortRecords(index, scope, kept, parseSort(index, scope, sort), linkOrderTies || target.modelType === 'component');
+      kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
     }
     list = kept.map((r) => records.get(r)!);
   }

@@ -87,6 +87,14 @@ function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin'
   return root.op === 'find' ? list.nodes : { nodes: list.nodes, pageInfo: pageInfo(list.total, list.start, list.limit) };
 }
 
+/** The input without relations to types the caller may not read (contentAPI.sanitize.input drops them). */
+function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): unknown {
+  if (!isPlainObject(data)) return data;
+  const out: Record<string, unknown> = { ...data };
+  for (const a of type.attributes.values()) if (a.kind === 'relation' && a.name in out && !ctx.may(a.target, 'find')) delete out[a.name];
+  return out;
+}
+
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 export async function resolveRoot(
@@ -111,7 +119,9 @@ export async function resolveRoot(
   if (!type) return pluginRoot(ctx, root, args);
   const index = ctx.store.index;
   const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
-  const options = { ...ctx.options, canRead: undefined };
+  // relations the caller may not read: refused in filters and sort as the REST route refuses them (Strapi's query
+  // validation); their fields check the plugin's auth scope themselves
+  const options = { ...ctx.options, canRead: (uid: string) => ctx.may(uid, 'find') };
   switch (root.op) {
     case 'find':
     case 'connection': {
@@ -150,17 +160,19 @@ export async function resolveRoot(
     case 'create':
     case 'update': {
       const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
-      const body = { data: zoneInput(args.data, gt, ctx) };
+      const body = { data: readableInput(zoneInput(args.data, gt, ctx), type, ctx) };
+      // the plugin sanitizes the input (relations the caller may not read are dropped) rather than refusing it
+      const writeOptions = { ...options, canRead: undefined };
       const entry: Entry | undefined =
         root.op === 'create'
-          ? await createDocument(ctx.store, type, query, body, options)
+          ? await createDocument(ctx.store, type, query, body, writeOptions)
           : await updateDocument(
               ctx.store,
               type,
               type.kind === 'collectionType' ? String(args.documentId) : undefined,
               query,
               body,
-              options,
+              writeOptions,
             );
       return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
     }
