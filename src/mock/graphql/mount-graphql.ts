@@ -1,6 +1,7 @@
 import type express from 'express';
 import type { Runtime } from '../runtime.js';
 import { answerGraphql } from './answer-graphql.js';
+import { checkBodySize } from '../request/parse-body.js';
 
 /** Mounts the GraphQL endpoint on the app when the project serves GraphQL (read per request: hot reload may change it). */
 export function mountGraphql(app: express.Express, current: () => Runtime): void {
@@ -32,7 +33,15 @@ export function mountGraphql(app: express.Express, current: () => Runtime): void
           new Promise<string>((resolve, reject) => {
             const chunks: Buffer[] = [];
             req.on('data', (c: Buffer) => chunks.push(c));
-            req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+            req.on('end', () => {
+              const bytes = Buffer.concat(chunks);
+              try {
+                checkBodySize(bytes.length);
+                resolve(bytes.toString('utf8'));
+              } catch (e) {
+                reject(e);
+              }
+            });
             req.on('error', reject);
           }),
       });
