@@ -192,8 +192,10 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
         out.push(`${head} { nodes { ${selection(node, depth + 1, frags)} } }`);
       } else if (inner instanceof GraphQLObjectType) {
         if (r.next() < 0.15 && t) {
-          const fname = `F${frags.length}`;
-          frags.push(`fragment ${fname} on ${inner.name} { ${selection(inner, depth + 1, frags)} }`);
+          // the name is taken before the fragment's own selection may add fragments
+          const at = frags.push('') - 1;
+          const fname = `F${at}`;
+          frags[at] = `fragment ${fname} on ${inner.name} { ${selection(inner, depth + 1, frags)} }`;
           out.push(`${head} { ...${fname} }`);
         } else out.push(`${head} { ${selection(inner, depth + 1, frags)} }`);
       }
