@@ -122,7 +122,12 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
     .documentRows(type.uid, source.documentId)
     .filter((r) => r.id !== Number(source.id) && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
     .sort((a, b) => a.id - b.id);
-  const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
   if (info.fieldName.endsWith('_connection'))
     fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));

@@ -29,7 +29,12 @@ const ACTION: Readonly<Record<Exclude<RootField['op'], 'plugin'>, string>> = {
 
 /** The populate the root field's selection needs (for a connection, what `nodes` selects). */
 function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLResolveInfo, throughNodes: boolean): unknown {
-  const sel = { fragments: info.fragments, byUid: new Map(ctx.built.types.map((t) => [t.uid, t])), byName: ctx.built.byName };
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, throughNodes ? undefined : type.name));
   if (throughNodes) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
   return populateFor(sel, type, fields);

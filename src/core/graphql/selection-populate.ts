@@ -1,5 +1,6 @@
 import { Kind, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { isPlainObject } from '../is-plain-object.js';
+import type { ContentModel } from '../model/types.js';
 import { FILE_UID, type GqlType } from './graphql-model.js';
 
 // The REST `populate` a GraphQL selection needs: every relation, media, component and dynamic zone the selection
@@ -10,6 +11,8 @@ type Populate = Record<string, unknown>;
 
 export interface SelectionContext {
   readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  /** The engine's model: only attributes it holds are populated (plugin types' others have no rows here). */
+  readonly model: ContentModel;
   readonly byUid: ReadonlyMap<string, GqlType>;
   readonly byName: ReadonlyMap<string, GqlType>;
 }
@@ -58,6 +61,13 @@ function merge(a: unknown, b: unknown): unknown {
   return out;
 }
 
+/** Whether the engine's model holds the attribute (i18n's localizations it adds to every localized type). */
+function engineHas(model: ContentModel, type: GqlType, name: string): boolean {
+  if (type.modelType === 'component') return model.components.get(type.uid)?.attributes.has(name) ?? false;
+  const t = model.contentTypes.get(type.uid);
+  return !!t && (t.attributes.has(name) || (name === 'localizations' && t.localized));
+}
+
 const nodeOf = (nested: Populate | undefined): unknown => (nested ? { populate: nested } : true);
 
 /** The populate for a selection set on an object of `type`; undefined when it reaches nothing to populate. */
@@ -66,7 +76,7 @@ export function populateFor(ctx: SelectionContext, type: GqlType, fields: readon
   for (const field of fields) {
     const name = field.name.value.endsWith('_connection') ? field.name.value.slice(0, -'_connection'.length) : field.name.value;
     const attribute = type.attributes.find((a) => a.name === name);
-    if (!attribute || attribute.common.private) continue;
+    if (!attribute || attribute.common.private || !engineHas(ctx.model, type, name)) continue;
     let target: GqlType | undefined;
     let sub: readonly FieldNode[] = [];
     if (attribute.kind === 'relation' || attribute.kind === 'media' || attribute.kind === 'component') {
