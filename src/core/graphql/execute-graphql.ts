@@ -12,6 +12,7 @@ import {
   type GraphQLTypeResolver,
 } from 'graphql';
 import { isPlainObject } from '../is-plain-object.js';
+import { StrapiError } from '../errors/strapi-errors.js';
 import type { Entry } from '../query/render-entry.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { depthLimit } from './depth-limit.js';
@@ -95,12 +96,17 @@ export async function executeGraphql(
 
 /**
  * Resolver errors in the order Strapi's asynchronous resolvers raise them: every level of fields waits on the
- * database, so errors of shallower fields come first; at one level the auth check (before the resolver runs) fails
- * before a resolver does. Ours resolve synchronously, depth first: sorted by field depth, then forbidden first.
+ * database, so errors of shallower fields come first; at one level a value that does not serialize fails first, then
+ * the auth checks (before their resolvers run), then the resolvers. Ours resolve synchronously, depth first.
  */
 function inStrapiOrder(errors: readonly GraphQLError[]): GraphQLError[] {
   const depth = (e: GraphQLError) => (e.path ?? []).filter((p) => typeof p === 'string').length;
-  const rank = (e: GraphQLError) => (e.originalError?.name === 'ForbiddenError' ? 0 : 1);
+  // a scalar that does not serialize fails as its parent resolves (no auth check before it), then the auth checks
+  const rank = (e: GraphQLError) => {
+    const o = e.originalError;
+    if (o === undefined || o instanceof GraphQLError) return 0;
+    return o instanceof StrapiError && o.name === 'ForbiddenError' ? 1 : 2;
+  };
   return errors
     .map((e, i) => ({ e, i }))
     .sort((a, b) => depth(a.e) - depth(b.e) || rank(a.e) - rank(b.e) || a.i - b.i)
