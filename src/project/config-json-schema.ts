@@ -268,6 +268,27 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
       additionalProperties: { type: 'object', required: ['query'], additionalProperties: false, properties: { query: { type: 'object' } } },
     },
   },
+  graphql: {
+    description:
+      "The GraphQL API at /graphql (on when the project has @strapi/plugin-graphql): false turns it off, true or the plugin's settings turn it on.",
+    oneOf: [
+      { type: 'boolean' },
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          enabled: { type: 'boolean' },
+          endpoint: { type: 'string', pattern: '^/' },
+          shadowCRUD: { type: 'boolean', default: true },
+          defaultLimit: { type: 'integer', default: 10 },
+          maxLimit: { type: 'integer', default: -1 },
+          depthLimit: { type: 'integer' },
+          landingPage: { type: 'boolean' },
+          v4CompatibilityMode: { type: 'boolean', default: false },
+        },
+      },
+    ],
+  },
   fixtures: {
     type: 'object',
     description:

@@ -1,3 +1,4 @@
+import { readGraphqlSettings } from './graphql-settings.js';
 import { existsSync, readFileSync } from 'node:fs';
 import {
   ACTIONS,
@@ -45,6 +46,7 @@ export const KNOWN_KEYS = [
   'fixtures',
   'webhooks',
   'routes',
+  'graphql',
 ] as const;
 
 /**
@@ -165,6 +167,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const webhooks = readWebhooks(raw.webhooks, where);
   const routes = readRouteDefaults(raw.routes, where);
   const documents = readDocuments(raw.documents, fromProject, where);
+  const graphql = readGraphqlSettings(raw.graphql, projectRoot, where);
   return Object.freeze({
     ...(warnings.length > 0 ? { warnings } : {}),
     rest,
@@ -182,6 +185,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
     fixtures,
     webhooks,
     routes,
+    graphql,
   });
 }
 

@@ -27,6 +27,8 @@ async function bundlePage(): Promise<{ code: string; imports: string[]; files: s
     write: false,
     metafile: true,
     logLevel: 'silent',
+    // comments out: graphql-js's documentation examples mention `import … from 'node:assert/strict'`
+    minifyWhitespace: true,
   });
   const imports = Object.values(result.metafile.inputs).flatMap((i) => i.imports.map((x) => x.path));
   return { code: result.outputFiles[0].text, imports, files: Object.keys(result.metafile.inputs) };

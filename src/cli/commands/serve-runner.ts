@@ -31,16 +31,18 @@ export interface ServeArgs {
   resetOnStart?: boolean;
   cache?: boolean;
   projectCode?: boolean;
+  graphql?: boolean;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
 export async function runServe(args: ServeArgs): Promise<number> {
   let generated: StoreData | undefined;
-  const { given, locales, ...options } = args;
+  const { given, locales, graphql, ...options } = args;
   let server;
   try {
     server = await createServer({
       ...options,
+      ...(graphql === undefined ? {} : { configObject: { graphql } }),
       // Locales of generated content; a seed file brings its own.
       locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
       watch: args.watch ?? true,
@@ -71,6 +73,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     const methods = type?.kind === 'collectionType' ? 'GET POST | GET PUT DELETE /:documentId' : 'GET PUT DELETE';
     lines.push(`  ${route.padEnd(28)} ${style('dim', methods)}`);
   }
+  if (rt.config.graphql) lines.push(`graphql: ${url}${rt.config.graphql.endpoint}`);
   lines.push(`docs: ${url}/docs (${url}/openapi.json)   reset: POST ${url}/__content-mock/reset`);
   lines.push(rt.store.file ? `data: ${rt.store.file}` : 'data: in memory (nothing is written)');
   const extras = [

@@ -46,6 +46,10 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
           "run the project's own routes, controllers, services, middlewares, policies and lifecycles (--no-project-code: Strapi's defaults only)",
       })
       .option('cache', { type: 'boolean', describe: 'answer repeated reads from a cache dropped on every write (--no-cache to turn off)' })
+      .option('graphql', {
+        type: 'boolean',
+        describe: "serve Strapi's GraphQL API at /graphql (on by itself when the project has @strapi/plugin-graphql)",
+      })
       .option('readonly', { type: 'boolean', describe: 'refuse writes under /api with 405 Method Not Allowed' })
       .option('strict-schemas', {
         type: 'boolean',

@@ -7,6 +7,7 @@ interface TypesArgs {
   config?: string;
   out?: string;
   check: boolean;
+  graphql?: string;
 }
 
 export const typesCommand: CommandModule<object, TypesArgs> = {
@@ -20,13 +21,22 @@ export const typesCommand: CommandModule<object, TypesArgs> = {
         default: false,
         describe: 'exit 1 when --out differs from what the schemas generate (for CI)',
       })
+      .option('graphql', {
+        type: 'string',
+        describe: "also write the GraphQL schema (SDL) Strapi's GraphQL plugin serves for these schemas, for codegen",
+      })
       .example('$0 types --schemas ../my-strapi-app --out src/strapi-types.ts', 'populate-aware types for your frontend')
+      .example('$0 types --schemas ../my-strapi-app --graphql schema.graphql', 'the GraphQL SDL too (graphql-codegen, Apollo)')
       .example('$0 types --schemas ../my-strapi-app --out src/strapi-types.ts --check', 'exit 1 when they are stale (CI)') as never,
   handler: (args) =>
     runCommand(async () => {
       const { runTypesCommand } = await import('../../contract/types/types-command.js');
       const { loadProject } = await import('../../project/load-project.js');
       const { model } = await loadProject({ schemas: schemasOf(args), config: args.config });
+      if (args.graphql) {
+        const { writeGraphqlSdl } = await import('../../contract/types/graphql-sdl.js');
+        await writeGraphqlSdl(model, args.graphql);
+      }
       return runTypesCommand({ model, schemas: args.schemas, out: args.out, check: args.check });
     }),
 };

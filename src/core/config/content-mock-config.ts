@@ -253,6 +253,35 @@ export interface ContentMockConfig {
   readonly webhooks: readonly WebhookConfig[];
   /** A default query per route (type uid, plural or singular name → action → query): the request's own keys win. */
   readonly routes: Readonly<Record<string, Readonly<Record<string, { readonly query: Readonly<Record<string, unknown>> }>>>>;
+  /** The GraphQL API at `/graphql`, when the project has the plugin (or `graphql` in the config); null: off. */
+  readonly graphql: GraphqlSettings | null;
 }
 
 export const DEFAULT_POPULATE_BUDGET = 100_000;
+
+/**
+ * The GraphQL plugin's settings (`config/plugins` → `graphql.config`, or the config file's `graphql`), with the
+ * plugin's defaults: shadow CRUD on, limits from @strapi/utils (10 a page, no cap), no depth limit.
+ */
+export interface GraphqlSettings {
+  readonly endpoint: string;
+  readonly shadowCRUD: boolean;
+  readonly defaultLimit: number;
+  /** -1: no cap. */
+  readonly maxLimit: number;
+  /** undefined: no limit (the plugin passes an unset value through to graphql-depth-limit). */
+  readonly depthLimit: number | undefined;
+  /** true: the sandbox page; false: none; undefined: Apollo's default (a page outside production). */
+  readonly landingPage: boolean | undefined;
+  readonly v4CompatibilityMode: boolean;
+}
+
+export const DEFAULT_GRAPHQL: GraphqlSettings = Object.freeze({
+  endpoint: '/graphql',
+  shadowCRUD: true,
+  defaultLimit: 10,
+  maxLimit: -1,
+  depthLimit: undefined,
+  landingPage: undefined,
+  v4CompatibilityMode: false,
+});

@@ -11,6 +11,7 @@ import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute, bodyOf } from '../express/project-route.js';
 import { routedUrl } from '../request/rest-prefix.js';
+import { mountGraphql } from '../graphql/mount-graphql.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -56,6 +57,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   });
 
   registerPluginRoutes(app, current);
+  mountGraphql(app, current);
 
   app.get(
     '/api/i18n/locales',

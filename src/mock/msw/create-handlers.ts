@@ -13,6 +13,7 @@ import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
 import { MemoryStore } from './memory-store.js';
 import { PluginRoutes } from './plugin-routes.js';
 import { routedUrl } from '../request/rest-prefix.js';
+import { graphqlHandler } from './graphql-handler.js';
 
 // The Content API as Mock Service Worker handlers: the same engine as `serve`, in-process, over a store in memory.
 // Framework-free and without Node built-ins, so it runs under `setupServer` (Node) and `setupWorker` (browser).
@@ -133,6 +134,11 @@ export function handlersFor(
   const base = (options.baseUrl ?? '*').replace(/\/$/, '');
   // every path: a project's rest.prefix is known once the bundle is loaded; what is not the Content API passes through
   const list = [
+    graphqlHandler(
+      base,
+      async () => (await ready, state!.rt),
+      async (r) => (await state!.plugins.answer(r, new URL(r.url))) ?? { status: 404, body: undefined },
+    ),
     http.all(`${base}/*`, async ({ request }) => {
       await ready.catch(() => {});
       const u = new URL(request.url);

@@ -1,0 +1,372 @@
+// Random GraphQL operations generated from the plugin's schema (the one content-mock builds, identical to Strapi's)
+// and the content both servers hold: selections (scalars, relations with their own arguments, `_connection`s,
+// components, dynamic zones through fragments), arguments (filters with every operator, sort, both pagination
+// forms, status, locale, publication filters), aliases, named fragments, variables, deliberate errors, and
+// mutation steps (create, update, delete) each followed by reads of what they touched.
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLUnionType,
+} from 'graphql';
+
+const unwrap = (t) => {
+  while (t instanceof GraphQLNonNull || t instanceof GraphQLList) t = t.ofType;
+  return t;
+};
+const isList = (t) => (t instanceof GraphQLNonNull ? isList(t.ofType) : t instanceof GraphQLList);
+const lit = (v) =>
+  typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : v;
+
+/** `dataset`: the pulled content (contentTypes[uid].documents[locale][draft|published]); `model`: the content model. */
+export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
+  const query = schema.getQueryType().getFields();
+  const mutation = schema.getMutationType().getFields();
+  const apiTypes = built.types.filter(
+    (t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'),
+  );
+  const byName = built.byName;
+  const locales = (dataset.locales ?? []).map((l) => l.code);
+  const docsOf = (uid) => {
+    const ct = dataset.contentTypes?.[uid];
+    const out = [];
+    for (const [locale, byStatus] of Object.entries(ct?.documents ?? {}))
+      for (const [status, list] of Object.entries(byStatus))
+        for (const d of Array.isArray(list) ? list : list ? [list] : []) out.push({ ...d, __locale: locale, __status: status });
+    return out;
+  };
+  const valuesOf = (uid, field) =>
+    docsOf(uid)
+      .map((d) => d[field])
+      .filter((v) => v !== undefined && v !== null && typeof v !== 'object');
+  const rootName = (t, kind) => {
+    const lower = (s) => s[0].toLowerCase() + s.slice(1);
+    const plural = t.name.slice(0, t.name.length - pascal(t.singularName).length) + pascal(t.pluralName);
+    return kind === 'one' ? lower(t.name) : kind === 'conn' ? `${lower(plural)}_connection` : lower(plural);
+  };
+
+  // ---- filters
+  const OPS_STRING = [
+    'eq',
+    'eqi',
+    'ne',
+    'nei',
+    'startsWith',
+    'endsWith',
+    'contains',
+    'notContains',
+    'containsi',
+    'notContainsi',
+    'null',
+    'notNull',
+    'in',
+    'notIn',
+  ];
+  const OPS_NUM = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'null', 'notNull', 'in', 'notIn', 'between'];
+  function scalarFilter(uid, field, scalar) {
+    const vals = valuesOf(uid, field);
+    const v = () =>
+      vals.length && r.next() < 0.8
+        ? r.pick(vals)
+        : scalar === 'Int' || scalar === 'Float' || scalar === 'Long'
+          ? r.int(0, 5000)
+          : scalar === 'Boolean'
+            ? r.next() < 0.5
+            : 'zzz';
+    const piece = (s) => (typeof s === 'string' && s.length > 3 ? s.slice(r.int(0, 2), r.int(3, s.length)) : s);
+    const ops = scalar === 'String' || scalar === 'ID' ? OPS_STRING : scalar === 'Boolean' ? ['eq', 'ne', 'null', 'notNull'] : OPS_NUM;
+    const op = r.pick(ops);
+    if (op === 'null' || op === 'notNull') return `{ ${op}: ${r.next() < 0.7} }`;
+    if (op === 'in' || op === 'notIn') return `{ ${op}: [${[v(), v()].map(lit).join(', ')}] }`;
+    if (op === 'between') {
+      const a = [v(), v()].sort((x, y) => (x < y ? -1 : 1));
+      return `{ between: [${a.map(lit).join(', ')}] }`;
+    }
+    if (['startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi'].includes(op))
+      return `{ ${op}: ${lit(String(piece(v())))} }`;
+    return `{ ${op}: ${lit(v())} }`;
+  }
+  function filtersFor(t, depth = 0) {
+    const input = schema.getType(`${t.name}FiltersInput`);
+    if (!input) return undefined;
+    const fields = input.getFields();
+    const parts = [];
+    const n = r.int(1, 2);
+    for (let i = 0; i < n; i++) {
+      const name = r.pick(Object.keys(fields));
+      const ft = unwrap(fields[name].type);
+      if (name === 'and' || name === 'or') {
+        if (depth > 1) continue;
+        const a = filtersFor(t, depth + 1),
+          b = filtersFor(t, depth + 1);
+        if (a && b) parts.push(`${name}: [${a}, ${b}]`);
+      } else if (name === 'not') {
+        if (depth > 1) continue;
+        const a = filtersFor(t, depth + 1);
+        if (a) parts.push(`not: ${a}`);
+      } else if (ft.name.endsWith('FiltersInput') && !ft.name.endsWith('FilterInput')) {
+        const target = byName.get(ft.name.slice(0, -'FiltersInput'.length));
+        if (target && depth < 2) {
+          const sub = filtersFor(target, depth + 1);
+          if (sub) parts.push(`${name}: ${sub}`);
+        }
+      } else if (ft.name.endsWith('FilterInput')) {
+        const scalar = ft.name.slice(0, -'FilterInput'.length);
+        if (scalar === 'JSON') continue;
+        parts.push(`${name}: ${scalarFilter(t.uid, name, scalar)}`);
+      }
+    }
+    return parts.length ? `{ ${parts.join(', ')} }` : undefined;
+  }
+  function sortFor(t) {
+    const scal = t.attributes
+      .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
+      .map((a) => a.name);
+    const keys = [...scal, ...(t.modelType === 'contentType' ? ['documentId'] : [])];
+    if (r.next() < 0.05) keys.push('notAField');
+    const n = r.int(1, 2);
+    return `[${r
+      .sample(keys, n)
+      .map((k) => JSON.stringify(`${k}${r.pick(['', ':asc', ':desc'])}`))
+      .join(', ')}]`;
+  }
+  function paginationArg() {
+    const x = r.next();
+    if (x < 0.35) return `{ page: ${r.int(1, 3)}, pageSize: ${r.int(1, 6)} }`;
+    if (x < 0.7) return `{ start: ${r.int(0, 6)}, limit: ${r.pick([1, 2, 3, 5, 10, -1])} }`;
+    if (x < 0.8) return `{ pageSize: ${r.int(1, 4)} }`;
+    if (x < 0.85) return `{ page: 1, limit: 2 }`;
+    return `{ limit: ${r.int(1, 4)} }`;
+  }
+  function listArgs(t, nested) {
+    const a = [];
+    if (r.next() < 0.45) {
+      const f = filtersFor(t);
+      if (f) a.push(`filters: ${f}`);
+    }
+    if (r.next() < 0.45) a.push(`sort: ${sortFor(t)}`);
+    if (r.next() < 0.35) a.push(`pagination: ${paginationArg()}`);
+    if (!nested) a.push(...publicationArgs(t));
+    return a;
+  }
+  function publicationArgs(t) {
+    const a = [];
+    if (r.next() < 0.3) a.push(`status: ${r.pick(['DRAFT', 'PUBLISHED'])}`);
+    if (t.localized && r.next() < 0.4) a.push(`locale: ${JSON.stringify(r.next() < 0.9 ? r.pick(locales) : 'xx')}`);
+    if (r.next() < 0.08) a.push(`hasPublishedVersion: ${r.next() < 0.5}`);
+    else if (r.next() < 0.05)
+      a.push(`publicationFilter: ${r.pick(['NEVER_PUBLISHED', 'HAS_PUBLISHED_VERSION', 'MODIFIED', 'UNMODIFIED'])}`);
+    return a;
+  }
+
+  // ---- selections
+  function selection(type, depth, frags) {
+    const fields = type.getFields();
+    const t = byName.get(type.name);
+    const out = [];
+    for (const [name, f] of Object.entries(fields)) {
+      const inner = unwrap(f.type);
+      if (inner instanceof GraphQLScalarType || inner instanceof GraphQLEnumType) {
+        if (name === 'documentId' || name === 'id' || r.next() < 0.5) out.push(name);
+        continue;
+      }
+      if (depth >= 2 || r.next() < 0.6) continue;
+      if (inner.name === 'GenericMorph') continue;
+      const args =
+        f.args.length && r.next() < 0.5 && byName.get(inner.name.replace(/RelationResponseCollection$/, ''))
+          ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true)
+          : [];
+      const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${args.length ? `(${args.join(', ')})` : ''}`;
+      if (inner instanceof GraphQLUnionType) {
+        const members = inner.getTypes().filter((m) => m.name !== 'Error');
+        const parts = [
+          '__typename',
+          ...r.sample(members, r.int(0, members.length)).map((m) => `... on ${m.name} { ${selection(m, depth + 1, frags)} }`),
+        ];
+        out.push(`${head} { ${parts.join(' ')} }`);
+      } else if (inner.name.endsWith('RelationResponseCollection')) {
+        const node = unwrap(inner.getFields().nodes.type);
+        out.push(`${head} { nodes { ${selection(node, depth + 1, frags)} } }`);
+      } else if (inner instanceof GraphQLObjectType) {
+        if (r.next() < 0.15 && t) {
+          // the name is taken before the fragment's own selection may add fragments
+          const at = frags.push('') - 1;
+          const fname = `F${at}`;
+          frags[at] = `fragment ${fname} on ${inner.name} { ${selection(inner, depth + 1, frags)} }`;
+          out.push(`${head} { ...${fname} }`);
+        } else out.push(`${head} { ${selection(inner, depth + 1, frags)} }`);
+      }
+    }
+    if (!out.length) out.push(Object.keys(fields).find((n) => n === 'documentId' || n === 'id') ?? '__typename');
+    return out.join(' ');
+  }
+
+  const documentIdOf = (t) => {
+    const docs = docsOf(t.uid);
+    return docs.length && r.next() < 0.9 ? r.pick(docs).documentId : 'nonexistentdocumentid0000';
+  };
+
+  /** One read: { query, variables, features }. */
+  function read() {
+    const t = r.pick(apiTypes);
+    const frags = [];
+    const features = [];
+    const kind = t.kind === 'singleType' ? 'one' : r.pick(['one', 'many', 'many', 'conn']);
+    const field = rootName(t, kind);
+    if (!query[field]) return read();
+    const type = byName.get(t.name) && schema.getType(t.name);
+    let args = [];
+    let vars = {},
+      varDefs = [];
+    if (kind === 'one') {
+      if (t.kind === 'collectionType') {
+        if (r.next() < 0.4) {
+          varDefs.push('$id: ID!');
+          vars.id = documentIdOf(t);
+          args.push('documentId: $id');
+          features.push('variables');
+        } else args.push(`documentId: ${JSON.stringify(documentIdOf(t))}`);
+      }
+      args.push(...publicationArgs(t));
+    } else args = listArgs(t, false);
+    let sel = selection(type, 0, frags);
+    if (kind === 'conn') sel = `nodes { ${sel} }${r.next() < 0.7 ? ' pageInfo { total page pageSize pageCount }' : ''}`;
+    let body = `${field}${args.length ? `(${args.join(', ')})` : ''} { ${sel} }`;
+    if (r.next() < 0.15) {
+      features.push('aliases');
+      const t2 = r.pick(apiTypes);
+      const f2 = rootName(t2, t2.kind === 'singleType' ? 'one' : 'many');
+      if (query[f2] && (t2.kind === 'singleType' || query[f2].args.length)) {
+        const a2 = t2.kind === 'singleType' ? publicationArgs(t2) : listArgs(t2, false);
+        body = `first: ${body} second: ${f2}${a2.length ? `(${a2.join(', ')})` : ''} { ${selection(schema.getType(t2.name), 1, frags)} }`;
+      }
+    }
+    if (frags.length) features.push('fragments');
+    // deliberate errors
+    const e = r.next();
+    let text = `query${varDefs.length ? ` Q(${varDefs.join(', ')})` : ''} { ${body} }${frags.length ? ' ' + frags.join(' ') : ''}`;
+    if (e < 0.03) {
+      features.push('error:syntax');
+      text = text.slice(0, Math.max(5, Math.floor(text.length * r.next())));
+    } else if (e < 0.06) {
+      features.push('error:unknown-field');
+      text = text.replace('{ ', '{ notAField ');
+    } else if (e < 0.08 && varDefs.length) {
+      features.push('error:variable');
+      vars.id = 42.5;
+    }
+    return { query: text, variables: Object.keys(vars).length ? vars : undefined, features };
+  }
+
+  // ---- writes
+  function scalarValue(t, a) {
+    const vals = valuesOf(t.uid, a.name);
+    const attr = model.contentTypes.get(t.uid)?.attributes.get(a.name);
+    const unique = attr?.kind === 'scalar' && (attr.unique || attr.type === 'uid');
+    let v = vals.length
+      ? r.pick(vals)
+      : a.kind === 'enum'
+        ? r.pick(a.values)
+        : a.scalar === 'Int' || a.scalar === 'Long'
+          ? r.int(1, 100)
+          : a.scalar === 'Float'
+            ? r.int(1, 100) / 4
+            : a.scalar === 'Boolean'
+              ? r.next() < 0.5
+              : a.scalar === 'String'
+                ? `text ${r.int(1, 999)}`
+                : undefined;
+    if (unique && typeof v === 'string') v = `${v.replace(/[^a-z0-9-]/gi, '').slice(0, 20) || 'x'}-${r.int(1000, 9999)}`;
+    if (attr?.kind === 'scalar' && attr.type === 'email') v = `u${r.int(1000, 99999)}@example.com`;
+    return v;
+  }
+  function dataFor(t) {
+    const parts = [];
+    for (const a of t.attributes) {
+      if (!a.common.writable || a.common.private) continue;
+      if (a.kind !== 'scalar' && a.kind !== 'enum') continue;
+      if (
+        ['publishedAt', 'locale'].includes(a.name) ||
+        a.scalar === 'JSON' ||
+        a.scalar === 'DateTime' ||
+        a.scalar === 'Date' ||
+        a.scalar === 'Time'
+      )
+        continue;
+      if (!a.common.required && r.next() < 0.4) continue;
+      const v = scalarValue(t, a);
+      if (v === undefined) continue;
+      parts.push(`${a.name}: ${a.kind === 'enum' ? v : lit(v)}`);
+    }
+    // relations by documentId, sometimes
+    for (const a of t.attributes) {
+      if (a.kind !== 'relation' || !a.common.writable || r.next() < 0.7) continue;
+      const target = built.types.find((x) => x.uid === a.target);
+      if (!target || !model.contentTypes.has(target.uid)) continue;
+      const ids = [...new Set(docsOf(target.uid).map((d) => d.documentId))];
+      if (!ids.length) continue;
+      parts.push(
+        a.toMany
+          ? `${a.name}: [${r
+              .sample(ids, r.int(0, 2))
+              .map((x) => JSON.stringify(x))
+              .join(', ')}]`
+          : `${a.name}: ${JSON.stringify(r.pick(ids))}`,
+      );
+    }
+    return `{ ${parts.join(', ')} }`;
+  }
+  /** A mutation step: the mutation and the reads that follow it. `{{name}}` marks a documentId a create saved. */
+  function writeStep(n) {
+    const t = r.pick(apiTypes);
+    const frags = [];
+    const sel = selection(schema.getType(t.name), 1, frags);
+    const tail = frags.length ? ' ' + frags.join(' ') : '';
+    const steps = [];
+    const pub = () => (r.next() < 0.4 ? `status: ${r.pick(['DRAFT', 'PUBLISHED'])}, ` : '');
+    const loc = () => (t.localized && r.next() < 0.3 ? `locale: ${JSON.stringify(r.pick(locales))}, ` : '');
+    const name = `w${n}`;
+    if (t.kind === 'collectionType' && mutation[`create${t.name}`] && r.next() < 0.5) {
+      steps.push({
+        query: `mutation { create${t.name}(${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`,
+        save: name,
+        features: ['mutation:create'],
+      });
+      steps.push({
+        query: `query Q($id: ID!) { ${rootName(t, 'one')}(documentId: $id${t.draftAndPublish ? ', status: DRAFT' : ''}) { ${sel} } }`,
+        variables: { id: `{{${name}}}` },
+        features: ['after-write'],
+      });
+      if (r.next() < 0.4)
+        steps.push({
+          query: `mutation { update${t.name}(documentId: "{{${name}}}", ${pub()}data: ${dataFor(t)}) { ${sel} } }`,
+          features: ['mutation:update'],
+        });
+      if (r.next() < 0.3)
+        steps.push({ query: `mutation { delete${t.name}(documentId: "{{${name}}}") { documentId } }`, features: ['mutation:delete'] });
+    } else if (mutation[`update${t.name}`]) {
+      const id = t.kind === 'collectionType' ? `documentId: ${JSON.stringify(documentIdOf(t))}, ` : '';
+      steps.push({
+        query: `mutation { update${t.name}(${id}${pub()}${loc()}data: ${dataFor(t)}) { ${sel} } }`,
+        features: ['mutation:update'],
+      });
+    } else return writeStep(n);
+    steps.push({
+      query: `{ ${t.kind === 'collectionType' ? rootName(t, 'conn') : rootName(t, 'one')} { ${t.kind === 'collectionType' ? `nodes { ${sel} } pageInfo { total }` : sel} } }`,
+      features: ['after-write'],
+    });
+    return steps.map((s) => ({ ...s, query: s.query + tail }));
+  }
+  return { read, writeStep };
+}
+
+export function pascal(text) {
+  const words = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+|(?<=[0-9])(?=[A-Za-z])|(?<=[A-Za-z])(?=[0-9])/)
+    .filter(Boolean);
+  return words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
+}

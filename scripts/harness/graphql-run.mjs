@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+// Differential harness for GraphQL: real Strapi 5.54 with @strapi/plugin-graphql 5.54.0 against content-mock on
+// the same content, with random operations generated from the schema (graphql-gen.mjs).
+//
+//   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
+//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir]
+// --record writes the pulled content, the mock's config and every operation with real Strapi's answer into `dir`
+// (test/graphql/recorded-strapi.test.ts replays them against content-mock).
+//
+// Steps: content-mock seed -> push into a fresh Strapi copy with the plugin -> pull -> snapshot; reads against both
+// (Strapi restored from the snapshot, the mock serving the pulled content); both restarted; mutation steps each
+// followed by reads. Answers compare as status + JSON body, with the kit's normalisation (fresh ids and timestamps
+// as tokens) and Apollo's development-only `extensions.stacktrace` left out.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
+import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
+import { modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
+import { makeGraphqlGenerator } from './graphql-gen.mjs';
+import { knownValues, normaliser, firstDiff, short } from './compare.mjs';
+import { rng } from '../differential/rng.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const opts = {};
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (!a.startsWith('--')) continue;
+  const next = process.argv[i + 1];
+  if (next === undefined || next.startsWith('--')) opts[a.slice(2)] = true;
+  else opts[a.slice(2)] = process.argv[++i];
+}
+const m = modelOf(opts.model ?? 'kit');
+const { modelDir, name, settings, apiConfigFile } = m;
+const slot = Number(opts.slot ?? 25);
+const nReads = Number(opts.reads ?? 2000);
+const nWrites = Number(opts.writes ?? 200);
+const seedN = Number(opts.seed ?? 1);
+const gqlConfig = opts.config ? JSON.parse(opts.config) : {};
+const strapiPort = 1400 + slot,
+  mockPort = 1450 + slot;
+const work = join('/tmp', `gql-harness-${name}-${slot}`);
+mkdirSync(work, { recursive: true });
+const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;
+const log = (...a) => console.error(`[graphql ${name}]`, ...a);
+const cli = (args) =>
+  execFileSync(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+
+const cmConfig = { ...mockConfigFor(settings), graphql: gqlConfig };
+writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
+const pushConfig = join(work, 'push.config.json');
+writeFileSync(pushConfig, JSON.stringify(mockConfigFor(settings), null, 2));
+
+async function startMock(seedFile) {
+  await assertPortFree(mockPort);
+  const child = spawn(
+    process.execPath,
+    mockServeArgs(join(root, 'bin/content-mock.js'), {
+      modelDir,
+      port: mockPort,
+      config: join(work, 'content-mock.config.json'),
+      seed: seedFile,
+    }),
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  process.on('exit', () => {
+    try {
+      process.kill(child.pid);
+    } catch {}
+  });
+  const base = `http://127.0.0.1:${mockPort}`;
+  try {
+    await waitHttp(`${base}/api/i18n/locales`, child.pid, 60000);
+  } catch (e) {
+    throw new Error(`${e.message}\n${err.slice(-2000)}`);
+  }
+  return { pid: child.pid, base };
+}
+
+// ---- 1. content
+const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig });
+const seedFile = join(work, 'seed.json'),
+  pulledFile = join(work, 'pulled.json');
+const seedCfg = settings.seed ?? {};
+cli([
+  'seed',
+  '--schemas',
+  modelDir,
+  '--config',
+  pushConfig,
+  '--count',
+  String(seedCfg.count ?? 8),
+  '--media',
+  String(seedCfg.media ?? 4),
+  '--seed-value',
+  `harness-${name}`,
+  '--out',
+  seedFile,
+]);
+let strapi = await startStrapi(dest, strapiPort);
+try {
+  const p = spawnSync(
+    process.execPath,
+    [
+      join(root, 'bin/content-mock.js'),
+      'push',
+      '--to',
+      strapi.base,
+      '--token',
+      fullKey,
+      '--seed',
+      seedFile,
+      '--schemas',
+      modelDir,
+      '--config',
+      pushConfig,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
+  cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', pushConfig, '--out', pulledFile]);
+} finally {
+  await stopAndWait(strapi);
+}
+rmSync(join(work, 'snapshot'), { recursive: true, force: true });
+cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
+const restore = () => {
+  for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
+  cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));
+  rmSync(join(dest, 'public', 'uploads'), { recursive: true, force: true });
+  cpSync(join(work, 'snapshot', 'uploads'), join(dest, 'public', 'uploads'), { recursive: true });
+};
+const pulled = JSON.parse(readFileSync(pulledFile, 'utf8'));
+const known = knownValues(pulled);
+
+// ---- 2. operations, from the schema content-mock builds (the SDL test proves it is Strapi's)
+const { loadModel } = await import(join(root, 'dist/project/load-model.js'));
+const { buildPluginSchema } = await import(join(root, 'dist/core/graphql/build-schema.js'));
+const model = await loadModel(modelDir);
+const built = buildPluginSchema(model);
+const r = rng(seedN * 7919 + 29);
+const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r });
+const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+const writeSeq = [];
+for (let i = 0; i < nWrites; i++) writeSeq.push(...gen.writeStep(i).map((s) => ({ ...s, phase: 'write' })));
+
+const auths = settings.tokens.map((t) => t.key);
+async function send(base, req, saved) {
+  const fill = (s) => s.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
+  const headers = { 'content-type': 'application/json' };
+  if (req.auth) headers.authorization = `Bearer ${req.auth}`;
+  const body = JSON.stringify({
+    query: fill(req.query),
+    ...(req.variables ? { variables: JSON.parse(fill(JSON.stringify(req.variables))) } : {}),
+  });
+  let res, text;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(`${base}/graphql`, { method: 'POST', headers, body, signal: AbortSignal.timeout(30000) });
+      text = await res.text();
+      break;
+    } catch (e) {
+      if (attempt >= 2) return { status: 0, body: { __error: String(e.message) } };
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+  }
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { __nonJson: text.slice(0, 300) };
+  }
+  if (req.save && json?.data) {
+    const first = Object.values(json.data)[0];
+    if (first?.documentId) saved[req.save] = first.documentId;
+  }
+  return { status: res.status, body: json };
+}
+const strip = (v) => {
+  if (Array.isArray(v)) return v.map(strip);
+  if (v && typeof v === 'object') {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) if (k !== 'stacktrace') o[k] = strip(x);
+    return o;
+  }
+  return v;
+};
+
+const results = [];
+const recorded = [];
+async function replay(list, servers) {
+  const savedA = {},
+    savedB = {};
+  const namesA = new Map(),
+    namesB = new Map();
+  const normA = normaliser(known, { numberIds: false, names: namesA }),
+    normB = normaliser(known, { numberIds: false, names: namesB });
+  let i = 0;
+  for (const req0 of list) {
+    // a few reads as an API token (read-only or full access), the rest as the public role
+    const req = { ...req0, auth: req0.phase === 'write' ? fullKey : r.next() < 0.15 ? r.pick(auths) : undefined };
+    const a = await send(servers.strapi.base, req, savedA);
+    const b = await send(servers.mock.base, req, savedB);
+    if (opts.record)
+      recorded.push({
+        phase: req.phase,
+        query: req.query,
+        ...(req.variables ? { variables: req.variables } : {}),
+        ...(req.save ? { save: req.save } : {}),
+        ...(req.auth ? { token: settings.tokens.find((t) => t.key === req.auth)?.type } : {}),
+        status: a.status,
+        body: strip(a.body),
+      });
+    for (const [saved, names] of [
+      [savedA, namesA],
+      [savedB, namesB],
+    ])
+      for (const [n, id] of Object.entries(saved)) if (!names.has(id)) names.set(id, n);
+    let d = null;
+    // where Strapi fails with a 500 on a client mistake, the mock answers 400 (the house rule): counted apart
+    if (a.status === 500 && b.status === 400) {
+      results.push({ phase: req.phase, query: req.query, features: req.features, verdict: 'deliberate' });
+      continue;
+    }
+    if (a.status !== b.status) d = { path: '(status)', a: a.status, b: b.status, kind: 'status' };
+    else d = firstDiff(normA(strip(a.body)), normB(strip(b.body)));
+    const entry = {
+      phase: req.phase,
+      query: req.query,
+      variables: req.variables,
+      features: req.features,
+      auth: req.auth ? 'token' : 'public',
+      verdict: d ? 'different' : 'identical',
+      statusA: a.status,
+      statusB: b.status,
+    };
+    if (d) {
+      entry.diff = { path: d.path, strapi: short(d.a, 300), mock: short(d.b, 300), kind: d.kind };
+      entry.signature = `${req.phase} ${a.status}/${b.status} ${d.path.replace(/\[\d+\]/g, '[]').replace(/\.(first|second|a\d+)\b/g, '.<alias>')} (${d.kind})`;
+      if (opts.verbose)
+        console.log(
+          `DIFF ${req.query.slice(0, 300)} ${req.variables ? JSON.stringify(req.variables) : ''}\n   ${entry.signature}: strapi ${entry.diff.strapi} | mock ${entry.diff.mock}`,
+        );
+    }
+    results.push(entry);
+    if (++i % 250 === 0) log(`${req.phase}: ${i}/${list.length}`);
+  }
+}
+
+let mock;
+try {
+  restore();
+  strapi = await startStrapi(dest, strapiPort, { fresh: false });
+  mock = await startMock(pulledFile);
+  await replay(reads, { strapi, mock });
+  await stopAndWait(strapi);
+  await stopAndWait(mock);
+  restore();
+  strapi = await startStrapi(dest, strapiPort, { fresh: false });
+  mock = await startMock(pulledFile);
+  await replay(writeSeq, { strapi, mock });
+} finally {
+  await stopAndWait(strapi);
+  await stopAndWait(mock);
+}
+
+// ---- 3. report
+const tally = (list) => ({
+  requests: list.length,
+  identical: list.filter((x) => x.verdict === 'identical').length,
+  deliberate: list.filter((x) => x.verdict === 'deliberate').length,
+});
+const classes = new Map();
+for (const e of results.filter((x) => x.verdict === 'different')) {
+  const c = classes.get(e.signature) ?? { signature: e.signature, count: 0, examples: [] };
+  c.count++;
+  if (c.examples.length < 3) c.examples.push(e);
+  classes.set(e.signature, c);
+}
+const report = {
+  model: name,
+  reads: tally(results.filter((x) => x.phase === 'read')),
+  writes: { ...tally(results.filter((x) => x.phase === 'write')), mutationSteps: nWrites },
+  classes: [...classes.values()].sort((a, b) => b.count - a.count),
+};
+const pct = (t) => ((100 * (t.identical + t.deliberate)) / Math.max(1, t.requests)).toFixed(2);
+log(
+  `reads ${report.reads.identical}/${report.reads.requests} identical (${pct(report.reads)} %), writes phase ${report.writes.identical}/${report.writes.requests} (${pct(report.writes)} %)`,
+);
+for (const c of report.classes.slice(0, 15))
+  log(`  ${c.count}x ${c.signature}: strapi ${c.examples[0].diff.strapi} | mock ${c.examples[0].diff.mock}`);
+if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));
+if (opts.record) {
+  mkdirSync(opts.record, { recursive: true });
+  writeFileSync(join(opts.record, 'dataset.json'), JSON.stringify(pulled));
+  writeFileSync(join(opts.record, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2) + '\n');
+  writeFileSync(
+    join(opts.record, 'answers.json'),
+    JSON.stringify({ model: name, strapi: '5.54.0', plugin: '@strapi/plugin-graphql 5.54.0', cases: recorded }),
+  );
+  log(`recorded ${recorded.length} answers of real Strapi into ${opts.record}`);
+}

@@ -1,0 +1,133 @@
+import {
+  GraphQLError,
+  execute,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLFieldResolver,
+  type GraphQLFormattedError,
+  type GraphQLTypeResolver,
+} from 'graphql';
+import { isPlainObject } from '../is-plain-object.js';
+import { StrapiError } from '../errors/strapi-errors.js';
+import type { Entry } from '../query/render-entry.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { depthLimit } from './depth-limit.js';
+import { resolveEntryField } from './field-resolvers.js';
+import { formatResolverError } from './format-error.js';
+import { resolveRoot } from './root-resolvers.js';
+
+// One GraphQL operation as Apollo Server 4 with the plugin's settings answers it: parse (400
+// GRAPHQL_PARSE_FAILED), validate with the depth limit (400 GRAPHQL_VALIDATION_FAILED), coerce variables (400
+// BAD_USER_INPUT), execute (200 with `data` and the resolvers' errors formatted as the plugin formats them).
+
+export interface GraphqlOperation {
+  readonly query: unknown;
+  readonly variables?: unknown;
+  readonly operationName?: unknown;
+}
+
+export interface GraphqlAnswer {
+  readonly status: number;
+  readonly body: { data?: unknown; errors?: readonly GraphQLFormattedError[] };
+}
+
+const fail = (status: number, message: string, code: string, extra: Partial<GraphQLFormattedError> = {}): GraphqlAnswer => ({
+  status,
+  body: { errors: [{ message, ...extra, extensions: { code } }] },
+});
+
+const plain = (e: GraphQLError): Partial<GraphQLFormattedError> => (e.locations ? { locations: e.locations } : {});
+
+export async function executeGraphql(
+  ctx: GraphqlContext,
+  op: GraphqlOperation,
+  depth: number | undefined,
+  method = 'POST',
+): Promise<GraphqlAnswer> {
+  if (typeof op.query !== 'string' || op.query === '')
+    return fail(400, 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.', 'BAD_REQUEST');
+  if (op.variables !== undefined && op.variables !== null && !isPlainObject(op.variables))
+    return fail(400, '`variables` in a POST body should be provided as an object.', 'BAD_REQUEST');
+  if (op.operationName !== undefined && op.operationName !== null && typeof op.operationName !== 'string')
+    return fail(400, '`operationName` in a POST body should be a string.', 'BAD_REQUEST');
+  let document: DocumentNode;
+  try {
+    document = parse(op.query);
+  } catch (e) {
+    if (e instanceof GraphQLError) return fail(400, e.message, 'GRAPHQL_PARSE_FAILED', plain(e));
+    throw e;
+  }
+  const { schema } = ctx.built;
+  const invalid = validate(schema, document, [...specifiedRules, depthLimit(depth)]);
+  if (invalid.length > 0)
+    return {
+      status: 400,
+      body: { errors: invalid.map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) },
+    };
+  const operationName = typeof op.operationName === 'string' ? op.operationName : undefined;
+  const operation = getOperationAST(document, operationName);
+  if (method === 'GET' && operation && operation.operation !== 'query')
+    return fail(405, `Can only perform a ${operation.operation} operation from a POST request.`, 'BAD_REQUEST');
+  const result: ExecutionResult = await execute({
+    schema,
+    document,
+    operationName,
+    variableValues: isPlainObject(op.variables) ? op.variables : undefined,
+    contextValue: ctx,
+    fieldResolver,
+    typeResolver,
+  });
+  // a variable that does not coerce stops execution before any resolver: Apollo answers 400 (the plugin's
+  // status400ForVariableCoercionErrors)
+  if (!('data' in result) || result.data === undefined)
+    return {
+      status: 400,
+      body: { errors: (result.errors ?? []).map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'BAD_USER_INPUT' } })) },
+    };
+  return {
+    status: 200,
+    body: { ...(result.errors ? { errors: inStrapiOrder(result.errors).map(formatResolverError) } : {}), data: result.data },
+  };
+}
+
+/**
+ * Resolver errors in the order Strapi's asynchronous resolvers raise them: every level of fields waits on the
+ * database, so errors of shallower fields come first; at one level a value that does not serialize fails first, then
+ * the auth checks (before their resolvers run), then the resolvers. Ours resolve synchronously, depth first.
+ */
+function inStrapiOrder(errors: readonly GraphQLError[]): GraphQLError[] {
+  const depth = (e: GraphQLError) => (e.path ?? []).filter((p) => typeof p === 'string').length;
+  // a scalar that does not serialize fails as its parent resolves (no auth check before it), then the auth checks
+  const rank = (e: GraphQLError) => {
+    const o = e.originalError;
+    if (o === undefined || o instanceof GraphQLError) return 0;
+    return o instanceof StrapiError && o.name === 'ForbiddenError' ? 1 : 2;
+  };
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => depth(a.e) - depth(b.e) || rank(a.e) - rank(b.e) || a.i - b.i)
+    .map((x) => x.e);
+}
+
+const fieldResolver: GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>> = (source, args, ctx, info) => {
+  const parent = info.parentType.name;
+  if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
+    const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
+    return root ? resolveRoot(root, args, ctx, info) : null;
+  }
+  const type = ctx.built.byName.get(parent);
+  if (type && isPlainObject(source)) return resolveEntryField(type, source as Entry, args, ctx, info);
+  return isPlainObject(source) ? (source[info.fieldName] ?? null) : null;
+};
+
+/** Dynamic zone items name their component (`__component`); the generic morph names the type. */
+const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, ctx) => {
+  if (!isPlainObject(value)) return undefined;
+  if (typeof value.__component === 'string') return ctx.built.types.find((t) => t.uid === value.__component)?.name;
+  if (typeof value.__typename === 'string') return value.__typename;
+  return 'Error';
+};

@@ -1,0 +1,198 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { ForbiddenError } from '../errors/strapi-errors.js';
+import { isPlainObject } from '../is-plain-object.js';
+import { compileFilters } from '../query/filters.js';
+import type { Entry } from '../query/render-entry.js';
+import type { Record_, Scope } from '../query/scope.js';
+import { parseSort, sortRecords } from '../query/sort.js';
+import { strapiSchema } from '../query/strapi-schema.js';
+import { validateFilters, validateSort } from '../query/validate-query.js';
+import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
+import type { GraphqlContext, RootArgs } from './graphql-context.js';
+import { parsePublicationFilter } from '../query/publication-filter.js';
+import type { Row } from '../data/types.js';
+import { findOne } from '../query/run-query.js';
+import { collectFields, populateFor } from './selection-populate.js';
+import { checkRelationWheres } from './relation-where.js';
+import { pageWindow, restFilters, restSort } from './graphql-args.js';
+import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
+
+// Fields of content types and components. Relations, media and repeatable components were populated by the root
+// query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
+// with the engine's filter and sort, and checks the plugin's auth scope (`<target>.find`) on relations.
+
+type Args = Record<string, unknown>;
+
+function scopeOf(ctx: GraphqlContext, target: GqlType): Scope | undefined {
+  const model = ctx.store.index.model;
+  if (target.uid === FILE_UID) return { kind: 'media' };
+  if (target.modelType === 'component') {
+    const component = model.components.get(target.uid);
+    return component && { kind: 'component', component };
+  }
+  const type = model.contentTypes.get(target.uid);
+  return type && { kind: 'type', type };
+}
+
+/** The stored record behind a rendered entry (its filters and sort read stored values). */
+function recordOf(ctx: GraphqlContext, target: GqlType, entry: Entry): Record_ | undefined {
+  const id = Number(entry.id);
+  if (target.uid === FILE_UID) return ctx.store.index.media(id);
+  if (target.modelType === 'component') return entry as unknown as Record_;
+  return ctx.store.index.rowById(target.uid, id);
+}
+
+/** A populated list narrowed, ordered and paged by a field's arguments. */
+function listWithArgs(
+  ctx: GraphqlContext,
+  target: GqlType,
+  entries: readonly Entry[],
+  args: Args,
+  inherited?: (r: Record_) => boolean,
+  linkOrderTies = false,
+): Entry[] {
+  const scope = scopeOf(ctx, target);
+  let list = [...entries];
+  const index = ctx.store.index;
+  if (scope && (inherited || args.filters || (Array.isArray(args.sort) && args.sort.length > 0))) {
+    const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+    const records = new Map<Record_, Entry>();
+    for (const e of list) {
+      const r = recordOf(ctx, target, e);
+      if (r) records.set(r, e);
+    }
+    let kept = [...records.keys()];
+    const readable = (uid: string) => ctx.may(uid, 'find');
+    if (inherited) kept = kept.filter(inherited);
+    if (args.filters) {
+      const filters = restFilters(args.filters, target, byUid);
+      checkRelationWheres(filters, target, byUid, true);
+      validateFilters(strapiSchema(index, scope), filters);
+      checkRestrictedFilters(index, scope, filters, readable);
+      const test = compileFilters(index, scope, filters);
+      if (test) kept = kept.filter((r) => test(r) === true);
+    }
+    const sort = restSort(args.sort);
+    if (sort !== undefined) {
+      validateSort(strapiSchema(index, scope), sort);
+      const terms = parseSort(index, scope, sort);
+      checkRestrictedSort(index, scope, terms, readable);
+      // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
+      kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
+    }
+    list = kept.map((r) => records.get(r)!);
+  }
+  const w = pageWindow(args.pagination, ctx.limits);
+  return w.limit === -1 ? list.slice(w.start) : list.slice(w.start, w.start + w.limit);
+}
+
+function attributeOf(type: GqlType, fieldName: string): { attribute: GqlAttribute; connection: boolean } | undefined {
+  const connection = fieldName.endsWith('_connection');
+  const name = connection ? fieldName.slice(0, -'_connection'.length) : fieldName;
+  const attribute = type.attributes.find((a) => a.name === name);
+  return attribute && { attribute, connection };
+}
+
+/** The arguments of the root query a field is under (none under a mutation). */
+function rootArgsOf(ctx: GraphqlContext, info: GraphQLResolveInfo): RootArgs | undefined {
+  let root: GraphQLResolveInfo['path'] | undefined = info.path;
+  while (root?.prev) root = root.prev;
+  return root ? ctx.rootArgs.get(String(root.key)) : undefined;
+}
+
+/** The root query's publication filter, inherited by a draft & publish relation target (the plugin's rule). */
+function inheritedTest(ctx: GraphqlContext, target: GqlType, info: GraphQLResolveInfo): ((record: Record_) => boolean) | undefined {
+  const filter = rootArgsOf(ctx, info)?.publicationFilter;
+  const type = ctx.store.index.model.contentTypes.get(target.uid);
+  if (!filter || !type || !type.draftAndPublish) return undefined;
+  const test = parsePublicationFilter(ctx.store.index, type, { publicationFilter: filter });
+  return test && ((record) => test(record as Row));
+}
+
+/**
+ * i18n's `localizations`: the document's other rows (other locales; under a mutation, which applies no status,
+ * the other version of the same locale too), of the root query's status, in row order, each rendered by the engine with what the field's selection populates.
+ */
+function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info: GraphQLResolveInfo): Entry[] {
+  const contentType = ctx.store.index.model.contentTypes.get(type.uid);
+  if (!contentType || typeof source.documentId !== 'string') return [];
+  const root = rootArgsOf(ctx, info);
+  const status = contentType.draftAndPublish ? root?.status : undefined;
+  const rows = ctx.store.index
+    .documentRows(type.uid, source.documentId)
+    .filter((r) => r.id !== Number(source.id) && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
+    .sort((a, b) => a.id - b.id);
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
+  let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
+  if (info.fieldName.endsWith('_connection'))
+    fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  const populate = populateFor(sel, type, fields);
+  const out: Entry[] = [];
+  for (const row of rows) {
+    const query = { locale: row.locale, status: row.publishedAt === null ? 'draft' : 'published', ...(populate ? { populate } : {}) };
+    const entry = findOne(ctx.store.index, contentType, source.documentId, query, { ...ctx.options, canRead: undefined });
+    if (entry) out.push(entry);
+  }
+  return out;
+}
+
+/** A relation whose links the other side owns (`mappedBy`): its rows come in the links' order. */
+function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolean {
+  const model = ctx.store.index.model;
+  const holder = type.modelType === 'component' ? model.components.get(type.uid) : model.contentTypes.get(type.uid);
+  const a = holder?.attributes.get(name);
+  return a?.kind === 'relation' && !a.owner;
+}
+
+/** Resolves a field of a content type or component entry. */
+export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
+  const found = attributeOf(type, info.fieldName);
+  if (!found) return source[info.fieldName] ?? null;
+  const { attribute, connection } = found;
+  if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
+    if (!ctx.may(type.uid, 'find')) throw new ForbiddenError('Forbidden access', {});
+    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info));
+    return connection ? { nodes } : nodes;
+  }
+  const value = source[attribute.name];
+  switch (attribute.kind) {
+    case 'relation':
+    case 'media': {
+      const targetUid = attribute.kind === 'media' ? FILE_UID : attribute.target;
+      if (attribute.kind === 'relation' && !ctx.may(targetUid, 'find')) throw new ForbiddenError('Forbidden access', {});
+      const target = ctx.built.types.find((t) => t.uid === targetUid);
+      const many = attribute.kind === 'media' ? attribute.multiple : attribute.toMany;
+      const inherited = target && attribute.kind === 'relation' ? inheritedTest(ctx, target, info) : undefined;
+      if (!many || !target) {
+        if (!isPlainObject(value)) return null;
+        const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
+        return record && inherited && !inherited(record) ? null : value;
+      }
+      const nodes = listWithArgs(
+        ctx,
+        target,
+        Array.isArray(value) ? (value as Entry[]) : [],
+        args,
+        inherited,
+        isInverseSide(ctx, type, attribute.name),
+      );
+      return connection ? { nodes } : nodes;
+    }
+    case 'component': {
+      if (!attribute.repeatable) return isPlainObject(value) ? value : null;
+      const target = ctx.built.types.find((t) => t.uid === attribute.component);
+      return target ? listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args) : [];
+    }
+    case 'dynamiczone':
+      return Array.isArray(value) ? value : [];
+    case 'morph':
+      return attribute.toMany ? [] : null;
+    default:
+      return value ?? null;
+  }
+}

@@ -1,0 +1,26 @@
+/** The plugin's filter operators in the order it adds them to every `<Scalar>FilterInput`. */
+export const FILTER_OPERATORS = [
+  'and',
+  'or',
+  'not',
+  'eq',
+  'eqi',
+  'ne',
+  'nei',
+  'startsWith',
+  'endsWith',
+  'contains',
+  'notContains',
+  'containsi',
+  'notContainsi',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'null',
+  'notNull',
+  'in',
+  'notIn',
+  'between',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];

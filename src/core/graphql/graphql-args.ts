@@ -1,0 +1,107 @@
+import { isPlainObject } from '../is-plain-object.js';
+import { paginationInfo, type PageWindow } from '../query/pagination.js';
+import { FILE_UID, type GqlType } from './graphql-model.js';
+import { FILTER_OPERATORS } from './filter-operators.js';
+
+// GraphQL arguments → the query the REST route runs (the plugin's transformArgs and graphQLFiltersToStrapiQuery):
+// filters with `$` operators, `sort` as given, pagination through @strapi/utils withDefaultPagination with the
+// plugin's own limits, and the publication arguments.
+
+/** The plugin's `defaultLimit`/`maxLimit` (maxLimit -1: none). */
+export interface GraphqlLimits {
+  readonly defaultLimit: number;
+  readonly maxLimit: number;
+}
+
+const OPERATORS: ReadonlySet<string> = new Set(FILTER_OPERATORS);
+const ROOT_OPERATORS: ReadonlySet<string> = new Set(['and', 'or', 'not']);
+
+function replaceOperators(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(replaceOperators);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [OPERATORS.has(k) ? `$${k}` : k, replaceOperators(v)]));
+}
+
+/**
+ * Date-times parse to Date objects in the plugin, and Strapi's query sanitizer drops an operator whose value is a
+ * list of them: `in`, `notIn`, `between` (and a nested `and`/`or`) on a date-time filter add no condition (dates,
+ * cast to their day by the database layer, keep them).
+ */
+function withoutDateLists(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length > 0 && v.some((x) => x !== null))));
+}
+
+const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length === 0;
+
+/**
+ * The database's where builder adds no condition for an empty filter object: a field whose filter is empty is no
+ * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches".
+ */
+function pruneEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pruneEmpty).filter((v) => !isEmptyObject(v));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const p = pruneEmpty(v);
+    if (!isEmptyObject(p)) out[k] = p;
+  }
+  return out;
+}
+
+/** `filters` of a GraphQL query on `type` as a REST `filters` object. */
+export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  return pruneEmpty(convertFilters(filters, type, byUid));
+}
+
+function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  if (filters === null || filters === undefined) return {};
+  if (Array.isArray(filters)) return filters.map((f) => convertFilters(f, type, byUid));
+  if (!isPlainObject(filters)) return filters;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === 'id' || key === 'documentId') {
+      out[key] = replaceOperators(value);
+      continue;
+    }
+    const attribute = type.attributes.find((a) => a.name === key);
+    if (attribute) {
+      if (attribute.kind === 'scalar' && attribute.scalar === 'DateTime') out[key] = withoutDateLists(replaceOperators(value));
+      else if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
+      else if (attribute.kind === 'relation' || attribute.kind === 'media') {
+        const target = byUid.get(attribute.kind === 'media' ? FILE_UID : attribute.target);
+        if (target) out[key] = convertFilters(value, target, byUid);
+      } else if (attribute.kind === 'component') {
+        const component = byUid.get(attribute.component);
+        if (component) out[key] = convertFilters(value, component, byUid);
+      }
+    } else if (ROOT_OPERATORS.has(key)) out[`$${key}`] = convertFilters(value, type, byUid);
+  }
+  return out;
+}
+
+/** The window a `pagination` argument asks for (throws Strapi's PaginationError for page and offset together). */
+export function pageWindow(pagination: unknown, limits: GraphqlLimits): PageWindow {
+  return paginationInfo(
+    { pagination: isPlainObject(pagination) ? pagination : {} },
+    {
+      defaultLimit: limits.defaultLimit,
+      maxLimit: limits.maxLimit === -1 ? null : limits.maxLimit,
+      withCount: true,
+    },
+  );
+}
+
+/** The plugin's mergePublicationFilterFromGraphQLArgs: `publicationFilter` wins over `hasPublishedVersion`. */
+export function publicationParam(args: Record<string, unknown>): string | undefined {
+  if (args.publicationFilter !== null && args.publicationFilter !== undefined) return String(args.publicationFilter);
+  if (args.hasPublishedVersion !== null && args.hasPublishedVersion !== undefined)
+    return args.hasPublishedVersion ? 'has-published-version-document' : 'never-published-document';
+  return undefined;
+}
+
+/** `sort` as the REST query takes it (an empty list is no sort). */
+export function restSort(sort: unknown): unknown {
+  if (Array.isArray(sort) && sort.length === 0) return undefined;
+  return sort ?? undefined;
+}

@@ -1,0 +1,190 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
+import { isPlainObject } from '../is-plain-object.js';
+import type { ContentType } from '../model/types.js';
+import { findMany, findOne, parseQuery, type QueryOptions } from '../query/run-query.js';
+import { renderRow } from '../query/render-entry.js';
+import type { Entry } from '../query/render-entry.js';
+import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
+import type { RootField } from './build-schema.js';
+import type { GraphqlContext } from './graphql-context.js';
+import { pageWindow, publicationParam, restFilters, restSort } from './graphql-args.js';
+import type { GqlType } from './graphql-model.js';
+import { collectFields, populateFor } from './selection-populate.js';
+import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
+import { checkRelationWheres } from './relation-where.js';
+
+// Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
+// the arguments mapped as the plugin maps them.
+
+const ACTION: Readonly<Record<Exclude<RootField['op'], 'plugin'>, string>> = {
+  findOne: 'findOne',
+  find: 'find',
+  connection: 'find',
+  single: 'find',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
+
+/** The populate the root field's selection needs (for a connection, what `nodes` selects). */
+function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLResolveInfo, throughNodes: boolean): unknown {
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
+  let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, throughNodes ? undefined : type.name));
+  if (throughNodes) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  return populateFor(sel, type, fields);
+}
+
+/** A DZ input item names its component by `__typename` (the plugin's DynamicZoneInput scalar). */
+function zoneInput(value: unknown, type: GqlType, ctx: GraphqlContext): unknown {
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const a of type.attributes) {
+    if (a.kind !== 'dynamiczone' || !Array.isArray(out[a.name])) continue;
+    out[a.name] = (out[a.name] as unknown[]).map((item) => {
+      const names = a.components.map((uid) => ctx.built.types.find((t) => t.uid === uid)?.name ?? uid);
+      const component = isPlainObject(item)
+        ? ctx.built.types.find((t) => t.modelType === 'component' && t.name === item.__typename)
+        : undefined;
+      if (!component || !isPlainObject(item)) throw new ValidationError(`Component not found. expected one of: ${names.join(', ')}`, {});
+      const rest: Record<string, unknown> = { ...item };
+      delete rest.__typename;
+      return { ...rest, __component: component.uid };
+    });
+  }
+  return out;
+}
+
+/**
+ * A mutation's answer: the plugin's relation resolvers apply no status under a mutation, so every linked version of
+ * a draft & publish target shows (the engine's plain-database render).
+ */
+function everyVersion(ctx: GraphqlContext, type: ContentType, entry: Entry, populate: unknown, options: QueryOptions): Entry {
+  const row = ctx.store.index.rowById(type.uid, Number(entry.id));
+  if (!row) return entry;
+  const q = parseQuery(ctx.store.index, type, populate === undefined ? {} : { populate }, options);
+  return renderRow(
+    { index: ctx.store.index, status: row.publishedAt === null ? 'draft' : 'published', everyVersion: true, budget: options.budget },
+    type,
+    row,
+    q.node,
+  );
+}
+
+/** The plugin's resolvePagination: pages of `limit` (at least 1); `-1` is one page of everything after `start`. */
+function pageInfo(total: number, start: number, limit: number) {
+  const safe = Math.max(limit, 1);
+  return limit === -1
+    ? { total, page: safe, pageSize: total - start, pageCount: safe }
+    : { total, page: Math.floor(start / safe) + 1, pageSize: safe, pageCount: Math.ceil(total / safe) };
+}
+
+/** Root fields of plugin types (files, locales); types the mock holds no records of list nothing. */
+function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin' }>, args: Record<string, unknown>): unknown {
+  if (root.op === 'findOne' || root.op === 'single') return pluginOne(ctx, root.type, String(args.documentId)) ?? null;
+  if (root.op !== 'find' && root.op !== 'connection') return null;
+  const list = pluginList(ctx, root.type, args) ?? { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
+  return root.op === 'find' ? list.nodes : { nodes: list.nodes, pageInfo: pageInfo(list.total, list.start, list.limit) };
+}
+
+/** The input without relations to types the caller may not read (contentAPI.sanitize.input drops them). */
+function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): unknown {
+  if (!isPlainObject(data)) return data;
+  const out: Record<string, unknown> = { ...data };
+  for (const a of type.attributes.values()) if (a.kind === 'relation' && a.name in out && !ctx.may(a.target, 'find')) delete out[a.name];
+  return out;
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export async function resolveRoot(
+  root: RootField,
+  args: Record<string, unknown>,
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
+  if (root.op === 'plugin') {
+    if (!ctx.plugin) throw new ForbiddenError('Forbidden access', {});
+    return ctx.plugin(root.name, args, info);
+  }
+  const gt = root.type;
+  if (info.operation.operation === 'query')
+    ctx.rootArgs.set(String(info.path.key), {
+      status: args.status === 'draft' ? 'draft' : 'published',
+      publicationFilter: publicationParam(args),
+    });
+  const scope = pluginScope(gt.uid, ACTION[root.op]);
+  if (!(scope ? ctx.mayPermission(scope) : ctx.may(gt.uid, ACTION[root.op]))) throw new ForbiddenError('Forbidden access', {});
+  const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
+  if (!type) return pluginRoot(ctx, root, args);
+  const index = ctx.store.index;
+  const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
+  // relations the caller may not read: refused in filters and sort as the REST route refuses them (Strapi's query
+  // validation); their fields check the plugin's auth scope themselves
+  const options = { ...ctx.options, canRead: (uid: string) => ctx.may(uid, 'find') };
+  switch (root.op) {
+    case 'find':
+    case 'connection': {
+      const w = pageWindow(args.pagination, ctx.limits);
+      const limits = {
+        defaultLimit: ctx.limits.defaultLimit,
+        maxLimit: ctx.limits.maxLimit === -1 ? null : ctx.limits.maxLimit,
+        withCount: true,
+      };
+      const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+      const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
+      checkRelationWheres(filters, gt, byUid);
+      const query = defined({
+        ...common,
+        filters,
+        sort: restSort(args.sort),
+        pagination: { start: w.start, limit: w.limit },
+        populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
+      });
+      const result = findMany(index, type, query, { ...options, limits });
+      if (root.op === 'find') return result.data;
+      const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
+      return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };
+    }
+    case 'findOne':
+    case 'single':
+      return (
+        findOne(
+          index,
+          type,
+          root.op === 'findOne' ? String(args.documentId) : undefined,
+          defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) }),
+          options,
+        ) ?? null
+      );
+    case 'create':
+    case 'update': {
+      const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
+      const body = { data: readableInput(zoneInput(args.data, gt, ctx), type, ctx) };
+      // the plugin sanitizes the input (relations the caller may not read are dropped) rather than refusing it
+      const writeOptions = { ...options, canRead: undefined };
+      const entry: Entry | undefined =
+        root.op === 'create'
+          ? await createDocument(ctx.store, type, query, body, writeOptions)
+          : await updateDocument(
+              ctx.store,
+              type,
+              type.kind === 'collectionType' ? String(args.documentId) : undefined,
+              query,
+              body,
+              writeOptions,
+            );
+      return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
+    }
+    case 'delete': {
+      const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      await deleteDocument(ctx.store, type, documentId, defined({ locale: args.locale ?? undefined }), options);
+      return { documentId: documentId ?? null };
+    }
+  }
+}
