@@ -211,7 +211,8 @@ describe('served', () => {
   const upload = async (name: string, type: string, bytes: Buffer) => {
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(bytes)], { type }), name);
-    const res = await fetch(`${url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    // the project serves its Content API (upload included) under its rest.prefix, /v1
+    const res = await fetch(`${url}/v1/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, body: (await res.json()) as unknown };
   };
 
