@@ -142,8 +142,9 @@ export function handlersFor(
     http.all(`${base}/*`, async ({ request }) => {
       await ready.catch(() => {});
       const u = new URL(request.url);
+      // before a bundle is loaded (or when it failed to) only /api paths are ours to answer (with the error)
       const routed = state ? routedUrl(u.pathname, state.rt.config.rest.prefix) : u.pathname;
-      if (state && !/^\/api(\/|$)/i.test(routed)) return undefined;
+      if (!/^\/api(\/|$)/i.test(routed)) return undefined;
       return answer(request);
     }),
   ];
