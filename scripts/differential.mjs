@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCRATCH, SHARED } from './paths.mjs';
 import { knownValues, normaliser, firstDifference, short } from './differential/compare.mjs';
 import { readCases } from './differential/reads.mjs';
 import { writeCases } from './differential/writes.mjs';
@@ -17,11 +18,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const opts = parseArgs(process.argv.slice(2));
 const ref = (opts.ref ?? 'http://127.0.0.1:1341').replace(/\/$/, '');
 const mock = (opts.mock ?? 'http://127.0.0.1:1351').replace(/\/$/, '');
-const refTokenFile = '/tmp/strapi-ref/.tmp/api-token.txt';
+// the reference copy's read-only token (up.sh writes it), under the scratch folder unless named
+const refTokenFile = opts['ref-token-file'] ?? process.env.CONTENT_MOCK_REF_TOKEN_FILE ?? join(SCRATCH, 'ref', '.tmp', 'api-token.txt');
 const refToken = opts['ref-token'] ?? (existsSync(refTokenFile) ? readFileSync(refTokenFile, 'utf8').trim() : undefined);
 const mockToken =
   opts['mock-token'] ?? JSON.parse(readFileSync(join(root, 'test/fixtures/kit/content-mock.config.json'), 'utf8')).tokens[0].key;
-const dataset = JSON.parse(readFileSync(opts.dataset ?? join(root, '..', 'shared', 'conformance', 'dataset.json'), 'utf8'));
+const dataset = JSON.parse(readFileSync(opts.dataset ?? join(SHARED, 'conformance', 'dataset.json'), 'utf8'));
 const known = knownValues(dataset);
 const seed = Number(opts.seed ?? 5054);
 

@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { KIT_MODEL, SCRATCH } from '../paths.mjs';
 import { spawn } from 'node:child_process';
@@ -69,7 +70,7 @@ if (!strapiBase) {
     });
     harness.on('exit', (code) => fail(new Error(`harness exited ${code}:\n${err.slice(-3000)}`)));
   });
-  pulledFile = join('/tmp', `harness-${name}-${slot}`, 'pulled.json');
+  pulledFile = join(tmpdir(), `harness-${name}-${slot}`, 'pulled.json');
   log(`servers up: strapi ${strapiBase}, mock ${mockBase}`);
 }
 const stopHarness = () => {

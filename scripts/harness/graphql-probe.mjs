@@ -4,6 +4,7 @@
 //   node scripts/harness/graphql-probe.mjs --model kit --slot 25 'query { ... }' ['{"var": 1}'] ...
 // Each argument is an operation, optionally followed by its variables as JSON.
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { SCRATCH } from '../paths.mjs';
@@ -20,7 +21,7 @@ for (let i = 0; i < args.length; i++) {
 }
 const m = modelOf(opts.model);
 const slot = Number(opts.slot);
-const work = join('/tmp', `gql-harness-${m.name}-${slot}`);
+const work = join(tmpdir(), `gql-harness-${m.name}-${slot}`);
 const dest = join(SCRATCH, `gql-${m.name}-${slot}`);
 for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
 cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));

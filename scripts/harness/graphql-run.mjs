@@ -13,6 +13,7 @@
 // as tokens) and Apollo's development-only `extensions.stacktrace` left out.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
@@ -39,7 +40,7 @@ const seedN = Number(opts.seed ?? 1);
 const gqlConfig = opts.config ? JSON.parse(opts.config) : {};
 const strapiPort = 1400 + slot,
   mockPort = 1450 + slot;
-const work = join('/tmp', `gql-harness-${name}-${slot}`);
+const work = join(tmpdir(), `gql-harness-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;
 const log = (...a) => console.error(`[graphql ${name}]`, ...a);

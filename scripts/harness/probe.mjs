@@ -8,6 +8,7 @@
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -34,7 +35,7 @@ const slot = Number(arg('slot', 49));
 const apiConfig = !isKit && existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
 // the mock's REST settings are the model's config/api.js ones, as in run.mjs (its absent flags are Strapi's defaults)
 if (!settings.rest && apiConfig) settings.rest = loadApiConfig(apiConfig).rest;
-const work = join('/tmp', `probe-${name}-${slot}`);
+const work = join(tmpdir(), `probe-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const keys = {
   full: settings.tokens.find((t) => t.type === 'full-access')?.key,

@@ -12,6 +12,7 @@
 // same content -> write sequences (each followed by reads). Every answer pair is compared with the kit's rules.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { KIT_MODEL } from '../paths.mjs';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
@@ -44,7 +45,7 @@ const nWrites = Number(opts.writes ?? 300);
 const slot = Number(opts.slot ?? 0);
 const strapiPort = 1400 + slot,
   mockPort = 1450 + slot;
-const work = join('/tmp', `harness-${name}-${slot}`);
+const work = join(tmpdir(), `harness-${name}-${slot}`);
 mkdirSync(work, { recursive: true });
 const readKey = settings.tokens.find((t) => t.type === 'read-only')?.key;
 const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;

@@ -12,7 +12,7 @@ import { serveDocs } from './serve-docs.js';
 // A real browser renders the page: proves Swagger UI loads from the local assets and shows the example's
 // endpoints. CI machines without Debian's chromium skip it.
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = '/tmp/docs-page.png';
+const SCREENSHOT = join(tmpdir(), 'content-mock-docs-page.png');
 const run = promisify(execFile);
 
 describe.skipIf(!existsSync(CHROMIUM))('the /docs page in headless chromium', () => {
