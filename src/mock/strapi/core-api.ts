@@ -4,7 +4,7 @@ import { validateQuery } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import type { Runtime } from '../runtime.js';
-import { engineCalls, engineOptions, readAccess } from './engine-bridge.js';
+import { engineCalls, engineOptions, readAccess, without } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
 import { documentExists, precheckWrite, publishLifecycles, throughHooks, type DocumentHooks } from './document-service.js';
 import type { Entry } from '../../core/query/render-entry.js';
@@ -54,10 +54,7 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       (p) => documentExists(deps.current(), type(), action, p),
       (p) => precheckWrite(deps.current(), type(), action, p),
     );
-  const dataless = (p: Params) => {
-    const { data: _data, documentId: _id, ...rest } = p;
-    return rest;
-  };
+  const dataless = (p: Params) => without(p, 'data', 'documentId');
   // a write that publishes: the published row's own create lifecycles, then the answer read again if they changed it
   const published = async (p: Params, entry: Entry | undefined): Promise<Entry | undefined> => {
     if (!entry || p.status !== 'published') return entry;

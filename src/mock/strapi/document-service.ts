@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.
 import type { ContentType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import type { Runtime } from '../runtime.js';
-import { documentQuery, engineCalls, engineOptions, type Mode } from './engine-bridge.js';
+import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { UnsupportedApiError } from './unsupported-api.js';
 import { withDocumentColumns } from './document-columns.js';
@@ -220,11 +220,6 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       throw new UnsupportedApiError(`strapi.documents('${uid}').discardDraft`);
     },
   };
-}
-
-function without(p: Record<string, unknown>, key: string): Record<string, unknown> {
-  const { [key]: _dropped, ...rest } = p;
-  return rest;
 }
 
 /**

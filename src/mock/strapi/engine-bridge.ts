@@ -41,7 +41,8 @@ export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOpt
   };
 }
 
-const without = (params: Record<string, unknown>, ...keys: string[]) => {
+/** The parameters without the named keys (a copy). */
+export const without = (params: Record<string, unknown>, ...keys: string[]): Record<string, unknown> => {
   const out = { ...params };
   for (const k of keys) delete out[k];
   return out;
