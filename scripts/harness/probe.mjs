@@ -88,6 +88,7 @@ async function send(base, step, saved) {
   }
   if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
   if (step.saveJwt && json?.jwt) saved[step.saveJwt] = json.jwt;
+  if (step.save && json?.user?.documentId) saved[step.save] = json.user.documentId;
   return { status: res.status, json };
 }
 // answers compared without what differs by nature: documentIds and timestamps (row ids too with --no-ids)

@@ -114,14 +114,20 @@ describe('bookshop: the project code runs as Strapi runs it', () => {
     expect(body.total).toBe(2);
   });
 
-  test('POST /api/books/:id/like: a raw database write cannot run here → 501 naming the API, file and line', async () => {
+  test('POST /api/books/:id/like: a query engine write runs on the first row the filter finds', async () => {
     const res = await fetch(`${base}/api/books/${book}/like`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, title: 'Hello World Book' });
+    const missing = await fetch(`${base}/api/books/nope/like`, { method: 'POST' });
+    expect(await missing.json()).toEqual({ ok: true, title: null });
+  });
+
+  test('GET /api/books/raw: raw SQL cannot run here → 501 naming the API, file and line', async () => {
+    const res = await fetch(`${base}/api/books/raw`);
     expect(res.status).toBe(501);
     const body = (await res.json()) as { error: { name: string; message: string } };
     expect(body.error.name).toBe('NotImplementedError');
-    expect(body.error.message).toMatch(
-      /src\/api\/book\/controllers\/book\.ts:\d+: strapi\.db\.query\('api::book\.book'\)\.update\(\) is not available/,
-    );
+    expect(body.error.message).toMatch(/src\/api\/book\/controllers\/book\.ts:\d+: strapi\.db\.connection\.raw\(\) is not available/);
   });
 
   test('PUT with no data payload → the core controller refusal', async () => {

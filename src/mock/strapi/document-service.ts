@@ -4,9 +4,9 @@ import type { Row } from '../../core/data/types.js';
 import type { Runtime } from '../runtime.js';
 import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
-import { UnsupportedApiError } from './unsupported-api.js';
 import { withDocumentColumns } from './document-columns.js';
 import { checkWrite } from '../../core/write/check-write.js';
+import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -50,16 +50,19 @@ const LIFECYCLE: Readonly<Record<string, string>> = {
   publish: 'Update',
 };
 
-async function runLifecycles(
+/**
+ * Runs `before<Name>` subscribers, the action, then `after<Name>` ones with its result (which they may replace), as
+ * the database's lifecycles run around a query: the document service's calls and the query engine's alike.
+ */
+export async function runLifecycleHooks(
   hooks: DocumentHooks,
   uid: string,
   model: unknown,
-  action: string,
+  name: string,
   params: Record<string, unknown>,
   run: () => Promise<unknown>,
 ): Promise<unknown> {
-  const name = LIFECYCLE[action];
-  const subs = name ? hooks.subscribers.filter((s) => !s.models || s.models.includes(uid)) : [];
+  const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(uid));
   if (subs.length === 0) return run();
   const state: Record<string, unknown> = {};
   const event: Record<string, unknown> = { action: `before${name}`, model, params, state };
@@ -68,6 +71,18 @@ async function runLifecycles(
   const after = { action: `after${name}`, model, params, state, result };
   for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
   return after.result;
+}
+
+function runLifecycles(
+  hooks: DocumentHooks,
+  uid: string,
+  model: unknown,
+  action: string,
+  params: Record<string, unknown>,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const name = LIFECYCLE[action];
+  return name ? runLifecycleHooks(hooks, uid, model, name, params, run) : run();
 }
 
 /** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
@@ -204,21 +219,47 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       const removed = await calls().remove(type, documentId, without(p, 'status'));
       return { documentId, entries: rowsAsEntries(removed) };
     }),
-    publish: api('publish', async (type, p) => {
-      const documentId = requireDocumentId(p);
-      const entry = await published(
-        type,
-        { ...p, status: 'published' },
-        await calls().update(type, documentId, { ...without(p, 'data'), status: 'published' }, {}),
-      );
-      return { documentId, entries: entry ? [entry] : [] };
-    }),
-    unpublish: () => {
-      throw new UnsupportedApiError(`strapi.documents('${uid}').unpublish`);
-    },
-    discardDraft: () => {
-      throw new UnsupportedApiError(`strapi.documents('${uid}').discardDraft`);
-    },
+    // Strapi's repository has these for draft&publish types only: elsewhere calling one fails as in Strapi
+    ...(deps.current().model.contentTypes.get(uid)?.draftAndPublish === false
+      ? {}
+      : {
+          publish: api('publish', async (type, p) => {
+            const documentId = requireDocumentId(p);
+            const rt = deps.current();
+            const rows = await publishDocument(
+              rt.store,
+              type,
+              documentId,
+              versionLocale(rt.store, type, p.locale),
+              rt.config.documents.strictRelations,
+            );
+            const entries = [];
+            for (const row of rows) {
+              const q = { ...without(p, 'data'), status: 'published', locale: row.locale ?? undefined };
+              entries.push(await published(type, q, calls().one(type, documentId, documentQuery(q))));
+            }
+            return { documentId, entries: entries.filter((e) => e !== undefined && e !== null) };
+          }),
+          unpublish: api('unpublish', async (type, p) => {
+            const documentId = requireDocumentId(p);
+            const rt = deps.current();
+            const locale = versionLocale(rt.store, type, p.locale);
+            // the answer lists the published versions as they were, read with the call's fields and populate
+            const query = { ...without(p, 'status'), locale: locale ?? undefined, filters: { documentId } };
+            const entries = calls().list(type, documentQuery({ ...query, status: 'published' })).data;
+            const removed = await unpublishDocument(rt.store, type, documentId, locale);
+            const gone = new Set(removed.map((r) => r.id));
+            return { documentId, entries: entries.filter((e) => gone.has(e.id as number)) };
+          }),
+          discardDraft: api('discardDraft', async (type, p) => {
+            const documentId = requireDocumentId(p);
+            const rt = deps.current();
+            const created = await discardDraft(rt.store, type, documentId, versionLocale(rt.store, type, p.locale));
+            const read = (row: Row) =>
+              calls().one(type, documentId, documentQuery({ ...without(p, 'status'), status: 'draft', locale: row.locale ?? undefined }));
+            return { documentId, entries: created.map(read).filter((e) => e !== undefined) };
+          }),
+        }),
   };
 }
 

@@ -1,10 +1,11 @@
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { Runtime } from '../runtime.js';
 import { unsupported } from './unsupported-api.js';
+import { dbQueryWrites, type Lifecycles } from './db-query-writes.js';
 
 // The older data APIs Strapi 5 still ships and many projects still call: `strapi.entityService` (v4's, now a thin
-// layer over the document service) and the reads of `strapi.db.query(uid)` (rows of every version, by database
-// columns). Writes through the query engine need a database; they name themselves as unsupported.
+// layer over the document service) and `strapi.db.query(uid)` (rows of every version, by database columns; its
+// writes act on one row each, see raw-row-writes.ts).
 
 type Params = Record<string, unknown>;
 type Documents = (uid: string) => Record<string, (p?: Params) => Promise<unknown>>;
@@ -77,11 +78,34 @@ function compareRows(a: Record<string, unknown>, b: Record<string, unknown>, ter
   return Number(a.id) - Number(b.id);
 }
 
+/**
+ * The query engine's populate (`{ author: { select, where, orderBy, populate } }`, `true`, a list of names) in the
+ * document service's words (`fields`, `filters`, `sort`).
+ */
+function populateOf(populate: unknown): unknown {
+  if (!isPlainObject(populate)) return populate;
+  const out: Params = {};
+  for (const [name, v] of Object.entries(populate)) {
+    if (!isPlainObject(v)) {
+      out[name] = v;
+      continue;
+    }
+    const { select, where, orderBy, populate: nested, ...rest } = v;
+    const one: Params = { ...rest };
+    if (select !== undefined) one.fields = select;
+    if (where !== undefined) one.filters = where;
+    if (orderBy !== undefined) one.sort = sortOf(orderBy);
+    if (nested !== undefined) one.populate = populateOf(nested);
+    out[name] = one;
+  }
+  return out;
+}
+
 /** `strapi.db.query(uid)`: reads over every version of the rows (drafts and published alike), in id order. */
-export function dbQuery(current: () => Runtime, documents: Documents, uid: string): Record<string, unknown> {
+export function dbQuery(current: () => Runtime, documents: Documents, uid: string, lifecycles?: Lifecycles): Record<string, unknown> {
   const rows = async (p: Params): Promise<Record<string, unknown>[]> => {
     const type = current().model.contentTypes.get(uid);
-    const query: Params = { filters: p.where, fields: p.select, populate: p.populate, sort: sortOf(p.orderBy) ?? 'id:asc' };
+    const query: Params = { filters: p.where, fields: p.select, populate: populateOf(p.populate), sort: sortOf(p.orderBy) ?? 'id:asc' };
     for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
     const statuses = type?.draftAndPublish ? ['draft', 'published'] : ['published'];
     const all: Record<string, unknown>[] = [];
@@ -108,12 +132,7 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
     findMany: (p: Params = {}) => rows(p),
     findOne: async (p: Params = {}) => (await rows({ ...p, limit: 1 }))[0] ?? null,
     count: async (p: Params = {}) => (await rows({ where: p.where })).length,
-    create: unsupported(`strapi.db.query('${uid}').create`),
-    createMany: unsupported(`strapi.db.query('${uid}').createMany`),
-    update: unsupported(`strapi.db.query('${uid}').update`),
-    updateMany: unsupported(`strapi.db.query('${uid}').updateMany`),
-    delete: unsupported(`strapi.db.query('${uid}').delete`),
-    deleteMany: unsupported(`strapi.db.query('${uid}').deleteMany`),
+    ...dbQueryWrites(current, uid, rows, lifecycles),
     findPage: unsupported(`strapi.db.query('${uid}').findPage`),
   };
 }

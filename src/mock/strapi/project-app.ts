@@ -6,7 +6,14 @@ import type { ProjectCode } from '../../project/code/project-code.js';
 import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/strapi-modules.js';
 import type { Runtime } from '../runtime.js';
 import { coreController, coreService, extendCore, type CoreApiDeps } from './core-api.js';
-import { documentService, type DocumentHooks, type DocumentMiddleware, type LifecycleSubscriber } from './document-service.js';
+import { usersPermissionsServices } from './users-permissions-services.js';
+import {
+  runLifecycleHooks,
+  documentService,
+  type DocumentHooks,
+  type DocumentMiddleware,
+  type LifecycleSubscriber,
+} from './document-service.js';
 import { RequestScopes } from './request-scope.js';
 import { compileRoute, type CompiledRoute } from './route-table.js';
 import { componentView, contentTypeView } from './strapi-schema-view.js';
@@ -109,6 +116,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     return c;
   };
   const service = (uid: string) => {
+    const plugin = /^plugin::([^.]+)\.(.+)$/.exec(uid);
+    const own = plugin && !code.services.has(uid) ? pluginService(plugin[1], plugin[2]) : undefined;
+    if (own) return own as Registry;
     let s = services.get(uid);
     if (!s) {
       s = instantiate(code.services.get(uid), 'service', uid);
@@ -132,6 +142,14 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     },
   });
   const docs = documents as unknown as Parameters<typeof entityService>[1];
+  // the query engine: its writes run the type's lifecycles (the database's), not the document service middlewares
+  const query = (uid: string) =>
+    dbQuery(current, docs, uid, (name, params, run) => {
+      const type = current().model.contentTypes.get(uid);
+      return runLifecycleHooks(hooks, uid, type ? contentTypeOf(type) : undefined, name, params, run);
+    });
+  const upServices = usersPermissionsServices(current, docs, query);
+  const pluginService = (plugin: string, name: string) => (plugin === 'users-permissions' ? upServices.get(name) : undefined);
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
@@ -181,13 +199,13 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
           if (typeof s === 'object' && s !== null) hooks.subscribers.push(s);
         },
       },
-      query: (uid: string) => dbQuery(current, docs, uid),
+      query,
       connection: unsupported('strapi.db.connection'),
     },
-    query: (uid: string) => dbQuery(current, docs, uid),
+    query,
     entityService: entityService(current, docs),
     plugin: (name: string) => ({
-      service: (n: string) => unsupported(`strapi.plugin('${name}').service('${n}')`),
+      service: (n: string) => pluginService(name, n) ?? unsupported(`strapi.plugin('${name}').service('${n}')`),
       controller: (n: string) => unsupported(`strapi.plugin('${name}').controller('${n}')`),
       contentType: (n: string) => {
         const t = current().model.contentTypes.get(`plugin::${name}.${n}`);
@@ -195,7 +213,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       },
       config: (_key: string, fallback?: unknown) => fallback,
     }),
-    plugins: {},
+    // v4's spelling: `strapi.plugins['users-permissions'].services.jwt`
+    plugins: { 'users-permissions': { services: Object.fromEntries(upServices) } },
     apis: {},
   };
   const strapi = new Proxy(target, {

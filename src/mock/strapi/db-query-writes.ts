@@ -1,0 +1,102 @@
+import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import type { Row } from '../../core/data/types.js';
+import { newDocumentId } from '../../core/write/document-writer.js';
+import { newRawRow, writeRawRow } from '../../core/write/raw-row-writes.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+import { hashPassword } from '../auth/password.js';
+import type { Runtime } from '../runtime.js';
+
+// The writes of `strapi.db.query(uid)`: each acts on database rows (a draft and a published version are two rows),
+// then answers the row as the query engine reads it (`select`, `populate`). `update` and `delete` take the first row
+// `where` matches; the `…Many` forms every row and answer `{ count }`.
+
+type Params = Record<string, unknown>;
+type Read = (p: Params) => Promise<Record<string, unknown>[]>;
+
+const dataOf = (p: Params): Params => (isPlainObject(p.data) ? p.data : {});
+
+/** Runs a write between the type's `before<Name>` and `after<Name>` lifecycles (the database's own). */
+export type Lifecycles = (name: string, params: Params, run: () => Promise<unknown>) => Promise<unknown>;
+
+export function dbQueryWrites(
+  current: () => Runtime,
+  uid: string,
+  read: Read,
+  lifecycles: Lifecycles = (_n, _p, run) => run(),
+): Record<string, (p?: Params) => Promise<unknown>> {
+  const typeOf = () => {
+    const type = current().model.contentTypes.get(uid);
+    if (!type) throw new NotFoundError(`No content type ${uid}`, {});
+    return type;
+  };
+  /** The stored rows `where` matches, in the engine's order. */
+  const matching = async (p: Params, limit?: number): Promise<Row[]> => {
+    const rt = current();
+    const found = await read({ where: p.where, ...(limit === undefined ? {} : { limit }) });
+    return found.flatMap((r) => rt.store.index.rowById(uid, Number(r.id)) ?? []);
+  };
+  const answer = async (row: Row, p: Params) => (await read({ where: { id: row.id }, select: p.select, populate: p.populate }))[0] ?? null;
+  const insert = async (items: Params[]): Promise<Row[]> => {
+    const rt = current();
+    const type = typeOf();
+    return rt.store.mutate((tx) =>
+      items.map((data) => {
+        const row = newRawRow(rt.store.index, type, rt.store.nextId(uid), newDocumentId(), data);
+        writeRawRow(tx, rt.store.index, type, row, data, hashPassword);
+        tx.insert(uid, row);
+        return row;
+      }),
+    );
+  };
+  const edit = async (rows: readonly Row[], data: Params) => {
+    const rt = current();
+    const type = typeOf();
+    await rt.store.mutate((tx) => {
+      for (const row of rows) writeRawRow(tx, rt.store.index, type, row, data, hashPassword);
+    });
+  };
+  // the database's timestamps subscriber: an update is stamped now; an updateMany's object data is not (it only
+  // stamps a list of data objects)
+  const stamped = (data: Params): Params => ({ ...data, updatedAt: new Date().toISOString() });
+  const remove = async (rows: readonly Row[]) => {
+    const rt = current();
+    await rt.store.mutate((tx) => {
+      for (const row of rows) tx.remove(uid, row);
+    });
+  };
+  return {
+    create: async (p: Params = {}) => lifecycles('Create', p, async () => answer((await insert([dataOf(p)]))[0], p)),
+    createMany: async (p: Params = {}) =>
+      lifecycles('CreateMany', p, async () => {
+        const created = await insert(Array.isArray(p.data) ? p.data.filter(isPlainObject) : []);
+        return { count: created.length, ids: created.map((r) => r.id) };
+      }),
+    update: async (p: Params = {}) =>
+      lifecycles('Update', p, async () => {
+        const [row] = await matching(p, 1);
+        if (!row) return null;
+        await edit([row], stamped(dataOf(p)));
+        return answer(row, p);
+      }),
+    updateMany: async (p: Params = {}) =>
+      lifecycles('UpdateMany', p, async () => {
+        const rows = await matching(p);
+        await edit(rows, dataOf(p));
+        return { count: rows.length };
+      }),
+    delete: async (p: Params = {}) =>
+      lifecycles('Delete', p, async () => {
+        const [row] = await matching(p, 1);
+        if (!row) return null;
+        const before = await answer(row, p);
+        await remove([row]);
+        return before;
+      }),
+    deleteMany: async (p: Params = {}) =>
+      lifecycles('DeleteMany', p, async () => {
+        const rows = await matching(p);
+        await remove(rows);
+        return { count: rows.length };
+      }),
+  };
+}

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+
+// test/fixtures/projects/academy: project code written as many real projects write it — the JWT checked by hand
+// through the users-permissions `jwt` service, the user loaded with its role by `strapi.db.query`, enrolments
+// created, updated and deleted by the query engine with relations given by row id, the `user` service, and the
+// document service's publish, unpublish and discardDraft. Probed on real Strapi 5.54 with the same code
+// (scripts/harness/probes/project-code-academy.json: every answer identical but the random tokens and ids).
+
+const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'projects', 'academy');
+type Json = Record<string, any>;
+const FULL = 'academy-full-access-token-1111111';
+
+for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
+  describe(`academy (${jwtManagement})`, () => {
+    let server: MockServer;
+    let base: string;
+    const send = async (method: string, path: string, body?: unknown, jwt?: string) => {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+    };
+    beforeAll(async () => {
+      server = await createServer({
+        schemas: PROJECT,
+        memory: true,
+        configObject: {
+          permissions: {
+            public: {
+              'api::course.course': ['find', 'findOne', 'create', 'update', 'delete'],
+              'api::lesson.lesson': ['find', 'findOne', 'create'],
+              'api::enrollment.enrollment': ['find', 'findOne'],
+            },
+            authenticated: { 'api::course.course': ['find', 'findOne'], 'api::enrollment.enrollment': ['find', 'findOne'] },
+          },
+          usersPermissions: { jwtManagement },
+          tokens: [{ name: 'full', type: 'full-access', key: FULL }],
+        },
+        logger: { info() {}, error() {} },
+      });
+      ({ url: base } = await server.listen(0));
+    });
+    afterAll(() => server.close());
+
+    let ann: { jwt: string; documentId: string };
+    let bob: string;
+    let zeta: string;
+    let alpha: string;
+    test('a hand-written auth: the jwt service verifies, the query engine loads the user and its role', async () => {
+      const a = await send('POST', '/api/auth/local/register', { username: 'ann', email: 'ann@x.co', password: 'secret123' });
+      ann = { jwt: a.body.jwt, documentId: a.body.user.documentId };
+      bob = (await send('POST', '/api/auth/local/register', { username: 'bob', email: 'bob@x.co', password: 'secret123' })).body.jwt;
+      zeta = (await send('POST', '/api/courses', { data: { title: 'Zeta', instructor: ann.documentId } }, FULL)).body.data.documentId;
+      alpha = (await send('POST', '/api/courses?status=draft', { data: { title: 'Alpha', instructor: ann.documentId } }, FULL)).body.data
+        .documentId;
+      await send('POST', '/api/lessons', { data: { title: 'L1', course: zeta } });
+      const mine = await send('GET', '/api/courses/mine', undefined, ann.jwt);
+      expect(mine.status).toBe(200);
+      expect(mine.body.meta).toEqual({ user: 'ann', role: 'authenticated' });
+      expect(mine.body.data.map((c: Json) => c.title)).toEqual(['Alpha', 'Zeta']);
+      expect((await send('GET', '/api/courses/mine')).status).toBe(401);
+      expect((await send('GET', '/api/courses/mine', undefined, 'not-a-token')).status).toBe(401);
+    });
+
+    test('publish copies the draft without writing it: the published version keeps its updatedAt', async () => {
+      const draft = (await send('GET', `/api/courses/${alpha}?status=draft`)).body.data;
+      const published = await send('POST', `/api/courses/${alpha}/publish`);
+      expect(published.body.data).toEqual([{ documentId: alpha, title: 'Alpha', published: true }]);
+      const live = (await send('GET', `/api/courses/${alpha}`)).body.data;
+      expect(live.updatedAt).toBe(draft.updatedAt);
+      expect((await send('GET', `/api/courses/${alpha}?status=draft`)).body.data.updatedAt).toBe(draft.updatedAt);
+      expect((await send('POST', '/api/courses/nope/publish')).body.data).toEqual([]);
+    });
+
+    test('query engine writes: create with relations by row id, update, updateMany, delete, count', async () => {
+      const enrolled = await send('POST', `/api/courses/${zeta}/enroll`, { note: 'hi' }, bob);
+      expect(enrolled.status).toBe(201);
+      expect(enrolled.body.data).toEqual({ completed: false, note: 'hi', course: 'Zeta', hasDocumentId: true });
+      expect((await send('POST', `/api/courses/${zeta}/enroll`, { note: 'again' }, bob)).status).toBe(400);
+      expect((await send('POST', '/api/courses/nope/enroll', {}, bob)).status).toBe(404);
+      const list = (await send('GET', '/api/enrollments?populate=*', undefined, FULL)).body.data;
+      expect(list).toHaveLength(1);
+      expect(list[0].student.username).toBe('bob');
+      expect(list[0].course.documentId).toBe(zeta);
+      // a type without draft&publish: the row is published when the database writes it
+      expect(list[0].publishedAt).toBe(list[0].createdAt);
+      const progress = await send('GET', `/api/courses/${zeta}/progress`, undefined, bob);
+      expect(progress.body.data).toEqual({ enrolled: 1, updated: 1, confirmed: true, role: 'authenticated', tokenFor: true });
+      expect((await send('GET', '/api/enrollments')).body.data[0].completed).toBe(true);
+      const inverse = (await send('GET', `/api/courses/${zeta}?populate=enrollments`)).body.data.enrollments;
+      expect(inverse.map((e: Json) => e.note)).toEqual(['hi']);
+    });
+
+    test('discardDraft puts the published version back in the draft', async () => {
+      await send('PUT', `/api/courses/${zeta}?status=draft`, { data: { title: 'Zeta 2' } });
+      expect((await send('POST', `/api/courses/${zeta}/discard`)).body.data).toEqual([{ title: 'Zeta', draft: true }]);
+      const draft = (await send('GET', `/api/courses/${zeta}?status=draft&populate=instructor`, undefined, FULL)).body.data;
+      expect(draft.title).toBe('Zeta');
+      expect(draft.instructor.documentId).toBe(ann.documentId);
+    });
+
+    test('unpublish removes the published version; links come back with the next publish', async () => {
+      const gone = await send('POST', `/api/courses/${zeta}/unpublish`);
+      expect(gone.body.data).toEqual({ count: 1, documentId: zeta, stillPublished: false });
+      expect((await send('GET', `/api/courses/${zeta}`)).status).toBe(404);
+      expect((await send('GET', '/api/lessons?populate=course')).body.data[0].course).toBeNull();
+      expect((await send('GET', '/api/lessons?populate=course&status=draft')).body.data[0].course.title).toBe('Zeta');
+      expect((await send('GET', '/api/enrollments?populate=course')).body.data[0].course).toBeNull();
+      expect((await send('POST', `/api/courses/${zeta}/unpublish`)).body.data.count).toBe(0);
+      expect((await send('POST', '/api/courses/nope/unpublish')).body.data.count).toBe(0);
+      await send('POST', `/api/courses/${zeta}/publish`);
+      expect((await send('GET', '/api/lessons?populate=course')).body.data[0].course.documentId).toBe(zeta);
+      expect((await send('GET', '/api/enrollments?populate=course')).body.data[0].course.documentId).toBe(zeta);
+    });
+
+    test('discardDraft with nothing published deletes the draft; delete through the query engine answers the row', async () => {
+      await send('POST', `/api/courses/${alpha}/unpublish`);
+      expect((await send('POST', `/api/courses/${alpha}/discard`)).body.data).toEqual([]);
+      expect((await send('GET', `/api/courses/${alpha}?status=draft`)).status).toBe(404);
+      const left = await send('DELETE', `/api/courses/${zeta}/enroll`, undefined, bob);
+      expect(left.body.data).toEqual({ removed: { note: 'hi', completed: true }, left: 0 });
+      expect((await send('DELETE', `/api/courses/${zeta}/enroll`, undefined, bob)).body.data).toEqual({ removed: null, left: 0 });
+      expect((await send('GET', '/api/enrollments')).body.data).toEqual([]);
+    });
+  });
+}
