@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { jsonClient, type Json } from '../helpers/send-json.js';
 
 // test/fixtures/projects/academy: project code written as many real projects write it — the JWT checked by hand
 // through the users-permissions `jwt` service, the user loaded with its role by `strapi.db.query`, enrolments
@@ -9,25 +10,13 @@ import { createServer, type MockServer } from '../../src/mock/create-server.js';
 // (scripts/harness/probes/project-code-academy.json: every answer identical but the random tokens and ids).
 
 const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'projects', 'academy');
-type Json = Record<string, any>;
 const FULL = 'academy-full-access-token-1111111';
 
 for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
   describe(`academy (${jwtManagement})`, () => {
     let server: MockServer;
     let base: string;
-    const send = async (method: string, path: string, body?: unknown, jwt?: string) => {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(jwt ? { authorization: `Bearer ${jwt}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-    };
+    const send = jsonClient(() => base);
     beforeAll(async () => {
       server = await createServer({
         schemas: PROJECT,

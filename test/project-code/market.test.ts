@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { jsonClient } from '../helpers/send-json.js';
 
 // test/fixtures/projects/market, a CommonJS project: a route middleware with its own config setting a header after
 // the action; a router given as a function; a global policy reading ctx.state.user; a controller that narrows
@@ -11,15 +12,7 @@ import { createServer, type MockServer } from '../../src/mock/create-server.js';
 const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'projects', 'market');
 let server: MockServer;
 let base: string;
-const send = async (method: string, path: string, body?: unknown, jwt?: string) => {
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, any>) : null };
-};
+const send = jsonClient(() => base);
 
 beforeAll(async () => {
   server = await createServer({
