@@ -185,10 +185,15 @@ function readJwtManagement(value: unknown, project: ProjectPluginConfig | undefi
   return value;
 }
 
-/** Strapi's `upload.breakpoints`: format name → a positive whole number of pixels. */
+/**
+ * Strapi's `upload.breakpoints`: format name → a positive whole number of pixels. The object replaces Strapi's
+ * defaults whole; a name mapped to `undefined` makes no format (Strapi's size test fails for it), so
+ * `{ xlarge: undefined }` turns every breakpoint format off.
+ */
 function readBreakpoints(value: unknown, where: string): Readonly<Record<string, number>> {
   if (value === undefined) return DEFAULT_UPLOAD_BREAKPOINTS;
-  if (!isPlainObject(value) || !Object.values(value).every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0))
+  const set = isPlainObject(value) ? Object.entries(value).filter(([, v]) => v !== undefined) : undefined;
+  if (!set || !set.every(([, v]) => typeof v === 'number' && Number.isInteger(v) && v > 0))
     throw new ConfigError(`${where}: upload.breakpoints must map format names to positive whole numbers of pixels`);
-  return Object.freeze({ ...(value as Record<string, number>) });
+  return Object.freeze(Object.fromEntries(set) as Record<string, number>);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../core/is-plain-object.js';
 import { createStrapiEnv, projectEnvVars } from './strapi-env.js';
 
@@ -67,7 +67,8 @@ export function readStrapiConfig(projectRoot: string, name: string): StrapiConfi
  * from the file, as in the project.
  */
 function configRequire(file: string, vars: Readonly<Record<string, string | undefined>>): (id: string) => unknown {
-  const real = createRequire(file);
+  // absolute: `file` may be relative to the working directory (a project served from its own folder)
+  const real = createRequire(resolve(file));
   return (id) => {
     if (id === '@strapi/utils') return { env: createStrapiEnv(vars) };
     if (id === '@strapi/strapi') return {};

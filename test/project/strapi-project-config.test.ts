@@ -177,6 +177,14 @@ export default () => ({
     );
   });
 
+  test('breakpoints named with no size make no format (a project turning them off: `{ xlarge: undefined }`)', async () => {
+    const dir = project({
+      'config/plugins.ts': 'export default () => ({ upload: { config: { breakpoints: { xlarge: undefined, small: 400 } } } });',
+    });
+    const { config } = await loadProject({ schemas: dir });
+    expect(config.plugins.uploadBreakpoints).toEqual({ small: 400 });
+  });
+
   test('a project on the default JWT management (test/fixtures/models/legacy-jwt, pinned on Strapi 5.54)', async () => {
     const { config } = await loadProject({ schemas: join(import.meta.dirname, '..', 'fixtures', 'models', 'legacy-jwt') });
     expect([config.plugins.jwtManagement, config.plugins.jwtExpiresIn]).toEqual(['legacy-support', 7200]);

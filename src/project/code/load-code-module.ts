@@ -1,6 +1,6 @@
 import { buildSync, type Message } from 'esbuild';
 import { builtinModules, createRequire, SourceMap } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { CodeError } from './code-error.js';
 
@@ -57,7 +57,8 @@ export function loadCodeModule(file: string, provided: Readonly<Record<string, u
     const entry = sourceMap?.findEntry(line - 1, column - 1) as { originalLine?: number } | undefined;
     return entry?.originalLine === undefined ? undefined : entry.originalLine + 1;
   };
-  const nodeRequire = createRequire(file);
+  // absolute: `file` may be relative to the working directory (a project served from its own folder)
+  const nodeRequire = createRequire(resolve(file));
   const requireFor = (id: string): unknown => {
     if (Object.hasOwn(provided, id)) return provided[id];
     if (id.startsWith('@strapi/')) {
@@ -79,7 +80,7 @@ export function loadCodeModule(file: string, provided: Readonly<Record<string, u
   try {
     const wrapper = new Script(`(function (exports, require, module, __filename, __dirname, strapi) {${code}\n})`, { filename: frameName });
     const fn = wrapper.runInThisContext() as (...args: unknown[]) => void;
-    fn(module.exports, requireFor, module, file, dirname(file), strapi);
+    fn(module.exports, requireFor, module, resolve(file), dirname(resolve(file)), strapi);
   } catch (e) {
     if (e instanceof CodeError) throw e;
     throw new CodeError(file, lineInStack(e, frameName, lineOf), `fails when loaded: ${e instanceof Error ? e.message : String(e)}`);
