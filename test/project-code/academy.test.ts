@@ -39,6 +39,21 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
     });
     afterAll(() => server.close());
 
+    test("Koa's context as request loggers and cookie code read it", async () => {
+      const res = await fetch(`${base}/api/courses/whoami?x=1`, { headers: { cookie: 'a=1; seen=yes%20please' } });
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({
+        env: 'string',
+        before: 'Not Found',
+        after: 'Accepted',
+        ip: 'string',
+        local: true,
+        origin: true,
+        href: true,
+        seen: 'yes%20please',
+      });
+    });
+
     let ann: { jwt: string; documentId: string };
     let bob: string;
     let zeta: string;

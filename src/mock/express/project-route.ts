@@ -43,5 +43,6 @@ export async function answerProjectRoute(
     headers,
     readBody: () => bodyOf(req),
     authorization: req.headers.authorization,
+    remoteAddress: req.socket.remoteAddress,
   });
 }

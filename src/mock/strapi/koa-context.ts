@@ -1,6 +1,7 @@
 import { errorBody, type StrapiError } from '../../core/errors/strapi-errors.js';
 import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http-status.js';
 import { contentType } from 'mime-types';
+import { STATUS_CODES } from 'node:http';
 import { parseQueryString } from '../../core/query/run-query.js';
 
 // The Koa context project code receives (`ctx`): what Strapi's controllers, middlewares and policies read and set,
@@ -18,6 +19,17 @@ export interface RequestInput {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The parsed body ({} when there is none). */
   readonly body: unknown;
+  /** The client's address (Koa's `ctx.ip`), when the framework knows it. */
+  readonly remoteAddress?: string;
+}
+
+/** A cookie value from a Cookie header, as sent (Koa's `ctx.cookies.get`, unsigned: no decoding). */
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 /** http-errors' error for a status: named after it, its message exposed below 500. */
@@ -63,6 +75,20 @@ export class KoaContext {
   readonly url: string;
   readonly originalUrl: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** Koa's application: `env` is NODE_ENV (development when unset), as code logging `ctx.app.env` expects. */
+  readonly app: { readonly env: string; readonly proxy: boolean };
+  readonly ip: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly protocol = 'http';
+  readonly secure = false;
+  readonly origin: string;
+  readonly href: string;
+  /** Koa's cookies: read from the request; `set` writes one Set-Cookie header (the last one set). */
+  readonly cookies: {
+    get(name: string): string | undefined;
+    set(name: string, value: string | null, options?: Record<string, unknown>): void;
+  };
   query: Record<string, unknown>;
   params: Record<string, string> = {};
   readonly state: Record<string, unknown> = {};
@@ -71,6 +97,7 @@ export class KoaContext {
   /** Response headers set by project code. */
   readonly responseHeaders: Record<string, string> = {};
   private explicitStatus: number | undefined;
+  message: string | undefined;
   private bodyValue: unknown;
   [helper: string]: unknown;
 
@@ -82,6 +109,25 @@ export class KoaContext {
     this.originalUrl = this.url;
     this.headers = input.headers;
     this.query = parseQueryString(input.search);
+    this.app = { env: (typeof process === 'undefined' ? undefined : process.env.NODE_ENV) || 'development', proxy: false };
+    this.ip = input.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    this.host = this.headers.host ?? '';
+    this.hostname = this.host.replace(/:\d+$/, '');
+    this.origin = `${this.protocol}://${this.host}`;
+    this.href = `${this.origin}${this.url}`;
+    this.cookies = {
+      get: (name) => cookieOf(this.headers.cookie, name),
+      set: (name, value, options = {}) => {
+        const parts = [`${name}=${value ?? ''}`, `path=${String(options.path ?? '/')}`];
+        if (value === null) parts.push('expires=Thu, 01 Jan 1970 00:00:00 GMT');
+        if (typeof options.maxAge === 'number') parts.push(`expires=${new Date(Date.now() + options.maxAge).toUTCString()}`);
+        if (typeof options.domain === 'string') parts.push(`domain=${options.domain}`);
+        if (typeof options.sameSite === 'string') parts.push(`samesite=${options.sameSite.toLowerCase()}`);
+        if (options.secure === true) parts.push('secure');
+        if (options.httpOnly !== false) parts.push('httponly');
+        this.responseHeaders['set-cookie'] = parts.join('; ');
+      },
+    };
     const self = this;
     this.request = {
       body: input.body ?? {},
@@ -98,8 +144,25 @@ export class KoaContext {
         self.query = q;
       },
       get: (name: string) => this.get(name),
+      ip: this.ip,
+      host: this.host,
+      hostname: this.hostname,
+      protocol: this.protocol,
+      origin: this.origin,
+      href: this.href,
+      querystring: this.querystring,
+      originalUrl: this.originalUrl,
+      is: (...types: string[]) => this.is(...types),
     };
     this.response = {
+      /** Koa's status message: Node's text for the status unless code set one. */
+      get message() {
+        return self.message ?? STATUS_CODES[self.status] ?? '';
+      },
+      set message(m: string) {
+        self.message = m;
+      },
+      headers: this.responseHeaders,
       get status() {
         return self.status;
       },
