@@ -74,6 +74,16 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       expect((await send('GET', '/api/courses/mine', undefined, 'not-a-token')).status).toBe(401);
     });
 
+    test('strapi.contentAPI: validate.query refuses as the core controller does; sanitize.output without auth keeps relations', async () => {
+      const card = await send('GET', `/api/courses/${zeta}/card`);
+      expect(card.body.data.instructor.username).toBe('ann');
+      expect(card.body.data.instructor).not.toHaveProperty('password');
+      expect(card.body.data.lessons.map((l: Json) => l.title)).toEqual(['L1']);
+      const bad = await send('GET', `/api/courses/${zeta}/card?populate=nope`);
+      expect([bad.status, bad.body.error.message]).toEqual([400, 'Invalid key nope']);
+      expect((await send('GET', '/api/courses/nope/card')).status).toBe(404);
+    });
+
     test('publish copies the draft without writing it: the published version keeps its updatedAt', async () => {
       const draft = (await send('GET', `/api/courses/${alpha}?status=draft`)).body.data;
       const published = await send('POST', `/api/courses/${alpha}/publish`);

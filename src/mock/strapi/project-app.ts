@@ -19,6 +19,7 @@ import { compileRoute, type CompiledRoute } from './route-table.js';
 import { componentView, contentTypeView } from './strapi-schema-view.js';
 import { unsupported } from './unsupported-api.js';
 import { dbQuery, entityService } from './legacy-apis.js';
+import { contentApiHelpers } from './content-api-helpers.js';
 
 // The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
 // controllers, config, log, the request context), the registries Strapi keeps (controllers, services, middlewares,
@@ -204,6 +205,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     },
     query,
     entityService: entityService(current, docs),
+    contentAPI: contentApiHelpers(current, scopes),
     plugin: (name: string) => ({
       service: (n: string) => pluginService(name, n) ?? unsupported(`strapi.plugin('${name}').service('${n}')`),
       controller: (n: string) => unsupported(`strapi.plugin('${name}').controller('${n}')`),

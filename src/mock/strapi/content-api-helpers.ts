@@ -1,0 +1,41 @@
+import { isPlainObject } from '../../core/is-plain-object.js';
+import { sanitizeOutput } from '../../core/query/sanitize-output.js';
+import { validateQuery } from '../../core/query/run-query.js';
+import type { Runtime } from '../runtime.js';
+import { engineOptions, readAccess } from './engine-bridge.js';
+import { accessOf, type RequestScopes } from './request-scope.js';
+
+// `strapi.contentAPI.sanitize` / `.validate`: what Strapi 5 code calls to clean an answer it built itself
+// (`strapi.contentAPI.sanitize.output(entity, strapi.contentType(uid), { auth: ctx.state.auth })`). The same rules
+// as the core controller's `this.sanitizeOutput` and `this.validateQuery`, for the request being answered.
+
+const uidOf = (schema: unknown): string | undefined => (isPlainObject(schema) && typeof schema.uid === 'string' ? schema.uid : undefined);
+
+export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes): Record<string, unknown> {
+  const access = () => accessOf(scopes.get());
+  return {
+    sanitize: {
+      // relations the caller may not read go only when an `auth` is given (`ctx.state.auth`, which a route without
+      // auth has not): without one, Strapi removes private attributes only
+      output: async (data: unknown, schema: unknown, opts?: { auth?: unknown }) => {
+        const rt = current();
+        const uid = uidOf(schema);
+        if (!uid) return data;
+        const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
+        return sanitizeOutput(rt.model, uid, data, canRead ?? (() => true));
+      },
+      query: async (query: unknown) => (isPlainObject(query) ? { ...query } : query),
+      input: async (data: unknown) => data,
+    },
+    validate: {
+      query: async (query: unknown, schema: unknown) => {
+        const rt = current();
+        const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
+        if (!type || !isPlainObject(query)) return;
+        const opts = engineOptions(rt, 'rest', access());
+        validateQuery(rt.store.index, type, query, { ...opts, strictParams: rt.config.rest.strictParams });
+      },
+      input: async () => {},
+    },
+  };
+}
