@@ -28,7 +28,11 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
               'api::lesson.lesson': ['find', 'findOne', 'create'],
               'api::enrollment.enrollment': ['find', 'findOne'],
             },
-            authenticated: { 'api::course.course': ['find', 'findOne'], 'api::enrollment.enrollment': ['find', 'findOne'] },
+            authenticated: {
+              'api::course.course': ['find', 'findOne'],
+              'api::enrollment.enrollment': ['find', 'findOne'],
+              'plugin::users-permissions.user': ['me', 'updateMe'],
+            },
           },
           usersPermissions: { jwtManagement },
           tokens: [{ name: 'full', type: 'full-access', key: FULL }],
@@ -111,6 +115,23 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       expect((await send('GET', '/api/enrollments')).body.data[0].completed).toBe(true);
       const inverse = (await send('GET', `/api/courses/${zeta}?populate=enrollments`)).body.data.enrollments;
       expect(inverse.map((e: Json) => e.note)).toEqual(['hi']);
+    });
+
+    test("the users & permissions extension: /users/me wrapped, a route of its own, the plugin's other routes as they were", async () => {
+      const me = await send('GET', '/api/users/me', undefined, bob);
+      expect(me.status).toBe(200);
+      expect(me.body.username).toBe('bob');
+      expect(me.body.roleType).toBe('authenticated');
+      expect(me.body).not.toHaveProperty('password');
+      expect((await send('GET', '/api/users/me')).status).toBe(403);
+      const renamed = await send('PUT', '/api/user/me', { username: '  bobby  ' }, bob);
+      expect(renamed.body).toEqual({ username: '  bobby  ', role: 'authenticated' });
+      expect((await send('PUT', '/api/user/me', { username: 'b' }, bob)).body.error.message).toBe('username is too short');
+      expect((await send('PUT', '/api/user/me', { username: 'nobody' })).status).toBe(403);
+      // the login route is the mock's own still, and sees the new name
+      const login = await send('POST', '/api/auth/local', { identifier: '  bobby  ', password: 'secret123' });
+      expect(login.status).toBe(200);
+      expect(login.body.user.username).toBe('  bobby  ');
     });
 
     test('discardDraft puts the published version back in the draft', async () => {

@@ -4,17 +4,7 @@ import type { ProjectApp } from '../strapi/project-app.js';
 import { matchRoute } from '../strapi/route-table.js';
 import { runRoute, type RouteOutcome } from '../strapi/run-route.js';
 import { methodNotAllowed } from './method-not-allowed.js';
-import { readBody } from './read-body.js';
-
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-const BODY = Symbol('content-mock.body');
-
-/** The request's body, read once: the project's route and the core route it may fall back to share it. */
-export function bodyOf(req: Request): Promise<unknown> {
-  const held = req as Request & { [BODY]?: Promise<unknown> };
-  held[BODY] ??= WITH_BODY.has(req.method) ? readBody(req) : Promise.resolve({});
-  return held[BODY];
-}
+import { bodyOf } from './read-body.js';
 
 /**
  * Runs the project route an express request matches: its outcome, `'sent'` once a 405 is sent, or

@@ -20,3 +20,13 @@ export async function readBody(req: Request): Promise<unknown> {
   // ignoreBOM keeps a byte-order mark in the text (as Buffer#toString did), so JSON.parse refuses it as Strapi's parser does.
   return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), req.headers['content-type']);
 }
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const BODY = Symbol('content-mock.body');
+
+/** The request's body, read once: the project's route and the core route it may fall back to share it. */
+export function bodyOf(req: Request): Promise<unknown> {
+  const held = req as Request & { [BODY]?: Promise<unknown> };
+  held[BODY] ??= WITH_BODY.has(req.method) ? readBody(req) : Promise.resolve({});
+  return held[BODY];
+}

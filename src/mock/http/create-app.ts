@@ -9,7 +9,8 @@ import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
-import { answerProjectRoute, bodyOf } from '../express/project-route.js';
+import { answerProjectRoute } from '../express/project-route.js';
+import { bodyOf } from '../express/read-body.js';
 import { routedUrl } from '../request/rest-prefix.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 
@@ -45,7 +46,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     if (!rt.app) return next();
     answerProjectRoute(rt, rt.app, req, res)
       .then(async (outcome) => {
-        if (outcome === undefined) return next();
+        if (outcome === undefined || (outcome !== 'sent' && outcome.kind === 'pass')) return next();
         if (outcome === 'sent') return;
         if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res, answerCache);
         res.status(outcome.status);

@@ -41,5 +41,6 @@ export async function answerProjectRequest(
     authorization: request.headers.get('authorization') ?? undefined,
   });
   if (outcome.kind === 'core') return { type: outcome.type, documentId: outcome.documentId };
+  if (outcome.kind === 'pass') return undefined;
   return new Response(outcome.body === undefined ? null : (outcome.body as BodyInit), { status: outcome.status, headers: outcome.headers });
 }

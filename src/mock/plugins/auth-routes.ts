@@ -9,7 +9,8 @@ import {
   type FieldError,
 } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import { readBody } from '../express/read-body.js';
+// the body read once: a project route the request went through first may have read it
+import { bodyOf as readBody } from '../express/read-body.js';
 import { authenticateRequest, authorizePluginAction, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { byteLength, randomHex } from '../auth/base64url.js';

@@ -16,7 +16,8 @@ import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { hashPassword } from '../auth/password.js';
 import { rolesOf, type StoredRole } from '../auth/roles.js';
 import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
-import { readBody } from '../express/read-body.js';
+// the body read once: a project route the request went through first may have read it
+import { bodyOf as readBody } from '../express/read-body.js';
 import type { Runtime } from '../runtime.js';
 import { checkEmail, checkString, present } from './body-checks.js';
 import { route } from '../express/route.js';

@@ -1,20 +1,11 @@
 import type express from 'express';
-import { NotFoundError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
-import type { ContentType } from '../../core/model/types.js';
-import { parseQuery, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
 import { renderRow } from '../../core/query/render-entry.js';
 import { sortRecords } from '../../core/query/sort.js';
-import { USER_UID } from '../../core/model/built-in-types.js';
 import type { Row } from '../../core/data/types.js';
-import {
-  authenticateRequest,
-  authorizeContent,
-  authorizePluginAction,
-  mayContent,
-  type RequestPrincipal,
-} from '../auth/authenticate-request.js';
+import { authenticateRequest, authorizeContent, authorizePluginAction } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
+import { signedInUser, userQuery as query, userType } from '../auth/signed-in-user.js';
 import { route } from '../express/route.js';
 import { registerUserWriteRoutes } from './user-write-routes.js';
 
@@ -25,35 +16,16 @@ import { registerUserWriteRoutes } from './user-write-routes.js';
 
 const PERMISSION = 'plugin::users-permissions.user';
 
-function userType(rt: Runtime): ContentType {
-  const type = rt.model.contentTypes.get(USER_UID);
-  if (!type) throw new NotFoundError('Not Found', {});
-  return type;
-}
-
 function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'count' | 'me') {
   const who = authenticateRequest(rt, req.headers.authorization);
   const type = userType(rt);
   // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
   if (action === 'count' || action === 'me') authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
   else authorizeContent(rt, who, type, action);
-  return { who, ...query(rt, req, who, type) };
+  return { who, ...query(rt, searchOf(req), who, type) };
 }
 
-function query(rt: Runtime, req: express.Request, who: RequestPrincipal, type: ContentType) {
-  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-  const raw = parseQueryString(search);
-  const { start, limit, ...query } = raw;
-  delete query.pagination;
-  const canRead = (uid: string) => {
-    const target = rt.model.contentTypes.get(uid);
-    return !target || mayContent(rt, who, target, 'find');
-  };
-  const opts: QueryOptions = { limits: rt.config.rest, strictParams: false, canRead };
-  const q = parseQuery(rt.store.index, type, query, opts);
-  const rows = rt.store.index.rows(type.uid).filter((r) => !q.filters || q.filters(r) === true);
-  return { type, q, rows, start: Number(start), limit: Number(limit) };
-}
+const searchOf = (req: express.Request) => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '');
 
 // The plugin's user service reads with a plain database query (no document service, so no status): a populated
 // draft&publish target shows every linked version, draft and published (`everyVersion`).
@@ -73,13 +45,8 @@ export function registerUsersRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      const { who, type, q } = read(rt, req, 'me');
-      // A token is no user: Strapi's controller answers 401 when the route let the request through without one.
-      if (who.kind !== 'user') {
-        throw new UnauthorizedError('Unauthorized');
-      }
-      const row = rt.store.index.rows(type.uid).find((r) => r.id === who.user.id);
-      res.status(200).json(row ? renderRow({ index: rt.store.index, status: 'published', everyVersion: true }, type, row, q.node) : null);
+      const { who } = read(rt, req, 'me');
+      res.status(200).json(signedInUser(rt, who, searchOf(req)));
     }),
   );
 

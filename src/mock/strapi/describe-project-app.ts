@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import { routedTypes } from '../../core/model/types.js';
 import { where } from '../../project/code/code-error.js';
 import type { Runtime } from '../runtime.js';
@@ -36,9 +37,11 @@ export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
     const missing = routedTypes(rt.model).filter((t) => t.uid.startsWith('api::') && !routedApis.has(t.uid.slice(5).split('.')[0]));
     if (missing.length > 0) lines.push(`  no routes file (Strapi serves no REST route for them): ${missing.map((t) => t.uid).join(', ')}`);
   }
-  if (app.code.files.extensions.length > 0)
+  // the users & permissions extension runs (its changed and added routes are listed above); other plugins' do not
+  const notRun = app.code.files.extensions.filter((f) => basename(dirname(f)) !== 'users-permissions');
+  if (notRun.length > 0)
     lines.push(
-      `  not run here: plugin extensions (${app.code.files.extensions.map((f) => where(f)).join(', ')}): the plugins' own routes answer as Strapi's defaults`,
+      `  not run here: plugin extensions (${notRun.map((f) => where(f)).join(', ')}): the plugins' own routes answer as Strapi's defaults`,
     );
   for (const p of app.problems) lines.push(`  cannot run here: ${p.message} (Strapi's core behaviour is used instead)`);
   return lines;

@@ -7,6 +7,7 @@ import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/
 import type { Runtime } from '../runtime.js';
 import { coreController, coreService, extendCore, type CoreApiDeps } from './core-api.js';
 import { usersPermissionsServices } from './users-permissions-services.js';
+import { extendUsersPermissions } from './users-permissions-plugin.js';
 import {
   runLifecycleHooks,
   documentService,
@@ -108,7 +109,11 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     }
     return core(kind, uid);
   };
+  // the users & permissions plugin's controllers, as the project's extension left them (set once it has run)
+  let pluginControllers: Readonly<Record<string, Record<string, unknown>>> = {};
   const controller = (uid: string) => {
+    const plugin = /^plugin::users-permissions\.(.+)$/.exec(uid);
+    if (plugin) return pluginControllers[plugin[1]] as Registry | undefined;
     let c = controllers.get(uid);
     if (!c) {
       c = instantiate(code.controllers.get(uid), 'controller', uid);
@@ -224,6 +229,18 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   });
   code.bind(strapi);
 
+  // Plugin extensions run while Strapi loads its plugins, before register: the users & permissions one is run here.
+  const upExtension = code.extensions.get('users-permissions');
+  let upRoutes: ReturnType<typeof extendUsersPermissions>['routes'] = [];
+  try {
+    const up = extendUsersPermissions(upExtension?.value, current, scopes, upServices, strapi);
+    pluginControllers = up.controllers;
+    upRoutes = up.routes;
+  } catch (e) {
+    if (upExtension)
+      problems.push(new CodeErrorClass(upExtension.file, undefined, `fails here: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
   // Lifecycles files and src/index's register and bootstrap, as Strapi runs them before it serves.
   for (const [uid, m] of code.lifecycles) {
     if (m.value && typeof m.value === 'object') hooks.subscribers.push({ models: [uid], ...(m.value as Record<string, unknown>) });
@@ -261,6 +278,10 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       problems.push(new CodeErrorClass(r.file, undefined, `its routes cannot be read: ${e instanceof Error ? e.message : String(e)}`));
     }
   }
+
+  // the plugin's routes an extension changed or added come after the APIs' (Strapi registers plugins' routes last)
+  for (const r of upRoutes)
+    routes.push(compileRoute(r.spec, 'users-permissions', upExtension?.file ?? '', `${options.restPrefix}${r.prefix}`));
 
   return {
     code,

@@ -18,6 +18,7 @@ import type { RequestScope } from './request-scope.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
 import type { CompiledRoute } from './route-table.js';
 import { UnsupportedApiError } from './unsupported-api.js';
+import { BuiltInRouteError } from './users-permissions-plugin.js';
 
 // One route of the project, run as Strapi's endpoint composer runs it: route info, authenticate, authorize, the
 // route's policies, its middlewares, then the controller action, whose return value becomes the body. A route that
@@ -29,6 +30,8 @@ type Middleware = (ctx: KoaContext, next: Next) => unknown;
 
 export type RouteOutcome =
   | { readonly kind: 'core'; readonly type: ContentType; readonly documentId: string | undefined }
+  /** The mock's own plugin route answers (an extension's route reached the plugin's original action). */
+  | { readonly kind: 'pass' }
   | {
       readonly kind: 'answer';
       readonly status: number;
@@ -80,14 +83,15 @@ function compose(chain: readonly Middleware[]): (ctx: KoaContext) => Promise<unk
 function allowed(rt: Runtime, who: RequestPrincipal, permission: string): boolean {
   const dot = permission.lastIndexOf('.');
   const type = rt.model.contentTypes.get(permission.slice(0, dot));
-  if (type) return mayContent(rt, who, type, permission.slice(dot + 1));
+  // a plugin's action (`plugin::users-permissions.user.me`) is its permission; its type may also be granted like content
+  if (type && !permission.startsWith('plugin::')) return mayContent(rt, who, type, permission.slice(dot + 1));
   // a controller without a content type (`api::ping.ping.index`): a `*` grant of the public role covers it too
   if (who.kind === 'public' && rt.config.publicPermissions['*']?.includes(permission.slice(dot + 1))) return true;
   try {
     authorizePluginAction(rt, who, permission, false);
     return true;
   } catch {
-    return false;
+    return type !== undefined && mayContent(rt, who, type, permission.slice(dot + 1));
   }
 }
 
@@ -248,6 +252,7 @@ export async function runRoute(
   try {
     await app.scopes.run(scope, () => compose(chain)(ctx));
   } catch (e) {
+    if (e instanceof BuiltInRouteError) return { kind: 'pass' };
     if (e instanceof UnsupportedApiError) {
       const type = route.controller ? rt.model.contentTypes.get(route.controller) : undefined;
       const action = route.action ?? '';

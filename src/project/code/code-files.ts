@@ -30,7 +30,8 @@ export interface ProjectCodeFiles {
   readonly middlewares: readonly CodeFile[];
   readonly policies: readonly CodeFile[];
   readonly index: string | undefined;
-  /** `extensions/<plugin>/strapi-server.*`: plugin customisations, found to be named (the mock does not run them). */
+  /** `extensions/<plugin>/strapi-server.*`: plugin customisations (the users & permissions one runs). */
+  // (Strapi loads only these and the types' schema.json from there: lifecycles files beside them do not run)
   readonly extensions: readonly string[];
 }
 
@@ -90,13 +91,21 @@ export function findCodeFiles(src: string): ProjectCodeFiles {
           .map((m) => m.file)
       : [],
   );
-  return { src, apis, middlewares: modulesIn(join(src, 'middlewares')), policies: modulesIn(join(src, 'policies')), index, extensions };
+  return {
+    src,
+    apis,
+    middlewares: modulesIn(join(src, 'middlewares')),
+    policies: modulesIn(join(src, 'policies')),
+    index,
+    extensions,
+  };
 }
 
 /** Whether a project has any server code at all (a folder of bare schemas has none). */
 export function hasCode(files: ProjectCodeFiles): boolean {
   return (
     files.index !== undefined ||
+    files.extensions.length > 0 ||
     files.middlewares.length > 0 ||
     files.policies.length > 0 ||
     files.apis.some(

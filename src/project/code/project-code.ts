@@ -28,6 +28,8 @@ export interface ProjectCode {
   readonly policies: ReadonlyMap<string, LoadedModule>;
   /** Content type uid → its lifecycles module. */
   readonly lifecycles: ReadonlyMap<string, LoadedModule>;
+  /** `extensions/<plugin>/strapi-server.*` by plugin name: functions that customise the plugin object. */
+  readonly extensions: ReadonlyMap<string, LoadedModule>;
   /** `src/index`: `register` and `bootstrap`. */
   readonly index: LoadedModule | undefined;
   /**
@@ -89,6 +91,8 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     for (const f of api.policies) into(policies, `api::${api.api}.${f.name}`, f);
     for (const f of api.lifecycles) into(lifecycles, `api::${api.api}.${f.name}`, f);
   }
+  const extensions = new Map<string, LoadedModule>();
+  for (const file of files.extensions) into(extensions, basename(dirname(file)), { name: 'strapi-server', file });
   for (const f of files.middlewares) into(middlewares, `global::${f.name}`, f);
   for (const f of files.policies) into(policies, `global::${f.name}`, f);
   const index = files.index ? load({ name: 'index', file: files.index }) : undefined;
@@ -102,6 +106,7 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     middlewares,
     policies,
     lifecycles,
+    extensions,
     index,
     problems,
     hasRoutes: files.apis.some((a) => a.routes.length > 0),

@@ -1,0 +1,42 @@
+import { UnauthorizedError, NotFoundError } from '../../core/errors/strapi-errors.js';
+import type { ContentType } from '../../core/model/types.js';
+import { parseQuery, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
+import { renderRow } from '../../core/query/render-entry.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
+import type { Runtime } from '../runtime.js';
+import { mayContent, type RequestPrincipal } from './authenticate-request.js';
+
+// The users & permissions plugin's user reads (its user routes, and its `user.me` controller that a project's
+// extension may wrap): a plain database query over the user type, with the caller's read permissions.
+
+export function userType(rt: Runtime): ContentType {
+  const type = rt.model.contentTypes.get(USER_UID);
+  if (!type) throw new NotFoundError('Not Found', {});
+  return type;
+}
+
+/** The user type read with a request's query string (start/limit apart, no default page). */
+export function userQuery(rt: Runtime, search: string, who: RequestPrincipal, type: ContentType) {
+  const raw = parseQueryString(search);
+  const { start, limit, ...query } = raw;
+  delete query.pagination;
+  const canRead = (uid: string) => {
+    const target = rt.model.contentTypes.get(uid);
+    return !target || mayContent(rt, who, target, 'find');
+  };
+  const opts: QueryOptions = { limits: rt.config.rest, strictParams: false, canRead };
+  const q = parseQuery(rt.store.index, type, query, opts);
+  const rows = rt.store.index.rows(type.uid).filter((r) => !q.filters || q.filters(r) === true);
+  return { type, q, rows, start: Number(start), limit: Number(limit) };
+}
+
+/**
+ * `GET /users/me`'s answer once the route let the caller in (the plugin's `user.me` controller): the signed-in user
+ * read with the request's query. A token is no user: the controller answers 401.
+ */
+export function signedInUser(rt: Runtime, who: RequestPrincipal, search: string): unknown {
+  if (who.kind !== 'user') throw new UnauthorizedError('Unauthorized');
+  const { type, q } = userQuery(rt, search, who, userType(rt));
+  const row = rt.store.index.rows(type.uid).find((r) => r.id === who.user.id);
+  return row ? renderRow({ index: rt.store.index, status: 'published', everyVersion: true }, type, row, q.node) : null;
+}
