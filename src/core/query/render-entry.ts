@@ -70,6 +70,11 @@ export class PopulateBudget {
     return rows;
   }
 
+  /** Related entries the first pass counted (relations only). */
+  get precounted(): number {
+    return this.counted;
+  }
+
   /** The first pass (precountRelations): relations only, before rendering, on a tally of its own. */
   precount(entries: number): void {
     this.counted += entries;
@@ -88,6 +93,16 @@ export class PopulateBudget {
       { populateBudget: this.limit },
     );
   }
+}
+
+/**
+ * Whether rendering rows depends on which rows are rendered together: `localizations` leaves out every row of the
+ * batch (see renderRows). Otherwise a page renders the same a row at a time as all at once.
+ */
+export function batchDependent(node: PopulateNode): boolean {
+  for (const [name, sub] of node.populate) if (name === LOCALIZATIONS || batchDependent(sub)) return true;
+  for (const sub of node.zone?.values() ?? []) if (batchDependent(sub)) return true;
+  return false;
 }
 
 /** Renders one stored row as the REST API shows it, with `fields` and `populate` applied. */
@@ -197,6 +212,23 @@ function relationLists(
  * past the budget. A fan-out is refused at the cost of gathering its lists (each once), not of rendering them.
  */
 export function precountRelations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): void {
+  const steps = precountSteps(ctx, type, rows, node);
+  while (steps.next().done !== true);
+}
+
+/** Gathered lists between two steps of precountSteps. */
+const PRECOUNT_STEP = 256;
+
+/**
+ * precountRelations a step at a time (a few hundred gathered lists each), in the same order: a caller that must not
+ * hold its thread for long (a server answering others meanwhile) runs the steps with pauses between them.
+ */
+export function* precountSteps(
+  ctx: RenderContext,
+  type: ContentType,
+  rows: readonly Row[],
+  node: PopulateNode,
+): Generator<void, void, void> {
   const budget = ctx.budget;
   if (!budget) return;
   const scope: Scope = { kind: 'type', type };
@@ -204,12 +236,14 @@ export function precountRelations(ctx: RenderContext, type: ContentType, rows: r
     const attribute = type.attributes.get(name);
     const target = attribute?.kind === 'relation' && !sub.count ? ctx.index.model.contentTypes.get(attribute.target) : undefined;
     if (!attribute || !target) continue;
-    const lists = rows.map((row) => {
+    const lists: Row[][] = [];
+    for (const row of rows) {
       const [list] = relationLists(ctx, scope, target, [row], attribute, sub);
       budget.precount(list.length);
-      return list;
-    });
-    if (sub.populate.size > 0) precountRelations(ctx, target, lists.flat(), sub);
+      lists.push(list);
+      if (lists.length % PRECOUNT_STEP === 0) yield;
+    }
+    if (sub.populate.size > 0) yield* precountSteps(ctx, target, lists.flat(), sub);
   }
 }
 
