@@ -135,11 +135,27 @@ function cannon(url, { duration, connections, headers }) {
 /** What a cold request sends: the server skips its read cache for it and runs the query engine. */
 const COLD = { 'cache-control': 'no-cache' };
 
-/** 1 s warm-up (discarded), then the measured run. */
-async function measure(url, headers) {
+/** CPU seconds (user + system) a process has used so far, from /proc (NaN elsewhere). */
+const cpuSeconds = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+};
+
+/**
+ * 1 s warm-up (discarded), then the measured run. With the server's pid, also its CPU time per request: on a
+ * loaded machine req/s say how much CPU the server got, CPU per request says what a request costs.
+ */
+async function measure(url, headers, pid) {
   if (settings.warmup > 0) await cannon(url, { duration: settings.warmup, connections: settings.connections, headers });
+  const cpu0 = pid ? cpuSeconds(pid) : NaN;
   const r = await cannon(url, { ...settings, headers });
+  const cpuUsPerReq = ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests.total;
   return {
+    cpuUsPerReq,
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -345,10 +361,10 @@ console.log(
   `\nrunning autocannon: ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per query (~${total} s)…`,
 );
 for (const q of QUERIES) {
-  q.ours = await measure(ours.url + q.path, COLD);
+  q.ours = await measure(ours.url + q.path, COLD, ours.child.pid);
   console.log(`  content-mock  ${q.name.padEnd(18)} ${q.ours.reqPerSec.toFixed(0).padStart(7)} req/s cold`);
   if (!cached) continue;
-  q.warm = await measure(ours.url + q.path);
+  q.warm = await measure(ours.url + q.path, undefined, ours.child.pid);
   console.log(`  content-mock  ${q.name.padEnd(18)} ${q.warm.reqPerSec.toFixed(0).padStart(7)} req/s warm`);
 }
 const memoryAfterRuns = rssMb(ours.child.pid);
@@ -392,7 +408,7 @@ if (!flag('no-ceiling')) {
     },
   );
   for (const q of QUERIES) {
-    q.ceiling = await measure(ceiling.url + q.path, COLD);
+    q.ceiling = await measure(ceiling.url + q.path, COLD, ceiling.child.pid);
     console.log(`  ceiling       ${q.name.padEnd(18)} ${q.ceiling.reqPerSec.toFixed(0).padStart(7)} req/s`);
   }
   await stopServer(ceiling);
@@ -481,7 +497,23 @@ const writes = flag('no-writes') ? undefined : await writesSection();
 // ---------------------------------------------------------------------------------------------------- 5. report
 const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '–');
 const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
-const rows = [['query', 'cold req/s', 'p50 ms', 'p99 ms', 'warm req/s', 'cold÷warm', 'ceiling req/s', 'cold÷ceiling', 'target', '']];
+const rows = [
+  [
+    'query',
+    'cold req/s',
+    'p50 ms',
+    'p99 ms',
+    'warm req/s',
+    'cold÷warm',
+    'ceiling req/s',
+    'cold÷ceiling',
+    'target',
+    '',
+    'CPU µs/req cold',
+    'ceiling',
+    'ratio',
+  ],
+];
 for (const q of QUERIES) {
   const ratio = q.ceiling ? q.ours.reqPerSec / q.ceiling.reqPerSec : NaN;
   q.ratio = ratio;
@@ -499,12 +531,15 @@ for (const q of QUERIES) {
     pct(ratio),
     q.target === undefined ? '' : `≥ ${pct(q.target)}`,
     (q.met === false ? 'MISS' : q.met === true ? 'ok' : '') + bad,
+    num(q.ours.cpuUsPerReq),
+    q.ceiling ? num(q.ceiling.cpuUsPerReq) : '–',
+    q.ceiling ? pct(q.ceiling.cpuUsPerReq / q.ours.cpuUsPerReq) : '–',
   ]);
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
 const line = (r) =>
   r
-    .map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+    .map((c, i) => (i === 0 || i === 9 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
     .join('  ')
     .trimEnd();
 const startupMet = TARGETS.startupMs === undefined ? undefined : ours.startupMs < TARGETS.startupMs;
@@ -523,6 +558,9 @@ console.log(
     .trimEnd(),
 );
 for (const r of rows.slice(1)) console.log(line(r));
+console.log(
+  "CPU µs/req: the server's CPU time per request (/proc); ratio = the ceiling's ÷ ours, cold÷ceiling as the load on the machine cannot skew it",
+);
 console.log('');
 console.log(`start-up  ${num(ours.startupMs)} ms${TARGETS.startupMs ? ` (target < ${TARGETS.startupMs} ms)` : ''}  ${mark(startupMet)}`);
 console.log(
