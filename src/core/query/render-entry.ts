@@ -128,7 +128,8 @@ export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node:
  * of the batch, not only the entry's own (i18n joins them with `id NOT IN <batch ids>`).
  */
 export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
-  const out = rows.map((row) => scalarsOf(type, row, node));
+  const scalars = scalarNames(type);
+  const out = rows.map((row) => scalarsOf(type, scalars, row, node));
   const scope: Scope = { kind: 'type', type };
   for (const [name, sub] of node.populate) {
     const attribute = type.attributes.get(name);
@@ -143,15 +144,20 @@ export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly
   return out;
 }
 
-function scalarsOf(type: ContentType, row: Row, node: PopulateNode): Entry {
+/** A type's shown scalar attributes, in order: looked up once per batch, not once per row. */
+function scalarNames(type: ContentType): string[] {
+  const names: string[] = [];
+  for (const attribute of type.attributes.values()) if (attribute.kind === 'scalar' && !attribute.private) names.push(attribute.name);
+  return names;
+}
+
+function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: PopulateNode): Entry {
   const out = entryOf(row.id, row.documentId);
   if (node.fields !== null) {
     for (const name of node.fields) out[name] = row[name] ?? null;
     return out;
   }
-  for (const attribute of type.attributes.values()) {
-    if (attribute.kind === 'scalar' && !attribute.private) out[attribute.name] = row[attribute.name] ?? null;
-  }
+  for (const name of scalars) out[name] = row[name] ?? null;
   out.createdAt = row.createdAt;
   out.updatedAt = row.updatedAt;
   out.publishedAt = row.publishedAt;
@@ -315,7 +321,7 @@ function renderZone(
 ): Entry[] {
   const value = record[attribute.name];
   const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
-  noteOrigin(scope, record, entries);
+  noteOrigin(ctx.index, scope, record, entries);
   const out: Entry[] = [];
   ctx.budget?.spend(entries.length);
   for (const entry of entries) {
