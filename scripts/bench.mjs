@@ -570,7 +570,7 @@ console.log(
 if (loopHeld?.status === 'measured') {
   const l = loopHeld;
   console.log(
-    `loop held cheap GET p50 ${num(l.cheap.p50, 1)} / p99 ${num(l.cheap.p99, 1)} / max ${num(l.cheap.max, 1)} ms (alone: p50 ${num(l.idleP50, 1)} ms; ` +
+    `loop held cheap GET p50 ${num(l.cheap.p50, 1)} / p99 ${num(l.cheap.p99, 1)} / max ${num(l.cheap.max, 1)} ms (alone: p50 ${num(l.idleP50, 1)} / p99 ${num(l.idleP99, 1)} ms; ` +
       `${l.cheap.requests} requests) while ${l.heavy} clients asked ${num(l.heavyAnswers.bytes / 1e6, 1)} MB answers ` +
       `(${l.heavyAnswers.requests} answered, p50 ${num(l.heavyAnswers.p50)} ms, ${l.heavyAnswers.errors} not 200) (target p99 ≤ ${TARGETS.loopHeldP99Ms} ms)  ${mark(loopMet)}`,
   );
