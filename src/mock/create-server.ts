@@ -19,7 +19,7 @@ import { loadProjectCode } from '../project/code/project-code.js';
 import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
-import { generatedStore, isEmptyStore } from './generated-store.js';
+import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
 import { createPlaceholderRouter } from './media/placeholder-router.js';
 import { servedExamples } from './http/served-examples.js';
 import { documentTitle } from '../contract/openapi/generate.js';
@@ -33,7 +33,7 @@ export const DEFAULT_STORE_DIR = '.content-mock';
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
 export { StoreRefused } from '../store/store-refused.js';
 import { createWebhooks } from './webhooks/webhooks.js';
-import { startHotReload, type Logger, type ReloadEvent } from './watch/hot-reload.js';
+import type { Logger, ReloadEvent } from './watch/hot-reload.js';
 import type { FileWatch } from './watch/watch-files.js';
 
 export interface ServerOptions extends ProjectOptions {
@@ -102,8 +102,9 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const dev = applyDevFlags(config.dev, { cors: options.cors, delay: options.delay, readonly: options.readonly });
   const logger = options.logger ?? CONSOLE;
   // A reset imports the seed file again rather than keeping a second copy of all content for the server's life.
+  const generatedStore = options.seedIfEmpty ? await loadStoreGenerator() : undefined;
   const generate = (m: ContentModel) => {
-    const data = generatedStore(m, config);
+    const data = generatedStore!(m, config);
     options.onGenerated?.(data);
     return data;
   };
@@ -183,7 +184,9 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   );
 
   const watcher: FileWatch | undefined = options.watch
-    ? await startHotReload({
+    ? await (
+        await import('./watch/hot-reload.js')
+      ).startHotReload({
         schemas,
         loadOptions,
         dataFile,

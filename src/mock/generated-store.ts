@@ -1,19 +1,27 @@
 import type { ContentModel } from '../core/model/types.js';
 import type { StoreData } from '../core/data/types.js';
 import { importDataset } from '../core/data/import-dataset.js';
-import { generateSeed } from '../dataset/seed/generate-seed.js';
 import { ConfigError, type ContentMockConfig } from '../core/config/content-mock-config.js';
 
-/** What `--seed-if-empty` serves: the content `content-mock seed` writes with its defaults, for the model's locales. */
-export function generatedStore(model: ContentModel, config: ContentMockConfig): StoreData {
-  const locales = model.locales.map((l) => l.code);
-  const ordered = [model.defaultLocale, ...locales.filter((c) => c !== model.defaultLocale)];
-  try {
-    return importDataset(model, generateSeed(model, { count: 10, seed: 'content-mock', locales: ordered, fixtures: config.fixtures }));
-  } catch (e) {
-    if (e instanceof RangeError) throw new ConfigError(e.message);
-    throw e;
-  }
+export type StoreGenerator = (model: ContentModel, config: ContentMockConfig) => StoreData;
+
+/**
+ * What `--seed-if-empty` serves: the content `content-mock seed` writes with its defaults, for the model's locales.
+ * The generator (faker and its word lists) takes longer to load than a 10k-document seed takes to read: only a
+ * server that generates loads it.
+ */
+export async function loadStoreGenerator(): Promise<StoreGenerator> {
+  const { generateSeed } = await import('../dataset/seed/generate-seed.js');
+  return (model, config) => {
+    const locales = model.locales.map((l) => l.code);
+    const ordered = [model.defaultLocale, ...locales.filter((c) => c !== model.defaultLocale)];
+    try {
+      return importDataset(model, generateSeed(model, { count: 10, seed: 'content-mock', locales: ordered, fixtures: config.fixtures }));
+    } catch (e) {
+      if (e instanceof RangeError) throw new ConfigError(e.message);
+      throw e;
+    }
+  };
 }
 
 /** No document of any type (users and media do not count: they are not what a page shows). */

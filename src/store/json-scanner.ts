@@ -113,9 +113,10 @@ export function arrayItemsAt(buf: Buffer, start: number): { items: Slice[]; end:
   }
 }
 
-/** The whole buffer as one value's slice (after leading white space and a BOM). */
-export function rootSlice(buf: Buffer): Slice {
-  let start = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
-  start = skipSpace(buf, start);
-  return { start, end: valueEnd(buf, start) };
+/**
+ * Where the buffer's one value starts (after leading white space and a BOM). Its end is not looked for: that would
+ * scan the whole file once more before the walk that reads it.
+ */
+export function rootStart(buf: Buffer): number {
+  return skipSpace(buf, buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0);
 }

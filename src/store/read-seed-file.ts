@@ -3,7 +3,17 @@ import type { ContentModel, Locale } from '../core/model/types.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { assertDataset, DatasetError, DatasetImporter, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
-import { arrayItemsAt, isObjectAt, objectMembersAt, parseSlice, rootSlice, ScanError, valueEnd, type Slice } from './json-scanner.js';
+import {
+  arrayItemsAt,
+  isObjectAt,
+  objectMembersAt,
+  parseSlice,
+  rootStart,
+  ScanError,
+  skipSpace,
+  valueEnd,
+  type Slice,
+} from './json-scanner.js';
 import type { StoreData } from '../core/data/types.js';
 
 /** A seed file, read lazily: its small parts at once, its documents only when imported. */
@@ -59,7 +69,7 @@ function walkDocuments(buf: Buffer, start: number, out: Slice[]): number {
 /** Parses all of the seed but its documents, and finds where each document lies. */
 function outline(buf: Buffer, file: string): Outline {
   try {
-    const root = rootSlice(buf);
+    const root = { start: rootStart(buf), end: buf.length };
     if (!isObjectAt(buf, root)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
     const documents = new Map<string, Slice[]>();
     const types: Record<string, unknown> = {};
@@ -83,6 +93,8 @@ function outline(buf: Buffer, file: string): Outline {
         return members.end;
       }).end;
     });
+    // anything after the object is malformed JSON (the full parser then says where)
+    if (skipSpace(buf, top.end) !== buf.length) throw new ScanError(top.end);
     for (const [key, slice] of top.members) meta[key] = parseSlice(buf, slice);
     assertDataset(meta, file);
     return { meta, documents };

@@ -43,6 +43,7 @@ export class ContentIndex {
   private values = new Map<string, Map<unknown, Set<Row>>>();
   private tableGenerations = new Map<string, number>();
   private deps: ReturnType<typeof tableDependencies> | undefined;
+  private readonly attachments = new Map<(index: ContentIndex) => unknown, unknown>();
 
   constructor(
     readonly model: ContentModel,
@@ -343,6 +344,15 @@ export class ContentIndex {
         }
       }
     }
+  }
+
+  /**
+   * What a reader derives from this index (its model, its rows) and keeps for the index's life, one per `make`:
+   * the query engine's per-model caches live here rather than in module state.
+   */
+  attached<T>(make: (index: ContentIndex) => T): T {
+    if (!this.attachments.has(make)) this.attachments.set(make, make(this));
+    return this.attachments.get(make) as T;
   }
 
   /**

@@ -23,7 +23,15 @@ import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { parsePopulate, parseQueryPopulate, WildcardRefusal, type PopulateNode } from './populate.js';
-import { precountRelations, renderRow, renderRows, type Entry, type PopulateBudget } from './render-entry.js';
+import {
+  batchDependent,
+  precountRelations,
+  precountSteps,
+  renderRow,
+  renderRows,
+  type Entry,
+  type PopulateBudget,
+} from './render-entry.js';
 import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
@@ -331,6 +339,27 @@ function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): read
  * the next write (a database would keep an index); filters then run over rows already in order.
  */
 export function findMany(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListResult {
+  const page = findManyPage(index, type, query, opts);
+  const data = page.render(page.rows);
+  return { data, meta: page.meta() };
+}
+
+/**
+ * A list read up to its page: every check is done, nothing is rendered yet. `precountStep` runs a step of the
+ * populate budget's first pass (see precountSteps) and says whether it is over; `render` finishes that pass, then
+ * renders any run of the page's rows, in order. A big answer can be rendered a slice at a time when `sliceable`
+ * (nothing in its populate depends on the whole batch, see `batchDependent`). `meta` is asked after the rows are
+ * rendered, as Strapi counts after it has populated them.
+ */
+export interface ListPage {
+  readonly rows: readonly Row[];
+  readonly sliceable: boolean;
+  precountStep(): boolean;
+  render(rows: readonly Row[]): Entry[];
+  meta(): { pagination: PaginationMeta };
+}
+
+export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
   const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
@@ -344,11 +373,20 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
   const { start, limit } = pagination!;
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
   const ctx = { index, status: q.status, budget: opts.budget };
-  precountRelations(ctx, type, page, q.node);
-  const data = renderRows(ctx, type, page, q.node);
-  // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
-  const withCount = shouldCount(query, opts.limits);
-  return { data, meta: { pagination: paginationMeta(pagination!, matched.length, withCount) } };
+  const steps = precountSteps(ctx, type, page, q.node);
+  let counted = false;
+  const precountStep = () => (counted ||= steps.next().done === true);
+  return {
+    rows: page,
+    sliceable: !batchDependent(q.node),
+    precountStep,
+    render: (rows) => {
+      while (!precountStep());
+      return renderRows(ctx, type, rows, q.node);
+    },
+    // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
+    meta: () => ({ pagination: paginationMeta(pagination!, matched.length, shouldCount(query, opts.limits)) }),
+  };
 }
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */

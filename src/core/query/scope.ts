@@ -56,28 +56,27 @@ const COMPONENT_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = { id: 'id
  * Strapi 5's i18n adds `localizations` to localized types as a relation joined on document_id: it links every row
  * of the same document (every locale and status, the row itself included), which is what filters and sorts see.
  */
-const localizationAttributes = new Map<string, RelationAttribute>();
-const syntheticLocalizations = new WeakSet<Attribute>();
 function localizationsOf(type: ContentType): RelationAttribute {
-  let attribute = localizationAttributes.get(type.uid);
-  if (!attribute || attribute.target !== type.uid) {
-    attribute = {
-      kind: 'relation',
-      name: 'localizations',
-      relation: 'oneToMany',
-      target: type.uid,
-      toMany: true,
-      owner: false,
-      private: false,
-      required: false,
-      localized: false,
-      source: `${type.uid}#/localizations`,
-    };
-    localizationAttributes.set(type.uid, attribute);
-    syntheticLocalizations.add(attribute);
-  }
-  return attribute;
+  return {
+    kind: 'relation',
+    name: 'localizations',
+    relation: 'oneToMany',
+    target: type.uid,
+    toMany: true,
+    owner: false,
+    private: false,
+    required: false,
+    localized: false,
+    source: localizationsSource(type.uid),
+  };
 }
+
+/** Where the `localizations` join comes from: no schema file (a schema attribute's source is its file). */
+const localizationsSource = (uid: string) => `${uid}#/localizations`;
+
+/** Whether a relation is the `localizations` join of localizationsOf, not an attribute of a schema. */
+const isLocalizationsJoin = (attribute: Attribute): boolean =>
+  attribute.kind === 'relation' && attribute.name === 'localizations' && attribute.source === localizationsSource(attribute.target);
 
 /**
  * The `details.path` of an unknown-key error: null for a name the type does not know, but the name itself for
@@ -125,11 +124,15 @@ export function scopeBehind(index: ContentIndex, attribute: Attribute): Scope | 
   }
 }
 
-/** The row each component value (at any depth) belongs to, noted as reads reach it: its links follow that row. */
-const origins = new WeakMap<object, LinkOrigin>();
+/**
+ * The row each component value (at any depth) belongs to, noted as reads reach it: its links follow that row.
+ * Kept with the index whose rows hold the values (see ContentIndex.attached).
+ */
+const originsOf = (): WeakMap<object, LinkOrigin> => new WeakMap();
 
 /** Notes the row that component values (or dynamic-zone entries) of `record` belong to. */
-export function noteOrigin(scope: Scope, record: Record_, values: readonly object[]): void {
+export function noteOrigin(index: ContentIndex, scope: Scope, record: Record_, values: readonly object[]): void {
+  const origins = index.attached(originsOf);
   const origin = scope.kind === 'type' ? { type: scope.type, row: record as Row } : origins.get(record);
   if (origin) for (const value of values) origins.set(value, origin);
 }
@@ -142,9 +145,9 @@ export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_
   const value = record[attribute.name];
   switch (attribute.kind) {
     case 'relation': {
-      if (syntheticLocalizations.has(attribute)) return [...index.documentRows(attribute.target, String(record.documentId))];
+      if (isLocalizationsJoin(attribute)) return [...index.documentRows(attribute.target, String(record.documentId))];
       if (scope.kind === 'type') return linkedRows(index, { type: scope.type, row: record as Row }, record, attribute);
-      const origin = origins.get(record);
+      const origin = index.attached(originsOf).get(record);
       if (origin) return linkedRows(index, origin, record, attribute);
       const out: Row[] = [];
       for (const documentId of refsOf(value)) out.push(...index.documentRows(attribute.target, documentId));
@@ -156,7 +159,7 @@ export function joinedRecords(index: ContentIndex, scope: Scope, record: Record_
         : value && typeof value === 'object'
           ? [value as ComponentValue]
           : [];
-      noteOrigin(scope, record, values);
+      noteOrigin(index, scope, record, values);
       return values;
     }
     case 'media': {

@@ -93,15 +93,15 @@ function systemAttribute(name: string, self: () => StrapiSchema, localized: bool
   }
 }
 
-const cache = new WeakMap<object, Map<string, StrapiSchema>>();
+/** The schemas of one index's model, by scope (kept on the index: see ContentIndex.attached). */
+const schemasOf = (): Map<string, StrapiSchema> => new Map();
 
 /** The validators' view of a scope (cached per model). */
 export function strapiSchema(index: ContentIndex, scope: Scope): StrapiSchema {
   const privateNames = index.model.privateAttributes;
   if (scope.kind === 'media' && privateNames === undefined) return FILE;
   const key = scope.kind === 'type' ? scope.type.uid : scope.kind === 'media' ? 'media' : `component:${scope.component.uid}`;
-  let byKey = cache.get(index.model);
-  if (!byKey) cache.set(index.model, (byKey = new Map()));
+  const byKey = index.attached(schemasOf);
   let schema = byKey.get(key);
   if (schema) return schema;
   if (scope.kind === 'media') {

@@ -1,13 +1,11 @@
 import type { Response } from 'express';
+import { SliceScheduler, sliceClock } from './slice-scheduler.js';
+import { CHUNK, writeChunk } from './write-slices.js';
 
 // JSON.stringify of a 100 MB answer holds the event loop for seconds, and every other client waits. Large answers
 // are serialized here instead, piece by piece, handing the loop back every few milliseconds and waiting for the
 // socket to drain: the bytes are exactly JSON.stringify's.
 
-/** Longest the serializer runs before it lets other requests in. */
-const SLICE_MS = 8;
-/** Bytes gathered before a write to the socket. */
-const CHUNK = 256 * 1024;
 /** Deeper than this, a value is stringified whole (JSON values in `json` attributes can nest deeply). */
 const MAX_WALK_DEPTH = 32;
 
@@ -52,19 +50,23 @@ function walkable(v: unknown): v is Record<string, unknown> | unknown[] {
   return !small(v);
 }
 
-const tick = () => new Promise<void>((ok) => setImmediate(ok));
-
 /**
- * Writes `value` as JSON to `res` (whose status and type are set) and ends it. Returns the bytes when `keep` is set
- * and they are at most `keepLimit` (for the read cache), else undefined.
+ * Writes `value` as JSON to `res` (whose status and type are set) and ends it, a slice per turn of `scheduler`.
+ * Returns the bytes when `keep` is set and they are at most `keepLimit` (for the read cache), else undefined.
  */
-export async function streamJson(res: Response, value: unknown, keep = false, keepLimit = 16 * 1024 * 1024): Promise<Buffer | undefined> {
+export async function streamJson(
+  res: Response,
+  value: unknown,
+  scheduler = new SliceScheduler(),
+  keep = false,
+  keepLimit = 16 * 1024 * 1024,
+): Promise<Buffer | undefined> {
   const kept: Buffer[] = [];
   let keptSize = 0;
   let keeping = keep;
   let pieces: string[] = [];
   let pending = 0;
-  let sliceStart = performance.now();
+  const clock = sliceClock();
 
   const flush = async () => {
     if (pieces.length === 0) return;
@@ -76,7 +78,7 @@ export async function streamJson(res: Response, value: unknown, keep = false, ke
       if (keptSize > keepLimit) keeping = false;
       else kept.push(chunk);
     }
-    if (!res.write(chunk) && !res.destroyed) await new Promise<void>((ok) => res.once('drain', ok).once('close', ok));
+    await writeChunk(res, chunk);
   };
   const emit = (text: string) => {
     pieces.push(text);
@@ -125,11 +127,11 @@ export async function streamJson(res: Response, value: unknown, keep = false, ke
       }
     }
     if (pending >= CHUNK) await flush();
-    if (++steps % 512 === 0 && performance.now() - sliceStart > SLICE_MS) {
+    if (++steps % 512 === 0 && clock.due()) {
       if (res.destroyed) return undefined; // the client went away: stop working for it
       await flush();
-      await tick();
-      sliceStart = performance.now();
+      await scheduler.turn();
+      clock.restart();
     }
   }
   await flush();

@@ -1,6 +1,5 @@
 import type express from 'express';
 import type { Runtime } from '../runtime.js';
-import { answerGraphql } from './answer-graphql.js';
 import { checkBodySize } from '../request/parse-body.js';
 
 /** Mounts the GraphQL endpoint on the app when the project serves GraphQL (read per request: hot reload may change it). */
@@ -10,6 +9,8 @@ export function mountGraphql(app: express.Express, current: () => Runtime): void
     const settings = rt.config.graphql;
     if (!settings || req.path.replace(/\/$/, '') !== settings.endpoint) return next();
     void (async () => {
+      // graphql-js and the schema builder load with the first GraphQL request, not with every server
+      const { answerGraphql } = await import('./answer-graphql.js');
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
       const answer = await answerGraphql(rt, {
         method: req.method,

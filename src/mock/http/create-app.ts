@@ -11,6 +11,8 @@ import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute } from '../express/project-route.js';
 import { bodyOf } from '../express/read-body.js';
+import { SliceScheduler } from '../express/slice-scheduler.js';
+import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 
@@ -27,6 +29,10 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       return bytes;
     },
   };
+  // Big answers take turns, a slice each, with every other request (see SliceScheduler).
+  const scheduler = new SliceScheduler();
+  const handle = (rt: Runtime, route: ContentRoute, req: Request, res: Response) =>
+    handleContent(rt, route, req, res, answerCache, scheduler);
   app.disable('x-powered-by');
   app.set('etag', false);
   // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
@@ -48,7 +54,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       .then(async (outcome) => {
         if (outcome === undefined || (outcome !== 'sent' && outcome.kind === 'pass')) return next();
         if (outcome === 'sent') return;
-        if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res, answerCache);
+        if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res);
         res.status(outcome.status);
         for (const [k, v] of Object.entries(outcome.headers)) res.setHeader(k, v);
         if (outcome.body === undefined) res.end();
@@ -77,7 +83,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       const route = contentRouteOf(rt, req, segments);
       if (!route) return methodNotAllowed(req, res, 'HEAD, GET');
       if (route === 'method-not-allowed') return methodNotAllowed(req, res, allowedMethods(rt, segments));
-      await handle(rt, route, req, res, answerCache);
+      await handle(rt, route, req, res);
     }),
   );
 
@@ -89,7 +95,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       const route = contentRouteOf(rt, req, segments);
       if (!route) return methodNotAllowed(req, res, 'HEAD, GET');
       if (route === 'method-not-allowed') return methodNotAllowed(req, res, allowedMethods(rt, segments));
-      await handle(rt, route, req, res, answerCache);
+      await handle(rt, route, req, res);
     }),
   );
 
@@ -122,7 +128,16 @@ function contentRouteOf(rt: Runtime, req: Request, segments: readonly string[]):
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Response, cache: AnswerCache | undefined): Promise<void> {
+const noCache = (req: Request) => /\bno-cache\b/i.test(String(req.headers['cache-control'] ?? '')) || req.headers.pragma === 'no-cache';
+
+async function handleContent(
+  rt: Runtime,
+  route: ContentRoute,
+  req: Request,
+  res: Response,
+  cache: AnswerCache | undefined,
+  scheduler: SliceScheduler,
+): Promise<void> {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const answer = await answerContent(
     rt,
@@ -135,7 +150,8 @@ async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Respo
       encodeSourceMaps: req.headers['strapi-encode-source-maps'] as string | undefined,
       readBody: () => bodyOf(req),
     },
-    { cache, cacheKey: req.originalUrl },
+    // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
+    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true },
   );
   if ('cached' in answer)
     res
@@ -143,9 +159,10 @@ async function handle(rt: Runtime, route: ContentRoute, req: Request, res: Respo
       .type(JSON_TYPE)
       .send(answer.cached as Buffer);
   else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
+  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE);
   else if ('value' in answer) {
     // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
     res.status(200).type(JSON_TYPE);
-    await streamJson(res, answer.value);
+    await streamJson(res, answer.value, scheduler);
   } else res.status(204).end();
 }

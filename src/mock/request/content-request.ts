@@ -2,7 +2,7 @@ import { NotFoundError, StrapiError } from '../../core/errors/strapi-errors.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
-import { findMany, findOne, parseQueryString, type QueryOptions } from '../../core/query/run-query.js';
+import { findManyPage, findOne, parseQueryString, type ListPage, type QueryOptions } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
@@ -83,17 +83,21 @@ export interface AnswerCache {
 }
 
 /**
- * 200/201 with a JSON text, 204 with none, a cache hit the caller stored itself, or a large read answer still to
- * serialize (`value`: the caller streams it, so one big answer does not hold every other request).
+ * 200/201 with a JSON text, 204 with none, a cache hit the caller stored itself, a large read answer still to
+ * serialize (`value`: the caller streams it, so one big answer does not hold every other request), or a large list
+ * still to render (`page`, only when the caller asked for `slices`: it renders and writes it a slice at a time).
  */
 export type ContentAnswer =
   | { readonly status: number; readonly json: string }
   | { readonly status: 204 }
   | { readonly status: 200; readonly cached: unknown }
-  | { readonly status: 200; readonly value: unknown };
+  | { readonly status: 200; readonly value: unknown }
+  | { readonly status: 200; readonly page: ListPage };
 
 /** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
 const STREAM_ABOVE = 5_000;
+/** Steps of the populate budget's first pass run at once; a populate that needs more is counted in slices. */
+const SYNC_PRECOUNT_STEPS = 4;
 
 /** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
 function principalKey(who: RequestPrincipal): string {
@@ -116,7 +120,7 @@ export async function answerContent(
   rt: Runtime,
   route: ContentRoute,
   call: ContentCall,
-  options: { readonly cache?: AnswerCache; readonly cacheKey?: string } = {},
+  options: { readonly cache?: AnswerCache; readonly cacheKey?: string; readonly slices?: boolean } = {},
 ): Promise<ContentAnswer> {
   const { type, documentId } = route;
   const { cache } = options;
@@ -160,8 +164,14 @@ export async function answerContent(
     case 'find':
     case 'findOne': {
       let body: { data: unknown; meta: unknown };
-      if (action === 'find' && type.kind === 'collectionType') body = findMany(index, type, query, opts);
-      else {
+      if (action === 'find' && type.kind === 'collectionType') {
+        const page = findManyPage(index, type, query, opts);
+        // A big populate (its relations are counted before anything is rendered): counted and rendered in slices.
+        const sliced = options.slices === true && !v4 && !maps && page.sliceable;
+        for (let steps = 0; !page.precountStep(); steps++) if (sliced && steps >= SYNC_PRECOUNT_STEPS) return { status: 200, page };
+        if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page };
+        body = { data: page.render(page.rows), meta: page.meta() };
+      } else {
         // a single type's find is a findOne of its only document
         const data = findOne(index, type, documentId, query, opts);
         if (!data) throw new NotFoundError('Not Found', {});

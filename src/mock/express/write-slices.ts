@@ -1,0 +1,44 @@
+import type { Response } from 'express';
+import type { SliceScheduler } from './slice-scheduler.js';
+
+// Writing text to a socket in chunks, waiting when the socket is full, and giving the loop back between chunks.
+
+/** Bytes written to the socket at a time. */
+export const CHUNK = 256 * 1024;
+
+/** Waits until `res` can take more (or is gone). */
+export function drained(res: Response): Promise<void> {
+  return new Promise<void>((ok) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      ok();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
+/** Writes a chunk; waits for the socket when it is full. */
+export async function writeChunk(res: Response, chunk: Buffer | string): Promise<void> {
+  if (!res.write(chunk) && !res.destroyed) await drained(res);
+}
+
+/**
+ * Writes pieces of text (already JSON) to `res` in chunks of about CHUNK bytes, one chunk per turn of the
+ * scheduler, and ends it.
+ */
+export async function writePieces(res: Response, pieces: readonly string[], scheduler: SliceScheduler): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    batch.push(piece);
+    size += piece.length;
+    if (size < CHUNK) continue;
+    if (res.destroyed) return;
+    await writeChunk(res, batch.join(''));
+    batch = [];
+    size = 0;
+    await scheduler.turn();
+  }
+  if (batch.length > 0 && !res.destroyed) await writeChunk(res, batch.join(''));
+  res.end();
+}
