@@ -3,7 +3,7 @@ import { loadContract, type Contract } from '../proxy/load-contract.js';
 import { Report, formatOf, type ReportData, type ReportFormat } from '../proxy/report.js';
 import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
 import { ReadProbe } from '../proxy/read-probe.js';
-import { dedupeViolations, restrictedQueryOf, validateExchange } from '../proxy/validate-exchange.js';
+import { dedupeViolations, refusalFor, touchedTypes, validateExchange } from '../proxy/validate-exchange.js';
 import type { ExchangeResult, Rule, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
@@ -98,12 +98,12 @@ const errorMessage = (body: unknown): string | undefined =>
 /** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
 async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
   const message = errorMessage(answer.body);
-  const restricted =
-    answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
-  if (!restricted) return false;
-  const known = await readabilityOf(probe, authorizationOf(options), restricted.uids);
+  if (answer.status !== 400 || !message?.startsWith('Invalid key ')) return false;
+  const uids = touchedTypes(options.contract, c.method, c.url);
+  if (uids.length === 0) return false;
+  const known = await readabilityOf(probe, authorizationOf(options), uids);
   if ([...known.values()].includes('unknown')) return false;
-  return restricted.refusal((uid) => known.get(uid) === 'readable') === message;
+  return refusalFor(options.contract, c.method, c.url, (uid) => known.get(uid) === 'readable') === message;
 }
 
 /** Runs one case: the contract check narrowed to the request, plus the status the case expects. */

@@ -404,6 +404,7 @@ function parseOptions(
     // `localizations` with a query of its own, which selects the fields as given.
     fields: joined ? withSortColumns(fields, sort, true) : fields,
     filters: filters instanceof StrapiError ? undefined : filters,
+    ...(filters instanceof StrapiError || !filters ? {} : { filtersGiven: options.filters }),
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
