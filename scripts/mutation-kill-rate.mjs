@@ -558,7 +558,13 @@ async function record(name, base, token) {
     const rels = attrs.filter((a) => a.kind === 'relation');
     const page = type.kind === 'collectionType' ? 'pagination[pageSize]=4&' : '';
     paths.push(`${r}`, `${r}?${page}populate=*`, `${r}?${page}status=draft`, `${r}?${page}fields[0]=${scalars[0]?.name ?? 'id'}`);
-    if (type.localized) paths.push(`${r}?${page}locale=${other}`, `${r}?${page}locale=*&sort=id:asc`);
+    if (type.localized)
+      paths.push(
+        `${r}?${page}locale=${other}`,
+        `${r}?${page}locale=*&sort=id:asc`,
+        `${r}?${page}populate[localizations][count]=true`,
+        `${r}?${page}populate[localizations][fields][0]=${scalars[0]?.name ?? 'id'}&populate[localizations][sort]=locale:desc`,
+      );
     for (const a of attrs.filter((a) => a.kind !== 'scalar')) paths.push(`${r}?${page}populate[0]=${a.name}`);
     for (const a of attrs.filter((a) => a.kind === 'dynamiczone'))
       for (const uid of a.components) paths.push(`${r}?${page}populate[${a.name}][on][${uid}]=true`);
@@ -588,7 +594,13 @@ async function record(name, base, token) {
       paths.push(
         `${r}?populate[${a.name}][fields][0]=${ts.name}&populate[${a.name}][sort]=createdAt:desc&fields[0]=${scalars[0].name}&pagination[pageSize]=5`,
       );
-      if (a.toMany) continue;
+      paths.push(
+        `${r}?populate[${a.name}][filters][${ts.name}][$containsi]=e&populate[${a.name}][fields][0]=${ts.name}&pagination[pageSize]=5`,
+      );
+      if (a.toMany) {
+        paths.push(`${r}?populate[${a.name}][sort]=${ts.name}:asc&populate[${a.name}][fields][0]=${ts.name}&pagination[pageSize]=5`);
+        continue;
+      }
       const related = sample.map((row) => row[a.name]).find((x) => x && typeof x[ts.name] === 'string');
       if (related)
         paths.push(

@@ -6,6 +6,7 @@
 //
 //   node scripts/harness/run.mjs --model <dir>|kit --slot N --reads 0 --writes 0   # once: seed, push, pull, snapshot
 //   node scripts/proxy-real-traffic.mjs --model <dir>|kit --slot N [--seed 1] [--reads 1000] [--writes 100] [--json F]
+//       [--dist <dir>]   # another build of the checker (an older commit's dist/) to compare with
 //
 // It reuses run.mjs's work folder (<tmp>/harness-<name>-<slot>: snapshot, pulled content, content-mock config) and the
 // Strapi copy under <scratch>/<name>-<slot>; the database is restored from the snapshot first.
@@ -65,8 +66,9 @@ for (let steps = 0; steps < nWrites;) {
   requests.push(...s);
 }
 
-const { loadContract } = await import(join(root, 'dist/contract/proxy/load-contract.js'));
-const { createProxy } = await import(join(root, 'dist/contract/proxy/create-proxy.js'));
+const dist = resolve(arg('dist', join(root, 'dist')));
+const { loadContract } = await import(join(dist, 'contract/proxy/load-contract.js'));
+const { createProxy } = await import(join(dist, 'contract/proxy/create-proxy.js'));
 const strapi = await startStrapi(dest, 1400 + slot, { fresh: false });
 const results = [];
 try {

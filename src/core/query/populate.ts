@@ -262,6 +262,8 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
+      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: [])
+      if (value === '') continue;
       // a list is walked as an object keyed by index: its first key is refused
       if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
       if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
@@ -317,6 +319,7 @@ function parseZone(
   walk: PopulateWalk,
 ): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
+  if (options.on === '') return out;
   if (!isPlainObject(options.on)) {
     // no fragment: every component renders its scalars (`count` is ignored on zones), and
     // `populate=*` populates each component's own relations, media and components one level

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { loadContract } from '../../src/contract/proxy/load-contract.js';
+import { validateExchange } from '../../src/contract/proxy/validate-exchange.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+
+// The false-alarm classes the proxy met on real Strapi 5.54 traffic (scripts/proxy-real-traffic.mjs), each judged
+// through the proxy in front of the mock, which answers as Strapi did.
+
+const KIT = 'test/fixtures/kit';
+const project = { schemas: `${KIT}/model`, config: `${KIT}/content-mock.config.json` };
+let mock: MockServer;
+let proxy: ContentProxy;
+let proxyUrl: string;
+let mockUrl: string;
+
+beforeAll(async () => {
+  mock = await createServer({ ...project, seed: `${KIT}/dataset.json`, memory: true });
+  ({ url: mockUrl } = await mock.listen(0));
+  const contract = await loadContract(project);
+  proxy = createProxy({ target: mockUrl, contract, validateFirst: true, log: () => undefined });
+  ({ url: proxyUrl } = await proxy.listen(0));
+});
+afterAll(async () => {
+  await proxy.close();
+  await mock.close();
+});
+
+async function through(path: string): Promise<{ status: number; body: Record<string, unknown>; violations: number }> {
+  const res = await fetch(proxyUrl + path);
+  const body = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, body, violations: Number(res.headers.get(VIOLATIONS_HEADER)) };
+}
+
+describe('what Strapi answered, the proxy passes', () => {
+  test('a fractional page starts between pages: page=1.5&pageSize=2 reads from row 1, echoed as page 1', async () => {
+    const { status, body, violations } = await through('/api/categories?pagination[page]=1.5&pagination[pageSize]=2&sort=id:asc');
+    const all = (await (await fetch(`${mockUrl}/api/categories?sort=id:asc`)).json()) as { data: Array<{ id: number }> };
+    expect(status).toBe(200);
+    expect(body.meta).toMatchObject({ pagination: { page: 1, pageSize: 2 } });
+    expect((body.data as Array<{ id: number }>).map((r) => r.id)).toEqual(all.data.slice(1, 3).map((r) => r.id));
+    expect(violations).toBe(0);
+  });
+
+  test('an empty populate[zone][on]= populates no component: 200 with an empty zone (Strapi 5.54), no refusal expected', async () => {
+    const { status, body, violations } = await through('/api/homepage?populate[blocks][on]=');
+    expect(status).toBe(200);
+    expect((body.data as { blocks: unknown[] }).blocks).toEqual([]);
+    expect(violations).toBe(0);
+  });
+
+  test('a dot path then its own prefix: the later plain entry wins, and an answer populating the dot path is flagged', async () => {
+    const path = '/api/articles?populate[0]=category.articles&populate[1]=category';
+    const { body, violations } = await through(path);
+    const rows = body.data as Array<{ category?: Record<string, unknown> | null }>;
+    const withCategory = rows.find((r) => r.category);
+    expect(withCategory?.category && 'articles' in withCategory.category).toBe(false);
+    expect(violations).toBe(0);
+    const wrong = structuredClone(body) as { data: Array<{ category?: Record<string, unknown> | null }> };
+    const row = wrong.data.find((r) => r.category)!;
+    row.category!.articles = [];
+    const verdict = validateExchange(await loadContract(project), { method: 'GET', url: path, status: 200, body: wrong });
+    // what the public caller (who reads categories) gets: the conditional part settled for it
+    const found = [...verdict.violations, ...(verdict.conditional ?? []).flatMap((c) => c.settle(() => true))];
+    expect(found).toContainEqual(expect.objectContaining({ rule: 'populate', message: 'is present but was not populated' }));
+  });
+});
