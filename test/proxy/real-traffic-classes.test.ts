@@ -3,6 +3,7 @@ import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/con
 import { loadContract } from '../../src/contract/proxy/load-contract.js';
 import { validateExchange } from '../../src/contract/proxy/validate-exchange.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { FULL, startRestrictedKit } from './restricted-kit.js';
 
 // The false-alarm classes the proxy met on real Strapi 5.54 traffic (scripts/proxy-real-traffic.mjs), each judged
 // through the proxy in front of the mock, which answers as Strapi did.
@@ -63,5 +64,30 @@ describe('what Strapi answered, the proxy passes', () => {
     // what the public caller (who reads categories) gets: the conditional part settled for it
     const found = [...verdict.violations, ...(verdict.conditional ?? []).flatMap((c) => c.settle(() => true))];
     expect(found).toContainEqual(expect.objectContaining({ rule: 'populate', message: 'is present but was not populated' }));
+  });
+});
+
+describe('a list under a relation the caller may not read', () => {
+  test('is sanitized away before the converter would refuse it: 200 without it for the public role, 400 for a token that reads it', async () => {
+    const kit = await startRestrictedKit();
+    const judge = createProxy({ target: kit.url, contract: kit.contract, validateFirst: true, log: () => undefined });
+    const { url } = await judge.listen(0);
+    try {
+      const path = '/api/articles?populate[owner][0][0]=true&populate[owner][0][1]=true&populate[category]=true';
+      const asPublic = await fetch(url + path);
+      const body = (await asPublic.json()) as { data: Array<Record<string, unknown>> };
+      expect(asPublic.status).toBe(200);
+      expect(body.data.some((row) => 'owner' in row)).toBe(false);
+      expect(body.data.some((row) => 'category' in row)).toBe(true);
+      expect(Number(asPublic.headers.get(VIOLATIONS_HEADER))).toBe(0);
+      const asReader = await fetch(url + path, { headers: { authorization: `Bearer ${FULL}` } });
+      expect(asReader.status).toBe(400);
+      expect(((await asReader.json()) as { error: { message: string } }).error.message).toBe(
+        "Invalid nested populate. Expected '*' or an object",
+      );
+    } finally {
+      await judge.close();
+      await kit.server.close();
+    }
   });
 });

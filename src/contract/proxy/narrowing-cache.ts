@@ -66,7 +66,6 @@ function refusalOf(error: unknown): string | undefined {
 const MAX_ENTRIES = 2000;
 
 // Per contract, so a reloaded model never sees narrowings parsed against the old one.
-const caches = new WeakMap<Contract, Map<string, Narrowing>>();
 
 function pageOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pick<Narrowing, 'pagination' | 'window'> {
   try {
@@ -130,30 +129,33 @@ function compile(contract: Contract, type: ContentType, search: string, canRead:
   };
 }
 
-function cached(contract: Contract, key: string, make: () => Narrowing): Narrowing {
-  let cache = caches.get(contract);
-  if (!cache) {
-    cache = new Map();
-    caches.set(contract, cache);
-  }
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const made = make();
+/** The cached compilations of one key, each with the readability it was made under (every type its parse asked). */
+interface Variant {
+  readonly readable: ReadonlyMap<string, boolean>;
+  readonly narrowing: Narrowing;
+}
+const variantCaches = new WeakMap<Contract, Map<string, Variant[]>>();
+
+/** A compilation made for a caller who reads the types its parse asked about as `canRead` does. */
+function variants(contract: Contract, key: string, canRead: CanRead, make: () => Narrowing): Narrowing {
+  let cache = variantCaches.get(contract);
+  if (!cache) variantCaches.set(contract, (cache = new Map()));
+  const list = cache.get(key) ?? [];
+  const hit = list.find((v) => [...v.readable].every(([uid, readable]) => canRead(uid) === readable));
+  if (hit) return hit.narrowing;
+  const narrowing = make();
   // Oldest first out: Map iterates in insertion order.
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, made);
-  return made;
+  if (!cache.has(key) && cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(key, [...list.slice(-7), { readable: new Map(narrowing.touched.map((uid) => [uid, canRead(uid)])), narrowing }]);
+  return narrowing;
 }
 
 /**
  * The narrowing of a query string for a type, for a caller who may read every type, or (`canRead`) what it says.
- * Parsing (qs, populate trees, filter compilation) is pure in the model, the query and the unreadable types it
- * touches, so it is done once per distinct combination; the checks only read what it returns.
+ * Parsing (qs, populate trees, filter compilation) is pure in the model, the query and the readability of the types
+ * the parse asks about, so it is done once per distinct combination; the checks only read what it returns.
  */
 export function narrowingFor(contract: Contract, type: ContentType, search: string, canRead?: CanRead): Narrowing {
   const key = `${type.uid}?${search}`;
-  const base = cached(contract, key, () => compile(contract, type, search, undefined));
-  const unreadable = canRead ? base.touched.filter((uid) => !canRead(uid)) : [];
-  if (unreadable.length === 0) return base;
-  return cached(contract, `${key}#${unreadable.sort().join(',')}`, () => compile(contract, type, search, canRead));
+  return variants(contract, key, canRead ?? (() => true), () => compile(contract, type, search, canRead));
 }

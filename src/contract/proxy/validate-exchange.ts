@@ -140,12 +140,14 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
     narrow(contract, route, exchange, body, base, asIfReadable);
     // A caller who may read every type touched gets this verdict. It can only change for another caller when something
     // was found (hidden relations explain missing ones) or when the query may be refused (filters, sort through them).
-    const refusable = base.touched.length > 0 && narrowingFor(contract, route.type, search, () => false).refusal !== base.refusal;
+    const none = base.touched.length > 0 ? narrowingFor(contract, route.type, search, () => false) : base;
+    const refusable = none.refusal !== base.refusal;
     if (base.touched.length === 0 || (asIfReadable.length === 0 && !refusable)) violations.push(...asIfReadable);
     else {
       // The engine's parse for this caller decides: relations to types it may not read are hidden or refused.
       conditional.push({
-        uids: base.touched,
+        // a parse that failed early asked about fewer types: the other extreme names the rest
+        uids: [...new Set([...base.touched, ...none.touched])],
         settle: (canRead) => {
           const found: Violation[] = [];
           narrow(contract, route, exchange, body, narrowingFor(contract, route.type, search, canRead), found);

@@ -155,14 +155,18 @@ function mergeObject(
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
+    // a relation the caller may not read is sanitized away before any walk (and before the converter)
+    const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
     if (value === '*') {
-      // a relation the caller may not read is sanitized away before any walk
-      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
       if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
-    if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
+    if (Array.isArray(value)) {
+      refuseNestedList(index, scope, target, value, path, hidden);
+      map.set(key, leafNode(index, target as Attribute));
+      continue;
+    }
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
     map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
@@ -200,7 +204,9 @@ function refuseNestedList(
   target: Attribute | typeof LOCALIZATIONS,
   items: readonly unknown[],
   path: string,
-): never {
+  /** A relation the caller may not read: walked by the validator, then sanitized away before the converter refuses. */
+  hidden = false,
+): void {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
@@ -211,7 +217,7 @@ function refuseNestedList(
     const attribute = strapiSchema(index, inner).attribute(name);
     if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
   }
-  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+  if (!hidden) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**
