@@ -103,6 +103,9 @@ export function relationFilters(index: ContentIndex, type: ContentType, filters:
       const sub = node.populate.get(key);
       const inner = scopeBehind(index, attribute);
       if (!sub || sub.count || (inner?.kind !== 'type' && inner?.kind !== 'component')) continue;
+      // a localized or draft & publish target links several rows per document: the filter may have matched another
+      // one than the row populate shows
+      if (inner.kind === 'type' && (inner.type.localized || inner.type.draftAndPublish)) continue;
       const predicate = compileScopeFilters(index, inner, value, sub.fields);
       if (predicate) out.push({ name: key, predicate });
     }

@@ -29,7 +29,9 @@ function usableTerm(index: ContentIndex, scope: Scope, node: PopulateNode, path:
   if (path.length !== 2 || attribute?.kind !== 'relation' || attribute.toMany) return undefined;
   const sub = node.populate.get(path[0]);
   const inner = scopeBehind(index, attribute);
-  if (!sub || sub.count || inner?.kind !== 'type') return undefined;
+  // A localized or draft & publish target links several rows per document: the one the sort joined may not be the
+  // one populate shows (real Strapi: warehouses sorted by shelf.label through shelves of every locale).
+  if (!sub || sub.count || inner?.kind !== 'type' || inner.type.localized || inner.type.draftAndPublish) return undefined;
   const innerField = fieldOf(inner, path[1]);
   const kind = innerField ? scalarTypeOf(innerField) : undefined;
   if (!kind || kind === 'json' || kind === 'blocks') return undefined;
