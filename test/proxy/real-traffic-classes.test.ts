@@ -50,6 +50,18 @@ describe('what Strapi answered, the proxy passes', () => {
     expect(violations).toBe(0);
   });
 
+  test("a findOne's path documentId replaces filters[documentId]: the entry shown need not pass it", async () => {
+    const list = (await (await fetch(`${mockUrl}/api/articles`)).json()) as { data: Array<{ documentId: string }> };
+    const id = list.data[0].documentId;
+    const { status, body, violations } = await through(`/api/articles/${id}?filters[documentId][$lt]=${id}&populate=*`);
+    expect(status).toBe(200);
+    expect((body.data as { documentId: string }).documentId).toBe(id);
+    expect(violations).toBe(0);
+    // a filter on another field still holds the entry to it
+    const other = await through(`/api/articles/${id}?filters[documentId][$lt]=${id}&filters[title][$eq]=not-the-title`);
+    expect(other.status).toBe(404);
+  });
+
   test('a dot path then its own prefix: the later plain entry wins, and an answer populating the dot path is flagged', async () => {
     const path = '/api/articles?populate[0]=category.articles&populate[1]=category';
     const { body, violations } = await through(path);

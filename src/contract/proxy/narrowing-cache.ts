@@ -3,7 +3,7 @@ import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Predicate } from '../../core/query/filters.js';
 import { paginationInfo, parsePagination, type PageWindow, type Pagination, type RestLimits } from '../../core/query/pagination.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
-import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, type ParsedQuery } from '../../core/query/run-query.js';
+import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, withoutDocumentId, type ParsedQuery } from '../../core/query/run-query.js';
 import { compileShownFilters, relationFilters, type RelationFilter } from './check-filters.js';
 import type { Contract } from './load-contract.js';
 
@@ -16,6 +16,8 @@ export interface Narrowing {
   readonly error?: unknown;
   /** The request's filters reduced to what the rows can prove; undefined when nothing is left. */
   readonly predicate?: Predicate;
+  /** The same on a findOne, whose path's documentId replaces a top-level `filters[documentId]` (as the engine reads it). */
+  readonly findOnePredicate?: Predicate;
   /** Conditions through populated to-one relations, judged on the related entries shown. */
   readonly relations: readonly RelationFilter[];
   /**
@@ -121,6 +123,7 @@ function compile(contract: Contract, type: ContentType, search: string, canRead:
     raw,
     parsed,
     predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields),
+    findOnePredicate: compileShownFilters(contract.index, type, withoutDocumentId(raw.filters), parsed.node.fields),
     relations: relationFilters(contract.index, type, raw.filters, parsed.node),
     touched: [...asked],
     refusal: strict,

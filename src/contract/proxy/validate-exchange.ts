@@ -205,7 +205,8 @@ function narrow(
 ): void {
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
-  const { raw, parsed, predicate } = narrowing;
+  const { raw, parsed } = narrowing;
+  const predicate = route.kind === 'one' && route.documentId !== undefined ? narrowing.findOnePredicate : narrowing.predicate;
   const list = route.kind === 'list' && m === 'GET';
   // Strapi refuses these queries with 400 whatever the data: a 2xx means the backend ignored a parameter.
   const refusal = m === 'GET' ? (narrowing.refusal ?? (list ? narrowing.listRefusal : undefined)) : undefined;
