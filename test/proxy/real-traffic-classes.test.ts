@@ -62,6 +62,13 @@ describe('what Strapi answered, the proxy passes', () => {
     expect(other.status).toBe(404);
   });
 
+  test('pagination[page] without a value beside pagination[limit]: page-style meta, as the engine (and Strapi) read it', async () => {
+    const { status, body, violations } = await through('/api/tags?pagination[page]&pagination[limit]=2');
+    expect(status).toBe(200);
+    expect(body.meta).toMatchObject({ pagination: { page: 1, pageSize: 2 } });
+    expect(violations).toBe(0);
+  });
+
   test('a dot path then its own prefix: the later plain entry wins, and an answer populating the dot path is flagged', async () => {
     const path = '/api/articles?populate[0]=category.articles&populate[1]=category';
     const { body, violations } = await through(path);

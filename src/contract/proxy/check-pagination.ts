@@ -31,7 +31,8 @@ export function checkPagination(
     return;
   }
   const asked = isPlainObject(query.pagination) ? query.pagination : {};
-  const offset = has(asked, 'start') || has(asked, 'limit');
+  // the meta's style as the engine reads the query (a key given without a value still picks its style)
+  const offset = window ? !window.paged : has(asked, 'start') || has(asked, 'limit');
   const [sizeKey, posKey] = offset ? ['limit', 'start'] : ['pageSize', 'page'];
   const wrongStyle = offset ? ['page', 'pageSize', 'pageCount'] : ['start', 'limit'];
   for (const k of wrongStyle) {
