@@ -69,6 +69,16 @@ describe('what Strapi answered, the proxy passes', () => {
     expect(violations).toBe(0);
   });
 
+  test("a populate sort on a component's documentId fails in the database only when the populate runs: 200 on an empty page", async () => {
+    const empty = await through('/api/authors?filters[updatedAt][$null]=true&populate[articles][sort]=seo.documentId:desc');
+    expect(empty.status).toBe(200);
+    expect(empty.violations).toBe(0);
+    // with parent rows Strapi's database fails (500): the mock names the column it fails on
+    const res = await fetch(`${mockUrl}/api/authors?populate[articles][sort]=seo.documentId:desc`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Invalid key documentId at seo');
+  });
+
   test('a dot path then its own prefix: the later plain entry wins, and an answer populating the dot path is flagged', async () => {
     const path = '/api/articles?populate[0]=category.articles&populate[1]=category';
     const { body, violations } = await through(path);

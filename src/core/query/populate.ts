@@ -405,9 +405,20 @@ function parseOptions(
   validateNestedOptions(strapiSchema(index, scope), options);
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
-  const sort = asPopulate(() => parseSort(index, scope, options.sort));
+  // a key the validators let through (`documentId` of a component) is a column the populate query lacks: the
+  // database fails on it only when the query runs, so a page without rows answers 200 (real Strapi 5.54)
+  let unknownColumn: StrapiError | undefined;
+  const sort = asPopulate(() => {
+    try {
+      return parseSort(index, scope, options.sort);
+    } catch (error) {
+      if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
+      unknownColumn = error;
+      return [];
+    }
+  });
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
+  const failure = filters instanceof StrapiError ? filters : (unknownColumn ?? populateSortFailure(sort, path));
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
