@@ -159,6 +159,13 @@ const mutateEntry = (c, fn) => {
   const first = Array.isArray(body.data) ? body.data[0] : body.data;
   return fn(first, body) === false ? [] : [{ status: c.status, body }];
 };
+/** Mutates the first entry `fn` applies to (false: does not apply) and returns the mutant. */
+const mutateEachEntry = (c, fn) => {
+  if (entries(c).length === 0) return [];
+  const body = clone(c.body);
+  const list = Array.isArray(body.data) ? body.data : [body.data];
+  return list.some((e) => isObj(e) && fn(e) !== false) ? [{ status: c.status, body }] : [];
+};
 const query = (c) => new URLSearchParams(c.url.split('?')[1] ?? '');
 const qs = (c) => decodeURIComponent(c.url.split('?')[1] ?? '');
 const routeType = (c) => {
@@ -197,6 +204,11 @@ const OPERATORS = {
       ? [{ status: c.status, body: { ...clone(c.body), error: { ...c.body.error, name: undefined } } }]
       : [],
   'error: plain text body': (c) => (c.status >= 400 && isObj(c.body) ? [{ status: c.status, body: { message: 'error' } }] : []),
+  'error: name of another status': (c) => {
+    if (c.status < 400 || !isObj(c.body?.error)) return [];
+    const name = c.status === 404 ? 'ValidationError' : 'NotFoundError';
+    return [{ status: c.status, body: { ...clone(c.body), error: { ...c.body.error, name } } }];
+  },
   // entry shape
   'entry: id removed': (c) => mutateEntry(c, (e) => (delete e.id, true)),
   'entry: documentId removed': (c) => mutateEntry(c, (e) => ('documentId' in e ? (delete e.documentId, true) : false)),
@@ -375,6 +387,49 @@ const OPERATORS = {
     related[m[2]] = 'zzz-no-match';
     return [{ status: c.status, body }];
   },
+  // populated lists: their own filters and sort (populate[x][filters], populate[x][sort])
+  'populated list: rows out of populate[x][sort] order': (c) => {
+    const m = /populate\[(\w+)\]\[sort\](?:\[0\])?=(\w+)(?::(asc|desc))?/.exec(qs(c));
+    if (!m) return [];
+    return mutateEachEntry(c, (e) => {
+      const v = e[m[1]];
+      if (!Array.isArray(v) || v.length < 2 || !v.every((x) => isObj(x) && m[2] in x)) return false;
+      const reversed = [...v].reverse();
+      if (JSON.stringify(reversed.map((x) => x[m[2]])) === JSON.stringify(v.map((x) => x[m[2]]))) return false;
+      e[m[1]] = reversed;
+      return true;
+    });
+  },
+  'populated list: a row breaks populate[x][filters]': (c) => {
+    const m =
+      /populate\[(\w+)\]\[filters\]\[(\w+)\]\[\$(eq|eqi|contains|containsi|startsWith|in|gt|gte|lt|lte|notNull)\](?:\[\d+\])?=([^&]*)/.exec(
+        qs(c),
+      );
+    if (!m) return [];
+    return mutateEachEntry(c, (e) => {
+      const v = e[m[1]];
+      const row = Array.isArray(v) ? v[0] : v;
+      if (!isObj(row) || !(m[2] in row)) return false;
+      const x = row[m[2]];
+      row[m[2]] =
+        m[3] === 'notNull'
+          ? null
+          : typeof x === 'number'
+            ? m[3] === 'gt' || m[3] === 'gte'
+              ? -1e9
+              : 1e9
+            : m[3] === 'lt' || m[3] === 'lte'
+              ? '\uffff'
+              : '0-no-match';
+      return true;
+    });
+  },
+  "localizations: the entry's own locale listed": (c) =>
+    mutateEachEntry(c, (e) => {
+      if (!Array.isArray(e.localizations) || typeof e.locale !== 'string') return false;
+      e.localizations.push({ ...clone(e.localizations[0] ?? { id: 99999 }), id: 99998, locale: e.locale });
+      return true;
+    }),
   // pagination
   'pagination: meta removed': (c) => (list(c) ? [{ status: c.status, body: { ...clone(c.body), meta: {} } }] : []),
   'pagination: pageCount wrong': (c) => {
@@ -503,7 +558,13 @@ async function record(name, base, token) {
     const rels = attrs.filter((a) => a.kind === 'relation');
     const page = type.kind === 'collectionType' ? 'pagination[pageSize]=4&' : '';
     paths.push(`${r}`, `${r}?${page}populate=*`, `${r}?${page}status=draft`, `${r}?${page}fields[0]=${scalars[0]?.name ?? 'id'}`);
-    if (type.localized) paths.push(`${r}?${page}locale=${other}`, `${r}?${page}locale=*&sort=id:asc`);
+    if (type.localized)
+      paths.push(
+        `${r}?${page}locale=${other}`,
+        `${r}?${page}locale=*&sort=id:asc`,
+        `${r}?${page}populate[localizations][count]=true`,
+        `${r}?${page}populate[localizations][fields][0]=${scalars[0]?.name ?? 'id'}&populate[localizations][sort]=locale:desc`,
+      );
     for (const a of attrs.filter((a) => a.kind !== 'scalar')) paths.push(`${r}?${page}populate[0]=${a.name}`);
     for (const a of attrs.filter((a) => a.kind === 'dynamiczone'))
       for (const uid of a.components) paths.push(`${r}?${page}populate[${a.name}][on][${uid}]=true`);
@@ -533,7 +594,13 @@ async function record(name, base, token) {
       paths.push(
         `${r}?populate[${a.name}][fields][0]=${ts.name}&populate[${a.name}][sort]=createdAt:desc&fields[0]=${scalars[0].name}&pagination[pageSize]=5`,
       );
-      if (a.toMany) continue;
+      paths.push(
+        `${r}?populate[${a.name}][filters][${ts.name}][$containsi]=e&populate[${a.name}][fields][0]=${ts.name}&pagination[pageSize]=5`,
+      );
+      if (a.toMany) {
+        paths.push(`${r}?populate[${a.name}][sort]=${ts.name}:asc&populate[${a.name}][fields][0]=${ts.name}&pagination[pageSize]=5`);
+        continue;
+      }
       const related = sample.map((row) => row[a.name]).find((x) => x && typeof x[ts.name] === 'string');
       if (related)
         paths.push(

@@ -88,6 +88,13 @@ describe('mutated Strapi answers are rejected, with a JSON path to the problem',
     expect(result.errors).toContainEqual({ path, message: expect.stringContaining(message) });
   });
 
+  test('a dynamic-zone entry of a component the zone does not declare passes (Strapi returns what a draft stored); a declared one is held to its own fields', () => {
+    const undeclared = { id: 99, __component: 'shared.seo', metaTitle: 'stored before the zone changed' };
+    expect(validateMutated('single-homepage-populate-blocks', set('data.blocks.0', undeclared))).toMatchObject({ ok: true });
+    const result = validateMutated('single-homepage-populate-blocks', set('data.blocks.0', { id: 1, __component: 'shared.quote', title: 5 }));
+    expect(result.errors).toContainEqual({ path: '$.data.blocks[0].title', message: expect.stringContaining('must be string') });
+  });
+
   test('a oneOf failure is reported once, at the branch the value was meant for', () => {
     const result = validateMutated('populate-object-true', set('data.0.category.name', 5));
     expect(result.errors).toEqual([{ path: '$.data[0].category.name', message: 'must be string or null' }]);

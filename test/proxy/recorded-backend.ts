@@ -32,10 +32,19 @@ export interface RecordedBackend {
 export async function startRecordedBackend(
   answers: Map<string, RecordedAnswer>,
   breaks: Record<string, AnswerBreak>,
+  /** The proxy's read probes (`?…fields[0]=id`) are answered as the recording's caller: 200, or 403 on these routes. */
+  unreadable: readonly string[] = ['/api/secrets'],
 ): Promise<RecordedBackend> {
   const byPath = new Map([...answers.values()].map((a) => [a.path, a]));
   const server = http.createServer((req, res) => {
     req.resume();
+    const url = req.url ?? '/';
+    if (!req.headers['x-answer'] && url.endsWith('fields[0]=id') && !byPath.has(url)) {
+      const refused = unreadable.some((route) => url.startsWith(`${route}?`));
+      res.writeHead(refused ? 403 : 200, { 'content-type': 'application/json' });
+      const error = { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} };
+      return void res.end(JSON.stringify(refused ? { data: null, error } : { data: [], meta: {} }));
+    }
     const named = req.headers['x-answer'] as string | undefined;
     const answer = named ? answers.get(named) : byPath.get(req.url ?? '/');
     if (!answer) {

@@ -28,6 +28,34 @@ function filterValue(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A populated list narrowed by its own options: `populate[a][sort]` and `populate[a][filters]` on a scalar of what it
+ * holds (shown with `fields`), so the checker can see the related rows' order and that each one passes the filter.
+ */
+function populateNarrowingCases(model: ContentModel, r: string, base: string, a: Attribute, ok: readonly number[]): CheckCase[] {
+  const inner =
+    a.kind === 'relation'
+      ? model.contentTypes.get(a.target)
+      : a.kind === 'component' && a.repeatable
+        ? model.components.get(a.component)
+        : undefined;
+  const many = (a.kind === 'relation' && a.toMany) || a.kind === 'component';
+  if (!inner || !many) return [];
+  const scalars = [...inner.attributes.values()].filter(queryable);
+  const text = scalars.find((x) => ['string', 'text', 'email', 'uid', 'enumeration'].includes(x.type));
+  const cases: CheckCase[] = [];
+  const p = `populate[${enc(a.name)}]`;
+  for (const x of scalars.slice(0, 2)) {
+    const url = `${base}?${p}[sort]=${enc(x.name)}:desc&${p}[fields][0]=${enc(x.name)}`;
+    cases.push({ name: `${r}: populate ${a.name} sort ${x.name}:desc`, method: 'GET', url, expect: ok });
+  }
+  if (text) {
+    const url = `${base}?${p}[filters][${enc(text.name)}][$containsi]=e&${p}[fields][0]=${enc(text.name)}`;
+    cases.push({ name: `${r}: populate ${a.name} filters ${text.name}`, method: 'GET', url, expect: ok });
+  }
+  return cases;
+}
+
 /** Cases every type gets, list or single: populate of each attribute, fields, locales, statuses, bad keys. */
 function shapeCases(model: ContentModel, type: ContentType, base: string, ok: readonly number[]): CheckCase[] {
   const r = type.kind === 'collectionType' ? type.pluralName : type.singularName;
@@ -41,6 +69,7 @@ function shapeCases(model: ContentModel, type: ContentType, base: string, ok: re
       cases.push({ name: `${r}: populate ${a.name} deep`, method: 'GET', url: `${base}?populate[${enc(a.name)}][populate]=*`, expect: ok });
     }
   }
+  for (const a of populatable(type)) cases.push(...populateNarrowingCases(model, r, base, a, ok));
   if (type.localized) {
     cases.push({ name: `${r}: populate localizations`, method: 'GET', url: `${base}?populate[0]=localizations`, expect: ok });
     for (const l of model.locales)

@@ -3,7 +3,7 @@ import { loadContract } from '../proxy/load-contract.js';
 import { formatOf, type ReportFormat } from '../proxy/report.js';
 import { formatViolation, RULES, type Rule } from '../proxy/violation.js';
 import { Baseline, writeBaseline } from './baseline.js';
-import { checkReportOf, checkTarget, TargetDownError } from './run-check.js';
+import { checkReportOf, checkTarget, coverageLines, TargetDownError } from './run-check.js';
 
 export interface CheckArgs {
   target: string;
@@ -38,13 +38,14 @@ export function parseIgnoredRules(values: readonly string[] | undefined): Rule[]
  */
 export async function runCheckCommand(
   args: CheckArgs,
-  log: (line: string) => void = (l) => console.log(l),
+  log?: (line: string) => void,
   out: (text: string) => void = (t) => process.stdout.write(t),
 ): Promise<number> {
   // main's yargs .fail() reports a missing --target but does not stop the handler.
   if (typeof args.target !== 'string' || args.target === '') return 2;
   const toStdout = args.format !== undefined && !args.report;
-  const info = toStdout && log === console.log ? (l: string) => console.error(l) : log;
+  // the report alone on stdout: the human lines go to stderr then
+  const info = log ?? (toStdout ? (l: string) => console.error(l) : (l: string) => console.log(l));
   try {
     await fetch(args.target, { method: 'HEAD', signal: AbortSignal.timeout(args.timeout ?? 10_000) });
   } catch (e) {
@@ -84,6 +85,7 @@ export async function runCheckCommand(
   }
   const verdict = checkReportOf(report, args.allowUnauthorized === true);
   info(report.summary());
+  for (const line of coverageLines(verdict.coverage)) info(line);
   if (args.report) {
     await report.write(args.report, args.format ?? formatOf(args.report));
     info(`report: ${args.report}`);

@@ -3,12 +3,13 @@ import { loadContract, type Contract } from '../proxy/load-contract.js';
 import { Report, formatOf, type ReportData, type ReportFormat } from '../proxy/report.js';
 import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
 import { ReadProbe } from '../proxy/read-probe.js';
-import { dedupeViolations, restrictedQueryOf, validateExchange } from '../proxy/validate-exchange.js';
+import { dedupeViolations, refusalFor, touchedTypes, validateExchange } from '../proxy/validate-exchange.js';
 import type { ExchangeResult, Rule, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
 import { minimalData } from './write-cases.js';
 import { excerptOf } from '../proxy/parse-answer.js';
+import { resolveRoute } from '../proxy/resolve-route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
 export interface CheckOptions {
@@ -40,10 +41,17 @@ const isWrite = (r: ExchangeResult) => r.method !== 'GET';
  * Why a run checked too little to count as a pass (a wrong token, a read-only token with --writes): most of the
  * reads, or most of the writes asked for, were refused (401/403) or not validated. Undefined when it checked enough.
  */
-export function uncheckedReason(results: readonly ExchangeResult[]): string | undefined {
+export function uncheckedReason(results: readonly ExchangeResult[], coverage?: Coverage): string | undefined {
   // a model without content types (or schemas read from the wrong folder) gives no request at all
   if (!results.some((r) => !isWrite(r))) {
     return 'no request was checked: the schemas hold no content type. Point --schemas at the Strapi project (or its src/).';
+  }
+  // empty lists and 404s check the envelope only: fields, populate, filters and sort were never seen on an entry
+  if (coverage && coverage.withEntries.length === 0 && coverage.refused.length < coverage.types) {
+    return (
+      'no answer held an entry: the target has no content the token may read, so fields, populate, filters and sort ' +
+      'were checked on nothing. Seed the target (content-mock push can fill it), or pass --allow-unauthorized to accept this.'
+    );
   }
   for (const [part, list] of [
     ['requests', results.filter((r) => !isWrite(r))],
@@ -59,6 +67,52 @@ export function uncheckedReason(results: readonly ExchangeResult[]): string | un
     );
   }
   return undefined;
+}
+
+/** Which types the run saw content of, and which the target refused to the token. */
+export interface Coverage {
+  /** Routed content types in the model. */
+  readonly types: number;
+  /** Types (uid) some answer showed at least one entry of. */
+  readonly withEntries: readonly string[];
+  /** Types (uid) whose reads were all refused (401/403): nothing of them was checked. */
+  readonly refused: readonly string[];
+  /** Readable types that showed no entry: only their empty answers were checked. */
+  readonly empty: readonly string[];
+}
+
+class CoverageTally {
+  private readonly seen = new Set<string>();
+  private readonly reads = new Map<string, { refused: number; total: number }>();
+
+  constructor(private readonly contract: Contract) {}
+
+  add(c: Pick<CheckCase, 'method' | 'url'>, answer: Answer): void {
+    if (c.method !== 'GET') return;
+    const q = c.url.indexOf('?');
+    const uid = resolveRoute(this.contract.model, q === -1 ? c.url : c.url.slice(0, q))?.type.uid;
+    if (!uid) return;
+    const tally = this.reads.get(uid) ?? { refused: 0, total: 0 };
+    tally.total += 1;
+    if (answer.status === 401 || answer.status === 403) tally.refused += 1;
+    this.reads.set(uid, tally);
+    const data = isPlainObject(answer.body) ? answer.body.data : undefined;
+    if (answer.status < 300 && (Array.isArray(data) ? data.length > 0 : isPlainObject(data))) this.seen.add(uid);
+  }
+
+  result(): Coverage {
+    const types = routedTypes(this.contract.model).map((t) => t.uid);
+    const refused = types.filter((uid) => {
+      const t = this.reads.get(uid);
+      return t !== undefined && t.refused === t.total;
+    });
+    return {
+      types: types.length,
+      withEntries: types.filter((uid) => this.seen.has(uid)),
+      refused,
+      empty: types.filter((uid) => !this.seen.has(uid) && !refused.includes(uid)),
+    };
+  }
 }
 
 const authorizationOf = (options: CheckOptions): string | undefined => (options.token ? `Bearer ${options.token}` : undefined);
@@ -98,12 +152,12 @@ const errorMessage = (body: unknown): string | undefined =>
 /** Whether a 400 is Strapi refusing filters or sort through a relation this caller may not read (asked of the target). */
 async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer): Promise<boolean> {
   const message = errorMessage(answer.body);
-  const restricted =
-    answer.status === 400 && message?.startsWith('Invalid key ') ? restrictedQueryOf(options.contract, c.method, c.url) : undefined;
-  if (!restricted) return false;
-  const known = await readabilityOf(probe, authorizationOf(options), restricted.uids);
+  if (answer.status !== 400 || !message?.startsWith('Invalid key ')) return false;
+  const uids = touchedTypes(options.contract, c.method, c.url);
+  if (uids.length === 0) return false;
+  const known = await readabilityOf(probe, authorizationOf(options), uids);
   if ([...known.values()].includes('unknown')) return false;
-  return restricted.refusal((uid) => known.get(uid) === 'readable') === message;
+  return refusalFor(options.contract, c.method, c.url, (uid) => known.get(uid) === 'readable') === message;
 }
 
 /** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
@@ -151,12 +205,17 @@ async function samples(options: CheckOptions): Promise<Map<string, Record<string
 }
 
 /** Derives the suite from the model, runs it against the target, and collects the verdicts. */
-export async function checkTarget(options: CheckOptions, onResult?: (r: ExchangeResult) => void): Promise<Report> {
+export async function checkTarget(
+  options: CheckOptions,
+  onResult?: (r: ExchangeResult) => void,
+): Promise<Report & { readonly coverage: Coverage }> {
   const report = new Report('check', options.target, Number.POSITIVE_INFINITY);
   const probe = new ReadProbe(options.target, options.contract.model, options.timeoutMs ?? 30_000);
+  const tally = new CoverageTally(options.contract);
   const run = async (c: CheckCase): Promise<Answer> => {
     const started = performance.now();
     const answer = await send(options, c);
+    tally.add(c, answer);
     const result = await judge(options, probe, c, answer, performance.now() - started);
     report.add(result);
     onResult?.(result);
@@ -165,7 +224,7 @@ export async function checkTarget(options: CheckOptions, onResult?: (r: Exchange
   const suite = buildSuite(options.contract.model, await samples(options));
   for (const c of suite) await run(c);
   if (options.writes) await runWrites(options, run);
-  return report;
+  return Object.assign(report, { coverage: tally.result() });
 }
 
 /** POST, PUT, DELETE on each collection type whose required fields are scalars; the DELETE cleans up. */
@@ -208,8 +267,10 @@ export interface RunCheckOptions {
 export interface CheckReport extends ReportData {
   /** 0 clean, 1 violations outside the baseline, 2 checked too little (see `unchecked`). */
   readonly exitCode: 0 | 1 | 2;
-  /** Why the run does not count (most requests refused or not validated). */
+  /** Why the run does not count (most requests refused or not validated, no entry anywhere). */
   readonly unchecked?: string;
+  /** What the run saw entries of; the types refused or empty were not checked, whatever the totals say. */
+  readonly coverage: Coverage;
   /** The report in a CI format. */
   render(format: ReportFormat): string;
 }
@@ -226,9 +287,23 @@ export async function runCheck(options: RunCheckOptions): Promise<CheckReport> {
   return checkReportOf(report, options.allowUnauthorized === true);
 }
 
-export function checkReportOf(report: Report, allowUnauthorized: boolean): CheckReport {
+export function checkReportOf(report: Report & { readonly coverage: Coverage }, allowUnauthorized: boolean): CheckReport {
   const data = report.data();
-  const unchecked = allowUnauthorized ? undefined : uncheckedReason(data.results);
+  const unchecked = allowUnauthorized ? undefined : uncheckedReason(data.results, report.coverage);
   const exitCode = data.totals.violations > 0 ? 1 : unchecked ? 2 : 0;
-  return { ...data, exitCode, ...(unchecked ? { unchecked } : {}), render: (format) => report.render(format) };
+  return {
+    ...data,
+    exitCode,
+    coverage: report.coverage,
+    ...(unchecked ? { unchecked } : {}),
+    render: (format) => report.render(format),
+  };
+}
+
+/** The lines that say which types were not checked (a run that passes must not look as if it had checked them). */
+export function coverageLines(coverage: Coverage): string[] {
+  const lines: string[] = [];
+  if (coverage.refused.length > 0) lines.push(`not checked, refused to this token (401/403): ${coverage.refused.join(', ')}`);
+  if (coverage.empty.length > 0) lines.push(`not checked on any entry (no content): ${coverage.empty.join(', ')}`);
+  return lines;
 }

@@ -79,6 +79,31 @@ function guardOneOf(node: JsonObject, original: Json | undefined, defs: JsonObje
   return { ...rest, ...chain };
 }
 
+/**
+ * A dynamic zone's items, a oneOf told apart by `__component`, also accept an entry of a component the zone does not
+ * declare, checked for `__component` (and `id` where every declared item requires it): Strapi's writes take any
+ * existing component and its reads return what was stored. The document keeps the plain oneOf for code generators.
+ */
+function tolerateUndeclaredComponents(node: JsonObject, original: JsonObject, defs: JsonObject): JsonObject {
+  const discriminator = original.discriminator;
+  if (!isObject(discriminator) || discriminator.propertyName !== '__component' || !isObject(discriminator.mapping)) return node;
+  const declared = Object.keys(discriminator.mapping);
+  const items = Array.isArray(original.oneOf) ? original.oneOf : [];
+  const withId = items.every((b) => {
+    const name = isObject(b) ? refName(b) : undefined;
+    const target = name === undefined ? b : defs[name];
+    return isObject(target) && requiredOf(target).includes('id');
+  });
+  const keys: JsonObject = withId ? { id: { type: 'integer' }, __component: { type: 'string' } } : { __component: { type: 'string' } };
+  return {
+    type: 'object',
+    required: Object.keys(keys),
+    properties: keys,
+    if: { properties: { __component: { enum: declared } } },
+    then: node,
+  };
+}
+
 /** Walks a schema: component refs point into the registered root, discriminator mappings go (ajv refuses them). */
 function transform(node: Json, defs: JsonObject, refPrefix: string): Json {
   if (Array.isArray(node)) return node.map((n) => transform(n, defs, refPrefix));
@@ -98,7 +123,7 @@ function transform(node: Json, defs: JsonObject, refPrefix: string): Json {
       out[key] = transform(value, defs, refPrefix);
     }
   }
-  return guardOneOf(out, node.oneOf, defs);
+  return tolerateUndeclaredComponents(guardOneOf(out, node.oneOf, defs), node, defs);
 }
 
 export interface AjvSchemas {

@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { ContentModel } from '../../core/model/types.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
 import type { AttributeContext } from './attribute-schema.js';
 import { entrySchemas } from './entry-schemas.js';
 import { envelopeSchemas, errorResponses, responseEnvelopes } from './envelope-schemas.js';
@@ -61,7 +62,8 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
       version: options.version ?? '1.0.0',
       description: DESCRIPTION,
     },
-    ...(options.serverUrl === undefined ? {} : { servers: [{ url: options.serverUrl }] }),
+    // a relative URL (the host that serves the document) unless one is given: tools refuse an empty list
+    servers: [options.serverUrl === undefined ? { url: '/', description: 'The server this document is served from.' } : { url: options.serverUrl }],
     security: [{}, { bearerAuth: [] as string[] }],
     tags: [
       ...types.filter((ct) => !ct.builtIn).map((ct) => ({
@@ -73,7 +75,7 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
       })),
       ...PLUGIN_TAGS,
     ],
-    paths: underPrefix({ ...buildPaths(model, names, options.examples), ...pluginPaths() }, options.restPrefix ?? '/api'),
+    paths: underPrefix({ ...buildPaths(model, names, options.examples), ...pluginPaths(model.contentTypes.has(USER_UID) ? names.type(USER_UID).entry : undefined) }, options.restPrefix ?? '/api'),
     components: {
       schemas: {
         ...entrySchemas(ctx),

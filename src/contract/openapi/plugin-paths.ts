@@ -24,11 +24,16 @@ const ok = (description: string, schema: object): OpenAPIV3_1.ResponseObject => 
   description,
   content: { 'application/json': { schema } },
 });
-const user = { type: 'object', required: ['id', 'documentId', 'username', 'email'], properties: { id: { type: 'integer' } } };
-const session = {
+/** Without the users & permissions user type in the model: what every sanitized user shows. */
+const PLAIN_USER = {
   type: 'object',
-  required: ['jwt', 'user'],
-  properties: { jwt: { type: 'string' }, refreshToken: { type: 'string' }, user },
+  required: ['id', 'documentId', 'username', 'email'],
+  properties: {
+    id: { type: 'integer' },
+    documentId: { type: 'string' },
+    username: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+  },
 };
 const idParam = (description: string): OpenAPIV3_1.ParameterObject => ({
   name: 'id',
@@ -42,7 +47,17 @@ const jsonBody = (schema: object, example: unknown): OpenAPIV3_1.RequestBodyObje
   content: { 'application/json': { schema, example } },
 });
 
-export function pluginPaths(): Record<string, PathItem> {
+/**
+ * The plugin routes. `userSchema` names the component schema of the users & permissions user type (its own
+ * attributes, the project's extensions included): sign-in, registration and the user routes answer such users.
+ */
+export function pluginPaths(userSchema?: string): Record<string, PathItem> {
+  const user = userSchema ? { $ref: `#/components/schemas/${userSchema}` } : PLAIN_USER;
+  const session = {
+    type: 'object',
+    required: ['jwt', 'user'],
+    properties: { jwt: { type: 'string' }, refreshToken: { type: 'string' }, user },
+  };
   return {
     '/api/auth/local': {
       post: {

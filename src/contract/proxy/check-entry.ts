@@ -1,10 +1,11 @@
-import type { Attribute, ContentModel } from '../../core/model/types.js';
-import { shownFileField, shownSystemScalars, showsLocalizations } from '../../core/model/private-attributes.js';
+import type { Attribute } from '../../core/model/types.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Status } from '../../core/query/linked-rows.js';
 import { emptyNode, LOCALIZATIONS, type PopulateNode } from '../../core/query/populate.js';
-import { fieldOf, MEDIA_COLUMNS, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
-import { missingRelation, type Conditional } from './conditions.js';
+import { fieldOf, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
+import { checkListOrder } from './check-order.js';
+import { checkFilters, compileScopeFilters } from './check-filters.js';
+import { populatableKeys, renderedScalarKeys } from './expected-keys.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -17,21 +18,6 @@ export interface EntryContext {
   /** The request's status: populated relations follow it, as the top-level entries do. */
   readonly status: Status;
   readonly out: Violation[];
-  /** Findings that depend on what the caller may read, settled later by probing the target. */
-  readonly conditional: Conditional[];
-}
-
-/** Scalar columns an entry of a scope shows when `fields` selects nothing in particular. */
-function defaultScalars(scope: Scope, model: ContentModel): string[] {
-  // Upload files carry every column Strapi's file table has (url included): a media object without them is broken.
-  // The project's privateAttributes hide some of them.
-  if (scope.kind === 'media') return Object.keys(MEDIA_COLUMNS).filter((k) => shownFileField(model, k));
-  if (scope.kind === 'component') {
-    return ['id', ...[...scope.component.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private).map((a) => a.name)];
-  }
-  const type = scope.type;
-  const system = ['id', 'documentId', ...shownSystemScalars(type)];
-  return [...system, ...[...type.attributes.values()].filter((a) => a.kind === 'scalar' && !a.private).map((a) => a.name)];
 }
 
 /** Whether a key of an entry is a scalar column of its scope (system column, scalar attribute, media column). */
@@ -40,35 +26,19 @@ function isScalarKey(scope: Scope, key: string): boolean {
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
-function checkFields(
-  scope: Scope,
-  entry: Record<string, unknown>,
-  node: PopulateNode,
-  path: string,
-  out: Violation[],
-  model: ContentModel,
-): void {
-  if (node.fields === null) {
-    // Media records carry extra provider keys: only missing columns are checked on them.
-    for (const name of defaultScalars(scope, model)) {
-      if (!(name in entry))
-        out.push({
-          rule: 'fields',
-          path: child(path, name),
-          message: 'is missing: every scalar field is returned when `fields` is not given',
-        });
-    }
-    return;
+/** The scalar keys the engine renders for the node must all be there; with `fields`, no other scalar column. */
+function checkFields(ctx: EntryContext, scope: Scope, entry: Record<string, unknown>, node: PopulateNode, path: string): void {
+  const expected = renderedScalarKeys(ctx.index, scope, node);
+  const why = node.fields === null ? 'every scalar field is returned when `fields` is not given' : 'although `fields` selects it';
+  for (const name of expected) {
+    if (!(name in entry)) ctx.out.push({ rule: 'fields', path: child(path, name), message: `is missing: ${why}` });
   }
-  // Strapi adds the columns a (nested) sort orders by to the selected ones, so the sort column shows too.
-  const sortColumns = node.sort.filter((t) => t.path.length === 1).map((t) => t.path[0]);
-  const selected = new Set(['id', ...(scope.kind === 'component' ? [] : ['documentId']), ...node.fields, ...sortColumns]);
-  for (const name of node.fields) {
-    if (!(name in entry)) out.push({ rule: 'fields', path: child(path, name), message: `is missing although \`fields\` selects it` });
-  }
+  // Media records carry extra provider keys: only missing columns are checked on them without `fields`.
+  if (node.fields === null) return;
+  const selected = new Set(expected);
   for (const key of Object.keys(entry)) {
     if (!selected.has(key) && isScalarKey(scope, key)) {
-      out.push({ rule: 'fields', path: child(path, key), message: `is present but \`fields\` selects only ${[...selected].join(', ')}` });
+      ctx.out.push({ rule: 'fields', path: child(path, key), message: `is present but \`fields\` selects only ${expected.join(', ')}` });
     }
   }
 }
@@ -96,24 +66,15 @@ function checkPublication(ctx: EntryContext, scope: Scope, entry: Record<string,
   }
 }
 
-function populatedKeys(scope: Scope): Array<Attribute | typeof LOCALIZATIONS> {
-  if (scope.kind === 'media') return [];
-  const attrs = [...(scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).values()].filter(
-    (a) => a.kind !== 'scalar' && !a.private,
-  );
-  return scope.kind === 'type' && showsLocalizations(scope.type) ? [...attrs, LOCALIZATIONS] : attrs;
-}
-
 /**
  * Checks one rendered entry against what the request asked for: the scalars `fields` selects, every populated
  * relation, media, component and dynamic zone present (and nothing unpopulated), recursively.
  */
 export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node: PopulateNode, path: string): void {
   if (!isPlainObject(value)) return; // the schema check reports the wrong type
-  checkFields(scope, value, node, path, ctx.out, ctx.index.model);
+  checkFields(ctx, scope, value, node, path);
   checkPublication(ctx, scope, value, path);
-  for (const target of populatedKeys(scope)) {
-    const name = target === LOCALIZATIONS ? LOCALIZATIONS : target.name;
+  for (const name of populatableKeys(ctx.index, scope)) {
     const sub = node.populate.get(name);
     const here = child(path, name);
     if (!sub) {
@@ -121,15 +82,13 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
       continue;
     }
     if (!(name in value)) {
-      const violation: Violation = { rule: 'populate', path: here, message: 'was populated but is missing' };
-      // Strapi leaves out, silently, relations to types the caller may not read: only the target can say which.
-      if (target !== LOCALIZATIONS && target.kind === 'relation' && ctx.index.model.contentTypes.has(target.target)) {
-        ctx.conditional.push(missingRelation(target.target, violation));
-      } else ctx.out.push(violation);
+      ctx.out.push({ rule: 'populate', path: here, message: 'was populated but is missing' });
       continue;
     }
     const v = value[name];
-    if (name === LOCALIZATIONS) {
+    const target = name === LOCALIZATIONS ? LOCALIZATIONS : attributeOf(scope, name);
+    if (!target) continue;
+    if (target === LOCALIZATIONS) {
       // the other locales of the entry: never its own (a `count` there is not Strapi's: i18n lists them anyway)
       if (sub.count && isPlainObject(v) && typeof v.count === 'number') continue;
       if (Array.isArray(v) && typeof value.locale === 'string') {
@@ -147,6 +106,26 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
   }
 }
 
+function attributeOf(scope: Scope, name: string): Attribute | undefined {
+  const field = fieldOf(scope, name);
+  return field?.kind === 'attribute' ? field.attribute : undefined;
+}
+
+/** A populated list must hold only rows its own `filters` keep, in the order its own `sort` gives. */
+function checkPopulatedList(
+  ctx: EntryContext,
+  scope: Scope,
+  list: readonly unknown[],
+  node: PopulateNode,
+  at: (i: number) => string,
+): void {
+  if (node.filtersGiven !== undefined) {
+    const predicate = compileScopeFilters(ctx.index, scope, node.filtersGiven, node.fields);
+    if (predicate) checkFilters(predicate, list, at, ctx.out, 'populate[…][filters]');
+  }
+  if (node.sort.length > 0) checkListOrder(ctx.index, scope, node, node.sort, list, at, ctx.out, 'populate[…][sort]');
+}
+
 function checkPopulated(
   ctx: EntryContext,
   scope: Scope,
@@ -159,6 +138,7 @@ function checkPopulated(
   const at = (i: number) => (Array.isArray(v) ? child(path, i) : path);
   if (target === LOCALIZATIONS) {
     items.forEach((item, i) => checkEntry(ctx, scope, item, node, at(i)));
+    if (Array.isArray(v)) checkPopulatedList(ctx, scope, v, node, at);
     return;
   }
   if (target.kind === 'dynamiczone') {
@@ -187,6 +167,8 @@ function checkPopulated(
   // Relation lists may show several locale rows of one document without their locale: only ids are unique there.
   if (Array.isArray(v)) checkDuplicates(v, path, ctx.out, false);
   items.forEach((item, i) => checkEntry(ctx, inner, item, node ?? emptyNode(), at(i)));
+  // a to-one relation shows the first row its filters keep: that one must pass them too
+  checkPopulatedList(ctx, inner, items, node, at);
 }
 
 /**

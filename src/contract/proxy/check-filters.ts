@@ -60,7 +60,12 @@ export function compileShownFilters(
   return compileScopeFilters(index, { kind: 'type', type }, filters, fields);
 }
 
-function compileScopeFilters(index: ContentIndex, scope: Scope, filters: unknown, fields: readonly string[] | null): Predicate | undefined {
+export function compileScopeFilters(
+  index: ContentIndex,
+  scope: Scope,
+  filters: unknown,
+  fields: readonly string[] | null,
+): Predicate | undefined {
   if (!isPlainObject(filters)) return undefined;
   const shown = (name: string) => fields === null || fields.includes(name) || name === 'id' || name === 'documentId';
   const { value } = pruneFilters(scope, filters, shown);
@@ -98,6 +103,9 @@ export function relationFilters(index: ContentIndex, type: ContentType, filters:
       const sub = node.populate.get(key);
       const inner = scopeBehind(index, attribute);
       if (!sub || sub.count || (inner?.kind !== 'type' && inner?.kind !== 'component')) continue;
+      // a localized or draft & publish target links several rows per document: the filter may have matched another
+      // one than the row populate shows
+      if (inner.kind === 'type' && (inner.type.localized || inner.type.draftAndPublish)) continue;
       const predicate = compileScopeFilters(index, inner, value, sub.fields);
       if (predicate) out.push({ name: key, predicate });
     }
@@ -107,10 +115,17 @@ export function relationFilters(index: ContentIndex, type: ContentType, filters:
 }
 
 /** Every returned row must satisfy the (pruned) filter: a row the filter excludes should not be there. */
-export function checkFilters(predicate: Predicate, data: readonly unknown[], path: (i: number) => string, out: Violation[]): void {
+export function checkFilters(
+  predicate: Predicate,
+  data: readonly unknown[],
+  path: (i: number) => string,
+  out: Violation[],
+  parameter = 'filters',
+): void {
   data.forEach((row, i) => {
     if (!isPlainObject(row)) return;
-    if (predicate(row as Record_) !== true) out.push({ rule: 'filters', path: path(i), message: "does not match the request's filters" });
+    if (predicate(row as Record_) !== true)
+      out.push({ rule: 'filters', path: path(i), message: `does not match the request's ${parameter}` });
   });
 }
 

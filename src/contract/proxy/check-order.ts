@@ -1,7 +1,7 @@
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { ContentType } from '../../core/model/types.js';
 import type { PopulateNode } from '../../core/query/populate.js';
-import { fieldOf, scalarTypeOf, scopeBehind } from '../../core/query/scope.js';
+import { fieldOf, scalarTypeOf, scopeBehind, type Scope } from '../../core/query/scope.js';
 import type { SortTerm } from '../../core/query/sort.js';
 import { compareKeys, sortKey } from '../../core/query/values.js';
 import type { Violation } from './violation.js';
@@ -18,14 +18,8 @@ interface Usable {
 
 const own = (name: string) => (row: Record<string, unknown>) => (name in row ? { value: row[name] } : undefined);
 
-/** A term on the type's own scalar, or on a scalar of a to-one relation the request populates and shows. */
-function usableTerm(
-  index: ContentIndex,
-  type: ContentType,
-  node: PopulateNode,
-  path: readonly string[],
-): Omit<Usable, 'direction'> | undefined {
-  const scope = { kind: 'type', type } as const;
+/** A term on the scope's own scalar, or on a scalar of a to-one relation the request populates and shows. */
+function usableTerm(index: ContentIndex, scope: Scope, node: PopulateNode, path: readonly string[]): Omit<Usable, 'direction'> | undefined {
   const field = fieldOf(scope, path[0]);
   if (path.length === 1) {
     const kind = field ? scalarTypeOf(field) : undefined;
@@ -35,7 +29,9 @@ function usableTerm(
   if (path.length !== 2 || attribute?.kind !== 'relation' || attribute.toMany) return undefined;
   const sub = node.populate.get(path[0]);
   const inner = scopeBehind(index, attribute);
-  if (!sub || sub.count || inner?.kind !== 'type') return undefined;
+  // A localized or draft & publish target links several rows per document: the one the sort joined may not be the
+  // one populate shows (real Strapi: warehouses sorted by shelf.label through shelves of every locale).
+  if (!sub || sub.count || inner?.kind !== 'type' || inner.type.localized || inner.type.draftAndPublish) return undefined;
   const innerField = fieldOf(inner, path[1]);
   const kind = innerField ? scalarTypeOf(innerField) : undefined;
   if (!kind || kind === 'json' || kind === 'blocks') return undefined;
@@ -49,21 +45,23 @@ function usableTerm(
 }
 
 /**
- * Adjacent rows must follow the requested sort, compared as the engine (and SQLite) compares. Terms on the type's
+ * Adjacent rows must follow the requested sort, compared as the engine (and SQLite) compares. Terms on the scope's
  * own scalars and on scalars of populated to-one relations can be checked; the first term that cannot ends the
  * comparison, since the order after it is unknown.
  */
-export function checkOrder(
+export function checkListOrder(
   index: ContentIndex,
-  type: ContentType,
+  scope: Scope,
   node: PopulateNode,
   terms: readonly SortTerm[],
   data: readonly unknown[],
+  pathOf: (i: number) => string,
   out: Violation[],
+  parameter = 'sort',
 ): void {
   const usable: Usable[] = [];
   for (const term of terms) {
-    const found = usableTerm(index, type, node, term.path);
+    const found = usableTerm(index, scope, node, term.path);
     if (!found) break;
     usable.push({ ...found, direction: term.direction });
   }
@@ -81,11 +79,23 @@ export function checkOrder(
       if (c < 0 !== (term.direction === 'asc')) {
         out.push({
           rule: 'sort',
-          path: `$.data[${i}].${term.label}`,
-          message: `${JSON.stringify(vb.value)} comes after ${JSON.stringify(va.value)} but sort=${term.label}:${term.direction}`,
+          path: `${pathOf(i)}.${term.label}`,
+          message: `${JSON.stringify(vb.value)} comes after ${JSON.stringify(va.value)} but ${parameter}=${term.label}:${term.direction}`,
         });
       }
       break;
     }
   }
+}
+
+/** The top-level list of a type's answer, in `sort` order. */
+export function checkOrder(
+  index: ContentIndex,
+  type: ContentType,
+  node: PopulateNode,
+  terms: readonly SortTerm[],
+  data: readonly unknown[],
+  out: Violation[],
+): void {
+  checkListOrder(index, { kind: 'type', type }, node, terms, data, (i) => `$.data[${i}]`, out);
 }

@@ -1,4 +1,4 @@
-import type { Pagination } from '../../core/query/pagination.js';
+import type { PageWindow, Pagination } from '../../core/query/pagination.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -20,6 +20,8 @@ export function checkPagination(
   out: Violation[],
   /** The page the project's REST settings make of the query, when known. */
   expected?: Pagination,
+  /** The rows the engine reads for it (where a fractional page really starts), when known. */
+  window?: PageWindow,
 ): void {
   const data = Array.isArray(body.data) ? body.data : undefined;
   const meta = isPlainObject(body.meta) ? body.meta : undefined;
@@ -29,7 +31,8 @@ export function checkPagination(
     return;
   }
   const asked = isPlainObject(query.pagination) ? query.pagination : {};
-  const offset = has(asked, 'start') || has(asked, 'limit');
+  // the meta's style as the engine reads the query (a key given without a value still picks its style)
+  const offset = window ? !window.paged : has(asked, 'start') || has(asked, 'limit');
   const [sizeKey, posKey] = offset ? ['limit', 'start'] : ['pageSize', 'page'];
   const wrongStyle = offset ? ['page', 'pageSize', 'pageCount'] : ['start', 'limit'];
   for (const k of wrongStyle) {
@@ -84,13 +87,13 @@ export function checkPagination(
     out.push({ rule: 'pagination', path: '$.data', message: `holds ${data.length} entries, more than ${sizeKey} ${size}` });
   const total = p.total;
   if (!num(total)) return;
-  const start = offset ? pos : (pos - 1) * size;
+  const start = window && Number.isFinite(window.start) ? window.start : offset ? pos : (pos - 1) * size;
   const rows = Math.max(0, Math.min(size, total - start));
   if (data.length !== rows && data.length <= size) {
     out.push({
       rule: 'pagination',
       path: '$.data',
-      message: `holds ${data.length} entries, but total ${total} at ${posKey} ${pos} means ${rows}`,
+      message: `holds ${data.length} entries, but total ${total} from row ${start} means ${rows}`,
     });
   }
   if (!offset && 'pageCount' in p && p.pageCount !== Math.ceil(total / size)) {

@@ -1,7 +1,4 @@
-import type { ContentType } from '../../core/model/types.js';
-import type { ContentIndex } from '../../core/data/content-index.js';
-import { checkRestrictedFilters, checkRestrictedSort, type CanRead } from '../../core/query/restricted-relations.js';
-import type { SortTerm } from '../../core/query/sort.js';
+import type { CanRead } from '../../core/query/restricted-relations.js';
 import type { Readability, ReadProbe } from './read-probe.js';
 import type { Violation } from './violation.js';
 
@@ -18,38 +15,6 @@ export interface Conditional {
   readonly settle: (canRead: CanRead) => Violation[];
 }
 
-/** A populated relation the answer lacks: a violation only if the caller may read its target. */
-export const missingRelation = (uid: string, violation: Violation): Conditional => ({
-  uids: [uid],
-  settle: (canRead) => (canRead(uid) ? [violation] : []),
-});
-
-/** The Strapi refusal (`Invalid key <attr>`) of filters and sort through relations the caller may not read. */
-export function queryRefusal(
-  index: ContentIndex,
-  type: ContentType,
-  filters: unknown,
-  sort: readonly SortTerm[],
-  canRead: CanRead,
-): string | undefined {
-  const scope = { kind: 'type', type } as const;
-  try {
-    // Filters first, then sort: the order Strapi validates them in, so the same key is named.
-    checkRestrictedFilters(index, scope, filters, canRead);
-    checkRestrictedSort(index, scope, sort, canRead);
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return undefined;
-}
-
-/** Targets of every relation the filters and sort go through (a caller who may read none of them is never refused). */
-export function relationsThrough(index: ContentIndex, type: ContentType, filters: unknown, sort: readonly SortTerm[]): string[] {
-  const seen = new Set<string>();
-  queryRefusal(index, type, filters, sort, (uid) => (seen.add(uid), true));
-  return [...seen];
-}
-
 /** What the target answered about each type, asked in parallel (each probe is cached for the run). */
 export async function readabilityOf(
   probe: ReadProbe,
@@ -61,9 +26,11 @@ export async function readabilityOf(
   return new Map(list.map((uid, i) => [uid, answers[i]]));
 }
 
+const violationKey = (v: Violation): string => `${v.rule}\u0000${v.path}\u0000${v.message}`;
+
 /**
- * The violations the conditionals come to for this caller. One whose types the target would not clearly answer
- * for is dropped: no false alarm on a guess.
+ * The violations the conditionals come to for this caller. Where the target would not clearly say whether a type is
+ * readable, only the violations that hold either way are kept: no false alarm on a guess.
  */
 export async function settleConditionals(
   list: readonly Conditional[],
@@ -76,6 +43,16 @@ export async function settleConditionals(
     authorization,
     list.flatMap((c) => c.uids),
   );
-  const canRead: CanRead = (uid) => known.get(uid) === 'readable';
-  return list.filter((c) => c.uids.every((uid) => known.get(uid) !== 'unknown')).flatMap((c) => c.settle(canRead));
+  const assuming =
+    (unknown: boolean): CanRead =>
+    (uid) => {
+      const r = known.get(uid);
+      return r === 'unknown' || r === undefined ? unknown : r === 'readable';
+    };
+  return list.flatMap((c) => {
+    const found = c.settle(assuming(true));
+    if (c.uids.every((uid) => known.get(uid) !== 'unknown')) return found;
+    const otherwise = new Set(c.settle(assuming(false)).map(violationKey));
+    return found.filter((v) => otherwise.has(violationKey(v)));
+  });
 }

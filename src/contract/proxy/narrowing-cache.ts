@@ -1,10 +1,10 @@
 import type { ContentType } from '../../core/model/types.js';
 import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Predicate } from '../../core/query/filters.js';
-import { parsePagination, type Pagination, type RestLimits } from '../../core/query/pagination.js';
-import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, type ParsedQuery } from '../../core/query/run-query.js';
+import { paginationInfo, parsePagination, type PageWindow, type Pagination, type RestLimits } from '../../core/query/pagination.js';
+import type { CanRead } from '../../core/query/restricted-relations.js';
+import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, withoutDocumentId, type ParsedQuery } from '../../core/query/run-query.js';
 import { compileShownFilters, relationFilters, type RelationFilter } from './check-filters.js';
-import { relationsThrough } from './conditions.js';
 import type { Contract } from './load-contract.js';
 
 /** What one query string means for the answers to it: parsed once, reused for every request that repeats it. */
@@ -16,16 +16,23 @@ export interface Narrowing {
   readonly error?: unknown;
   /** The request's filters reduced to what the rows can prove; undefined when nothing is left. */
   readonly predicate?: Predicate;
+  /** The same on a findOne, whose path's documentId replaces a top-level `filters[documentId]` (as the engine reads it). */
+  readonly findOnePredicate?: Predicate;
   /** Conditions through populated to-one relations, judged on the related entries shown. */
   readonly relations: readonly RelationFilter[];
-  /** Targets of the relations the filters and sort go through: a caller who may not read one gets a 400. */
-  readonly through: readonly string[];
+  /**
+   * The content types whose readability the engine's parse asked about (relations in populate, filters and sort):
+   * what the caller may read of them changes the answer (hidden relations, `Invalid key` refusals).
+   */
+  readonly touched: readonly string[];
   /** Why Strapi refuses this query (400) on every route of the type, whatever the data: a 2xx then is a break. */
   readonly refusal?: string;
   /** Why Strapi refuses it as a list query (pagination is only read by `find`). */
   readonly listRefusal?: string;
   /** The page a list answer must be, with the project's REST limits. */
   readonly pagination?: Pagination;
+  /** The rows it covers (a fractional page starts between pages: `page=1.5&pageSize=2` starts at row 1). */
+  readonly window?: PageWindow;
 }
 
 /** What the checker knows of the target's REST settings (`config/api.js`, the config file's `rest`). */
@@ -61,74 +68,97 @@ function refusalOf(error: unknown): string | undefined {
 const MAX_ENTRIES = 2000;
 
 // Per contract, so a reloaded model never sees narrowings parsed against the old one.
-const caches = new WeakMap<Contract, Map<string, Narrowing>>();
 
-function paginationOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pagination | undefined {
+function pageOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pick<Narrowing, 'pagination' | 'window'> {
   try {
-    return parsePagination(raw, limits);
+    return { pagination: parsePagination(raw, limits), window: paginationInfo(raw, limits) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-function compile(contract: Contract, type: ContentType, search: string): Narrowing {
+/**
+ * The engine's own parse of the query, as the mock runs it for a caller who may read what `canRead` says (every type
+ * when not given). The types the parse asks about are recorded: they are what the verdict depends on.
+ */
+function compile(contract: Contract, type: ContentType, search: string, canRead: CanRead | undefined): Narrowing {
   const raw = parseQueryString(search);
   const settings = restSettingsOf(contract);
   const unknownKey = settings.strictParams ? Object.keys(raw).find((k) => !ALLOWED_QUERY_KEYS.has(k)) : undefined;
   const strict = unknownKey === undefined ? undefined : `Invalid key ${unknownKey}`;
+  const asked = new Set<string>();
+  const options = {
+    limits: settings.limits,
+    // Parsed leniently: an unknown parameter is judged above, and the rest of the query still narrows the answer.
+    strictParams: false,
+    canRead: (uid: string) => {
+      if (contract.model.contentTypes.has(uid)) asked.add(uid);
+      return canRead ? canRead(uid) : true;
+    },
+  };
   let parsed: ParsedQuery;
   try {
-    // Parsed leniently: an unknown parameter is judged above, and the rest of the query still narrows the answer.
-    parsed = parseQuery(contract.index, type, raw, { limits: settings.limits, strictParams: false });
+    parsed = parseQuery(contract.index, type, raw, options);
   } catch (error) {
     const refusal = strict ?? refusalOf(error);
     // A filter the engine cannot compile (an operand it does not cast the way the target does) must not cost the
     // rest of the narrowing: populate, fields, locale, status and pagination are still judged, the filter is not.
     const { filters: _dropped, ...rest } = raw;
-    if (refusal !== undefined || raw.filters === undefined) return { raw, error, through: [], relations: [], refusal };
+    if (refusal !== undefined || raw.filters === undefined) return { raw, error, touched: [...asked], relations: [], refusal };
     try {
-      parsed = parseQuery(contract.index, type, rest, { limits: settings.limits, strictParams: false });
+      parsed = parseQuery(contract.index, type, rest, options);
     } catch {
-      return { raw, error, through: [], relations: [] };
+      return { raw, error, touched: [...asked], relations: [] };
     }
-    return { raw, parsed, error, through: [], relations: [], pagination: paginationOrUndefined(raw, settings.limits) };
+    return { raw, parsed, error, touched: [...asked], relations: [], ...pageOrUndefined(raw, settings.limits) };
   }
-  let pagination: Pagination | undefined;
+  let page: Pick<Narrowing, 'pagination' | 'window'> = {};
   let listRefusal: string | undefined;
   try {
-    pagination = parsePagination(raw, settings.limits);
+    page = { pagination: parsePagination(raw, settings.limits), window: paginationInfo(raw, settings.limits) };
   } catch (error) {
     listRefusal = refusalOf(error);
   }
-  const through = relationsThrough(contract.index, type, raw.filters, parsed.sort);
   return {
     raw,
     parsed,
     predicate: compileShownFilters(contract.index, type, raw.filters, parsed.node.fields),
+    findOnePredicate: compileShownFilters(contract.index, type, withoutDocumentId(raw.filters), parsed.node.fields),
     relations: relationFilters(contract.index, type, raw.filters, parsed.node),
-    through,
+    touched: [...asked],
     refusal: strict,
     listRefusal,
-    pagination,
+    ...page,
   };
 }
 
-/**
- * The narrowing of a query string for a type. Parsing (qs, populate trees, filter compilation) is pure in the
- * model and the query, so it is done once per distinct query; the checks only read what it returns.
- */
-export function narrowingFor(contract: Contract, type: ContentType, search: string): Narrowing {
-  let cache = caches.get(contract);
-  if (!cache) {
-    cache = new Map();
-    caches.set(contract, cache);
-  }
-  const key = `${type.uid}?${search}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const made = compile(contract, type, search);
+/** The cached compilations of one key, each with the readability it was made under (every type its parse asked). */
+interface Variant {
+  readonly readable: ReadonlyMap<string, boolean>;
+  readonly narrowing: Narrowing;
+}
+const variantCaches = new WeakMap<Contract, Map<string, Variant[]>>();
+
+/** A compilation made for a caller who reads the types its parse asked about as `canRead` does. */
+function variants(contract: Contract, key: string, canRead: CanRead, make: () => Narrowing): Narrowing {
+  let cache = variantCaches.get(contract);
+  if (!cache) variantCaches.set(contract, (cache = new Map()));
+  const list = cache.get(key) ?? [];
+  const hit = list.find((v) => [...v.readable].every(([uid, readable]) => canRead(uid) === readable));
+  if (hit) return hit.narrowing;
+  const narrowing = make();
   // Oldest first out: Map iterates in insertion order.
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, made);
-  return made;
+  if (!cache.has(key) && cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(key, [...list.slice(-7), { readable: new Map(narrowing.touched.map((uid) => [uid, canRead(uid)])), narrowing }]);
+  return narrowing;
+}
+
+/**
+ * The narrowing of a query string for a type, for a caller who may read every type, or (`canRead`) what it says.
+ * Parsing (qs, populate trees, filter compilation) is pure in the model, the query and the readability of the types
+ * the parse asks about, so it is done once per distinct combination; the checks only read what it returns.
+ */
+export function narrowingFor(contract: Contract, type: ContentType, search: string, canRead?: CanRead): Narrowing {
+  const key = `${type.uid}?${search}`;
+  return variants(contract, key, canRead ?? (() => true), () => compile(contract, type, search, canRead));
 }

@@ -2,12 +2,12 @@ import type { CanRead } from '../../core/query/restricted-relations.js';
 import type { ParsedQuery } from '../../core/query/run-query.js';
 import type { Scope } from '../../core/query/scope.js';
 import { checkDuplicates, checkEntry, child, type EntryContext } from './check-entry.js';
-import { queryRefusal, type Conditional } from './conditions.js';
+import type { Conditional } from './conditions.js';
 import { checkFilters, checkRelationFilters } from './check-filters.js';
 import { checkOrder } from './check-order.js';
 import { checkPagination } from './check-pagination.js';
 import type { Contract } from './load-contract.js';
-import { narrowingFor } from './narrowing-cache.js';
+import { narrowingFor, type Narrowing } from './narrowing-cache.js';
 import { resolveRoute, type ContentRoute } from './resolve-route.js';
 import type { Violation } from './violation.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -133,29 +133,56 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
-  if (route && status >= 200 && status < 300 && isPlainObject(body)) narrow(contract, route, exchange, body, violations, conditional);
+  if (route && status >= 200 && status < 300 && isPlainObject(body)) {
+    const search = q === -1 ? '' : url.slice(q + 1);
+    const base = narrowingFor(contract, route.type, search);
+    const asIfReadable: Violation[] = [];
+    narrow(contract, route, exchange, body, base, asIfReadable);
+    // A caller who may read every type touched gets this verdict. It can only change for another caller when something
+    // was found (hidden relations explain missing ones) or when the query may be refused (filters, sort through them).
+    const none = base.touched.length > 0 ? narrowingFor(contract, route.type, search, () => false) : base;
+    const refusable = none.refusal !== base.refusal;
+    if (base.touched.length === 0 || (asIfReadable.length === 0 && !refusable)) violations.push(...asIfReadable);
+    else {
+      // The engine's parse for this caller decides: relations to types it may not read are hidden or refused.
+      conditional.push({
+        // a parse that failed early asked about fewer types: the other extreme names the rest
+        uids: [...new Set([...base.touched, ...none.touched])],
+        settle: (canRead) => {
+          const found: Violation[] = [];
+          narrow(contract, route, exchange, body, narrowingFor(contract, route.type, search, canRead), found);
+          return dedupeViolations(found);
+        },
+      });
+    }
+  }
   return { operation, violations: dedupeViolations(violations), ...(conditional.length > 0 ? { conditional } : {}) };
 }
 
 const errorSummary = (body: unknown): string =>
   isPlainObject(body) && isPlainObject(body.error) && typeof body.error.message === 'string' ? `: ${body.error.message}` : '';
 
-export interface RestrictedQuery {
-  readonly uids: readonly string[];
-  readonly refusal: (canRead: CanRead) => string | undefined;
+/**
+ * Why Strapi refuses a GET for a caller who may read what `canRead` says, when only that caller is refused (filters or
+ * sort through a relation to a type it may not read); the types to ask about with `touched`. Undefined otherwise.
+ */
+export function refusalFor(contract: Contract, method: string, url: string, canRead: CanRead): string | undefined {
+  const route = restrictableRoute(contract, method, url);
+  if (!route) return undefined;
+  const narrowing = narrowingFor(contract, route.type, route.search, canRead);
+  return narrowing === narrowingFor(contract, route.type, route.search) ? undefined : narrowing.refusal;
 }
 
-/**
- * What the target must answer a GET with when the caller may not read a relation its filters or sort go through:
- * the types to ask about, and the `Invalid key <attr>` message given the answers. Undefined when none is named.
- */
-export function restrictedQueryOf(contract: Contract, method: string, url: string): RestrictedQuery | undefined {
+/** The content types whose readability changes what a GET must answer (none: the answer is the same for everyone). */
+export function touchedTypes(contract: Contract, method: string, url: string): readonly string[] {
+  const route = restrictableRoute(contract, method, url);
+  return route ? narrowingFor(contract, route.type, route.search).touched : [];
+}
+
+function restrictableRoute(contract: Contract, method: string, url: string): (ContentRoute & { search: string }) | undefined {
   const q = url.indexOf('?');
   const route = method.toUpperCase() === 'GET' ? resolveRoute(contract.model, q === -1 ? url : url.slice(0, q)) : undefined;
-  if (!route) return undefined;
-  const { raw, parsed, through } = narrowingFor(contract, route.type, q === -1 ? '' : url.slice(q + 1));
-  if (!parsed || through.length === 0) return undefined;
-  return { uids: through, refusal: (canRead) => queryRefusal(contract.index, route.type, raw.filters, parsed.sort, canRead) };
+  return route && { ...route, search: q === -1 ? '' : url.slice(q + 1) };
 }
 
 export function dedupeViolations(list: Violation[]): Violation[] {
@@ -173,20 +200,19 @@ function narrow(
   route: ContentRoute,
   exchange: Exchange,
   body: Record<string, unknown>,
+  narrowing: Narrowing,
   out: Violation[],
-  conditional: Conditional[],
 ): void {
   const m = exchange.method.toUpperCase();
   if (m !== 'GET' && m !== 'POST' && m !== 'PUT') return;
-  const q = exchange.url.indexOf('?');
-  const narrowing = narrowingFor(contract, route.type, q === -1 ? '' : exchange.url.slice(q + 1));
-  const { raw, parsed, predicate, through } = narrowing;
+  const { raw, parsed } = narrowing;
+  const predicate = route.kind === 'one' && route.documentId !== undefined ? narrowing.findOnePredicate : narrowing.predicate;
   const list = route.kind === 'list' && m === 'GET';
   // Strapi refuses these queries with 400 whatever the data: a 2xx means the backend ignored a parameter.
   const refusal = m === 'GET' ? (narrowing.refusal ?? (list ? narrowing.listRefusal : undefined)) : undefined;
   if (refusal) out.push({ rule: 'status', path: '$', message: `expected 400 (${refusal}) but got ${exchange.status}` });
   if (!parsed) return;
-  const ctx: EntryContext = { index: contract.index, status: parsed.status, out, conditional };
+  const ctx: EntryContext = { index: contract.index, status: parsed.status, out };
   const scope: Scope = { kind: 'type', type: route.type };
   const entries: Array<{ entry: unknown; path: string }> = list
     ? (Array.isArray(body.data) ? body.data : []).map((entry, i) => ({ entry, path: `$.data[${i}]` }))
@@ -206,17 +232,6 @@ function narrow(
       });
   }
   if (m !== 'GET') return;
-  const restricted = through.length > 0 ? restrictedQueryOf(contract, m, exchange.url) : undefined;
-  if (restricted) {
-    // Through a relation the caller may not read, Strapi refuses the query: a 2xx means it was ignored.
-    conditional.push({
-      uids: restricted.uids,
-      settle: (canRead) => {
-        const message = restricted.refusal(canRead);
-        return message ? [{ rule: 'status', path: '$', message: `expected 400 (${message}) but got ${exchange.status}` }] : [];
-      },
-    });
-  }
   const rows = entries.map((e) => e.entry);
   const pathOf = (i: number) => entries[i].path;
   if (predicate) checkFilters(predicate, rows, pathOf, out);
@@ -225,7 +240,7 @@ function narrow(
     // Several locales (locale=*, a list of them, a locale filter) may show one document more than once.
     const oneLocale = !route.type.localized || (Array.isArray(parsed.locales) && parsed.locales.length === 1);
     checkDuplicates(body.data, '$.data', out, oneLocale);
-    checkPagination(raw, body, out, narrowing.pagination);
+    checkPagination(raw, body, out, narrowing.pagination, narrowing.window);
     checkOrder(contract.index, route.type, parsed.node, parsed.sort, body.data, out);
   }
 }

@@ -10,6 +10,8 @@ import type { SortTerm } from './sort.js';
 export interface PopulateNode {
   readonly fields: string[] | null;
   readonly filters?: Predicate;
+  /** The `filters` object this level was given, as sent: the contract checker prunes it to what an answer shows. */
+  readonly filtersGiven?: unknown;
   /**
    * What the database fails on when this level's populate query runs (a filter value it cannot take, a sort through
    * a relation): thrown once there is a parent row, linked rows or not.

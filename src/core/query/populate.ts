@@ -155,14 +155,18 @@ function mergeObject(
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
+    // a relation the caller may not read is sanitized away before any walk (and before the converter)
+    const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
     if (value === '*') {
-      // a relation the caller may not read is sanitized away before any walk
-      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
       if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
-    if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
+    if (Array.isArray(value)) {
+      refuseNestedList(index, scope, target, value, path, hidden);
+      map.set(key, leafNode(index, target as Attribute));
+      continue;
+    }
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
     map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
@@ -200,7 +204,9 @@ function refuseNestedList(
   target: Attribute | typeof LOCALIZATIONS,
   items: readonly unknown[],
   path: string,
-): never {
+  /** A relation the caller may not read: walked by the validator, then sanitized away before the converter refuses. */
+  hidden = false,
+): void {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
@@ -211,7 +217,7 @@ function refuseNestedList(
     const attribute = strapiSchema(index, inner).attribute(name);
     if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
   }
-  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+  if (!hidden) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**
@@ -262,6 +268,8 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
+      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: [])
+      if (value === '') continue;
       // a list is walked as an object keyed by index: its first key is refused
       if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
       if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
@@ -317,6 +325,7 @@ function parseZone(
   walk: PopulateWalk,
 ): Map<string, PopulateNode> {
   const out = new Map<string, PopulateNode>();
+  if (options.on === '') return out;
   if (!isPlainObject(options.on)) {
     // no fragment: every component renders its scalars (`count` is ignored on zones), and
     // `populate=*` populates each component's own relations, media and components one level
@@ -396,14 +405,26 @@ function parseOptions(
   validateNestedOptions(strapiSchema(index, scope), options);
   const fields = asPopulate(() => parseFields(scope, options.fields, null));
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
-  const sort = asPopulate(() => parseSort(index, scope, options.sort));
+  // a key the validators let through (`documentId` of a component) is a column the populate query lacks: the
+  // database fails on it only when the query runs, so a page without rows answers 200 (real Strapi 5.54)
+  let unknownColumn: StrapiError | undefined;
+  const sort = asPopulate(() => {
+    try {
+      return parseSort(index, scope, options.sort);
+    } catch (error) {
+      if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
+      unknownColumn = error;
+      return [];
+    }
+  });
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
+  const failure = filters instanceof StrapiError ? filters : (unknownColumn ?? populateSortFailure(sort, path));
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
     fields: joined ? withSortColumns(fields, sort, true) : fields,
     filters: filters instanceof StrapiError ? undefined : filters,
+    ...(filters instanceof StrapiError || !filters ? {} : { filtersGiven: options.filters }),
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,

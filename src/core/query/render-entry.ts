@@ -337,7 +337,7 @@ function renderZone(
   return out;
 }
 
-function renderComponents(
+export function renderComponents(
   ctx: RenderContext,
   scope: Scope & { kind: 'component' },
   values: readonly ComponentValue[],

@@ -285,7 +285,7 @@ function parseStaged(
 const EMPTY_NODE: PopulateNode = { fields: null, sort: [], count: false, populate: new Map() };
 
 /** A findOne's documentId replaces a top-level `filters[documentId]` (Strapi spreads it over the converted where). */
-function withoutDocumentId(filters: unknown): unknown {
+export function withoutDocumentId(filters: unknown): unknown {
   if (!isPlainObject(filters) || !Object.hasOwn(filters, 'documentId')) return filters;
   const { documentId: _replaced, ...rest } = filters;
   return rest;
