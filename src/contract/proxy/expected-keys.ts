@@ -4,8 +4,8 @@ import { renderComponents, renderMedia, renderRow } from '../../core/query/rende
 import { wildcard, type PopulateNode } from '../../core/query/populate-node.js';
 import type { Scope } from '../../core/query/scope.js';
 
-// What an entry must show is not re-derived here: the mock's own renderer is asked. Rendering an empty record with
-// the request's node (its `fields`, with the sort columns the engine adds, and no populate) gives exactly the scalar
+// What an entry must show is not re-derived here: the mock's own renderer is asked. Rendering a record that holds its ids only
+// with the request's node (its `fields`, with the sort columns the engine adds, and no populate) gives exactly the scalar
 // keys the engine writes, so the checker and the mock can only disagree with Strapi together.
 
 const scopeId = (scope: Scope): string =>
@@ -16,9 +16,10 @@ const cache = new WeakMap<PopulateNode, Map<string, readonly string[]>>();
 function render(index: ContentIndex, scope: Scope, node: PopulateNode): readonly string[] {
   const scalarsOnly: PopulateNode = { ...node, populate: new Map(), count: false };
   const ctx = { index, status: 'published' as const };
-  if (scope.kind === 'media') return Object.keys(renderMedia(index.model, {} as MediaFile, node.fields));
-  if (scope.kind === 'component') return Object.keys(renderComponents(ctx, scope, [{} as ComponentValue], scalarsOnly)[0]);
-  return Object.keys(renderRow(ctx, scope.type, {} as Row, scalarsOnly));
+  // a record with its identity only (the renderer writes the ids a stored record has)
+  if (scope.kind === 'media') return Object.keys(renderMedia(index.model, { id: 0, documentId: '' } as MediaFile, node.fields));
+  if (scope.kind === 'component') return Object.keys(renderComponents(ctx, scope, [{ id: 0 } as ComponentValue], scalarsOnly)[0]);
+  return Object.keys(renderRow(ctx, scope.type, { id: 0, documentId: '' } as Row, scalarsOnly));
 }
 
 /** The scalar keys an entry of a scope shows for a populate node, as the engine renders them. */
