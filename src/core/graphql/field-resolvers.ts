@@ -1,5 +1,4 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { ForbiddenError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { compileFilters } from '../query/filters.js';
 import type { Entry } from '../query/render-entry.js';
@@ -14,7 +13,7 @@ import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { collectFields, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
-import { pageWindow, restFilters, restSort } from './graphql-args.js';
+import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
@@ -65,10 +64,12 @@ function listWithArgs(
     const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
+      // Strapi validates the filters as given, and its database layer refuses a malformed relation where later
+      checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable);
       const filters = restFilters(args.filters, target, byUid);
-      checkRelationWheres(filters, target, byUid, true);
       validateFilters(strapiSchema(index, scope), filters);
       checkRestrictedFilters(index, scope, filters, readable);
+      checkRelationWheres(filters, target, byUid, true);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
@@ -149,13 +150,30 @@ function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolea
   return a?.kind === 'relation' && !a.owner;
 }
 
+/**
+ * The plugin's auth check on a field of an entry: relations (and i18n's localizations) need `<target>.find`;
+ * undefined: the field has none.
+ */
+export function entryFieldAllowed(type: GqlType, fieldName: string, ctx: GraphqlContext): boolean | undefined {
+  const attribute = attributeOf(type, fieldName)?.attribute;
+  if (attribute?.kind !== 'relation') return undefined;
+  if (attribute.name === 'localizations' && type.localized) return ctx.may(type.uid, 'find');
+  return ctx.may(attribute.target, 'find');
+}
+
+/** Whether the plugin's resolver of an entry's field loads from the database (relations, media, components, zones). */
+export function entryFieldReadsDatabase(type: GqlType, fieldName: string): boolean {
+  const kind = attributeOf(type, fieldName)?.attribute.kind;
+  return kind === 'relation' || kind === 'media' || kind === 'component' || kind === 'dynamiczone' || kind === 'morph';
+}
+
 /** Resolves a field of a content type or component entry. */
 export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
   const found = attributeOf(type, info.fieldName);
   if (!found) return source[info.fieldName] ?? null;
   const { attribute, connection } = found;
+  // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them
   if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
-    if (!ctx.may(type.uid, 'find')) throw new ForbiddenError('Forbidden access', {});
     const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info));
     return connection ? { nodes } : nodes;
   }
@@ -164,7 +182,6 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
     case 'relation':
     case 'media': {
       const targetUid = attribute.kind === 'media' ? FILE_UID : attribute.target;
-      if (attribute.kind === 'relation' && !ctx.may(targetUid, 'find')) throw new ForbiddenError('Forbidden access', {});
       const target = ctx.built.types.find((t) => t.uid === targetUid);
       const many = attribute.kind === 'media' ? attribute.multiple : attribute.toMany;
       const inherited = target && attribute.kind === 'relation' ? inheritedTest(ctx, target, info) : undefined;
