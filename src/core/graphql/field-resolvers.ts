@@ -15,6 +15,7 @@ import { collectFields, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
+import { storedPasswordHash } from './password-hash.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -209,7 +210,20 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       return Array.isArray(value) ? value : [];
     case 'morph':
       return attribute.toMany ? [] : null;
+    case 'scalar':
+      return isPassword(ctx, type, attribute.name) ? passwordOf(ctx, type, source, attribute.name) : (value ?? null);
     default:
       return value ?? null;
   }
+}
+
+function isPassword(ctx: GraphqlContext, type: GqlType, name: string): boolean {
+  const a = ctx.store.index.model.contentTypes.get(type.uid)?.attributes.get(name);
+  return a?.kind === 'scalar' && a.type === 'password';
+}
+
+/** What Strapi stores for a password attribute, which the REST render leaves out (password-hash.ts). */
+function passwordOf(ctx: GraphqlContext, type: GqlType, source: Entry, name: string): string | null {
+  const row = ctx.store.index.rowById(type.uid, Number(source.id));
+  return row ? storedPasswordHash(row[name], `${row.documentId}:${String(row.locale ?? '')}`) : null;
 }
