@@ -146,7 +146,6 @@ export async function resolveRoot(
       const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
       if (args.filters) checkRestrictedFilters(index, { kind: 'type', type }, validatedFilters(args.filters, gt, byUid), options.canRead);
       const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
-      checkRelationWheres(filters, gt, byUid);
       const query = defined({
         ...common,
         filters,
@@ -154,6 +153,9 @@ export async function resolveRoot(
         pagination: { start: w.start, limit: w.limit },
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
       });
+      // the query's validation fails before the database's where builder does
+      parseQuery(index, type, query, options);
+      checkRelationWheres(filters, gt, byUid);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
