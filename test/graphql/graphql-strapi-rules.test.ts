@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadProject } from '../../src/project/load-project.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startKitServer } from '../helpers/kit.js';
 
 // Rules of the plugin that the recorded answers show and that are easy to miss: one way to tell that a project
 // serves GraphQL, passwords shown as Strapi stores them, and resolver errors listed as Strapi's asynchronous
@@ -129,5 +130,56 @@ describe('answers of the plugin over a small project', () => {
     const b = await gql(`{ boxes { label } notes { box { label } } }`, false);
     expect(b.data).toBeNull();
     expect(b.errors.map((e: Json) => e.path)).toEqual([['boxes']]);
+  });
+});
+
+describe("the plugins' own mutations over the kit", () => {
+  test("users & permissions user CRUD: the scope checked first, the user controller's rules, an entity response; deleteUploadFile", async () => {
+    const FULL = 'full-access-'.padEnd(40, 'x');
+    const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key: FULL }] });
+    servers.push(server);
+    const gql = async (query: string, variables: Json = {}, auth = true) =>
+      (await (
+        await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${FULL}` } : {}) },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as Json;
+    const create = `mutation($d: UsersPermissionsUserInput!) { createUsersPermissionsUser(data: $d) { data { documentId username email confirmed role { name } } } }`;
+    const refused = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123' } }, false);
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Forbidden access',
+      path: ['createUsersPermissionsUser'],
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const { roles } = (await (
+      await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })
+    ).json()) as Json;
+    const role = String(roles.find((r: Json) => r.type === 'authenticated').id);
+    const made = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } });
+    expect(made.errors).toBeUndefined();
+    expect(made.data.createUsersPermissionsUser.data).toMatchObject({
+      username: 'ann',
+      email: 'ann@example.com',
+      role: { name: 'Authenticated' },
+    });
+    // the controller's own rule: the email is taken
+    const again = await gql(create, { d: { username: 'ann2', email: 'ann@example.com', password: 'secret123', role } });
+    expect(again.errors[0].extensions.code).toMatch(/^(BAD_USER_INPUT|STRAPI_APPLICATION_ERROR)$/);
+    const users = ((await (await fetch(`${url}/api/users`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json[]).filter(
+      (u) => u.username === 'ann',
+    );
+    const updated = await gql(
+      `mutation($id: ID!) { updateUsersPermissionsUser(id: $id, data: { username: "anna" }) { data { username } } }`,
+      {
+        id: String(users[0].id),
+      },
+    );
+    expect(updated.data.updateUsersPermissionsUser.data.username).toBe('anna');
+    const files = (await (await fetch(`${url}/api/upload/files`)).json()) as Json[];
+    const gone = await gql(`mutation($id: ID!) { deleteUploadFile(id: $id) { documentId name } }`, { id: String(files[0].id) });
+    expect(gone.data.deleteUploadFile).toEqual({ documentId: files[0].documentId, name: files[0].name });
+    expect(((await (await fetch(`${url}/api/upload/files`)).json()) as Json[]).length).toBe(files.length - 1);
   });
 });

@@ -77,6 +77,27 @@ function everyVersion(ctx: GraphqlContext, type: ContentType, entry: Entry, popu
   );
 }
 
+/**
+ * A document as a plugin mutation's `<Type>EntityResponse` shows it (`{data}`): rendered by the engine with what
+ * the selection under `data` populates, every version (no status under a mutation).
+ */
+export function entityResponse(ctx: GraphqlContext, uid: string, id: number, info: GraphQLResolveInfo): { data: Entry | null } {
+  const gt = ctx.built.types.find((t) => t.uid === uid);
+  const type = ctx.store.index.model.contentTypes.get(uid);
+  if (!gt || !type || !ctx.store.index.rowById(uid, id)) return { data: null };
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
+  const fields = info.fieldNodes
+    .flatMap((n) => collectFields(sel, n.selectionSet, undefined))
+    .filter((f) => f.name.value === 'data')
+    .flatMap((f) => collectFields(sel, f.selectionSet, gt.name));
+  return { data: everyVersion(ctx, type, { id } as Entry, populateFor(sel, gt, fields), ctx.options) };
+}
+
 /** The plugin's resolvePagination: pages of `limit` (at least 1); `-1` is one page of everything after `start`. */
 function pageInfo(total: number, start: number, limit: number) {
   const safe = Math.max(limit, 1);
@@ -103,9 +124,18 @@ function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): u
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-/** The plugin's auth check on a shadow CRUD root field (its scope); undefined for the plugins' own fields. */
+/** The scopes the plugins' resolversConfig gives their own mutations (the others check in their resolver). */
+const PLUGIN_SCOPES: Readonly<Record<string, string>> = {
+  createUsersPermissionsUser: 'plugin::users-permissions.user.create',
+  updateUsersPermissionsUser: 'plugin::users-permissions.user.update',
+  deleteUsersPermissionsUser: 'plugin::users-permissions.user.destroy',
+  updateUploadFile: 'plugin::upload.content-api.upload',
+  deleteUploadFile: 'plugin::upload.content-api.destroy',
+};
+
+/** The plugin's auth check on a root field (its scope); undefined for plugin fields that check in their resolver. */
 export function rootAllowed(root: RootField, ctx: GraphqlContext): boolean | undefined {
-  if (root.op === 'plugin') return undefined;
+  if (root.op === 'plugin') return PLUGIN_SCOPES[root.name] === undefined ? undefined : ctx.mayPermission(PLUGIN_SCOPES[root.name]);
   const scope = pluginScope(root.type.uid, ACTION[root.op]);
   return scope ? ctx.mayPermission(scope) : ctx.may(root.type.uid, ACTION[root.op]);
 }
