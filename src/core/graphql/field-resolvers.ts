@@ -207,6 +207,8 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       return target ? listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args) : [];
     }
     case 'dynamiczone':
+      // a zone that allows no component has no link table to load from: the database layer answers nothing
+      if (attribute.components.length === 0) return null;
       return Array.isArray(value) ? value : [];
     case 'morph':
       return attribute.toMany ? [] : null;

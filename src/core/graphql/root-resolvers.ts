@@ -10,6 +10,8 @@ import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, publicationParam, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { checkRestrictedFilters } from '../query/restricted-relations.js';
+import { strapiSchema } from '../query/strapi-schema.js';
+import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
@@ -183,8 +185,10 @@ export async function resolveRoot(
         pagination: { start: w.start, limit: w.limit },
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
       });
-      // the query's validation fails before the database's where builder does
-      parseQuery(index, type, query, options);
+      // the query's validation (keys of its sort and filters) fails before the database's where builder does
+      const schema = strapiSchema(index, { kind: 'type', type });
+      if (query.sort !== undefined) validateSort(schema, query.sort);
+      if (filters !== undefined) validateFilters(schema, filters);
       checkRelationWheres(filters, gt, byUid);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
