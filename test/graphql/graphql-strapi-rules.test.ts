@@ -34,6 +34,7 @@ function project(files: Record<string, string>): string {
       code: { type: 'password' },
       hidden: { type: 'password', private: true },
       stamp: { type: 'datetime' },
+      zone: { type: 'dynamiczone', components: [] },
       box: { type: 'relation', relation: 'manyToOne', target: 'api::box.box', inversedBy: 'notes' },
     }),
     box: type('box', 'boxes', {
@@ -109,6 +110,14 @@ describe('answers of the plugin over a small project', () => {
     expect(read.data.notes).toEqual([{ documentId: made.data.createNote.documentId, code: hash }]);
     const rest = (await (await fetch(url + '/api/notes')).json()) as Json;
     expect(rest.data[0]).not.toHaveProperty('code');
+    // a zone that allows no component: the database layer's load is not a list, graphql-js fails the field
+    const zone = await gql(`{ notes { zone { __typename } } }`, false);
+    expect(zone.data.notes).toEqual([{ zone: null }]);
+    expect(zone.errors[0]).toMatchObject({
+      message: 'Expected Iterable, but did not find one for field "Note.zone".',
+      path: ['notes', 0, 'zone'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     // a private password is not in the schema at all
     const hidden = await gql(`{ notes { hidden } }`, false);
     expect(hidden.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');

@@ -207,8 +207,9 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       return target ? listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args) : [];
     }
     case 'dynamiczone':
-      // a zone that allows no component has no link table to load from: the database layer answers nothing
-      if (attribute.components.length === 0) return null;
+      // a zone that allows no component has no link table to load from: the database layer's load answers an
+      // object, not a list, and graphql-js fails the field ("Expected Iterable, but did not find one for field …")
+      if (attribute.components.length === 0) return {};
       return Array.isArray(value) ? value : [];
     case 'morph':
       return attribute.toMany ? [] : null;
