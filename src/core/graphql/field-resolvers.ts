@@ -16,6 +16,7 @@ import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
+import { late } from './strapi-timing.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -51,6 +52,8 @@ function listWithArgs(
   inherited?: (r: Record_) => boolean,
   linkOrderTies = false,
 ): Entry[] {
+  // the plugin's transformArgs pages first: a pagination error comes before the query's validation
+  const w = pageWindow(args.pagination, ctx.limits);
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
@@ -66,10 +69,10 @@ function listWithArgs(
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
       // Strapi validates the filters as given, and its database layer refuses a malformed relation where later
-      checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable);
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       const filters = restFilters(args.filters, target, byUid);
       validateFilters(strapiSchema(index, scope), filters);
-      checkRestrictedFilters(index, scope, filters, readable);
+      late(() => checkRestrictedFilters(index, scope, filters, readable));
       checkRelationWheres(filters, target, byUid, true);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
@@ -78,13 +81,12 @@ function listWithArgs(
     if (sort !== undefined) {
       validateSort(strapiSchema(index, scope), sort);
       const terms = parseSort(index, scope, sort);
-      checkRestrictedSort(index, scope, terms, readable);
+      late(() => checkRestrictedSort(index, scope, terms, readable));
       // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
       kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
     }
     list = kept.map((r) => records.get(r)!);
   }
-  const w = pageWindow(args.pagination, ctx.limits);
   return w.limit === -1 ? list.slice(w.start) : list.slice(w.start, w.start + w.limit);
 }
 

@@ -11,6 +11,7 @@ import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, publicationParam, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { checkRestrictedFilters } from '../query/restricted-relations.js';
 import { strapiSchema } from '../query/strapi-schema.js';
+import { late } from './strapi-timing.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
@@ -176,7 +177,10 @@ export async function resolveRoot(
         withCount: true,
       };
       const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
-      if (args.filters) checkRestrictedFilters(index, { kind: 'type', type }, validatedFilters(args.filters, gt, byUid), options.canRead);
+      if (args.filters) {
+        const given = validatedFilters(args.filters, gt, byUid);
+        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead));
+      }
       const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
       const query = defined({
         ...common,

@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../errors/strapi-errors.js';
+import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 
 // Strapi's resolvers are asynchronous and graphql-js lists resolver errors in the order they happen, so the order of
 // several errors in one answer (and which ones are listed at all: Apollo answers as soon as the data is settled,
@@ -96,6 +96,22 @@ async function policies(resolve: () => unknown): Promise<unknown> {
   return resolve();
 }
 
+/**
+ * A query naming a relation the caller may not read fails late: Strapi's validation checks each relation's scope
+ * asynchronously (a permission lookup per key), so a database result and what it sets off come first.
+ */
+export class LateValidationError extends ValidationError {}
+
+/** Runs a restricted-relation check; its refusal is thrown as a late one. */
+export function late(check: () => void): void {
+  try {
+    check();
+  } catch (e) {
+    if (e instanceof ValidationError && !(e instanceof LateValidationError)) throw new LateValidationError(e.message, e.details);
+    throw e;
+  }
+}
+
 export interface FieldTiming {
   /** The auth check's verdict; undefined: the field has none. */
   readonly allowed: boolean | undefined;
@@ -117,7 +133,13 @@ export async function strapiShaped(timing: FieldTiming, turn: DatabaseTurn, reso
 
 async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: () => unknown): Promise<unknown> {
   await ticks(VALIDATION_TICKS);
-  const value = await resolve();
+  let value: unknown;
+  try {
+    value = await resolve();
+  } catch (e) {
+    if (e instanceof LateValidationError) await turn(timing.weight ?? 0);
+    throw e;
+  }
   await turn(timing.weight ?? 0);
   return value;
 }
