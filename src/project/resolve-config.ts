@@ -167,7 +167,7 @@ export function resolveConfigObject(raw: Record<string, unknown>, projectRoot?: 
   const webhooks = readWebhooks(raw.webhooks, where);
   const routes = readRouteDefaults(raw.routes, where);
   const documents = readDocuments(raw.documents, fromProject, where);
-  const graphql = readGraphqlSettings(raw.graphql, projectRoot, where);
+  const graphql = readGraphqlSettings(raw.graphql, projectPlugins, where);
   return Object.freeze({
     ...(warnings.length > 0 ? { warnings } : {}),
     rest,

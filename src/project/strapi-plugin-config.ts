@@ -14,6 +14,8 @@ export interface ProjectPluginConfig {
   readonly hasFile: boolean;
   /** @strapi/plugin-graphql is a dependency and config/plugins does not disable it. */
   readonly graphql: boolean;
+  /** Its settings in config/plugins (`graphql.config`), as the file evaluates; {} when it sets none. */
+  readonly graphqlConfig: Readonly<Record<string, unknown>>;
   /** The file could not run here: why (its settings are then Strapi's defaults). */
   readonly problem?: string;
 }
@@ -107,6 +109,7 @@ export function readStrapiPluginConfig(projectRoot: string): ProjectPluginConfig
     upload,
     hasFile: read !== undefined,
     graphql: hasGraphqlDependency(projectRoot) && !disabled,
+    graphqlConfig: configOf(plugins, 'graphql'),
     ...(read !== undefined && !read.ok ? { problem: `${read.file}: ${read.error}` } : {}),
   };
 }

@@ -6,6 +6,7 @@ import { ReadProbe } from './read-probe.js';
 import { dedupeViolations, validateExchange, type ExchangeVerdict } from './validate-exchange.js';
 import { memoKey, VerdictMemo } from './verdict-memo.js';
 import type { ExchangeResult, Rule } from './violation.js';
+import { graphqlVerdictFor } from '../graphql/graphql-verdict.js';
 
 /** One answer as the proxy received it; `chunks` undefined when it was larger than the validation cap. */
 export interface ReceivedAnswer {
@@ -32,6 +33,8 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
   const memo = new VerdictMemo();
   const probe = new ReadProbe(target, contract.model, Math.min(timeoutMs, 10_000));
   const ignored = new Set(ignoreRules);
+  const graphql = graphqlVerdictFor(contract.model, contract.config?.graphql);
+  const isGraphql = (url: string) => url.split('?')[0] === (contract.config?.graphql?.endpoint ?? '/graphql');
 
   /** `body` is read again only for a report excerpt, and only when there is something to report. */
   const verdictOn = (
@@ -51,7 +54,7 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
         return raw.toString('utf8');
       }
     };
-    if (known) return { verdict: known, body: reread };
+    if (known && !isGraphql(url)) return { verdict: known, body: reread };
     // Copied once: the memo keeps it, and socket chunks are views into larger read buffers.
     const raw = Buffer.concat(chunks, answer.size);
     let body: unknown;
@@ -65,6 +68,8 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
         violations: [{ rule: 'schema', path: '$', message: `the body does not parse: ${(e as Error).message}` }],
       };
     }
+    // GraphQL: judged by the request's operation (the memo does not key on request bodies)
+    verdict ??= graphql(method, url, answer.requestBody, answer.status, body);
     verdict ??= validateExchange(contract, {
       method,
       url,

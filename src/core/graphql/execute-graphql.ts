@@ -12,13 +12,13 @@ import {
   type GraphQLTypeResolver,
 } from 'graphql';
 import { isPlainObject } from '../is-plain-object.js';
-import { StrapiError } from '../errors/strapi-errors.js';
 import type { Entry } from '../query/render-entry.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { depthLimit } from './depth-limit.js';
-import { resolveEntryField } from './field-resolvers.js';
+import { entryFieldAllowed, entryFieldReadsDatabase, resolveEntryField } from './field-resolvers.js';
 import { formatResolverError } from './format-error.js';
-import { resolveRoot } from './root-resolvers.js';
+import { resolveRoot, rootAllowed } from './root-resolvers.js';
+import { argumentsWeight, databaseTurns, strapiShaped, type DatabaseTurn } from './strapi-timing.js';
 
 // One GraphQL operation as Apollo Server 4 with the plugin's settings answers it: parse (400
 // GRAPHQL_PARSE_FAILED), validate with the depth limit (400 GRAPHQL_VALIDATION_FAILED), coerce variables (400
@@ -78,7 +78,7 @@ export async function executeGraphql(
     operationName,
     variableValues: isPlainObject(op.variables) ? op.variables : undefined,
     contextValue: ctx,
-    fieldResolver,
+    fieldResolver: fieldResolverFor(databaseTurns()),
     typeResolver,
   });
   // a variable that does not coerce stops execution before any resolver: Apollo answers 400 (the plugin's
@@ -90,39 +90,38 @@ export async function executeGraphql(
     };
   return {
     status: 200,
-    body: { ...(result.errors ? { errors: inStrapiOrder(result.errors).map(formatResolverError) } : {}), data: result.data },
+    body: { ...(result.errors ? { errors: result.errors.map(formatResolverError) } : {}), data: result.data },
   };
 }
 
 /**
- * Resolver errors in the order Strapi's asynchronous resolvers raise them: every level of fields waits on the
- * database, so errors of shallower fields come first; at one level a value that does not serialize fails first, then
- * the auth checks (before their resolvers run), then the resolvers. Ours resolve synchronously, depth first.
+ * Every field resolved as the plugin's wrapped resolvers run (strapi-timing.ts), with this request's database turns,
+ * so graphql-js lists the errors, and drops the late ones, as it does in Strapi.
  */
-function inStrapiOrder(errors: readonly GraphQLError[]): GraphQLError[] {
-  const depth = (e: GraphQLError) => (e.path ?? []).filter((p) => typeof p === 'string').length;
-  // a scalar that does not serialize fails as its parent resolves (no auth check before it), then the auth checks
-  const rank = (e: GraphQLError) => {
-    const o = e.originalError;
-    if (o === undefined || o instanceof GraphQLError) return 0;
-    return o instanceof StrapiError && o.name === 'ForbiddenError' ? 1 : 2;
+function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>> {
+  return (source, args, ctx, info) => {
+    const parent = info.parentType.name;
+    if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
+      const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
+      if (!root) return null;
+      return strapiShaped({ allowed: rootAllowed(root, ctx), database: root.op !== 'plugin', weight: argumentsWeight(args) }, turn, () =>
+        resolveRoot(root, args, ctx, info),
+      );
+    }
+    const type = ctx.built.byName.get(parent);
+    if (type && isPlainObject(source)) {
+      const timing = {
+        allowed: entryFieldAllowed(type, info.fieldName, ctx),
+        database: entryFieldReadsDatabase(type, info.fieldName),
+        weight: argumentsWeight(args),
+      };
+      return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));
+    }
+    // a root connection's page count is a query of its own
+    const database = info.fieldName === 'pageInfo' && parent.endsWith('EntityResponseCollection');
+    return strapiShaped({ allowed: undefined, database }, turn, () => (isPlainObject(source) ? (source[info.fieldName] ?? null) : null));
   };
-  return errors
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => depth(a.e) - depth(b.e) || rank(a.e) - rank(b.e) || a.i - b.i)
-    .map((x) => x.e);
 }
-
-const fieldResolver: GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>> = (source, args, ctx, info) => {
-  const parent = info.parentType.name;
-  if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
-    const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
-    return root ? resolveRoot(root, args, ctx, info) : null;
-  }
-  const type = ctx.built.byName.get(parent);
-  if (type && isPlainObject(source)) return resolveEntryField(type, source as Entry, args, ctx, info);
-  return isPlainObject(source) ? (source[info.fieldName] ?? null) : null;
-};
 
 /** Dynamic zone items name their component (`__component`); the generic morph names the type. */
 const typeResolver: GraphQLTypeResolver<unknown, GraphqlContext> = (value, ctx) => {

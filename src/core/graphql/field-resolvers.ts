@@ -1,5 +1,4 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { ForbiddenError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { compileFilters } from '../query/filters.js';
 import type { Entry } from '../query/render-entry.js';
@@ -14,8 +13,10 @@ import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { collectFields, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
-import { pageWindow, restFilters, restSort } from './graphql-args.js';
+import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
+import { storedPasswordHash } from './password-hash.js';
+import { late } from './strapi-timing.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -51,6 +52,8 @@ function listWithArgs(
   inherited?: (r: Record_) => boolean,
   linkOrderTies = false,
 ): Entry[] {
+  // the plugin's transformArgs pages first: a pagination error comes before the query's validation
+  const w = pageWindow(args.pagination, ctx.limits);
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
@@ -65,10 +68,12 @@ function listWithArgs(
     const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
+      // Strapi validates the filters as given, and its database layer refuses a malformed relation where later
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       const filters = restFilters(args.filters, target, byUid);
-      checkRelationWheres(filters, target, byUid, true);
       validateFilters(strapiSchema(index, scope), filters);
-      checkRestrictedFilters(index, scope, filters, readable);
+      late(() => checkRestrictedFilters(index, scope, filters, readable));
+      checkRelationWheres(filters, target, byUid, true);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
@@ -76,13 +81,12 @@ function listWithArgs(
     if (sort !== undefined) {
       validateSort(strapiSchema(index, scope), sort);
       const terms = parseSort(index, scope, sort);
-      checkRestrictedSort(index, scope, terms, readable);
+      late(() => checkRestrictedSort(index, scope, terms, readable));
       // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
       kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
     }
     list = kept.map((r) => records.get(r)!);
   }
-  const w = pageWindow(args.pagination, ctx.limits);
   return w.limit === -1 ? list.slice(w.start) : list.slice(w.start, w.start + w.limit);
 }
 
@@ -149,13 +153,30 @@ function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolea
   return a?.kind === 'relation' && !a.owner;
 }
 
+/**
+ * The plugin's auth check on a field of an entry: relations (and i18n's localizations) need `<target>.find`;
+ * undefined: the field has none.
+ */
+export function entryFieldAllowed(type: GqlType, fieldName: string, ctx: GraphqlContext): boolean | undefined {
+  const attribute = attributeOf(type, fieldName)?.attribute;
+  if (attribute?.kind !== 'relation') return undefined;
+  if (attribute.name === 'localizations' && type.localized) return ctx.may(type.uid, 'find');
+  return ctx.may(attribute.target, 'find');
+}
+
+/** Whether the plugin's resolver of an entry's field loads from the database (relations, media, components, zones). */
+export function entryFieldReadsDatabase(type: GqlType, fieldName: string): boolean {
+  const kind = attributeOf(type, fieldName)?.attribute.kind;
+  return kind === 'relation' || kind === 'media' || kind === 'component' || kind === 'dynamiczone' || kind === 'morph';
+}
+
 /** Resolves a field of a content type or component entry. */
 export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
   const found = attributeOf(type, info.fieldName);
   if (!found) return source[info.fieldName] ?? null;
   const { attribute, connection } = found;
+  // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them
   if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
-    if (!ctx.may(type.uid, 'find')) throw new ForbiddenError('Forbidden access', {});
     const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info));
     return connection ? { nodes } : nodes;
   }
@@ -164,7 +185,6 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
     case 'relation':
     case 'media': {
       const targetUid = attribute.kind === 'media' ? FILE_UID : attribute.target;
-      if (attribute.kind === 'relation' && !ctx.may(targetUid, 'find')) throw new ForbiddenError('Forbidden access', {});
       const target = ctx.built.types.find((t) => t.uid === targetUid);
       const many = attribute.kind === 'media' ? attribute.multiple : attribute.toMany;
       const inherited = target && attribute.kind === 'relation' ? inheritedTest(ctx, target, info) : undefined;
@@ -189,10 +209,26 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       return target ? listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args) : [];
     }
     case 'dynamiczone':
+      // a zone that allows no component has no link table to load from: the database layer's load answers an
+      // object, not a list, and graphql-js fails the field ("Expected Iterable, but did not find one for field …")
+      if (attribute.components.length === 0) return {};
       return Array.isArray(value) ? value : [];
     case 'morph':
       return attribute.toMany ? [] : null;
+    case 'scalar':
+      return isPassword(ctx, type, attribute.name) ? passwordOf(ctx, type, source, attribute.name) : (value ?? null);
     default:
       return value ?? null;
   }
+}
+
+function isPassword(ctx: GraphqlContext, type: GqlType, name: string): boolean {
+  const a = ctx.store.index.model.contentTypes.get(type.uid)?.attributes.get(name);
+  return a?.kind === 'scalar' && a.type === 'password';
+}
+
+/** What Strapi stores for a password attribute, which the REST render leaves out (password-hash.ts). */
+function passwordOf(ctx: GraphqlContext, type: GqlType, source: Entry, name: string): string | null {
+  const row = ctx.store.index.rowById(type.uid, Number(source.id));
+  return row ? storedPasswordHash(row[name], `${row.documentId}:${String(row.locale ?? '')}`) : null;
 }

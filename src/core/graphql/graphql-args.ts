@@ -51,12 +51,20 @@ function pruneEmpty(value: unknown): unknown {
 
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return pruneEmpty(convertFilters(filters, type, byUid));
+  return pruneEmpty(convertFilters(filters, type, byUid, true));
 }
 
-function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+/**
+ * The filters as Strapi's query validation sees them, before sanitization drops date-time lists and empty
+ * conditions: a relation the caller may not read is refused even where nothing would be left of its condition.
+ */
+export function validatedFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  return convertFilters(filters, type, byUid, false);
+}
+
+function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>, sanitized: boolean): unknown {
   if (filters === null || filters === undefined) return {};
-  if (Array.isArray(filters)) return filters.map((f) => convertFilters(f, type, byUid));
+  if (Array.isArray(filters)) return filters.map((f) => convertFilters(f, type, byUid, sanitized));
   if (!isPlainObject(filters)) return filters;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filters)) {
@@ -66,16 +74,16 @@ function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<stri
     }
     const attribute = type.attributes.find((a) => a.name === key);
     if (attribute) {
-      if (attribute.kind === 'scalar' && attribute.scalar === 'DateTime') out[key] = withoutDateLists(replaceOperators(value));
+      if (attribute.kind === 'scalar' && attribute.scalar === 'DateTime' && sanitized) out[key] = withoutDateLists(replaceOperators(value));
       else if (attribute.kind === 'scalar' || attribute.kind === 'enum') out[key] = replaceOperators(value);
       else if (attribute.kind === 'relation' || attribute.kind === 'media') {
         const target = byUid.get(attribute.kind === 'media' ? FILE_UID : attribute.target);
-        if (target) out[key] = convertFilters(value, target, byUid);
+        if (target) out[key] = convertFilters(value, target, byUid, sanitized);
       } else if (attribute.kind === 'component') {
         const component = byUid.get(attribute.component);
-        if (component) out[key] = convertFilters(value, component, byUid);
+        if (component) out[key] = convertFilters(value, component, byUid, sanitized);
       }
-    } else if (ROOT_OPERATORS.has(key)) out[`$${key}`] = convertFilters(value, type, byUid);
+    } else if (ROOT_OPERATORS.has(key)) out[`$${key}`] = convertFilters(value, type, byUid, sanitized);
   }
   return out;
 }

@@ -8,7 +8,11 @@ import type { Entry } from '../query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
 import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
-import { pageWindow, publicationParam, restFilters, restSort } from './graphql-args.js';
+import { pageWindow, publicationParam, restFilters, restSort, validatedFilters } from './graphql-args.js';
+import { checkRestrictedFilters } from '../query/restricted-relations.js';
+import { strapiSchema } from '../query/strapi-schema.js';
+import { late } from './strapi-timing.js';
+import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
@@ -76,6 +80,27 @@ function everyVersion(ctx: GraphqlContext, type: ContentType, entry: Entry, popu
   );
 }
 
+/**
+ * A document as a plugin mutation's `<Type>EntityResponse` shows it (`{data}`): rendered by the engine with what
+ * the selection under `data` populates, every version (no status under a mutation).
+ */
+export function entityResponse(ctx: GraphqlContext, uid: string, id: number, info: GraphQLResolveInfo): { data: Entry | null } {
+  const gt = ctx.built.types.find((t) => t.uid === uid);
+  const type = ctx.store.index.model.contentTypes.get(uid);
+  if (!gt || !type || !ctx.store.index.rowById(uid, id)) return { data: null };
+  const sel = {
+    fragments: info.fragments,
+    model: ctx.store.index.model,
+    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byName: ctx.built.byName,
+  };
+  const fields = info.fieldNodes
+    .flatMap((n) => collectFields(sel, n.selectionSet, undefined))
+    .filter((f) => f.name.value === 'data')
+    .flatMap((f) => collectFields(sel, f.selectionSet, gt.name));
+  return { data: everyVersion(ctx, type, { id } as Entry, populateFor(sel, gt, fields), ctx.options) };
+}
+
 /** The plugin's resolvePagination: pages of `limit` (at least 1); `-1` is one page of everything after `start`. */
 function pageInfo(total: number, start: number, limit: number) {
   const safe = Math.max(limit, 1);
@@ -102,6 +127,22 @@ function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): u
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/** The scopes the plugins' resolversConfig gives their own mutations (the others check in their resolver). */
+const PLUGIN_SCOPES: Readonly<Record<string, string>> = {
+  createUsersPermissionsUser: 'plugin::users-permissions.user.create',
+  updateUsersPermissionsUser: 'plugin::users-permissions.user.update',
+  deleteUsersPermissionsUser: 'plugin::users-permissions.user.destroy',
+  updateUploadFile: 'plugin::upload.content-api.upload',
+  deleteUploadFile: 'plugin::upload.content-api.destroy',
+};
+
+/** The plugin's auth check on a root field (its scope); undefined for plugin fields that check in their resolver. */
+export function rootAllowed(root: RootField, ctx: GraphqlContext): boolean | undefined {
+  if (root.op === 'plugin') return PLUGIN_SCOPES[root.name] === undefined ? undefined : ctx.mayPermission(PLUGIN_SCOPES[root.name]);
+  const scope = pluginScope(root.type.uid, ACTION[root.op]);
+  return scope ? ctx.mayPermission(scope) : ctx.may(root.type.uid, ACTION[root.op]);
+}
+
 export async function resolveRoot(
   root: RootField,
   args: Record<string, unknown>,
@@ -118,8 +159,7 @@ export async function resolveRoot(
       status: args.status === 'draft' ? 'draft' : 'published',
       publicationFilter: publicationParam(args),
     });
-  const scope = pluginScope(gt.uid, ACTION[root.op]);
-  if (!(scope ? ctx.mayPermission(scope) : ctx.may(gt.uid, ACTION[root.op]))) throw new ForbiddenError('Forbidden access', {});
+  // the auth check (rootAllowed) ran before, as the plugin's wrapper runs it
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
   if (!type) return pluginRoot(ctx, root, args);
   const index = ctx.store.index;
@@ -137,8 +177,11 @@ export async function resolveRoot(
         withCount: true,
       };
       const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+      if (args.filters) {
+        const given = validatedFilters(args.filters, gt, byUid);
+        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead));
+      }
       const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
-      checkRelationWheres(filters, gt, byUid);
       const query = defined({
         ...common,
         filters,
@@ -146,6 +189,11 @@ export async function resolveRoot(
         pagination: { start: w.start, limit: w.limit },
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
       });
+      // the query's validation (keys of its sort and filters) fails before the database's where builder does
+      const schema = strapiSchema(index, { kind: 'type', type });
+      if (query.sort !== undefined) validateSort(schema, query.sort);
+      if (filters !== undefined) validateFilters(schema, filters);
+      checkRelationWheres(filters, gt, byUid);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;

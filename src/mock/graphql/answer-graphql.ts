@@ -154,7 +154,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
     mayPermission: (permission) => mayPermission(rt, who, permission),
-    plugin: (name: string, args: Record<string, unknown>) => pluginRoot(rt, who, name, args, req.header('authorization'), req.relay),
+    plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx }, req.header('authorization'), req.relay),
     rootArgs: new Map(),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);

@@ -1,4 +1,8 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { ForbiddenError, StrapiError, type ErrorDetails } from '../../core/errors/strapi-errors.js';
+import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
+import { entityResponse } from '../../core/graphql/root-resolvers.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
@@ -22,12 +26,40 @@ class RelayedError extends StrapiError {
   }
 }
 
-const ROUTES: Readonly<Record<string, { path: string; input: (args: Record<string, unknown>) => unknown; auth?: boolean }>> = {
-  login: { path: '/api/auth/local', input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }) },
-  register: { path: '/api/auth/local/register', input: (a) => a.input },
-  forgotPassword: { path: '/api/auth/forgot-password', input: (a) => ({ email: a.email }) },
-  resetPassword: { path: '/api/auth/reset-password', input: (a) => a },
-  changePassword: { path: '/api/auth/change-password', input: (a) => a, auth: true },
+interface RelayRoute {
+  readonly path: (args: Record<string, unknown>) => string;
+  readonly method?: 'POST' | 'PUT' | 'DELETE';
+  readonly input?: (args: Record<string, unknown>) => unknown;
+  /** The caller's credential goes along (the route checks it too). */
+  readonly auth?: boolean;
+  /** What the resolver makes of the route's answer (default: `{jwt, user}`). */
+  readonly answer?: (body: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) => unknown;
+}
+
+const idOf = (a: Record<string, unknown>) => encodeURIComponent(String(a.id));
+const userResponse = (body: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+  entityResponse(ctx, USER_UID, Number(field(body, 'id')), info);
+
+const ROUTES: Readonly<Record<string, RelayRoute>> = {
+  login: {
+    path: () => '/api/auth/local',
+    input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
+  },
+  register: { path: () => '/api/auth/local/register', input: (a) => a.input },
+  forgotPassword: { path: () => '/api/auth/forgot-password', input: (a) => ({ email: a.email }), answer: () => ({ ok: true }) },
+  resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a },
+  changePassword: { path: () => '/api/auth/change-password', input: (a) => a, auth: true },
+  // the plugin's CRUD mutations call the user controller: its `create`/`update` rules, shown as an entity response
+  createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, answer: userResponse },
+  updateUsersPermissionsUser: {
+    path: (a) => `/api/users/${idOf(a)}`,
+    method: 'PUT',
+    input: (a) => a.data,
+    auth: true,
+    answer: userResponse,
+  },
+  // the upload extension deletes through the file service and answers the deleted file
+  deleteUploadFile: { path: (a) => `/api/upload/files/${idOf(a)}`, method: 'DELETE', auth: true, answer: (body) => body },
 };
 
 const field = (o: unknown, key: string) => (isPlainObject(o) ? o[key] : undefined);
@@ -52,19 +84,19 @@ function me(rt: Runtime, who: RequestPrincipal): unknown {
 export async function pluginRoot(
   rt: Runtime,
   who: RequestPrincipal,
-  name: string,
-  args: Record<string, unknown>,
+  call: { name: string; args: Record<string, unknown>; info: GraphQLResolveInfo; ctx: GraphqlContext },
   authorization: string | undefined,
   relay: Relay | undefined,
 ): Promise<unknown> {
+  const { name, args } = call;
   if (name === 'me') return me(rt, who);
   const route = ROUTES[name];
   if (!route || !relay) throw new NotServedError(name);
   const answer = await relay(
-    new Request(`http://content-mock${route.path}`, {
-      method: 'POST',
+    new Request(`http://content-mock${route.path(args)}`, {
+      method: route.method ?? 'POST',
       headers: { 'content-type': 'application/json', ...(route.auth && authorization ? { authorization } : {}) },
-      body: JSON.stringify(route.input(args)),
+      ...(route.input ? { body: JSON.stringify(route.input(args)) } : {}),
     }),
   );
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
@@ -76,7 +108,7 @@ export async function pluginRoot(
       (field(error, 'details') as ErrorDetails) ?? {},
     );
   }
-  if (name === 'forgotPassword') return { ok: true };
+  if (route.answer) return route.answer(body, call.ctx, call.info);
   return { jwt: field(body, 'jwt'), user: field(body, 'user') ?? body };
 }
 

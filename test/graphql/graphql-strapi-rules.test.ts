@@ -1,0 +1,194 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { loadProject } from '../../src/project/load-project.js';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startKitServer } from '../helpers/kit.js';
+
+// Rules of the plugin that the recorded answers show and that are easy to miss: one way to tell that a project
+// serves GraphQL, passwords shown as Strapi stores them, and resolver errors listed as Strapi's asynchronous
+// resolvers raise them.
+
+type Json = Record<string, any>;
+const dirs: string[] = [];
+const servers: MockServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+const type = (singular: string, plural: string, attributes: Record<string, unknown>) => ({
+  kind: 'collectionType',
+  info: { singularName: singular, pluralName: plural, displayName: singular },
+  options: { draftAndPublish: false },
+  attributes,
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cm-graphql-rules-'));
+  dirs.push(dir);
+  const schemas = {
+    note: type('note', 'notes', {
+      title: { type: 'string' },
+      code: { type: 'password' },
+      hidden: { type: 'password', private: true },
+      stamp: { type: 'datetime' },
+      zone: { type: 'dynamiczone', components: [] },
+      box: { type: 'relation', relation: 'manyToOne', target: 'api::box.box', inversedBy: 'notes' },
+    }),
+    box: type('box', 'boxes', {
+      label: { type: 'string' },
+      notes: { type: 'relation', relation: 'oneToMany', target: 'api::note.note', mappedBy: 'box' },
+    }),
+  };
+  for (const [name, schema] of Object.entries(schemas)) {
+    mkdirSync(join(dir, `src/api/${name}/content-types/${name}`), { recursive: true });
+    writeFileSync(join(dir, `src/api/${name}/content-types/${name}/schema.json`), JSON.stringify(schema));
+  }
+  mkdirSync(join(dir, 'config'), { recursive: true });
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const WITH_PLUGIN = JSON.stringify({ dependencies: { '@strapi/strapi': '5.54.0', '@strapi/plugin-graphql': '5.54.0' } });
+
+describe('one detection: the dependency, not disabled in config/plugins, with its evaluated settings', () => {
+  test('the plugin with settings in config/plugins (computed, as Strapi evaluates the file)', async () => {
+    const dir = project({
+      'package.json': WITH_PLUGIN,
+      'config/plugins.js': `const n = 3;\nmodule.exports = () => ({ graphql: { config: { defaultLimit: n * 2, depthLimit: 4, landingPage: (s) => s } } });`,
+    });
+    const { config } = await loadProject({ schemas: dir });
+    expect(config.plugins.graphql).toBe(true);
+    // a setting the mock cannot read (a function) stays at the default rather than failing the project
+    expect(config.graphql).toMatchObject({ defaultLimit: 6, depthLimit: 4, landingPage: undefined });
+  });
+
+  test('no dependency: off, even with a graphql entry; enabled: false: off', async () => {
+    const bare = await loadProject({ schemas: project({ 'config/plugins.js': `module.exports = { graphql: { config: {} } };` }) });
+    expect(bare.config.graphql).toBeNull();
+    const disabled = await loadProject({
+      schemas: project({ 'package.json': WITH_PLUGIN, 'config/plugins.js': `module.exports = { graphql: { enabled: false } };` }),
+    });
+    expect(disabled.config.graphql).toBeNull();
+    expect(disabled.config.plugins.graphql).toBe(false);
+  });
+});
+
+describe('answers of the plugin over a small project', () => {
+  let url = '';
+  const start = async (permissions: Record<string, string[]>) => {
+    const dir = project({ 'package.json': WITH_PLUGIN });
+    writeFileSync(
+      join(dir, 'content-mock.config.json'),
+      JSON.stringify({ permissions: { public: permissions }, tokens: [{ name: 'full', type: 'full-access', key: 'k'.repeat(32) }] }),
+    );
+    const server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
+    servers.push(server);
+    ({ url } = await server.listen(0, '127.0.0.1'));
+    return async (query: string, auth = true) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${'k'.repeat(32)}` } : {}) },
+        body: JSON.stringify({ query }),
+      });
+      return (await res.json()) as Json;
+    };
+  };
+
+  test('a password the schema does not mark private shows as a bcrypt hash (the plugin sanitizes no output); REST leaves it out', async () => {
+    const gql = await start({ 'api::note.note': ['find'] });
+    const made = await gql(`mutation { createNote(data: { title: "a", code: "s3cret-value" }) { documentId code } }`);
+    const hash = made.data.createNote.code as string;
+    expect(hash).toMatch(/^\$2a\$10\$[./A-Za-z0-9]{53}$/);
+    expect(hash).not.toContain('s3cret');
+    const read = await gql(`{ notes { documentId code } }`, false);
+    expect(read.data.notes).toEqual([{ documentId: made.data.createNote.documentId, code: hash }]);
+    const rest = (await (await fetch(url + '/api/notes')).json()) as Json;
+    expect(rest.data[0]).not.toHaveProperty('code');
+    // a zone that allows no component: the database layer's load is not a list, graphql-js fails the field
+    const zone = await gql(`{ notes { zone { __typename } } }`, false);
+    expect(zone.data.notes).toEqual([{ zone: null }]);
+    expect(zone.errors[0]).toMatchObject({
+      message: 'Expected Iterable, but did not find one for field "Note.zone".',
+      path: ['notes', 0, 'zone'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    // a private password is not in the schema at all
+    const hidden = await gql(`{ notes { hidden } }`, false);
+    expect(hidden.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  test('errors in the order Strapi raises them: auth checks before a database result, shallower results first', async () => {
+    const gql = await start({ 'api::note.note': ['find'] });
+    for (let i = 0; i < 2; i++) await gql(`mutation { createNote(data: { title: "n${i}" }) { documentId } }`);
+    // `box` fails its auth check on every note of the first root field before the notes of the second arrive from
+    // the database, deeper as they are
+    const a = await gql(`{ first: notes_connection { nodes { title box { label } } } second: notes { title box { label } } }`, false);
+    expect(a.errors.map((e: Json) => e.path)).toEqual([
+      ['first', 'nodes', 0, 'box'],
+      ['first', 'nodes', 1, 'box'],
+      ['second', 0, 'box'],
+      ['second', 1, 'box'],
+    ]);
+    // a forbidden root nulls `data` at once: errors raised later by the other root field are not listed
+    const b = await gql(`{ boxes { label } notes { box { label } } }`, false);
+    expect(b.data).toBeNull();
+    expect(b.errors.map((e: Json) => e.path)).toEqual([['boxes']]);
+  });
+});
+
+describe("the plugins' own mutations over the kit", () => {
+  test("users & permissions user CRUD: the scope checked first, the user controller's rules, an entity response; deleteUploadFile", async () => {
+    const FULL = 'full-access-'.padEnd(40, 'x');
+    const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key: FULL }] });
+    servers.push(server);
+    const gql = async (query: string, variables: Json = {}, auth = true) =>
+      (await (
+        await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${FULL}` } : {}) },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as Json;
+    const create = `mutation($d: UsersPermissionsUserInput!) { createUsersPermissionsUser(data: $d) { data { documentId username email confirmed role { name } } } }`;
+    const refused = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123' } }, false);
+    expect(refused.errors[0]).toMatchObject({
+      message: 'Forbidden access',
+      path: ['createUsersPermissionsUser'],
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const { roles } = (await (
+      await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })
+    ).json()) as Json;
+    const role = String(roles.find((r: Json) => r.type === 'authenticated').id);
+    const made = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } });
+    expect(made.errors).toBeUndefined();
+    expect(made.data.createUsersPermissionsUser.data).toMatchObject({
+      username: 'ann',
+      email: 'ann@example.com',
+      role: { name: 'Authenticated' },
+    });
+    // the controller's own rule: the email is taken
+    const again = await gql(create, { d: { username: 'ann2', email: 'ann@example.com', password: 'secret123', role } });
+    expect(again.errors[0].extensions.code).toMatch(/^(BAD_USER_INPUT|STRAPI_APPLICATION_ERROR)$/);
+    const users = ((await (await fetch(`${url}/api/users`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json[]).filter(
+      (u) => u.username === 'ann',
+    );
+    const updated = await gql(
+      `mutation($id: ID!) { updateUsersPermissionsUser(id: $id, data: { username: "anna" }) { data { username } } }`,
+      {
+        id: String(users[0].id),
+      },
+    );
+    expect(updated.data.updateUsersPermissionsUser.data.username).toBe('anna');
+    const files = (await (await fetch(`${url}/api/upload/files`)).json()) as Json[];
+    const gone = await gql(`mutation($id: ID!) { deleteUploadFile(id: $id) { documentId name } }`, { id: String(files[0].id) });
+    expect(gone.data.deleteUploadFile).toEqual({ documentId: files[0].documentId, name: files[0].name });
+    expect(((await (await fetch(`${url}/api/upload/files`)).json()) as Json[]).length).toBe(files.length - 1);
+  });
+});
