@@ -71,13 +71,79 @@ function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | n
   return parts.length === 0 ? () => true : combine(parts, negate ? 'or' : 'and');
 }
 
-/** Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first). */
-function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
-  const conditions = items.filter(isPlainObject);
-  const parts = conditions.map((item) => compileGroup(ctx, scope, item, parent, negate));
-  const wrong = items.find((item) => !isPlainObject(item));
-  if (conditions.length < items.length) defer(ctx, () => compileWhere(ctx, scope, wrong, parent, negate));
+/**
+ * Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first).
+ * In an `$and`/`$or` list (`rawLists`), an entry that is itself a list is handed to the query builder as it came: its
+ * items all hold, their keys read as the main table's own columns (see compileRawList).
+ */
+function compileAll(
+  ctx: Ctx,
+  scope: Scope,
+  items: readonly unknown[],
+  parent: string | null,
+  negate: boolean,
+  rawLists = false,
+): Predicate[] {
+  const parts: Predicate[] = [];
+  let wrong: unknown[] | undefined;
+  for (const item of items) {
+    if (isPlainObject(item)) parts.push(compileGroup(ctx, scope, item, parent, negate));
+    else if (rawLists && Array.isArray(item)) parts.push(compileRawList(ctx, scope, item, parent, negate));
+    else wrong ??= [item];
+  }
+  if (wrong) defer(ctx, () => compileWhere(ctx, scope, wrong[0], parent, negate));
   return parts;
+}
+
+/**
+ * A list as an `$and`/`$or` entry skips the database's processing of the WHERE (no aliases, no attribute-to-column
+ * names, no joins): the validator still checks its keys as attributes, then SQL reads each as a column of the main
+ * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
+ * or a list under a relation makes real Strapi's database fail.
+ */
+function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+  const parts: Predicate[] = [];
+  for (const item of items) {
+    if (Array.isArray(item)) {
+      parts.push(compileRawList(ctx, scope, item, parent, negate));
+      continue;
+    }
+    if (!isPlainObject(item)) {
+      parts.push(defer(ctx, () => compileWhere(ctx, scope, item, parent, negate)));
+      continue;
+    }
+    parts.push(compileGroup(ctx, scope, item, parent, negate));
+    const bad = parent !== null ? Object.keys(item)[0] : rawColumnMismatch(scope, item);
+    if (bad !== undefined) {
+      defer(ctx, () => {
+        throw new DatabaseRefusal(
+          `Invalid filter${parent ? ` at ${parent}` : ''}: a list inside $and/$or is read as raw columns, and ${bad} is no column of its own; give an object ($or[0][${bad}]=…)`,
+          `no such column: ${bad}`,
+          { path: join(parent, bad) },
+        );
+      });
+    }
+  }
+  if (parts.length === 0) return () => true;
+  return combine(parts, negate ? 'or' : 'and');
+}
+
+/** The first key of a raw condition (through its `$and`/`$or`/`$not`) that names no column of the main table. */
+function rawColumnMismatch(scope: Scope, where: unknown): string | undefined {
+  for (const item of Array.isArray(where) ? where : [where]) {
+    if (!isPlainObject(item)) continue;
+    for (const [key, value] of Object.entries(item)) {
+      if (key === '$and' || key === '$or' || key === '$not') {
+        const inner = rawColumnMismatch(scope, value);
+        if (inner !== undefined) return inner;
+        continue;
+      }
+      const field = fieldOf(scope, key);
+      const column = field !== undefined && scalarTypeOf(field) !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(key);
+      if (!column) return key;
+    }
+  }
+  return undefined;
 }
 
 function defer(ctx: Ctx, fail: () => unknown): Predicate {
@@ -124,7 +190,7 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
-  const parts = compileAll(ctx, scope, value, parent, negate);
+  const parts = compileAll(ctx, scope, value, parent, negate, true);
   if (parts.length === 0) return () => true;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);
@@ -262,7 +328,11 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   for (const [op, operand] of Object.entries(value)) {
     if (!isOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
     // `$and`/`$or` never get here: checkAttributeWhere and relationWhere refuse them under a field
-    if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
+    if (op === '$not' && Array.isArray(operand) && operand.length > 0) {
+      // the database applies an operator that takes no list to each item of one, ORed: NOT a OR NOT b
+      const each = operand.map((item) => compileOperators(type, get, item, path, !negate));
+      parts.push(combine(each, negate ? 'and' : 'or'));
+    } else if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
     else parts.push(leaf(type, get, op, operand, path, negate));
   }
   if (parts.length === 0) return () => true;

@@ -82,7 +82,8 @@ export function parsePopulate(
     }
     // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
     // key nope`, not `at articles.nope`)
-    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map, parent);
+    parseDotPaths(index, scope, items, null, map, parent);
+    if (parent !== null) refuseNestedComma(items, parent);
     return map;
   }
   if (Array.isArray(raw)) {
@@ -98,6 +99,22 @@ export function parsePopulate(
   }
   const text = String(raw);
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
+}
+
+/**
+ * Under an attribute, Strapi's populate traversal reads a dot-notation string as one path split on dots only, after
+ * its dot-path validator (which splits on commas) passed: a segment holding a comma is then an unknown key, named at
+ * the attribute path before it (`populate[featured][populate]=brand.variants,related`: `Invalid key variants,related
+ * at featured.brand`).
+ */
+function refuseNestedComma(items: readonly string[], parent: string): void {
+  for (const item of items) {
+    const segments = item.split('.');
+    const at = segments.findIndex((s) => s.includes(','));
+    if (at < 0) continue;
+    const path = [parent, ...segments.slice(0, at).map((s) => s.trim())].join('.');
+    throw invalidKey(segments[at].trim(), { parent: path, path, source: 'query', param: 'populate' });
+  }
 }
 
 function resolveKey(index: ContentIndex, scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
@@ -140,6 +157,13 @@ function mergeObject(
     if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
     const target = resolveKey(index, scope, key, parent);
     const path = join(parent, key);
+    // a relation the caller may not read is sanitized away after validation and before Strapi's converter and
+    // database see it: what only those refuse (a list, no value, a nested wildcard) is not refused under it
+    const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
+    if (hidden && (value === null || Array.isArray(value))) {
+      if (Array.isArray(value)) checkNestedListNames(index, scope, target, value, path);
+      continue;
+    }
     if (value === null) {
       const failure = new DatabaseRefusal(
         `Invalid populate at ${path}: a key without a value; give it true, * or an object (populate[${key}]=true)`,
@@ -157,14 +181,15 @@ function mergeObject(
     }
     if (value === '*') {
       // a relation the caller may not read is sanitized away before any walk
-      const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
       if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
     if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
-    map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
+    // under a hidden relation the validator's errors stand; the converter's and the database's never happen
+    const inner = hidden ? { readable: walk.readable, refusals: [], failures: [] } : walk;
+    map.set(key, parseNode(index, scope, target, value, path, depth + 1, inner));
   }
 }
 
@@ -202,6 +227,18 @@ function refuseNestedList(
   path: string,
 ): never {
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
+  checkNestedListNames(index, owner, target, items, path);
+  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+}
+
+/** The validator's walk of a list under an attribute: its strings as names (a boolean-like one naming nothing skipped). */
+function checkNestedListNames(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  items: readonly unknown[],
+  path: string,
+): void {
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
   const names = items.every((item) => typeof item === 'string') ? items : [];
@@ -211,7 +248,6 @@ function refuseNestedList(
     const attribute = strapiSchema(index, inner).attribute(name);
     if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
   }
-  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**

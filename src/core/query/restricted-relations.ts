@@ -190,6 +190,58 @@ export function keptPopulatePaths(index: ContentIndex, scope: Scope, populate: u
   return treePaths(tree, '');
 }
 
+/**
+ * The same sanitizer under an attribute (`populate[featured][populate][0]=related.warehouse`): each nested
+ * dot-notation populate, at any depth, becomes the paths that survive (none: nothing populated there). The populate
+ * object rewritten so, or undefined when no nested list lost anything.
+ */
+export function keptNestedPopulate(
+  index: ContentIndex,
+  scope: Scope,
+  populate: unknown,
+  canRead: CanRead,
+): Record<string, unknown> | undefined {
+  if (!isPlainObject(populate)) return undefined;
+  let changed = false;
+  const out: Record<string, unknown> = { ...populate };
+  for (const [key, options] of Object.entries(populate)) {
+    if (!isPlainObject(options)) continue;
+    const field = fieldOf(scope, key);
+    const attribute = field?.kind === 'attribute' ? field.attribute : undefined;
+    if (attribute?.kind === 'dynamiczone') {
+      if (!isPlainObject(options.on)) continue;
+      const on: Record<string, unknown> = { ...options.on };
+      for (const [uid, sub] of Object.entries(options.on)) {
+        const component = index.model.components.get(uid);
+        const kept = component && isPlainObject(sub) ? keptOptions(index, { kind: 'component', component }, sub, canRead) : undefined;
+        if (kept) on[uid] = kept;
+        changed ||= kept !== undefined;
+      }
+      out[key] = { ...options, on };
+      continue;
+    }
+    const inner = key === LOCALIZATIONS ? scope : attribute ? scopeBehind(index, attribute) : undefined;
+    const kept = inner ? keptOptions(index, inner, options, canRead) : undefined;
+    if (kept) out[key] = kept;
+    changed ||= kept !== undefined;
+  }
+  return changed ? out : undefined;
+}
+
+/** One level's options with its nested populate sanitized: a string is a list of one; undefined when nothing lost. */
+function keptOptions(
+  index: ContentIndex,
+  scope: Scope,
+  options: Record<string, unknown>,
+  canRead: CanRead,
+): Record<string, unknown> | undefined {
+  const populate = options.populate;
+  const kept = keptPopulatePaths(index, scope, typeof populate === 'string' && populate !== '*' ? [populate] : populate, canRead);
+  if (kept !== undefined) return { ...options, populate: kept.length === 0 ? undefined : kept };
+  const deeper = keptNestedPopulate(index, scope, populate, canRead);
+  return deeper && { ...options, populate: deeper };
+}
+
 type PathTree = Map<string, PathTree | true>;
 
 function addToTree(tree: PathTree, [first, ...rest]: string[]): void {

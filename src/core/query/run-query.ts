@@ -33,6 +33,7 @@ import {
   checkRestrictedFilters,
   checkRestrictedPopulate,
   checkRestrictedSort,
+  keptNestedPopulate,
   keptPopulatePaths,
   pruneRestrictedPopulate,
   type CanRead,
@@ -262,6 +263,8 @@ function parseStaged(
     checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
     const kept = keptPopulatePaths(index, scope, query.populate, opts.canRead);
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
+    const nested = kept ? undefined : keptNestedPopulate(index, scope, query.populate, opts.canRead);
+    if (nested) populate = parsePopulate(index, scope, nested, null, 0, { readable: opts.canRead, refusals: [], failures: [] });
     pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   }
   let locales = parseLocales(index, type, locale);

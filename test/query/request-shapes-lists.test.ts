@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer, Doc } from '../write/write-client.js';
+import { modelServer } from '../write/model-server.js';
+
+// Lists where one value or one condition is expected, nested dot-notation populates with commas, and populates under
+// a relation the caller may not read, with real Strapi 5.54's answers on the shop model
+// (scripts/harness/probes/shop-request-shapes-3.json; the public role may not read warehouses).
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+let url: string;
+/** A public request (no token): the shop's public role may not read warehouses nor users. */
+const anon = async (path: string): Promise<Answer> => {
+  const res = await fetch(url + path);
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+};
+
+beforeAll(async () => {
+  ({ server, call, url } = await modelServer('shop'));
+  const acme = (await call('POST', '/api/brands', { data: { name: 'Acme', code: 'PE-1', founded: 1990 } })).body.data as Doc;
+  const bolt = (await call('POST', '/api/brands', { data: { name: 'Bolt', code: 'QX-2', founded: 1995 } })).body.data as Doc;
+  const w = (await call('POST', '/api/warehouses', { data: { city: 'Lyon', capacity: 3 } })).body.data as Doc;
+  const alpha = (
+    await call('POST', '/api/product-variants?status=published', {
+      data: { name: 'Alpha', price: 9.5, stock: 3, brand: acme.documentId, warehouse: w.documentId },
+    })
+  ).body.data as Doc;
+  const beta = (
+    await call('POST', '/api/product-variants?status=published', {
+      data: { name: 'Betaa', price: 2, brand: bolt.documentId, related: [alpha.documentId] },
+    })
+  ).body.data as Doc;
+  const review = (await call('POST', '/api/reviews?status=published', { data: { title: 'Good', rating: 4, variant: alpha.documentId } }))
+    .body.data as Doc;
+  await call('PUT', '/api/store-setting?status=published', {
+    data: { title: 'Shop', featured: [alpha.documentId, beta.documentId], banner: { heading: 'b', reviews: [review.documentId] } },
+  });
+});
+afterAll(() => server.close());
+
+const codes = (a: Answer) => (a.body.data as Doc[]).map((d) => d.code);
+const brands = (q: string) => call('GET', `/api/brands?fields[0]=code&sort=code&${q}`);
+
+test('a list under $not on a field: the operator applies to each item, ORed (NOT a OR NOT b)', async () => {
+  expect(codes(await brands('filters[code][$not][0][$startsWith]=PE'))).toEqual(['QX-2']);
+  expect(codes(await brands('filters[code][$not][0][$startsWith]=PE&filters[code][$not][1][$startsWith]=QX'))).toEqual(['PE-1', 'QX-2']);
+  expect(codes(await brands('filters[code][$not][0]=PE-1'))).toEqual(['QX-2']);
+  expect(codes(await brands('filters[code][$not][0]=PE-1&filters[code][$not][1]=QX-2'))).toEqual(['PE-1', 'QX-2']);
+});
+
+test('a list inside an $in list is bound as one value, its text', async () => {
+  expect(codes(await brands('filters[code][$in][0]=PE-1&filters[code][$in][1][0]=QX-2'))).toEqual(['PE-1', 'QX-2']);
+  expect(codes(await brands('filters[code][$in][0]=PE-1&filters[code][$in][1][0]=QX-2&filters[code][$in][1][1]=PE-1'))).toEqual(['PE-1']);
+  expect(codes(await brands('filters[code][$not][$in][0]=PE-1&filters[code][$not][$in][1][0]=QX-2'))).toEqual([]);
+  expect(codes(await brands('filters[$or][0][code][$in][0][0]=PE-1'))).toEqual(['PE-1']);
+});
+
+test('a list as an $and/$or entry: its items all hold, read as the main table columns; other keys fail (500 → 400)', async () => {
+  expect(codes(await brands('filters[$or][0][code]=PE-1&filters[$or][1][0][code]=QX-2'))).toEqual(['PE-1', 'QX-2']);
+  expect(codes(await brands('filters[$or][0][0][code]=PE-1'))).toEqual(['PE-1']);
+  const variants = await call('GET', '/api/product-variants?fields[0]=name&filters[$or][0][0][name]=Alpha&filters[$or][0][1][stock]=3');
+  expect((variants.body.data as Doc[]).map((d) => d.name)).toEqual(['Alpha']);
+  for (const q of [
+    'filters[$or][0][0][releaseDate][$null]=true',
+    'filters[$or][0][0][brand][name]=Acme',
+    'filters[brand][$or][0][0][name]=Acme',
+  ]) {
+    const a = await call('GET', `/api/product-variants?fields[0]=name&${q}`);
+    expect(a.status, q).toBe(400);
+    expect(a.body.error?.message, q).toContain('real Strapi fails with a 500 here');
+  }
+});
+
+test('under an attribute, a dot-notation populate is split on dots only: a segment with a comma is an unknown key', async () => {
+  const base = '/api/store-setting?status=published&fields[0]=title&populate[featured][fields][0]=name';
+  const one = await call('GET', `${base}&populate[featured][populate]=brand,related`);
+  expect(one.status).toBe(400);
+  expect(one.body.error).toMatchObject({
+    message: 'Invalid key brand,related at featured',
+    details: { key: 'brand,related', path: 'featured' },
+  });
+  const deep = await call('GET', `${base}&populate[featured][populate][0]=brand.variants,related`);
+  expect(deep.body.error?.message).toBe('Invalid key variants,related at featured.brand');
+  // the dot-path validator runs first: an unknown name is reported as it
+  expect((await call('GET', `${base}&populate[featured][populate]=nope,related`)).body.error?.message).toBe('Invalid key nope');
+});
+
+test('under a relation the caller may not read, only the validator refuses: a list, no value, a nested wildcard pass', async () => {
+  for (const q of ['populate[warehouse][0]=true', 'populate[warehouse]', 'populate[warehouse][populate][shelf]=*']) {
+    const a = await anon(`/api/product-variants?fields[0]=name&${q}`);
+    expect(a.status, q).toBe(200);
+    expect(
+      (a.body.data as Doc[]).every((d) => !('warehouse' in d)),
+      q,
+    ).toBe(true);
+  }
+  const unknown = await anon('/api/product-variants?fields[0]=name&populate[warehouse][0]=x');
+  expect(unknown.body.error?.message).toBe('Invalid key x at warehouse');
+});
+
+test('a nested dot-notation populate through a relation the caller may not read: the path populates nothing', async () => {
+  const base = '/api/store-setting?status=published&fields[0]=title';
+  const featured = async (q: string) => ((await anon(`${base}&${q}`)).body.data as Doc).featured as Doc[];
+  expect((await featured('populate[featured][fields][0]=name&populate[featured][populate][0]=related.warehouse')).map(Object.keys)).toEqual(
+    [
+      ['id', 'documentId', 'name'],
+      ['id', 'documentId', 'name'],
+    ],
+  );
+  const withBrand = await featured(
+    'populate[featured][fields][0]=name&populate[featured][populate][0]=related.warehouse&populate[featured][populate][1]=brand',
+  );
+  expect(withBrand.map((d) => ['related' in d, (d.brand as Doc).name])).toEqual([
+    [false, 'Acme'],
+    [false, 'Bolt'],
+  ]);
+  const banner = (await anon(`${base}&populate[banner][populate]=reviews.author`)).body.data as Doc;
+  expect(banner.banner).toEqual({ id: expect.any(Number), heading: 'b' });
+});
