@@ -117,3 +117,22 @@ test('a nested dot-notation populate through a relation the caller may not read:
   const banner = (await anon(`${base}&populate[banner][populate]=reviews.author`)).body.data as Doc;
   expect(banner.banner).toEqual({ id: expect.any(Number), heading: 'b' });
 });
+
+test('a list under $not is handed to the database unprocessed too: its keys must be columns of their own', async () => {
+  expect(codes(await brands('filters[$not][0][code][$startsWith]=PE'))).toEqual(['QX-2']);
+  const a = await call('GET', '/api/product-variants?fields[0]=name&filters[$not][0][releaseDate][$null]=true');
+  expect(a.status).toBe(400);
+  expect(a.body.error?.message).toContain('real Strapi fails with a 500 here');
+});
+
+test("the validator's refusals come before the converter's, wherever they sit in the populate", async () => {
+  const base = '/api/product-variants?fields[0]=name';
+  const comma = await call('GET', `${base}&populate[brand][0]=true&populate[related][populate]=brand,related`);
+  expect(comma.body.error?.message).toBe('Invalid key brand,related at related');
+  const empty = await call('GET', `${base}&populate[pricing][fields][0][0]=amount&populate[photo]=`);
+  expect(empty.body.error?.message).toBe('Invalid key  at photo');
+  // alone, each converter refusal still stands
+  expect((await call('GET', `${base}&populate[brand][0]=true`)).body.error?.message).toBe(
+    "Invalid nested populate. Expected '*' or an object",
+  );
+});

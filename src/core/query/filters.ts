@@ -67,28 +67,20 @@ function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | n
       'Where must be an array or an object',
     );
   }
-  const parts = compileAll(ctx, scope, value, parent, negate);
-  return parts.length === 0 ? () => true : combine(parts, negate ? 'or' : 'and');
+  // the database hands a list under `$not` to the query builder unprocessed, as it does an `$and`/`$or` entry's
+  return compileRawList(ctx, scope, value, parent, negate);
 }
 
 /**
- * Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first).
- * In an `$and`/`$or` list (`rawLists`), an entry that is itself a list is handed to the query builder as it came: its
- * items all hold, their keys read as the main table's own columns (see compileRawList).
+ * Every entry of an `$and`/`$or` list compiled; an entry that is no condition fails after the others were cast (the
+ * WHERE is built first). An entry that is itself a list is handed to the query builder as it came (compileRawList).
  */
-function compileAll(
-  ctx: Ctx,
-  scope: Scope,
-  items: readonly unknown[],
-  parent: string | null,
-  negate: boolean,
-  rawLists = false,
-): Predicate[] {
+function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
   const parts: Predicate[] = [];
   let wrong: unknown[] | undefined;
   for (const item of items) {
     if (isPlainObject(item)) parts.push(compileGroup(ctx, scope, item, parent, negate));
-    else if (rawLists && Array.isArray(item)) parts.push(compileRawList(ctx, scope, item, parent, negate));
+    else if (Array.isArray(item)) parts.push(compileRawList(ctx, scope, item, parent, negate));
     else wrong ??= [item];
   }
   if (wrong) defer(ctx, () => compileWhere(ctx, scope, wrong[0], parent, negate));
@@ -96,7 +88,7 @@ function compileAll(
 }
 
 /**
- * A list as an `$and`/`$or` entry skips the database's processing of the WHERE (no aliases, no attribute-to-column
+ * A list as an `$and`/`$or` entry (or under `$not`) skips the database's processing of the WHERE (no aliases, no attribute-to-column
  * names, no joins): the validator still checks its keys as attributes, then SQL reads each as a column of the main
  * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
  * or a list under a relation makes real Strapi's database fail.
@@ -190,7 +182,7 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
-  const parts = compileAll(ctx, scope, value, parent, negate, true);
+  const parts = compileAll(ctx, scope, value, parent, negate);
   if (parts.length === 0) return () => true;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);

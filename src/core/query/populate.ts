@@ -47,13 +47,22 @@ export interface PopulateWalk {
   readonly readable?: (uid: string) => boolean;
   /** What real Strapi fails on (500) after validating the whole populate and refusing its wildcards. */
   readonly failures?: StrapiError[];
+  /** What Strapi's converter refuses (a list under an attribute, nested fields of the wrong shape): after validation. */
+  readonly converts?: StrapiError[];
+}
+
+/** A converter's refusal: kept until the whole populate validated, or thrown at once outside a whole-query parse. */
+function refuseLater(walk: PopulateWalk, error: StrapiError): void {
+  if (!walk.converts) throw error;
+  walk.converts.push(error);
 }
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[] };
+  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[], converts: [] as StrapiError[] };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
   if (walk.refusals.length > 0) throw walk.refusals[0];
+  if (walk.converts.length > 0) throw walk.converts[0];
   if (walk.failures.length > 0) throw walk.failures[0];
   return map;
 }
@@ -185,11 +194,22 @@ function mergeObject(
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
-    if (Array.isArray(value)) refuseNestedList(index, scope, target, value, path);
+    if (Array.isArray(value)) {
+      refuseLater(walk, refuseNestedList(index, scope, target, value, path));
+      continue;
+    }
     if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
-    // under a hidden relation the validator's errors stand; the converter's and the database's never happen
-    const inner = hidden ? { readable: walk.readable, refusals: [], failures: [] } : walk;
-    map.set(key, parseNode(index, scope, target, value, path, depth + 1, inner));
+    if (hidden) {
+      // under a hidden relation the validator's errors (unknown keys) stand; the converter's and the database's
+      // never happen
+      try {
+        parseNode(index, scope, target, value, path, depth + 1, { readable: walk.readable, refusals: [], failures: [] });
+      } catch (error) {
+        if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+      }
+      continue;
+    }
+    map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
 }
 
@@ -225,10 +245,10 @@ function refuseNestedList(
   target: Attribute | typeof LOCALIZATIONS,
   items: readonly unknown[],
   path: string,
-): never {
-  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
+): ValidationError {
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') return invalidZone(owner, target.name, items);
   checkNestedListNames(index, owner, target, items, path);
-  throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+  return new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /** The validator's walk of a list under an attribute: its strings as names (a boolean-like one naming nothing skipped). */
@@ -430,7 +450,14 @@ function parseOptions(
   joined = true,
 ): PopulateNode {
   validateNestedOptions(strapiSchema(index, scope), options);
-  const fields = asPopulate(() => parseFields(scope, options.fields, null));
+  let fields: ReturnType<typeof parseFields> = null;
+  try {
+    fields = asPopulate(() => parseFields(scope, options.fields, null));
+  } catch (error) {
+    // a fields value of the wrong shape is the converter's refusal; an unknown key the validator's
+    if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+    refuseLater(walk, error);
+  }
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   const sort = asPopulate(() => parseSort(index, scope, options.sort));
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
