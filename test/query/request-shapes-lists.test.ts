@@ -136,3 +136,24 @@ test("the validator's refusals come before the converter's, wherever they sit in
     "Invalid nested populate. Expected '*' or an object",
   );
 });
+
+test('a name as the value of an attribute is refused at its first segment; a dynamic zone refuses it as no fragment', async () => {
+  const base = '/api/product-variants?fields[0]=name';
+  expect((await call('GET', `${base}&populate[pricing]=amount`)).body.error).toMatchObject({
+    message: 'Invalid key amount at pricing.amount',
+    details: { key: 'amount', path: 'pricing.amount' },
+  });
+  expect((await call('GET', `${base}&populate[brand]=variants.brand`)).body.error?.message).toBe('Invalid key variants at brand.variants');
+  expect((await call('GET', `${base}&populate[pricing]=nope.x`)).body.error?.message).toBe('Invalid key nope at pricing');
+  expect((await call('GET', `${base}&populate[sections]=x`)).body.error?.message).toBe(
+    'Invalid nested populate for product-variant.sections (api::product-variant.product-variant). Expected a fragment ("on") or "count" but found "x"',
+  );
+});
+
+test('an operator object inside an $in/$notIn list has its values cast, then matches no value', async () => {
+  const base = '/api/product-variants?fields[0]=name';
+  expect((await call('GET', `${base}&filters[launchAt][$notIn][0][$not]=2026-01-01T00:00:00.000Z`)).status).toBe(200);
+  expect((await call('GET', `${base}&filters[launchAt][$notIn][0][$not]=soon`)).body.error?.message).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+});

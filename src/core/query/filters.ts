@@ -389,7 +389,11 @@ function membership(wanted: boolean): LeafCompiler {
     // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
     if (isPlainObject(a.operand)) return () => true;
     const key = sortKeyOf(a);
-    const given = Array.isArray(a.operand) ? a.operand : [a.operand];
+    const listed = Array.isArray(a.operand) ? a.operand : [a.operand];
+    // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
+    // column holds
+    for (const item of listed) if (isPlainObject(item)) castInside(a, item);
+    const given = listed.filter((v) => !isPlainObject(v));
     // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
     const hasNull = given.includes(null);
     const list = given.filter((v) => v !== null).map(castOf(a));
@@ -400,6 +404,13 @@ function membership(wanted: boolean): LeafCompiler {
       return hasNull ? null : !wanted;
     };
   };
+}
+
+function castInside(a: LeafArgs, item: Record<string, unknown>): void {
+  for (const value of Object.values(item)) {
+    if (isPlainObject(value)) castInside(a, value);
+    else if (value !== null) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+  }
 }
 
 function nullTest(wantNullWhenTrue: boolean): LeafCompiler {

@@ -198,7 +198,14 @@ function mergeObject(
       refuseLater(walk, refuseNestedList(index, scope, target, value, path));
       continue;
     }
-    if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
+    if (!isPlainObject(value)) {
+      // a dynamic zone's value is not walked by the validator: its converter refuses it as no fragment
+      if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') {
+        refuseLater(walk, invalidZone(scope, key, value));
+        continue;
+      }
+      throw nestedNameRefusal(index, scope, target, String(value), path);
+    }
     if (hidden) {
       // under a hidden relation the validator's errors (unknown keys) stand; the converter's and the database's
       // never happen
@@ -211,6 +218,19 @@ function mergeObject(
     }
     map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
+}
+
+/**
+ * A name given as the value of an attribute (`populate[venue]=photos.size`): Strapi's validator walks it as a dot
+ * path under the attribute and refuses its first segment, named at its attribute path when it is an attribute of
+ * the target (`Invalid key photos at venue.photos`), else at the attribute (`Invalid key x at venue`).
+ */
+function nestedNameRefusal(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, text: string, path: string) {
+  const name = text.trim().split('.')[0];
+  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  const known = inner !== undefined && inner.kind !== 'media' && fieldOf(inner, name)?.kind === 'attribute';
+  const at = known ? `${path}.${name}` : path;
+  return invalidKey(name, { parent: at, path: at, source: 'query', param: 'populate' });
 }
 
 /**
