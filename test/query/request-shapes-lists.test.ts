@@ -157,3 +157,18 @@ test('an operator object inside an $in/$notIn list has its values cast, then mat
     'Invalid format, expected a timestamp or an ISO date',
   );
 });
+
+test('a sort object with no order in it sorts nothing (hasSort), at the top and in populate', async () => {
+  expect((await call('GET', '/api/brands?sort[founded]')).status).toBe(200);
+  expect((await call('GET', '/api/product-variants?fields[0]=name&populate[pricing][sort][amount]')).status).toBe(200);
+});
+
+test('conditions in a list under a non-list operator straight on a relation or component: real Strapi fails (500 → 400)', async () => {
+  const a = await call('GET', '/api/product-variants?fields[0]=name&filters[pricing][$not][0][0][amount]=5');
+  expect(a.status).toBe(400);
+  expect(a.body.error?.message).toContain('Undefined attribute level operator amount');
+});
+
+test('an operator object as the value of $in is bound as one value: it matches no row', async () => {
+  expect(codes(await brands('filters[code][$in][$not][0][0]=PE-1'))).toEqual([]);
+});

@@ -280,6 +280,17 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   const [op] = operators;
   if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
   const operand = value[op];
+  // the database applies an operator that takes no list to each item of one, down to a condition: there it reads
+  // its keys as operators of the id column (`filters[modules][$not][0][0][name]=x`)
+  const condition = !['$in', '$notIn', '$between'].includes(op) && Array.isArray(operand) ? firstCondition(operand) : undefined;
+  const stray = condition && Object.keys(condition).find((k) => !isOperator(k));
+  if (stray !== undefined) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id; a list of conditions cannot go there (put ${op} above it)`,
+      `Undefined attribute level operator ${stray}`,
+      { path },
+    );
+  }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
     // an operator in it fails while the WHERE is built; fields only when it is applied
@@ -297,6 +308,15 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
     });
   }
   return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+}
+
+/** The first object inside nested lists. */
+function firstCondition(items: readonly unknown[]): Record<string, unknown> | undefined {
+  for (const item of items) {
+    const found = isPlainObject(item) ? item : Array.isArray(item) ? firstCondition(item) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 type Getter = (r: Record_) => unknown;
@@ -386,8 +406,16 @@ function textOperand(operand: unknown, op: string, path: string): string {
 
 function membership(wanted: boolean): LeafCompiler {
   return (a) => {
-    // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
-    if (isPlainObject(a.operand)) return () => true;
+    if (isPlainObject(a.operand)) {
+      // an operator object (`$in[$not][0]=x`) is processed as one, then bound as no value the column holds
+      if (Object.keys(a.operand).every(isOperator)) {
+        castInside(a, a.operand);
+        const key = sortKeyOf(a);
+        return (r) => (key(r) === null ? null : !wanted);
+      }
+      // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
+      return () => true;
+    }
     const key = sortKeyOf(a);
     const listed = Array.isArray(a.operand) ? a.operand : [a.operand];
     // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
