@@ -64,6 +64,9 @@ test('a list as an $and/$or entry: its items all hold, read as the main table co
     'filters[$or][0][0][releaseDate][$null]=true',
     'filters[$or][0][0][brand][name]=Acme',
     'filters[brand][$or][0][0][name]=Acme',
+    // unqualified, a column a joined table has too is ambiguous (harness status-field-401)
+    'filters[$and][0][brand][name]=Acme&filters[$and][1][0][name]=Alpha',
+    'filters[$and][0][pricing][amount]=5&filters[$and][1][0][id]=1',
   ]) {
     const a = await call('GET', `/api/product-variants?fields[0]=name&${q}`);
     expect(a.status, q).toBe(400);

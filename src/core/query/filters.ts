@@ -41,13 +41,15 @@ interface Ctx {
    * operator straight on a relation): reported after every error of building it (casts above all).
    */
   readonly deferred: StrapiError[];
+  /** The tables the WHERE joins (relations, components, media filtered at the top): a raw column they share is ambiguous. */
+  readonly joined: readonly Scope[];
 }
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  const ctx: Ctx = { index, deferred: [] };
+  const ctx: Ctx = { index, deferred: [], joined: joinedScopes(index, scope, filters) };
   const predicate = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -105,7 +107,7 @@ function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], paren
       continue;
     }
     parts.push(compileGroup(ctx, scope, item, parent, negate));
-    const bad = parent !== null ? Object.keys(item)[0] : rawColumnMismatch(scope, item);
+    const bad = parent !== null ? Object.keys(item)[0] : rawColumnMismatch(scope, item, ctx.joined);
     if (bad !== undefined) {
       defer(ctx, () => {
         throw new DatabaseRefusal(
@@ -121,18 +123,20 @@ function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], paren
 }
 
 /** The first key of a raw condition (through its `$and`/`$or`/`$not`) that names no column of the main table. */
-function rawColumnMismatch(scope: Scope, where: unknown): string | undefined {
+function rawColumnMismatch(scope: Scope, where: unknown, joined: readonly Scope[]): string | undefined {
   for (const item of Array.isArray(where) ? where : [where]) {
     if (!isPlainObject(item)) continue;
     for (const [key, value] of Object.entries(item)) {
       if (key === '$and' || key === '$or' || key === '$not') {
-        const inner = rawColumnMismatch(scope, value);
+        const inner = rawColumnMismatch(scope, value, joined);
         if (inner !== undefined) return inner;
         continue;
       }
       const field = fieldOf(scope, key);
       const column = field !== undefined && scalarTypeOf(field) !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(key);
-      if (!column) return key;
+      // unqualified, a column a joined table has too is ambiguous (every table has an id)
+      const ambiguous = joined.some((j) => key === 'id' || (j.kind !== 'media' && fieldOf(j, key) !== undefined));
+      if (!column || ambiguous) return key;
     }
   }
   return undefined;
@@ -308,6 +312,25 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
     });
   }
   return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+}
+
+/** The scopes the top-level filters join: relations, components and media named at the root (through logic). */
+function joinedScopes(index: ContentIndex, scope: Scope, filters: unknown): Scope[] {
+  const out: Scope[] = [];
+  const walk = (where: unknown): void => {
+    if (Array.isArray(where)) return where.forEach(walk);
+    if (!isPlainObject(where)) return;
+    for (const [key, value] of Object.entries(where)) {
+      if (key === '$and' || key === '$or' || key === '$not') walk(value);
+      else if (!key.startsWith('$')) {
+        const field = fieldOf(scope, key);
+        const inner = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
+        if (inner) out.push(inner);
+      }
+    }
+  };
+  walk(filters);
+  return out;
 }
 
 /** The first object inside nested lists. */
