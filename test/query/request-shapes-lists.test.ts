@@ -175,3 +175,23 @@ test('conditions in a list under a non-list operator straight on a relation or c
 test('an operator object as the value of $in is bound as one value: it matches no row', async () => {
   expect(codes(await brands('filters[code][$in][$not][0][0]=PE-1'))).toEqual([]);
 });
+
+test('a fields list with an empty item is validated on a type without i18n: a relation or private field is refused at its path', async () => {
+  const reviews = await anon('/api/reviews?fields[0]=author&fields[1]');
+  expect(reviews.body.error).toMatchObject({ message: 'Invalid key author', details: { key: 'author', path: 'author' } });
+  expect((await anon('/api/brands?fields[0]=note&fields[1]')).body.error?.message).toBe('Invalid key note');
+  const nested = await anon('/api/product-variants?fields[0]=name&populate[brand][fields][0]=note&populate[brand][fields][1]');
+  expect(nested.body.error?.message).toBe('Invalid key note');
+  expect((await anon('/api/brands?fields[0]=name&fields[1]')).status).toBe(200);
+  // on a localized type it is not walked: the select names the key alone
+  expect((await call('GET', '/api/product-variants?fields[0]=reviews&fields[1]')).body.error?.details).toEqual({
+    key: 'reviews',
+    path: null,
+  });
+});
+
+test('an operator object as a text operator operand is written into the text as [object Object] (harness shop/kit-301)', async () => {
+  expect(codes(await brands('filters[code][$endsWith][$not][0]=E-1'))).toEqual([]);
+  expect(codes(await brands('filters[code][$eqi][$not][0]=pe-1'))).toEqual([]);
+  expect(codes(await brands('filters[code][$notContains][$not][0]=E'))).toEqual(['PE-1', 'QX-2']);
+});

@@ -21,9 +21,11 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     names = (kept as string[]).flatMap((v) => v.split(','));
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
-  // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
-  // sanitizer drops it
-  const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
+  // a list with empty items was not walked by the validators on a localized type (probes/shop-request-shapes-2): a
+  // private field in it is selected, and the answer's sanitizer drops it; elsewhere its names are validated as in
+  // any list (harness kit/shop/links-mini-301/401: `fields[0]=author&fields[1]` is `Invalid key author` at `author`)
+  const localized = scope.kind === 'type' && scope.type.localized;
+  const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string' || (!localized && (v === null || v === undefined)));
   const out: string[] = [];
   for (const item of names) {
     if (typeof item !== 'string') throw shape();

@@ -422,6 +422,18 @@ function likeMatch(mode: LikeMode, negated: boolean): LeafCompiler {
 }
 
 function textOperand(operand: unknown, op: string, path: string): string {
+  if (isPlainObject(operand)) {
+    // the database processes an operator object as conditions, then writes it into the text: `[object Object]`
+    const stray = Object.keys(operand).find((k) => !isOperator(k));
+    if (stray === undefined) return String(operand);
+    throw new DatabaseRefusal(
+      `Invalid value for ${op} at ${path}: ${stray} is no operator`,
+      `Undefined attribute level operator ${stray}`,
+      {
+        path,
+      },
+    );
+  }
   if (typeof operand !== 'string' && typeof operand !== 'number')
     throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
   return String(operand);
