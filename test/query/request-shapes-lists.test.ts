@@ -195,3 +195,10 @@ test('an operator object as a text operator operand is written into the text as 
   expect(codes(await brands('filters[code][$eqi][$not][0]=pe-1'))).toEqual([]);
   expect(codes(await brands('filters[code][$notContains][$not][0]=E'))).toEqual(['PE-1', 'QX-2']);
 });
+
+test('conditions under an operator straight on a relation are cast before the database refuses them (harness school-301)', async () => {
+  const a = await call('GET', '/api/product-variants?fields[0]=name&filters[brand][$not][createdAt][$ne]=2020-13-45');
+  expect(a.body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
+  const b = await call('GET', '/api/product-variants?fields[0]=name&filters[brand][$not][createdAt][$ne]=2020-12-01');
+  expect(b.body.error?.message).toContain('real Strapi fails with a 500 here');
+});

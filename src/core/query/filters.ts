@@ -307,6 +307,8 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       { path },
     );
     if (isOperator(first)) throw refusal;
+    // the database processes the conditions (casting their values) before it applies the WHERE
+    compileGroup(ctx, inner, operand, path, negate);
     return defer(ctx, () => {
       throw refusal;
     });
