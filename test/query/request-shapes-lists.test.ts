@@ -202,3 +202,8 @@ test('conditions under an operator straight on a relation are cast before the da
   const b = await call('GET', '/api/product-variants?fields[0]=name&filters[brand][$not][createdAt][$ne]=2020-12-01');
   expect(b.body.error?.message).toContain('real Strapi fails with a 500 here');
 });
+
+test('$null / $notNull only test their operand for truth, whatever it holds', async () => {
+  expect(codes(await brands('filters[code][$notNull][$and][0][$or][0]=true'))).toEqual(['PE-1', 'QX-2']);
+  expect(codes(await brands('filters[code][$null][$or][0]=false'))).toEqual([]);
+});

@@ -253,7 +253,9 @@ function checkAttributeWhere(value: unknown, path: string): void {
         { path, key },
       );
     }
-    checkAttributeWhere(operand, path);
+    // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
+    // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
+    if (key !== '$null' && key !== '$notNull') checkAttributeWhere(operand, path);
   }
 }
 
