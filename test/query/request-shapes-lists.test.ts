@@ -207,3 +207,12 @@ test('$null / $notNull only test their operand for truth, whatever it holds', as
   expect(codes(await brands('filters[code][$notNull][$and][0][$or][0]=true'))).toEqual(['PE-1', 'QX-2']);
   expect(codes(await brands('filters[code][$null][$or][0]=false'))).toEqual([]);
 });
+
+test('a name given for a dynamic-zone fragment is walked as a dot path under the component (harness monument-301)', async () => {
+  const base = '/api/product-variants?fields[0]=name';
+  expect((await call('GET', `${base}&populate[sections][on][shop.feature]=x`)).body.error?.message).toBe('Invalid key x at sections');
+  expect((await call('GET', `${base}&populate[sections][on][shop.feature]=icon`)).body.error?.message).toBe(
+    'Invalid key icon at sections.icon',
+  );
+  expect((await call('GET', `${base}&populate[sections][on][shop.feature]=true`)).status).toBe(200);
+});

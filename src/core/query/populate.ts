@@ -226,8 +226,11 @@ function mergeObject(
  * the target (`Invalid key photos at venue.photos`), else at the attribute (`Invalid key x at venue`).
  */
 function nestedNameRefusal(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, text: string, path: string) {
+  return nameRefusal(target === LOCALIZATIONS ? owner : scopeBehind(index, target), text, path);
+}
+
+function nameRefusal(inner: Scope | undefined, text: string, path: string) {
   const name = text.trim().split('.')[0];
-  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   const known = inner !== undefined && inner.kind !== 'media' && fieldOf(inner, name)?.kind === 'attribute';
   const at = known ? `${path}.${name}` : path;
   return invalidKey(name, { parent: at, path: at, source: 'query', param: 'populate' });
@@ -411,6 +414,9 @@ function parseZone(
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
+    // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
+    // `Invalid key x at blocks`)
+    if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
     out.set(
       uid,
       flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth, walk),
