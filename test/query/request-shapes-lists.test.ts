@@ -216,3 +216,12 @@ test('a name given for a dynamic-zone fragment is walked as a dot path under the
   );
   expect((await call('GET', `${base}&populate[sections][on][shop.feature]=true`)).status).toBe(200);
 });
+
+test('documentId in a populated component sort passes the validators; only the populate query fails on it (harness conditions-301)', async () => {
+  const base = '/api/product-variants?fields[0]=name';
+  // the status error comes first, as on real Strapi
+  const status = await call('GET', `${base}&status=modified&populate[pricing][sort]=documentId`);
+  expect(status.body.error?.message).toContain("Invalid parameter at 'status'");
+  // nothing to populate: nothing runs
+  expect((await call('GET', `/api/brands?fields[0]=name&populate[logo][sort]=documentId`)).status).toBe(200);
+});
