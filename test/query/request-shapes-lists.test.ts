@@ -58,6 +58,8 @@ test('a list inside an $in list is bound as one value, its text', async () => {
 test('a list as an $and/$or entry: its items all hold, read as the main table columns; other keys fail (500 → 400)', async () => {
   expect(codes(await brands('filters[$or][0][code]=PE-1&filters[$or][1][0][code]=QX-2'))).toEqual(['PE-1', 'QX-2']);
   expect(codes(await brands('filters[$or][0][0][code]=PE-1'))).toEqual(['PE-1']);
+  // a column only a joined table has is resolved there (harness conditions-301)
+  expect(codes(await brands('filters[variants][$and][0][0][stock]=3'))).toEqual(['PE-1']);
   const variants = await call('GET', '/api/product-variants?fields[0]=name&filters[$or][0][0][name]=Alpha&filters[$or][0][1][stock]=3');
   expect((variants.body.data as Doc[]).map((d) => d.name)).toEqual(['Alpha']);
   for (const q of [

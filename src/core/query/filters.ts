@@ -41,15 +41,15 @@ interface Ctx {
    * operator straight on a relation): reported after every error of building it (casts above all).
    */
   readonly deferred: StrapiError[];
-  /** The tables the WHERE joins (relations, components, media filtered at the top): a raw column they share is ambiguous. */
-  readonly joined: readonly Scope[];
+  /** The tables the query reads (the main one, and those the WHERE joins): where a raw column name is resolved. */
+  readonly tables: readonly Scope[];
 }
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  const ctx: Ctx = { index, deferred: [], joined: joinedScopes(index, scope, filters) };
+  const ctx: Ctx = { index, deferred: [], tables: queryTables(index, scope, filters) };
   const predicate = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -107,12 +107,12 @@ function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], paren
       continue;
     }
     parts.push(compileGroup(ctx, scope, item, parent, negate));
-    const bad = parent !== null ? Object.keys(item)[0] : rawColumnMismatch(scope, item, ctx.joined);
+    const bad = rawColumnMismatch(ctx.tables, item);
     if (bad !== undefined) {
       defer(ctx, () => {
         throw new DatabaseRefusal(
-          `Invalid filter${parent ? ` at ${parent}` : ''}: a list inside $and/$or is read as raw columns, and ${bad} is no column of its own; give an object ($or[0][${bad}]=…)`,
-          `no such column: ${bad}`,
+          `Invalid filter${parent ? ` at ${parent}` : ''}: a list inside $and/$or/$not is read as raw SQL columns, and ${bad} names no column of exactly one table of the query; give an object ($or[0][${bad}]=…)`,
+          `no such column / ambiguous column name: ${bad}`,
           { path: join(parent, bad) },
         );
       });
@@ -123,23 +123,29 @@ function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], paren
 }
 
 /** The first key of a raw condition (through its `$and`/`$or`/`$not`) that names no column of the main table. */
-function rawColumnMismatch(scope: Scope, where: unknown, joined: readonly Scope[]): string | undefined {
+function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | undefined {
   for (const item of Array.isArray(where) ? where : [where]) {
     if (!isPlainObject(item)) continue;
     for (const [key, value] of Object.entries(item)) {
       if (key === '$and' || key === '$or' || key === '$not') {
-        const inner = rawColumnMismatch(scope, value, joined);
+        const inner = rawColumnMismatch(tables, value);
         if (inner !== undefined) return inner;
         continue;
       }
-      const field = fieldOf(scope, key);
-      const column = field !== undefined && scalarTypeOf(field) !== undefined && /^[a-z]+(?:_[a-z]+)*$/.test(key);
-      // unqualified, a column a joined table has too is ambiguous (every table has an id)
-      const ambiguous = joined.some((j) => key === 'id' || (j.kind !== 'media' && fieldOf(j, key) !== undefined));
-      if (!column || ambiguous) return key;
+      // SQL resolves an unqualified column in the one table of the query that has it: none, or more than one
+      // (every table has an id), fails
+      if (tables.filter((t) => hasColumn(t, key)).length !== 1) return key;
     }
   }
   return undefined;
+}
+
+/** Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). */
+function hasColumn(table: Scope, key: string): boolean {
+  if (key === 'id') return true;
+  if (table.kind === 'media' || !/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
+  const field = fieldOf(table, key);
+  return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
 function defer(ctx: Ctx, fail: () => unknown): Predicate {
@@ -318,22 +324,25 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   return compileOperators('id', (r) => r.id ?? null, value, path, negate);
 }
 
-/** The scopes the top-level filters join: relations, components and media named at the root (through logic). */
-function joinedScopes(index: ContentIndex, scope: Scope, filters: unknown): Scope[] {
-  const out: Scope[] = [];
-  const walk = (where: unknown): void => {
-    if (Array.isArray(where)) return where.forEach(walk);
+/** The tables a WHERE reads: the main one, and every relation, component or media it filters through (at any depth). */
+function queryTables(index: ContentIndex, scope: Scope, filters: unknown): Scope[] {
+  const out: Scope[] = [scope];
+  const walk = (at: Scope, where: unknown): void => {
+    if (Array.isArray(where)) return where.forEach((w) => walk(at, w));
     if (!isPlainObject(where)) return;
     for (const [key, value] of Object.entries(where)) {
-      if (key === '$and' || key === '$or' || key === '$not') walk(value);
-      else if (!key.startsWith('$')) {
-        const field = fieldOf(scope, key);
-        const inner = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
-        if (inner) out.push(inner);
+      if (key.startsWith('$')) {
+        if (key === '$and' || key === '$or' || key === '$not') walk(at, value);
+        continue;
       }
+      const field = fieldOf(at, key);
+      const inner = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
+      if (!inner) continue;
+      out.push(inner);
+      walk(inner, value);
     }
   };
-  walk(filters);
+  walk(scope, filters);
   return out;
 }
 
