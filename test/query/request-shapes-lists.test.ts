@@ -227,3 +227,10 @@ test('documentId in a populated component sort passes the validators; only the p
   // nothing to populate: nothing runs
   expect((await call('GET', `/api/brands?fields[0]=name&populate[logo][sort]=documentId`)).status).toBe(200);
 });
+
+test('converter refusals are reported in the order the converter meets them (harness shared-inverse-301)', async () => {
+  const a = await call('GET', '/api/product-variants?populate[brand]=false&populate[brand]=false&populate[related][populate][0][0]=brand');
+  expect(a.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+  const b = await call('GET', '/api/product-variants?populate[related][populate][0][0]=brand');
+  expect(b.body.error?.message).toBe('Invalid populate parameter. Expected a string, an array of strings, a populate object');
+});

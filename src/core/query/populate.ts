@@ -100,7 +100,9 @@ export function parsePopulate(
     // Strapi's validator walks it as an object keyed by index, skipping the boolean-like keys 0 and 1 and refusing
     // the first other, then its converter refuses the list as a whole.
     if (raw.length > 2) throw invalidKey('2', { parent, source: 'query', param: 'populate' });
-    throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
+    // the converter's, in the order it meets them (harness shared-inverse-301)
+    refuseLater(walk, new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {}));
+    return map;
   }
   if (isPlainObject(raw)) {
     mergeObject(index, scope, map, raw, parent, depth, walk);
