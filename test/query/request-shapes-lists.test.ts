@@ -219,7 +219,7 @@ test('a name given for a dynamic-zone fragment is walked as a dot path under the
   expect((await call('GET', `${base}&populate[sections][on][shop.feature]=true`)).status).toBe(200);
 });
 
-test('documentId in a populated component sort passes the validators; only the populate query fails on it (harness conditions-301)', async () => {
+test('documentId in a populated component sort passes the validators and leaves the level unsorted (harness conditions-301, required-component-301)', async () => {
   const base = '/api/product-variants?fields[0]=name';
   // the status error comes first, as on real Strapi
   const status = await call('GET', `${base}&status=modified&populate[pricing][sort]=documentId`);

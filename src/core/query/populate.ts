@@ -49,7 +49,11 @@ export interface PopulateWalk {
   readonly failures?: StrapiError[];
   /** What Strapi's converter refuses (a list under an attribute, nested fields of the wrong shape): after validation. */
   readonly converts?: StrapiError[];
+  /** Private attributes asked for: refused once the validator's main walk is over. */
+  readonly privates?: StrapiError[];
 }
+
+const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
 
 /** A converter's refusal: kept until the whole populate validated, or thrown at once outside a whole-query parse. */
 function refuseLater(walk: PopulateWalk, error: StrapiError): void {
@@ -59,8 +63,15 @@ function refuseLater(walk: PopulateWalk, error: StrapiError): void {
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[], converts: [] as StrapiError[] };
+  const walk = {
+    refusals: [] as WildcardRefusal[],
+    readable: canRead,
+    failures: [] as StrapiError[],
+    converts: [] as StrapiError[],
+    privates: [] as StrapiError[],
+  };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
+  if (walk.privates.length > 0) throw walk.privates[0];
   if (walk.refusals.length > 0) throw walk.refusals[0];
   if (walk.converts.length > 0) throw walk.converts[0];
   if (walk.failures.length > 0) throw walk.failures[0];
@@ -166,7 +177,16 @@ function mergeObject(
       parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
     if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
-    const target = resolveKey(index, scope, key, parent);
+    let target: Attribute | typeof LOCALIZATIONS;
+    try {
+      target = resolveKey(index, scope, key, parent);
+    } catch (error) {
+      // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
+      // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
+      if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
+      walk.privates.push(error);
+      continue;
+    }
     const path = join(parent, key);
     // a relation the caller may not read is sanitized away after validation and before Strapi's converter and
     // database see it: what only those refuse (a list, no value, a nested wildcard) is not refused under it
@@ -490,19 +510,15 @@ function parseOptions(
   // the validators let `id`/`documentId` through on any level: a component has no documentId column, which only
   // the populate query finds (harness conditions-301: `populate[cta][sort]=documentId`)
   let sort: SortTerm[] = [];
-  let unsortable: StrapiError | undefined;
   try {
     sort = asPopulate(() => parseSort(index, scope, options.sort));
   } catch (error) {
+    // what the validators let through and names no column (`documentId` on a component) leaves the populated
+    // level unsorted (harness conditions-301, required-component-301: 200 with rows to populate)
     if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
-    const key = String(error.details?.key ?? '');
-    unsortable = new DatabaseRefusal(`Invalid sort in populate at ${path}: ${key} is no column there`, `no such column: ${key}`, {
-      path,
-      sort: key,
-    });
   }
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : (unsortable ?? populateSortFailure(sort, path));
+  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
