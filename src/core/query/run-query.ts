@@ -31,7 +31,6 @@ import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
 import {
   checkRestrictedFilters,
-  checkRestrictedPopulate,
   checkRestrictedSort,
   keptNestedPopulate,
   keptPopulatePaths,
@@ -259,8 +258,7 @@ function parseStaged(
   );
   staged.throwFirst();
   if (opts.canRead) {
-    // relations the caller may not read: refused inside populate's own filters and sort, hidden from the rest
-    checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
+    // relations the caller may not read: hidden from the populate (its own filters and sort are not checked)
     const kept = keptPopulatePaths(index, scope, query.populate, opts.canRead);
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
     const nested = kept ? undefined : keptNestedPopulate(index, scope, query.populate, opts.canRead);
