@@ -219,13 +219,18 @@ test('a name given for a dynamic-zone fragment is walked as a dot path under the
   expect((await call('GET', `${base}&populate[sections][on][shop.feature]=true`)).status).toBe(200);
 });
 
-test('documentId in a populated component sort passes the validators and leaves the level unsorted (harness conditions-301, required-component-301)', async () => {
+test('documentId in a populated component sort passes the validators; the populate query fails on it once there is a row (harness conditions-301, kit-302)', async () => {
   const base = '/api/product-variants?fields[0]=name';
   // the status error comes first, as on real Strapi
   const status = await call('GET', `${base}&status=modified&populate[pricing][sort]=documentId`);
   expect(status.body.error?.message).toContain("Invalid parameter at 'status'");
   // nothing to populate: nothing runs
   expect((await call('GET', `/api/brands?fields[0]=name&populate[logo][sort]=documentId`)).status).toBe(200);
+  // a row to populate: real Strapi fails (500), here 400 naming it
+  await call('PUT', '/api/store-setting', { data: { title: 'S', banner: { heading: 'h' } } });
+  const failed = await call('GET', '/api/store-setting?status=draft&populate[banner][sort]=documentId');
+  expect(failed.status).toBe(400);
+  expect(failed.body.error?.message).toContain('real Strapi fails with a 500 here');
 });
 
 test('converter refusals are reported in the order the converter meets them (harness shared-inverse-301)', async () => {

@@ -509,16 +509,22 @@ function parseOptions(
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
   // the validators let `id`/`documentId` through on any level: a component has no documentId column, which only
   // the populate query finds (harness conditions-301: `populate[cta][sort]=documentId`)
+  // what the validators let through and names no column there (`documentId` on a component) fails when the
+  // populate query runs, once there is a row to populate (harness conditions-301, kit/monument/school-302: 500)
   let sort: SortTerm[] = [];
+  let unsortable: StrapiError | undefined;
   try {
     sort = asPopulate(() => parseSort(index, scope, options.sort));
   } catch (error) {
-    // what the validators let through and names no column (`documentId` on a component) leaves the populated
-    // level unsorted (harness conditions-301, required-component-301: 200 with rows to populate)
     if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
+    const key = String(error.details?.key ?? '');
+    unsortable = new DatabaseRefusal(`Invalid sort in populate at ${path}: ${key} is no column there`, `Attribute ${key} not found`, {
+      path,
+      sort: key,
+    });
   }
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : populateSortFailure(sort, path);
+  const failure = filters instanceof StrapiError ? filters : (unsortable ?? populateSortFailure(sort, path));
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
