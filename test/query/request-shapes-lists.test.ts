@@ -239,3 +239,13 @@ test('converter refusals are reported in the order the converter meets them (har
   const b = await call('GET', '/api/product-variants?populate[related][populate][0][0]=brand');
   expect(b.body.error?.message).toBe('Invalid populate parameter. Expected a string, an array of strings, a populate object');
 });
+
+test('operator objects in a list straight under a field have their values cast first (harness school/events-302)', async () => {
+  const a = await call('GET', '/api/product-variants?fields[0]=name&filters[launchAt][0][$gte]=true&filters[launchAt][1][$gte]=true');
+  expect(a.body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
+  const b = await call(
+    'GET',
+    '/api/product-variants?fields[0]=name&filters[launchAt][0][$gte]=2020-01-01&filters[launchAt][1][$gte]=2020-01-01',
+  );
+  expect(b.status).toBe(200);
+});

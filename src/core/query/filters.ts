@@ -362,6 +362,8 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   // a list straight under a field is `IN (…)`; an object in it (`filters[name][0][$gt]=x`) is bound as no value
   // the column holds: it matches no row
   if (Array.isArray(value) && value.some(isPlainObject)) {
+    // (the database processes each operator object first, casting its values: harness school/events-302)
+    for (const item of value) if (isPlainObject(item)) castInside({ type, get, operand: item, path, op: '$in' }, item);
     return leaf(
       type,
       get,
