@@ -81,7 +81,9 @@ export function sortConnects(connects: Connect[], initial: ReadonlySet<string>):
     if (done.has(c)) return;
     done.add(c);
     // placed next to itself: the orderer takes it out of the list first, then finds no anchor (a plain Error)
-    if (anchor === c.documentId && initial.has(anchor)) {
+    // (the same row: a writer without i18n may place one locale of a document next to another, which is fine)
+    const anchorRow = c.rawPosition?.before ?? c.rawPosition?.after;
+    if (anchor === c.documentId && String(anchorRow) === String(c.id) && initial.has(anchor)) {
       const position = JSON.stringify(c.rawPosition ?? c.position);
       throw new DatabaseRefusal(
         `Invalid connect: relation ${c.id} cannot be placed before or after itself (position ${position})`,
