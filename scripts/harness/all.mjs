@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the differential harness on several models and seeds, a few at a time, and prints one table:
 //   node scripts/harness/all.mjs [--models kit,shop,school,events,/path/to/project] [--seeds 1,2] [--parallel 4]
-//                                [--reads 2000] [--writes 300] [--slot-base 10]
+//                                [--reads 2000] [--writes 300] [--slot-base 10] [--one-slot]
 // Each run is `run.mjs` (its report goes to scripts/harness/reports/<model>-<seed>.txt and .json). A model name
 // without a slash is test/fixtures/models/<name> (or `kit`); a path is any Strapi project with a settings.json.
 import { spawn } from 'node:child_process';
@@ -23,7 +23,16 @@ const slotBase = Number(arg('slot-base', 10));
 const reports = join(here, 'reports');
 mkdirSync(reports, { recursive: true });
 
-const jobs = models.flatMap((m, i) => seeds.map((seed, j) => ({ m, seed, slot: slotBase + i * seeds.length + j })));
+// `<path>:code` runs a project with its own server code on both sides (run.mjs --code)
+// --one-slot: every run on --slot-base (they run one at a time with --parallel 1)
+const oneSlot = process.argv.includes('--one-slot');
+const jobs = models.flatMap((spec, i) =>
+  seeds.map((seed, j) => {
+    const code = spec.endsWith(':code');
+    const m = code ? spec.slice(0, -':code'.length) : spec;
+    return { m, code, seed, slot: oneSlot ? slotBase : slotBase + i * seeds.length + j };
+  }),
+);
 const modelArg = (m) => (m === 'kit' ? 'kit' : m.includes('/') ? resolve(m) : join(root, 'test/fixtures/models', m));
 const nameOf = (m) => (m === 'kit' ? 'kit' : basename(m));
 
@@ -31,6 +40,7 @@ function run(job) {
   const base = join(reports, `${nameOf(job.m)}-${job.seed}`);
   const args = [join(here, 'run.mjs'), '--model', modelArg(job.m), '--seed', String(job.seed), '--slot', String(job.slot)];
   args.push('--reads', arg('reads', '2000'), '--writes', arg('writes', '300'), '--json', `${base}.json`);
+  if (job.code) args.push('--code');
   return new Promise((done) => {
     const out = [];
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,7 +1,7 @@
 // Request generator: reads and write sequences derived from a content model and the content both servers hold.
 // Every request is { method, path, body?, auth: 'none'|'read'|'full'|'bad', features: [...], save?, phase }.
 import { SCALARS } from './model.mjs';
-import { NO_VALUE, Repeated, logicAnywhere, prefixList, rewriteNode } from './shapes.mjs';
+import { NO_VALUE, Repeated, logicAnywhere, nestedPopulateString, prefixList, rewriteNode, sortObject } from './shapes.mjs';
 
 export function qs(obj, prefix = '') {
   const parts = [];
@@ -226,7 +226,8 @@ export function makeGenerator(model, dataset, settings, r) {
       }
     }
     if (roll < 0.88) return { v: r.pick(['nope', 'id:sideways', 'password', ':asc', 'title:asc:desc']), feature: 'sort:invalid' };
-    if (roll < 0.95) return { v: `${deepSortPath(t.attributes)}${dir()}`, feature: 'sort:deep' };
+    if (roll < 0.92) return { v: `${deepSortPath(t.attributes)}${dir()}`, feature: 'sort:deep' };
+    if (roll < 0.97) return { v: sortObject(deepSortPath(t.attributes), '', r), feature: 'sort:object-deep' };
     return { v: r.pick(fields), feature: 'sort:string' };
   };
   const paginationParam = () => {
@@ -316,6 +317,9 @@ export function makeGenerator(model, dataset, settings, r) {
         // on any populated level, through its relations, components and media too
         sub.sort = deepSortPath(tAttrs) + r.pick(['', ':desc']);
         features.push('populate:sort-deep');
+      } else if (r.next() < 0.05) {
+        sub.sort = sortObject(deepSortPath(tAttrs), '', r);
+        features.push('populate:sort-object');
       }
       if (a.type === 'relation' && r.next() < 0.3 && model.types.get(target)) {
         sub.filters = condition(target, tAttrs, [], 1).f;
@@ -335,8 +339,10 @@ export function makeGenerator(model, dataset, settings, r) {
         sub.populate = r.pick([{ localizations: true }, 'localizations', { localizations: { fields: ['locale'] } }]);
         features.push('populate:localizations');
       } else if (depth < 1 && r.next() < 0.4 && populatable(tAttrs).length) {
-        sub.populate = r.next() < 0.3 ? '*' : populateObject(tAttrs, depth + 1, features);
-        features.push('populate:nested');
+        const roll2 = r.next();
+        const s2 = roll2 < 0.25 ? nestedPopulateString(dotPaths(tAttrs), r) : undefined;
+        sub.populate = s2 ? s2.v : roll2 < 0.45 ? '*' : populateObject(tAttrs, depth + 1, features);
+        features.push(s2 ? s2.feature : 'populate:nested');
       }
       out[k] = Object.keys(sub).length ? sub : true;
       features.push(`populate:${a.type}`);

@@ -44,7 +44,9 @@ export function rewriteNode(q, r) {
   const { path, value } = r.pick(all);
   const inFilters = path.includes('filters');
   const kinds = ['to-list', 'to-scalar', 'no-value', 'empty', 'repeat'];
-  if (inFilters && value && typeof value === 'object' && !Array.isArray(value)) kinds.push('wrap-logic', 'wrap-logic', 'wrap-not');
+  // any node of a filter (an object, a list, a leaf value) can be put under a logical operator, as a list or as the
+  // object qs makes of a single entry
+  if (inFilters) kinds.push('wrap-logic', 'wrap-logic', 'wrap-not', 'wrap-logic-object');
   const kind = r.pick(kinds);
   const leaf = path[path.length - 1];
   let next;
@@ -74,7 +76,10 @@ export function rewriteNode(q, r) {
       next = { [r.pick(['$and', '$or'])]: r.next() < 0.5 ? [value] : [value, value] };
       break;
     case 'wrap-not':
-      next = { $not: value };
+      next = { $not: r.next() < 0.7 ? value : [value] };
+      break;
+    case 'wrap-logic-object':
+      next = { [r.pick(LOGICAL)]: { 0: value } };
       break;
   }
   return { q: setAt(q, path, next), feature: `shape:${kind}:${typeof leaf === 'string' && leaf.startsWith('$') ? leaf : 'key'}` };
@@ -89,7 +94,10 @@ export function logicAnywhere(filter, r) {
   if (all.length === 0) return { f: filter, feature: 'logic-anywhere:none' };
   const { path, value } = r.pick(all);
   const op = r.pick(LOGICAL);
-  const wrapped = op === '$not' ? { $not: value } : { [op]: [value] };
+  const roll = r.next();
+  // $not holding a list, $and/$or holding one object: shapes a client builds by hand
+  const wrapped =
+    op === '$not' ? { $not: roll < 0.8 ? value : [value] } : { [op]: roll < 0.8 ? [value] : roll < 0.9 ? [value, value] : value };
   return { f: setAt(filter, path, wrapped), feature: `logic-anywhere:${op}:depth${path.length}` };
 }
 
@@ -110,4 +118,23 @@ export function prefixList(paths, r) {
     v: form === 'comma' ? items.join(',') : items,
     feature: `populate:prefix-${form}:${items[0] === full ? 'path-first' : 'prefix-first'}`,
   };
+}
+
+/**
+ * Sort in the object forms qs reads: `sort[a]=asc`, `sort[0][a]=desc`, and through links `sort[rel][field]=asc`
+ * (`path` split on dots), with a direction or without one.
+ */
+export function sortObject(path, dir, r) {
+  const parts = path.split('.');
+  const leaf = parts.reduceRight((acc, k) => ({ [k]: acc }), dir || r.pick(['asc', 'desc', 'ASC', '']));
+  return r.next() < 0.5 ? leaf : [leaf];
+}
+
+/** A nested populate written as a string or string list: `populate[rel][populate]=a.b,a`, `...[populate][0]=a.b`. */
+export function nestedPopulateString(paths, r) {
+  if (paths.length === 0) return undefined;
+  const p = prefixList(paths, r);
+  if (p && r.next() < 0.6) return p;
+  const items = r.sample(paths, r.int(1, 2));
+  return r.next() < 0.5 ? { v: items.join(','), feature: 'populate:nested-comma' } : { v: items, feature: 'populate:nested-list' };
 }

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_TOKEN, kitConfigWithFullToken, kitModelWith } from '../helpers/kit.js';
 
-// The rule for relations to a type the caller may not read holds at every depth: filters and sort inside
-// populate[...] that go through one are a 400 Invalid key (else a public caller reads a private field bit by bit
-// through a filter), and so are such relations inside components and dynamic-zone entries of a write body.
+// Relations to a type the caller may not read: refused in top-level filters and inside components and dynamic-zone
+// entries of a write body; inside populate[...] Strapi does not check filters and sorts for them.
 const FULL = 'restricted-populate-full-access-key';
 const OWNER = { type: 'relation', relation: 'manyToOne', target: 'api::secret.secret' };
 let server: MockServer;
@@ -37,21 +36,27 @@ const get = async (path: string, token?: string) => {
 };
 
 describe('filters and sort inside populate, through a relation the caller may not read', () => {
+  // Strapi validates populate without the caller's auth and its sanitizer does not walk nested filters or sorts:
+  // they run as for any caller (harness shop-302, school-301, podcast-301); the relation itself stays hidden
   test.each([
     ['a populated relation', '/api/tags?populate[articles][filters][owner][code][$startsWith]=a'],
     ['under $or', '/api/tags?populate[articles][filters][$or][0][owner][code][$eq]=a'],
-    ['under $not', '/api/tags?populate[articles][filters][$not][owner][id][$gt]=0'],
     ['three levels down', '/api/categories?populate[articles][populate][tags][populate][articles][filters][owner][code][$null]=true'],
     ['localizations', '/api/articles?populate[localizations][filters][owner][code][$eq]=a'],
     ['a component', '/api/articles?populate[seo][filters][owner][code][$eq]=a'],
     ['a dynamic-zone fragment', '/api/articles?populate[blocks][on][shared.quote][filters][owner][code][$eq]=a'],
+  ])('%s: filters run (200)', async (_name, path) => {
+    const { status } = await get(path);
+    expect(status).toBe(200);
+  });
+
+  test.each([
     ['a populated relation: sort', '/api/tags?populate[articles][sort]=owner.code'],
     ['a populated relation: sort as an object', '/api/tags?populate[articles][sort][0][owner][code]=asc'],
-  ])('%s → 400 Invalid key owner (param populate)', async (_name, path) => {
+  ])('%s: not checked for the caller; through a relation it fails on real Strapi (500)', async (_name, path) => {
     const { status, body } = await get(path);
     expect(status).toBe(400);
-    expect(body.error?.message).toBe('Invalid key owner');
-    expect(body.error?.details).toMatchObject({ key: 'owner', source: 'query', param: 'populate' });
+    expect(body.error?.message).toContain('real Strapi fails with a 500 here');
   });
 
   test('a caller who may read the target may filter through it (a sort through it fails on real Strapi: 500)', async () => {
@@ -61,8 +66,10 @@ describe('filters and sort inside populate, through a relation the caller may no
     expect(sorted.body.error?.message).toContain('real Strapi fails with a 500 here');
   });
 
-  test('filters on readable relations inside populate still work for the public role', async () => {
-    expect((await get('/api/tags?populate[articles][filters][author][name][$null]=false')).status).toBe(200);
+  test('at the top level a filter through it is refused (Invalid key owner)', async () => {
+    const { status, body } = await get('/api/articles?filters[owner][code][$eq]=a');
+    expect(status).toBe(400);
+    expect(body.error?.message).toBe('Invalid key owner');
   });
 });
 

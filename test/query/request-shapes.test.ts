@@ -188,10 +188,10 @@ test('a list where a date value is expected: date-times read it as text, dates a
   expect(time.body.error?.message).toBe('Expected a string, got a object');
 });
 
-test('a list under $not holds where each item holds; as the filters or an $and/$or entry real Strapi fails (500)', async () => {
+test('a list under $not holds where each item holds; as the filters or a scalar $or entry real Strapi fails (500)', async () => {
   expect(names(await call('GET', '/api/product-variants?filters[$not]&sort=name'))).toEqual(['Alpha', 'Beta']);
   expect(names(await call('GET', '/api/product-variants?filters[$not][0][name]=Alpha&filters[$not][1][stock]=3'))).toEqual(['Beta']);
-  for (const q of ['filters[$or][0][0][name]=Alpha', 'filters[0][name]=Beta', 'filters[$or][0]=x']) {
+  for (const q of ['filters[0][name]=Beta', 'filters[$or][0]=x']) {
     const a = await call('GET', `/api/product-variants?${q}`);
     expect(a.status, q).toBe(400);
     expect(a.body.error?.message, q).toContain('Where must be an array or an object');

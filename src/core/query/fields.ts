@@ -22,8 +22,10 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
   // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
-  // sanitizer drops it
+  // sanitizer drops it (harness private-attributes-302); an unknown or relational one is refused, named at its path
+  // except on a localized type (probes/shop-request-shapes-2; harness kit/shop/links-mini-301/401)
   const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
+  const localized = scope.kind === 'type' && scope.type.localized;
   const out: string[] = [];
   for (const item of names) {
     if (typeof item !== 'string') throw shape();
@@ -32,7 +34,8 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     // An empty name is an unknown key (`fields[0]=`); Strapi crashes on a bare `fields=`, the mock says why.
     const field = fieldOf(scope, name);
     // the database's select refuses what the validators did not walk: its error names the key alone
-    if (!validated && (!field || !scalarTypeOf(field))) throw new InvalidKeyError(`Invalid key ${name}`, { key: name, path: null });
+    if (!validated && (!field || !scalarTypeOf(field)))
+      throw new InvalidKeyError(`Invalid key ${name}`, { key: name, path: localized ? null : name });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
     const hidden = field.kind === 'attribute' && field.attribute.private === true;

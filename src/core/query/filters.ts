@@ -41,13 +41,15 @@ interface Ctx {
    * operator straight on a relation): reported after every error of building it (casts above all).
    */
   readonly deferred: StrapiError[];
+  /** The tables the query reads (the main one, and those the WHERE joins): where a raw column name is resolved. */
+  readonly tables: readonly Scope[];
 }
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  const ctx: Ctx = { index, deferred: [] };
+  const ctx: Ctx = { index, deferred: [], tables: queryTables(index, scope, filters) };
   const predicate = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -67,17 +69,83 @@ function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | n
       'Where must be an array or an object',
     );
   }
-  const parts = compileAll(ctx, scope, value, parent, negate);
-  return parts.length === 0 ? () => true : combine(parts, negate ? 'or' : 'and');
+  // the database hands a list under `$not` to the query builder unprocessed, as it does an `$and`/`$or` entry's
+  return compileRawList(ctx, scope, value, parent, negate);
 }
 
-/** Every entry compiled; an entry that is no condition fails after the others were cast (the WHERE is built first). */
+/**
+ * Every entry of an `$and`/`$or` list compiled; an entry that is no condition fails after the others were cast (the
+ * WHERE is built first). An entry that is itself a list is handed to the query builder as it came (compileRawList).
+ */
 function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
-  const conditions = items.filter(isPlainObject);
-  const parts = conditions.map((item) => compileGroup(ctx, scope, item, parent, negate));
-  const wrong = items.find((item) => !isPlainObject(item));
-  if (conditions.length < items.length) defer(ctx, () => compileWhere(ctx, scope, wrong, parent, negate));
+  const parts: Predicate[] = [];
+  let wrong: unknown[] | undefined;
+  for (const item of items) {
+    if (isPlainObject(item)) parts.push(compileGroup(ctx, scope, item, parent, negate));
+    else if (Array.isArray(item)) parts.push(compileRawList(ctx, scope, item, parent, negate));
+    else wrong ??= [item];
+  }
+  if (wrong) defer(ctx, () => compileWhere(ctx, scope, wrong[0], parent, negate));
   return parts;
+}
+
+/**
+ * A list as an `$and`/`$or` entry (or under `$not`) skips the database's processing of the WHERE (no aliases, no attribute-to-column
+ * names, no joins): the validator still checks its keys as attributes, then SQL reads each as a column of the main
+ * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
+ * or a list under a relation makes real Strapi's database fail.
+ */
+function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+  const parts: Predicate[] = [];
+  for (const item of items) {
+    if (Array.isArray(item)) {
+      parts.push(compileRawList(ctx, scope, item, parent, negate));
+      continue;
+    }
+    if (!isPlainObject(item)) {
+      parts.push(defer(ctx, () => compileWhere(ctx, scope, item, parent, negate)));
+      continue;
+    }
+    parts.push(compileGroup(ctx, scope, item, parent, negate));
+    const bad = rawColumnMismatch(ctx.tables, item);
+    if (bad !== undefined) {
+      defer(ctx, () => {
+        throw new DatabaseRefusal(
+          `Invalid filter${parent ? ` at ${parent}` : ''}: a list inside $and/$or/$not is read as raw SQL columns, and ${bad} names no column of exactly one table of the query; give an object ($or[0][${bad}]=…)`,
+          `no such column / ambiguous column name: ${bad}`,
+          { path: join(parent, bad) },
+        );
+      });
+    }
+  }
+  if (parts.length === 0) return () => true;
+  return combine(parts, negate ? 'or' : 'and');
+}
+
+/** The first key of a raw condition (through its `$and`/`$or`/`$not`) that names no column of the main table. */
+function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | undefined {
+  for (const item of Array.isArray(where) ? where : [where]) {
+    if (!isPlainObject(item)) continue;
+    for (const [key, value] of Object.entries(item)) {
+      if (key === '$and' || key === '$or' || key === '$not') {
+        const inner = rawColumnMismatch(tables, value);
+        if (inner !== undefined) return inner;
+        continue;
+      }
+      // SQL resolves an unqualified column in the one table of the query that has it: none, or more than one
+      // (every table has an id), fails
+      if (tables.filter((t) => hasColumn(t, key)).length !== 1) return key;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). */
+function hasColumn(table: Scope, key: string): boolean {
+  if (key === 'id') return true;
+  if (table.kind === 'media' || !/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
+  const field = fieldOf(table, key);
+  return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
 function defer(ctx: Ctx, fail: () => unknown): Predicate {
@@ -191,7 +259,9 @@ function checkAttributeWhere(value: unknown, path: string): void {
         { path, key },
       );
     }
-    checkAttributeWhere(operand, path);
+    // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
+    // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
+    if (key !== '$null' && key !== '$notNull') checkAttributeWhere(operand, path);
   }
 }
 
@@ -222,6 +292,17 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   const [op] = operators;
   if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
   const operand = value[op];
+  // the database applies an operator that takes no list to each item of one, down to a condition: there it reads
+  // its keys as operators of the id column (`filters[modules][$not][0][0][name]=x`)
+  const condition = !['$in', '$notIn', '$between'].includes(op) && Array.isArray(operand) ? firstCondition(operand) : undefined;
+  const stray = condition && Object.keys(condition).find((k) => !isOperator(k));
+  if (stray !== undefined) {
+    throw new DatabaseRefusal(
+      `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id; a list of conditions cannot go there (put ${op} above it)`,
+      `Undefined attribute level operator ${stray}`,
+      { path },
+    );
+  }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
     // an operator in it fails while the WHERE is built; fields only when it is applied
@@ -234,11 +315,44 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       { path },
     );
     if (isOperator(first)) throw refusal;
+    // the database processes the conditions (casting their values) before it applies the WHERE
+    compileGroup(ctx, inner, operand, path, negate);
     return defer(ctx, () => {
       throw refusal;
     });
   }
   return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+}
+
+/** The tables a WHERE reads: the main one, and every relation, component or media it filters through (at any depth). */
+function queryTables(index: ContentIndex, scope: Scope, filters: unknown): Scope[] {
+  const out: Scope[] = [scope];
+  const walk = (at: Scope, where: unknown): void => {
+    if (Array.isArray(where)) return where.forEach((w) => walk(at, w));
+    if (!isPlainObject(where)) return;
+    for (const [key, value] of Object.entries(where)) {
+      if (key.startsWith('$')) {
+        if (key === '$and' || key === '$or' || key === '$not') walk(at, value);
+        continue;
+      }
+      const field = fieldOf(at, key);
+      const inner = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
+      if (!inner) continue;
+      out.push(inner);
+      walk(inner, value);
+    }
+  };
+  walk(scope, filters);
+  return out;
+}
+
+/** The first object inside nested lists. */
+function firstCondition(items: readonly unknown[]): Record<string, unknown> | undefined {
+  for (const item of items) {
+    const found = isPlainObject(item) ? item : Array.isArray(item) ? firstCondition(item) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 type Getter = (r: Record_) => unknown;
@@ -248,6 +362,8 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   // a list straight under a field is `IN (…)`; an object in it (`filters[name][0][$gt]=x`) is bound as no value
   // the column holds: it matches no row
   if (Array.isArray(value) && value.some(isPlainObject)) {
+    // (the database processes each operator object first, casting its values: harness school/events-302)
+    for (const item of value) if (isPlainObject(item)) castInside({ type, get, operand: item, path, op: '$in' }, item);
     return leaf(
       type,
       get,
@@ -262,7 +378,11 @@ function compileOperators(type: ColumnType, get: Getter, value: unknown, path: s
   for (const [op, operand] of Object.entries(value)) {
     if (!isOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
     // `$and`/`$or` never get here: checkAttributeWhere and relationWhere refuse them under a field
-    if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
+    if (op === '$not' && Array.isArray(operand) && operand.length > 0) {
+      // the database applies an operator that takes no list to each item of one, ORed: NOT a OR NOT b
+      const each = operand.map((item) => compileOperators(type, get, item, path, !negate));
+      parts.push(combine(each, negate ? 'and' : 'or'));
+    } else if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
     else parts.push(leaf(type, get, op, operand, path, negate));
   }
   if (parts.length === 0) return () => true;
@@ -317,6 +437,18 @@ function likeMatch(mode: LikeMode, negated: boolean): LeafCompiler {
 }
 
 function textOperand(operand: unknown, op: string, path: string): string {
+  if (isPlainObject(operand)) {
+    // the database processes an operator object as conditions, then writes it into the text: `[object Object]`
+    const stray = Object.keys(operand).find((k) => !isOperator(k));
+    if (stray === undefined) return String(operand);
+    throw new DatabaseRefusal(
+      `Invalid value for ${op} at ${path}: ${stray} is no operator`,
+      `Undefined attribute level operator ${stray}`,
+      {
+        path,
+      },
+    );
+  }
   if (typeof operand !== 'string' && typeof operand !== 'number')
     throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
   return String(operand);
@@ -324,10 +456,22 @@ function textOperand(operand: unknown, op: string, path: string): string {
 
 function membership(wanted: boolean): LeafCompiler {
   return (a) => {
-    // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
-    if (isPlainObject(a.operand)) return () => true;
+    if (isPlainObject(a.operand)) {
+      // an operator object (`$in[$not][0]=x`) is processed as one, then bound as no value the column holds
+      if (Object.keys(a.operand).every(isOperator)) {
+        castInside(a, a.operand);
+        const key = sortKeyOf(a);
+        return (r) => (key(r) === null ? null : !wanted);
+      }
+      // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
+      return () => true;
+    }
     const key = sortKeyOf(a);
-    const given = Array.isArray(a.operand) ? a.operand : [a.operand];
+    const listed = Array.isArray(a.operand) ? a.operand : [a.operand];
+    // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
+    // column holds
+    for (const item of listed) if (isPlainObject(item)) castInside(a, item);
+    const given = listed.filter((v) => !isPlainObject(v));
     // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
     const hasNull = given.includes(null);
     const list = given.filter((v) => v !== null).map(castOf(a));
@@ -338,6 +482,13 @@ function membership(wanted: boolean): LeafCompiler {
       return hasNull ? null : !wanted;
     };
   };
+}
+
+function castInside(a: LeafArgs, item: Record<string, unknown>): void {
+  for (const value of Object.values(item)) {
+    if (isPlainObject(value)) castInside(a, value);
+    else if (value !== null) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+  }
 }
 
 function nullTest(wantNullWhenTrue: boolean): LeafCompiler {

@@ -47,13 +47,33 @@ export interface PopulateWalk {
   readonly readable?: (uid: string) => boolean;
   /** What real Strapi fails on (500) after validating the whole populate and refusing its wildcards. */
   readonly failures?: StrapiError[];
+  /** What Strapi's converter refuses (a list under an attribute, nested fields of the wrong shape): after validation. */
+  readonly converts?: StrapiError[];
+  /** Private attributes asked for: refused once the validator's main walk is over. */
+  readonly privates?: StrapiError[];
+}
+
+const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
+
+/** A converter's refusal: kept until the whole populate validated, or thrown at once outside a whole-query parse. */
+function refuseLater(walk: PopulateWalk, error: StrapiError): void {
+  if (!walk.converts) throw error;
+  walk.converts.push(error);
 }
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
-  const walk = { refusals: [] as WildcardRefusal[], readable: canRead, failures: [] as StrapiError[] };
+  const walk = {
+    refusals: [] as WildcardRefusal[],
+    readable: canRead,
+    failures: [] as StrapiError[],
+    converts: [] as StrapiError[],
+    privates: [] as StrapiError[],
+  };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
+  if (walk.privates.length > 0) throw walk.privates[0];
   if (walk.refusals.length > 0) throw walk.refusals[0];
+  if (walk.converts.length > 0) throw walk.converts[0];
   if (walk.failures.length > 0) throw walk.failures[0];
   return map;
 }
@@ -82,7 +102,8 @@ export function parsePopulate(
     }
     // Strapi walks a dot-notation list as a populate of its own: its errors name paths from this level (`Invalid
     // key nope`, not `at articles.nope`)
-    parseDotPaths(index, scope, typeof raw === 'string' ? [raw] : (raw as string[]), null, map, parent);
+    parseDotPaths(index, scope, items, null, map, parent);
+    if (parent !== null) refuseNestedComma(items, parent);
     return map;
   }
   if (Array.isArray(raw)) {
@@ -90,7 +111,9 @@ export function parsePopulate(
     // Strapi's validator walks it as an object keyed by index, skipping the boolean-like keys 0 and 1 and refusing
     // the first other, then its converter refuses the list as a whole.
     if (raw.length > 2) throw invalidKey('2', { parent, source: 'query', param: 'populate' });
-    throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
+    // the converter's, in the order it meets them (harness shared-inverse-301)
+    refuseLater(walk, new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {}));
+    return map;
   }
   if (isPlainObject(raw)) {
     mergeObject(index, scope, map, raw, parent, depth, walk);
@@ -98,6 +121,22 @@ export function parsePopulate(
   }
   const text = String(raw);
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
+}
+
+/**
+ * Under an attribute, Strapi's populate traversal reads a dot-notation string as one path split on dots only, after
+ * its dot-path validator (which splits on commas) passed: a segment holding a comma is then an unknown key, named at
+ * the attribute path before it (`populate[featured][populate]=brand.variants,related`: `Invalid key variants,related
+ * at featured.brand`).
+ */
+function refuseNestedComma(items: readonly string[], parent: string): void {
+  for (const item of items) {
+    const segments = item.split('.');
+    const at = segments.findIndex((s) => s.includes(','));
+    if (at < 0) continue;
+    const path = [parent, ...segments.slice(0, at).map((s) => s.trim())].join('.');
+    throw invalidKey(segments[at].trim(), { parent: path, path, source: 'query', param: 'populate' });
+  }
 }
 
 function resolveKey(index: ContentIndex, scope: Scope, key: string, parent: string | null): Attribute | typeof LOCALIZATIONS {
@@ -138,8 +177,24 @@ function mergeObject(
       parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
     if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
-    const target = resolveKey(index, scope, key, parent);
+    let target: Attribute | typeof LOCALIZATIONS;
+    try {
+      target = resolveKey(index, scope, key, parent);
+    } catch (error) {
+      // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
+      // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
+      if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
+      walk.privates.push(error);
+      continue;
+    }
     const path = join(parent, key);
+    // a relation the caller may not read is sanitized away after validation and before Strapi's converter and
+    // database see it: what only those refuse (a list, no value, a nested wildcard) is not refused under it
+    const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
+    if (hidden && (value === null || Array.isArray(value))) {
+      if (Array.isArray(value)) checkNestedListNames(index, scope, target, value, path);
+      continue;
+    }
     if (value === null) {
       const failure = new DatabaseRefusal(
         `Invalid populate at ${path}: a key without a value; give it true, * or an object (populate[${key}]=true)`,
@@ -155,21 +210,52 @@ function mergeObject(
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
-    // a relation the caller may not read is sanitized away before any walk (and before the converter)
-    const hidden = target !== LOCALIZATIONS && target.kind === 'relation' && walk.readable !== undefined && !walk.readable(target.target);
     if (value === '*') {
+      // a relation the caller may not read is sanitized away before any walk
       if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
       continue;
     }
     if (Array.isArray(value)) {
-      refuseNestedList(index, scope, target, value, path, hidden);
-      map.set(key, leafNode(index, target as Attribute));
+      refuseLater(walk, refuseNestedList(index, scope, target, value, path));
       continue;
     }
-    if (!isPlainObject(value)) throw invalidKey(String(value), { parent: path, source: 'query', param: 'populate' });
+    if (!isPlainObject(value)) {
+      // a dynamic zone's value is not walked by the validator: its converter refuses it as no fragment
+      if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') {
+        refuseLater(walk, invalidZone(scope, key, value));
+        continue;
+      }
+      throw nestedNameRefusal(index, scope, target, String(value), path);
+    }
+    if (hidden) {
+      // under a hidden relation the validator's errors (unknown keys) stand; the converter's and the database's
+      // never happen
+      try {
+        parseNode(index, scope, target, value, path, depth + 1, { readable: walk.readable, refusals: [], failures: [] });
+      } catch (error) {
+        if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+      }
+      continue;
+    }
     map.set(key, parseNode(index, scope, target, value, path, depth + 1, walk));
   }
+}
+
+/**
+ * A name given as the value of an attribute (`populate[venue]=photos.size`): Strapi's validator walks it as a dot
+ * path under the attribute and refuses its first segment, named at its attribute path when it is an attribute of
+ * the target (`Invalid key photos at venue.photos`), else at the attribute (`Invalid key x at venue`).
+ */
+function nestedNameRefusal(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, text: string, path: string) {
+  return nameRefusal(target === LOCALIZATIONS ? owner : scopeBehind(index, target), text, path);
+}
+
+function nameRefusal(inner: Scope | undefined, text: string, path: string) {
+  const name = text.trim().split('.')[0];
+  const known = inner !== undefined && inner.kind !== 'media' && fieldOf(inner, name)?.kind === 'attribute';
+  const at = known ? `${path}.${name}` : path;
+  return invalidKey(name, { parent: at, path: at, source: 'query', param: 'populate' });
 }
 
 /**
@@ -204,10 +290,20 @@ function refuseNestedList(
   target: Attribute | typeof LOCALIZATIONS,
   items: readonly unknown[],
   path: string,
-  /** A relation the caller may not read: walked by the validator, then sanitized away before the converter refuses. */
-  hidden = false,
+): ValidationError {
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') return invalidZone(owner, target.name, items);
+  checkNestedListNames(index, owner, target, items, path);
+  return new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+}
+
+/** The validator's walk of a list under an attribute: its strings as names (a boolean-like one naming nothing skipped). */
+function checkNestedListNames(
+  index: ContentIndex,
+  owner: Scope,
+  target: Attribute | typeof LOCALIZATIONS,
+  items: readonly unknown[],
+  path: string,
 ): void {
-  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, target.name, items);
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
   const names = items.every((item) => typeof item === 'string') ? items : [];
@@ -217,7 +313,6 @@ function refuseNestedList(
     const attribute = strapiSchema(index, inner).attribute(name);
     if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
   }
-  if (!hidden) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
 }
 
 /**
@@ -344,6 +439,9 @@ function parseZone(
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
+    // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
+    // `Invalid key x at blocks`)
+    if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
     out.set(
       uid,
       flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth, walk),
@@ -403,22 +501,33 @@ function parseOptions(
   joined = true,
 ): PopulateNode {
   validateNestedOptions(strapiSchema(index, scope), options);
-  const fields = asPopulate(() => parseFields(scope, options.fields, null));
+  let fields: ReturnType<typeof parseFields> = null;
+  try {
+    fields = asPopulate(() => parseFields(scope, options.fields, null));
+  } catch (error) {
+    // a fields value of the wrong shape is the converter's refusal; an unknown key the validator's
+    if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
+    refuseLater(walk, error);
+  }
   const filters = asPopulate(() => populateFilters(index, scope, options.filters));
-  // a key the validators let through (`documentId` of a component) is a column the populate query lacks: the
-  // database fails on it only when the query runs, so a page without rows answers 200 (real Strapi 5.54)
-  let unknownColumn: StrapiError | undefined;
-  const sort = asPopulate(() => {
-    try {
-      return parseSort(index, scope, options.sort);
-    } catch (error) {
-      if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
-      unknownColumn = error;
-      return [];
-    }
-  });
+  // the validators let `id`/`documentId` through on any level: a component has no documentId column, which only
+  // the populate query finds (harness conditions-301: `populate[cta][sort]=documentId`)
+  // what the validators let through and names no column there (`documentId` on a component) fails when the
+  // populate query runs, once there is a row to populate (harness conditions-301, kit/monument/school-302: 500)
+  let sort: SortTerm[] = [];
+  let unsortable: StrapiError | undefined;
+  try {
+    sort = asPopulate(() => parseSort(index, scope, options.sort));
+  } catch (error) {
+    if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
+    const key = String(error.details?.key ?? '');
+    unsortable = new DatabaseRefusal(`Invalid sort in populate at ${path}: ${key} is no column there`, `Attribute ${key} not found`, {
+      path,
+      sort: key,
+    });
+  }
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : (unknownColumn ?? populateSortFailure(sort, path));
+  const failure = filters instanceof StrapiError ? filters : (unsortable ?? populateSortFailure(sort, path));
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.

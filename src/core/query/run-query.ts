@@ -39,8 +39,8 @@ import { asciiLower } from './values.js';
 import { parsePublicationFilter, type RowTest } from './publication-filter.js';
 import {
   checkRestrictedFilters,
-  checkRestrictedPopulate,
   checkRestrictedSort,
+  keptNestedPopulate,
   keptPopulatePaths,
   pruneRestrictedPopulate,
   type CanRead,
@@ -266,10 +266,11 @@ function parseStaged(
   );
   staged.throwFirst();
   if (opts.canRead) {
-    // relations the caller may not read: refused inside populate's own filters and sort, hidden from the rest
-    checkRestrictedPopulate(index, scope, query.populate, opts.canRead);
+    // relations the caller may not read: hidden from the populate (its own filters and sort are not checked)
     const kept = keptPopulatePaths(index, scope, query.populate, opts.canRead);
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
+    const nested = kept ? undefined : keptNestedPopulate(index, scope, query.populate, opts.canRead);
+    if (nested) populate = parsePopulate(index, scope, nested, null, 0, { readable: opts.canRead, refusals: [], failures: [] });
     pruneRestrictedPopulate(index, scope, populate, opts.canRead);
   }
   let locales = parseLocales(index, type, locale);

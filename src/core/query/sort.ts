@@ -16,8 +16,8 @@ export interface SortTerm {
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
-  // a list with no real ordering in it (`sort[0]`, no value) sorts nothing
-  if (sort === undefined || sort === null || sort === '' || (Array.isArray(sort) && !hasSort(sort))) return [];
+  // a list or object with no real ordering in it (`sort[0]`, `sort[title]`, no value) sorts nothing (hasSort)
+  if (sort === undefined || sort === null || sort === '' || ((Array.isArray(sort) || isPlainObject(sort)) && !hasSort(sort))) return [];
   const terms: SortTerm[] = [];
   const push = (term: SortTerm | undefined) => {
     if (term) terms.push(term);

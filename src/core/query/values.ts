@@ -9,6 +9,7 @@ export type ColumnType = ScalarType | 'id';
 
 const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
 const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
+const TEXT = new Set<ColumnType>(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
 
 /** A comparable key for a stored value: numbers, strings, or null. */
 export function sortKey(type: ColumnType, value: unknown): number | string | null {
@@ -86,9 +87,10 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     if (type === 'date') throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
     if (type === 'time') throw new ValidationError('Expected a string, got a object', {});
   }
-  // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value)
-  if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !(type === 'id' && Array.isArray(raw))))
-    throw fail('a single value');
+  // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value; a text column
+  // casts nothing either: a list inside an `$in` list is bound as its text, `$in[1][0]=b&$in[1][1]=c` as 'b,c')
+  const bound = (type === 'id' || TEXT.has(type)) && Array.isArray(raw);
+  if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !bound)) throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
   // greater than every number), so `id=abc` is an empty answer, not an error.

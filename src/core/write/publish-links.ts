@@ -32,8 +32,11 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
       if (!target?.draftAndPublish) continue;
       const current = refsOf(holder[attribute.name]);
       const kept = current.filter((documentId) => {
-        // the document being published links its own (new) published version
-        if (target.uid === ctx.type.uid && documentId === published.documentId) return true;
+        // the document being published links its own (new) published version (the self-relation sync restores it);
+        // inside a component it is dropped: its old published version is gone when the draft's components are
+        // re-created, and no sync covers component join tables (harness launchpad-301: a product's dz
+        // related-products listing the product itself)
+        if (target.uid === ctx.type.uid && documentId === published.documentId) return holder === published;
         const locale = targetLocale(target, sourceLocale, holder, attribute.name, documentId, defaultLocale);
         return ctx.index.documentRows(target.uid, documentId).some((r) => !isDraftRow(r) && (locale === undefined || r.locale === locale));
       });

@@ -1,3 +1,4 @@
+import { DatabaseRefusal } from '../query/query-errors.js';
 import { ValidationError } from '../errors/strapi-errors.js';
 import { textOf, type Connect, type Position, type RelationOp } from './relation-input.js';
 
@@ -79,6 +80,16 @@ export function sortConnects(connects: Connect[], initial: ReadonlySet<string>):
     }
     if (done.has(c)) return;
     done.add(c);
+    // placed next to itself: the orderer takes it out of the list first, then finds no anchor (a plain Error)
+    // (the same row: a writer without i18n may place one locale of a document next to another, which is fine)
+    const anchorRow = c.rawPosition?.before ?? c.rawPosition?.after;
+    if (anchor === c.documentId && String(anchorRow) === String(c.id) && initial.has(anchor)) {
+      const position = JSON.stringify(c.rawPosition ?? c.position);
+      throw new DatabaseRefusal(
+        `Invalid connect: relation ${c.id} cannot be placed before or after itself (position ${position})`,
+        `There was a problem connecting relation with id ${c.id} at position ${position}. The list of connect relations is not valid`,
+      );
+    }
     if (anchor === undefined || initial.has(anchor)) sorted.push(c);
     else if (byId.has(anchor)) {
       visit(byId.get(anchor) as Connect, new Set([...seen, c.documentId]));
