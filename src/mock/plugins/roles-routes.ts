@@ -1,4 +1,5 @@
 import type express from 'express';
+import { USERS_PERMISSIONS_ACTIONS } from '../auth/users-permissions-actions.js';
 import { roleCan, roleGrants, roleHas } from '../../core/auth/role-grants.js';
 import type { RoleGrants } from '../../core/config/content-mock-config.js';
 import { NotFoundError } from '../../core/errors/strapi-errors.js';
@@ -17,7 +18,7 @@ import { route } from '../express/route.js';
 const ROLE = 'plugin::users-permissions.role';
 
 /** The Content API actions of Strapi's built-in plugins, in the order Strapi 5.54 lists them. */
-const PLUGIN_ACTIONS: readonly [string, Record<string, readonly string[]>][] = [
+const PLUGIN_ACTIONS: readonly [string, Readonly<Record<string, readonly string[]>>][] = [
   [
     'plugin::content-type-builder',
     { components: ['getComponents', 'getComponent'], 'content-types': ['getContentTypes', 'getContentType'] },
@@ -25,28 +26,7 @@ const PLUGIN_ACTIONS: readonly [string, Record<string, readonly string[]>][] = [
   ['plugin::email', { email: ['send'] }],
   ['plugin::upload', { 'content-api': ['find', 'findPage', 'findOne', 'destroy', 'upload'] }],
   ['plugin::i18n', { locales: ['listLocales'] }],
-  [
-    'plugin::users-permissions',
-    {
-      auth: [
-        'callback',
-        'changePassword',
-        'resetPassword',
-        'refresh',
-        'logout',
-        'getSessions',
-        'revokeSession',
-        'connect',
-        'forgotPassword',
-        'register',
-        'emailConfirmation',
-        'sendEmailConfirmation',
-      ],
-      user: ['create', 'update', 'find', 'findOne', 'count', 'destroy', 'me'],
-      role: ['createRole', 'findOne', 'find', 'updateRole', 'deleteRole'],
-      permissions: ['getPermissions'],
-    },
-  ],
+  ['plugin::users-permissions', USERS_PERMISSIONS_ACTIONS],
 ];
 
 type Actions = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;

@@ -2,12 +2,19 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
 import { validateQuery } from '../../core/query/run-query.js';
 import type { Runtime } from '../runtime.js';
-import { engineOptions, readAccess } from './engine-bridge.js';
+import { engineOptions, readAccess, type Access } from './engine-bridge.js';
+import type { ContentType } from '../../core/model/types.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 
 // `strapi.contentAPI.sanitize` / `.validate`: what Strapi 5 code calls to clean an answer it built itself
 // (`strapi.contentAPI.sanitize.output(entity, strapi.contentType(uid), { auth: ctx.state.auth })`). The same rules
 // as the core controller's `this.sanitizeOutput` and `this.validateQuery`, for the request being answered.
+
+/** The core controller's `validateQuery`: the content API's checks of a query, for a caller, with its messages. */
+export function validateContentQuery(rt: Runtime, access: Access, type: ContentType, query: Record<string, unknown>): void {
+  const opts = engineOptions(rt, 'rest', access);
+  validateQuery(rt.store.index, type, query, { ...opts, strictParams: rt.config.rest.strictParams });
+}
 
 const uidOf = (schema: unknown): string | undefined => (isPlainObject(schema) && typeof schema.uid === 'string' ? schema.uid : undefined);
 
@@ -31,9 +38,7 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
       query: async (query: unknown, schema: unknown) => {
         const rt = current();
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
-        if (!type || !isPlainObject(query)) return;
-        const opts = engineOptions(rt, 'rest', access());
-        validateQuery(rt.store.index, type, query, { ...opts, strictParams: rt.config.rest.strictParams });
+        if (type && isPlainObject(query)) validateContentQuery(rt, access(), type, query);
       },
       input: async () => {},
     },

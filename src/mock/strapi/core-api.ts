@@ -1,11 +1,11 @@
 import { ValidationError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
-import { validateQuery } from '../../core/query/run-query.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess, without } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
+import { validateContentQuery } from './content-api-helpers.js';
 import { documentExists, precheckWrite, publishLifecycles, throughHooks, type DocumentHooks } from './document-service.js';
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
@@ -146,9 +146,7 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
       return { ...ctx.query };
     },
     async validateQuery(ctx: KoaContext) {
-      const rt = deps.current();
-      const opts = engineOptions(rt, 'rest', access());
-      validateQuery(rt.store.index, type(), ctx.query, { ...opts, strictParams: rt.config.rest.strictParams });
+      validateContentQuery(deps.current(), access(), type(), ctx.query);
     },
     async validateInput() {},
   };

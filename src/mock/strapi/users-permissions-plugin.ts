@@ -1,6 +1,7 @@
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RouteSpec } from '../../project/code/strapi-modules.js';
 import { signedInUser } from '../auth/signed-in-user.js';
+import { USERS_PERMISSIONS_ACTIONS } from '../auth/users-permissions-actions.js';
 import type { Runtime } from '../runtime.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
@@ -44,26 +45,6 @@ const ROUTES: readonly (readonly [string, string, string, boolean])[] = [
   ['GET', '/permissions', 'permissions.getPermissions', false],
 ];
 
-const ACTIONS: Readonly<Record<string, readonly string[]>> = {
-  auth: [
-    'connect',
-    'callback',
-    'register',
-    'forgotPassword',
-    'resetPassword',
-    'emailConfirmation',
-    'sendEmailConfirmation',
-    'changePassword',
-    'refresh',
-    'logout',
-    'getSessions',
-    'revokeSession',
-  ],
-  user: ['count', 'find', 'me', 'findOne', 'create', 'update', 'destroy'],
-  role: ['findOne', 'find', 'createRole', 'updateRole', 'deleteRole'],
-  permissions: ['getPermissions', 'getPolicies', 'getRoutes'],
-};
-
 /** Thrown by an original action the mock answers with its own route: the request goes to that route instead. */
 export class BuiltInRouteError extends UnsupportedApiError {}
 
@@ -76,7 +57,7 @@ export interface PluginRoutes {
 /** The plugin's original controllers: `user.me` runs here (extensions often wrap it); the others are the mock's routes. */
 function originalControllers(current: () => Runtime, scopes: RequestScopes): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const [controller, actions] of Object.entries(ACTIONS)) {
+  for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_ACTIONS)) {
     out[controller] = Object.fromEntries(
       actions.map((action) => [
         action,
