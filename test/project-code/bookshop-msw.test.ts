@@ -36,5 +36,8 @@ describe('content-mock/msw in Node: the project code runs', () => {
     expect(featured.data.map((b) => b.title)).toEqual(['Over MSW']);
     const refused = await fetch(`${BASE}/api/ping`, { method: 'DELETE' });
     expect(refused.status).toBe(405);
+    const cookies = await fetch(`${BASE}/api/ping/cookies`);
+    expect(await cookies.json()).toEqual({ seen: null });
+    expect(cookies.headers.getSetCookie()).toEqual(['theme=dark; path=/; samesite=lax', 'visit=2; path=/api; httponly']);
   });
 });

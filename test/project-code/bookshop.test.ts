@@ -152,6 +152,13 @@ describe('bookshop: the project code runs as Strapi runs it', () => {
     });
   });
 
+  test('ctx.cookies: each set is its own Set-Cookie header, `overwrite` replaces one of the same name, get reads as sent', async () => {
+    // recorded on Strapi 5.54 (probe step /api/ping/cookies); Strapi also sends a `.sig` cookie signed with APP_KEYS
+    const res = await fetch(`${base}/api/ping/cookies`, { headers: { cookie: 'seen=yes; other=x' } });
+    expect(await res.json()).toEqual({ seen: 'yes' });
+    expect(res.headers.getSetCookie()).toEqual(['theme=dark; path=/; samesite=lax', 'visit=2; path=/api; httponly']);
+  });
+
   test('publishing writes the published row anew: beforeCreate runs for it, and what it sets lands there only', async () => {
     const draft = (await (await fetch(`${base}/api/books?status=draft`, json({ data: { pages: 3 } }))).json()) as {
       data: { documentId: string; slug: string | null };

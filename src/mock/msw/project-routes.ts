@@ -42,5 +42,10 @@ export async function answerProjectRequest(
   });
   if (outcome.kind === 'core') return { type: outcome.type, documentId: outcome.documentId };
   if (outcome.kind === 'pass') return undefined;
-  return new Response(outcome.body === undefined ? null : (outcome.body as BodyInit), { status: outcome.status, headers: outcome.headers });
+  // a header sent more than once (Set-Cookie) is one pair per value
+  const pairs = Object.entries(outcome.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : v.map((one) => [k, one])));
+  return new Response(outcome.body === undefined ? null : (outcome.body as BodyInit), {
+    status: outcome.status,
+    headers: pairs as [string, string][],
+  });
 }

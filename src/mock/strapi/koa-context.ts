@@ -84,7 +84,7 @@ export class KoaContext {
   readonly secure = false;
   readonly origin: string;
   readonly href: string;
-  /** Koa's cookies: read from the request; `set` writes one Set-Cookie header (the last one set). */
+  /** Koa's cookies: read from the request; each `set` adds a Set-Cookie header (one of the same name is replaced with `overwrite: true`). */
   readonly cookies: {
     get(name: string): string | undefined;
     set(name: string, value: string | null, options?: Record<string, unknown>): void;
@@ -96,6 +96,8 @@ export class KoaContext {
   readonly response: Record<string, unknown>;
   /** Response headers set by project code. */
   readonly responseHeaders: Record<string, string> = {};
+  /** The Set-Cookie headers `ctx.cookies.set` wrote, in order (the `cookies` package Koa uses sends each one). */
+  readonly setCookies: string[] = [];
   private explicitStatus: number | undefined;
   message: string | undefined;
   private bodyValue: unknown;
@@ -125,7 +127,11 @@ export class KoaContext {
         if (typeof options.sameSite === 'string') parts.push(`samesite=${options.sameSite.toLowerCase()}`);
         if (options.secure === true) parts.push('secure');
         if (options.httpOnly !== false) parts.push('httponly');
-        this.responseHeaders['set-cookie'] = parts.join('; ');
+        if (options.overwrite === true) {
+          const kept = this.setCookies.filter((c) => !c.startsWith(`${name}=`));
+          this.setCookies.splice(0, this.setCookies.length, ...kept);
+        }
+        this.setCookies.push(parts.join('; '));
       },
     };
     const self = this;
@@ -237,6 +243,12 @@ export class KoaContext {
   }
   get(name: string): string {
     return this.headers[name.toLowerCase()] ?? '';
+  }
+  /** The headers of the answer: those code set, and every cookie it set. */
+  answerHeaders(): Record<string, string | string[]> {
+    const out: Record<string, string | string[]> = { ...this.responseHeaders };
+    if (this.setCookies.length > 0) out['set-cookie'] = [...this.setCookies];
+    return out;
   }
   set(name: string | Record<string, string>, value?: string): void {
     if (typeof name === 'object') for (const [k, v] of Object.entries(name)) this.responseHeaders[k.toLowerCase()] = String(v);

@@ -35,7 +35,7 @@ export type RouteOutcome =
   | {
       readonly kind: 'answer';
       readonly status: number;
-      readonly headers: Readonly<Record<string, string>>;
+      readonly headers: Readonly<Record<string, string | readonly string[]>>;
       readonly body: string | Uint8Array | undefined;
     };
 
@@ -178,8 +178,8 @@ function actionMiddleware(app: ProjectApp, route: CompiledRoute): Middleware {
 }
 
 /** The answer's bytes: the body Koa would send (its type was set with the body, see KoaContext). */
-function serialize(ctx: KoaContext, head: boolean): { headers: Record<string, string>; body: string | Uint8Array | undefined } {
-  const headers: Record<string, string> = { ...ctx.responseHeaders };
+function serialize(ctx: KoaContext, head: boolean): { headers: Record<string, string | string[]>; body: string | Uint8Array | undefined } {
+  const headers = ctx.answerHeaders();
   const b = ctx.body;
   const body = b === undefined || b === null ? undefined : typeof b === 'string' || b instanceof Uint8Array ? b : JSON.stringify(b);
   return { headers, body: head ? undefined : body };
@@ -278,7 +278,7 @@ export async function runRoute(
 /** An error answer keeps the headers project code set before it (Strapi's error middleware only sets status and body). */
 function withHeaders(outcome: RouteOutcome, ctx: KoaContext): RouteOutcome {
   if (outcome.kind !== 'answer') return outcome;
-  return { ...outcome, headers: { ...ctx.responseHeaders, ...outcome.headers } };
+  return { ...outcome, headers: { ...ctx.answerHeaders(), ...outcome.headers } };
 }
 
 class StrapiErrorWithStatus extends StrapiError {
