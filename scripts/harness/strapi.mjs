@@ -116,7 +116,14 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
     copyCompiled(src, join(dest, 'src'));
     for (const f of ['index.js']) if (existsSync(join(dest, 'src', f))) cpSync(join(dest, 'src', f), join(dest, 'src', 'project-index.js'));
     // the project's REST settings and global middlewares; database, server and admin stay the reference app's
-    for (const name of ['api', 'middlewares']) {
+    // and config files of the project's own (read by its code through strapi.config)
+    const own = existsSync(join(modelDir, 'config'))
+      ? readdirSync(join(modelDir, 'config'))
+          .filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith('.d.ts'))
+          .map((f) => f.replace(/\.(ts|js)$/, ''))
+          .filter((n) => !['api', 'middlewares', 'database', 'server', 'admin', 'plugins', 'features'].includes(n))
+      : [];
+    for (const name of ['api', 'middlewares', ...own]) {
       const file = ['ts', 'js'].map((e) => join(modelDir, 'config', `${name}.${e}`)).find((f) => existsSync(f));
       if (!file) continue;
       const code = transformSync(readFileSync(file, 'utf8'), { loader: file.endsWith('ts') ? 'ts' : 'js', format: 'cjs' }).code;

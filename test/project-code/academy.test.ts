@@ -58,6 +58,13 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       });
     });
 
+    test("strapi.config: the project's own config files by name and path, set for the rest of the run", async () => {
+      // recorded on Strapi 5.54 (probe steps /api/courses/catalog, twice): config/catalog.js and config/api.js
+      const first = { label: 'Our courses', pageSize: 2, second: 'popular', has: [true, false], fallback: 'fallback', defaultLimit: 25 };
+      expect((await send('GET', '/api/courses/catalog')).body).toEqual({ ...first, visits: 1 });
+      expect((await send('GET', '/api/courses/catalog')).body).toEqual({ ...first, visits: 2 });
+    });
+
     let ann: { jwt: string; documentId: string };
     let bob: string;
     let zeta: string;
@@ -69,7 +76,7 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       zeta = (await send('POST', '/api/courses', { data: { title: 'Zeta', instructor: ann.documentId } }, FULL)).body.data.documentId;
       alpha = (await send('POST', '/api/courses?status=draft', { data: { title: 'Alpha', instructor: ann.documentId } }, FULL)).body.data
         .documentId;
-      await send('POST', '/api/lessons', { data: { title: 'L1', course: zeta } });
+      await send('POST', '/api/lessons', { data: { title: 'L1', position: 1, course: zeta } });
       const mine = await send('GET', '/api/courses/mine', undefined, ann.jwt);
       expect(mine.status).toBe(200);
       expect(mine.body.meta).toEqual({ user: 'ann', role: 'authenticated' });
@@ -154,6 +161,30 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       await send('POST', `/api/courses/${zeta}/publish`);
       expect((await send('GET', '/api/lessons?populate=course')).body.data[0].course.documentId).toBe(zeta);
       expect((await send('GET', '/api/enrollments?populate=course')).body.data[0].course.documentId).toBe(zeta);
+    });
+
+    test('the query engine passes lifecycles, not document middlewares; the core find counts with a call of its own', async () => {
+      // recorded on Strapi 5.54 (probe steps /api/lessons/raw): src/index hides lessons without a position from the
+      // document service's lists (findMany), a lifecycle counts the database's reads
+      await send('POST', '/api/lessons', { data: { title: 'L0' } });
+      await send('POST', '/api/lessons?status=draft', { data: { title: 'L9', position: 9 } });
+      const raw = await send('GET', '/api/lessons/raw');
+      expect(raw.body).toEqual({
+        rows: [
+          ['L1', 1],
+          ['L1', 1],
+          ['L0', null],
+          ['L0', null],
+          ['L9', 9],
+        ],
+        queryReads: 1,
+        documents: ['L1', 'L9'],
+        documentReads: 1,
+      });
+      const list = await send('GET', '/api/lessons?fields[0]=title&sort=title');
+      expect(list.body.data.map((l: Json) => l.title)).toEqual(['L1']);
+      // the count is not a findMany: the middleware leaves it alone
+      expect(list.body.meta.pagination).toEqual({ page: 1, pageSize: 25, pageCount: 1, total: 2 });
     });
 
     test('discardDraft with nothing published deletes the draft; delete through the query engine answers the row', async () => {

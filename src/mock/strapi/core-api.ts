@@ -6,7 +6,14 @@ import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess, without } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
 import { validateContentQuery } from './content-api-helpers.js';
-import { documentExists, precheckWrite, publishLifecycles, throughHooks, type DocumentHooks } from './document-service.js';
+import {
+  documentExists,
+  hasDocumentHooks,
+  precheckWrite,
+  publishLifecycles,
+  throughHooks,
+  type DocumentHooks,
+} from './document-service.js';
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
@@ -55,6 +62,11 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       (p) => precheckWrite(deps.current(), type(), action, p),
     );
   const dataless = (p: Params) => without(p, 'data', 'documentId');
+  const countOf = (p: Params): number => {
+    const window = { pagination: { start: 0, limit: 1, withCount: true } };
+    const list = calls().list(type(), { ...without(p, 'pagination', 'start', 'limit', 'page', 'pageSize'), ...window });
+    return (list.meta.pagination as { total?: number }).total ?? 0;
+  };
   // a write that publishes: the published row's own create lifecycles, then the answer read again if they changed it
   const published = async (p: Params, entry: Entry | undefined): Promise<Entry | undefined> => {
     if (!entry || p.status !== 'published') return entry;
@@ -83,12 +95,17 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
   }
   return Object.assign(base, {
     async find(params: Params = {}) {
-      let pagination: unknown;
+      let pagination: Record<string, unknown> | undefined;
       const results = await hook('findMany', fetch(params), (p) => {
         const list = calls().list(type(), p);
-        pagination = list.meta.pagination;
+        pagination = list.meta.pagination as Record<string, unknown>;
         return list.data;
       });
+      // Strapi's service counts with a call of its own (`count`): project middlewares and lifecycles see it apart
+      if (pagination && 'total' in pagination && hasDocumentHooks(deps.hooks, uid)) {
+        const total = (await hook('count', fetch(params), (p) => countOf(p))) as number;
+        pagination = withTotal(pagination, total);
+      }
       return { results, pagination };
     },
     async findOne(documentId: string, params: Params = {}) {
@@ -219,4 +236,11 @@ export function extendCore(core: Record<string, unknown>, cfg: unknown, strapi: 
   for (const key of Object.keys(core)) if (own[key] === undefined) own[key] = core[key];
   Object.setPrototypeOf(own, core);
   return own;
+}
+
+/** A list's pagination with the total a separate count gave (Strapi's transformPaginationResponse). */
+function withTotal(pagination: Record<string, unknown>, total: number): Record<string, unknown> {
+  if (!('pageCount' in pagination)) return { ...pagination, total };
+  const pageSize = Number(pagination.pageSize);
+  return { ...pagination, pageCount: pageSize > 0 ? Math.ceil(total / pageSize) : 0, total };
 }

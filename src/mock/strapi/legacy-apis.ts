@@ -101,7 +101,11 @@ function populateOf(populate: unknown): unknown {
   return out;
 }
 
-/** `strapi.db.query(uid)`: reads over every version of the rows (drafts and published alike), in id order. */
+/**
+ * `strapi.db.query(uid)`: reads over every version of the rows (drafts and published alike), in id order. `documents`
+ * must not run the project's document middlewares or lifecycles: the query engine runs only the type's lifecycles,
+ * once per call (`lifecycles`).
+ */
 export function dbQuery(current: () => Runtime, documents: Documents, uid: string, lifecycles?: Lifecycles): Record<string, unknown> {
   const rows = async (p: Params): Promise<Record<string, unknown>[]> => {
     const type = current().model.contentTypes.get(uid);
@@ -128,10 +132,11 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
       Object.fromEntries(Object.entries(row).filter(([k]) => select.includes(k) || !['id', 'documentId'].includes(k))),
     );
   };
+  const run = lifecycles ?? ((_n: string, _p: Params, go: () => Promise<unknown>) => go());
   return {
-    findMany: (p: Params = {}) => rows(p),
-    findOne: async (p: Params = {}) => (await rows({ ...p, limit: 1 }))[0] ?? null,
-    count: async (p: Params = {}) => (await rows({ where: p.where })).length,
+    findMany: (p: Params = {}) => run('FindMany', p, () => rows(p)),
+    findOne: (p: Params = {}) => run('FindOne', p, async () => (await rows({ ...p, limit: 1 }))[0] ?? null),
+    count: (p: Params = {}) => run('Count', p, async () => (await rows({ where: p.where })).length),
     ...dbQueryWrites(current, uid, rows, lifecycles),
     findPage: unsupported(`strapi.db.query('${uid}').findPage`),
   };

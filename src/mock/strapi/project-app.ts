@@ -1,3 +1,4 @@
+import { basename, extname } from 'node:path';
 import type { ContentType } from '../../core/model/types.js';
 import type { CodeError } from '../../project/code/code-error.js';
 import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
@@ -21,12 +22,16 @@ import { componentView, contentTypeView } from './strapi-schema-view.js';
 import { unsupported } from './unsupported-api.js';
 import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
+import { strapiConfig } from './strapi-config.js';
+import { readConfigDir } from '../../project/read-config-dir.js';
 
 // The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
 // controllers, config, log, the request context), the registries Strapi keeps (controllers, services, middlewares,
 // policies by uid) and the route table. Built once per model and code; requests read it through the runtime.
 
 type Fn = (...args: unknown[]) => unknown;
+/** The query engine's reads go to the database alone: no document middleware, no lifecycle of the document service. */
+const NO_HOOKS: DocumentHooks = { middlewares: [], subscribers: [] };
 export type Registry = Record<string, Fn>;
 
 export interface ProjectApp {
@@ -53,15 +58,6 @@ export interface ProjectAppOptions {
   /** The content API prefix (`config/api` `rest.prefix`, default `/api`). */
   readonly restPrefix: string;
   readonly log?: (line: string) => void;
-}
-
-function getPath(obj: unknown, path: string): unknown {
-  let cur = obj;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
 }
 
 export async function createProjectApp(code: ProjectCode, current: () => Runtime, options: ProjectAppOptions): Promise<ProjectApp> {
@@ -133,14 +129,21 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     return s;
   };
 
-  const config = () => {
-    const rt = current();
-    return {
-      api: { rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents },
-      plugin: {},
-      server: {},
-    };
-  };
+  const files = code.root ? readConfigDir(code.root) : { values: {}, problems: [] };
+  // Strapi's own files are read (and reported) where the mock uses them; a file of the project's own is for its code
+  const own = (file: string) => !/^(server|database|admin|api|middlewares|plugins|features)$/.test(basename(file, extname(file)));
+  for (const p of files.problems.filter((f) => own(f.file)))
+    problems.push(new CodeErrorClass(p.file, undefined, `config cannot be read here: ${p.error}`));
+  const config = strapiConfig(
+    { server: {}, ...files.values },
+    {
+      api: () => {
+        const rt = current();
+        const own = files.values.api as Record<string, unknown> | undefined;
+        return { ...own, rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents };
+      },
+    },
+  );
   const documents = Object.assign((uid: string) => documentService({ current, scopes, hooks, contentTypeOf }, uid), {
     use(mw: DocumentMiddleware) {
       hooks.middlewares.push(mw);
@@ -148,9 +151,10 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     },
   });
   const docs = documents as unknown as Parameters<typeof entityService>[1];
-  // the query engine: its writes run the type's lifecycles (the database's), not the document service middlewares
+  // the query engine: its calls run the type's lifecycles (the database's), not the document service middlewares
+  const bare = ((uid: string) => documentService({ current, scopes, hooks: NO_HOOKS, contentTypeOf }, uid)) as unknown as typeof docs;
   const query = (uid: string) =>
-    dbQuery(current, docs, uid, (name, params, run) => {
+    dbQuery(current, bare, uid, (name, params, run) => {
       const type = current().model.contentTypes.get(uid);
       return runLifecycleHooks(hooks, uid, type ? contentTypeOf(type) : undefined, name, params, run);
     });
@@ -186,10 +190,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     get components() {
       return Object.fromEntries([...current().model.components.values()].map((c) => [c.uid, componentView(c)]));
     },
-    config: {
-      get: (path: string, fallback?: unknown) => getPath(config(), path) ?? fallback,
-      has: (path: string) => getPath(config(), path) !== undefined,
-    },
+    config,
     log: {
       info: (...a: unknown[]) => log(`[project] ${a.map(String).join(' ')}`),
       warn: (...a: unknown[]) => log(`[project] warn: ${a.map(String).join(' ')}`),

@@ -18,6 +18,8 @@ export interface RouterModule extends LoadedModule {
 
 export interface ProjectCode {
   readonly files: ProjectCodeFiles;
+  /** The project's folder (where `config/` is), when its code sits in a `src/` folder as Strapi lays it out. */
+  readonly root: string | undefined;
   /** Router modules in Strapi's registration order (APIs by name, then their route files by name). */
   readonly routers: readonly RouterModule[];
   /** `api::<api>.<name>` → module. */
@@ -99,6 +101,7 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
   return {
     globalMiddlewares,
+    root,
     files,
     routers,
     controllers,
