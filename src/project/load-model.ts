@@ -25,6 +25,8 @@ export interface LoadModelOptions {
   readonly strict?: boolean;
   /** The project's `api.responses.privateAttributes` (config/api or the config file): private on every schema. */
   readonly privateAttributes?: readonly string[];
+  /** Warnings found before the schemas are read (a plugin whose custom fields could not be learnt). */
+  readonly notes?: readonly string[];
 }
 
 const DEFAULT_LOCALES: readonly Locale[] = [{ code: 'en', name: 'English (en)', isDefault: true }];
@@ -69,7 +71,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   const root = resolveSchemaRoot(path);
   const ctx: ReadContext = {
     problems: [],
-    warnings: [],
+    warnings: [...(options.notes ?? [])],
     customFields: options.customFields ?? {},
     strict: options.strict === true,
     privateAttributes: options.privateAttributes ?? [],

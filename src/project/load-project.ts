@@ -6,6 +6,7 @@ import { checkConfigAgainstModel } from './check-config-against-model.js';
 import { resolveConfig } from './resolve-config.js';
 import type { ContentModel, Locale } from '../core/model/types.js';
 import { loadModel, resolveSchemaRoot } from './load-model.js';
+import { readPluginCustomFields } from './code/plugin-custom-fields.js';
 import { loadProjectCode, routeActions, type ProjectCode } from './code/project-code.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
@@ -132,12 +133,22 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));
   }
-  const modelOptions = {
+  let modelOptions: Parameters<typeof loadModel>[1] = {
     customFields: config.customFields,
     strict: options.strictSchemas,
     privateAttributes: config.responses.privateAttributes,
   };
   let model = await loadModel(schemas, { ...modelOptions, locales });
+  // custom fields the config does not map: their types are what the project's plugins register (run only then)
+  if (projectRoot && unmappedCustomFields(model, config.customFields)) {
+    const plugins = await readPluginCustomFields(projectRoot);
+    modelOptions = {
+      ...modelOptions,
+      customFields: { ...plugins.fields, ...config.customFields },
+      notes: plugins.problems.map((p) => `${p.message} (the custom fields this plugin registers are unknown)`),
+    };
+    model = await loadModel(schemas, { ...modelOptions, locales });
+  }
   if (options.generating && locales.length === 0 && !seed) {
     const two = generatedLocales(model);
     if (two) model = await loadModel(schemas, { ...modelOptions, locales: two });
@@ -146,6 +157,13 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
   const code = usingExample ? undefined : loadProjectCode(resolveSchemaRoot(schemas), model);
   checkConfigAgainstModel(config, model, configFile ?? 'config', routeActions(code));
   return { schemas, name: projectName(schemas), config: options.public ? withPublicReads(config, code) : config, seed, model, code };
+}
+
+/** Whether a schema names a custom field the config does not map. */
+function unmappedCustomFields(model: ContentModel, mapped: Readonly<Record<string, string>>): boolean {
+  return [...model.contentTypes.values(), ...model.components.values()].some((t) =>
+    [...t.attributes.values()].some((a) => a.kind === 'scalar' && a.customField !== undefined && !(a.customField in mapped)),
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ const KNOWN_CUSTOM_FIELDS: Readonly<Record<string, ScalarType>> = {
   'plugin::ckeditor5.CKEditor': 'richtext',
   'plugin::ckeditor.CKEditor': 'richtext',
   'plugin::multi-select.multi-select': 'json',
+  'plugin::strapi-advanced-uuid.uuid': 'uid',
 };
 
 /**

@@ -28,7 +28,16 @@ function firstError(file: string, errors: readonly Message[]): CodeError {
 
 let counter = 0;
 
-export function loadCodeModule(file: string, provided: Readonly<Record<string, unknown>>, strapi: unknown): LoadedModule {
+/**
+ * `missing` answers a package that is not installed (by default the load fails naming it): what only reads a
+ * module's registrations can give it a stand-in.
+ */
+export function loadCodeModule(
+  file: string,
+  provided: Readonly<Record<string, unknown>>,
+  strapi: unknown,
+  missing?: (id: string) => unknown,
+): LoadedModule {
   let code: string;
   let map: string | undefined;
   try {
@@ -68,7 +77,8 @@ export function loadCodeModule(file: string, provided: Readonly<Record<string, u
     if (id.startsWith('node:') || BUILTIN.has(id)) return nodeRequire(id);
     try {
       return nodeRequire(id);
-    } catch {
+    } catch (e) {
+      if (missing) return missing(id);
       throw new CodeError(
         file,
         undefined,
