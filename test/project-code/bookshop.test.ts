@@ -159,6 +159,15 @@ describe('bookshop: the project code runs as Strapi runs it', () => {
     expect(res.headers.getSetCookie()).toEqual(['theme=dark; path=/; samesite=lax', 'visit=2; path=/api; httponly']);
   });
 
+  test("the email plugin's service: a templated email lands in the dev mailbox; a template missing a part fails as in Strapi", async () => {
+    const sent = await fetch(`${base}/api/ping/mail`, json({ to: 'ann@example.com' }));
+    expect(await sent.json()).toEqual({ sent: true });
+    const [mail] = (await (await fetch(`${base}/__content-mock/mailbox`)).json()) as Record<string, unknown>[];
+    expect(mail).toMatchObject({ kind: 'project', to: 'ann@example.com', subject: 'Hi Ann', text: 'Order 7, <%= secret %>', html: '' });
+    const broken = await fetch(`${base}/api/ping/mail?broken=1`, json({ to: 'ann@example.com' }));
+    expect(broken.status).toBe(500);
+  });
+
   test('publishing writes the published row anew: beforeCreate runs for it, and what it sets lands there only', async () => {
     const draft = (await (await fetch(`${base}/api/books?status=draft`, json({ data: { pages: 3 } }))).json()) as {
       data: { documentId: string; slug: string | null };

@@ -9,7 +9,7 @@ import type { Runtime } from '../runtime.js';
 export interface Mail {
   readonly id: number;
   readonly sentAt: string;
-  /** `reset-password` or `email-confirmation`. */
+  /** `reset-password` or `email-confirmation`, or `project` (sent by project code through the email plugin). */
   readonly kind: string;
   readonly to: string;
   readonly from: string;

@@ -23,6 +23,7 @@ import { unsupported } from './unsupported-api.js';
 import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
+import { emailService } from './email-service.js';
 import { readConfigDir } from '../../project/read-config-dir.js';
 
 // The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
@@ -159,7 +160,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       return runLifecycleHooks(hooks, uid, type ? contentTypeOf(type) : undefined, name, params, run);
     });
   const upServices = usersPermissionsServices(current, docs, query);
-  const pluginService = (plugin: string, name: string) => (plugin === 'users-permissions' ? upServices.get(name) : undefined);
+  const email = emailService(current);
+  const pluginService = (plugin: string, name: string) =>
+    plugin === 'users-permissions' ? upServices.get(name) : plugin === 'email' && name === 'email' ? email : undefined;
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
@@ -219,10 +222,12 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
         const t = current().model.contentTypes.get(`plugin::${name}.${n}`);
         return t ? contentTypeOf(t) : undefined;
       },
-      config: (_key: string, fallback?: unknown) => fallback,
+      config: (key: string, fallback?: unknown) => config.get(`plugin::${name}.${key}`, fallback),
+      // the email plugin's provider: what its service sends through
+      ...(name === 'email' ? { provider: { send: email.send } } : {}),
     }),
     // v4's spelling: `strapi.plugins['users-permissions'].services.jwt`
-    plugins: { 'users-permissions': { services: Object.fromEntries(upServices) } },
+    plugins: { 'users-permissions': { services: Object.fromEntries(upServices) }, email: { services: { email } } },
     apis: {},
   };
   const strapi = new Proxy(target, {

@@ -7,7 +7,7 @@ export const CONTROL_PREFIX = '/__content-mock';
 /**
  * `POST /__content-mock/reset` restores the seed (test suites call it in `beforeEach`); `GET
  * /__content-mock/health` tells a test runner the server is up; `GET /__content-mock/mailbox` lists the emails the
- * users & permissions routes sent, newest first; `GET /__content-mock/webhooks` lists recent webhook deliveries.
+ * users & permissions routes and project code (the email plugin) sent, newest first; `GET /__content-mock/webhooks` lists recent webhook deliveries.
  * Never delayed or faulted.
  */
 export function controlRoutes(
