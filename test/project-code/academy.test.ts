@@ -29,7 +29,7 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
               'api::enrollment.enrollment': ['find', 'findOne'],
             },
             authenticated: {
-              'api::course.course': ['find', 'findOne'],
+              'api::course.course': ['find', 'findOne', 'spend'],
               'api::enrollment.enrollment': ['find', 'findOne'],
               'plugin::users-permissions.user': ['me', 'updateMe'],
             },
@@ -70,9 +70,34 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
     let zeta: string;
     let alpha: string;
     test('a hand-written auth: the jwt service verifies, the query engine loads the user and its role', async () => {
-      const a = await send('POST', '/api/auth/local/register', { username: 'ann', email: 'ann@x.co', password: 'secret123' });
+      const a = await send('POST', '/api/auth/local/register', {
+        username: 'ann',
+        email: 'ann@x.co',
+        password: 'secret123',
+        nickname: 'annie',
+      });
       ann = { jwt: a.body.jwt, documentId: a.body.user.documentId };
-      bob = (await send('POST', '/api/auth/local/register', { username: 'bob', email: 'bob@x.co', password: 'secret123' })).body.jwt;
+      // recorded on Strapi 5.54 (probe): an allowed field the user type refuses fails the whole registration, a field
+      // not allowed is refused by name; neither takes a row, so the next user is id 2
+      const long = await send('POST', '/api/auth/local/register', {
+        username: 'cyd',
+        email: 'cyd@x.co',
+        password: 'secret123',
+        nickname: 'x'.repeat(30),
+      });
+      expect([long.status, long.body.error.message]).toEqual([400, 'nickname must be at most 20 characters']);
+      const extra = await send('POST', '/api/auth/local/register', {
+        username: 'dan',
+        email: 'dan@x.co',
+        password: 'secret123',
+        credits: 9,
+      });
+      expect([extra.status, extra.body.error.message]).toEqual([400, 'Invalid parameters: credits']);
+      const b = await send('POST', '/api/auth/local/register', { username: 'bob', email: 'bob@x.co', password: 'secret123' });
+      bob = b.body.jwt;
+      // the extension's defaults (a biginteger's as a string), the allowed field kept
+      expect(b.body.user).toMatchObject({ id: 2, credits: '3', level: 'starter', nickname: null });
+      expect(a.body.user).toMatchObject({ id: 1, credits: '3', nickname: 'annie' });
       zeta = (await send('POST', '/api/courses', { data: { title: 'Zeta', instructor: ann.documentId } }, FULL)).body.data.documentId;
       alpha = (await send('POST', '/api/courses?status=draft', { data: { title: 'Alpha', instructor: ann.documentId } }, FULL)).body.data
         .documentId;
@@ -83,6 +108,21 @@ for (const jwtManagement of ['refresh', 'legacy-support'] as const) {
       expect(mine.body.data.map((c: Json) => c.title)).toEqual(['Alpha', 'Zeta']);
       expect((await send('GET', '/api/courses/mine')).status).toBe(401);
       expect((await send('GET', '/api/courses/mine', undefined, 'not-a-token')).status).toBe(401);
+    });
+
+    test('ctx.state.user is the whole row as read at sign-in, its role populated: a write during the request leaves it alone', async () => {
+      // recorded on Strapi 5.54 (probe steps POST /api/courses/spend)
+      const spent = [];
+      for (let i = 0; i < 3; i++) spent.push((await send('POST', '/api/courses/spend', undefined, ann.jwt)).body);
+      expect(spent.map((x: Json) => [x.before, x.after])).toEqual([
+        ['3', '2'],
+        ['2', '1'],
+        ['1', '0'],
+      ]);
+      expect(spent[0]).toMatchObject({ level: 'starter', nickname: 'annie', role: 'object' });
+      const none = await send('POST', '/api/courses/spend', undefined, ann.jwt);
+      expect([none.status, none.body.error.message]).toEqual([403, 'No credits left']);
+      expect((await send('GET', '/api/users/me', undefined, ann.jwt)).body).toMatchObject({ credits: '0', nickname: 'annie' });
     });
 
     test('strapi.contentAPI: validate.query refuses as the core controller does; sanitize.output without auth keeps relations', async () => {

@@ -1,8 +1,10 @@
 import type { ContentStore } from '../../store/content-store.js';
-import { USER_UID } from '../../core/model/built-in-types.js';
+import { DEFAULT_USER_ATTRIBUTES, USER_UID } from '../../core/model/built-in-types.js';
+import { coerceScalar } from '../../core/write/coerce-scalar.js';
 import type { StoreData } from '../../core/data/types.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { hashPassword } from './password.js';
+import { rolesOf } from './roles.js';
 import type { ConfigUser } from '../../core/config/content-mock-config.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -73,9 +75,28 @@ export interface NewUserInput {
   readonly role: string | null;
 }
 
+/**
+ * The defaults the user type's other attributes declare (a project's extension: `credits: { default: "0" }`), as the
+ * document service writes them when it creates the user.
+ */
+function extensionDefaults(store: ContentStore): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of store.index.model.contentTypes.get(USER_UID)?.attributes.values() ?? []) {
+    if (Object.hasOwn(DEFAULT_USER_ATTRIBUTES, a.name) || a.kind !== 'scalar' || a.default === undefined) continue;
+    try {
+      const r = coerceScalar(a, a.default, [a.name], true);
+      if (r.ok) out[a.name] = r.value;
+    } catch {
+      // a default the database would refuse: left out, as the mock leaves out any value it cannot store
+    }
+  }
+  return out;
+}
+
 export function newUser(store: ContentStore, input: NewUserInput): StoredUser {
   const now = new Date().toISOString();
   return {
+    ...extensionDefaults(store),
     id: store.nextId(USER_TABLE),
     documentId: newDocumentId(),
     username: input.username,
@@ -114,3 +135,12 @@ export function markConfigUsersAdded(data: StoreData, emails: readonly string[])
 }
 
 const ADDED = 'users-permissions.config-users';
+
+/**
+ * The signed-in user as project code sees it (`ctx.state.user`): a copy of the whole row, its role populated, as the
+ * plugin's `fetchAuthenticatedUser` reads it when the request is authenticated.
+ */
+export function authenticatedUser(data: StoreData, user: StoredUser): Record<string, unknown> {
+  const role = rolesOf(data).find((r) => r.documentId === user.role);
+  return { ...structuredClone(user), role: role ? { ...role } : null };
+}

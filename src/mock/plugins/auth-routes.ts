@@ -22,6 +22,8 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { rolesOf } from '../auth/roles.js';
 import { route } from '../express/route.js';
 import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
+import { checkExtension, completeNewUser, extensionData } from '../auth/user-extension-data.js';
+import { USER_UID } from '../../core/model/built-in-types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { checkEmail, checkNoUnknown, checkPasswordBytes, checkString, EMAIL, present } from './body-checks.js';
 import { showUser } from './show-user.js';
@@ -247,11 +249,16 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       );
       if (taken) throw new ApplicationError('Email or Username are already taken', {});
       const confirm = settings.advanced.emailConfirmation;
+      // the allowed fields the body gives are part of the user Strapi creates (one write: a refusal leaves no user)
+      const type = rt.model.contentTypes.get(USER_UID);
+      const extension = type && extensionData(type, body, settings.registerAllowedFields);
+      if (type) checkExtension(rt, type, extension);
       const user = await rt.store.mutate(({ data }) => {
         const created = newUser(rt.store, { username, email: lower, password, confirmed: !confirm, role: role.documentId });
         usersState(data).users.push(created);
         return created;
       });
+      if (type) await completeNewUser(rt, type, user, extension);
       if (confirm) {
         // The answer shows the user as created (Strapi sanitizes it before the confirmation code is stored).
         const shown = showUser(rt, who, user, true);

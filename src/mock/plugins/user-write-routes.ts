@@ -1,21 +1,13 @@
 import type express from 'express';
-import {
-  ApplicationError,
-  fieldErrors,
-  NotFoundError,
-  StrapiError,
-  ValidationError,
-  type FieldError,
-} from '../../core/errors/strapi-errors.js';
+import { ApplicationError, fieldErrors, NotFoundError, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
-import { DEFAULT_USER_ATTRIBUTES } from '../../core/model/built-in-types.js';
-import { updateDocument } from '../../core/write/document-writer.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { authenticateRequest, authorizeContent } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { hashPassword } from '../auth/password.js';
 import { rolesOf, type StoredRole } from '../auth/roles.js';
 import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
+import { completeNewUser, extensionData, writeExtension } from '../auth/user-extension-data.js';
 // the body read once: a project route the request went through first may have read it
 import { bodyOf as readBody } from '../express/read-body.js';
 import type { Runtime } from '../runtime.js';
@@ -77,30 +69,6 @@ function contentErrors(rt: Runtime, values: { username?: string; email?: string;
   return errors;
 }
 
-/** What a body gives for the attributes a project's user extension adds (relations, its own fields). */
-function extensionData(type: ContentType, body: Record<string, unknown>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const name of type.attributes.keys())
-    if (!Object.hasOwn(DEFAULT_USER_ATTRIBUTES, name) && Object.hasOwn(body, name)) out[name] = body[name];
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** The extension's attributes, written as the document service writes any content (links, inverse sides, checks). */
-async function writeExtension(rt: Runtime, type: ContentType, documentId: string, data: Record<string, unknown>): Promise<void> {
-  await updateDocument(
-    rt.store,
-    type,
-    documentId,
-    {},
-    { data },
-    {
-      limits: rt.config.rest,
-      strictParams: false,
-      strictRelations: rt.config.documents.strictRelations,
-    },
-  );
-}
-
 const booleanOf = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 export function registerUserWriteRoutes(app: express.Express, current: () => Runtime, userType: (rt: Runtime) => ContentType): void {
@@ -146,23 +114,8 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
         usersState(data).users.push(created);
         return created;
       });
-      const extension = extensionData(userType(rt), body);
-      if (extension) {
-        try {
-          await writeExtension(rt, userType(rt), user.documentId, extension);
-        } catch (error) {
-          // Strapi creates the user with everything in one write: a refused extension leaves no user behind, and the
-          // controller wraps the document service's error in an ApplicationError of its message
-          await rt.store.mutate(({ data }) => {
-            const users = usersState(data).users;
-            users.splice(
-              users.findIndex((u) => u.id === user.id),
-              1,
-            );
-          });
-          throw error instanceof StrapiError ? new ApplicationError(error.message, {}) : error;
-        }
-      }
+      // Strapi's controller wraps the document service's error in an ApplicationError of its message
+      await completeNewUser(rt, userType(rt), user, extensionData(userType(rt), body), (e) => new ApplicationError(e.message, {}));
       res.status(201).json(showUser(rt, who, user, true));
     }),
   );

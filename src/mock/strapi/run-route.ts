@@ -12,6 +12,7 @@ import { lineInStack } from '../../project/code/load-code-module.js';
 import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime } from '../runtime.js';
 import { hasDocumentHooks } from './document-service.js';
+import { authenticatedUser } from '../auth/users.js';
 import { KoaContext, type RequestInput } from './koa-context.js';
 import type { ProjectApp } from './project-app.js';
 import type { RequestScope } from './request-scope.js';
@@ -221,11 +222,13 @@ export async function runRoute(
       const who = authenticateRequest(rt, input.authorization);
       scope.principal = who;
       c.state.isAuthenticated = who.kind !== 'public';
+      // the plugin's fetchAuthenticatedUser: the user's row as read at sign-in (its role populated), not the stored one
+      const user = who.kind === 'user' ? authenticatedUser(rt.store.data, who.user) : undefined;
       c.state.auth = {
         strategy: { name: who.kind === 'token' ? 'api-token' : 'users-permissions' },
-        credentials: who.kind === 'user' ? who.user : who.kind === 'token' ? who.token : null,
+        credentials: user ?? (who.kind === 'token' ? who.token : null),
       };
-      if (who.kind === 'user') c.state.user = who.user;
+      if (user) c.state.user = user;
       if (!route.scope.every((p) => allowed(rt, who, p))) throw new ForbiddenError('Forbidden', {});
       return next();
     },
