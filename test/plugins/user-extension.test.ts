@@ -72,6 +72,10 @@ test('a create whose extension is refused leaves no user, and answers the Applic
   expect(refused.status).toBe(400);
   expect(refused.body.error).toMatchObject({ name: 'ApplicationError', message: 'Document with id "nope", locale "null" not found' });
   expect((await call('GET', '/api/users/count')).body).toBe(before);
+  // nothing was inserted: the next user takes the next id (Strapi validates the whole user before its insert)
+  const ids = ((await call('GET', '/api/users')).body as unknown as User[]).map((u) => u.id);
+  const next = await call('POST', '/api/users', { username: 'carl', email: 'carl@example.com', password: 'secret123', role: 1 });
+  expect((next.body as unknown as User).id).toBe(Math.max(...ids) + 1);
 });
 
 test("a list's populate filter fails before the withCount check", async () => {

@@ -1,5 +1,12 @@
 import type express from 'express';
-import { ApplicationError, fieldErrors, NotFoundError, ValidationError, type FieldError } from '../../core/errors/strapi-errors.js';
+import {
+  ApplicationError,
+  fieldErrors,
+  NotFoundError,
+  StrapiError,
+  ValidationError,
+  type FieldError,
+} from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { authenticateRequest, authorizeContent } from '../auth/authenticate-request.js';
@@ -7,7 +14,7 @@ import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { hashPassword } from '../auth/password.js';
 import { rolesOf, type StoredRole } from '../auth/roles.js';
 import { newUser, usersOf, usersState, type StoredUser } from '../auth/users.js';
-import { completeNewUser, extensionData, writeExtension } from '../auth/user-extension-data.js';
+import { checkExtension, completeNewUser, extensionData, writeExtension } from '../auth/user-extension-data.js';
 // the body read once: a project route the request went through first may have read it
 import { bodyOf as readBody } from '../express/read-body.js';
 import type { Runtime } from '../runtime.js';
@@ -101,6 +108,13 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
       // Strapi wraps the document service's errors: a single message, or "N errors occurred", with no details.
       const invalid = contentErrors(rt, { username, email, password });
       if (invalid.length) throw new ApplicationError(invalid.length === 1 ? invalid[0] : `${invalid.length} errors occurred`, {});
+      // the extension's attributes are checked before the user is created (one write in Strapi: no row, no id taken)
+      const extension = extensionData(userType(rt), body);
+      try {
+        checkExtension(rt, userType(rt), extension);
+      } catch (e) {
+        throw e instanceof StrapiError ? new ApplicationError(e.message, {}) : e;
+      }
       const user = await rt.store.mutate(({ data }) => {
         const created = newUser(rt.store, {
           username,
@@ -115,7 +129,7 @@ export function registerUserWriteRoutes(app: express.Express, current: () => Run
         return created;
       });
       // Strapi's controller wraps the document service's error in an ApplicationError of its message
-      await completeNewUser(rt, userType(rt), user, extensionData(userType(rt), body), (e) => new ApplicationError(e.message, {}));
+      await completeNewUser(rt, userType(rt), user, extension, (e) => new ApplicationError(e.message, {}));
       res.status(201).json(showUser(rt, who, user, true));
     }),
   );
