@@ -114,6 +114,25 @@ describe('bookshop: the project code runs as Strapi runs it', () => {
     expect(body.total).toBe(2);
   });
 
+  test('GET /api/books/pages: findPage of the entity service and the query engine, findWithCount (probed on Strapi 5.54)', async () => {
+    const body = (await (await fetch(`${base}/api/books/pages`)).json()) as Record<string, unknown>;
+    // the entity service's fields take id and documentId; its status is a publishedAt condition
+    expect(body.published).toEqual({
+      results: [
+        { id: expect.any(Number), documentId: expect.any(String), title: 'Another Story' },
+        { id: expect.any(Number), documentId: book, title: 'Hello World Book' },
+      ],
+      pagination: { page: 1, pageSize: 2, pageCount: 1, total: 2 },
+    });
+    // the query engine's rows are every version; its page is 10 unless given
+    expect(body.rows).toEqual({ results: [{ title: 'Another Story' }], pagination: { page: 2, pageSize: 1, pageCount: 4, total: 4 } });
+    expect(body.all).toEqual({
+      results: [{ title: 'Hello World Book' }, { title: 'Hello World Book' }],
+      pagination: { page: 1, pageSize: 10, pageCount: 1, total: 2 },
+    });
+    expect([body.found, body.count]).toEqual([[{ pages: 120 }, { pages: 120 }, { pages: 80 }, { pages: 80 }], 4]);
+  });
+
   test('POST /api/books/:id/like: a query engine write runs on the first row the filter finds', async () => {
     const res = await fetch(`${base}/api/books/${book}/like`, { method: 'POST' });
     expect(res.status).toBe(200);

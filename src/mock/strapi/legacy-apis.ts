@@ -23,7 +23,31 @@ function documentOfRow(rt: Runtime, uid: string, id: unknown): { documentId: str
   return row ? { documentId: row.documentId, draft: row.publishedAt === null || row.publishedAt === undefined } : undefined;
 }
 
-export function entityService(current: () => Runtime, documents: Documents): Record<string, unknown> {
+/**
+ * The entity service's `findPage`: its params as the query engine's (Strapi's query-params transform: `status` a
+ * `publishedAt` condition on draft & publish types) to `strapi.db.query(uid).findPage`.
+ */
+function findPageQuery(current: () => Runtime, uid: string, opts: Params): Params {
+  const { filters, fields, sort, status, ...rest } = statusOf(opts);
+  const dp = current().model.contentTypes.get(uid)?.draftAndPublish === true;
+  const published = status !== undefined && status !== null && dp ? { publishedAt: { $null: status === 'draft' } } : undefined;
+  const where = published && filters !== undefined ? { $and: [filters, published] } : (published ?? filters);
+  const query: Params = { ...rest };
+  if (where !== undefined) query.where = where;
+  // the query-params transform's fields: comma lists split, id and documentId always first ('*' is every column)
+  if (fields !== undefined && fields !== '*') {
+    const names = (Array.isArray(fields) ? fields : [fields]).flatMap((f) => String(f).split(',').map((x) => x.trim()));
+    query.select = [...new Set(['id', 'documentId', ...names])];
+  }
+  if (sort !== undefined) query.orderBy = sort;
+  return query;
+}
+
+export function entityService(
+  current: () => Runtime,
+  documents: Documents,
+  query?: (uid: string) => Record<string, unknown>,
+): Record<string, unknown> {
   const kind = (uid: string) => current().model.contentTypes.get(uid)?.kind;
   const draftAndPublish = (uid: string) => current().model.contentTypes.get(uid)?.draftAndPublish === true;
   return {
@@ -53,7 +77,8 @@ export function entityService(current: () => Runtime, documents: Documents): Rec
       if (!doc) return null;
       return documents(uid).delete({ ...opts, documentId: doc.documentId });
     },
-    findPage: unsupported('strapi.entityService.findPage'),
+    findPage: (uid: string, opts: Params = {}) =>
+      query ? (query(uid).findPage as (p: Params) => Promise<unknown>)(findPageQuery(current, uid, opts)) : undefined,
     load: unsupported('strapi.entityService.load'),
   };
 }
@@ -133,11 +158,22 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
     );
   };
   const run = lifecycles ?? ((_n: string, _p: Params, go: () => Promise<unknown>) => go());
+  const findMany = (p: Params = {}) => run('FindMany', p, () => rows(p)) as Promise<unknown[]>;
+  const count = (p: Params = {}) => run('Count', p, async () => (await rows({ where: p.where })).length) as Promise<number>;
   return {
-    findMany: (p: Params = {}) => run('FindMany', p, () => rows(p)),
+    findMany,
     findOne: (p: Params = {}) => run('FindOne', p, async () => (await rows({ ...p, limit: 1 }))[0] ?? null),
-    count: (p: Params = {}) => run('Count', p, async () => (await rows({ where: p.where })).length),
+    count,
+    findWithCount: async (p: Params = {}) => [await findMany(p), await count(p)],
+    // the entity repository's page: 10 rows by default, the count over the same conditions
+    findPage: async (p: Params = {}) => {
+      const { page: rawPage, pageSize: rawSize, ...rest } = p;
+      const page = Number(rawPage ?? 1);
+      const pageSize = Number(rawSize ?? 10);
+      const results = await findMany({ ...rest, limit: pageSize, offset: Math.max(page - 1, 0) * pageSize });
+      const total = await count(rest);
+      return { results, pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } };
+    },
     ...dbQueryWrites(current, uid, rows, lifecycles),
-    findPage: unsupported(`strapi.db.query('${uid}').findPage`),
   };
 }

@@ -213,7 +213,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       connection: unsupported('strapi.db.connection'),
     },
     query,
-    entityService: entityService(current, docs),
+    entityService: entityService(current, docs, query),
     contentAPI: contentApiHelpers(current, scopes),
     plugin: (name: string) => ({
       service: (n: string) => pluginService(name, n) ?? unsupported(`strapi.plugin('${name}').service('${n}')`),
