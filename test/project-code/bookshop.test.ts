@@ -284,6 +284,48 @@ describe('turning it off and breaking it', () => {
     }
   });
 
+  test('a GraphQL schema extension in register is named, and the rest of register still runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-gql-extension-'));
+    try {
+      cpSync(PROJECT, dir, { recursive: true });
+      writeFileSync(
+        join(dir, 'src/index.ts'),
+        `export default {
+  register({ strapi }) {
+    const extensionService = strapi.plugin('graphql').service('extension');
+    extensionService.shadowCRUD('api::author.author').field('name').disableFilters();
+    extensionService.use(({ nexus }) => ({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'hi' } } }));
+    strapi.documents.use(async (context, next) => {
+      if (context.uid === 'api::author.author' && context.action === 'create') context.params.data.name = 'FROM REGISTER';
+      return next();
+    });
+  },
+};
+`,
+      );
+      const s = await createServer({
+        schemas: dir,
+        memory: true,
+        configObject: { permissions: PERMISSIONS },
+        logger: { info() {}, error() {} },
+      });
+      const { url } = await s.listen(0);
+      try {
+        const report = s.projectReport().join('\n');
+        expect(report).toMatch(
+          /src\/index\.ts: GraphQL schema extension not run: extensionService\.use\(a function of \{ nexus, strapi \}\)/,
+        );
+        expect(report).toMatch(/shadowCRUD\('api::author\.author'\)/);
+        const created = await fetch(`${url}/api/authors`, json({ data: { name: 'x' } }));
+        expect(((await created.json()) as { data: { name: string } }).data.name).toBe('FROM REGISTER');
+      } finally {
+        await s.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("config/api's rest.prefix moves the whole Content API, the project's routes included", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-prefix-'));
     try {

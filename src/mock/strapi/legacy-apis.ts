@@ -36,7 +36,11 @@ function findPageQuery(current: () => Runtime, uid: string, opts: Params): Param
   if (where !== undefined) query.where = where;
   // the query-params transform's fields: comma lists split, id and documentId always first ('*' is every column)
   if (fields !== undefined && fields !== '*') {
-    const names = (Array.isArray(fields) ? fields : [fields]).flatMap((f) => String(f).split(',').map((x) => x.trim()));
+    const names = (Array.isArray(fields) ? fields : [fields]).flatMap((f) =>
+      String(f)
+        .split(',')
+        .map((x) => x.trim()),
+    );
     query.select = [...new Set(['id', 'documentId', ...names])];
   }
   if (sort !== undefined) query.orderBy = sort;

@@ -24,6 +24,7 @@ import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
+import { graphqlExtensionService } from './graphql-extension-service.js';
 import { readConfigDir } from '../../project/read-config-dir.js';
 
 // The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
@@ -161,8 +162,17 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
+  const graphqlExtension = graphqlExtensionService((what) =>
+    problems.push(new CodeErrorClass(code.index?.file ?? 'src/index', undefined, `GraphQL schema extension not run: ${what}`)),
+  );
   const pluginService = (plugin: string, name: string) =>
-    plugin === 'users-permissions' ? upServices.get(name) : plugin === 'email' && name === 'email' ? email : undefined;
+    plugin === 'users-permissions'
+      ? upServices.get(name)
+      : plugin === 'email' && name === 'email'
+        ? email
+        : plugin === 'graphql' && name === 'extension'
+          ? graphqlExtension
+          : undefined;
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
