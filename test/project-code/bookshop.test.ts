@@ -23,6 +23,33 @@ let base: string;
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const put = (body: unknown) => ({ ...json(body), method: 'PUT' });
 
+/** Serves a copy of the project with `files` written over it (path → text) and runs `check` against it. */
+async function withEditedCopy(
+  prefix: string,
+  files: Record<string, string>,
+  check: (url: string, s: MockServer) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    cpSync(PROJECT, dir, { recursive: true });
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    const s = await createServer({
+      schemas: dir,
+      memory: true,
+      configObject: { permissions: PERMISSIONS },
+      logger: { info() {}, error() {} },
+    });
+    const { url } = await s.listen(0);
+    try {
+      await check(url, s);
+    } finally {
+      await s.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
   server = await createServer({
     schemas: PROJECT,
@@ -262,35 +289,21 @@ describe('turning it off and breaking it', () => {
   });
 
   test('a module that does not compile is named with file and line; the rest of the project runs', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-broken-'));
-    try {
-      cpSync(PROJECT, dir, { recursive: true });
-      writeFileSync(join(dir, 'src/api/ping/controllers/ping.ts'), 'export default {\n  index(ctx) {\n    ctx.body = ;\n  },\n};\n');
-      const s = await createServer({
-        schemas: dir,
-        memory: true,
-        configObject: { permissions: PERMISSIONS },
-        logger: { info() {}, error() {} },
-      });
-      const { url } = await s.listen(0);
-      try {
+    await withEditedCopy(
+      'cm-broken-',
+      { 'src/api/ping/controllers/ping.ts': 'export default {\n  index(ctx) {\n    ctx.body = ;\n  },\n};\n' },
+      async (url, s) => {
         expect(s.projectReport().join('\n')).toMatch(/src\/api\/ping\/controllers\/ping\.ts:3: /);
         expect((await fetch(`${url}/api/books`)).status).toBe(200);
-      } finally {
-        await s.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   test('a GraphQL schema extension in register is named, and the rest of register still runs', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-gql-extension-'));
-    try {
-      cpSync(PROJECT, dir, { recursive: true });
-      writeFileSync(
-        join(dir, 'src/index.ts'),
-        `export default {
+    await withEditedCopy(
+      'cm-gql-extension-',
+      {
+        'src/index.ts': `export default {
   register({ strapi }) {
     const extensionService = strapi.plugin('graphql').service('extension');
     extensionService.shadowCRUD('api::author.author').field('name').disableFilters();
@@ -302,15 +315,8 @@ describe('turning it off and breaking it', () => {
   },
 };
 `,
-      );
-      const s = await createServer({
-        schemas: dir,
-        memory: true,
-        configObject: { permissions: PERMISSIONS },
-        logger: { info() {}, error() {} },
-      });
-      const { url } = await s.listen(0);
-      try {
+      },
+      async (url, s) => {
         const report = s.projectReport().join('\n');
         expect(report).toMatch(
           /src\/index\.ts: GraphQL schema extension not run: extensionService\.use\(a function of \{ nexus, strapi \}\)/,
@@ -318,38 +324,22 @@ describe('turning it off and breaking it', () => {
         expect(report).toMatch(/shadowCRUD\('api::author\.author'\)/);
         const created = await fetch(`${url}/api/authors`, json({ data: { name: 'x' } }));
         expect(((await created.json()) as { data: { name: string } }).data.name).toBe('FROM REGISTER');
-      } finally {
-        await s.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   test("config/api's rest.prefix moves the whole Content API, the project's routes included", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cm-prefix-'));
-    try {
-      cpSync(PROJECT, dir, { recursive: true });
-      writeFileSync(join(dir, 'config/api.js'), "module.exports = { rest: { prefix: '/v1', defaultLimit: 25, maxLimit: 100 } };\n");
-      const s = await createServer({
-        schemas: dir,
-        memory: true,
-        configObject: { permissions: PERMISSIONS },
-        logger: { info() {}, error() {} },
-      });
-      const { url } = await s.listen(0);
-      try {
+    await withEditedCopy(
+      'cm-prefix-',
+      { 'config/api.js': "module.exports = { rest: { prefix: '/v1', defaultLimit: 25, maxLimit: 100 } };\n" },
+      async (url, s) => {
         expect(((await (await fetch(`${url}/v1/books`)).json()) as { meta: { source: string } }).meta.source).toBe('project controller');
         expect(await (await fetch(`${url}/v1/ping?echo=v`)).json()).toEqual({ pong: true, echo: 'v' });
         expect((await fetch(`${url}/v1/authors`)).status).toBe(200);
         expect((await fetch(`${url}/api/books`)).status).toBe(404);
         expect((await fetch(`${url}/v1/i18n/locales`)).status).toBe(403);
-      } finally {
-        await s.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      },
+    );
   });
 
   test('a route middleware edited while serving is reloaded', async () => {
