@@ -32,9 +32,10 @@ import { readConfigDir } from '../../project/read-config-dir.js';
 // policies by uid) and the route table. Built once per model and code; requests read it through the runtime.
 
 type Fn = (...args: unknown[]) => unknown;
+export type Registry = Record<string, Fn>;
+
 /** The query engine's reads go to the database alone: no document middleware, no lifecycle of the document service. */
 const NO_HOOKS: DocumentHooks = { middlewares: [], subscribers: [] };
-export type Registry = Record<string, Fn>;
 
 export interface ProjectApp {
   readonly code: ProjectCode;
@@ -141,8 +142,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     {
       api: () => {
         const rt = current();
-        const own = files.values.api as Record<string, unknown> | undefined;
-        return { ...own, rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents };
+        const fileApi = files.values.api as Record<string, unknown> | undefined;
+        return { ...fileApi, rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents };
       },
     },
   );
