@@ -96,8 +96,11 @@ export type ContentAnswer =
 
 /** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
 const STREAM_ABOVE = 5_000;
-/** Steps of the populate budget's first pass run at once; a populate that needs more is counted in slices. */
-const SYNC_PRECOUNT_STEPS = 4;
+/**
+ * How long the populate budget's first pass may run at once, in ms; a populate that needs more is counted in
+ * slices. Several big requests can start in the same turn of the event loop, so this stays well under a slice.
+ */
+const SYNC_PRECOUNT_MS = 1;
 
 /** Who the answer is for, in a cache key: answers are per caller so a future per-role view can never leak. */
 function principalKey(who: RequestPrincipal): string {
@@ -168,7 +171,8 @@ export async function answerContent(
         const page = findManyPage(index, type, query, opts);
         // A big populate (its relations are counted before anything is rendered): counted and rendered in slices.
         const sliced = options.slices === true && !v4 && !maps && page.sliceable;
-        for (let steps = 0; !page.precountStep(); steps++) if (sliced && steps >= SYNC_PRECOUNT_STEPS) return { status: 200, page };
+        const started = performance.now();
+        while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page };
         if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page };
         body = { data: page.render(page.rows), meta: page.meta() };
       } else {
