@@ -11,6 +11,7 @@ import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipa
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
+import type { RowFragments } from './row-fragments.js';
 
 export type { WriteNotice } from '../runtime.js';
 
@@ -123,7 +124,13 @@ export async function answerContent(
   rt: Runtime,
   route: ContentRoute,
   call: ContentCall,
-  options: { readonly cache?: AnswerCache; readonly cacheKey?: string; readonly slices?: boolean } = {},
+  options: {
+    readonly cache?: AnswerCache;
+    readonly cacheKey?: string;
+    readonly slices?: boolean;
+    /** Rows' JSON kept between requests (lists without populate or fields): the express app keeps one. */
+    readonly fragments?: RowFragments;
+  } = {},
 ): Promise<ContentAnswer> {
   const { type, documentId } = route;
   const { cache } = options;
@@ -174,6 +181,13 @@ export async function answerContent(
         const started = performance.now();
         while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page };
         if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page };
+        if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
+          // each row is its scalars, the same JSON on every page: the texts kept for them, joined as JSON.stringify would
+          const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));
+          const text = `{"data":[${rows.join(',')}],"meta":${JSON.stringify(page.meta())}}`;
+          if (key !== undefined) return { status: 200, cached: cache!.set(key, index, text, type.uid) };
+          return { status: 200, json: text };
+        }
         body = { data: page.render(page.rows), meta: page.meta() };
       } else {
         // a single type's find is a findOne of its only document
