@@ -2,7 +2,11 @@
 // again (a populate chain whose answer is many MB); one more client asks `cheapPath` one request at a time and
 // times each answer with hrtime. A server that renders or serializes a big answer in one go holds every other
 // request for as long: the cheap GET's p99 / max show it.
+// The cheap GET is timed from a process of its own: this one reads the heavy answers (tens of MB each), and its own
+// event loop would otherwise delay the cheap answer's timing by as much as the server does.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 
@@ -25,18 +29,35 @@ const at = (list, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 };
 
+/** Times GET `url` one request at a time until `end` (ms since the epoch); resolves to the times in ms. */
+async function timeCheap(url, end) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times = [];
+  while (Date.now() < end) times.push((await get(agent, url)).ms);
+  agent.destroy();
+  return times;
+}
+
+/** timeCheap in a child process (this module run as a script). */
+function timeCheapApart(url, end) {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), url, String(end)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`the cheap GET timer exited with ${code}`))));
+  });
+}
+
 /**
  * @param {string} base the server's URL
  * @param {{ heavyPath: string, cheapPath: string, heavy?: number, seconds?: number }} o
  */
 export async function measureLoopHeld(base, { heavyPath, cheapPath, heavy = 8, seconds = 10 }) {
   const heavyAgent = new http.Agent({ keepAlive: true, maxSockets: heavy });
-  const cheapAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   // the cheap path alone first (2 s): what it costs when nothing else runs on the server; its p99 shows what the
   // machine's other load adds by itself
-  const idle = [];
-  const idleEnd = Date.now() + 2000;
-  while (Date.now() < idleEnd) idle.push((await get(cheapAgent, base + cheapPath)).ms);
+  const idle = await timeCheapApart(base + cheapPath, Date.now() + 2000);
   const end = Date.now() + seconds * 1000;
   const heavyTimes = [];
   let heavyBytes = 0;
@@ -52,11 +73,9 @@ export async function measureLoopHeld(base, { heavyPath, cheapPath, heavy = 8, s
   const heavyDone = Promise.all(Array.from({ length: heavy }, heavyClient));
   // let the heavy requests get going before timing the cheap one
   await new Promise((ok) => setTimeout(ok, 200));
-  const cheap = [];
-  while (Date.now() < end) cheap.push((await get(cheapAgent, base + cheapPath)).ms);
+  const cheap = await timeCheapApart(base + cheapPath, end);
   await heavyDone;
   heavyAgent.destroy();
-  cheapAgent.destroy();
   return {
     heavy,
     heavyPath,
@@ -73,4 +92,9 @@ export async function measureLoopHeld(base, { heavyPath, cheapPath, heavy = 8, s
       errors: heavyErrors,
     },
   };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [url, end] = process.argv.slice(2);
+  process.stdout.write(JSON.stringify(await timeCheap(url, Number(end))));
 }

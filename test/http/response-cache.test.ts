@@ -33,3 +33,32 @@ describe.each([true, false])('reads with the response cache %s', (cache) => {
     expect(v4.data[0].attributes).toEqual({ name: `${target.name}-renamed` });
   });
 });
+
+describe('Cache-Control: no-cache', () => {
+  test('skips the read cache: the engine answers, and the kept answer stays as it was', async () => {
+    const started = await startKitServer({ cache: true });
+    server = started.server;
+    const list = `${started.url}/api/tags?sort=id:asc&fields[0]=name`;
+    const kept = await json(await fetch(list));
+    const first = kept.body.data[0];
+    // A change that bypasses every write path (so nothing tells the cache): only an answer from the engine shows it.
+    const row = started.server
+      .runtime()
+      .store.index.rows('api::tag.tag')
+      .find((r) => r.documentId === first.documentId && r.publishedAt !== null);
+    expect(row).toBeDefined();
+    row!.name = `${first.name}-changed`;
+    expect(await json(await fetch(list))).toEqual(kept);
+    const bypasses: Record<string, string>[] = [
+      { 'cache-control': 'no-cache' },
+      { 'cache-control': 'max-age=0, No-Cache' },
+      { pragma: 'no-cache' },
+    ];
+    for (const headers of bypasses) {
+      const fresh = await json(await fetch(list, { headers }));
+      expect(fresh.body.data[0].name).toBe(`${first.name}-changed`);
+    }
+    // a fresh answer is not kept in place of the cached one
+    expect(await json(await fetch(list))).toEqual(kept);
+  });
+});

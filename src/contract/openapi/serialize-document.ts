@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { stringify } from 'yaml';
+
+// yaml is loaded when a YAML document is asked for: `serve` imports this module, and most runs never need it.
+const load = createRequire(import.meta.url);
+const yaml = () => load('yaml') as typeof import('yaml');
 
 export type DocumentFormat = 'json' | 'yaml';
 
@@ -8,7 +12,7 @@ export type DocumentFormat = 'json' | 'yaml';
  * JSON is indented by two spaces, YAML never uses anchors or folds lines, and both end with one newline.
  */
 export function serializeDocument(document: OpenAPIV3_1.Document, format: DocumentFormat): string {
-  if (format === 'yaml') return stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+  if (format === 'yaml') return yaml().stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

@@ -9,19 +9,16 @@ import type { ScalarAttribute } from './types.js';
 type RandExpClass = typeof RandExpModule.default;
 const RandExp: RandExpClass = typeof RandExpModule === 'function' ? (RandExpModule as unknown as RandExpClass) : RandExpModule.default;
 
-const compiled = new Map<string, RegExp | null>();
-
+/**
+ * The pattern as a JavaScript regular expression, or null. Compiled on every call: core/ keeps no module-level
+ * state, and compiling costs little next to the RandExp that patternValue builds from it each time anyway.
+ */
 function compile(source: string): RegExp | null {
-  let re = compiled.get(source);
-  if (re === undefined) {
-    try {
-      re = new RegExp(source);
-    } catch {
-      re = null;
-    }
-    compiled.set(source, re);
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
   }
-  return re;
 }
 
 /**

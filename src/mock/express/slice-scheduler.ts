@@ -5,7 +5,7 @@
 // between any two slices whatever the number of big answers in flight.
 
 /** How long a slice may run before its request gives the loop back. */
-export const SLICE_MS = 5;
+export const SLICE_MS = 2;
 
 export class SliceScheduler {
   private readonly waiting: (() => void)[] = [];

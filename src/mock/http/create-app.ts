@@ -14,6 +14,7 @@ import { bodyOf } from '../express/read-body.js';
 import { SliceScheduler } from '../express/slice-scheduler.js';
 import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
+import { RowFragments } from '../request/row-fragments.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
@@ -31,8 +32,11 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   };
   // Big answers take turns, a slice each, with every other request (see SliceScheduler).
   const scheduler = new SliceScheduler();
+  // Rows' JSON between requests (plain lists), valid until their table changes: not a cache of answers, so kept
+  // with `cache: false` and for `Cache-Control: no-cache` too.
+  const fragments = new RowFragments();
   const handle = (rt: Runtime, route: ContentRoute, req: Request, res: Response) =>
-    handleContent(rt, route, req, res, answerCache, scheduler);
+    handleContent(rt, route, req, res, answerCache, scheduler, fragments);
   app.disable('x-powered-by');
   app.set('etag', false);
   // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
@@ -137,6 +141,7 @@ async function handleContent(
   res: Response,
   cache: AnswerCache | undefined,
   scheduler: SliceScheduler,
+  fragments: RowFragments,
 ): Promise<void> {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const answer = await answerContent(
@@ -151,7 +156,7 @@ async function handleContent(
       readBody: () => bodyOf(req),
     },
     // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
-    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true },
+    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true, fragments },
   );
   if ('cached' in answer)
     res

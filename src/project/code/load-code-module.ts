@@ -1,4 +1,4 @@
-import { buildSync, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { builtinModules, createRequire, SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { Script } from 'node:vm';
@@ -20,6 +20,9 @@ export interface LoadedModule {
 }
 
 const BUILTIN = new Set(builtinModules);
+// esbuild is loaded with the first project module: most `serve` runs have no project code.
+const requireHere = createRequire(import.meta.url);
+const esbuild = () => requireHere('esbuild') as typeof import('esbuild');
 
 function firstError(file: string, errors: readonly Message[]): CodeError {
   const e = errors[0];
@@ -41,7 +44,7 @@ export function loadCodeModule(
   let code: string;
   let map: string | undefined;
   try {
-    const out = buildSync({
+    const out = esbuild().buildSync({
       entryPoints: [file],
       bundle: true,
       // every bare import is a package: Node resolves it from the project's own node_modules, as Strapi does
