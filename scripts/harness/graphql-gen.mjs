@@ -29,6 +29,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     (t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'),
   );
   const byName = built.byName;
+  let writing = false;
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const docsOf = (uid) => {
     const ct = dataset.contentTypes?.[uid];
@@ -125,7 +126,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const scal = t.attributes
       .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
       .map((a) => a.name);
-    const keys = [...scal, ...(t.modelType === 'contentType' ? ['documentId'] : [])];
+    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise
+    const keys = [...scal, ...(t.modelType === 'contentType' && !writing ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
     const n = r.int(1, 2);
     return `[${r
@@ -321,6 +323,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   }
   /** A mutation step: the mutation and the reads that follow it. `{{name}}` marks a documentId a create saved. */
   function writeStep(n) {
+    writing = true;
+    if (r.next() < 0.12) return pluginStep(n);
     const t = r.pick(apiTypes);
     const frags = [];
     const sel = selection(schema.getType(t.name), 1, frags);
@@ -359,6 +363,69 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       features: ['after-write'],
     });
     return steps.map((s) => ({ ...s, query: s.query + tail }));
+  }
+  /**
+   * A mutation of the users & permissions or upload plugin: user create/update/delete (by the id a create saved, or
+   * one that does not exist), file info update and delete, and the auth mutations' error paths (their successes answer
+   * random JWTs).
+   */
+  function pluginStep(n) {
+    const name = `p${n}`;
+    const fileIds = (dataset.media ?? []).map((f) => String(f.id));
+    const fileId = () => (fileIds.length && r.next() < 0.85 ? r.pick(fileIds) : String(r.int(900, 999)));
+    const userSel = `data { id documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} }`;
+    const fileSel = `documentId name alternativeText caption${r.next() < 0.5 ? ' url mime' : ''}`;
+    const x = r.next();
+    if (x < 0.35) {
+      const who = `u${n}x${r.int(100, 999)}`;
+      const steps = [
+        {
+          query: `mutation { createUsersPermissionsUser(data: { username: ${lit(who)}, email: ${lit(`${who}@example.com`)}, password: "secret123"${r.next() < 0.7 ? ', role: "1"' : ''}${r.next() < 0.3 ? ', confirmed: true' : ''} }) { ${userSel} } }`,
+          save: name,
+          features: ['mutation:plugin', 'mutation:create-user'],
+        },
+      ];
+      if (r.next() < 0.5)
+        steps.push({
+          query: `mutation { updateUsersPermissionsUser(id: "{{${name}_id}}", data: { ${r.next() < 0.5 ? `username: ${lit(`${who}b`)}` : 'blocked: true'} }) { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:update-user'],
+        });
+      if (r.next() < 0.7)
+        steps.push({
+          query: `mutation { deleteUsersPermissionsUser(id: "{{${name}_id}}") { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:delete-user'],
+        });
+      return steps;
+    }
+    if (x < 0.45)
+      return [{ query: `mutation { deleteUsersPermissionsUser(id: "${r.int(900, 999)}") { ${userSel} } }`, features: ['mutation:plugin'] }];
+    if (x < 0.7) {
+      const info = r.sample(['name', 'alternativeText', 'caption'], r.int(0, 3)).map((k) => `${k}: ${lit(`${k} ${r.int(1, 99)}`)}`);
+      return [
+        {
+          query: `mutation { updateUploadFile(id: "${fileId()}"${r.next() < 0.9 ? `, info: { ${info.join(', ')} }` : ''}) { ${fileSel} } }`,
+          features: ['mutation:plugin', 'mutation:update-file'],
+        },
+        { query: `{ uploadFiles(sort: ["id"]) { ${fileSel} } }`, features: ['after-write'] },
+      ];
+    }
+    if (x < 0.8)
+      return [
+        { query: `mutation { deleteUploadFile(id: "${fileId()}") { ${fileSel} } }`, features: ['mutation:plugin', 'mutation:delete-file'] },
+      ];
+    if (x < 0.9)
+      return [
+        {
+          query: `mutation { login(input: { identifier: "nobody${r.int(1, 99)}@example.com", password: "wrong-pass" }) { jwt user { username } } }`,
+          features: ['mutation:plugin', 'mutation:login'],
+        },
+      ];
+    return [
+      {
+        query: `mutation { emailConfirmation(confirmation: ${lit(r.next() < 0.8 ? `code${r.int(1, 999)}` : '')}) { jwt user { username } } }`,
+        features: ['mutation:plugin', 'mutation:email-confirmation'],
+      },
+    ];
   }
   return { read, writeStep };
 }

@@ -142,19 +142,25 @@ describe('answers of the plugin over a small project', () => {
   });
 });
 
+/** A kit server with the plugin and a full-access token; `gql` posts as that token, or as the public role. */
+async function kitWithToken(key: string, extra: Record<string, unknown> = {}) {
+  const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key }], ...extra });
+  servers.push(server);
+  const gql = async (query: string, variables: Json = {}, auth = true) =>
+    (await (
+      await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as Json;
+  return { url, gql };
+}
+
 describe("the plugins' own mutations over the kit", () => {
   test("users & permissions user CRUD: the scope checked first, the user controller's rules, an entity response; deleteUploadFile", async () => {
     const FULL = 'full-access-'.padEnd(40, 'x');
-    const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key: FULL }] });
-    servers.push(server);
-    const gql = async (query: string, variables: Json = {}, auth = true) =>
-      (await (
-        await fetch(`${url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${FULL}` } : {}) },
-          body: JSON.stringify({ query, variables }),
-        })
-      ).json()) as Json;
+    const { url, gql } = await kitWithToken(FULL);
     const create = `mutation($d: UsersPermissionsUserInput!) { createUsersPermissionsUser(data: $d) { data { documentId username email confirmed role { name } } } }`;
     const refused = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123' } }, false);
     expect(refused.errors[0]).toMatchObject({
@@ -190,5 +196,52 @@ describe("the plugins' own mutations over the kit", () => {
     const gone = await gql(`mutation($id: ID!) { deleteUploadFile(id: $id) { documentId name } }`, { id: String(files[0].id) });
     expect(gone.data.deleteUploadFile).toEqual({ documentId: files[0].documentId, name: files[0].name });
     expect(((await (await fetch(`${url}/api/upload/files`)).json()) as Json[]).length).toBe(files.length - 1);
+  });
+
+  test('deleteUsersPermissionsUser, updateUploadFile, deleteUploadFile of no file, emailConfirmation (the JWT and user the controller answers with returnUser)', async () => {
+    const FULL = 'full-access-'.padEnd(40, 'y');
+    const { url, gql } = await kitWithToken(FULL, { usersPermissions: { emailConfirmation: true } });
+    // registration keeps a confirmation code in the mailbox; the mutation spends it once, without any permission
+    const reg = await gql(
+      `mutation { register(input: { username: "cam", email: "cam@example.com", password: "secret123" }) { user { username confirmed } } }`,
+    );
+    expect(reg.data.register.user).toEqual({ username: 'cam', confirmed: false });
+    const [mail] = (await (await fetch(`${url}/__content-mock/mailbox`)).json()) as Json[];
+    const confirm = `mutation($c: String!) { emailConfirmation(confirmation: $c) { jwt user { username confirmed role { name } } } }`;
+    const confirmed = await gql(confirm, { c: mail.code }, false);
+    expect(confirmed.errors).toBeUndefined();
+    expect(confirmed.data.emailConfirmation.user).toEqual({ username: 'cam', confirmed: true, role: null });
+    const payload = JSON.parse(Buffer.from(String(confirmed.data.emailConfirmation.jwt).split('.')[1], 'base64url').toString()) as Json;
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'id']);
+    const spent = await gql(confirm, { c: mail.code }, false);
+    expect(spent.data).toEqual({ emailConfirmation: null });
+    expect(spent.errors[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'BAD_USER_INPUT' } });
+
+    const users = (await (await fetch(`${url}/api/users`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json[];
+    const cam = users.find((u) => u.username === 'cam')!;
+    const del = `mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { documentId username } } }`;
+    const refused = await gql(del, { id: String(cam.id) }, false);
+    expect(refused.errors[0]).toMatchObject({ message: 'Forbidden access', extensions: { code: 'FORBIDDEN' } });
+    expect((await gql(del, { id: String(cam.id) })).data.deleteUsersPermissionsUser.data).toEqual({
+      documentId: cam.documentId,
+      username: 'cam',
+    });
+    // no such user: the controller sends nothing, the entity response holds null
+    expect((await gql(del, { id: String(cam.id) })).data.deleteUsersPermissionsUser).toEqual({ data: null });
+
+    const files = (await (await fetch(`${url}/api/upload/files`)).json()) as Json[];
+    const update = `mutation($id: ID!, $info: FileInfoInput) { updateUploadFile(id: $id, info: $info) { documentId name alternativeText caption } }`;
+    const changed = await gql(update, { id: String(files[0].id), info: { caption: 'A new caption' } });
+    expect(changed.data.updateUploadFile).toEqual({
+      documentId: files[0].documentId,
+      name: files[0].name,
+      alternativeText: files[0].alternativeText,
+      caption: 'A new caption',
+    });
+    const reread = (await (await fetch(`${url}/api/upload/files/${files[0].id}`)).json()) as Json;
+    expect(reread.caption).toBe('A new caption');
+    const none = await gql(update, { id: '987654', info: { name: 'x' } });
+    expect(none.errors[0]).toMatchObject({ message: 'Entity not found', extensions: { code: 'STRAPI_NOT_FOUND_ERROR' } });
+    expect((await gql(`mutation { deleteUploadFile(id: "987654") { documentId } }`)).data).toEqual({ deleteUploadFile: null });
   });
 });

@@ -7,6 +7,10 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import type { Runtime } from '../runtime.js';
+import { confirmEmail } from '../plugins/auth-routes.js';
+import { signJwt } from '../auth/jwt.js';
+import { jwtSecretOf } from '../auth/jwt-secret.js';
+import { publicUser } from '../auth/users.js';
 
 // The users & permissions plugin's own GraphQL fields. Its mutations call the plugin's REST auth controllers, so the
 // mock relays them to its own auth routes (one implementation of their rules) and turns an error answer back into
@@ -30,6 +34,10 @@ interface RelayRoute {
   readonly path: (args: Record<string, unknown>) => string;
   readonly method?: 'POST' | 'PUT' | 'DELETE';
   readonly input?: (args: Record<string, unknown>) => unknown;
+  /** A multipart body instead of JSON (the upload route reads its fields so). */
+  readonly form?: (args: Record<string, unknown>) => FormData;
+  /** What a 404 of the route means to the resolver (the service found nothing), instead of an error. */
+  readonly notFound?: unknown;
   /** The caller's credential goes along (the route checks it too). */
   readonly auth?: boolean;
   /** What the resolver makes of the route's answer (default: `{jwt, user}`). */
@@ -58,8 +66,33 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     auth: true,
     answer: userResponse,
   },
-  // the upload extension deletes through the file service and answers the deleted file
-  deleteUploadFile: { path: (a) => `/api/upload/files/${idOf(a)}`, method: 'DELETE', auth: true, answer: (body) => body },
+  // the user controller's destroy: the deleted user, or nothing (no such id: `data` null, no error)
+  deleteUsersPermissionsUser: {
+    path: (a) => `/api/users/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    answer: (body) => ({ data: body ?? null }),
+  },
+  // the upload extension changes a file's info through the upload service's updateFileInfo (the upload route with an
+  // `id` and no file) and answers the file
+  updateUploadFile: {
+    path: (a) => `/api/upload?id=${idOf(a)}`,
+    form: (a) => {
+      const form = new FormData();
+      form.set('fileInfo', JSON.stringify(isPlainObject(a.info) ? a.info : {}));
+      return form;
+    },
+    auth: true,
+    answer: (body) => body,
+  },
+  // the upload extension deletes through the file service and answers the deleted file; no such file is null
+  deleteUploadFile: {
+    path: (a) => `/api/upload/files/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    notFound: null,
+    answer: (body) => body,
+  },
 };
 
 const field = (o: unknown, key: string) => (isPlainObject(o) ? o[key] : undefined);
@@ -81,6 +114,15 @@ function me(rt: Runtime, who: RequestPrincipal): unknown {
   };
 }
 
+/**
+ * `emailConfirmation` (no auth check: the plugin's resolversConfig turns it off): the controller with `returnUser`,
+ * the confirmed user with a JWT of its id (whatever the session mode) and without its role.
+ */
+async function emailConfirmation(rt: Runtime, confirmation: unknown): Promise<unknown> {
+  const user = await confirmEmail(rt, confirmation);
+  return { jwt: signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn), user: publicUser(user) };
+}
+
 export async function pluginRoot(
   rt: Runtime,
   who: RequestPrincipal,
@@ -90,15 +132,20 @@ export async function pluginRoot(
 ): Promise<unknown> {
   const { name, args } = call;
   if (name === 'me') return me(rt, who);
+  if (name === 'emailConfirmation') return emailConfirmation(rt, args.confirmation);
   const route = ROUTES[name];
   if (!route || !relay) throw new NotServedError(name);
+  const headers: Record<string, string> = route.auth && authorization ? { authorization } : {};
+  // a FormData body brings its own multipart content type (with the boundary)
+  if (!route.form) headers['content-type'] = 'application/json';
   const answer = await relay(
     new Request(`http://content-mock${route.path(args)}`, {
       method: route.method ?? 'POST',
-      headers: { 'content-type': 'application/json', ...(route.auth && authorization ? { authorization } : {}) },
-      ...(route.input ? { body: JSON.stringify(route.input(args)) } : {}),
+      headers,
+      ...(route.form ? { body: route.form(args) } : route.input ? { body: JSON.stringify(route.input(args)) } : {}),
     }),
   );
+  if (answer.status === 404 && 'notFound' in route) return route.notFound;
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
   if (answer.status >= 400) {
     const error = field(body, 'error');
