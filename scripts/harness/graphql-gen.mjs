@@ -373,27 +373,33 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const name = `p${n}`;
     const fileIds = (dataset.media ?? []).map((f) => String(f.id));
     const fileId = () => (fileIds.length && r.next() < 0.85 ? r.pick(fileIds) : String(r.int(900, 999)));
-    const userSel = `data { id documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} }`;
+    const userSel = `data { documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} }`;
     const fileSel = `documentId name alternativeText caption${r.next() < 0.5 ? ' url mime' : ''}`;
     const x = r.next();
     if (x < 0.35) {
+      // the plugin's user mutations take the numeric id, which only registration's payload shows (UsersPermissionsMe)
       const who = `u${n}x${r.int(100, 999)}`;
       const steps = [
         {
-          query: `mutation { createUsersPermissionsUser(data: { username: ${lit(who)}, email: ${lit(`${who}@example.com`)}, password: "secret123"${r.next() < 0.7 ? ', role: "1"' : ''}${r.next() < 0.3 ? ', confirmed: true' : ''} }) { ${userSel} } }`,
+          query: `mutation { register(input: { username: ${lit(who)}, email: ${lit(`${who}@example.com`)}, password: "secret123" }) { user { id documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} } } }`,
           save: name,
-          features: ['mutation:plugin', 'mutation:create-user'],
+          features: ['mutation:plugin', 'mutation:register'],
         },
       ];
       if (r.next() < 0.5)
         steps.push({
-          query: `mutation { updateUsersPermissionsUser(id: "{{${name}_id}}", data: { ${r.next() < 0.5 ? `username: ${lit(`${who}b`)}` : 'blocked: true'} }) { ${userSel} } }`,
+          query: `mutation { updateUsersPermissionsUser(id: "{{${name}_id}}", data: { ${r.next() < 0.5 ? `username: ${lit(`${who}b`)}` : 'blocked: true'}${r.next() < 0.3 ? ', role: "1"' : ''} }) { ${userSel} } }`,
           features: ['mutation:plugin', 'mutation:update-user'],
         });
       if (r.next() < 0.7)
         steps.push({
           query: `mutation { deleteUsersPermissionsUser(id: "{{${name}_id}}") { ${userSel} } }`,
           features: ['mutation:plugin', 'mutation:delete-user'],
+        });
+      if (r.next() < 0.3)
+        steps.push({
+          query: `mutation { createUsersPermissionsUser(data: { username: ${lit(`${who}c`)}, email: ${lit(`${who}c@example.com`)}, password: "secret123", role: "1" }) { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:create-user'],
         });
       return steps;
     }

@@ -180,8 +180,9 @@ async function send(base, req, saved) {
   }
   if (req.save && json?.data) {
     const first = Object.values(json.data)[0];
-    // a plugin mutation answers an entity response ({data}); its numeric id is what the plugin's mutations take
-    const made = first?.data ?? first;
+    // a plugin mutation answers an entity response ({data}) or a payload ({user}); the numeric id is what the plugin's
+    // mutations take
+    const made = first?.data ?? first?.user ?? first;
     if (made?.documentId) saved[req.save] = made.documentId;
     if (made?.id !== undefined) saved[`${req.save}_id`] = String(made.id);
   }
@@ -233,7 +234,7 @@ async function replay(list, servers) {
     if (opts.trace)
       appendFileSync(
         opts.trace,
-        JSON.stringify({ i, phase: req.phase, query: req.query, variables: req.variables, strapi: a, mock: b }) + '\n',
+        JSON.stringify({ i, phase: req.phase, query: req.query, variables: req.variables, save: req.save, strapi: a, mock: b }) + "\n",
       );
     let d = null;
     // where Strapi fails with a 500 on a client mistake, the mock answers 400 (the house rule): counted apart

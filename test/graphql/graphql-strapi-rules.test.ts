@@ -203,9 +203,10 @@ describe("the plugins' own mutations over the kit", () => {
     const { url, gql } = await kitWithToken(FULL, { usersPermissions: { emailConfirmation: true } });
     // registration keeps a confirmation code in the mailbox; the mutation spends it once, without any permission
     const reg = await gql(
-      `mutation { register(input: { username: "cam", email: "cam@example.com", password: "secret123" }) { user { username confirmed } } }`,
+      `mutation { register(input: { username: "cam", email: "cam@example.com", password: "secret123" }) { user { username confirmed role { type } } } }`,
     );
-    expect(reg.data.register.user).toEqual({ username: 'cam', confirmed: false });
+    // sanitized for the caller: a full-access token may read roles
+    expect(reg.data.register.user).toEqual({ username: 'cam', confirmed: false, role: { type: 'authenticated' } });
     const [mail] = (await (await fetch(`${url}/__content-mock/mailbox`)).json()) as Json[];
     const confirm = `mutation($c: String!) { emailConfirmation(confirmation: $c) { jwt user { username confirmed role { name } } } }`;
     const confirmed = await gql(confirm, { c: mail.code }, false);
@@ -226,8 +227,14 @@ describe("the plugins' own mutations over the kit", () => {
       documentId: cam.documentId,
       username: 'cam',
     });
-    // no such user: the controller sends nothing, the entity response holds null
-    expect((await gql(del, { id: String(cam.id) })).data.deleteUsersPermissionsUser).toEqual({ data: null });
+    // no such user: the controller sends nothing on the request's own context, so the whole answer is a bare 204
+    const gone = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL}` },
+      body: JSON.stringify({ query: del, variables: { id: String(cam.id) } }),
+    });
+    expect(gone.status).toBe(204);
+    expect(await gone.text()).toBe('');
 
     const files = (await (await fetch(`${url}/api/upload/files`)).json()) as Json[];
     const update = `mutation($id: ID!, $info: FileInfoInput) { updateUploadFile(id: $id, info: $info) { documentId name alternativeText caption } }`;
@@ -243,5 +250,12 @@ describe("the plugins' own mutations over the kit", () => {
     const none = await gql(update, { id: '987654', info: { name: 'x' } });
     expect(none.errors[0]).toMatchObject({ message: 'Entity not found', extensions: { code: 'STRAPI_NOT_FOUND_ERROR' } });
     expect((await gql(`mutation { deleteUploadFile(id: "987654") { documentId } }`)).data).toEqual({ deleteUploadFile: null });
+    // no info: the upload service fails on destructuring it (real Strapi: an internal error, data null)
+    const bare = await gql(`mutation { updateUploadFile(id: "1") { documentId } }`);
+    expect(bare.data).toBeNull();
+    expect(bare.errors[0]).toMatchObject({
+      message: "Cannot destructure property 'name' of 'undefined' as it is undefined.",
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
   });
 });

@@ -38,6 +38,13 @@ interface RelayRoute {
   readonly form?: (args: Record<string, unknown>) => FormData;
   /** What a 404 of the route means to the resolver (the service found nothing), instead of an error. */
   readonly notFound?: unknown;
+  /**
+   * The plugin's resolver calls the controller on the request's own Koa context: a controller that sends nothing
+   * (`ctx.send(null)`) leaves that context's status at 204, and the whole GraphQL answer goes out as 204, empty.
+   */
+  readonly onKoaContext?: true;
+  /** Arguments the plugin's resolver fails on before it calls anything (a client mistake Strapi answers as a crash). */
+  readonly check?: (args: Record<string, unknown>) => void;
   /** The caller's credential goes along (the route checks it too). */
   readonly auth?: boolean;
   /** What the resolver makes of the route's answer (default: `{jwt, user}`). */
@@ -53,7 +60,8 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     path: () => '/api/auth/local',
     input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
   },
-  register: { path: () => '/api/auth/local/register', input: (a) => a.input },
+  // the controller sanitizes the new user for the caller: a token that may read roles sees the user's role
+  register: { path: () => '/api/auth/local/register', input: (a) => a.input, auth: true },
   forgotPassword: { path: () => '/api/auth/forgot-password', input: (a) => ({ email: a.email }), answer: () => ({ ok: true }) },
   resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a },
   changePassword: { path: () => '/api/auth/change-password', input: (a) => a, auth: true },
@@ -71,6 +79,7 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     path: (a) => `/api/users/${idOf(a)}`,
     method: 'DELETE',
     auth: true,
+    onKoaContext: true,
     answer: (body) => ({ data: body ?? null }),
   },
   // the upload extension changes a file's info through the upload service's updateFileInfo (the upload route with an
@@ -83,6 +92,13 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
       return form;
     },
     auth: true,
+    // the service destructures `info` in its parameters: without it Strapi fails with JavaScript's own TypeError
+    check: (a) => {
+      if (a.info === undefined || a.info === null)
+        throw new Error(
+          `Cannot destructure property 'name' of '${a.info === null ? 'object null' : 'undefined'}' as it is ${String(a.info)}.`,
+        );
+    },
     answer: (body) => body,
   },
   // the upload extension deletes through the file service and answers the deleted file; no such file is null
@@ -126,7 +142,14 @@ async function emailConfirmation(rt: Runtime, confirmation: unknown): Promise<un
 export async function pluginRoot(
   rt: Runtime,
   who: RequestPrincipal,
-  call: { name: string; args: Record<string, unknown>; info: GraphQLResolveInfo; ctx: GraphqlContext },
+  call: {
+    name: string;
+    args: Record<string, unknown>;
+    info: GraphQLResolveInfo;
+    ctx: GraphqlContext;
+    /** The HTTP answer's status when a controller run on the request's context set it (else Apollo's). */
+    koa: { status?: number };
+  },
   authorization: string | undefined,
   relay: Relay | undefined,
 ): Promise<unknown> {
@@ -135,6 +158,7 @@ export async function pluginRoot(
   if (name === 'emailConfirmation') return emailConfirmation(rt, args.confirmation);
   const route = ROUTES[name];
   if (!route || !relay) throw new NotServedError(name);
+  route.check?.(args);
   const headers: Record<string, string> = route.auth && authorization ? { authorization } : {};
   // a FormData body brings its own multipart content type (with the boundary)
   if (!route.form) headers['content-type'] = 'application/json';
@@ -146,6 +170,7 @@ export async function pluginRoot(
     }),
   );
   if (answer.status === 404 && 'notFound' in route) return route.notFound;
+  if (answer.status === 204 && route.onKoaContext) call.koa.status = 204;
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
   if (answer.status >= 400) {
     const error = field(body, 'error');
