@@ -172,7 +172,14 @@ describe("the plugins' own mutations over the kit", () => {
       await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })
     ).json()) as Json;
     const role = String(roles.find((r: Json) => r.type === 'authenticated').id);
-    const made = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } });
+    // the user controller's ctx.created sets the status of the whole answer
+    const createdAnswer = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL}` },
+      body: JSON.stringify({ query: create, variables: { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } } }),
+    });
+    expect(createdAnswer.status).toBe(201);
+    const made = (await createdAnswer.json()) as Json;
     expect(made.errors).toBeUndefined();
     expect(made.data.createUsersPermissionsUser.data).toMatchObject({
       username: 'ann',

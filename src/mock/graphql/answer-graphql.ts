@@ -160,5 +160,5 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
-  return json(answer.status, answer.body);
+  return json(koa.status ?? answer.status, answer.body);
 }

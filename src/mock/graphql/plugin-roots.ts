@@ -39,8 +39,8 @@ interface RelayRoute {
   /** What a 404 of the route means to the resolver (the service found nothing), instead of an error. */
   readonly notFound?: unknown;
   /**
-   * The plugin's resolver calls the controller on the request's own Koa context: a controller that sends nothing
-   * (`ctx.send(null)`) leaves that context's status at 204, and the whole GraphQL answer goes out as 204, empty.
+   * The plugin's resolver calls the controller on the request's own Koa context: the status the controller sets is
+   * the whole GraphQL answer's (`ctx.created` a 201; `ctx.send(null)` a 204, and then the answer goes out empty).
    */
   readonly onKoaContext?: true;
   /** Arguments the plugin's resolver fails on before it calls anything (a client mistake Strapi answers as a crash). */
@@ -66,7 +66,7 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
   resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a },
   changePassword: { path: () => '/api/auth/change-password', input: (a) => a, auth: true },
   // the plugin's CRUD mutations call the user controller: its `create`/`update` rules, shown as an entity response
-  createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, answer: userResponse },
+  createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, onKoaContext: true, answer: userResponse },
   updateUsersPermissionsUser: {
     path: (a) => `/api/users/${idOf(a)}`,
     method: 'PUT',
@@ -170,7 +170,7 @@ export async function pluginRoot(
     }),
   );
   if (answer.status === 404 && 'notFound' in route) return route.notFound;
-  if (answer.status === 204 && route.onKoaContext) call.koa.status = 204;
+  if (route.onKoaContext && answer.status !== 200 && answer.status < 400) call.koa.status = answer.status;
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
   if (answer.status >= 400) {
     const error = field(body, 'error');
