@@ -376,7 +376,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const userSel = `data { documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} }`;
     const fileSel = `documentId name alternativeText caption${r.next() < 0.5 ? ' url mime' : ''}`;
     const x = r.next();
-    if (x < 0.35) {
+    if (x < 0.3) {
       // the plugin's user mutations take the numeric id, which only registration's payload shows (UsersPermissionsMe)
       const who = `u${n}x${r.int(100, 999)}`;
       const steps = [
@@ -403,9 +403,31 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
         });
       return steps;
     }
-    if (x < 0.45)
+    if (x < 0.38)
       return [{ query: `mutation { deleteUsersPermissionsUser(id: "${r.int(900, 999)}") { ${userSel} } }`, features: ['mutation:plugin'] }];
-    if (x < 0.7) {
+    if (x < 0.55) {
+      // roles: made in this run get ids from 3 on (1 and 2 are Strapi's two); 2 is the public role
+      const roleId = () => String(r.pick([1, 2, 3, 4, 5, 99]));
+      const y = r.next();
+      const data = () =>
+        r
+          .sample(
+            [`name: ${lit(`Role ${n} ${r.int(1, 99)}`)}`, `description: ${lit(`about ${n}`)}`, `type: ${lit(`type_${n}`)}`],
+            r.int(0, 3),
+          )
+          .join(', ');
+      const step =
+        y < 0.45
+          ? `createUsersPermissionsRole(data: { ${data()} }) { ok }`
+          : y < 0.75
+            ? `updateUsersPermissionsRole(id: "${roleId()}", data: { ${data()} }) { ok }`
+            : `deleteUsersPermissionsRole(id: "${roleId()}") { ok }`;
+      return [
+        { query: `mutation { ${step} }`, features: ['mutation:plugin', 'mutation:role'] },
+        { query: `{ usersPermissionsRoles { name description type } }`, features: ['after-write'] },
+      ];
+    }
+    if (x < 0.72) {
       const info = r.sample(['name', 'alternativeText', 'caption'], r.int(0, 3)).map((k) => `${k}: ${lit(`${k} ${r.int(1, 99)}`)}`);
       return [
         {

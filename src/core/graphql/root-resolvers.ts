@@ -132,6 +132,9 @@ const PLUGIN_SCOPES: Readonly<Record<string, string>> = {
   createUsersPermissionsUser: 'plugin::users-permissions.user.create',
   updateUsersPermissionsUser: 'plugin::users-permissions.user.update',
   deleteUsersPermissionsUser: 'plugin::users-permissions.user.destroy',
+  createUsersPermissionsRole: 'plugin::users-permissions.role.createRole',
+  updateUsersPermissionsRole: 'plugin::users-permissions.role.updateRole',
+  deleteUsersPermissionsRole: 'plugin::users-permissions.role.deleteRole',
   updateUploadFile: 'plugin::upload.content-api.upload',
   deleteUploadFile: 'plugin::upload.content-api.destroy',
 };

@@ -82,6 +82,26 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     onKoaContext: true,
     answer: (body) => ({ data: body ?? null }),
   },
+  // the role controller's createRole, updateRole (its body gets `role`: never empty) and deleteRole: `{ok: true}`
+  createUsersPermissionsRole: {
+    path: () => '/api/users-permissions/roles',
+    input: (a) => a.data,
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
+  updateUsersPermissionsRole: {
+    path: (a) => `/api/users-permissions/roles/${idOf(a)}`,
+    method: 'PUT',
+    input: (a) => ({ ...(isPlainObject(a.data) ? a.data : {}), role: a.id }),
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
+  deleteUsersPermissionsRole: {
+    path: (a) => `/api/users-permissions/roles/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
   // the upload extension changes a file's info through the upload service's updateFileInfo (the upload route with an
   // `id` and no file) and answers the file
   updateUploadFile: {
