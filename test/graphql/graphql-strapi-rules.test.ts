@@ -265,4 +265,33 @@ describe("the plugins' own mutations over the kit", () => {
       extensions: { code: 'INTERNAL_SERVER_ERROR' },
     });
   });
+
+  test('role mutations: the role controller through its REST routes (ok payloads, its refusals), the role scope first', async () => {
+    const FULL = 'full-access-'.padEnd(40, 'z');
+    const { url, gql } = await kitWithToken(FULL);
+    const roles = async () =>
+      ((await (await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json)
+        .roles as Json[];
+    const create = `mutation { createUsersPermissionsRole(data: { name: "Editor Élite", description: "edits" }) { ok } }`;
+    expect((await gql(create, {}, false)).errors[0]).toMatchObject({ message: 'Forbidden access', extensions: { code: 'FORBIDDEN' } });
+    expect((await gql(create)).data).toEqual({ createUsersPermissionsRole: { ok: true } });
+    const made = (await roles()).find((r) => r.name === 'Editor Élite')!;
+    expect(made).toMatchObject({ description: 'edits', type: 'editor_elite' });
+    const empty = await gql(`mutation { createUsersPermissionsRole(data: {}) { ok } }`);
+    expect(empty.errors[0]).toMatchObject({ message: 'Request body cannot be empty', extensions: { code: 'BAD_USER_INPUT' } });
+    // an update's body always holds the role id, so an empty data passes
+    const renamed = await gql(`mutation($id: ID!) { updateUsersPermissionsRole(id: $id, data: { name: "Editor" }) { ok } }`, {
+      id: String(made.id),
+    });
+    expect(renamed.data).toEqual({ updateUsersPermissionsRole: { ok: true } });
+    expect((await roles()).find((r) => r.id === made.id)).toMatchObject({ name: 'Editor', type: 'editor_elite' });
+    const publicId = String((await roles()).find((r) => r.type === 'public')!.id);
+    const keep = await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: publicId });
+    expect(keep.errors[0]).toMatchObject({ message: 'Cannot delete public role' });
+    expect((await gql(`mutation { deleteUsersPermissionsRole(id: "9999") { ok } }`)).errors[0].message).toBe('Role not found');
+    expect((await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: String(made.id) })).data).toEqual({
+      deleteUsersPermissionsRole: { ok: true },
+    });
+    expect((await roles()).some((r) => r.id === made.id)).toBe(false);
+  });
 });
