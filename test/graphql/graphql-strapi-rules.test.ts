@@ -295,3 +295,42 @@ describe("the plugins' own mutations over the kit", () => {
     expect((await roles()).some((r) => r.id === made.id)).toBe(false);
   });
 });
+
+describe('v4CompatibilityMode', () => {
+  test('the deprecated v4 fields: id, attributes and data on entries, data and meta on collections, populated through them', async () => {
+    const { server, url } = await startKitServer({ graphql: { v4CompatibilityMode: true } });
+    servers.push(server);
+    const post = async (query: string) =>
+      (await (
+        await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+      ).json()) as Json;
+    const v4 = await post(
+      `{ articles_connection(sort: "id", pagination: { limit: 2 }) { data { id documentId attributes { title author { data { attributes { name } } } } } meta { pagination { total pageSize } } } }`,
+    );
+    expect(v4.errors).toBeUndefined();
+    const v5 = await post(
+      `{ articles_connection(sort: "id", pagination: { limit: 2 }) { nodes { documentId title author { name } } pageInfo { total pageSize } } }`,
+    );
+    const { data, meta } = v4.data.articles_connection;
+    expect(meta.pagination).toEqual(v5.data.articles_connection.pageInfo);
+    expect(data.length).toBe(2);
+    data.forEach((entry: Json, i: number) => {
+      const same = v5.data.articles_connection.nodes[i];
+      expect(entry.id).toMatch(/^\d+$/);
+      expect(entry.documentId).toBe(same.documentId);
+      expect(entry.attributes.title).toBe(same.title);
+      expect(entry.attributes.author?.data.attributes.name ?? null).toBe(same.author?.name ?? null);
+    });
+    // the v5 server has none of them
+    const { server: plain, url: plainUrl } = await startKitServer({ graphql: true });
+    servers.push(plain);
+    const refused = (await (
+      await fetch(`${plainUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ articles { attributes { title } } }' }),
+      })
+    ).json()) as Json;
+    expect(refused.errors[0].message).toBe('Cannot query field "attributes" on type "Article".');
+  });
+});

@@ -21,7 +21,10 @@ const schemas = new WeakMap<ContentModel, PluginGraphqlSchema>();
 export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
   let built = schemas.get(rt.model);
   if (!built) {
-    built = buildPluginSchema(rt.model, { shadowCRUD: rt.config.graphql?.shadowCRUD });
+    built = buildPluginSchema(rt.model, {
+      shadowCRUD: rt.config.graphql?.shadowCRUD,
+      v4CompatibilityMode: rt.config.graphql?.v4CompatibilityMode,
+    });
     schemas.set(rt.model, built);
   }
   return built;
