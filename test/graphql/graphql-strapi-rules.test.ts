@@ -293,6 +293,9 @@ describe("the plugins' own mutations over the kit", () => {
       deleteUsersPermissionsRole: { ok: true },
     });
     expect((await roles()).some((r) => r.id === made.id)).toBe(false);
+    // what the request leaves out is stored as nothing (null), as the service's database create does
+    await gql(`mutation { createUsersPermissionsRole(data: { name: "Solo" }) { ok } }`);
+    expect((await roles()).find((r) => r.name === 'Solo')).toMatchObject({ description: null, type: 'solo' });
   });
 });
 

@@ -12,8 +12,9 @@ import type { ContentStore } from '../../store/content-store.js';
 export interface StoredRole {
   id: number;
   documentId: string;
-  name: string;
-  description: string;
+  /** Null when a role write left them out (the service stores what it is given). */
+  name: string | null;
+  description: string | null;
   type: string;
   createdAt: string;
   updatedAt: string;

@@ -101,10 +101,10 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
         const role: StoredRole = {
           id: rt.store.nextId(ROLE_UID),
           documentId: newDocumentId(),
-          name: String(name),
-          description: typeof body.description === 'string' ? body.description : '',
+          name: typeof name === 'string' ? name : null,
+          description: typeof body.description === 'string' ? body.description : null,
           // the service's default type: the name lower-cased, deburred and snake-cased (lodash)
-          type: typeof body.type === 'string' && body.type !== '' ? body.type : snakeName(String(name ?? '')),
+          type: typeof body.type === 'string' && body.type !== '' ? body.type : snakeName(typeof name === 'string' ? name : ''),
           createdAt: now,
           updatedAt: now,
           publishedAt: now,
@@ -127,8 +127,10 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
         const row = (tx.data.types[ROLE_UID] as unknown as StoredRole[]).find((r) => r.id === role.id);
         if (!row) return;
         // the service updates the name and description only
-        if (typeof body.name === 'string') row.name = body.name;
-        if (typeof body.description === 'string') row.description = body.description;
+        for (const key of ['name', 'description'] as const) {
+          const v = body[key];
+          if (typeof v === 'string' || v === null) row[key] = v;
+        }
         row.updatedAt = new Date().toISOString();
       });
       res.status(200).json({ ok: true });
