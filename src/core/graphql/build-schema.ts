@@ -158,11 +158,12 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
       else {
         if (v4) f.id = { type: new GraphQLNonNull(GraphQLID), deprecationReason: 'Use `documentId` instead' };
         f.documentId = { type: new GraphQLNonNull(GraphQLID) };
-        if (v4) {
-          const self = { type: new GraphQLNonNull(lazyOut(t.name)), deprecationReason: 'Use root level fields instead' };
-          f.attributes = self;
-          f.data = self;
-        }
+      }
+      // components get them too
+      if (v4) {
+        const self = { type: new GraphQLNonNull(lazyOut(t.name)), deprecationReason: 'Use root level fields instead' };
+        f.attributes = self;
+        f.data = self;
       }
       for (const a of t.attributes) {
         if (a.common.private) continue;

@@ -174,7 +174,7 @@ export function entryFieldReadsDatabase(type: GqlType, fieldName: string): boole
 export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
   const found = attributeOf(type, info.fieldName);
   // v4CompatibilityMode's `attributes` and `data` (no attribute by those names: the schema has them only then)
-  if (!found && (info.fieldName === 'attributes' || info.fieldName === 'data') && type.modelType === 'contentType') return source;
+  if (!found && (info.fieldName === 'attributes' || info.fieldName === 'data')) return source;
   if (!found) return source[info.fieldName] ?? null;
   const { attribute, connection } = found;
   // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them

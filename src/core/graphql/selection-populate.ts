@@ -80,11 +80,7 @@ export function populateFor(ctx: SelectionContext, type: GqlType, fields: readon
   const out: Populate = {};
   for (const field of fields) {
     // v4CompatibilityMode's `attributes`/`data` are the entry itself: what they select is populated here
-    if (
-      (field.name.value === 'attributes' || field.name.value === 'data') &&
-      type.modelType === 'contentType' &&
-      !hasAttribute(type, field.name.value)
-    ) {
+    if ((field.name.value === 'attributes' || field.name.value === 'data') && !hasAttribute(type, field.name.value)) {
       const inner = populateFor(ctx, type, collectFields(ctx, field.selectionSet, type.name));
       if (inner) for (const [k, v] of Object.entries(inner)) out[k] = merge(out[k], v);
       continue;
