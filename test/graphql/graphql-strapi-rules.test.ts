@@ -293,6 +293,14 @@ describe("the plugins' own mutations over the kit", () => {
       deleteUsersPermissionsRole: { ok: true },
     });
     expect((await roles()).some((r) => r.id === made.id)).toBe(false);
+    // a built-in role deleted stays deleted (Strapi makes its roles once): registration then has no default role
+    const authenticated = String((await roles()).find((r) => r.type === 'authenticated')!.id);
+    await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: authenticated });
+    expect((await roles()).some((r) => r.type === 'authenticated')).toBe(false);
+    const noDefault = await gql(
+      `mutation { register(input: { username: "late", email: "late@example.com", password: "secret123" }) { jwt } }`,
+    );
+    expect(noDefault.errors[0]).toMatchObject({ message: 'Impossible to find the default role' });
     // what the request leaves out is stored as nothing (null), as the service's database create does
     await gql(`mutation { createUsersPermissionsRole(data: { name: "Solo" }) { ok } }`);
     expect((await roles()).find((r) => r.name === 'Solo')).toMatchObject({ description: null, type: 'solo' });

@@ -8,7 +8,7 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { bodyOf } from '../express/read-body.js';
 import { usersState } from '../auth/users.js';
-import type { StoredRole } from '../auth/roles.js';
+import { markRoleDeleted, type StoredRole } from '../auth/roles.js';
 import { routedTypes, type ContentModel } from '../../core/model/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
@@ -149,6 +149,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
       await rt.store.mutate((tx) => {
         // its users move to the public role
         for (const u of usersState(tx.data).users) if (u.role === role.documentId && publicRole) u.role = publicRole.documentId;
+        markRoleDeleted(tx.data, role.type);
         const rows = tx.data.types[ROLE_UID] as unknown as StoredRole[];
         rows.splice(
           rows.findIndex((r) => r.id === role.id),
