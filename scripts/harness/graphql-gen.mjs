@@ -29,6 +29,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     (t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'),
   );
   const byName = built.byName;
+  let writing = false;
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const docsOf = (uid) => {
     const ct = dataset.contentTypes?.[uid];
@@ -125,7 +126,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const scal = t.attributes
       .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
       .map((a) => a.name);
-    const keys = [...scal, ...(t.modelType === 'contentType' ? ['documentId'] : [])];
+    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise
+    const keys = [...scal, ...(t.modelType === 'contentType' && !writing ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
     const n = r.int(1, 2);
     return `[${r
@@ -321,6 +323,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   }
   /** A mutation step: the mutation and the reads that follow it. `{{name}}` marks a documentId a create saved. */
   function writeStep(n) {
+    writing = true;
+    if (r.next() < 0.12) return pluginStep(n);
     const t = r.pick(apiTypes);
     const frags = [];
     const sel = selection(schema.getType(t.name), 1, frags);
@@ -359,6 +363,97 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       features: ['after-write'],
     });
     return steps.map((s) => ({ ...s, query: s.query + tail }));
+  }
+  /**
+   * A mutation of the users & permissions or upload plugin: user create/update/delete (by the id a create saved, or
+   * one that does not exist), file info update and delete, and the auth mutations' error paths (their successes answer
+   * random JWTs).
+   */
+  function pluginStep(n) {
+    const name = `p${n}`;
+    const fileIds = (dataset.media ?? []).map((f) => String(f.id));
+    const fileId = () => (fileIds.length && r.next() < 0.85 ? r.pick(fileIds) : String(r.int(900, 999)));
+    const userSel = `data { documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} }`;
+    const fileSel = `documentId name alternativeText caption${r.next() < 0.5 ? ' url mime' : ''}`;
+    const x = r.next();
+    if (x < 0.3) {
+      // the plugin's user mutations take the numeric id, which only registration's payload shows (UsersPermissionsMe)
+      const who = `u${n}x${r.int(100, 999)}`;
+      const steps = [
+        {
+          query: `mutation { register(input: { username: ${lit(who)}, email: ${lit(`${who}@example.com`)}, password: "secret123" }) { user { id documentId username email confirmed blocked${r.next() < 0.5 ? ' role { name type }' : ''} } } }`,
+          save: name,
+          features: ['mutation:plugin', 'mutation:register'],
+        },
+      ];
+      if (r.next() < 0.5)
+        steps.push({
+          query: `mutation { updateUsersPermissionsUser(id: "{{${name}_id}}", data: { ${r.next() < 0.5 ? `username: ${lit(`${who}b`)}` : 'blocked: true'}${r.next() < 0.3 ? ', role: "1"' : ''} }) { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:update-user'],
+        });
+      if (r.next() < 0.7)
+        steps.push({
+          query: `mutation { deleteUsersPermissionsUser(id: "{{${name}_id}}") { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:delete-user'],
+        });
+      if (r.next() < 0.3)
+        steps.push({
+          query: `mutation { createUsersPermissionsUser(data: { username: ${lit(`${who}c`)}, email: ${lit(`${who}c@example.com`)}, password: "secret123", role: "1" }) { ${userSel} } }`,
+          features: ['mutation:plugin', 'mutation:create-user'],
+        });
+      return steps;
+    }
+    if (x < 0.38)
+      return [{ query: `mutation { deleteUsersPermissionsUser(id: "${r.int(900, 999)}") { ${userSel} } }`, features: ['mutation:plugin'] }];
+    if (x < 0.55) {
+      // roles: made in this run get ids from 3 on (1 and 2 are Strapi's two); 2 is the public role
+      const roleId = () => String(r.pick([1, 2, 3, 4, 5, 99]));
+      const y = r.next();
+      const data = () =>
+        r
+          .sample(
+            [`name: ${lit(`Role ${n} ${r.int(1, 99)}`)}`, `description: ${lit(`about ${n}`)}`, `type: ${lit(`type_${n}`)}`],
+            r.int(0, 3),
+          )
+          .join(', ');
+      const step =
+        y < 0.45
+          ? `createUsersPermissionsRole(data: { ${data()} }) { ok }`
+          : y < 0.75
+            ? `updateUsersPermissionsRole(id: "${roleId()}", data: { ${data()} }) { ok }`
+            : `deleteUsersPermissionsRole(id: "${roleId()}") { ok }`;
+      return [
+        { query: `mutation { ${step} }`, features: ['mutation:plugin', 'mutation:role'] },
+        { query: `{ usersPermissionsRoles { name description type } }`, features: ['after-write'] },
+      ];
+    }
+    if (x < 0.72) {
+      const info = r.sample(['name', 'alternativeText', 'caption'], r.int(0, 3)).map((k) => `${k}: ${lit(`${k} ${r.int(1, 99)}`)}`);
+      return [
+        {
+          query: `mutation { updateUploadFile(id: "${fileId()}"${r.next() < 0.9 ? `, info: { ${info.join(', ')} }` : ''}) { ${fileSel} } }`,
+          features: ['mutation:plugin', 'mutation:update-file'],
+        },
+        { query: `{ uploadFiles(sort: ["id"]) { ${fileSel} } }`, features: ['after-write'] },
+      ];
+    }
+    if (x < 0.8)
+      return [
+        { query: `mutation { deleteUploadFile(id: "${fileId()}") { ${fileSel} } }`, features: ['mutation:plugin', 'mutation:delete-file'] },
+      ];
+    if (x < 0.9)
+      return [
+        {
+          query: `mutation { login(input: { identifier: "nobody${r.int(1, 99)}@example.com", password: "wrong-pass" }) { jwt user { username } } }`,
+          features: ['mutation:plugin', 'mutation:login'],
+        },
+      ];
+    return [
+      {
+        query: `mutation { emailConfirmation(confirmation: ${lit(r.next() < 0.8 ? `code${r.int(1, 999)}` : '')}) { jwt user { username } } }`,
+        features: ['mutation:plugin', 'mutation:email-confirmation'],
+      },
+    ];
   }
   return { read, writeStep };
 }

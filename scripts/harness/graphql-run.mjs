@@ -4,6 +4,8 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir]
+//       [--trace out.jsonl]
+// --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
 // --record writes the pulled content, the mock's config and every operation with real Strapi's answer into `dir`
 // (test/graphql/recorded-strapi.test.ts replays them against content-mock).
 //
@@ -11,7 +13,7 @@
 // (Strapi restored from the snapshot, the mock serving the pulled content); both restarted; mutation steps each
 // followed by reads. Answers compare as status + JSON body, with the kit's normalisation (fresh ids and timestamps
 // as tokens) and Apollo's development-only `extensions.stacktrace` left out.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -145,8 +147,10 @@ const built = buildPluginSchema(model);
 const r = rng(seedN * 7919 + 29);
 const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r });
 const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+// the mutation steps draw from their own stream: the same seed gives the same steps whatever --reads is
+const genW = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r: rng(seedN * 7919 + 31) });
 const writeSeq = [];
-for (let i = 0; i < nWrites; i++) writeSeq.push(...gen.writeStep(i).map((s) => ({ ...s, phase: 'write' })));
+for (let i = 0; i < nWrites; i++) writeSeq.push(...genW.writeStep(i).map((s) => ({ ...s, phase: 'write' })));
 
 const auths = settings.tokens.map((t) => t.key);
 async function send(base, req, saved) {
@@ -176,7 +180,11 @@ async function send(base, req, saved) {
   }
   if (req.save && json?.data) {
     const first = Object.values(json.data)[0];
-    if (first?.documentId) saved[req.save] = first.documentId;
+    // a plugin mutation answers an entity response ({data}) or a payload ({user}); the numeric id is what the plugin's
+    // mutations take
+    const made = first?.data ?? first?.user ?? first;
+    if (made?.documentId) saved[req.save] = made.documentId;
+    if (made?.id !== undefined) saved[`${req.save}_id`] = String(made.id);
   }
   return { status: res.status, body: json };
 }
@@ -222,7 +230,12 @@ async function replay(list, servers) {
       [savedA, namesA],
       [savedB, namesB],
     ])
-      for (const [n, id] of Object.entries(saved)) if (!names.has(id)) names.set(id, n);
+      for (const [n, id] of Object.entries(saved)) if (!n.endsWith('_id') && !names.has(id)) names.set(id, n);
+    if (opts.trace)
+      appendFileSync(
+        opts.trace,
+        JSON.stringify({ i, phase: req.phase, query: req.query, variables: req.variables, save: req.save, strapi: a, mock: b }) + '\n',
+      );
     let d = null;
     // where Strapi fails with a 500 on a client mistake, the mock answers 400 (the house rule): counted apart
     if (a.status === 500 && b.status === 400) {
@@ -259,12 +272,14 @@ try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
-  await replay(reads, { strapi, mock });
-  await stopAndWait(strapi);
-  await stopAndWait(mock);
-  restore();
-  strapi = await startStrapi(dest, strapiPort, { fresh: false });
-  mock = await startMock(pulledFile);
+  if (reads.length) {
+    await replay(reads, { strapi, mock });
+    await stopAndWait(strapi);
+    await stopAndWait(mock);
+    restore();
+    strapi = await startStrapi(dest, strapiPort, { fresh: false });
+    mock = await startMock(pulledFile);
+  }
   await replay(writeSeq, { strapi, mock });
 } finally {
   await stopAndWait(strapi);

@@ -13,6 +13,8 @@ import { prepareApp, startStrapi, stopAndWait, loadApiConfig } from './strapi.mj
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GRAPHQL_MODULES = resolve(process.env.CONTENT_MOCK_GRAPHQL_MODULES ?? join(SCRATCH, 'gql25-mods', 'node_modules'));
+// the CLI reads CONTENT_MOCK_* variables as options (yargs .env): the child processes must not see this one
+delete process.env.CONTENT_MOCK_GRAPHQL_MODULES;
 
 /** The model folder and harness settings for `kit` or a model folder. */
 export function modelOf(model) {

@@ -142,19 +142,25 @@ describe('answers of the plugin over a small project', () => {
   });
 });
 
+/** A kit server with the plugin and a full-access token; `gql` posts as that token, or as the public role. */
+async function kitWithToken(key: string, extra: Record<string, unknown> = {}) {
+  const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key }], ...extra });
+  servers.push(server);
+  const gql = async (query: string, variables: Json = {}, auth = true) =>
+    (await (
+      await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as Json;
+  return { url, gql };
+}
+
 describe("the plugins' own mutations over the kit", () => {
   test("users & permissions user CRUD: the scope checked first, the user controller's rules, an entity response; deleteUploadFile", async () => {
     const FULL = 'full-access-'.padEnd(40, 'x');
-    const { server, url } = await startKitServer({ graphql: true, tokens: [{ name: 'full', type: 'full-access', key: FULL }] });
-    servers.push(server);
-    const gql = async (query: string, variables: Json = {}, auth = true) =>
-      (await (
-        await fetch(`${url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${FULL}` } : {}) },
-          body: JSON.stringify({ query, variables }),
-        })
-      ).json()) as Json;
+    const { url, gql } = await kitWithToken(FULL);
     const create = `mutation($d: UsersPermissionsUserInput!) { createUsersPermissionsUser(data: $d) { data { documentId username email confirmed role { name } } } }`;
     const refused = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123' } }, false);
     expect(refused.errors[0]).toMatchObject({
@@ -166,7 +172,14 @@ describe("the plugins' own mutations over the kit", () => {
       await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })
     ).json()) as Json;
     const role = String(roles.find((r: Json) => r.type === 'authenticated').id);
-    const made = await gql(create, { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } });
+    // the user controller's ctx.created sets the status of the whole answer
+    const createdAnswer = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL}` },
+      body: JSON.stringify({ query: create, variables: { d: { username: 'ann', email: 'ann@example.com', password: 'secret123', role } } }),
+    });
+    expect(createdAnswer.status).toBe(201);
+    const made = (await createdAnswer.json()) as Json;
     expect(made.errors).toBeUndefined();
     expect(made.data.createUsersPermissionsUser.data).toMatchObject({
       username: 'ann',
@@ -190,5 +203,145 @@ describe("the plugins' own mutations over the kit", () => {
     const gone = await gql(`mutation($id: ID!) { deleteUploadFile(id: $id) { documentId name } }`, { id: String(files[0].id) });
     expect(gone.data.deleteUploadFile).toEqual({ documentId: files[0].documentId, name: files[0].name });
     expect(((await (await fetch(`${url}/api/upload/files`)).json()) as Json[]).length).toBe(files.length - 1);
+  });
+
+  test('deleteUsersPermissionsUser, updateUploadFile, deleteUploadFile of no file, emailConfirmation (the JWT and user the controller answers with returnUser)', async () => {
+    const FULL = 'full-access-'.padEnd(40, 'y');
+    const { url, gql } = await kitWithToken(FULL, { usersPermissions: { emailConfirmation: true } });
+    // registration keeps a confirmation code in the mailbox; the mutation spends it once, without any permission
+    const reg = await gql(
+      `mutation { register(input: { username: "cam", email: "cam@example.com", password: "secret123" }) { user { username confirmed role { type } } } }`,
+    );
+    // sanitized for the caller: a full-access token may read roles
+    expect(reg.data.register.user).toEqual({ username: 'cam', confirmed: false, role: { type: 'authenticated' } });
+    const [mail] = (await (await fetch(`${url}/__content-mock/mailbox`)).json()) as Json[];
+    const confirm = `mutation($c: String!) { emailConfirmation(confirmation: $c) { jwt user { username confirmed role { name } } } }`;
+    const confirmed = await gql(confirm, { c: mail.code }, false);
+    expect(confirmed.errors).toBeUndefined();
+    expect(confirmed.data.emailConfirmation.user).toEqual({ username: 'cam', confirmed: true, role: null });
+    const payload = JSON.parse(Buffer.from(String(confirmed.data.emailConfirmation.jwt).split('.')[1], 'base64url').toString()) as Json;
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'id']);
+    const spent = await gql(confirm, { c: mail.code }, false);
+    expect(spent.data).toEqual({ emailConfirmation: null });
+    expect(spent.errors[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'BAD_USER_INPUT' } });
+
+    const users = (await (await fetch(`${url}/api/users`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json[];
+    const cam = users.find((u) => u.username === 'cam')!;
+    const del = `mutation($id: ID!) { deleteUsersPermissionsUser(id: $id) { data { documentId username } } }`;
+    const refused = await gql(del, { id: String(cam.id) }, false);
+    expect(refused.errors[0]).toMatchObject({ message: 'Forbidden access', extensions: { code: 'FORBIDDEN' } });
+    expect((await gql(del, { id: String(cam.id) })).data.deleteUsersPermissionsUser.data).toEqual({
+      documentId: cam.documentId,
+      username: 'cam',
+    });
+    // no such user: the controller sends nothing on the request's own context, so the whole answer is a bare 204
+    const gone = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL}` },
+      body: JSON.stringify({ query: del, variables: { id: String(cam.id) } }),
+    });
+    expect(gone.status).toBe(204);
+    expect(await gone.text()).toBe('');
+
+    const files = (await (await fetch(`${url}/api/upload/files`)).json()) as Json[];
+    const update = `mutation($id: ID!, $info: FileInfoInput) { updateUploadFile(id: $id, info: $info) { documentId name alternativeText caption } }`;
+    const changed = await gql(update, { id: String(files[0].id), info: { caption: 'A new caption' } });
+    expect(changed.data.updateUploadFile).toEqual({
+      documentId: files[0].documentId,
+      name: files[0].name,
+      alternativeText: files[0].alternativeText,
+      caption: 'A new caption',
+    });
+    const reread = (await (await fetch(`${url}/api/upload/files/${files[0].id}`)).json()) as Json;
+    expect(reread.caption).toBe('A new caption');
+    const none = await gql(update, { id: '987654', info: { name: 'x' } });
+    expect(none.errors[0]).toMatchObject({ message: 'Entity not found', extensions: { code: 'STRAPI_NOT_FOUND_ERROR' } });
+    expect((await gql(`mutation { deleteUploadFile(id: "987654") { documentId } }`)).data).toEqual({ deleteUploadFile: null });
+    // no info: the upload service fails on destructuring it (real Strapi: an internal error, data null)
+    const bare = await gql(`mutation { updateUploadFile(id: "1") { documentId } }`);
+    expect(bare.data).toBeNull();
+    expect(bare.errors[0]).toMatchObject({
+      message: "Cannot destructure property 'name' of 'undefined' as it is undefined.",
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+  });
+
+  test('role mutations: the role controller through its REST routes (ok payloads, its refusals), the role scope first', async () => {
+    const FULL = 'full-access-'.padEnd(40, 'z');
+    const { url, gql } = await kitWithToken(FULL);
+    const roles = async () =>
+      ((await (await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${FULL}` } })).json()) as Json)
+        .roles as Json[];
+    const create = `mutation { createUsersPermissionsRole(data: { name: "Editor Élite", description: "edits" }) { ok } }`;
+    expect((await gql(create, {}, false)).errors[0]).toMatchObject({ message: 'Forbidden access', extensions: { code: 'FORBIDDEN' } });
+    expect((await gql(create)).data).toEqual({ createUsersPermissionsRole: { ok: true } });
+    const made = (await roles()).find((r) => r.name === 'Editor Élite')!;
+    expect(made).toMatchObject({ description: 'edits', type: 'editor_elite' });
+    const empty = await gql(`mutation { createUsersPermissionsRole(data: {}) { ok } }`);
+    expect(empty.errors[0]).toMatchObject({ message: 'Request body cannot be empty', extensions: { code: 'BAD_USER_INPUT' } });
+    // an update's body always holds the role id, so an empty data passes
+    const renamed = await gql(`mutation($id: ID!) { updateUsersPermissionsRole(id: $id, data: { name: "Editor" }) { ok } }`, {
+      id: String(made.id),
+    });
+    expect(renamed.data).toEqual({ updateUsersPermissionsRole: { ok: true } });
+    expect((await roles()).find((r) => r.id === made.id)).toMatchObject({ name: 'Editor', type: 'editor_elite' });
+    const publicId = String((await roles()).find((r) => r.type === 'public')!.id);
+    const keep = await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: publicId });
+    expect(keep.errors[0]).toMatchObject({ message: 'Cannot delete public role' });
+    expect((await gql(`mutation { deleteUsersPermissionsRole(id: "9999") { ok } }`)).errors[0].message).toBe('Role not found');
+    expect((await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: String(made.id) })).data).toEqual({
+      deleteUsersPermissionsRole: { ok: true },
+    });
+    expect((await roles()).some((r) => r.id === made.id)).toBe(false);
+    // a built-in role deleted stays deleted (Strapi makes its roles once): registration then has no default role
+    const authenticated = String((await roles()).find((r) => r.type === 'authenticated')!.id);
+    await gql(`mutation($id: ID!) { deleteUsersPermissionsRole(id: $id) { ok } }`, { id: authenticated });
+    expect((await roles()).some((r) => r.type === 'authenticated')).toBe(false);
+    const noDefault = await gql(
+      `mutation { register(input: { username: "late", email: "late@example.com", password: "secret123" }) { jwt } }`,
+    );
+    expect(noDefault.errors[0]).toMatchObject({ message: 'Impossible to find the default role' });
+    // what the request leaves out is stored as nothing (null), as the service's database create does
+    await gql(`mutation { createUsersPermissionsRole(data: { name: "Solo" }) { ok } }`);
+    expect((await roles()).find((r) => r.name === 'Solo')).toMatchObject({ description: null, type: 'solo' });
+  });
+});
+
+describe('v4CompatibilityMode', () => {
+  test('the deprecated v4 fields: id, attributes and data on entries, data and meta on collections, populated through them', async () => {
+    const { server, url } = await startKitServer({ graphql: { v4CompatibilityMode: true } });
+    servers.push(server);
+    const post = async (query: string) =>
+      (await (
+        await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+      ).json()) as Json;
+    const v4 = await post(
+      `{ articles_connection(sort: "id", pagination: { limit: 2 }) { data { id documentId attributes { title author { data { attributes { name } } } } } meta { pagination { total pageSize } } } }`,
+    );
+    expect(v4.errors).toBeUndefined();
+    const v5 = await post(
+      `{ articles_connection(sort: "id", pagination: { limit: 2 }) { nodes { documentId title author { name } } pageInfo { total pageSize } } }`,
+    );
+    const { data, meta } = v4.data.articles_connection;
+    expect(meta.pagination).toEqual(v5.data.articles_connection.pageInfo);
+    expect(data.length).toBe(2);
+    data.forEach((entry: Json, i: number) => {
+      const same = v5.data.articles_connection.nodes[i];
+      expect(entry.id).toMatch(/^\d+$/);
+      expect(entry.documentId).toBe(same.documentId);
+      expect(entry.attributes.title).toBe(same.title);
+      expect(entry.attributes.author?.data.attributes.name ?? null).toBe(same.author?.name ?? null);
+    });
+    // the v5 server has none of them
+    const { server: plain, url: plainUrl } = await startKitServer({ graphql: true });
+    servers.push(plain);
+    const refused = (await (
+      await fetch(`${plainUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ articles { attributes { title } } }' }),
+      })
+    ).json()) as Json;
+    expect(refused.errors[0].message).toBe('Cannot query field "attributes" on type "Article".');
   });
 });

@@ -36,3 +36,18 @@ test('a republished article keeps its place in the list', async () => {
   expect(republished.id).not.toBe(first.id);
   expect(await articlesOf(author.documentId as string)).toEqual(before);
 });
+
+test("a first publish takes the draft's place in the inverse list, ahead of links made after it (probe first-publish-inverse-order)", async () => {
+  const tag = one(await call('POST', '/api/tags', { data: { name: 'first-publish' } })).documentId as string;
+  const draftOnly = one(await call('POST', '/api/articles?status=draft', { data: { title: 'A', slug: 'first-publish-a', tags: [tag] } }))
+    .documentId as string;
+  const later = one(await call('POST', '/api/articles', { data: { title: 'B', slug: 'first-publish-b', tags: [tag] } }))
+    .documentId as string;
+  const tagged = async () =>
+    (one(await call('GET', `/api/tags/${tag}?populate[articles][fields][0]=title`)).articles as { documentId: string }[]).map(
+      (a) => a.documentId,
+    );
+  expect(await tagged()).toEqual([later]);
+  await call('PUT', `/api/articles/${draftOnly}?status=published`, { data: { title: 'A' } });
+  expect(await tagged()).toEqual([draftOnly, later]);
+});

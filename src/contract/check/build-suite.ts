@@ -13,6 +13,8 @@ export interface CheckCase {
 export type Samples = ReadonlyMap<string, readonly Record<string, unknown>[]>;
 
 export const UNKNOWN = 'contentMockUnknownField';
+/** The name prefix of check's GraphQL cases (graphql-cases.ts): POSTs that read. */
+export const GRAPHQL_CASE = 'graphql: ';
 const UNKNOWN_DOCUMENT = 'contentmockunknowndocument0';
 /** Scalars whose value the query string cannot carry faithfully, or that nothing may filter or sort on. */
 const NOT_QUERYABLE = new Set(['json', 'blocks', 'password']);

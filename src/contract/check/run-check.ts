@@ -6,7 +6,7 @@ import { ReadProbe } from '../proxy/read-probe.js';
 import { dedupeViolations, refusalFor, touchedTypes, validateExchange } from '../proxy/validate-exchange.js';
 import type { ExchangeResult, Rule, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
-import { buildSuite, routeOf, type CheckCase } from './build-suite.js';
+import { buildSuite, GRAPHQL_CASE, routeOf, type CheckCase } from './build-suite.js';
 import { minimalData } from './write-cases.js';
 import { excerptOf } from '../proxy/parse-answer.js';
 import { resolveRoute } from '../proxy/resolve-route.js';
@@ -35,7 +35,8 @@ export class TargetDownError extends Error {}
 /** How a case refused by the target's permissions is marked `skipped` (the coverage verdict counts them). */
 const REFUSED = 'refused by the target (401/403): pass --token with a token that may do it';
 const isRefused = (r: ExchangeResult) => r.skipped?.endsWith(REFUSED) === true;
-const isWrite = (r: ExchangeResult) => r.method !== 'GET';
+// a GraphQL query goes out as a POST but reads
+const isWrite = (r: ExchangeResult) => r.method !== 'GET' && !r.name?.startsWith(GRAPHQL_CASE);
 
 /**
  * Why a run checked too little to count as a pass (a wrong token, a read-only token with --writes): most of the
@@ -194,6 +195,34 @@ async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answ
   };
 }
 
+/** A GraphQL case's result: the schema's verdict, the expected status, the baseline and ignored rules applied. */
+function graphqlResult(
+  options: CheckOptions,
+  c: CheckCase,
+  answer: Answer,
+  found: readonly Violation[],
+  operation: string,
+): ExchangeResult {
+  const ignored = new Set(options.ignoreRules ?? []);
+  const violations = found.filter((v) => !ignored.has(v.rule));
+  if (!c.expect.includes(answer.status))
+    violations.unshift({ rule: 'status', path: '$', message: `expected ${c.expect.join(' or ')}, got ${answer.status}` });
+  const { fresh, known } = (options.baseline ?? Baseline.empty()).split(c.name, violations);
+  const excerpt = fresh.length > 0 ? excerptOf(answer.body) : undefined;
+  return {
+    name: c.name,
+    method: c.method,
+    url: c.url,
+    status: answer.status,
+    operation,
+    violations: fresh,
+    baselined: known.length ? known : undefined,
+    requestBody: c.body,
+    ...(options.token ? { authorized: true } : {}),
+    ...(excerpt === undefined ? {} : { excerpt }),
+  };
+}
+
 async function samples(options: CheckOptions): Promise<Map<string, Record<string, unknown>[]>> {
   const out = new Map<string, Record<string, unknown>[]>();
   for (const type of routedTypes(options.contract.model)) {
@@ -224,6 +253,23 @@ export async function checkTarget(
   const suite = buildSuite(options.contract.model, await samples(options));
   for (const c of suite) await run(c);
   if (options.writes) await runWrites(options, run);
+  const graphql = options.contract.config?.graphql;
+  if (graphql) {
+    // the project serves the GraphQL plugin: its queries too, judged against the plugin's schema (graphql-js loads
+    // only for such projects)
+    const { graphqlCases } = await import('./graphql-cases.js');
+    const { graphqlVerdictFor } = await import('../graphql/graphql-verdict.js');
+    const verdict = graphqlVerdictFor(options.contract.model, graphql);
+    for (const c of graphqlCases(options.contract.model, graphql)) {
+      const started = performance.now();
+      const answer = await send(options, c);
+      const judged = verdict(c.method, c.url, c.body, answer.status, answer.body);
+      const result = graphqlResult(options, c, answer, judged?.violations ?? [], judged?.operation ?? `${c.method} ${c.url}`);
+      const timed = { ...result, durationMs: performance.now() - started };
+      report.add(timed);
+      onResult?.(timed);
+    }
+  }
   return Object.assign(report, { coverage: tally.result() });
 }
 

@@ -46,7 +46,7 @@ export function graphqlVerdictFor(model: ContentModel, settings: GraphqlSettings
     if (parsed.pathname !== endpoint || (method !== 'POST' && method !== 'GET')) return undefined;
     // the landing page and other non-JSON answers of the endpoint are not operations
     if (!isPlainObject(body)) return undefined;
-    schema ??= buildPluginSchema(model, { shadowCRUD: settings?.shadowCRUD }).schema;
+    schema ??= buildPluginSchema(model, { shadowCRUD: settings?.shadowCRUD, v4CompatibilityMode: settings?.v4CompatibilityMode }).schema;
     const request = method === 'GET' ? getRequest(parsed) : requestBody;
     return { operation: `${method} ${endpoint}`, violations: checkGraphqlAnswer(schema, { status, request, body }) };
   };

@@ -48,6 +48,11 @@ export interface PluginGraphqlSchema {
 
 export interface SchemaOptions {
   readonly shadowCRUD?: boolean;
+  /**
+   * The plugin's `v4CompatibilityMode`: content types get back a deprecated `id` and `attributes`/`data` fields that
+   * resolve to the entry itself, collections a deprecated `data` (their nodes) and `meta` (`{pagination}`).
+   */
+  readonly v4CompatibilityMode?: boolean;
 }
 
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
@@ -80,6 +85,14 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
   );
   const nnInt = { type: new GraphQLNonNull(GraphQLInt) };
   reg(new GraphQLObjectType({ name: 'Pagination', fields: { total: nnInt, page: nnInt, pageSize: nnInt, pageCount: nnInt } }));
+  const v4 = options.v4CompatibilityMode === true;
+  if (v4)
+    reg(
+      new GraphQLObjectType({
+        name: 'ResponseCollectionMeta',
+        fields: () => ({ pagination: { type: new GraphQLNonNull(lazyOut('Pagination')) } }),
+      }),
+    );
   reg(new GraphQLObjectType({ name: 'DeleteMutationResponse', fields: { documentId: { type: new GraphQLNonNull(GraphQLID) } } }));
   const status = reg(
     new GraphQLEnumType({ name: 'PublicationStatus', values: { DRAFT: { value: 'draft' }, PUBLISHED: { value: 'published' } } }),
@@ -142,7 +155,16 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
     return () => {
       const f: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
       if (t.modelType === 'component') f.id = { type: new GraphQLNonNull(GraphQLID) };
-      else f.documentId = { type: new GraphQLNonNull(GraphQLID) };
+      else {
+        if (v4) f.id = { type: new GraphQLNonNull(GraphQLID), deprecationReason: 'Use `documentId` instead' };
+        f.documentId = { type: new GraphQLNonNull(GraphQLID) };
+      }
+      // components get them too
+      if (v4) {
+        const self = { type: new GraphQLNonNull(lazyOut(t.name)), deprecationReason: 'Use root level fields instead' };
+        f.attributes = self;
+        f.data = self;
+      }
       for (const a of t.attributes) {
         if (a.common.private) continue;
         const req = a.common.required;
@@ -261,10 +283,27 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
     reg(
       new GraphQLObjectType({
         name: `${t.name}EntityResponseCollection`,
-        fields: () => ({ nodes: nodes(), pageInfo: { type: new GraphQLNonNull(lazyOut('Pagination')) } }),
+        fields: () => ({
+          nodes: nodes(),
+          pageInfo: { type: new GraphQLNonNull(lazyOut('Pagination')) },
+          ...(v4
+            ? {
+                data: { ...nodes(), deprecationReason: 'Use `nodes` field instead' },
+                meta: {
+                  type: new GraphQLNonNull(lazyOut('ResponseCollectionMeta')),
+                  deprecationReason: 'Use the `pageInfo` field instead',
+                },
+              }
+            : {}),
+        }),
       }),
     );
-    reg(new GraphQLObjectType({ name: `${t.name}RelationResponseCollection`, fields: () => ({ nodes: nodes() }) }));
+    reg(
+      new GraphQLObjectType({
+        name: `${t.name}RelationResponseCollection`,
+        fields: () => ({ nodes: nodes(), ...(v4 ? { data: { ...nodes(), deprecationReason: 'Use `nodes` field instead' } } : {}) }),
+      }),
+    );
   }
   if (types.length > 0)
     reg(new GraphQLUnionType({ name: 'GenericMorph', types: () => types.map((t) => named(t.name) as GraphQLObjectType) }));

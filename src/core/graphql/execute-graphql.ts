@@ -118,9 +118,18 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));
     }
     // a root connection's page count is a query of its own
-    const database = info.fieldName === 'pageInfo' && parent.endsWith('EntityResponseCollection');
-    return strapiShaped({ allowed: undefined, database }, turn, () => (isPlainObject(source) ? (source[info.fieldName] ?? null) : null));
+    const database = (info.fieldName === 'pageInfo' || info.fieldName === 'meta') && parent.endsWith('EntityResponseCollection');
+    return strapiShaped({ allowed: undefined, database }, turn, () =>
+      isPlainObject(source) ? collectionField(source, info.fieldName) : null,
+    );
   };
+}
+
+/** A collection's field; v4CompatibilityMode's `data` is its nodes and `meta` holds its page information. */
+function collectionField(source: Record<string, unknown>, name: string): unknown {
+  if (name === 'data' && !('data' in source)) return source.nodes ?? [];
+  if (name === 'meta' && !('meta' in source)) return { pagination: source.pageInfo };
+  return source[name] ?? null;
 }
 
 /** Dynamic zone items name their component (`__component`); the generic morph names the type. */

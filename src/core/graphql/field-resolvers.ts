@@ -11,7 +11,7 @@ import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
-import { collectFields, populateFor } from './selection-populate.js';
+import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
@@ -134,7 +134,7 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
   };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
   if (info.fieldName.endsWith('_connection'))
-    fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+    fields = fields.filter((f) => isNodes(f.name.value)).flatMap((f) => collectFields(sel, f.selectionSet, type.name));
   const populate = populateFor(sel, type, fields);
   const out: Entry[] = [];
   for (const row of rows) {
@@ -173,6 +173,8 @@ export function entryFieldReadsDatabase(type: GqlType, fieldName: string): boole
 /** Resolves a field of a content type or component entry. */
 export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): unknown {
   const found = attributeOf(type, info.fieldName);
+  // v4CompatibilityMode's `attributes` and `data` (no attribute by those names: the schema has them only then)
+  if (!found && (info.fieldName === 'attributes' || info.fieldName === 'data')) return source;
   if (!found) return source[info.fieldName] ?? null;
   const { attribute, connection } = found;
   // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them

@@ -14,7 +14,7 @@ import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
-import { collectFields, populateFor } from './selection-populate.js';
+import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
 import { checkRelationWheres } from './relation-where.js';
 
@@ -40,7 +40,7 @@ function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLReso
     byName: ctx.built.byName,
   };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, throughNodes ? undefined : type.name));
-  if (throughNodes) fields = fields.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(sel, f.selectionSet, type.name));
+  if (throughNodes) fields = fields.filter((f) => isNodes(f.name.value)).flatMap((f) => collectFields(sel, f.selectionSet, type.name));
   return populateFor(sel, type, fields);
 }
 
@@ -132,6 +132,9 @@ const PLUGIN_SCOPES: Readonly<Record<string, string>> = {
   createUsersPermissionsUser: 'plugin::users-permissions.user.create',
   updateUsersPermissionsUser: 'plugin::users-permissions.user.update',
   deleteUsersPermissionsUser: 'plugin::users-permissions.user.destroy',
+  createUsersPermissionsRole: 'plugin::users-permissions.role.createRole',
+  updateUsersPermissionsRole: 'plugin::users-permissions.role.updateRole',
+  deleteUsersPermissionsRole: 'plugin::users-permissions.role.deleteRole',
   updateUploadFile: 'plugin::upload.content-api.upload',
   deleteUploadFile: 'plugin::upload.content-api.destroy',
 };

@@ -68,12 +68,23 @@ function engineHas(model: ContentModel, type: GqlType, name: string): boolean {
   return !!t && (t.attributes.has(name) || (name === 'localizations' && t.localized));
 }
 
+/** The fields of a collection that hold its entries: `nodes`, and `data` in v4CompatibilityMode. */
+export const isNodes = (name: string): boolean => name === 'nodes' || name === 'data';
+
+const hasAttribute = (type: GqlType, name: string) => type.attributes.some((a) => a.name === name);
+
 const nodeOf = (nested: Populate | undefined): unknown => (nested ? { populate: nested } : true);
 
 /** The populate for a selection set on an object of `type`; undefined when it reaches nothing to populate. */
 export function populateFor(ctx: SelectionContext, type: GqlType, fields: readonly FieldNode[]): Populate | undefined {
   const out: Populate = {};
   for (const field of fields) {
+    // v4CompatibilityMode's `attributes`/`data` are the entry itself: what they select is populated here
+    if ((field.name.value === 'attributes' || field.name.value === 'data') && !hasAttribute(type, field.name.value)) {
+      const inner = populateFor(ctx, type, collectFields(ctx, field.selectionSet, type.name));
+      if (inner) for (const [k, v] of Object.entries(inner)) out[k] = merge(out[k], v);
+      continue;
+    }
     const name = field.name.value.endsWith('_connection') ? field.name.value.slice(0, -'_connection'.length) : field.name.value;
     const attribute = type.attributes.find((a) => a.name === name);
     if (!attribute || attribute.common.private || !engineHas(ctx.model, type, name)) continue;
@@ -85,9 +96,9 @@ export function populateFor(ctx: SelectionContext, type: GqlType, fields: readon
       );
       if (!target) continue;
       sub = collectFields(ctx, field.selectionSet, target.name);
-      // a `_connection` selects through `nodes`
+      // a `_connection` selects through `nodes` (or v4CompatibilityMode's `data`)
       if (field.name.value !== name)
-        sub = sub.filter((f) => f.name.value === 'nodes').flatMap((f) => collectFields(ctx, f.selectionSet, target!.name));
+        sub = sub.filter((f) => isNodes(f.name.value)).flatMap((f) => collectFields(ctx, f.selectionSet, target!.name));
       out[name] = merge(out[name], nodeOf(populateFor(ctx, target, sub)));
     } else if (attribute.kind === 'dynamiczone') {
       const on: Populate = {};

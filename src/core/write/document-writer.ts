@@ -160,10 +160,18 @@ function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docR
   const merged = { ...data };
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
-    if (attribute.kind === 'media') merged[attribute.name] = base[attribute.name] ?? null;
+    // the version is read with its media populated: a file deleted since (its morph links gone) is not copied
+    if (attribute.kind === 'media') merged[attribute.name] = liveMedia(ctx, base[attribute.name]);
     else if (Object.hasOwn(copy, attribute.name)) merged[attribute.name] = copy[attribute.name];
   }
   return merged;
+}
+
+/** Media ids that still name a file (a row keeps the ids of files deleted since). */
+function liveMedia(ctx: WriteContext, value: unknown): unknown {
+  const live = (id: unknown) => (typeof id === 'number' || typeof id === 'string') && ctx.index.media(Number(id)) !== undefined;
+  if (Array.isArray(value)) return value.filter(live);
+  return value !== undefined && value !== null && live(value) ? value : null;
 }
 
 interface WriteResult {

@@ -98,10 +98,16 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   dropDraftOnlyTargets(ctx, published);
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
-    // The new published row takes the old one's place in inverse lists; only links it did not have go last.
+    // The new published row takes the old one's place in inverse lists; only links it did not have go last. A first
+    // publish of the locale takes the draft's place (Strapi's bidirectional-relations sync copies the order column of
+    // the draft's join rows when no published version was replaced: probe first-publish-inverse-order)
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
     recordLinks(ctx.tx, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
-      replaced && had.includes(t) ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t) : undefined,
+      replaced
+        ? had.includes(t)
+          ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
+          : undefined
+        : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
     );
   }
   if (replaced) ctx.tx.remove(ctx.type.uid, replaced);

@@ -12,8 +12,9 @@ import type { ContentStore } from '../../store/content-store.js';
 export interface StoredRole {
   id: number;
   documentId: string;
-  name: string;
-  description: string;
+  /** Null when a role write left them out (the service stores what it is given). */
+  name: string | null;
+  description: string | null;
   type: string;
   createdAt: string;
   updatedAt: string;
@@ -36,10 +37,26 @@ export function rolesOf(data: StoreData): StoredRole[] {
   return rows.filter(isStoredRole).sort((a, b) => a.id - b.id);
 }
 
-/** The roles the config defines that a store lacks (by type): Strapi's two, then the config's `roles`. */
+/**
+ * The roles the config defines that a store lacks (by type): Strapi's two, then the config's `roles`. A role deleted
+ * through the role routes stays deleted (Strapi creates its roles once, at its first boot).
+ */
 function missingRoles(data: StoreData, config: ContentMockConfig) {
   const have = new Set(rolesOf(data).map((r) => r.type));
-  return [...BUILT_IN_ROLES, ...config.plugins.roles].filter((r) => !have.has(r.type));
+  const deleted = deletedRoleTypes(data);
+  return [...BUILT_IN_ROLES, ...config.plugins.roles].filter((r) => !have.has(r.type) && !deleted.includes(r.type));
+}
+
+const DELETED = 'users-permissions.deleted-roles';
+
+function deletedRoleTypes(data: StoreData): string[] {
+  const v = data.plugins?.[DELETED];
+  return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** Records a role deleted through the role routes, so it is not made again. Call inside `store.mutate`. */
+export function markRoleDeleted(data: StoreData, type: string): void {
+  (data.plugins ??= {})[DELETED] = [...deletedRoleTypes(data), type];
 }
 
 /** Adds the missing roles (first use, a seed without roles, a reset). Call inside `store.mutate`. */

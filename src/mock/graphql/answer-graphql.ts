@@ -21,7 +21,10 @@ const schemas = new WeakMap<ContentModel, PluginGraphqlSchema>();
 export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
   let built = schemas.get(rt.model);
   if (!built) {
-    built = buildPluginSchema(rt.model, { shadowCRUD: rt.config.graphql?.shadowCRUD });
+    built = buildPluginSchema(rt.model, {
+      shadowCRUD: rt.config.graphql?.shadowCRUD,
+      v4CompatibilityMode: rt.config.graphql?.v4CompatibilityMode,
+    });
     schemas.set(rt.model, built);
   }
   return built;
@@ -141,6 +144,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
   if (blockedAsCsrf(req)) return { status: 400, contentType: 'text/plain; charset=utf-8', body: CSRF_MESSAGE };
   const op = readOperation(req, req.method === 'POST' ? await req.readBody() : '');
   if ('status' in op) return op;
+  const koa: { status?: number } = {};
   const ctx: GraphqlContext = {
     store: rt.store,
     built: pluginSchemaOf(rt),
@@ -154,9 +158,10 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
     mayPermission: (permission) => mayPermission(rt, who, permission),
-    plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx }, req.header('authorization'), req.relay),
+    plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx, koa }, req.header('authorization'), req.relay),
     rootArgs: new Map(),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
-  return json(answer.status, answer.body);
+  if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
+  return json(koa.status ?? answer.status, answer.body);
 }

@@ -7,6 +7,10 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import type { Runtime } from '../runtime.js';
+import { confirmEmail } from '../plugins/auth-routes.js';
+import { signJwt } from '../auth/jwt.js';
+import { jwtSecretOf } from '../auth/jwt-secret.js';
+import { publicUser } from '../auth/users.js';
 
 // The users & permissions plugin's own GraphQL fields. Its mutations call the plugin's REST auth controllers, so the
 // mock relays them to its own auth routes (one implementation of their rules) and turns an error answer back into
@@ -30,6 +34,17 @@ interface RelayRoute {
   readonly path: (args: Record<string, unknown>) => string;
   readonly method?: 'POST' | 'PUT' | 'DELETE';
   readonly input?: (args: Record<string, unknown>) => unknown;
+  /** A multipart body instead of JSON (the upload route reads its fields so). */
+  readonly form?: (args: Record<string, unknown>) => FormData;
+  /** What a 404 of the route means to the resolver (the service found nothing), instead of an error. */
+  readonly notFound?: unknown;
+  /**
+   * The plugin's resolver calls the controller on the request's own Koa context: the status the controller sets is
+   * the whole GraphQL answer's (`ctx.created` a 201; `ctx.send(null)` a 204, and then the answer goes out empty).
+   */
+  readonly onKoaContext?: true;
+  /** Arguments the plugin's resolver fails on before it calls anything (a client mistake Strapi answers as a crash). */
+  readonly check?: (args: Record<string, unknown>) => void;
   /** The caller's credential goes along (the route checks it too). */
   readonly auth?: boolean;
   /** What the resolver makes of the route's answer (default: `{jwt, user}`). */
@@ -45,12 +60,13 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     path: () => '/api/auth/local',
     input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
   },
-  register: { path: () => '/api/auth/local/register', input: (a) => a.input },
+  // the controller sanitizes the new user for the caller: a token that may read roles sees the user's role
+  register: { path: () => '/api/auth/local/register', input: (a) => a.input, auth: true },
   forgotPassword: { path: () => '/api/auth/forgot-password', input: (a) => ({ email: a.email }), answer: () => ({ ok: true }) },
   resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a },
   changePassword: { path: () => '/api/auth/change-password', input: (a) => a, auth: true },
   // the plugin's CRUD mutations call the user controller: its `create`/`update` rules, shown as an entity response
-  createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, answer: userResponse },
+  createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, onKoaContext: true, answer: userResponse },
   updateUsersPermissionsUser: {
     path: (a) => `/api/users/${idOf(a)}`,
     method: 'PUT',
@@ -58,8 +74,61 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
     auth: true,
     answer: userResponse,
   },
-  // the upload extension deletes through the file service and answers the deleted file
-  deleteUploadFile: { path: (a) => `/api/upload/files/${idOf(a)}`, method: 'DELETE', auth: true, answer: (body) => body },
+  // the user controller's destroy: the deleted user, or nothing (no such id: `data` null, no error)
+  deleteUsersPermissionsUser: {
+    path: (a) => `/api/users/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    onKoaContext: true,
+    answer: (body) => ({ data: body ?? null }),
+  },
+  // the role controller's createRole, updateRole (its body gets `role`: never empty) and deleteRole: `{ok: true}`
+  createUsersPermissionsRole: {
+    path: () => '/api/users-permissions/roles',
+    input: (a) => a.data,
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
+  updateUsersPermissionsRole: {
+    path: (a) => `/api/users-permissions/roles/${idOf(a)}`,
+    method: 'PUT',
+    input: (a) => ({ ...(isPlainObject(a.data) ? a.data : {}), role: a.id }),
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
+  deleteUsersPermissionsRole: {
+    path: (a) => `/api/users-permissions/roles/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    answer: () => ({ ok: true }),
+  },
+  // the upload extension changes a file's info through the upload service's updateFileInfo (the upload route with an
+  // `id` and no file) and answers the file
+  updateUploadFile: {
+    path: (a) => `/api/upload?id=${idOf(a)}`,
+    form: (a) => {
+      const form = new FormData();
+      form.set('fileInfo', JSON.stringify(isPlainObject(a.info) ? a.info : {}));
+      return form;
+    },
+    auth: true,
+    // the service destructures `info` in its parameters: without it Strapi fails with JavaScript's own TypeError
+    check: (a) => {
+      if (a.info === undefined || a.info === null)
+        throw new Error(
+          `Cannot destructure property 'name' of '${a.info === null ? 'object null' : 'undefined'}' as it is ${String(a.info)}.`,
+        );
+    },
+    answer: (body) => body,
+  },
+  // the upload extension deletes through the file service and answers the deleted file; no such file is null
+  deleteUploadFile: {
+    path: (a) => `/api/upload/files/${idOf(a)}`,
+    method: 'DELETE',
+    auth: true,
+    notFound: null,
+    answer: (body) => body,
+  },
 };
 
 const field = (o: unknown, key: string) => (isPlainObject(o) ? o[key] : undefined);
@@ -81,24 +150,47 @@ function me(rt: Runtime, who: RequestPrincipal): unknown {
   };
 }
 
+/**
+ * `emailConfirmation` (no auth check: the plugin's resolversConfig turns it off): the controller with `returnUser`,
+ * the confirmed user with a JWT of its id (whatever the session mode) and without its role.
+ */
+async function emailConfirmation(rt: Runtime, confirmation: unknown): Promise<unknown> {
+  const user = await confirmEmail(rt, confirmation);
+  return { jwt: signJwt({ id: user.id }, jwtSecretOf(rt), rt.config.plugins.jwtExpiresIn), user: publicUser(user) };
+}
+
 export async function pluginRoot(
   rt: Runtime,
   who: RequestPrincipal,
-  call: { name: string; args: Record<string, unknown>; info: GraphQLResolveInfo; ctx: GraphqlContext },
+  call: {
+    name: string;
+    args: Record<string, unknown>;
+    info: GraphQLResolveInfo;
+    ctx: GraphqlContext;
+    /** The HTTP answer's status when a controller run on the request's context set it (else Apollo's). */
+    koa: { status?: number };
+  },
   authorization: string | undefined,
   relay: Relay | undefined,
 ): Promise<unknown> {
   const { name, args } = call;
   if (name === 'me') return me(rt, who);
+  if (name === 'emailConfirmation') return emailConfirmation(rt, args.confirmation);
   const route = ROUTES[name];
   if (!route || !relay) throw new NotServedError(name);
+  route.check?.(args);
+  const headers: Record<string, string> = route.auth && authorization ? { authorization } : {};
+  // a FormData body brings its own multipart content type (with the boundary)
+  if (!route.form) headers['content-type'] = 'application/json';
   const answer = await relay(
     new Request(`http://content-mock${route.path(args)}`, {
       method: route.method ?? 'POST',
-      headers: { 'content-type': 'application/json', ...(route.auth && authorization ? { authorization } : {}) },
-      ...(route.input ? { body: JSON.stringify(route.input(args)) } : {}),
+      headers,
+      ...(route.form ? { body: route.form(args) } : route.input ? { body: JSON.stringify(route.input(args)) } : {}),
     }),
   );
+  if (answer.status === 404 && 'notFound' in route) return route.notFound;
+  if (route.onKoaContext && answer.status !== 200 && answer.status < 400) call.koa.status = answer.status;
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
   if (answer.status >= 400) {
     const error = field(body, 'error');

@@ -30,6 +30,10 @@ export function graphqlHandler(base: string, runtime: () => Promise<Runtime>, re
       if (!(e instanceof StrapiError)) throw e;
       return { status: e.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(errorBody(e)), headers: {} };
     });
-    return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': answer.contentType, ...answer.headers } });
+    // a 204 (a plugin controller that sent nothing) has no body
+    return new Response(answer.status === 204 ? null : answer.body, {
+      status: answer.status,
+      headers: { 'Content-Type': answer.contentType, ...answer.headers },
+    });
   });
 }

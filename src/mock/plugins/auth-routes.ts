@@ -137,6 +137,24 @@ async function sendConfirmation(rt: Runtime, req: express.Request, user: StoredU
   if (mail) announce(rt, mail);
 }
 
+/**
+ * The auth controller's emailConfirmation: the user holding the code is confirmed and the code spent. The route
+ * redirects; the GraphQL mutation (the controller's `returnUser`) answers the user with a JWT.
+ */
+export async function confirmEmail(rt: Runtime, confirmation: unknown): Promise<StoredUser> {
+  await ensureUsersPermissions(rt);
+  const query = { confirmation };
+  const error = checkString(query, 'confirmation', { required: true });
+  if (error) throw fieldErrors([error]);
+  const user = usersOf(rt.store.data).find((u) => typeof u.confirmationToken === 'string' && u.confirmationToken === query.confirmation);
+  if (!user) throw new ValidationError('Invalid token', {});
+  await editUser(rt, user.id, (u) => {
+    u.confirmed = true;
+    u.confirmationToken = null;
+  });
+  return usersOf(rt.store.data).find((u) => u.id === user.id) ?? user;
+}
+
 export function registerAuthRoutes(app: express.Express, current: () => Runtime): void {
   app.post(
     '/api/auth/local',
@@ -360,17 +378,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       await caller(rt, req, 'emailConfirmation');
-      const query = { confirmation: req.query.confirmation };
-      const error = checkString(query, 'confirmation', { required: true });
-      if (error) throw fieldErrors([error]);
-      const user = usersOf(rt.store.data).find(
-        (u) => typeof u.confirmationToken === 'string' && u.confirmationToken === query.confirmation,
-      );
-      if (!user) throw new ValidationError('Invalid token', {});
-      await editUser(rt, user.id, (u) => {
-        u.confirmed = true;
-        u.confirmationToken = null;
-      });
+      await confirmEmail(rt, req.query.confirmation);
       const to = rt.config.plugins.advanced.emailConfirmationRedirection || '/';
       res.status(302).set('Location', to).type('text/html; charset=utf-8').send(`Redirecting to ${to}.`);
     }),
