@@ -272,6 +272,17 @@ function checkAttributeWhere(value: unknown, path: string): void {
  * make real Strapi fail.
  */
 function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
+  // a list is the id column's `IN (…)` as it stands: unlike a field's, its objects are not processed (harness
+  // shop-303: `filters[warehouse][0][capacity][$and][0][$lte]=600` is an empty answer, not an error)
+  if (Array.isArray(value))
+    return leaf(
+      'id',
+      (r) => r.id ?? null,
+      '$in',
+      value.filter((v) => !isPlainObject(v)),
+      path,
+      negate,
+    );
   if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
   const keys = Object.keys(value);
   const operators = keys.filter(isOperator);

@@ -7,8 +7,7 @@ import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
-  checkPagination,
-  checkTopLevelPagination,
+  checkServicePagination,
   convertPagination,
   paginationInfo,
   paginationMeta,
@@ -18,7 +17,7 @@ import {
   type RestLimits,
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { FiltersParameterError, isRefusedKey } from './query-errors.js';
+import { FiltersParameterError, isRefusedKey, ServiceKeyRefusal } from './query-errors.js';
 import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
@@ -140,14 +139,15 @@ const enum Stage {
   Fields = 14,
   Populate = 15,
   PaginationForm = 20,
+  /** the document service's own validators (`validateParams`): fields the controller's did not walk */
+  ServiceFields = 24,
   /** `populate[attr]=*` refused: after the pagination form, before status (probes/links-mini-wildcard-order.json) */
   NestedWildcard = 25,
   Status = 30,
   Locale = 31,
-  TopLevelPagination = 32,
+  ServicePagination = 32,
   /** findOne and a single type's find look one locale up: a list of locales is refused (localeToLookup) */
   LocaleLookup = 34,
-  PaginationValues = 33,
   ConvertSort = 40,
   ConvertFields = 42,
   ConvertPopulate = 43,
@@ -252,11 +252,11 @@ function parseStaged(
   else if (type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
   if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(locale));
   if (strictDocs) {
-    if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
-    if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
+    // (a list whose window failed already reported it at PaginationForm)
+    if (!limits || pagination) staged.run(Stage.ServicePagination, () => checkServicePagination(query, pagination));
   } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
-    (e) => (isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
+    (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
