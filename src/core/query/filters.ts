@@ -43,7 +43,15 @@ interface Ctx {
   readonly deferred: StrapiError[];
   /** The tables the query reads (the main one, and those the WHERE joins): where a raw column name is resolved. */
   readonly tables: readonly Scope[];
+  /** Inside a list the query builder got unprocessed: values are bound as they came, never cast. */
+  readonly raw?: boolean;
 }
+
+/**
+ * A value bound uncast to a number or boolean column: SQLite's own comparison (a numeric text is the number, any
+ * other text sorts after every number), as for the id column (harness shop-601: `$not[$not][0][founded][$gte]=true`).
+ */
+const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'boolean']);
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
@@ -95,7 +103,8 @@ function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: s
  * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
  * or a list under a relation makes real Strapi's database fail.
  */
-function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+function compileRawList(outer: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+  const ctx: Ctx = outer.raw ? outer : { ...outer, raw: true };
   const parts: Predicate[] = [];
   for (const item of items) {
     if (Array.isArray(item)) {
@@ -209,7 +218,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   if (scalar) {
     checkAttributeWhere(value, path);
     const get = (r: Record_) => r[key] ?? null;
-    return compileOperators(scalar, get, value, path, negate);
+    return compileOperators(ctx.raw && UNCAST.has(scalar) ? 'id' : scalar, get, value, path, negate);
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;

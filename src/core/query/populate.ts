@@ -435,7 +435,11 @@ function parseZone(
     const component = index.model.components.get(uid);
     // an empty value is an unknown key under the zone; a list or no value at all the converter refuses
     if (sub === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
-    if (sub === null || Array.isArray(sub)) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+    // (the converter's refusal: after every validation error of the whole populate, harness kit-601)
+    if (sub === null || Array.isArray(sub)) {
+      refuseLater(walk, new ValidationError("Invalid nested populate. Expected '*' or an object", {}));
+      continue;
+    }
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };
