@@ -216,9 +216,10 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   }
   if (scalar) {
-    checkAttributeWhere(value, path);
+    const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
+    checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
-    return compileOperators(ctx.raw && UNCAST.has(scalar) ? 'id' : scalar, get, value, path, negate);
+    return compileOperators(type, get, value, path, negate);
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;
@@ -251,27 +252,46 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
 /** The operators Strapi's database accepts under a column (its `where` operators: no `$and`/`$or`). */
 const COLUMN_OPERATORS: ReadonlySet<string> = new Set<string>([...FIELD_OPERATORS, '$not']);
 
+/** The operators whose operand the database casts to the column's type (`CAST_OPERATORS` of @strapi/utils). */
+const CAST_OPERATORS: ReadonlySet<string> = new Set(['$not', '$in', '$notIn', '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$between']);
+
 /**
  * The database's processAttributeWhere: under a scalar attribute every key of every object (through `$not`, operand
- * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail.
+ * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail. It walks the
+ * tree in order, casting each value under a cast operator as it goes: a value it cannot cast before the refused key
+ * is reported instead (harness events-601: `$in[0]=&$in[1][$and][0]=…` on a date-time is its format error).
  */
-function checkAttributeWhere(value: unknown, path: string): void {
-  if (Array.isArray(value)) return value.forEach((item) => checkAttributeWhere(item, path));
-  if (!isPlainObject(value)) return;
-  for (const [key, operand] of Object.entries(value)) {
-    if (!COLUMN_OPERATORS.has(key)) {
-      throw new DatabaseRefusal(
-        isOperator(key)
-          ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
-          : `Invalid filter: ${key} under the field ${path} is not an operator`,
-        `Undefined attribute level operator ${key}`,
-        { path, key },
-      );
+function checkAttributeWhere(type: ColumnType, value: unknown, path: string): void {
+  let castError: StrapiError | undefined;
+  const walk = (node: unknown, operator: string): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, operator));
+    if (!isPlainObject(node)) {
+      if (castError || node === null || node === undefined || !CAST_OPERATORS.has(operator)) return;
+      try {
+        castOperand(type, node, path);
+      } catch (error) {
+        if (!(error instanceof StrapiError)) throw error;
+        castError = error;
+      }
+      return;
     }
-    // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
-    // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
-    if (key !== '$null' && key !== '$notNull') checkAttributeWhere(operand, path);
-  }
+    for (const [key, operand] of Object.entries(node)) {
+      if (!COLUMN_OPERATORS.has(key)) {
+        if (castError) throw castError;
+        throw new DatabaseRefusal(
+          isOperator(key)
+            ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
+            : `Invalid filter: ${key} under the field ${path} is not an operator`,
+          `Undefined attribute level operator ${key}`,
+          { path, key },
+        );
+      }
+      // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
+      // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
+      if (key !== '$null' && key !== '$notNull') walk(operand, key);
+    }
+  };
+  walk(value, '$eq');
 }
 
 /**
@@ -283,15 +303,18 @@ function checkAttributeWhere(value: unknown, path: string): void {
 function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
   // a list is the id column's `IN (…)` as it stands: unlike a field's, its objects are not processed (harness
   // shop-303: `filters[warehouse][0][capacity][$and][0][$lte]=600` is an empty answer, not an error)
-  if (Array.isArray(value))
-    return leaf(
-      'id',
-      (r) => r.id ?? null,
-      '$in',
-      value.filter((v) => !isPlainObject(v)),
-      path,
-      negate,
-    );
+  // (a list in it holding a condition is a row value the database cannot bind: harness events-601, a 500)
+  if (Array.isArray(value)) {
+    if (value.some((v) => Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null))) {
+      throw new DatabaseRefusal(
+        `Invalid filter at ${path}: a list of conditions inside a list under a relation, media or component cannot be bound`,
+        'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+        { path },
+      );
+    }
+    const ids = value.filter((v) => !isPlainObject(v));
+    return leaf('id', (r) => r.id ?? null, '$in', ids, path, negate);
+  }
   if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
   const keys = Object.keys(value);
   const operators = keys.filter(isOperator);
