@@ -2,15 +2,15 @@ import { ValidationError } from '../errors/strapi-errors.js';
 import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
-import { parseBooleanLike } from './values.js';
 
+/** In the order Strapi's message lists them (@strapi/utils publication-filter). */
 export const PUBLICATION_FILTERS = [
   'never-published',
-  'never-published-document',
   'has-published-version',
-  'has-published-version-document',
   'modified',
   'unmodified',
+  'never-published-document',
+  'has-published-version-document',
   'published-without-draft',
   'published-with-draft',
 ] as const;
@@ -19,29 +19,38 @@ export type PublicationFilter = (typeof PUBLICATION_FILTERS)[number];
 export type RowTest = (row: Row) => boolean;
 
 /**
+ * The Content API validator's check of `publicationFilter` (`validatePublicationFilterQueryParam`), before any other:
+ * a value that is not one of the modes, an empty one included, is refused (no value at all is none).
+ */
+export function checkPublicationFilterParam(query: Record<string, unknown>): PublicationFilter | undefined {
+  const raw = query.publicationFilter;
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw === 'string' && (PUBLICATION_FILTERS as readonly string[]).includes(raw)) return raw as PublicationFilter;
+  throw new ValidationError(`Invalid value for 'publicationFilter'. Expected one of: ${PUBLICATION_FILTERS.join(', ')}.`, {
+    source: 'query',
+    param: 'publicationFilter',
+  });
+}
+
+/**
+ * The deprecated `hasPublishedVersion`, read when the document service converts the query (after its other
+ * conversions): a boolean or 'true'/'false' only, for the document-scoped modes.
+ */
+function hasPublishedVersionMode(raw: unknown): PublicationFilter | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (raw === true || raw === 'true') return 'has-published-version-document';
+  if (raw === false || raw === 'false') return 'never-published-document';
+  throw new ValidationError("Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.", {});
+}
+
+/**
  * `publicationFilter` (and the older `hasPublishedVersion`) narrow a draft&publish list by how each version
  * relates to its counterpart: a draft is "modified" when its published copy is older than its last edit.
  */
 export function parsePublicationFilter(index: ContentIndex, type: ContentType, query: Record<string, unknown>): RowTest | undefined {
-  let filter: PublicationFilter | undefined;
-  const raw = query.publicationFilter;
-  if (raw !== undefined && raw !== null && raw !== '') {
-    if (typeof raw !== 'string' || !(PUBLICATION_FILTERS as readonly string[]).includes(raw)) {
-      throw new ValidationError(
-        `Invalid value for 'publicationFilter'. Expected one of ${PUBLICATION_FILTERS.join(', ')}, received: ${String(raw)}`,
-        {},
-      );
-    }
-    filter = raw as PublicationFilter;
-  } else if (query.hasPublishedVersion !== undefined) {
-    const b = parseBooleanLike(query.hasPublishedVersion);
-    if (b === undefined)
-      throw new ValidationError(
-        `Invalid value for 'hasPublishedVersion'. Expected true or false, received: ${String(query.hasPublishedVersion)}`,
-        {},
-      );
-    filter = b ? 'has-published-version' : 'never-published';
-  }
+  const explicit = checkPublicationFilterParam(query);
+  const legacy = hasPublishedVersionMode(query.hasPublishedVersion);
+  const filter = explicit ?? legacy;
   if (!filter || !type.draftAndPublish) return undefined;
   const counterpart = (row: Row) =>
     index.documentRows(type.uid, row.documentId).find((r) => r.locale === row.locale && isDraftRow(r) !== isDraftRow(row));

@@ -35,7 +35,7 @@ import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
-import { parsePublicationFilter, type RowTest } from './publication-filter.js';
+import { checkPublicationFilterParam, parsePublicationFilter, type RowTest } from './publication-filter.js';
 import {
   checkRestrictedFilters,
   checkRestrictedSort,
@@ -153,6 +153,8 @@ const enum Stage {
   ConvertPopulate = 43,
   /** without documents.strictParams: the query conversion's own pagination checks, after populate's */
   ConvertPagination = 44,
+  /** `hasPublishedVersion`, read once the document service converted the rest (`transformParamsToQuery`) */
+  PublicationParam = 45,
   Database = 50,
   /** A sort path the database cannot run fails when the query runs, after the WHERE's value errors. */
   DatabaseSort = 51,
@@ -211,10 +213,7 @@ function parseStaged(
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
   const schema = strapiSchema(index, scope);
-  const publication = staged.run(
-    query.publicationFilter !== undefined && query.publicationFilter !== null ? Stage.PublicationFilter : Stage.ConvertPopulate,
-    () => parsePublicationFilter(index, type, query),
-  );
+  staged.run(Stage.PublicationFilter, () => checkPublicationFilterParam(query));
   staged.throwFirst();
   if (opts.strictParams) {
     for (const key of Object.keys(query)) {
@@ -264,6 +263,8 @@ function parseStaged(
     (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
+  // (hasPublishedVersion is read when the document service converts the query, after its other conversions)
+  const publication = staged.run(Stage.PublicationParam, () => parsePublicationFilter(index, type, query));
   staged.throwFirst();
   if (opts.canRead) {
     // relations the caller may not read: hidden from the populate (its own filters and sort are not checked)
@@ -294,29 +295,43 @@ export function withoutDocumentId(filters: unknown): unknown {
 
 function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
   const wantDraft = q.status === 'draft';
+  const search = q.search ? searchMatcher(type, q.search) : undefined;
   return rows.filter(
     (r) =>
       (!type.draftAndPublish || isDraftRow(r) === wantDraft) &&
       (q.locales === undefined || q.locales === null || q.locales.includes(String(r.locale))) &&
       (!q.filters || q.filters(r) === true) &&
-      (!q.search || matchesSearch(type, r, q.search)) &&
+      (!search || search(r)) &&
       (!q.publication || q.publication(r)),
   );
 }
 
 const SEARCHABLE = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+const NUMBERS = new Set(['integer', 'biginteger', 'float', 'decimal']);
 
-/** `_q`: case-insensitive substring over the id and the text attributes, as Strapi's search helper does. */
-function matchesSearch(type: ContentType, row: Row, term: string): boolean {
-  const t = asciiLower(term);
-  if (String(row.id) === term || asciiLower(row.documentId).includes(t)) return true;
+/**
+ * `_q` as the database's search helper runs it on SQLite: `LIKE '%term%'` (ASCII case-insensitive; the term's
+ * `%` and `\` are escaped, its `_` still matches any one character) over the id, `documentId`, `locale` and the text
+ * attributes, and over the number attributes too when lodash `toNumber` reads the term as a number (their text
+ * as SQLite writes it: a whole REAL ends in `.0`).
+ */
+function searchMatcher(type: ContentType, term: string): (row: Row) => boolean {
+  const source = [...asciiLower(term)].map((c) => (c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const pattern = new RegExp(source, 's');
+  const hit = (v: unknown) => v !== null && v !== undefined && pattern.test(asciiLower(String(v)));
+  const numeric = !Number.isNaN(Number(term.trim()));
+  const columns: Array<(row: Row) => unknown> = [(r) => r.id, (r) => r.documentId, (r) => r.locale];
   for (const attribute of type.attributes.values()) {
     // the database's search knows only the schema's own `private`, not the names the project's config makes private
-    if (attribute.kind !== 'scalar' || (attribute.private && !attribute.privateByConfig) || !SEARCHABLE.has(attribute.type)) continue;
-    const v = row[attribute.name];
-    if (typeof v === 'string' && asciiLower(v).includes(t)) return true;
+    if (attribute.kind !== 'scalar' || (attribute.private && !attribute.privateByConfig)) continue;
+    const name = attribute.name;
+    if (SEARCHABLE.has(attribute.type)) columns.push((r) => r[name]);
+    else if (numeric && NUMBERS.has(attribute.type)) {
+      const real = attribute.type === 'float' || attribute.type === 'decimal';
+      columns.push((r) => (real && typeof r[name] === 'number' && Number.isInteger(r[name]) ? `${r[name]}.0` : r[name]));
+    }
   }
-  return false;
+  return (row) => columns.some((column) => hit(column(row)));
 }
 
 export interface ListResult {
@@ -326,11 +341,12 @@ export interface ListResult {
 
 /** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
 function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
-  const { filters, search, publication } = q;
-  if (!filters && !search && !publication) return rows;
+  const { filters, publication } = q;
+  if (!filters && !q.search && !publication) return rows;
+  const search = q.search ? searchMatcher(type, q.search) : undefined;
   const out: Row[] = [];
   for (const r of rows) {
-    if ((!filters || filters(r) === true) && (!search || matchesSearch(type, r, search)) && (!publication || publication(r))) out.push(r);
+    if ((!filters || filters(r) === true) && (!search || search(r)) && (!publication || publication(r))) out.push(r);
   }
   return out;
 }

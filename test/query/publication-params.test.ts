@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer, Doc } from '../write/write-client.js';
+import { modelServer } from '../write/model-server.js';
+
+// `publicationFilter` is checked by the Content API validator before anything else (an empty value included);
+// the deprecated `hasPublishedVersion` when the document service converts the query (a boolean or 'true'/'false'
+// only), for the document-scoped modes. `_q` is the database's LIKE search over the id, the text attributes and,
+// for a numeric term, the number attributes. Real Strapi 5.54 on the conditions model: harness conditions-601,
+// scripts/harness/probes/conditions-publication-search.json.
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+let draftOnly: string;
+beforeAll(async () => {
+  ({ server, call } = await modelServer('conditions'));
+  draftOnly = (
+    (await call('POST', '/api/link-items?status=draft', { data: { kind: 'url', url: 'https://a', weight: -5 } })).body.data as Doc
+  ).documentId;
+  await call('POST', '/api/link-items?status=published', { data: { kind: 'url', url: 'https://b_c', weight: 3 } });
+});
+afterAll(() => server.close());
+
+const message = async (path: string) => (await call('GET', path)).body.error?.message;
+const urls = async (query: string) =>
+  ((await call('GET', `/api/link-items?status=draft&sort=id&fields[0]=url&${query}`)).body.data as Doc[]).map((d) => d.url);
+
+test('publicationFilter: one of the modes, checked first, an empty value refused', async () => {
+  const expected =
+    "Invalid value for 'publicationFilter'. Expected one of: never-published, has-published-version, modified, unmodified, never-published-document, has-published-version-document, published-without-draft, published-with-draft.";
+  expect(await message('/api/link-items?publicationFilter=')).toBe(expected);
+  const nope = await call('GET', '/api/link-items?filters[nope]=1&publicationFilter=nope');
+  expect(nope.body.error?.details).toEqual({ source: 'query', param: 'publicationFilter' });
+  expect(await urls('publicationFilter=never-published')).toEqual(['https://a']);
+});
+
+test('hasPublishedVersion: a boolean only, read after the conversion, for whole documents', async () => {
+  const refused = "Invalid value for 'hasPublishedVersion'. Expected boolean or 'true'/'false' string.";
+  expect(await message(`/api/link-items/${draftOnly}?hasPublishedVersion=1`)).toBe(refused);
+  expect(await message('/api/link-items?hasPublishedVersion=')).toBe(refused);
+  // a valid publicationFilter does not spare it
+  expect(await message('/api/link-items?publicationFilter=modified&hasPublishedVersion=maybe')).toBe(refused);
+  // the converter's own refusal comes first
+  expect(await message('/api/link-items?populate[0]=cta&populate[1][cta][fields][0]=style&hasPublishedVersion=maybe')).toBe(
+    'Invalid populate parameter. Expected a string, an array of strings, a populate object',
+  );
+  expect(await urls('hasPublishedVersion=false')).toEqual(['https://a']);
+  expect(await urls('hasPublishedVersion=true')).toEqual(['https://b_c']);
+});
+
+test('_q: LIKE over the id and the text attributes, and the numbers for a numeric term', async () => {
+  expect(await urls('_q=S://B_C')).toEqual(['https://b_c']);
+  // `_` matches any one character
+  expect(await urls('_q=s:_/')).toEqual(['https://a', 'https://b_c']);
+  // a number: the weight -5 matches (a documentId holds no '-')
+  expect(await urls('_q=-5')).toEqual(['https://a']);
+});
