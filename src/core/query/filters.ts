@@ -528,9 +528,10 @@ function membership(wanted: boolean): LeafCompiler {
 }
 
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
-  for (const value of Object.values(item)) {
+  // only a cast operator's values are cast (harness status-field-601: `publishedAt[0][$notNull]=true` runs)
+  for (const [key, value] of Object.entries(item)) {
     if (isPlainObject(value)) castInside(a, value);
-    else if (value !== null) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+    else if (value !== null && CAST_OPERATORS.has(key)) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
   }
 }
 
