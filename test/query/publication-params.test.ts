@@ -54,3 +54,21 @@ test('_q: LIKE over the id and the text attributes, and the numbers for a numeri
   // a number: the weight -5 matches (a documentId holds no '-')
   expect(await urls('_q=-5')).toEqual(['https://a']);
 });
+
+test('the publication filter narrows populated draft&publish targets too', async () => {
+  const { server: shop, call: shopCall } = await modelServer('shop');
+  try {
+    const brand = ((await shopCall('POST', '/api/brands', { data: { name: 'B' } })).body.data as Doc).documentId;
+    await shopCall('POST', '/api/product-variants?status=published', { data: { name: 'Pub', price: 1, brand } });
+    await shopCall('POST', '/api/product-variants?status=draft', { data: { name: 'Draft', price: 1, brand } });
+    const names = async (q: string) => {
+      const answer = await shopCall('GET', `/api/brands?populate[variants][fields][0]=name&status=draft&${q}`);
+      return ((answer.body.data as Doc[])[0].variants as Doc[]).map((v) => v.name).sort();
+    };
+    expect(await names('')).toEqual(['Draft', 'Pub']);
+    expect(await names('publicationFilter=never-published')).toEqual(['Draft']);
+    expect(await names('hasPublishedVersion=true')).toEqual(['Pub']);
+  } finally {
+    shop.close();
+  }
+});

@@ -339,6 +339,17 @@ export interface ListResult {
   readonly meta: { pagination: PaginationMeta };
 }
 
+/** The request's publication filter for each populated type, when it has one (checked already at the top). */
+function populatedPublication(index: ContentIndex, q: ParsedQuery): ((target: ContentType) => RowTest | undefined) | undefined {
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (!given(q.raw.publicationFilter) && !given(q.raw.hasPublishedVersion)) return undefined;
+  const tests = new Map<string, RowTest | undefined>();
+  return (target) => {
+    if (!tests.has(target.uid)) tests.set(target.uid, parsePublicationFilter(index, target, q.raw));
+    return tests.get(target.uid);
+  };
+}
+
 /** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
 function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
   const { filters, publication } = q;
@@ -389,7 +400,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pagination!;
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
-  const ctx = { index, status: q.status, budget: opts.budget };
+  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
@@ -426,7 +437,7 @@ export function findOne(
   const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined, true);
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
-  const ctx = { index, status: q.status, budget: opts.budget };
+  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   precountRelations(ctx, type, [row], q.node);
   return renderRow(ctx, type, row, q.node);
 }
