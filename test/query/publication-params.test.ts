@@ -72,3 +72,41 @@ test('the publication filter narrows populated draft&publish targets too', async
     shop.close();
   }
 });
+
+test("each publication mode selects the rows of the read's status by their other version, as Strapi's SQL does", async () => {
+  const { server: own, call: ownCall } = await modelServer('conditions');
+  try {
+    await ownCall('POST', '/api/link-items?status=draft', { data: { kind: 'url', url: 'https://a' } });
+    await ownCall('POST', '/api/link-items?status=published', { data: { kind: 'url', url: 'https://b' } });
+    const c = ((await ownCall('POST', '/api/link-items?status=published', { data: { kind: 'url', url: 'https://c' } })).body.data as Doc)
+      .documentId;
+    await new Promise((ok) => setTimeout(ok, 5));
+    expect((await ownCall('PUT', `/api/link-items/${c}?status=draft`, { data: { url: 'https://c2' } })).status).toBe(200);
+    const hosts = async (status: string, mode: string) => {
+      const answer = await ownCall('GET', `/api/link-items?status=${status}&sort=id&fields[0]=url&publicationFilter=${mode}`);
+      return (answer.body.data as Doc[]).map((d) => String(d.url).slice(8, 9));
+    };
+    const expected: Record<string, [string[], string[]]> = {
+      'never-published': [['a'], []],
+      'has-published-version': [
+        ['b', 'c'],
+        ['b', 'c'],
+      ],
+      modified: [['c'], ['c']],
+      unmodified: [['b'], ['b']],
+      'never-published-document': [['a'], []],
+      'has-published-version-document': [
+        ['b', 'c'],
+        ['b', 'c'],
+      ],
+      'published-without-draft': [[], []],
+      'published-with-draft': [[], ['b', 'c']],
+    };
+    for (const [mode, [drafts, published]] of Object.entries(expected)) {
+      expect([mode, await hosts('draft', mode)]).toEqual([mode, drafts]);
+      expect([mode, await hosts('published', mode)]).toEqual([mode, published]);
+    }
+  } finally {
+    own.close();
+  }
+});

@@ -52,30 +52,34 @@ export function parsePublicationFilter(index: ContentIndex, type: ContentType, q
   const legacy = hasPublishedVersionMode(query.hasPublishedVersion);
   const filter = explicit ?? legacy;
   if (!filter || !type.draftAndPublish) return undefined;
-  const counterpart = (row: Row) =>
+  // Strapi's `buildPublicationFilterWhere`: each mode selects the rows of the read's status (a row's own version
+  // here, as rows were narrowed to the status first) by the other version of the same locale ("pair"), or of any
+  // locale ("-document"); a draft is "modified" when it was edited after its published copy.
+  const pair = (row: Row) =>
     index.documentRows(type.uid, row.documentId).find((r) => r.locale === row.locale && isDraftRow(r) !== isDraftRow(row));
-  const draftOf = (row: Row) => (isDraftRow(row) ? row : counterpart(row));
-  const publishedOf = (row: Row) => (isDraftRow(row) ? counterpart(row) : row);
-  const anyPublished = (row: Row) => index.documentRows(type.uid, row.documentId).some((r) => !isDraftRow(r));
-  const modified = (row: Row) => {
-    const d = draftOf(row);
-    const p = publishedOf(row);
-    return !!d && !!p && d.updatedAt !== p.updatedAt;
+  const otherInDocument = (row: Row) => index.documentRows(type.uid, row.documentId).some((r) => isDraftRow(r) !== isDraftRow(row));
+  const edited = (row: Row, compare: (draft: string, published: string) => boolean) => {
+    const other = pair(row);
+    if (!other) return false;
+    const [d, p] = isDraftRow(row) ? [row, other] : [other, row];
+    return compare(String(d.updatedAt), String(p.updatedAt));
   };
   switch (filter) {
     case 'never-published':
-      return (row) => !publishedOf(row);
+      return (row) => isDraftRow(row) && !pair(row);
     case 'never-published-document':
-      return (row) => !anyPublished(row);
+      return (row) => isDraftRow(row) && !otherInDocument(row);
     case 'has-published-version':
-      return (row) => !!publishedOf(row);
+      return (row) => !!pair(row);
     case 'has-published-version-document':
-      return anyPublished;
+      return otherInDocument;
     case 'modified':
-    case 'published-with-draft':
-      return modified;
+      return (row) => edited(row, (d, p) => d > p);
     case 'unmodified':
+      return (row) => edited(row, (d, p) => d <= p);
     case 'published-without-draft':
-      return (row) => !!publishedOf(row) && !modified(row);
+      return (row) => !isDraftRow(row) && !pair(row);
+    case 'published-with-draft':
+      return (row) => !isDraftRow(row) && !!pair(row);
   }
 }
