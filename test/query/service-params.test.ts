@@ -51,3 +51,15 @@ test("the service's validators refuse a fields list the controller's did not wal
   const unknown = await call('GET', '/api/brands?filters[$or][name]&fields[0]=nope&fields[1]&status=bad');
   expect(unknown.body.error).toMatchObject({ message: 'Invalid key nope', details: { key: 'nope', path: null } });
 });
+
+test("a findOne's top-level start is its lookup's offset: past the first row there is none (harness school-501)", async () => {
+  expect((await call('GET', '/api/footer?start=1')).status).toBe(404);
+  expect((await call('GET', '/api/footer?start=0')).status).toBe(200);
+  expect((await call('GET', `/api/brands/${brand}?start=1`)).status).toBe(404);
+});
+
+test('a top-level locale filter replaces the lookup of one locale, `locale=*` included (harness events-501)', async () => {
+  expect((await call('PUT', '/api/store-setting', { data: { title: 'Shop', currency: 'USD' } })).status).toBe(200);
+  expect((await call('GET', '/api/store-setting?status=draft&locale=*')).status).toBe(404);
+  expect((await call('GET', '/api/store-setting?status=draft&locale=*&filters[locale]=en')).status).toBe(200);
+});

@@ -419,12 +419,17 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */
 export function findOneRow(index: ContentIndex, type: ContentType, documentId: string | undefined, q: ParsedQuery): Row | undefined {
-  // findOne never matches `locale=*`: it needs one locale.
+  // findOne never matches `locale=*`: it needs one locale (unless a top-level locale filter replaces that lookup,
+  // as the query's where is spread over it: harness events-501)
   const star = q.raw.locale === '*' || (Array.isArray(q.raw.locale) && q.raw.locale.includes('*'));
-  if (q.locales === null && type.localized && star) return undefined;
+  const filtered = isPlainObject(q.raw.filters) && Object.hasOwn(q.raw.filters, 'locale');
+  if (q.locales === null && type.localized && star && !filtered) return undefined;
   const candidates = documentId === undefined ? index.rows(type.uid) : index.documentRows(type.uid, documentId);
   const rows = visibleRows(type, { ...q, locales: q.locales === null ? undefined : q.locales }, candidates);
-  return rows.sort((a, b) => a.id - b.id)[0];
+  // a top-level `start` is the lookup's offset (the database's findOne is a findMany of one row): past the first
+  // row there is none (harness school-501: a single type's `start=1` is a 404)
+  const start = Number(q.raw.start);
+  return rows.sort((a, b) => a.id - b.id)[Number.isInteger(start) && start > 0 ? start : 0];
 }
 
 export function findOne(
