@@ -38,3 +38,8 @@ test('a numeric text, bound uncast, is the number', async () => {
 test('the same value straight under the field is cast, and refused', async () => {
   expect((await call('GET', '/api/brands?filters[founded][$gte]=true')).status).toBe(400);
 });
+
+test("a list inside a text operator's list is ORed over again, never cast (harness links-mini-501)", async () => {
+  expect(await codes('filters[name][$contains][0][0]=Ol&filters[name][$contains][0][1]=ew')).toEqual(['NE-2', 'OL-1']);
+  expect(await codes('filters[name][$startsWith][0][0][0]=No')).toEqual(['NO-3']);
+});

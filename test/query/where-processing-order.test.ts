@@ -32,3 +32,8 @@ test("only a cast operator's value is cast inside an operator object listed unde
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$notNull]=true')).status).toBe(200);
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$gt]=true')).status).toBe(400);
 });
+
+test('$null straight under a media or relation holding an object tests it for truth (harness events-501)', async () => {
+  expect((await call('GET', '/api/venues?filters[photos][$null][$not][0]=true')).status).toBe(200);
+  expect((await call('GET', '/api/venues?filters[photos][$null][$eq]=1')).body.error?.message).toContain('real Strapi fails with a 500');
+});

@@ -346,6 +346,19 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       { path },
     );
   }
+  // `$null`/`$notNull` test their operand for truth: an object is processed as a WHERE of its own (only $and, $or
+  // and $not at its root), then is true (harness events-501: `filters[photos][$null][$not][0]=true` runs)
+  if ((op === '$null' || op === '$notNull') && isPlainObject(operand)) {
+    const root = Object.keys(operand).find((k) => isOperator(k) && k !== '$and' && k !== '$or' && k !== '$not');
+    if (root !== undefined) {
+      throw new DatabaseRefusal(
+        `Invalid filter at ${path}: ${op} holds ${root}, which can only go under a field`,
+        `Only $and, $or and $not can only be used as root level operators. Found ${root}.`,
+        { path },
+      );
+    }
+    return compileOperators('id', (r) => r.id ?? null, { [op]: true }, path, negate);
+  }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
     // an operator in it fails while the WHERE is built; fields only when it is applied
@@ -605,12 +618,20 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     if (op !== '$between' && op !== '$null' && op !== '$notNull') return () => null;
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
-    // Strapi ORs a non-list operator over each given value.
-    // (one level: a list inside is one value to the column's parser)
-    const parts = operand.map((o) =>
-      Array.isArray(o) ? LEAVES[op]({ type, get, operand: o, path, op }) : leafPositive(type, get, op, o, path),
-    );
-    return (r) => anyOf(parts.map((p) => p(r)));
+    // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
+    // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
+    // (harness links-mini-501)
+    const spread = (list: unknown[]): Predicate => {
+      const parts = list.map((o) =>
+        !Array.isArray(o)
+          ? leafPositive(type, get, op, o, path)
+          : CAST_OPERATORS.has(op)
+            ? LEAVES[op]({ type, get, operand: o, path, op })
+            : spread(o),
+      );
+      return (r) => anyOf(parts.map((p) => p(r)));
+    };
+    return spread(operand);
   }
   return LEAVES[op]({ type, get, operand, path, op });
 }
