@@ -234,8 +234,9 @@ function writeVersion(
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
-  // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
-  if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
+  // checked on what the draft will hold, once the draft is written: its relation ordering errors come first
+  // (harness school-501); a failed write leaves nothing behind, the transaction undoes it
+  const draftView = { ...(target ?? { documentId, locale }), ...prepared.values };
   let inverse;
   if (!target) {
     target = blankRow(ctx, documentId, locale);
@@ -244,6 +245,7 @@ function writeVersion(
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
+  if (publishing) validatePublish(ctx, draftView);
   const result = publishing ? publish(ctx, target) : target;
   return { row: result, sync: (tx) => syncNonLocalized({ ...ctx, tx }, result, original) };
 }
