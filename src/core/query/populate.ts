@@ -170,7 +170,6 @@ function mergeObject(
     // converter drops it: `populate[0]=a&populate[b]=true` (qs merges a list into an object so) populates b only
     if (isBooleanLike(key) && !strapiSchema(index, scope).attribute(key)) continue;
     const on = parseBooleanLike(value);
-    if (on === false) continue;
     // i18n's hidden `localizations` (a type without i18n, or private): Strapi checks its options first, then refuses it
     if (key === LOCALIZATIONS && scope.kind === 'type' && !showsLocalizations(scope.type) && isPlainObject(value)) {
       checkOptionKeys(index, scope, value, join(parent, key));
@@ -187,6 +186,9 @@ function mergeObject(
       walk.privates.push(error);
       continue;
     }
+    // a key turned off is still walked by the validators (unknown or private, it is refused), then dropped
+    // (harness required-component-501: `populate[secret]=false`)
+    if (on === false) continue;
     const path = join(parent, key);
     // a relation the caller may not read is sanitized away after validation and before Strapi's converter and
     // database see it: what only those refuse (a list, no value, a nested wildcard) is not refused under it
