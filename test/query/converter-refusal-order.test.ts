@@ -20,3 +20,8 @@ test("a zone component's list under `on` is the converter's refusal: a validator
   const noValue = await call('GET', '/api/product-variants?populate[sections][on][shop.banner]&populate[brand][filters][nope][$eq]=x');
   expect(noValue.body.error?.message).toBe('Invalid key nope');
 });
+
+test("a zone's `on` without a value is no object: the validators skip it (harness events-501)", async () => {
+  const answer = await call('GET', '/api/product-variants?populate[brand][0]=true&populate[sections][on]');
+  expect(answer.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+});

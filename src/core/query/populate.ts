@@ -365,8 +365,9 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
-      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: [])
-      if (value === '') continue;
+      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
+      // no value at all is no object: the validator skips it too (harness events-501)
+      if (value === '' || value === null) continue;
       // a list is walked as an object keyed by index: its first key is refused
       if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
       if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
