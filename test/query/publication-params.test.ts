@@ -110,3 +110,10 @@ test("each publication mode selects the rows of the read's status by their other
     own.close();
   }
 });
+
+test('_q given twice is a list the database cannot search: its failure (harness launchpad-code-501)', async () => {
+  const answer = await call('GET', '/api/link-items?_q=1&_q=');
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toContain('real Strapi fails with a 500 here');
+  expect((await call('GET', `/api/link-items/${draftOnly}?status=draft&_q=a&_q=b`)).status).toBe(400);
+});

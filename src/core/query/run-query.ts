@@ -17,7 +17,7 @@ import {
   type RestLimits,
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { FiltersParameterError, isRefusedKey, ServiceKeyRefusal } from './query-errors.js';
+import { DatabaseRefusal, FiltersParameterError, isRefusedKey, ServiceKeyRefusal } from './query-errors.js';
 import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
@@ -263,6 +263,13 @@ function parseStaged(
     (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
+  // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError
+  // there, Strapi's 500 (harness launchpad-code-501: `_q=1&_q=`)
+  if (typeof query._q === 'object' && query._q !== null) {
+    staged.run(Stage.Database, () => {
+      throw new DatabaseRefusal('Invalid _q: the search takes one text (_q=word)', 'query.split is not a function');
+    });
+  }
   // (hasPublishedVersion is read when the document service converts the query, after its other conversions)
   const publication = staged.run(Stage.PublicationParam, () => parsePublicationFilter(index, type, query));
   staged.throwFirst();
