@@ -1,6 +1,33 @@
 // Request generator: reads and write sequences derived from a content model and the content both servers hold.
 // Every request is { method, path, body?, auth: 'none'|'read'|'full'|'bad', features: [...], save?, phase }.
 import { SCALARS } from './model.mjs';
+
+const PAGE_VALUES = ['1', '2', '0', '-1', 'abc', '1.5', ''];
+const ROOT_PARAMS = [
+  ['page', PAGE_VALUES],
+  ['pageSize', PAGE_VALUES],
+  ['start', PAGE_VALUES],
+  ['limit', PAGE_VALUES],
+  ['_q', ['a', 'e', 'zzz', '', '1']],
+  [
+    'publicationFilter',
+    [
+      'never-published',
+      'never-published-document',
+      'has-published-version',
+      'has-published-version-document',
+      'modified',
+      'unmodified',
+      'published-without-draft',
+      'published-with-draft',
+      'nope',
+      '',
+    ],
+  ],
+  ['hasPublishedVersion', ['true', 'false', '1', 'maybe', '']],
+  ['count', ['true', 'false']],
+  ['ordering', ['desc', 'asc']],
+];
 import { NO_VALUE, Repeated, logicAnywhere, nestedPopulateString, prefixList, rewriteNode, sortObject } from './shapes.mjs';
 
 export function qs(obj, prefix = '') {
@@ -461,6 +488,13 @@ export function makeGenerator(model, dataset, settings, r) {
     if (r.next() < 0.02) {
       q[r.pick(['foo', 'filter', 'limit', 'publicationState'])] = '1';
       features.push('invalid:unknown-param');
+    }
+    // every other root parameter the Content API allows (@strapi/utils ALLOWED_QUERY_PARAM_KEYS), with values it
+    // reads and values it refuses: top-level pagination keys, the search, the publication filters, count, ordering
+    if (r.next() < 0.06) {
+      const [key, values] = r.pick(ROOT_PARAMS);
+      q[key] = r.pick(values);
+      features.push(`root:${key}`);
     }
     let shaped = q;
     if (shaped.filters && typeof shaped.filters === 'object' && r.next() < 0.12) {

@@ -212,13 +212,16 @@ async function send(base, req, saved) {
     headers['content-type'] = 'application/json';
   }
   let res, text;
+  // a write is sent once, with a long wait: sent again after a timeout on a loaded machine, it would be made twice
+  // on one side and every later answer of the sequence would differ
+  const write = req.method !== 'GET' && req.method !== undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      res = await fetch(base + path, { method: req.method, headers, body, signal: AbortSignal.timeout(30000) });
+      res = await fetch(base + path, { method: req.method, headers, body, signal: AbortSignal.timeout(write ? 180000 : 30000) });
       text = await res.text();
       break;
     } catch (e) {
-      if (attempt >= 2) return { status: 0, body: { __error: String(e.message) } };
+      if (write || attempt >= 2) return { status: 0, body: { __error: String(e.message) } };
       await new Promise((ok) => setTimeout(ok, 500));
     }
   }

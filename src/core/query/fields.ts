@@ -1,4 +1,5 @@
-import { InvalidKeyError, invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
+import { ServiceKeyRefusal } from './query-errors.js';
 import { fieldOf, hiddenKeyPath, scalarTypeOf, type Scope } from './scope.js';
 import { isPlainObject } from '../is-plain-object.js';
 
@@ -22,8 +23,9 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
   // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
-  // sanitizer drops it (harness private-attributes-302); an unknown or relational one is refused, named at its path
-  // except on a localized type (probes/shop-request-shapes-2; harness kit/shop/links-mini-301/401)
+  // sanitizer drops it (harness private-attributes-302); a relational one is refused at its path (at none on a
+  // localized type with an API token), an unknown one at none (probes/shop-request-shapes-2, shop-service-params;
+  // harness kit/shop/links-mini-301/401). They are the document service's validators' refusals, before its status.
   const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
   const localized = scope.kind === 'type' && scope.type.localized;
   const out: string[] = [];
@@ -33,9 +35,10 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
     if (name === '*') return null;
     // An empty name is an unknown key (`fields[0]=`); Strapi crashes on a bare `fields=`, the mock says why.
     const field = fieldOf(scope, name);
-    // the database's select refuses what the validators did not walk: its error names the key alone
+    // the document service's validators refuse what the controller's did not walk: its error names the key alone
+    // (harness shop-303: before the database's `$or must be an array`)
     if (!validated && (!field || !scalarTypeOf(field)))
-      throw new InvalidKeyError(`Invalid key ${name}`, { key: name, path: localized ? null : name });
+      throw new ServiceKeyRefusal(`Invalid key ${name}`, { key: name, path: field && !localized ? name : null });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
     const hidden = field.kind === 'attribute' && field.attribute.private === true;

@@ -43,7 +43,15 @@ interface Ctx {
   readonly deferred: StrapiError[];
   /** The tables the query reads (the main one, and those the WHERE joins): where a raw column name is resolved. */
   readonly tables: readonly Scope[];
+  /** Inside a list the query builder got unprocessed: values are bound as they came, never cast. */
+  readonly raw?: boolean;
 }
+
+/**
+ * A value bound uncast to a number or boolean column: SQLite's own comparison (a numeric text is the number, any
+ * other text sorts after every number), as for the id column (harness shop-601: `$not[$not][0][founded][$gte]=true`).
+ */
+const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'boolean']);
 
 /** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
@@ -95,7 +103,8 @@ function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: s
  * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
  * or a list under a relation makes real Strapi's database fail.
  */
-function compileRawList(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+function compileRawList(outer: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+  const ctx: Ctx = outer.raw ? outer : { ...outer, raw: true };
   const parts: Predicate[] = [];
   for (const item of items) {
     if (Array.isArray(item)) {
@@ -207,9 +216,10 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   }
   if (scalar) {
-    checkAttributeWhere(value, path);
+    const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
+    checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
-    return compileOperators(scalar, get, value, path, negate);
+    return compileOperators(type, get, value, path, negate);
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;
@@ -242,27 +252,46 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
 /** The operators Strapi's database accepts under a column (its `where` operators: no `$and`/`$or`). */
 const COLUMN_OPERATORS: ReadonlySet<string> = new Set<string>([...FIELD_OPERATORS, '$not']);
 
+/** The operators whose operand the database casts to the column's type (`CAST_OPERATORS` of @strapi/utils). */
+const CAST_OPERATORS: ReadonlySet<string> = new Set(['$not', '$in', '$notIn', '$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$between']);
+
 /**
  * The database's processAttributeWhere: under a scalar attribute every key of every object (through `$not`, operand
- * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail.
+ * lists and operands) must be a column operator; `filters[id][$and][0][$eq]=4` makes real Strapi fail. It walks the
+ * tree in order, casting each value under a cast operator as it goes: a value it cannot cast before the refused key
+ * is reported instead (harness events-601: `$in[0]=&$in[1][$and][0]=…` on a date-time is its format error).
  */
-function checkAttributeWhere(value: unknown, path: string): void {
-  if (Array.isArray(value)) return value.forEach((item) => checkAttributeWhere(item, path));
-  if (!isPlainObject(value)) return;
-  for (const [key, operand] of Object.entries(value)) {
-    if (!COLUMN_OPERATORS.has(key)) {
-      throw new DatabaseRefusal(
-        isOperator(key)
-          ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
-          : `Invalid filter: ${key} under the field ${path} is not an operator`,
-        `Undefined attribute level operator ${key}`,
-        { path, key },
-      );
+function checkAttributeWhere(type: ColumnType, value: unknown, path: string): void {
+  let castError: StrapiError | undefined;
+  const walk = (node: unknown, operator: string): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, operator));
+    if (!isPlainObject(node)) {
+      if (castError || node === null || node === undefined || !CAST_OPERATORS.has(operator)) return;
+      try {
+        castOperand(type, node, path);
+      } catch (error) {
+        if (!(error instanceof StrapiError)) throw error;
+        castError = error;
+      }
+      return;
     }
-    // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
-    // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
-    if (key !== '$null' && key !== '$notNull') checkAttributeWhere(operand, path);
-  }
+    for (const [key, operand] of Object.entries(node)) {
+      if (!COLUMN_OPERATORS.has(key)) {
+        if (castError) throw castError;
+        throw new DatabaseRefusal(
+          isOperator(key)
+            ? `Invalid filter: ${key} cannot be used under the field ${path}; put it above the field (filters[${key}][0][${path.split('.').pop()}]=…)`
+            : `Invalid filter: ${key} under the field ${path} is not an operator`,
+          `Undefined attribute level operator ${key}`,
+          { path, key },
+        );
+      }
+      // `$null`/`$notNull` only test their operand for truth: what it holds is never applied (harness events-301,
+      // launchpad-301: `filters[documentId][$null][$or][0]=false` runs)
+      if (key !== '$null' && key !== '$notNull') walk(operand, key);
+    }
+  };
+  walk(value, '$eq');
 }
 
 /**
@@ -272,6 +301,20 @@ function checkAttributeWhere(value: unknown, path: string): void {
  * make real Strapi fail.
  */
 function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
+  // a list is the id column's `IN (…)` as it stands: unlike a field's, its objects are not processed (harness
+  // shop-303: `filters[warehouse][0][capacity][$and][0][$lte]=600` is an empty answer, not an error)
+  // (a list in it holding a condition is a row value the database cannot bind: harness events-601, a 500)
+  if (Array.isArray(value)) {
+    if (value.some((v) => Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null))) {
+      throw new DatabaseRefusal(
+        `Invalid filter at ${path}: a list of conditions inside a list under a relation, media or component cannot be bound`,
+        'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+        { path },
+      );
+    }
+    const ids = value.filter((v) => !isPlainObject(v));
+    return leaf('id', (r) => r.id ?? null, '$in', ids, path, negate);
+  }
   if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
   const keys = Object.keys(value);
   const operators = keys.filter(isOperator);
@@ -302,6 +345,19 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       `Undefined attribute level operator ${stray}`,
       { path },
     );
+  }
+  // `$null`/`$notNull` test their operand for truth: an object is processed as a WHERE of its own (only $and, $or
+  // and $not at its root), then is true (harness events-501: `filters[photos][$null][$not][0]=true` runs)
+  if ((op === '$null' || op === '$notNull') && isPlainObject(operand)) {
+    const root = Object.keys(operand).find((k) => isOperator(k) && k !== '$and' && k !== '$or' && k !== '$not');
+    if (root !== undefined) {
+      throw new DatabaseRefusal(
+        `Invalid filter at ${path}: ${op} holds ${root}, which can only go under a field`,
+        `Only $and, $or and $not can only be used as root level operators. Found ${root}.`,
+        { path },
+      );
+    }
+    return compileOperators('id', (r) => r.id ?? null, { [op]: true }, path, negate);
   }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
@@ -485,9 +541,10 @@ function membership(wanted: boolean): LeafCompiler {
 }
 
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
-  for (const value of Object.values(item)) {
+  // only a cast operator's values are cast (harness status-field-601: `publishedAt[0][$notNull]=true` runs)
+  for (const [key, value] of Object.entries(item)) {
     if (isPlainObject(value)) castInside(a, value);
-    else if (value !== null) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+    else if (value !== null && CAST_OPERATORS.has(key)) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
   }
 }
 
@@ -561,12 +618,20 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
     if (op !== '$between' && op !== '$null' && op !== '$notNull') return () => null;
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
-    // Strapi ORs a non-list operator over each given value.
-    // (one level: a list inside is one value to the column's parser)
-    const parts = operand.map((o) =>
-      Array.isArray(o) ? LEAVES[op]({ type, get, operand: o, path, op }) : leafPositive(type, get, op, o, path),
-    );
-    return (r) => anyOf(parts.map((p) => p(r)));
+    // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
+    // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
+    // (harness links-mini-501)
+    const spread = (list: unknown[]): Predicate => {
+      const parts = list.map((o) =>
+        !Array.isArray(o)
+          ? leafPositive(type, get, op, o, path)
+          : CAST_OPERATORS.has(op)
+            ? LEAVES[op]({ type, get, operand: o, path, op })
+            : spread(o),
+      );
+      return (r) => anyOf(parts.map((p) => p(r)));
+    };
+    return spread(operand);
   }
   return LEAVES[op]({ type, get, operand, path, op });
 }

@@ -1,7 +1,7 @@
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
-import { linkLocale, targetLocale } from '../data/link-locale.js';
+import { joinsLocale, targetLocales } from '../data/link-locale.js';
 import { linksVersion, versionOf } from '../data/link-version.js';
 import { linkRank } from '../data/link-order.js';
 
@@ -36,9 +36,11 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
     const sourceLocale = source.localized ? String(row.locale) : null;
     const out: Row[] = [];
     for (const documentId of refsOf(holder[attr.name])) {
-      const locale = targetLocale(target, sourceLocale, holder, attr.name, documentId, index.model.defaultLocale);
-      for (const r of index.documentRows(target.uid, documentId))
-        if ((locale === undefined || r.locale === locale) && statusOk(r) && versionOk(holder, attr.name, documentId, r)) out.push(r);
+      const rows = index.documentRows(target.uid, documentId);
+      // a writer without i18n may join several locale rows of one document: in join order
+      for (const locale of targetLocales(target, sourceLocale, holder, attr.name, documentId, index.model.defaultLocale) ?? [undefined])
+        for (const r of rows)
+          if ((locale === undefined || r.locale === locale) && statusOk(r) && versionOk(holder, attr.name, documentId, r)) out.push(r);
     }
     return out;
   }
@@ -48,7 +50,7 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
   const localeOk = (owner: Row) => {
     if (!source.localized) return true;
     if (target.localized) return owner.locale === row.locale;
-    return (linkLocale(owner, owning.name, row.documentId) ?? index.model.defaultLocale) === row.locale;
+    return joinsLocale(owner, owning.name, row.documentId, row.locale, index.model.defaultLocale);
   };
   const versioned = !sameStatus && source.draftAndPublish;
   const ownerVersionOk = (owner: Row) => !versioned || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));

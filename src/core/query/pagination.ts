@@ -71,14 +71,38 @@ export function paginationInfo(query: Record<string, unknown>, limits: RestLimit
   return { ...ensure(start, limit), paged };
 }
 
-/** The document service's strict check of what `paginationInfo` produced: integers only, start first. */
-export function checkPagination(p: PageWindow): void {
-  if (!isParamEmpty(p.start) && !(Number.isInteger(p.start) && p.start >= 0)) {
-    throw new ValidationError(`Invalid parameter at 'start'. Expected integer >= 0, received: ${p.start}`, {});
+/**
+ * The document service's strict pagination check (`checkPagination` under `documents.strictParams`) over the
+ * parameters it is given: a list's are the query's top-level ones with the service's own window (so a top-level
+ * `page` always meets it), a findOne's or a single type's the query's top-level ones alone. A value is read with
+ * `Number`, so a duplicated key (`limit=1&limit=1`, a list) is refused with its text (`received: 1,1`).
+ */
+export function checkServicePagination(query: Record<string, unknown>, window?: PageWindow): void {
+  const params: Record<string, unknown> = window ? { ...query, start: window.start, limit: window.limit } : query;
+  const hasPage = !isParamEmpty(params.page) || !isParamEmpty(params.pageSize);
+  if (hasPage && (!isParamEmpty(params.start) || !isParamEmpty(params.limit))) {
+    throw new ValidationError(
+      'Invalid pagination parameters. Cannot use both page-based (page, pageSize) and offset-based (start, limit) pagination in the same query.',
+      {},
+    );
   }
-  if (!isParamEmpty(p.limit) && !(Number.isInteger(p.limit) && (p.limit >= 1 || p.limit === -1))) {
-    throw new ValidationError(`Invalid parameter at 'limit'. Expected integer >= 1 or -1, received: ${p.limit}`, {});
+  for (const [name, min, minusOne] of [
+    ['page', 1, false],
+    ['pageSize', 1, false],
+    ['start', 0, false],
+    ['limit', 1, true],
+  ] as const) {
+    const value = params[name];
+    if (isParamEmpty(value)) continue;
+    const n = toNumber(value);
+    if (!(Number.isInteger(n) && (n >= min || (minusOne && n === -1)))) {
+      const expected = minusOne ? `integer >= ${min} or -1` : `integer >= ${min}`;
+      throw new ValidationError(`Invalid parameter at '${name}'. Expected ${expected}, received: ${String(value)}`, {});
+    }
   }
+  const withCount = params.withCount;
+  if (isParamEmpty(withCount) || typeof withCount === 'boolean' || withCount === 'true' || withCount === 'false') return;
+  throw new ValidationError(`Invalid parameter at 'withCount'. Expected a boolean, received: ${typeof withCount}`, {});
 }
 
 /** lodash `toNumber` as the conversion uses it: strings trimmed, an array or object through its string form. */
@@ -115,16 +139,6 @@ export function convertPagination(query: Record<string, unknown>, window: PageWi
   }
 }
 
-/** Top-level `page`/`pageSize` always meet the service's own start/limit in the document service: refused. */
-export function checkTopLevelPagination(query: Record<string, unknown>): void {
-  if (!isParamEmpty(query.page) || !isParamEmpty(query.pageSize)) {
-    throw new ValidationError(
-      'Invalid pagination parameters. Cannot use both page-based (page, pageSize) and offset-based (start, limit) pagination in the same query.',
-      {},
-    );
-  }
-}
-
 /** The service's `shouldCount`, asked after the rows were read (so its error comes last). */
 export function shouldCount(query: Record<string, unknown>, limits: RestLimits): boolean {
   const p = paginationParam(query);
@@ -149,8 +163,7 @@ export function paginationMeta(p: PageWindow, total: number, withCount: boolean)
 /** Every pagination check of a list in Strapi's order, and the page the answer's meta shows. */
 export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
   const window = paginationInfo(query, limits);
-  checkTopLevelPagination(query);
-  checkPagination(window);
+  checkServicePagination(query, window);
   const withCount = shouldCount(query, limits);
   return window.paged
     ? { mode: 'page', page: Math.floor(window.start / window.limit) + 1, pageSize: window.limit, withCount }

@@ -170,7 +170,6 @@ function mergeObject(
     // converter drops it: `populate[0]=a&populate[b]=true` (qs merges a list into an object so) populates b only
     if (isBooleanLike(key) && !strapiSchema(index, scope).attribute(key)) continue;
     const on = parseBooleanLike(value);
-    if (on === false) continue;
     // i18n's hidden `localizations` (a type without i18n, or private): Strapi checks its options first, then refuses it
     if (key === LOCALIZATIONS && scope.kind === 'type' && !showsLocalizations(scope.type) && isPlainObject(value)) {
       checkOptionKeys(index, scope, value, join(parent, key));
@@ -187,6 +186,9 @@ function mergeObject(
       walk.privates.push(error);
       continue;
     }
+    // a key turned off is still walked by the validators (unknown or private, it is refused), then dropped
+    // (harness required-component-501: `populate[secret]=false`)
+    if (on === false) continue;
     const path = join(parent, key);
     // a relation the caller may not read is sanitized away after validation and before Strapi's converter and
     // database see it: what only those refuse (a list, no value, a nested wildcard) is not refused under it
@@ -363,8 +365,9 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
 function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
   for (const [key, value] of Object.entries(options)) {
     if (key === 'on') {
-      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: [])
-      if (value === '') continue;
+      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
+      // no value at all is no object: the validator skips it too (harness events-501)
+      if (value === '' || value === null) continue;
       // a list is walked as an object keyed by index: its first key is refused
       if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
       if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
@@ -435,7 +438,11 @@ function parseZone(
     const component = index.model.components.get(uid);
     // an empty value is an unknown key under the zone; a list or no value at all the converter refuses
     if (sub === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
-    if (sub === null || Array.isArray(sub)) throw new ValidationError("Invalid nested populate. Expected '*' or an object", {});
+    // (the converter's refusal: after every validation error of the whole populate, harness kit-601)
+    if (sub === null || Array.isArray(sub)) {
+      refuseLater(walk, new ValidationError("Invalid nested populate. Expected '*' or an object", {}));
+      continue;
+    }
     const flag = parseBooleanLike(sub);
     if (!component || flag === false) continue;
     const scope: Scope = { kind: 'component', component };

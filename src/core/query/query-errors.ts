@@ -19,6 +19,12 @@ export class DatabaseRefusal extends ValidationError {
  */
 export const isRefusedKey = (error: StrapiError): boolean => error instanceof InvalidKeyError;
 
+/**
+ * A key the document service's own validators refuse (`validateParams`, with the service's parameters): the
+ * controller's validators did not walk it. Its error carries no source, and comes before status and locale.
+ */
+export class ServiceKeyRefusal extends InvalidKeyError {}
+
 /** `The filters parameter must be an object or an array`: the query conversion's own check, before the database. */
 export class FiltersParameterError extends ValidationError {
   constructor() {

@@ -4,6 +4,7 @@ import { isPrivateAttribute, shownFileField, SYSTEM_SCALARS } from '../model/pri
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { rowsForStatus, type Status } from './linked-rows.js';
+import type { RowTest } from './publication-filter.js';
 import { LOCALIZATIONS, type PopulateNode } from './populate.js';
 import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
 import { sortRecords } from './sort.js';
@@ -54,6 +55,11 @@ export interface RenderContext {
   readonly status: Status;
   /** A plain database query (the users & permissions routes' reads): no status, every linked version is populated. */
   readonly everyVersion?: boolean;
+  /**
+   * The request's publication filter for a populated type: Strapi adds it to every sub-query's filters, so a
+   * populated draft&publish target is narrowed the same way (harness kit-601).
+   */
+  readonly publication?: (target: ContentType) => RowTest | undefined;
 }
 
 /**
@@ -201,8 +207,12 @@ function narrow<T extends Record_>(ctx: RenderContext, scope: Scope, records: T[
   return out;
 }
 
-const linkedForRead = (ctx: RenderContext, target: ContentType, rows: Row[]): Row[] =>
-  ctx.everyVersion ? rows : rowsForStatus(target, rows, ctx.status);
+function linkedForRead(ctx: RenderContext, target: ContentType, rows: Row[]): Row[] {
+  if (ctx.everyVersion) return rows;
+  const visible = rowsForStatus(target, rows, ctx.status);
+  const publication = ctx.publication?.(target);
+  return publication ? visible.filter(publication) : visible;
+}
 
 /** The related rows of each record of a batch through a relation, for a populate node (gathered once per request). */
 function relationLists(

@@ -7,8 +7,7 @@ import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
-  checkPagination,
-  checkTopLevelPagination,
+  checkServicePagination,
   convertPagination,
   paginationInfo,
   paginationMeta,
@@ -18,7 +17,7 @@ import {
   type RestLimits,
 } from './pagination.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { FiltersParameterError, isRefusedKey } from './query-errors.js';
+import { DatabaseRefusal, FiltersParameterError, isRefusedKey, ServiceKeyRefusal } from './query-errors.js';
 import { checkLocale, checkLocaleShape, checkLookupLocale } from './locale-param.js';
 import { strapiSchema } from './strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
@@ -36,7 +35,7 @@ import { type Scope } from './scope.js';
 import { parseSort, sortRecords, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
-import { parsePublicationFilter, type RowTest } from './publication-filter.js';
+import { checkPublicationFilterParam, parsePublicationFilter, type RowTest } from './publication-filter.js';
 import {
   checkRestrictedFilters,
   checkRestrictedSort,
@@ -140,19 +139,22 @@ const enum Stage {
   Fields = 14,
   Populate = 15,
   PaginationForm = 20,
+  /** the document service's own validators (`validateParams`): fields the controller's did not walk */
+  ServiceFields = 24,
   /** `populate[attr]=*` refused: after the pagination form, before status (probes/links-mini-wildcard-order.json) */
   NestedWildcard = 25,
   Status = 30,
   Locale = 31,
-  TopLevelPagination = 32,
+  ServicePagination = 32,
   /** findOne and a single type's find look one locale up: a list of locales is refused (localeToLookup) */
   LocaleLookup = 34,
-  PaginationValues = 33,
   ConvertSort = 40,
   ConvertFields = 42,
   ConvertPopulate = 43,
   /** without documents.strictParams: the query conversion's own pagination checks, after populate's */
   ConvertPagination = 44,
+  /** `hasPublishedVersion`, read once the document service converted the rest (`transformParamsToQuery`) */
+  PublicationParam = 45,
   Database = 50,
   /** A sort path the database cannot run fails when the query runs, after the WHERE's value errors. */
   DatabaseSort = 51,
@@ -211,10 +213,7 @@ function parseStaged(
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
   const schema = strapiSchema(index, scope);
-  const publication = staged.run(
-    query.publicationFilter !== undefined && query.publicationFilter !== null ? Stage.PublicationFilter : Stage.ConvertPopulate,
-    () => parsePublicationFilter(index, type, query),
-  );
+  staged.run(Stage.PublicationFilter, () => checkPublicationFilterParam(query));
   staged.throwFirst();
   if (opts.strictParams) {
     for (const key of Object.keys(query)) {
@@ -252,11 +251,11 @@ function parseStaged(
   else if (type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
   if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(locale));
   if (strictDocs) {
-    if (limits) staged.run(Stage.TopLevelPagination, () => checkTopLevelPagination(query));
-    if (pagination) staged.run(Stage.PaginationValues, () => checkPagination(pagination));
+    // (a list whose window failed already reported it at PaginationForm)
+    if (!limits || pagination) staged.run(Stage.ServicePagination, () => checkServicePagination(query, pagination));
   } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
   const fields = staged.run(
-    (e) => (isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
+    (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
   // the one filters error of the conversion itself; everything else about filter values is the database's
@@ -264,6 +263,15 @@ function parseStaged(
     (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
     () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
   );
+  // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError
+  // there, Strapi's 500 (harness launchpad-code-501: `_q=1&_q=`)
+  if (typeof query._q === 'object' && query._q !== null) {
+    staged.run(Stage.Database, () => {
+      throw new DatabaseRefusal('Invalid _q: the search takes one text (_q=word)', 'query.split is not a function');
+    });
+  }
+  // (hasPublishedVersion is read when the document service converts the query, after its other conversions)
+  const publication = staged.run(Stage.PublicationParam, () => parsePublicationFilter(index, type, query));
   staged.throwFirst();
   if (opts.canRead) {
     // relations the caller may not read: hidden from the populate (its own filters and sort are not checked)
@@ -294,29 +302,43 @@ export function withoutDocumentId(filters: unknown): unknown {
 
 function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
   const wantDraft = q.status === 'draft';
+  const search = q.search ? searchMatcher(type, q.search) : undefined;
   return rows.filter(
     (r) =>
       (!type.draftAndPublish || isDraftRow(r) === wantDraft) &&
       (q.locales === undefined || q.locales === null || q.locales.includes(String(r.locale))) &&
       (!q.filters || q.filters(r) === true) &&
-      (!q.search || matchesSearch(type, r, q.search)) &&
+      (!search || search(r)) &&
       (!q.publication || q.publication(r)),
   );
 }
 
 const SEARCHABLE = new Set(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+const NUMBERS = new Set(['integer', 'biginteger', 'float', 'decimal']);
 
-/** `_q`: case-insensitive substring over the id and the text attributes, as Strapi's search helper does. */
-function matchesSearch(type: ContentType, row: Row, term: string): boolean {
-  const t = asciiLower(term);
-  if (String(row.id) === term || asciiLower(row.documentId).includes(t)) return true;
+/**
+ * `_q` as the database's search helper runs it on SQLite: `LIKE '%term%'` (ASCII case-insensitive; the term's
+ * `%` and `\` are escaped, its `_` still matches any one character) over the id, `documentId`, `locale` and the text
+ * attributes, and over the number attributes too when lodash `toNumber` reads the term as a number (their text
+ * as SQLite writes it: a whole REAL ends in `.0`).
+ */
+function searchMatcher(type: ContentType, term: string): (row: Row) => boolean {
+  const source = [...asciiLower(term)].map((c) => (c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const pattern = new RegExp(source, 's');
+  const hit = (v: unknown) => v !== null && v !== undefined && pattern.test(asciiLower(String(v)));
+  const numeric = !Number.isNaN(Number(term.trim()));
+  const columns: Array<(row: Row) => unknown> = [(r) => r.id, (r) => r.documentId, (r) => r.locale];
   for (const attribute of type.attributes.values()) {
     // the database's search knows only the schema's own `private`, not the names the project's config makes private
-    if (attribute.kind !== 'scalar' || (attribute.private && !attribute.privateByConfig) || !SEARCHABLE.has(attribute.type)) continue;
-    const v = row[attribute.name];
-    if (typeof v === 'string' && asciiLower(v).includes(t)) return true;
+    if (attribute.kind !== 'scalar' || (attribute.private && !attribute.privateByConfig)) continue;
+    const name = attribute.name;
+    if (SEARCHABLE.has(attribute.type)) columns.push((r) => r[name]);
+    else if (numeric && NUMBERS.has(attribute.type)) {
+      const real = attribute.type === 'float' || attribute.type === 'decimal';
+      columns.push((r) => (real && typeof r[name] === 'number' && Number.isInteger(r[name]) ? `${r[name]}.0` : r[name]));
+    }
   }
-  return false;
+  return (row) => columns.some((column) => hit(column(row)));
 }
 
 export interface ListResult {
@@ -324,13 +346,25 @@ export interface ListResult {
   readonly meta: { pagination: PaginationMeta };
 }
 
+/** The request's publication filter for each populated type, when it has one (checked already at the top). */
+function populatedPublication(index: ContentIndex, q: ParsedQuery): ((target: ContentType) => RowTest | undefined) | undefined {
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (!given(q.raw.publicationFilter) && !given(q.raw.hasPublishedVersion)) return undefined;
+  const tests = new Map<string, RowTest | undefined>();
+  return (target) => {
+    if (!tests.has(target.uid)) tests.set(target.uid, parsePublicationFilter(index, target, q.raw));
+    return tests.get(target.uid);
+  };
+}
+
 /** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
 function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
-  const { filters, search, publication } = q;
-  if (!filters && !search && !publication) return rows;
+  const { filters, publication } = q;
+  if (!filters && !q.search && !publication) return rows;
+  const search = q.search ? searchMatcher(type, q.search) : undefined;
   const out: Row[] = [];
   for (const r of rows) {
-    if ((!filters || filters(r) === true) && (!search || matchesSearch(type, r, search)) && (!publication || publication(r))) out.push(r);
+    if ((!filters || filters(r) === true) && (!search || search(r)) && (!publication || publication(r))) out.push(r);
   }
   return out;
 }
@@ -373,7 +407,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pagination!;
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
-  const ctx = { index, status: q.status, budget: opts.budget };
+  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
@@ -392,12 +426,17 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
 
 /** The row a findOne (or a single-type read) shows, or undefined for Strapi's 404. */
 export function findOneRow(index: ContentIndex, type: ContentType, documentId: string | undefined, q: ParsedQuery): Row | undefined {
-  // findOne never matches `locale=*`: it needs one locale.
+  // findOne never matches `locale=*`: it needs one locale (unless a top-level locale filter replaces that lookup,
+  // as the query's where is spread over it: harness events-501)
   const star = q.raw.locale === '*' || (Array.isArray(q.raw.locale) && q.raw.locale.includes('*'));
-  if (q.locales === null && type.localized && star) return undefined;
+  const filtered = isPlainObject(q.raw.filters) && Object.hasOwn(q.raw.filters, 'locale');
+  if (q.locales === null && type.localized && star && !filtered) return undefined;
   const candidates = documentId === undefined ? index.rows(type.uid) : index.documentRows(type.uid, documentId);
   const rows = visibleRows(type, { ...q, locales: q.locales === null ? undefined : q.locales }, candidates);
-  return rows.sort((a, b) => a.id - b.id)[0];
+  // a top-level `start` is the lookup's offset (the database's findOne is a findMany of one row): past the first
+  // row there is none (harness school-501: a single type's `start=1` is a 404)
+  const start = Number(q.raw.start);
+  return rows.sort((a, b) => a.id - b.id)[Number.isInteger(start) && start > 0 ? start : 0];
 }
 
 export function findOne(
@@ -410,7 +449,7 @@ export function findOne(
   const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined, true);
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
-  const ctx = { index, status: q.status, budget: opts.budget };
+  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   precountRelations(ctx, type, [row], q.node);
   return renderRow(ctx, type, row, q.node);
 }

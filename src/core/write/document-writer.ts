@@ -18,7 +18,7 @@ import { type WriteContext } from './clone.js';
 import { orderComponentIds } from './component-order.js';
 import { isSynced, nonLocalizedView, syncNonLocalized } from './locale-sync.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import { keepLinkLocales, linkLocales, setLinkLocales } from '../data/link-locale.js';
 import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-version.js';
 
 import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
@@ -93,16 +93,48 @@ function blankRow(ctx: WriteContext, documentId: string, locale: string | undefi
 
 /**
  * A writer without i18n disconnects one locale row of a localized target (the one its entry names, else the default
- * locale, as Strapi looks the entry up): a disconnect naming another locale than the linked one leaves the link.
+ * locale, as Strapi looks the entry up): a disconnect naming a locale the link does not join leaves the link, and
+ * one naming some of the locale rows it joins leaves the others. Returns the operation and the locale rows left.
  */
-function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: RelationOp): RelationOp {
+function linkedLocalesOnly(ctx: WriteContext, row: Row, name: string, op: RelationOp): { op: RelationOp; left: Map<string, string[]> } {
   const refs = op.disconnectRefs;
-  if (!op.disconnect || !refs?.some((r) => r.locale !== undefined)) return op;
+  const left = new Map<string, string[]>();
+  if (!op.disconnect || !refs?.some((r) => r.locale !== undefined)) return { op, left };
   const defaultLocale = ctx.index.model.defaultLocale;
-  const disconnect = op.disconnect.filter((d) =>
-    refs.some((r) => r.documentId === d && (r.locale === undefined || r.locale === (linkLocale(row, name, d) ?? defaultLocale))),
-  );
-  return disconnect.length === op.disconnect.length ? op : { ...op, disconnect };
+  const disconnect = op.disconnect.filter((d) => {
+    const mine = refs.filter((r) => r.documentId === d);
+    if (mine.some((r) => r.locale === undefined)) return true;
+    const joined = linkLocales(row, name, d, defaultLocale);
+    const rest = joined.filter((l) => !mine.some((r) => r.locale === l));
+    if (rest.length === 0) return true;
+    if (rest.length < joined.length) left.set(d, rest);
+    return false;
+  });
+  return { op: disconnect.length === op.disconnect.length ? op : { ...op, disconnect }, left };
+}
+
+/** The locale rows of a localized target each link of a writer without i18n joins after `op`, in join order. */
+function linkLocalesAfter(
+  row: Row,
+  name: string,
+  op: RelationOp,
+  before: readonly string[],
+  left: Map<string, string[]>,
+  defaultLocale: string,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>(left);
+  if (!op.locales || op.locales.size === 0) return out;
+  if (op.set) {
+    for (const ref of op.setRefs ?? [])
+      if (ref.locale !== undefined) out.set(ref.documentId, [...(out.get(ref.documentId) ?? []), ref.locale]);
+    return out;
+  }
+  for (const c of op.connect ?? []) {
+    if (c.locale === undefined) continue;
+    const kept = out.get(c.documentId) ?? (before.includes(c.documentId) ? linkLocales(row, name, c.documentId, defaultLocale) : []);
+    out.set(c.documentId, kept.includes(c.locale) ? kept : [...kept, c.locale]);
+  }
+  return out;
 }
 
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
@@ -118,14 +150,16 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
       continue;
     }
     const before = refsOf(row[name]);
-    const next = applyRelationOp(before, linkedLocalesOnly(ctx, row, name, op), attribute.toMany);
+    const { op: applied, left } = linkedLocalesOnly(ctx, row, name, op);
+    const next = applyRelationOp(before, applied, attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.tx, ctx.type.uid, name, row, before, next);
-    // A writer without i18n keeps which locale row of a localized target each link joins.
+    // A writer without i18n keeps which locale rows of a localized target each link joins.
     const defaultLocale = ctx.index.model.defaultLocale;
-    for (const [documentId, locale] of op.locales ?? []) {
-      if (next.includes(documentId)) setLinkLocale(row, name, documentId, locale === defaultLocale ? undefined : locale);
-    }
+    const joined = attribute.toMany ? linkLocalesAfter(row, name, op, before, left, defaultLocale) : new Map<string, string[]>();
+    for (const [documentId, locale] of op.locales ?? []) if (!joined.has(documentId)) joined.set(documentId, [locale]);
+    for (const [documentId, locales] of joined)
+      if (next.includes(documentId)) setLinkLocales(row, name, documentId, locales, defaultLocale);
     keepLinkLocales(row, name, next);
     if (!ctx.type.draftAndPublish && ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
       // A writer without draft&publish links both versions, or the one a connect's `status` names.
@@ -208,8 +242,9 @@ function writeVersion(
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
-  // checked on what the draft will hold, before anything is written (a failed write leaves nothing behind)
-  if (publishing) validatePublish(ctx, { ...(target ?? { documentId, locale }), ...prepared.values });
+  // checked on what the draft will hold, once the draft is written: its relation ordering errors come first
+  // (harness school-501); a failed write leaves nothing behind, the transaction undoes it
+  const draftView = { ...(target ?? { documentId, locale }), ...prepared.values };
   let inverse;
   if (!target) {
     target = blankRow(ctx, documentId, locale);
@@ -218,6 +253,7 @@ function writeVersion(
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
+  if (publishing) validatePublish(ctx, draftView);
   const result = publishing ? publish(ctx, target) : target;
   return { row: result, sync: (tx) => syncNonLocalized({ ...ctx, tx }, result, original) };
 }

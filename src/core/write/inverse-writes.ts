@@ -7,7 +7,7 @@ import { type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { sortConnects } from './relation-order.js';
 import { type WriteContext } from './clone.js';
-import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import { joinsLocale, keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
 import { addLinkVersion, dropLinkVersion, keepLinkVersions, linksVersion, linkVersion, versionOf } from '../data/link-version.js';
 
 // Writes given on the inverse side (`mappedBy`) land on the owning rows, which hold the links; and a one-holder
@@ -98,7 +98,7 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
   const linksThisRow = (r: Row) =>
     refsOf(r[owning.name]).includes(row.documentId) &&
     (!source.localized ||
-      (owner.localized ? r.locale === row.locale : (linkLocale(r, owning.name, row.documentId) ?? defaultLocale) === row.locale)) &&
+      (owner.localized ? r.locale === row.locale : joinsLocale(r, owning.name, row.documentId, row.locale, defaultLocale))) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
   const rank = (r: Row) => linkRank(ctx.tx.data, owner.uid, owning.name, r, row.documentId, version);

@@ -1,6 +1,6 @@
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { keepLinkLocales, linkLocale, setLinkLocale, targetLocale } from '../data/link-locale.js';
+import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
 import { copyLinkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
@@ -37,8 +37,10 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
         // re-created, and no sync covers component join tables (harness launchpad-301: a product's dz
         // related-products listing the product itself)
         if (target.uid === ctx.type.uid && documentId === published.documentId) return holder === published;
-        const locale = targetLocale(target, sourceLocale, holder, attribute.name, documentId, defaultLocale);
-        return ctx.index.documentRows(target.uid, documentId).some((r) => !isDraftRow(r) && (locale === undefined || r.locale === locale));
+        const locales = targetLocales(target, sourceLocale, holder, attribute.name, documentId, defaultLocale);
+        return ctx.index
+          .documentRows(target.uid, documentId)
+          .some((r) => !isDraftRow(r) && (locales === undefined || locales.includes(String(r.locale))));
       });
       if (kept.length === current.length) continue;
       holder[attribute.name] = attribute.toMany ? kept : (kept[0] ?? null);
@@ -83,7 +85,7 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
         r !== undefined &&
         refsOf(r[name]).includes(draft.documentId) &&
         (!ctx.type.localized ||
-          (owner.localized ? r.locale === draft.locale : (linkLocale(r, name, draft.documentId) ?? defaultLocale) === draft.locale));
+          (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, draft.documentId, draft.locale, defaultLocale)));
       for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
         if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
         const ownerDraft = draftOf(ctx, owner.uid, r);
@@ -99,8 +101,7 @@ function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAt
   const name = attribute.name;
   // which owner rows see this locale row of the document (a writer without i18n links one locale row, link-locale.ts)
   const seesLocale = (r: Row) =>
-    !ctx.type.localized ||
-    (owner.localized ? r.locale === draft.locale : (linkLocale(r, name, documentId) ?? defaultLocale) === draft.locale);
+    !ctx.type.localized || (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, documentId, draft.locale, defaultLocale));
   const links = (r: Row | undefined) => r !== undefined && refsOf(r[name]).includes(documentId) && seesLocale(r);
   // the published rows that link the document, or whose drafts do (no other can change)
   const candidates = new Set<Row>();

@@ -1,7 +1,7 @@
 import { dropLink } from './drop-link.js';
 import { isStrayOwner } from '../model/stray-owner.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { linkLocale } from '../data/link-locale.js';
+import { joinsLocale } from '../data/link-locale.js';
 import { dropLinkVersion, linksVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import type { WriteContext } from './clone.js';
@@ -21,7 +21,8 @@ export function unlinkStrayOwners(ctx: WriteContext, draft: Row): void {
       if (attribute.kind !== 'relation' || attribute.target !== ctx.type.uid || !isStrayOwner(ctx.index.model, attribute)) continue;
       const name = attribute.name;
       const seesLocale = (r: Row) =>
-        !ctx.type.localized || (owner.localized ? r.locale : (linkLocale(r, name, documentId) ?? defaultLocale)) === draft.locale;
+        !ctx.type.localized ||
+        (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, documentId, draft.locale, defaultLocale));
       for (const r of ctx.index.linkingRows(owner.uid, name, documentId)) {
         if (!seesLocale(r) || !refsOf(r[name]).includes(documentId)) continue;
         if (owner.draftAndPublish ? isDraftRow(r) : !linksVersion(r, name, documentId, false)) continue;

@@ -12,7 +12,7 @@ import { isStrayOwner } from '../model/stray-owner.js';
 import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
-import { LINK_LOCALES, linkLocale } from '../data/link-locale.js';
+import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
 import { linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
 
 // Publishing: the draft is validated as a create of a published entry, then copied into a new published row, and
@@ -142,7 +142,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
       if (isStrayOwner(ctx.index.model, attribute)) continue;
       const localeOk = (r: Row) =>
         !ctx.type.localized ||
-        (owner.localized ? r.locale : (linkLocale(r, attribute.name, draft.documentId) ?? defaultLocale)) === draft.locale;
+        (owner.localized ? r.locale === draft.locale : joinsLocale(r, attribute.name, draft.documentId, draft.locale, defaultLocale));
       const linking = ctx.index.linkingRows(owner.uid, attribute.name, draft.documentId).filter(localeOk);
       const inverse = attribute.inversedBy ? ctx.type.attributes.get(attribute.inversedBy) : undefined;
       const toOneInverse = inverse?.kind === 'relation' && !inverse.toMany;

@@ -3,7 +3,7 @@ import type { Attributes, ContentModel, ContentType } from '../model/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { refsOf } from '../data/content-index.js';
-import { keepLinkLocales, linkLocale } from '../data/link-locale.js';
+import { joinsLocale, keepLinkLocales, linkLocales, setLinkLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
 import type { Transaction } from '../data/transaction.js';
 
@@ -19,8 +19,12 @@ export function unlinkDeletedLocale(tx: Transaction, index: ContentIndex, type: 
       if (attribute.kind !== 'relation' || !attribute.owner || attribute.target !== type.uid) continue;
       const name = attribute.name;
       for (const row of index.linkingRows(owner.uid, name, documentId)) {
-        const linked = owner.localized ? row.locale : (linkLocale(row, name, documentId) ?? index.model.defaultLocale);
-        if (linked !== locale) continue;
+        if (owner.localized ? row.locale !== locale : !joinsLocale(row, name, documentId, locale, index.model.defaultLocale)) continue;
+        if (!owner.localized && joinsOthers(row, name, documentId, locale, index.model.defaultLocale)) {
+          tx.edit(owner.uid, row);
+          dropLocale(row, name, documentId, locale, index.model.defaultLocale);
+          continue;
+        }
         dropLink(tx, owner.uid, attribute, row, documentId);
       }
     }
@@ -34,9 +38,12 @@ export function unlinkDeletedLocale(tx: Transaction, index: ContentIndex, type: 
           const name = attribute.name;
           const current = refsOf(holder[name]);
           if (!current.includes(documentId)) continue;
-          const linked = owner.localized ? row.locale : (linkLocale(holder, name, documentId) ?? index.model.defaultLocale);
-          if (linked !== locale) continue;
+          if (owner.localized ? row.locale !== locale : !joinsLocale(holder, name, documentId, locale, index.model.defaultLocale)) continue;
           tx.edit(owner.uid, row);
+          if (!owner.localized && joinsOthers(holder, name, documentId, locale, index.model.defaultLocale)) {
+            dropLocale(holder, name, documentId, locale, index.model.defaultLocale);
+            continue;
+          }
           const next = current.filter((d) => d !== documentId);
           holder[name] = attribute.toMany ? next : null;
           keepLinkLocales(holder, name, next);
@@ -62,3 +69,16 @@ function holdsComponentLink(model: ContentModel, attributes: Attributes, target:
   }
   return false;
 }
+
+/** Whether a link joins other locale rows of the document than `locale` (it then loses only that join row). */
+const joinsOthers = (holder: Record<string, unknown>, name: string, documentId: string, locale: string, defaultLocale: string) =>
+  linkLocales(holder, name, documentId, defaultLocale).some((l) => l !== locale);
+
+const dropLocale = (holder: Record<string, unknown>, name: string, documentId: string, locale: string, defaultLocale: string) =>
+  setLinkLocales(
+    holder,
+    name,
+    documentId,
+    linkLocales(holder, name, documentId, defaultLocale).filter((l) => l !== locale),
+    defaultLocale,
+  );

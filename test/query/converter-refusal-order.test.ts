@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer } from '../write/write-client.js';
+import { modelServer } from '../write/model-server.js';
+
+// What Strapi's populate converter refuses (a list or no value for a zone's component under `on`) comes after every
+// error of its validators, wherever in the populate they are (harness kit-601: `Invalid key note` in a later
+// relation's filters is reported, not `Invalid nested populate`).
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+beforeAll(async () => ({ server, call } = await modelServer('shop')));
+afterAll(() => server.close());
+
+test("a zone component's list under `on` is the converter's refusal: a validator's error elsewhere comes first", async () => {
+  const onList = 'populate[sections][on][shop.banner][0][fields][0][0]=heading';
+  const alone = await call('GET', `/api/product-variants?${onList}`);
+  expect(alone.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+  const both = await call('GET', `/api/product-variants?${onList}&populate[brand][filters][nope][$eq]=x`);
+  expect(both.body.error).toMatchObject({ message: 'Invalid key nope', details: { key: 'nope' } });
+  const noValue = await call('GET', '/api/product-variants?populate[sections][on][shop.banner]&populate[brand][filters][nope][$eq]=x');
+  expect(noValue.body.error?.message).toBe('Invalid key nope');
+});
+
+test("a zone's `on` without a value is no object: the validators skip it (harness events-501)", async () => {
+  const answer = await call('GET', '/api/product-variants?populate[brand][0]=true&populate[sections][on]');
+  expect(answer.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+});
