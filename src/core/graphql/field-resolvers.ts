@@ -138,7 +138,10 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
   const populate = populateFor(sel, type, fields);
   const out: Entry[] = [];
   for (const row of rows) {
-    const query = { locale: row.locale, status: row.publishedAt === null ? 'draft' : 'published', ...(populate ? { populate } : {}) };
+    // the relations under a localization inherit the root query's status (the plugin's association resolvers),
+    // whatever the localization's own row is (a type without draft & publish has published rows only)
+    const rowStatus = root?.status ?? (row.publishedAt === null ? 'draft' : 'published');
+    const query = { locale: row.locale, status: rowStatus, ...(populate ? { populate } : {}) };
     const entry = findOne(ctx.store.index, contentType, source.documentId, query, { ...ctx.options, canRead: undefined });
     if (entry) out.push(entry);
   }

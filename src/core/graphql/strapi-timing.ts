@@ -119,6 +119,8 @@ export interface FieldTiming {
   readonly database: boolean;
   /** The arguments' weight (argumentsWeight). */
   readonly weight?: number;
+  /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
+  readonly prelude?: () => void;
 }
 
 /**
@@ -132,6 +134,8 @@ export async function strapiShaped(timing: FieldTiming, turn: DatabaseTurn, reso
 }
 
 async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: () => unknown): Promise<unknown> {
+  // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
+  timing.prelude?.();
   await ticks(VALIDATION_TICKS);
   let value: unknown;
   try {
