@@ -53,14 +53,19 @@ try {
         headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
         body: JSON.stringify(op),
       });
-      const text = (await r.text()).replace(/"stacktrace":\[[^\]]*\],?/g, '');
+      const raw = await r.text();
+      const text = raw.replace(/"stacktrace":\[[^\]]*\],?/g, '');
       if (!opts.errors) console.log(`${name} ${r.status} ${text.slice(0, 3000)}`);
-      else
-        console.log(
-          `${name} ${r.status}\n${(JSON.parse(text.replace(/,\}/g, '}')).errors ?? [])
-            .map((e) => `   ${(e.path ?? []).join('.')} ${e.extensions?.code} ${e.message.slice(0, 80)}`)
-            .join('\n')}`,
-        );
+      else {
+        let errors = [];
+        try {
+          errors = JSON.parse(raw).errors ?? [];
+        } catch {
+          errors = [{ message: raw.slice(0, 200) }];
+        }
+        const lines = errors.map((e) => `   ${(e.path ?? []).join('.')} ${e.extensions?.code} ${e.message.slice(0, 80)}`);
+        console.log(`${name} ${r.status}\n${lines.join('\n')}`);
+      }
     }
   }
 } finally {

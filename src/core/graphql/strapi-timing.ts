@@ -102,6 +102,12 @@ async function policies(resolve: () => unknown): Promise<unknown> {
  */
 export class LateValidationError extends ValidationError {}
 
+/**
+ * An error of @strapi/database's where builder (a plain Error, answered as an internal one): raised as the query is
+ * sent, so after the query's turn, not with its validation.
+ */
+export class DatabaseLayerError extends Error {}
+
 /** Runs a restricted-relation check; its refusal is thrown as a late one. */
 export function late(check: () => void): void {
   try {
@@ -141,7 +147,7 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
   try {
     value = await resolve();
   } catch (e) {
-    if (e instanceof LateValidationError) await turn(timing.weight ?? 0);
+    if (e instanceof LateValidationError || e instanceof DatabaseLayerError) await turn(timing.weight ?? 0);
     throw e;
   }
   await turn(timing.weight ?? 0);
