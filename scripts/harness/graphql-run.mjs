@@ -3,7 +3,9 @@
 // the same content, with random operations generated from the schema (graphql-gen.mjs).
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
-//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir]
+//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
+// --reuse keeps the content of the last run of the model on this slot (its snapshot and pulled dataset: the seed
+// depends on the model only) and skips seeding, pushing and pulling: another --seed of operations on the same content.
 // --record writes the pulled content, the mock's config and every operation with real Strapi's answer into `dir`
 // (test/graphql/recorded-strapi.test.ts replays them against content-mock).
 //
@@ -11,7 +13,7 @@
 // (Strapi restored from the snapshot, the mock serving the pulled content); both restarted; mutation steps each
 // followed by reads. Answers compare as status + JSON body, with the kit's normalisation (fresh ids and timestamps
 // as tokens) and Apollo's development-only `extensions.stacktrace` left out.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -85,49 +87,56 @@ const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfi
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
-cli([
-  'seed',
-  '--schemas',
-  modelDir,
-  '--config',
-  pushConfig,
-  '--count',
-  String(seedCfg.count ?? 8),
-  '--media',
-  String(seedCfg.media ?? 4),
-  '--seed-value',
-  `harness-${name}`,
-  '--out',
-  seedFile,
-]);
-let strapi = await startStrapi(dest, strapiPort);
-try {
-  const p = spawnSync(
-    process.execPath,
-    [
-      join(root, 'bin/content-mock.js'),
-      'push',
-      '--to',
-      strapi.base,
-      '--token',
-      fullKey,
-      '--seed',
-      seedFile,
-      '--schemas',
-      modelDir,
-      '--config',
-      pushConfig,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
-  cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', pushConfig, '--out', pulledFile]);
-} finally {
-  await stopAndWait(strapi);
+const reuse = opts.reuse && existsSync(join(work, 'snapshot', 'data.db')) && existsSync(pulledFile);
+if (reuse) log('reusing the content of the last run (snapshot and pulled dataset)');
+else
+  cli([
+    'seed',
+    '--schemas',
+    modelDir,
+    '--config',
+    pushConfig,
+    '--count',
+    String(seedCfg.count ?? 8),
+    '--media',
+    String(seedCfg.media ?? 4),
+    '--seed-value',
+    `harness-${name}`,
+    '--out',
+    seedFile,
+  ]);
+let strapi;
+if (!reuse) strapi = await startStrapi(dest, strapiPort);
+if (!reuse)
+  try {
+    const p = spawnSync(
+      process.execPath,
+      [
+        join(root, 'bin/content-mock.js'),
+        'push',
+        '--to',
+        strapi.base,
+        '--token',
+        fullKey,
+        '--seed',
+        seedFile,
+        '--schemas',
+        modelDir,
+        '--config',
+        pushConfig,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
+    cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', pushConfig, '--out', pulledFile]);
+  } finally {
+    await stopAndWait(strapi);
+  }
+if (!reuse) {
+  rmSync(join(work, 'snapshot'), { recursive: true, force: true });
+  cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+  cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 }
-rmSync(join(work, 'snapshot'), { recursive: true, force: true });
-cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
-cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 const restore = () => {
   for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
   cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));
