@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
-import { modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
+import { introspectSdl, modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
 import { knownValues, normaliser, firstDiff, short } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -264,17 +264,30 @@ async function replay(list, servers) {
 }
 
 let mock;
+let sdl;
 try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
+  // the printed schema of both, read by introspection (graphql-js printSchema)
+  const [sdlA, sdlB] = [await introspectSdl(strapi.base), await introspectSdl(mock.base)];
+  sdl = { identical: sdlA === sdlB, chars: sdlA.length };
+  if (!sdl.identical) {
+    const a = sdlA.split('\n'),
+      b = sdlB.split('\n');
+    const at = a.findIndex((line, i) => line !== b[i]);
+    sdl.firstDifference = { line: at + 1, strapi: a[at], mock: b[at] };
+  }
+  log(`SDL ${sdl.identical ? 'identical' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`);
   await replay(reads, { strapi, mock });
-  await stopAndWait(strapi);
-  await stopAndWait(mock);
-  restore();
-  strapi = await startStrapi(dest, strapiPort, { fresh: false });
-  mock = await startMock(pulledFile);
-  await replay(writeSeq, { strapi, mock });
+  if (writeSeq.length > 0) {
+    await stopAndWait(strapi);
+    await stopAndWait(mock);
+    restore();
+    strapi = await startStrapi(dest, strapiPort, { fresh: false });
+    mock = await startMock(pulledFile);
+    await replay(writeSeq, { strapi, mock });
+  }
 } finally {
   await stopAndWait(strapi);
   await stopAndWait(mock);
@@ -295,6 +308,8 @@ for (const e of results.filter((x) => x.verdict === 'different')) {
 }
 const report = {
   model: name,
+  seed: seedN,
+  sdl,
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { ...tally(results.filter((x) => x.phase === 'write')), mutationSteps: nWrites },
   classes: [...classes.values()].sort((a, b) => b.count - a.count),

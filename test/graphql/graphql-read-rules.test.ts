@@ -172,4 +172,15 @@ describe('reads of the plugin', () => {
       ['shelves.0.localizations', 'INTERNAL_SERVER_ERROR', 'Undefined attribute level operator t2.name'],
     ]);
   });
+
+  test("empty lists in filters are dropped by Strapi's query sanitizer: `in: []` and `or: []` add no condition", async () => {
+    const all = await gql(`{ shelves(pagination: { limit: 50 }) { documentId } }`);
+    const inNone = await gql(`{ shelves(filters: { label: { in: [] } }, pagination: { limit: 50 }) { documentId } }`);
+    expect(inNone.data.shelves).toEqual(all.data.shelves);
+    expect(all.data.shelves.length).toBeGreaterThan(0);
+    // left in place, `or: []` beside a field would be the where builder's "mixed keys" refusal
+    const plain = await gql(`{ shelves(filters: { items: { name: { notNull: true } } }) { documentId } }`);
+    const withEmpty = await gql(`{ shelves(filters: { items: { or: [], name: { notNull: true } } }) { documentId } }`);
+    expect(withEmpty).toEqual(plain);
+  });
 });

@@ -33,10 +33,12 @@ function withoutDateLists(value: unknown): unknown {
 }
 
 const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length === 0;
+const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0;
 
 /**
  * The database's where builder adds no condition for an empty filter object: a field whose filter is empty is no
- * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches".
+ * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches". Strapi's query
+ * sanitizer also drops an empty list (`or: []`): the where builder never sees it.
  */
 function pruneEmpty(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pruneEmpty).filter((v) => !isEmptyObject(v));
@@ -44,7 +46,7 @@ function pruneEmpty(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const p = pruneEmpty(v);
-    if (!isEmptyObject(p)) out[k] = p;
+    if (!isEmptyObject(p) && !isEmptyList(p)) out[k] = p;
   }
   return out;
 }
