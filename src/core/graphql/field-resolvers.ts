@@ -13,7 +13,7 @@ import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { collectFields, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
-import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
+import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
 import { late } from './strapi-timing.js';
@@ -99,12 +99,14 @@ function listWithArgs(
     const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
-      // Strapi validates the filters as given, and its database layer refuses a malformed relation where later
-      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
+      // Strapi validates the filters as given (a private key, then a relation the caller may not read: the last two
+      // of its six passes over them, so both come late), and its database layer refuses a malformed relation where
+      // later
       const filters = restFilters(args.filters, target, byUid);
-      validateFilters(strapiSchema(index, scope), filters);
+      late(() => validateFilters(strapiSchema(index, scope), filters));
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       late(() => checkRestrictedFilters(index, scope, filters, readable));
-      checkRelationWheres(filters, target, byUid, linkJoined);
+      checkRelationWheres(whereFilters(args.filters, target, byUid), target, byUid, linkJoined);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }

@@ -51,6 +51,23 @@ function pruneEmpty(value: unknown): unknown {
   return out;
 }
 
+/**
+ * Strapi's query sanitizer in one pass from the top: a key whose value is given empty (`{}`, `[]`) goes, what empties
+ * only once its own content went stays (`or: [{}]` keeps its `or`).
+ */
+function dropGivenEmpty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropGivenEmpty);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (!isEmptyObject(v) && !isEmptyList(v)) out[k] = dropGivenEmpty(v);
+  return out;
+}
+
+/** The filters as @strapi/database's where builder receives them (sanitized, not pruned): what its refusals read. */
+export function whereFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  return dropGivenEmpty(convertFilters(filters, type, byUid, true));
+}
+
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
   return pruneEmpty(convertFilters(filters, type, byUid, true));
