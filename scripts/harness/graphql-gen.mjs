@@ -298,7 +298,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   /** One read: { query, variables, features }. */
   function read() {
     if (r.next() < 0.02) return { query: introspection(), features: ['introspection'] };
-    const t = pluginTypes.length && r.next() < 0.1 ? r.pick(pluginTypes) : r.pick(apiTypes);
+    const t = pluginTypes.length && r.next() < 0.04 ? r.pick(pluginTypes) : r.pick(apiTypes);
     const frags = [];
     const features = [];
     const withVars = r.next() < 0.3 ? { defs: [], values: {} } : undefined;

@@ -78,7 +78,7 @@ beforeAll(async () => {
     JSON.stringify({
       locales: [{ code: 'en', isDefault: true }, { code: 'fr' }],
       // the public role reads shelves only: `owner` is refused on every shelf
-      permissions: { public: { 'api::shelf.shelf': ['find'], 'api::item.item': ['find'] } },
+      permissions: { public: { 'api::shelf.shelf': ['find'], 'api::item.item': ['find'], 'plugin::i18n.locales.listLocales': true } },
       tokens: [{ name: 'full', type: 'full-access', key: TOKEN }],
     }),
   );
@@ -190,5 +190,15 @@ describe('reads of the plugin', () => {
     // an `or` of empty items alone adds no condition
     const onlyEmpty = await gql(`{ shelves(filters: { or: [{}, {}] }, pagination: { limit: 50 }) { documentId } }`);
     expect(onlyEmpty.data.shelves).toEqual(all.data.shelves);
+  });
+
+  test("i18n names its own scope for `i18NLocales` only: the connection keeps the shadow CRUD's `find` scope", async () => {
+    const list = await gql(`{ i18NLocales { code } }`, false);
+    expect(list.data.i18NLocales.map((l: Json) => l.code)).toEqual(['en', 'fr']);
+    const connection = await gql(`{ i18NLocales_connection { nodes { code } } }`, false);
+    expect(connection.data.i18NLocales_connection).toBeNull();
+    expect(connection.errors[0].extensions.code).toBe('FORBIDDEN');
+    const withToken = await gql(`{ i18NLocales_connection { nodes { code } } }`);
+    expect(withToken.data.i18NLocales_connection.nodes).toEqual(list.data.i18NLocales);
   });
 });

@@ -12,10 +12,13 @@ import { FILE_UID, LOCALE_UID, type GqlType } from './graphql-model.js';
 // i18n's locales (`i18NLocales…`), read from the store as the document service reads them, with the same filters,
 // sort and pagination as any list. Their auth scopes are the plugins' routes' permissions.
 
-/** The permission a plugin type's query checks (the upload and i18n extensions' resolversConfig). */
-export function pluginScope(uid: string, action: string): string | undefined {
+/**
+ * The permission a plugin type's query checks (the upload and i18n extensions' resolversConfig). i18n names only
+ * `i18NLocale` and `i18NLocales`: `i18NLocales_connection` keeps the shadow CRUD's own scope (`<uid>.find`).
+ */
+export function pluginScope(uid: string, action: string, connection = false): string | undefined {
   if (uid === FILE_UID) return `plugin::upload.content-api.${action === 'findOne' ? 'findOne' : 'find'}`;
-  if (uid === LOCALE_UID) return 'plugin::i18n.locales.listLocales';
+  if (uid === LOCALE_UID) return connection ? undefined : 'plugin::i18n.locales.listLocales';
   return undefined;
 }
 

@@ -139,7 +139,7 @@ const PLUGIN_SCOPES: Readonly<Record<string, string>> = {
 /** The plugin's auth check on a root field (its scope); undefined for plugin fields that check in their resolver. */
 export function rootAllowed(root: RootField, ctx: GraphqlContext): boolean | undefined {
   if (root.op === 'plugin') return PLUGIN_SCOPES[root.name] === undefined ? undefined : ctx.mayPermission(PLUGIN_SCOPES[root.name]);
-  const scope = pluginScope(root.type.uid, ACTION[root.op]);
+  const scope = pluginScope(root.type.uid, ACTION[root.op], root.op === 'connection');
   return scope ? ctx.mayPermission(scope) : ctx.may(root.type.uid, ACTION[root.op]);
 }
 
