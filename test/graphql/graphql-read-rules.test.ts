@@ -200,5 +200,12 @@ describe('reads of the plugin', () => {
     expect(connection.errors[0].extensions.code).toBe('FORBIDDEN');
     const withToken = await gql(`{ i18NLocales_connection { nodes { code } } }`);
     expect(withToken.data.i18NLocales_connection.nodes).toEqual(list.data.i18NLocales);
+    // locales are filtered and sorted on their columns as any list
+    const codes = async (args: string) =>
+      ((await gql(`{ i18NLocales(${args}) { code } }`, false)).data.i18NLocales as Json[]).map((l) => l.code);
+    const all = list.data.i18NLocales.map((l: Json) => l.code as string);
+    expect(await codes('sort: "code:DESC"')).toEqual([...all].sort().reverse());
+    expect(await codes('filters: { code: { eq: "fr" } }')).toEqual(['fr']);
+    expect(await codes('filters: { or: [{ name: { startsWith: "zzz" } }, { code: { in: ["en"] } }] }')).toEqual(['en']);
   });
 });
