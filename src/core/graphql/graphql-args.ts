@@ -52,20 +52,12 @@ function pruneEmpty(value: unknown): unknown {
 }
 
 /**
- * Strapi's query sanitizer in one pass from the top: a key whose value is given empty (`{}`, `[]`) goes, what empties
- * only once its own content went stays (`or: [{}]` keeps its `or`).
+ * The filters as @strapi/database's where builder receives them, what its refusals read: Strapi's sanitizer drops
+ * empty objects and lists from the bottom up (`and: [{}]` goes), while date-time lists are dropped only later (an
+ * `or` whose one item filters on a date-time list stays).
  */
-function dropGivenEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropGivenEmpty);
-  if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (!isEmptyObject(v) && !isEmptyList(v)) out[k] = dropGivenEmpty(v);
-  return out;
-}
-
-/** The filters as @strapi/database's where builder receives them (sanitized, not pruned): what its refusals read. */
 export function whereFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return dropGivenEmpty(convertFilters(filters, type, byUid, true));
+  return pruneEmpty(convertFilters(filters, type, byUid, false));
 }
 
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
