@@ -182,12 +182,17 @@ describe('reads of the plugin', () => {
     const plain = await gql(`{ shelves(filters: { items: { name: { notNull: true } } }) { documentId } }`);
     const withEmpty = await gql(`{ shelves(filters: { items: { or: [], name: { notNull: true } } }) { documentId } }`);
     expect(withEmpty).toEqual(plain);
-    // the sanitizer empties from the bottom up: an `or` of empty items goes too; one with a condition stays, and is
-    // refused beside a field
+    // the sanitizer drops the items given empty (the `or` then goes); an item with a condition stays, and the `or`
+    // is refused beside a field
     const emptyItems = await gql(`{ shelves(filters: { items: { or: [{}], name: { notNull: true } } }) { documentId } }`);
     expect(emptyItems).toEqual(plain);
     const mixed = await gql(`{ shelves(filters: { items: { or: [{}, { name: { eq: "x" } }], name: { notNull: true } } }) { documentId } }`);
     expect(mixed.errors.map((e: Json) => e.message)).toEqual(['Operator and non-operator keys cannot be mixed in a relation where clause']);
+    // a date-time list's operator goes with its field: the `not` is then alone, and read as an attribute-level operator
+    const dates = await gql(
+      `{ shelves(filters: { items: { createdAt: { in: ["2020-01-01T00:00:00.000Z"] }, not: { name: { eq: "x" } } } }) { documentId } }`,
+    );
+    expect(dates.errors.map((e: Json) => e.message)).toEqual(['Undefined attribute level operator t2.name']);
     // an `or` of empty items alone adds no condition
     const onlyEmpty = await gql(`{ shelves(filters: { or: [{}, {}] }, pagination: { limit: 50 }) { documentId } }`);
     expect(onlyEmpty.data.shelves).toEqual(all.data.shelves);

@@ -52,12 +52,24 @@ function pruneEmpty(value: unknown): unknown {
 }
 
 /**
- * The filters as @strapi/database's where builder receives them, what its refusals read: Strapi's sanitizer drops
- * empty objects and lists from the bottom up (`and: [{}]` goes), while date-time lists are dropped only later (an
- * `or` whose one item filters on a date-time list stays).
+ * Strapi's sanitizer as the where builder's refusals see its result: a key whose value is or becomes empty goes
+ * (a date-time list's operator, then its field), and a list drops the items given empty (`or: [{}]` goes) but keeps
+ * those that became empty (`or: [{ createdAt: { between: [dates] } }]` stays).
  */
+function sanitizedWhere(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((v) => !isEmptyObject(v)).map(sanitizedWhere);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const p = sanitizedWhere(v);
+    if (!isEmptyObject(p) && !isEmptyList(p)) out[k] = p;
+  }
+  return out;
+}
+
+/** The filters as @strapi/database's where builder receives them: what its refusals read. */
 export function whereFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return pruneEmpty(convertFilters(filters, type, byUid, false));
+  return sanitizedWhere(convertFilters(filters, type, byUid, true));
 }
 
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
