@@ -36,32 +36,21 @@ const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length 
 const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0;
 
 /**
- * The database's where builder adds no condition for an empty filter object: a field whose filter is empty is no
- * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches". Strapi's query
- * sanitizer also drops an empty list (`or: []`): the where builder never sees it.
+ * Empty filter objects and lists taken out, keys first: a key whose value is or becomes empty goes. A list's items
+ * go when they end empty (`whole`: the database's where builder adds no condition for an empty object, nor for a
+ * branch of an `or`, where the REST engine would read `{}` as "matches"), or only when given empty (Strapi's
+ * sanitizer as the where builder's refusals see its result: `or: [{}]` goes, `or: [{ createdAt: { between:
+ * [dates] } }]` stays once its date-time list went).
  */
-function pruneEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pruneEmpty).filter((v) => !isEmptyObject(v));
+function dropEmpty(value: unknown, whole: boolean): unknown {
+  if (Array.isArray(value))
+    return whole
+      ? value.map((v) => dropEmpty(v, whole)).filter((v) => !isEmptyObject(v))
+      : value.filter((v) => !isEmptyObject(v)).map((v) => dropEmpty(v, whole));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    const p = pruneEmpty(v);
-    if (!isEmptyObject(p) && !isEmptyList(p)) out[k] = p;
-  }
-  return out;
-}
-
-/**
- * Strapi's sanitizer as the where builder's refusals see its result: a key whose value is or becomes empty goes
- * (a date-time list's operator, then its field), and a list drops the items given empty (`or: [{}]` goes) but keeps
- * those that became empty (`or: [{ createdAt: { between: [dates] } }]` stays).
- */
-function sanitizedWhere(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => !isEmptyObject(v)).map(sanitizedWhere);
-  if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    const p = sanitizedWhere(v);
+    const p = dropEmpty(v, whole);
     if (!isEmptyObject(p) && !isEmptyList(p)) out[k] = p;
   }
   return out;
@@ -69,12 +58,12 @@ function sanitizedWhere(value: unknown): unknown {
 
 /** The filters as @strapi/database's where builder receives them: what its refusals read. */
 export function whereFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return sanitizedWhere(convertFilters(filters, type, byUid, true));
+  return dropEmpty(convertFilters(filters, type, byUid, true), false);
 }
 
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return pruneEmpty(convertFilters(filters, type, byUid, true));
+  return dropEmpty(convertFilters(filters, type, byUid, true), true);
 }
 
 /**
