@@ -1,9 +1,12 @@
 // Random GraphQL operations generated from the plugin's schema (the one content-mock builds, identical to Strapi's)
 // and the content both servers hold: selections (scalars, relations with their own arguments, `_connection`s,
 // components, dynamic zones through fragments), arguments (filters with every operator, sort, both pagination
-// forms, status, locale, publication filters), aliases, named fragments, variables, deliberate errors, and
-// mutation steps (create, update, delete) each followed by reads of what they touched.
+// forms, status, locale, publication filters), aliases, named fragments, variables (any argument, at any depth, with
+// defaults in the definition), `@include`/`@skip`, `__typename`, introspection, the plugins' own query fields,
+// deliberate errors, and mutation steps (create, update, delete) each followed by reads of what they touched.
 import {
+  parseValue,
+  valueFromASTUntyped,
   GraphQLEnumType,
   GraphQLInputObjectType,
   GraphQLList,
@@ -28,8 +31,11 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   const apiTypes = built.types.filter(
     (t) => t.modelType === 'contentType' && model.contentTypes.has(t.uid) && !t.uid.startsWith('plugin::'),
   );
+  // the plugins' content types with query fields of their own (files, locales, users, roles, workflows…)
+  const pluginTypes = built.types.filter((t) => t.modelType === 'contentType' && !apiTypes.includes(t));
   const byName = built.byName;
   let writing = false;
+  const byUid = new Map(built.types.map((t) => [t.uid, t]));
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const docsOf = (uid) => {
     const ct = dataset.contentTypes?.[uid];
@@ -69,6 +75,17 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   const OPS_NUM = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'null', 'notNull', 'in', 'notIn', 'between'];
   function scalarFilter(uid, field, scalar) {
     const vals = valuesOf(uid, field);
+    // a value of the scalar's own form (an invalid one now and then: the validation error is the answer)
+    const random = () => {
+      if (r.next() < 0.03) return 'zzz';
+      const pad = (n) => String(n).padStart(2, '0');
+      const day = `20${pad(r.int(18, 27))}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`;
+      const time = `${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:${pad(r.int(0, 59))}.000`;
+      if (scalar === 'DateTime') return `${day}T${time}Z`;
+      if (scalar === 'Date') return day;
+      if (scalar === 'Time') return time;
+      return 'zzz';
+    };
     const v = () =>
       vals.length && r.next() < 0.8
         ? r.pick(vals)
@@ -76,7 +93,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
           ? r.int(0, 5000)
           : scalar === 'Boolean'
             ? r.next() < 0.5
-            : 'zzz';
+            : random();
     const piece = (s) => (typeof s === 'string' && s.length > 3 ? s.slice(r.int(0, 2), r.int(3, s.length)) : s);
     const ops = scalar === 'String' || scalar === 'ID' ? OPS_STRING : scalar === 'Boolean' ? ['eq', 'ne', 'null', 'notNull'] : OPS_NUM;
     const op = r.pick(ops);
@@ -96,16 +113,19 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const fields = input.getFields();
     const parts = [];
     const n = r.int(1, 2);
+    const used = new Set();
     for (let i = 0; i < n; i++) {
       const name = r.pick(Object.keys(fields));
+      // a key given twice is a validation error: now and then only
+      if (used.has(name) && r.next() < 0.9) continue;
+      used.add(name);
       const ft = unwrap(fields[name].type);
       if (name === 'and' || name === 'or') {
-        if (depth > 1) continue;
-        const a = filtersFor(t, depth + 1),
-          b = filtersFor(t, depth + 1);
-        if (a && b) parts.push(`${name}: [${a}, ${b}]`);
+        if (depth > 2) continue;
+        const items = Array.from({ length: r.pick([0, 1, 2, 2, 3]) }, () => filtersFor(t, depth + 1) ?? '{}');
+        parts.push(`${name}: [${items.join(', ')}]`);
       } else if (name === 'not') {
-        if (depth > 1) continue;
+        if (depth > 2) continue;
         const a = filtersFor(t, depth + 1);
         if (a) parts.push(`not: ${a}`);
       } else if (ft.name.endsWith('FiltersInput') && !ft.name.endsWith('FilterInput')) {
@@ -122,21 +142,43 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     }
     return parts.length ? `{ ${parts.join(', ')} }` : undefined;
   }
-  function sortFor(t) {
+  function sortFor(t, nested) {
     const scal = t.attributes
       .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
       .map((a) => a.name);
     // after writes, documents made on each side have their own random documentIds: their order by documentId is noise
     const keys = [...scal, ...(t.modelType === 'contentType' && !writing ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
-    const n = r.int(1, 2);
-    return `[${r
-      .sample(keys, n)
-      .map((k) => JSON.stringify(`${k}${r.pick(['', ':asc', ':desc'])}`))
-      .join(', ')}]`;
+    // a path through a relation or component to one of its scalars (at the root only: on a relation or component
+    // field, Strapi 5.54's load fails with an SqliteError whose SQL text the mock does not reproduce)
+    for (const a of nested ? [] : t.attributes) {
+      if (r.next() > 0.15) continue;
+      const target = a.kind === 'relation' ? byUid.get(a.target) : a.kind === 'component' ? byUid.get(a.component) : undefined;
+      const leaf = target?.attributes.find((x) => (x.kind === 'scalar' || x.kind === 'enum') && x.scalar !== 'JSON' && !x.common.private);
+      if (leaf) keys.push(`${a.name}.${leaf.name}`);
+    }
+    const x = r.next();
+    if (x < 0.05) return '[]';
+    const one = () => JSON.stringify(`${r.pick(keys)}${r.pick(['', ':asc', ':desc', ':ASC', ':DESC'])}`);
+    // a single string is a list of one (GraphQL input coercion)
+    if (x < 0.15) return one();
+    return `[${Array.from({ length: r.int(1, 3) }, one).join(', ')}]`;
   }
   function paginationArg() {
     const x = r.next();
+    if (x < 0.08)
+      return r.pick([
+        '{}',
+        '{ page: 0 }',
+        '{ pageSize: 0 }',
+        '{ limit: 0 }',
+        '{ start: -1 }',
+        '{ page: 2 }',
+        '{ start: 2 }',
+        '{ limit: 500 }',
+        '{ page: -1, pageSize: 2 }',
+        '{ pageSize: 200 }',
+      ]);
     if (x < 0.35) return `{ page: ${r.int(1, 3)}, pageSize: ${r.int(1, 6)} }`;
     if (x < 0.7) return `{ start: ${r.int(0, 6)}, limit: ${r.pick([1, 2, 3, 5, 10, -1])} }`;
     if (x < 0.8) return `{ pageSize: ${r.int(1, 4)} }`;
@@ -149,7 +191,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       const f = filtersFor(t);
       if (f) a.push(`filters: ${f}`);
     }
-    if (r.next() < 0.45) a.push(`sort: ${sortFor(t)}`);
+    if (r.next() < 0.45) a.push(`sort: ${sortFor(t, nested)}`);
     if (r.next() < 0.35) a.push(`pagination: ${paginationArg()}`);
     if (!nested) a.push(...publicationArgs(t));
     return a;
@@ -165,14 +207,16 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   }
 
   // ---- selections
-  function selection(type, depth, frags) {
+  function selection(type, depth, frags, vars) {
     const fields = type.getFields();
     const t = byName.get(type.name);
     const out = [];
+    if (r.next() < 0.08) out.push('__typename');
     for (const [name, f] of Object.entries(fields)) {
       const inner = unwrap(f.type);
       if (inner instanceof GraphQLScalarType || inner instanceof GraphQLEnumType) {
-        if (name === 'documentId' || name === 'id' || r.next() < 0.5) out.push(name);
+        if (name === 'documentId' || name === 'id') out.push(name);
+        else if (r.next() < 0.5) out.push(`${name}${vars ? directive(vars) : ''}`);
         continue;
       }
       if (depth >= 2 || r.next() < 0.6) continue;
@@ -181,29 +225,71 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
         f.args.length && r.next() < 0.5 && byName.get(inner.name.replace(/RelationResponseCollection$/, ''))
           ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true)
           : [];
-      const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${args.length ? `(${args.join(', ')})` : ''}`;
+      const given = vars ? args.map((a) => asVariable(a, f, vars)) : args;
+      const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${given.length ? `(${given.join(', ')})` : ''}${vars ? directive(vars) : ''}`;
       if (inner instanceof GraphQLUnionType) {
         const members = inner.getTypes().filter((m) => m.name !== 'Error');
         const parts = [
           '__typename',
-          ...r.sample(members, r.int(0, members.length)).map((m) => `... on ${m.name} { ${selection(m, depth + 1, frags)} }`),
+          ...r.sample(members, r.int(0, members.length)).map((m) => `... on ${m.name} { ${selection(m, depth + 1, frags, vars)} }`),
         ];
         out.push(`${head} { ${parts.join(' ')} }`);
       } else if (inner.name.endsWith('RelationResponseCollection')) {
         const node = unwrap(inner.getFields().nodes.type);
-        out.push(`${head} { nodes { ${selection(node, depth + 1, frags)} } }`);
+        out.push(`${head} { nodes { ${selection(node, depth + 1, frags, vars)} } }`);
       } else if (inner instanceof GraphQLObjectType) {
         if (r.next() < 0.15 && t) {
           // the name is taken before the fragment's own selection may add fragments
           const at = frags.push('') - 1;
           const fname = `F${at}`;
-          frags[at] = `fragment ${fname} on ${inner.name} { ${selection(inner, depth + 1, frags)} }`;
+          frags[at] = `fragment ${fname} on ${inner.name} { ${selection(inner, depth + 1, frags, vars)} }`;
           out.push(`${head} { ...${fname} }`);
-        } else out.push(`${head} { ${selection(inner, depth + 1, frags)} }`);
+        } else out.push(`${head} { ${selection(inner, depth + 1, frags, vars)} }`);
       }
     }
     if (!out.length) out.push(Object.keys(fields).find((n) => n === 'documentId' || n === 'id') ?? '__typename');
     return out.join(' ');
+  }
+
+  /**
+   * `vars` collects the variables of one operation ({ defs: [], values: {} }); sometimes an argument's literal moves
+   * into a variable of the argument's type (its value the literal's), or into the definition's default.
+   */
+  let nVar = 0;
+  function asVariable(arg, field, vars) {
+    if (r.next() > 0.25) return arg;
+    const at = arg.indexOf(': ');
+    const name = arg.slice(0, at),
+      literal = arg.slice(at + 2);
+    if (literal.startsWith('$')) return arg;
+    const def = field.args.find((a) => a.name === name);
+    if (!def) return arg;
+    const v = `v${nVar++}`;
+    const value = valueFromASTUntyped(parseValue(literal));
+    if (r.next() < 0.2) vars.defs.push(`$${v}: ${def.type} = ${literal}`);
+    else {
+      vars.defs.push(`$${v}: ${def.type}`);
+      vars.values[v] = value;
+    }
+    return `${name}: $${v}`;
+  }
+  function directive(vars) {
+    if (r.next() > 0.04) return '';
+    const v = `b${nVar++}`;
+    vars.defs.push(`$${v}: Boolean!`);
+    vars.values[v] = r.next() < 0.5;
+    return ` @${r.pick(['include', 'skip'])}(if: $${v})`;
+  }
+
+  /** An introspection query or a bare `__typename`. */
+  function introspection() {
+    const names = Object.keys(schema.getTypeMap()).filter((n) => !n.startsWith('__'));
+    return r.pick([
+      '{ __typename }',
+      '{ __schema { queryType { name } mutationType { name } subscriptionType { name } } }',
+      `{ __type(name: ${JSON.stringify(r.pick(names))}) { name kind description fields { name args { name defaultValue } type { name kind ofType { name kind } } } inputFields { name defaultValue } enumValues { name } possibleTypes { name } } }`,
+      `{ __type(name: "NotAType") { name } }`,
+    ]);
   }
 
   const documentIdOf = (t) => {
@@ -213,9 +299,11 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
 
   /** One read: { query, variables, features }. */
   function read() {
-    const t = r.pick(apiTypes);
+    if (r.next() < 0.02) return { query: introspection(), features: ['introspection'] };
+    const t = pluginTypes.length && r.next() < 0.04 ? r.pick(pluginTypes) : r.pick(apiTypes);
     const frags = [];
     const features = [];
+    const withVars = r.next() < 0.3 ? { defs: [], values: {} } : undefined;
     const kind = t.kind === 'singleType' ? 'one' : r.pick(['one', 'many', 'many', 'conn']);
     const field = rootName(t, kind);
     if (!query[field]) return read();
@@ -234,8 +322,17 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       }
       args.push(...publicationArgs(t));
     } else args = listArgs(t, false);
-    let sel = selection(type, 0, frags);
-    if (kind === 'conn') sel = `nodes { ${sel} }${r.next() < 0.7 ? ' pageInfo { total page pageSize pageCount }' : ''}`;
+    if (withVars) args = args.map((a) => asVariable(a, query[field], withVars));
+    let sel = selection(type, 0, frags, withVars);
+    if (kind === 'conn') {
+      const info = r.sample(['total', 'page', 'pageSize', 'pageCount', '__typename'], r.int(1, 4));
+      // the nodes may go only where they hold no fragment spread nor variable (both would then be unused)
+      const bare = !/\.\.\.F|\$/.test(sel);
+      const parts = [!bare || r.next() < 0.9 ? `nodes { ${sel} }` : '', r.next() < 0.7 ? `pageInfo { ${info.join(' ')} }` : ''].filter(
+        Boolean,
+      );
+      sel = parts.length ? parts.join(' ') : `nodes { ${sel} }`;
+    }
     let body = `${field}${args.length ? `(${args.join(', ')})` : ''} { ${sel} }`;
     if (r.next() < 0.15) {
       features.push('aliases');
@@ -243,12 +340,17 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
       const f2 = rootName(t2, t2.kind === 'singleType' ? 'one' : 'many');
       if (query[f2] && (t2.kind === 'singleType' || query[f2].args.length)) {
         const a2 = t2.kind === 'singleType' ? publicationArgs(t2) : listArgs(t2, false);
-        body = `first: ${body} second: ${f2}${a2.length ? `(${a2.join(', ')})` : ''} { ${selection(schema.getType(t2.name), 1, frags)} }`;
+        body = `first: ${body} second: ${f2}${a2.length ? `(${a2.join(', ')})` : ''} { ${selection(schema.getType(t2.name), 1, frags, withVars)} }`;
       }
     }
     if (frags.length) features.push('fragments');
     // deliberate errors
     const e = r.next();
+    if (withVars) {
+      varDefs.push(...withVars.defs);
+      Object.assign(vars, withVars.values);
+      if (withVars.defs.length) features.push('variables');
+    }
     let text = `query${varDefs.length ? ` Q(${varDefs.join(', ')})` : ''} { ${body} }${frags.length ? ' ' + frags.join(' ') : ''}`;
     if (e < 0.03) {
       features.push('error:syntax');

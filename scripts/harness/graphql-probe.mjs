@@ -2,7 +2,8 @@
 // graphql-run.mjs run of a model (its snapshot and pulled dataset), and prints both answers.
 //
 //   node scripts/harness/graphql-probe.mjs --model kit --slot 25 'query { ... }' ['{"var": 1}'] ...
-// Each argument is an operation, optionally followed by its variables as JSON.
+// Each argument is an operation, optionally followed by its variables as JSON. `--errors`: print only each answer's
+// errors, one line each (path, code, message), to compare their order.
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ const opts = { model: 'kit', slot: '25' };
 const ops = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--model' || args[i] === '--slot' || args[i] === '--auth') opts[args[i].slice(2)] = args[++i];
+  else if (args[i] === '--errors') opts.errors = true;
   else if (args[i].trim().startsWith('{"') && ops.length) ops[ops.length - 1].variables = JSON.parse(args[i]);
   else ops.push({ query: args[i] });
 }
@@ -51,8 +53,19 @@ try {
         headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
         body: JSON.stringify(op),
       });
-      const text = (await r.text()).replace(/"stacktrace":\[[^\]]*\],?/g, '');
-      console.log(`${name} ${r.status} ${text.slice(0, 3000)}`);
+      const raw = await r.text();
+      const text = raw.replace(/"stacktrace":\[[^\]]*\],?/g, '');
+      if (!opts.errors) console.log(`${name} ${r.status} ${text.slice(0, 3000)}`);
+      else {
+        let errors = [];
+        try {
+          errors = JSON.parse(raw).errors ?? [];
+        } catch {
+          errors = [{ message: raw.slice(0, 200) }];
+        }
+        const lines = errors.map((e) => `   ${(e.path ?? []).join('.')} ${e.extensions?.code} ${e.message.slice(0, 80)}`);
+        console.log(`${name} ${r.status}\n${lines.join('\n')}`);
+      }
     }
   }
 } finally {

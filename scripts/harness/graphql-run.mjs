@@ -3,9 +3,11 @@
 // the same content, with random operations generated from the schema (graphql-gen.mjs).
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
-//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir]
+//       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
 //       [--trace out.jsonl]
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
+// --reuse keeps the content of the last run of the model on this slot (its snapshot and pulled dataset: the seed
+// depends on the model only) and skips seeding, pushing and pulling: another --seed of operations on the same content.
 // --record writes the pulled content, the mock's config and every operation with real Strapi's answer into `dir`
 // (test/graphql/recorded-strapi.test.ts replays them against content-mock).
 //
@@ -13,13 +15,13 @@
 // (Strapi restored from the snapshot, the mock serving the pulled content); both restarted; mutation steps each
 // followed by reads. Answers compare as status + JSON body, with the kit's normalisation (fresh ids and timestamps
 // as tokens) and Apollo's development-only `extensions.stacktrace` left out.
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
-import { modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
+import { introspectSdl, modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
 import { knownValues, normaliser, firstDiff, short } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -87,49 +89,56 @@ const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfi
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
-cli([
-  'seed',
-  '--schemas',
-  modelDir,
-  '--config',
-  pushConfig,
-  '--count',
-  String(seedCfg.count ?? 8),
-  '--media',
-  String(seedCfg.media ?? 4),
-  '--seed-value',
-  `harness-${name}`,
-  '--out',
-  seedFile,
-]);
-let strapi = await startStrapi(dest, strapiPort);
-try {
-  const p = spawnSync(
-    process.execPath,
-    [
-      join(root, 'bin/content-mock.js'),
-      'push',
-      '--to',
-      strapi.base,
-      '--token',
-      fullKey,
-      '--seed',
-      seedFile,
-      '--schemas',
-      modelDir,
-      '--config',
-      pushConfig,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
-  cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', pushConfig, '--out', pulledFile]);
-} finally {
-  await stopAndWait(strapi);
+const reuse = opts.reuse && existsSync(join(work, 'snapshot', 'data.db')) && existsSync(pulledFile);
+if (reuse) log('reusing the content of the last run (snapshot and pulled dataset)');
+else
+  cli([
+    'seed',
+    '--schemas',
+    modelDir,
+    '--config',
+    pushConfig,
+    '--count',
+    String(seedCfg.count ?? 8),
+    '--media',
+    String(seedCfg.media ?? 4),
+    '--seed-value',
+    `harness-${name}`,
+    '--out',
+    seedFile,
+  ]);
+let strapi;
+if (!reuse) strapi = await startStrapi(dest, strapiPort);
+if (!reuse)
+  try {
+    const p = spawnSync(
+      process.execPath,
+      [
+        join(root, 'bin/content-mock.js'),
+        'push',
+        '--to',
+        strapi.base,
+        '--token',
+        fullKey,
+        '--seed',
+        seedFile,
+        '--schemas',
+        modelDir,
+        '--config',
+        pushConfig,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (p.status !== 0) throw new Error(`push failed (${p.status}): ${p.stderr.slice(-2000)}`);
+    cli(['pull', '--from', strapi.base, '--token', fullKey, '--schemas', modelDir, '--config', pushConfig, '--out', pulledFile]);
+  } finally {
+    await stopAndWait(strapi);
+  }
+if (!reuse) {
+  rmSync(join(work, 'snapshot'), { recursive: true, force: true });
+  cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+  cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 }
-rmSync(join(work, 'snapshot'), { recursive: true, force: true });
-cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
-cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 const restore = () => {
   for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
   cpSync(join(work, 'snapshot', 'data.db'), join(dest, '.tmp', 'data.db'));
@@ -268,19 +277,32 @@ async function replay(list, servers) {
 }
 
 let mock;
+let sdl;
 try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
-  if (reads.length) {
-    await replay(reads, { strapi, mock });
-    await stopAndWait(strapi);
-    await stopAndWait(mock);
-    restore();
-    strapi = await startStrapi(dest, strapiPort, { fresh: false });
-    mock = await startMock(pulledFile);
+  // the printed schema of both, read by introspection (graphql-js printSchema)
+  const [sdlA, sdlB] = [await introspectSdl(strapi.base), await introspectSdl(mock.base)];
+  sdl = { identical: sdlA === sdlB, chars: sdlA.length };
+  if (!sdl.identical) {
+    const a = sdlA.split('\n'),
+      b = sdlB.split('\n');
+    const at = a.findIndex((line, i) => line !== b[i]);
+    sdl.firstDifference = { line: at + 1, strapi: a[at], mock: b[at] };
   }
-  await replay(writeSeq, { strapi, mock });
+  log(`SDL ${sdl.identical ? 'identical' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`);
+  if (reads.length > 0) {
+    await replay(reads, { strapi, mock });
+    if (writeSeq.length > 0) {
+      await stopAndWait(strapi);
+      await stopAndWait(mock);
+      restore();
+      strapi = await startStrapi(dest, strapiPort, { fresh: false });
+      mock = await startMock(pulledFile);
+    }
+  }
+  if (writeSeq.length > 0) await replay(writeSeq, { strapi, mock });
 } finally {
   await stopAndWait(strapi);
   await stopAndWait(mock);
@@ -301,6 +323,8 @@ for (const e of results.filter((x) => x.verdict === 'different')) {
 }
 const report = {
   model: name,
+  seed: seedN,
+  sdl,
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { ...tally(results.filter((x) => x.phase === 'write')), mutationSteps: nWrites },
   classes: [...classes.values()].sort((a, b) => b.count - a.count),

@@ -18,6 +18,7 @@ import { depthLimit } from './depth-limit.js';
 import { entryFieldAllowed, entryFieldReadsDatabase, resolveEntryField } from './field-resolvers.js';
 import { formatResolverError } from './format-error.js';
 import { resolveRoot, rootAllowed } from './root-resolvers.js';
+import { pageWindow } from './graphql-args.js';
 import { argumentsWeight, databaseTurns, strapiShaped, type DatabaseTurn } from './strapi-timing.js';
 
 // One GraphQL operation as Apollo Server 4 with the plugin's settings answers it: parse (400
@@ -104,9 +105,13 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
     if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
       const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
       if (!root) return null;
-      return strapiShaped({ allowed: rootAllowed(root, ctx), database: root.op !== 'plugin', weight: argumentsWeight(args) }, turn, () =>
-        resolveRoot(root, args, ctx, info),
-      );
+      const timing = {
+        allowed: rootAllowed(root, ctx),
+        database: root.op !== 'plugin',
+        weight: argumentsWeight(args),
+        prelude: paging(args, ctx),
+      };
+      return strapiShaped(timing, turn, () => resolveRoot(root, args, ctx, info));
     }
     const type = ctx.built.byName.get(parent);
     if (type && isPlainObject(source)) {
@@ -114,6 +119,7 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
         allowed: entryFieldAllowed(type, info.fieldName, ctx),
         database: entryFieldReadsDatabase(type, info.fieldName),
         weight: argumentsWeight(args),
+        prelude: paging(args, ctx),
       };
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));
     }
@@ -130,6 +136,11 @@ function collectionField(source: Record<string, unknown>, name: string): unknown
   if (name === 'data' && !('data' in source)) return source.nodes ?? [];
   if (name === 'meta' && !('meta' in source)) return { pagination: source.pageInfo };
   return source[name] ?? null;
+}
+
+/** The plugin's transformArgs of a field with a `pagination` argument: its PaginationError comes first. */
+function paging(args: Record<string, unknown>, ctx: GraphqlContext): (() => void) | undefined {
+  return 'pagination' in args ? () => void pageWindow(args.pagination, ctx.limits) : undefined;
 }
 
 /** Dynamic zone items name their component (`__component`); the generic morph names the type. */

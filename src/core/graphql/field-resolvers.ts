@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { isPlainObject } from '../is-plain-object.js';
 import { compileFilters } from '../query/filters.js';
 import type { Entry } from '../query/render-entry.js';
-import type { Record_, Scope } from '../query/scope.js';
+import { noteOrigin, type Record_, type Scope } from '../query/scope.js';
 import { parseSort, sortRecords } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
@@ -13,7 +13,7 @@ import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
-import { pageWindow, restFilters, restSort, validatedFilters } from './graphql-args.js';
+import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
 import { late } from './strapi-timing.js';
@@ -35,12 +35,42 @@ function scopeOf(ctx: GraphqlContext, target: GqlType): Scope | undefined {
   return type && { kind: 'type', type };
 }
 
+/**
+ * The stored component values behind the rendered ones a request showed (filters on a component read its stored
+ * values: nested components and relations the selection did not populate). Rendered entries are fresh objects per
+ * request, so the map forgets them with the answer.
+ */
+const storedComponents = (): WeakMap<object, Record_> => new WeakMap();
+
 /** The stored record behind a rendered entry (its filters and sort read stored values). */
 function recordOf(ctx: GraphqlContext, target: GqlType, entry: Entry): Record_ | undefined {
   const id = Number(entry.id);
   if (target.uid === FILE_UID) return ctx.store.index.media(id);
-  if (target.modelType === 'component') return entry as unknown as Record_;
+  if (target.modelType === 'component') return ctx.store.index.attached(storedComponents).get(entry) ?? (entry as unknown as Record_);
   return ctx.store.index.rowById(target.uid, id);
+}
+
+/**
+ * Notes the stored values behind the rendered components (or dynamic zone items) of a field, found by id in the
+ * parent's stored record, with the row they belong to (their relations follow that row's links).
+ */
+function noteStored(ctx: GraphqlContext, type: GqlType, source: Entry, name: string, rendered: unknown): void {
+  const index = ctx.store.index;
+  const stored = index.attached(storedComponents);
+  const scope = scopeOf(ctx, type);
+  const parent = type.modelType === 'component' ? stored.get(source) : index.rowById(type.uid, Number(source.id));
+  if (!scope || !parent) return;
+  const value = (parent as Record<string, unknown>)[name];
+  const values = (Array.isArray(value) ? value : isPlainObject(value) ? [value] : []).filter(isPlainObject);
+  noteOrigin(index, scope, parent, values);
+  // ids are unique per component table; zone items also name theirs
+  const same = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    a.id === b.id && (a.__component === undefined || b.__component === undefined || a.__component === b.__component);
+  for (const entry of Array.isArray(rendered) ? rendered : [rendered]) {
+    if (!isPlainObject(entry)) continue;
+    const match = values.find((v) => same(v, entry));
+    if (match) stored.set(entry, match as Record_);
+  }
 }
 
 /** A populated list narrowed, ordered and paged by a field's arguments. */
@@ -51,6 +81,7 @@ function listWithArgs(
   args: Args,
   inherited?: (r: Record_) => boolean,
   linkOrderTies = false,
+  linkJoined = true,
 ): Entry[] {
   // the plugin's transformArgs pages first: a pagination error comes before the query's validation
   const w = pageWindow(args.pagination, ctx.limits);
@@ -68,12 +99,14 @@ function listWithArgs(
     const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
     if (args.filters) {
-      // Strapi validates the filters as given, and its database layer refuses a malformed relation where later
-      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
+      // Strapi validates the filters as given (a private key, then a relation the caller may not read: the last two
+      // of its six passes over them, so both come late), and its database layer refuses a malformed relation where
+      // later
       const filters = restFilters(args.filters, target, byUid);
-      validateFilters(strapiSchema(index, scope), filters);
+      late(() => validateFilters(strapiSchema(index, scope), filters));
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       late(() => checkRestrictedFilters(index, scope, filters, readable));
-      checkRelationWheres(filters, target, byUid, true);
+      checkRelationWheres(whereFilters(args.filters, target, byUid), target, byUid, linkJoined);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
@@ -138,7 +171,10 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info
   const populate = populateFor(sel, type, fields);
   const out: Entry[] = [];
   for (const row of rows) {
-    const query = { locale: row.locale, status: row.publishedAt === null ? 'draft' : 'published', ...(populate ? { populate } : {}) };
+    // the relations under a localization inherit the root query's status (the plugin's association resolvers),
+    // whatever the localization's own row is (a type without draft & publish has published rows only)
+    const rowStatus = root?.status ?? (row.publishedAt === null ? 'draft' : 'published');
+    const query = { locale: row.locale, status: rowStatus, ...(populate ? { populate } : {}) };
     const entry = findOne(ctx.store.index, contentType, source.documentId, query, { ...ctx.options, canRead: undefined });
     if (entry) out.push(entry);
   }
@@ -179,7 +215,8 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
   const { attribute, connection } = found;
   // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them
   if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
-    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info));
+    // i18n's load joins the rows of the same document on its column: no link table
+    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info), false, false);
     return connection ? { nodes } : nodes;
   }
   const value = source[attribute.name];
@@ -206,6 +243,7 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       return connection ? { nodes } : nodes;
     }
     case 'component': {
+      noteStored(ctx, type, source, attribute.name, value);
       if (!attribute.repeatable) return isPlainObject(value) ? value : null;
       const target = ctx.built.types.find((t) => t.uid === attribute.component);
       return target ? listWithArgs(ctx, target, Array.isArray(value) ? (value as Entry[]) : [], args) : [];
@@ -214,6 +252,7 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
       // a zone that allows no component has no link table to load from: the database layer's load answers an
       // object, not a list, and graphql-js fails the field ("Expected Iterable, but did not find one for field …")
       if (attribute.components.length === 0) return {};
+      noteStored(ctx, type, source, attribute.name, value);
       return Array.isArray(value) ? value : [];
     case 'morph':
       return attribute.toMany ? [] : null;

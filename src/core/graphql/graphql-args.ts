@@ -33,25 +33,37 @@ function withoutDateLists(value: unknown): unknown {
 }
 
 const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length === 0;
+const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0;
 
 /**
- * The database's where builder adds no condition for an empty filter object: a field whose filter is empty is no
- * condition at all (nor a branch of an `or`), where the REST engine would read `{}` as "matches".
+ * Empty filter objects and lists taken out, keys first: a key whose value is or becomes empty goes. A list's items
+ * go when they end empty (`whole`: the database's where builder adds no condition for an empty object, nor for a
+ * branch of an `or`, where the REST engine would read `{}` as "matches"), or only when given empty (Strapi's
+ * sanitizer as the where builder's refusals see its result: `or: [{}]` goes, `or: [{ createdAt: { between:
+ * [dates] } }]` stays once its date-time list went).
  */
-function pruneEmpty(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pruneEmpty).filter((v) => !isEmptyObject(v));
+function dropEmpty(value: unknown, whole: boolean): unknown {
+  if (Array.isArray(value))
+    return whole
+      ? value.map((v) => dropEmpty(v, whole)).filter((v) => !isEmptyObject(v))
+      : value.filter((v) => !isEmptyObject(v)).map((v) => dropEmpty(v, whole));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    const p = pruneEmpty(v);
-    if (!isEmptyObject(p)) out[k] = p;
+    const p = dropEmpty(v, whole);
+    if (!isEmptyObject(p) && !isEmptyList(p)) out[k] = p;
   }
   return out;
 }
 
+/** The filters as @strapi/database's where builder receives them: what its refusals read. */
+export function whereFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
+  return dropEmpty(convertFilters(filters, type, byUid, true), false);
+}
+
 /** `filters` of a GraphQL query on `type` as a REST `filters` object. */
 export function restFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>): unknown {
-  return pruneEmpty(convertFilters(filters, type, byUid, true));
+  return dropEmpty(convertFilters(filters, type, byUid, true), true);
 }
 
 /**

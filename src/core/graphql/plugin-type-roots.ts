@@ -3,7 +3,8 @@ import { renderMedia, type Entry } from '../query/render-entry.js';
 import { parseSort, sortRecords } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
-import type { Record_ } from '../query/scope.js';
+import type { Record_, Scope } from '../query/scope.js';
+import type { ContentType, ScalarAttribute } from '../model/types.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, restFilters, restSort } from './graphql-args.js';
 import { FILE_UID, LOCALE_UID, type GqlType } from './graphql-model.js';
@@ -12,10 +13,13 @@ import { FILE_UID, LOCALE_UID, type GqlType } from './graphql-model.js';
 // i18n's locales (`i18NLocales…`), read from the store as the document service reads them, with the same filters,
 // sort and pagination as any list. Their auth scopes are the plugins' routes' permissions.
 
-/** The permission a plugin type's query checks (the upload and i18n extensions' resolversConfig). */
-export function pluginScope(uid: string, action: string): string | undefined {
+/**
+ * The permission a plugin type's query checks (the upload and i18n extensions' resolversConfig). i18n names only
+ * `i18NLocale` and `i18NLocales`: `i18NLocales_connection` keeps the shadow CRUD's own scope (`<uid>.find`).
+ */
+export function pluginScope(uid: string, action: string, connection = false): string | undefined {
   if (uid === FILE_UID) return `plugin::upload.content-api.${action === 'findOne' ? 'findOne' : 'find'}`;
-  if (uid === LOCALE_UID) return 'plugin::i18n.locales.listLocales';
+  if (uid === LOCALE_UID) return connection ? undefined : 'plugin::i18n.locales.listLocales';
   return undefined;
 }
 
@@ -46,14 +50,53 @@ export interface PluginList {
   readonly limit: number;
 }
 
+/**
+ * i18n's locale as the query language sees its table: `name` and `code` columns beside the system ones (the
+ * document service filters and sorts locales as any content type's rows).
+ */
+function localeType(): ContentType {
+  const column = (name: string): ScalarAttribute => ({
+    kind: 'scalar',
+    type: 'string',
+    name,
+    unique: false,
+    private: false,
+    required: false,
+    localized: false,
+    source: `${LOCALE_UID}#/attributes/${name}`,
+  });
+  return {
+    uid: LOCALE_UID,
+    kind: 'collectionType',
+    singularName: 'locale',
+    pluralName: 'locales',
+    displayName: 'Locale',
+    description: '',
+    draftAndPublish: false,
+    localized: false,
+    attributes: new Map([
+      ['name', column('name')],
+      ['code', column('code')],
+    ]),
+    file: '',
+    builtIn: true,
+  };
+}
+
+/** What a plugin type's filters and sorts walk: files as media, locales as the rows of their table. */
+function scopeOf(uid: string): Scope | undefined {
+  if (uid === FILE_UID) return { kind: 'media' };
+  if (uid === LOCALE_UID) return { kind: 'type', type: localeType() };
+  return undefined;
+}
+
 /** A list of a plugin type's records, or undefined for a type this mock does not hold. */
 export function pluginList(ctx: GraphqlContext, type: GqlType, args: Record<string, unknown>): PluginList | undefined {
   const all = records(ctx, type.uid);
   if (!all) return undefined;
   const index = ctx.store.index;
   let list = [...all].sort((a, b) => Number(a.entry.id) - Number(b.entry.id));
-  // only files have a scope the engine's filters know; locales are filtered on their columns the same way
-  const scope = type.uid === FILE_UID ? ({ kind: 'media' } as const) : undefined;
+  const scope = scopeOf(type.uid);
   if (scope && args.filters) {
     const filters = restFilters(args.filters, type, new Map(ctx.built.types.map((t) => [t.uid, t])));
     validateFilters(strapiSchema(index, scope), filters);

@@ -102,6 +102,12 @@ async function policies(resolve: () => unknown): Promise<unknown> {
  */
 export class LateValidationError extends ValidationError {}
 
+/**
+ * An error of @strapi/database's where builder (a plain Error, answered as an internal one): raised as the query is
+ * sent, so after the query's turn, not with its validation.
+ */
+export class DatabaseLayerError extends Error {}
+
 /** Runs a restricted-relation check; its refusal is thrown as a late one. */
 export function late(check: () => void): void {
   try {
@@ -119,6 +125,8 @@ export interface FieldTiming {
   readonly database: boolean;
   /** The arguments' weight (argumentsWeight). */
   readonly weight?: number;
+  /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
+  readonly prelude?: () => void;
 }
 
 /**
@@ -132,12 +140,14 @@ export async function strapiShaped(timing: FieldTiming, turn: DatabaseTurn, reso
 }
 
 async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: () => unknown): Promise<unknown> {
+  // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
+  timing.prelude?.();
   await ticks(VALIDATION_TICKS);
   let value: unknown;
   try {
     value = await resolve();
   } catch (e) {
-    if (e instanceof LateValidationError) await turn(timing.weight ?? 0);
+    if (e instanceof LateValidationError || e instanceof DatabaseLayerError) await turn(timing.weight ?? 0);
     throw e;
   }
   await turn(timing.weight ?? 0);

@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+
+// Read-side rules of the plugin pinned on real Strapi 5.54 with @strapi/plugin-graphql 5.54.0 (probed with
+// scripts/harness/graphql-probe.mjs on the harness's shop model), over a small i18n project spoken to over HTTP.
+// Expectations are computed from other answers of the same server, never copied from Strapi's.
+
+type Json = Record<string, any>;
+const TOKEN = 'r'.repeat(40);
+
+function collection(singular: string, plural: string, options: Json, attributes: Json, localized = false): Json {
+  return {
+    kind: 'collectionType',
+    info: { singularName: singular, pluralName: plural, displayName: singular },
+    options,
+    ...(localized ? { pluginOptions: { i18n: { localized: true } } } : {}),
+    attributes,
+  };
+}
+
+let dir = '';
+let server: MockServer;
+let url = '';
+const gql = async (query: string, auth = true): Promise<Json> => {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${TOKEN}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  return (await res.json()) as Json;
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cm-graphql-reads-'));
+  const schemas: Record<string, Json> = {
+    // a localized type without draft & publish whose relation targets a draft & publish type
+    shelf: collection(
+      'shelf',
+      'shelves',
+      { draftAndPublish: false },
+      {
+        label: { type: 'string', pluginOptions: { i18n: { localized: true } } },
+        items: { type: 'relation', relation: 'manyToMany', target: 'api::item.item' },
+        owner: { type: 'relation', relation: 'manyToOne', target: 'api::owner.owner' },
+        parts: { type: 'component', component: 'shop.part', repeatable: true },
+      },
+      true,
+    ),
+    item: collection('item', 'items', { draftAndPublish: true }, { name: { type: 'string' } }),
+    owner: collection('owner', 'owners', { draftAndPublish: false }, { name: { type: 'string' } }),
+  };
+  for (const [name, schema] of Object.entries(schemas)) {
+    mkdirSync(join(dir, `src/api/${name}/content-types/${name}`), { recursive: true });
+    writeFileSync(join(dir, `src/api/${name}/content-types/${name}/schema.json`), JSON.stringify(schema));
+  }
+  mkdirSync(join(dir, 'src/components/shop'), { recursive: true });
+  const component = (name: string, attributes: Json) =>
+    writeFileSync(
+      join(dir, `src/components/shop/${name}.json`),
+      JSON.stringify({ collectionName: `components_shop_${name}s`, info: { displayName: name }, attributes }),
+    );
+  component('part', {
+    label: { type: 'string' },
+    bits: { type: 'component', component: 'shop.bit', repeatable: true },
+    maker: { type: 'relation', relation: 'oneToOne', target: 'api::owner.owner' },
+  });
+  component('bit', { size: { type: 'integer' } });
+  mkdirSync(join(dir, 'config'), { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ dependencies: { '@strapi/strapi': '5.54.0', '@strapi/plugin-graphql': '5.54.0' } }),
+  );
+  writeFileSync(
+    join(dir, 'content-mock.config.json'),
+    JSON.stringify({
+      locales: [{ code: 'en', isDefault: true }, { code: 'fr' }],
+      // the public role reads shelves only: `owner` is refused on every shelf
+      permissions: { public: { 'api::shelf.shelf': ['find'], 'api::item.item': ['find'], 'plugin::i18n.locales.listLocales': true } },
+      tokens: [{ name: 'full', type: 'full-access', key: TOKEN }],
+    }),
+  );
+  server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
+  ({ url } = await server.listen(0, '127.0.0.1'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('reads of the plugin', () => {
+  test('relations under `localizations` follow the root query status, whatever the localization row is', async () => {
+    const item = await gql(`mutation { createItem(status: PUBLISHED, data: { name: "published name" }) { documentId } }`);
+    const itemId = item.data.createItem.documentId as string;
+    await gql(`mutation { updateItem(documentId: "${itemId}", status: DRAFT, data: { name: "draft edit" }) { documentId } }`);
+    const shelf = await gql(`mutation { createShelf(locale: "en", data: { label: "en", items: ["${itemId}"] }) { documentId } }`);
+    const shelfId = shelf.data.createShelf.documentId as string;
+    await gql(
+      `mutation { updateShelf(documentId: "${shelfId}", locale: "fr", data: { label: "fr", items: ["${itemId}"] }) { documentId } }`,
+    );
+    for (const status of ['DRAFT', 'PUBLISHED']) {
+      const fr = await gql(`{ shelves(status: ${status}, locale: "fr") { items { name publishedAt } } }`);
+      const en = await gql(`{ shelves(status: ${status}) { localizations { locale items { name publishedAt } } } }`);
+      expect(en.errors).toBeUndefined();
+      // the fr row as a localization shows what the fr row shows at the root under the same status
+      expect(en.data.shelves[0].localizations).toEqual([{ locale: 'fr', items: fr.data.shelves[0].items }]);
+      expect(fr.data.shelves[0].items[0].name).toBe(status === 'DRAFT' ? 'draft edit' : 'published name');
+    }
+  });
+
+  test("a page & offset pagination error is raised as its resolver starts: as early as a refused relation's auth check", async () => {
+    for (const label of ['a', 'b'])
+      await gql(`mutation { createShelf(data: { label: "${label}", parts: [{ label: "p" }] }) { documentId } }`);
+    const answer = await gql(
+      `{ shelves(filters: { label: { in: ["a", "b"] } }, sort: ["label"]) { label parts(pagination: { page: 1, limit: 2 }) { label } owner { name } } }`,
+      false,
+    );
+    // Strapi lists them shelf by shelf: both fail after the same number of steps, so in the order they started
+    expect(answer.errors.map((e: Json) => [e.path.join('.'), e.extensions.code])).toEqual([
+      ['shelves.0.parts', 'STRAPI_PAGINATION_ERROR'],
+      ['shelves.0.owner', 'FORBIDDEN'],
+      ['shelves.1.parts', 'STRAPI_PAGINATION_ERROR'],
+      ['shelves.1.owner', 'FORBIDDEN'],
+    ]);
+  });
+
+  test('a component field filters on its stored values: nested components and relations the selection does not show', async () => {
+    const owner = await gql(`mutation { createOwner(data: { name: "maker" }) { documentId } }`);
+    const ownerId = owner.data.createOwner.documentId as string;
+    const parts = `[{ label: "small", bits: [{ size: 1 }] }, { label: "big", bits: [{ size: 5 }, { size: 1 }], maker: "${ownerId}" }, { label: "none" }]`;
+    await gql(`mutation { createShelf(data: { label: "parts", parts: ${parts} }) { documentId } }`);
+    const q = (args: string) => `{ shelves(filters: { label: { eq: "parts" } }) { parts${args} { label } } }`;
+    const full = await gql(`{ shelves(filters: { label: { eq: "parts" } }) { parts { label bits { size } maker { name } } } }`);
+    const all = full.data.shelves[0].parts as Json[];
+    const labels = (keep: (p: Json) => boolean) => all.filter(keep).map((p) => ({ label: p.label }));
+    const big = await gql(q(`(filters: { bits: { size: { gt: 2 } } })`));
+    expect(big.data.shelves[0].parts).toEqual(labels((p) => p.bits.some((b: Json) => b.size > 2)));
+    const notBig = await gql(q(`(filters: { not: { bits: { size: { gt: 2 } } } })`));
+    // the database negates each joined row: a part keeps if one of its bits is not big (none: no row to negate)
+    expect(notBig.data.shelves[0].parts).toEqual(labels((p) => p.bits.some((b: Json) => !(b.size > 2))));
+    const made = await gql(q(`(filters: { maker: { name: { eq: "maker" } } })`));
+    expect(made.data.shelves[0].parts).toEqual(labels((p) => p.maker?.name === 'maker'));
+    expect(made.data.shelves[0].parts).toEqual([{ label: 'big' }]);
+  });
+
+  test("the database layer's refusals come as the query is sent (after a result that came first) with its join aliases", async () => {
+    const owner = await gql(`mutation { createOwner(data: { name: "o" }) { documentId } }`);
+    const made = await gql(
+      `mutation { createShelf(locale: "en", data: { label: "aliases", parts: [{ label: "p", maker: "${owner.data.createOwner.documentId}" }] }) { documentId } }`,
+    );
+    const id = made.data.createShelf.documentId as string;
+    await gql(`mutation { updateShelf(documentId: "${id}", locale: "fr", data: { label: "alias fr" }) { documentId } }`);
+    const paths = (answer: Json) => answer.errors.map((e: Json) => [e.path.join('.'), e.extensions.code, e.message]);
+    // `maker` is refused once `parts` arrives from the database; the mixed relation filter of `localizations`
+    // fails only as its own query is built, later
+    const mixed = await gql(
+      `{ shelves(filters: { label: { eq: "aliases" } }) { parts { maker { name } } localizations(filters: { items: { not: { name: { eq: "x" } }, name: { eq: "y" } } }) { label } } }`,
+      false,
+    );
+    expect(paths(mixed)).toEqual([
+      ['shelves.0.parts.0.maker', 'FORBIDDEN', 'Forbidden access'],
+      ['shelves.0.localizations', 'INTERNAL_SERVER_ERROR', 'Operator and non-operator keys cannot be mixed in a relation where clause'],
+    ]);
+    // i18n's load joins no link table: the items' link table is t1, the items t2 (t3 under a relation field)
+    const field = (name: string) =>
+      gql(
+        `{ shelves(filters: { label: { eq: "aliases" } }) { ${name}(filters: { items: { not: { name: { notNull: true } } } }) { label } } }`,
+      );
+    expect(paths(await field('localizations'))).toEqual([
+      ['shelves.0.localizations', 'INTERNAL_SERVER_ERROR', 'Undefined attribute level operator t2.name'],
+    ]);
+  });
+
+  test("empty lists in filters are dropped by Strapi's query sanitizer: `in: []` and `or: []` add no condition", async () => {
+    const all = await gql(`{ shelves(pagination: { limit: 50 }) { documentId } }`);
+    const inNone = await gql(`{ shelves(filters: { label: { in: [] } }, pagination: { limit: 50 }) { documentId } }`);
+    expect(inNone.data.shelves).toEqual(all.data.shelves);
+    expect(all.data.shelves.length).toBeGreaterThan(0);
+    // left in place, `or: []` beside a field would be the where builder's "mixed keys" refusal
+    const plain = await gql(`{ shelves(filters: { items: { name: { notNull: true } } }) { documentId } }`);
+    const withEmpty = await gql(`{ shelves(filters: { items: { or: [], name: { notNull: true } } }) { documentId } }`);
+    expect(withEmpty).toEqual(plain);
+    // the sanitizer drops the items given empty (the `or` then goes); an item with a condition stays, and the `or`
+    // is refused beside a field
+    const emptyItems = await gql(`{ shelves(filters: { items: { or: [{}], name: { notNull: true } } }) { documentId } }`);
+    expect(emptyItems).toEqual(plain);
+    const mixed = await gql(`{ shelves(filters: { items: { or: [{}, { name: { eq: "x" } }], name: { notNull: true } } }) { documentId } }`);
+    expect(mixed.errors.map((e: Json) => e.message)).toEqual(['Operator and non-operator keys cannot be mixed in a relation where clause']);
+    // a date-time list's operator goes with its field: the `not` is then alone, and read as an attribute-level operator
+    const dates = await gql(
+      `{ shelves(filters: { items: { createdAt: { in: ["2020-01-01T00:00:00.000Z"] }, not: { name: { eq: "x" } } } }) { documentId } }`,
+    );
+    expect(dates.errors.map((e: Json) => e.message)).toEqual(['Undefined attribute level operator t2.name']);
+    // an `or` of empty items alone adds no condition
+    const onlyEmpty = await gql(`{ shelves(filters: { or: [{}, {}] }, pagination: { limit: 50 }) { documentId } }`);
+    expect(onlyEmpty.data.shelves).toEqual(all.data.shelves);
+  });
+
+  test("i18n names its own scope for `i18NLocales` only: the connection keeps the shadow CRUD's `find` scope", async () => {
+    const list = await gql(`{ i18NLocales { code } }`, false);
+    expect(list.data.i18NLocales.map((l: Json) => l.code)).toEqual(['en', 'fr']);
+    const connection = await gql(`{ i18NLocales_connection { nodes { code } } }`, false);
+    expect(connection.data.i18NLocales_connection).toBeNull();
+    expect(connection.errors[0].extensions.code).toBe('FORBIDDEN');
+    const withToken = await gql(`{ i18NLocales_connection { nodes { code } } }`);
+    expect(withToken.data.i18NLocales_connection.nodes).toEqual(list.data.i18NLocales);
+    // locales are filtered and sorted on their columns as any list
+    const codes = async (args: string) =>
+      ((await gql(`{ i18NLocales(${args}) { code } }`, false)).data.i18NLocales as Json[]).map((l) => l.code);
+    const all = list.data.i18NLocales.map((l: Json) => l.code as string);
+    expect(await codes('sort: "code:DESC"')).toEqual([...all].sort().reverse());
+    expect(await codes('filters: { code: { eq: "fr" } }')).toEqual(['fr']);
+    expect(await codes('filters: { or: [{ name: { startsWith: "zzz" } }, { code: { in: ["en"] } }] }')).toEqual(['en']);
+  });
+});
