@@ -174,6 +174,8 @@ interface TypeSeed {
   readonly attributes: readonly GqlAttribute[];
   readonly queries: boolean;
   readonly mutations: boolean;
+  /** The names the project (and the schema's options) make private: Strapi's system fields among them leave the schema. */
+  readonly privateAttributes?: readonly string[];
 }
 
 const raw = (attrs: RawAttributes) => Object.entries(attrs).map(([n, a]) => fromRaw(n, a));
@@ -181,12 +183,15 @@ const raw = (attrs: RawAttributes) => Object.entries(attrs).map(([n, a]) => from
 /** Strapi's system attributes, appended at load in this order (i18n's `locale`/`localizations` last). */
 function withSystem(seed: TypeSeed): GqlAttribute[] {
   const out = [...seed.attributes];
-  out.push({ kind: 'scalar', name: 'createdAt', scalar: 'DateTime', common: common(false, false, false) });
-  out.push({ kind: 'scalar', name: 'updatedAt', scalar: 'DateTime', common: common(false, false, false) });
-  out.push({ kind: 'scalar', name: 'publishedAt', scalar: 'DateTime', common: common() });
+  // a system field the project names in `api.responses.privateAttributes` is private like any attribute (isPrivateAttribute)
+  const named = (name: string) => seed.privateAttributes?.includes(name) === true;
+  out.push({ kind: 'scalar', name: 'createdAt', scalar: 'DateTime', common: common(false, named('createdAt'), false) });
+  out.push({ kind: 'scalar', name: 'updatedAt', scalar: 'DateTime', common: common(false, named('updatedAt'), false) });
+  out.push({ kind: 'scalar', name: 'publishedAt', scalar: 'DateTime', common: common(false, named('publishedAt')) });
   if (seed.localized) {
-    out.push({ kind: 'scalar', name: 'locale', scalar: 'String', common: common(false, false, false) });
-    out.push({ kind: 'relation', name: 'localizations', target: seed.uid, toMany: true, common: common(false, false, false) });
+    out.push({ kind: 'scalar', name: 'locale', scalar: 'String', common: common(false, named('locale'), false) });
+    const localizations = common(false, named('localizations'), false);
+    out.push({ kind: 'relation', name: 'localizations', target: seed.uid, toMany: true, common: localizations });
   } else out.push({ kind: 'scalar', name: 'locale', scalar: 'String', common: common(false, true, true) });
   return out;
 }
@@ -246,6 +251,7 @@ export function graphqlTypes(model: ContentModel): GqlType[] {
     attributes,
     queries,
     mutations,
+    privateAttributes: model.privateAttributes,
   });
   const plugins = [
     plugin('upload', 'file', 'files', raw(FILE_ATTRIBUTES), true, false),
@@ -271,6 +277,7 @@ export function graphqlTypes(model: ContentModel): GqlType[] {
         attributes: [...t.attributes.values()].map(fromModel).filter((a): a is GqlAttribute => a !== undefined),
         queries: true,
         mutations: true,
+        privateAttributes: t.privateAttributes,
       }),
     );
   // Observed on Strapi 5.54: a project with a single API content type registers it before the plugins' types.
