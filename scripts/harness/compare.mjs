@@ -2,6 +2,21 @@
 // timestamps become tokens; key order ignored; array order kept), returning the first difference as a path.
 export { knownValues, normaliser } from '../differential/compare.mjs';
 
+// a bcrypt hash has a random salt: its shape is what both sides must agree on
+const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+
+/** A GraphQL answer without what differs by nature: bcrypt salts, and Apollo's development-only `stacktrace`. */
+export function stripGraphqlVolatile(v) {
+  if (typeof v === 'string' && BCRYPT.test(v)) return '<bcrypt hash>';
+  if (Array.isArray(v)) return v.map(stripGraphqlVolatile);
+  if (v && typeof v === 'object') {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) if (k !== 'stacktrace') o[k] = stripGraphqlVolatile(x);
+    return o;
+  }
+  return v;
+}
+
 export function firstDiff(a, b, path = '') {
   if (a === b) return null;
   if (typeof a !== typeof b || a === null || b === null || Array.isArray(a) !== Array.isArray(b))

@@ -15,21 +15,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockServeArgs } from './strapi.mjs';
-import { modelOf } from './graphql-strapi.mjs';
-import { knownValues, normaliser, firstDiff, short } from './compare.mjs';
+import { modelOf, parseArgs } from './graphql-strapi.mjs';
+import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile } from './compare.mjs';
 import { SCRATCH } from '../paths.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'package.json'));
 const { parse, Kind } = require('graphql');
-const opts = {};
-for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i];
-  if (!a.startsWith('--')) continue;
-  const next = process.argv[i + 1];
-  if (next === undefined || next.startsWith('--')) opts[a.slice(2)] = true;
-  else opts[a.slice(2)] = process.argv[++i];
-}
+const opts = parseArgs(process.argv.slice(2));
 if (!opts.model || !opts.queries) {
   console.error('usage: graphql-client.mjs --model <dir> --queries <frontend source dir> [--slot N] [--token full|read|none]');
   process.exit(2);
@@ -163,16 +156,7 @@ const post = async (base, query, variables) => {
     return { status: res.status, body: { __nonJson: text.slice(0, 300) } };
   }
 };
-const strip = (v) =>
-  Array.isArray(v)
-    ? v.map(strip)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([k]) => k !== 'stacktrace')
-            .map(([k, x]) => [k, strip(x)]),
-        )
-      : v;
+const strip = stripGraphqlVolatile;
 
 let strapi, mock;
 const tally = { requests: 0, identical: 0, withErrors: 0, different: [] };

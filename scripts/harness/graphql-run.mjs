@@ -21,20 +21,13 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
-import { introspectSdl, modelOf, prepareGraphqlApp } from './graphql-strapi.mjs';
+import { introspectSdl, modelOf, parseArgs, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
-import { knownValues, normaliser, firstDiff, short } from './compare.mjs';
+import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const opts = {};
-for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i];
-  if (!a.startsWith('--')) continue;
-  const next = process.argv[i + 1];
-  if (next === undefined || next.startsWith('--')) opts[a.slice(2)] = true;
-  else opts[a.slice(2)] = process.argv[++i];
-}
+const opts = parseArgs(process.argv.slice(2));
 const m = modelOf(opts.model ?? 'kit');
 const { modelDir, name, settings, apiConfigFile } = m;
 const slot = Number(opts.slot ?? 25);
@@ -197,18 +190,7 @@ async function send(base, req, saved) {
   }
   return { status: res.status, body: json };
 }
-// a bcrypt hash has a random salt: its shape is what both sides must agree on
-const BCRYPT = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
-const strip = (v) => {
-  if (typeof v === 'string' && BCRYPT.test(v)) return '<bcrypt hash>';
-  if (Array.isArray(v)) return v.map(strip);
-  if (v && typeof v === 'object') {
-    const o = {};
-    for (const [k, x] of Object.entries(v)) if (k !== 'stacktrace') o[k] = strip(x);
-    return o;
-  }
-  return v;
-};
+const strip = stripGraphqlVolatile;
 
 const results = [];
 const recorded = [];

@@ -60,7 +60,8 @@ export async function introspectSdl(base, headers = {}) {
   return printSchema(buildClientSchema(body.data)) + '\n';
 }
 
-function parseArgs(args) {
+/** `--name value` and `--flag` options (positional words in `_`). */
+export function parseArgs(args) {
   const o = { _: [] };
   for (let i = 0; i < args.length; i++) {
     if (!args[i].startsWith('--')) o._.push(args[i]);
