@@ -3,15 +3,9 @@
 // (`shadowCRUD(uid).disable()`) is not served yet. Calling it must not stop the rest of `register` (document
 // middlewares, lifecycles, other services): each call is kept and said once at start-up instead of failing there.
 
-type Note = (what: string) => void;
+import { inertStandIn } from '../../project/code/inert-stand-in.js';
 
-/** Any chain of calls and properties (`shadowCRUD(uid).field('x').disableFilters()`), each a no-op. */
-function inert(): unknown {
-  return new Proxy(function () {}, {
-    get: (_t, key) => (key === 'then' || typeof key === 'symbol' ? undefined : inert()),
-    apply: () => inert(),
-  });
-}
+type Note = (what: string) => void;
 
 export function graphqlExtensionService(note: Note): Record<string, unknown> {
   const service: Record<string, unknown> = {
@@ -22,7 +16,8 @@ export function graphqlExtensionService(note: Note): Record<string, unknown> {
     },
     shadowCRUD: (uid: string) => {
       note(`extensionService.shadowCRUD('${String(uid)}'): what it disables stays in the mock's GraphQL`);
-      return inert();
+      // any chain after it (`.field('x').disableFilters()`) is a no-op
+      return inertStandIn();
     },
   };
   return service;

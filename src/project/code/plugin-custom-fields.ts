@@ -8,6 +8,7 @@ import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { CodeError } from './code-error.js';
 import { loadCodeModule } from './load-code-module.js';
 import { utilsModule } from './strapi-modules.js';
+import { inertStandIn } from './inert-stand-in.js';
 
 // The custom fields a project's plugins register. A schema names a custom field by uid only
 // (`"customField": "plugin::tiptap.editor"`); its database type (richtext, string, json…) is what the plugin's
@@ -19,24 +20,6 @@ export interface PluginCustomFields {
   readonly fields: Readonly<Record<string, string>>;
   /** Plugins whose server code could not run here (their fields then stay unknown). */
   readonly problems: readonly CodeError[];
-}
-
-/** A `strapi` (and any module) where every property is a no-op function returning the same: code after the calls we want runs on. */
-function inert(record: (path: string, args: unknown[]) => void, path = ''): unknown {
-  const target = function () {};
-  return new Proxy(target, {
-    get: (_t, key) => {
-      // not a promise, not an ES module namespace (so `import x from` gives the stand-in itself)
-      if (key === 'then' || key === '__esModule') return undefined;
-      if (key === Symbol.toPrimitive) return () => '';
-      if (typeof key === 'symbol') return undefined;
-      return inert(record, path ? `${path}.${key}` : key);
-    },
-    apply: (_t, _this, args: unknown[]) => {
-      record(path, args);
-      return inert(record, `${path}()`);
-    },
-  });
 }
 
 interface PluginEntry {
@@ -106,11 +89,11 @@ export async function readPluginCustomFields(root: string): Promise<PluginCustom
         fields[`plugin::${typeof f.plugin === 'string' ? f.plugin : plugin.name}.${f.name}`] = f.type;
       }
     };
-    const strapi = inert(record);
+    const strapi = inertStandIn(record);
     try {
       // a package the plugin imports that is not installed here is a stand-in: only its registrations matter
-      const provided = { '@strapi/utils': utilsModule(env), '@strapi/strapi': inert(() => {}) };
-      const loaded = loadCodeModule(plugin.file, provided, strapi, () => inert(() => {}));
+      const provided = { '@strapi/utils': utilsModule(env), '@strapi/strapi': inertStandIn() };
+      const loaded = loadCodeModule(plugin.file, provided, strapi, () => inertStandIn());
       let server = loaded.value;
       if (typeof server === 'function') server = (server as (a: unknown) => unknown)({ strapi });
       const register = isPlainObject(server) ? server.register : undefined;
