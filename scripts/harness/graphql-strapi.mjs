@@ -30,9 +30,9 @@ export function modelOf(model) {
 }
 
 /** Prepares a harness copy with the GraphQL plugin; `graphql` is the plugin's config (config/plugins.js `graphql.config`). */
-export function prepareGraphqlApp({ name, modelDir, apiConfigFile, settings, graphql = {} }) {
+export function prepareGraphqlApp({ name, modelDir, apiConfigFile, settings, graphql = {}, withCode = false }) {
   if (!existsSync(join(GRAPHQL_MODULES, '@strapi', 'plugin-graphql'))) throw new Error(`${GRAPHQL_MODULES} has no @strapi/plugin-graphql`);
-  const dest = prepareApp({ name, modelDir, apiConfigFile, settings });
+  const dest = prepareApp({ name, modelDir, apiConfigFile, settings, withCode });
   const nm = join(dest, 'node_modules');
   if (lstatSync(nm).isSymbolicLink()) unlinkSync(nm);
   symlinkSync(GRAPHQL_MODULES, nm);

@@ -4,6 +4,7 @@
 //   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49] [--record out.json]
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
+// --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route).
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
+import { prepareGraphqlApp } from './graphql-strapi.mjs';
+import { stripGraphqlVolatile } from './compare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -42,13 +45,21 @@ const keys = {
   read: settings.tokens.find((t) => t.type === 'read-only')?.key,
   none: undefined,
 };
-const cmConfig = mockConfigFor(settings);
+// --graphql: real Strapi gets @strapi/plugin-graphql (graphql-strapi.mjs) and the mock serves /graphql
+const withGraphql = process.argv.includes('--graphql');
+const cmConfig = { ...mockConfigFor(settings), ...(withGraphql ? { graphql: {} } : {}) };
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
 
 // --code: the project's own server code runs on both sides
 const withCode = process.argv.includes('--code');
-const dest = prepareApp({ name: `probe-${name}-${slot}`, modelDir, apiConfigFile: apiConfig, settings, withCode });
+const dest = (withGraphql ? prepareGraphqlApp : prepareApp)({
+  name: `probe-${name}-${slot}`,
+  modelDir,
+  apiConfigFile: apiConfig,
+  settings,
+  withCode,
+});
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
 
 async function startMock(port) {
@@ -125,7 +136,7 @@ try {
     if (record) recorded.push({ step, status: a.status, body: a.json });
     const pa = pick(a.json, step.pick),
       pb = pick(b.json, step.pick);
-    const same = a.status === b.status && isDeepStrictEqual(strip(pa), strip(pb));
+    const same = a.status === b.status && isDeepStrictEqual(strip(stripGraphqlVolatile(pa)), strip(stripGraphqlVolatile(pb)));
     console.log(
       `${same ? 'SAME' : 'DIFF'} ${step.method ?? 'GET'} ${step.path} ${step.body ? JSON.stringify(step.body).slice(0, 200) : ''}`,
     );

@@ -27,6 +27,8 @@ import { FILE_UID, graphqlTypes, enumMember, pascal, type GqlAttribute, type Gql
 import { pluginScalars } from './scalars.js';
 import { extensionTypes } from './extension-types.js';
 import { FILTER_OPERATORS } from './filter-operators.js';
+import type { FieldOverride } from './schema-extension.js';
+import { actionEnabled, applyShadowCrud, type ShadowCrudSettings } from './shadow-crud.js';
 
 // The GraphQL schema exactly as @strapi/plugin-graphql 5.54 builds it (shadow CRUD over every content type and
 // component, the upload, i18n and users & permissions extensions), pruned to what the root types reach, with types
@@ -44,6 +46,8 @@ export interface PluginGraphqlSchema {
   readonly types: readonly GqlType[];
   /** Type name → GqlType (content types and components), for resolvers walking results. */
   readonly byName: ReadonlyMap<string, GqlType>;
+  /** `Type.field` → what the project's GraphQL extension runs for it (schema-extension.ts). */
+  readonly overrides?: ReadonlyMap<string, FieldOverride>;
 }
 
 export interface SchemaOptions {
@@ -53,13 +57,15 @@ export interface SchemaOptions {
    * resolve to the entry itself, collections a deprecated `data` (their nodes) and `meta` (`{pagination}`).
    */
   readonly v4CompatibilityMode?: boolean;
+  /** What the project's code turned off through the extension service's `shadowCRUD(uid)`. */
+  readonly shadowCrud?: ShadowCrudSettings;
 }
 
 const lowerFirst = (s: string) => s[0].toLowerCase() + s.slice(1);
 const LOCALE_DESCRIPTION = 'The locale to use for the query';
 
 export function buildPluginSchema(model: ContentModel, options: SchemaOptions = {}): PluginGraphqlSchema {
-  const types = options.shadowCRUD === false ? [] : graphqlTypes(model);
+  const types = options.shadowCRUD === false ? [] : applyShadowCrud(graphqlTypes(model), options.shadowCrud);
   const byUid = new Map(types.map((t) => [t.uid, t]));
   const byName = new Map(types.map((t) => [t.name, t]));
   const registry = new Map<string, GraphQLNamedType>();
@@ -166,7 +172,7 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
         f.data = self;
       }
       for (const a of t.attributes) {
-        if (a.common.private) continue;
+        if (a.common.private || a.common.output === false) continue;
         const req = a.common.required;
         switch (a.kind) {
           case 'enum':
@@ -212,7 +218,7 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
       const f: Record<string, GraphQLInputFieldConfig> = {};
       if (t.modelType === 'contentType' && t.kind === 'collectionType') f.documentId = { type: lazyIn('IDFilterInput') };
       for (const a of t.attributes) {
-        if (a.common.private) continue;
+        if (a.common.private || a.common.filters === false) continue;
         if (a.kind === 'scalar') f[a.name] = { type: lazyIn(`${a.scalar}FilterInput`) };
         else if (a.kind === 'enum') f[a.name] = { type: lazyIn('StringFilterInput') };
         else if (a.kind === 'relation' && known(a.target)) f[a.name] = { type: lazyIn(filtersName(known(a.target)!)) };
@@ -326,17 +332,21 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
     const plural = lowerFirst(t.name.slice(0, t.name.length - pascal(t.singularName).length) + pascal(t.pluralName));
     const typeName = t.name;
     if (t.queries && t.kind === 'collectionType') {
-      query[single] = {
-        type: lazyOut(typeName),
-        args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publication, ...localeArg(t) },
-      };
-      const args = { ...listArgs(filtersName(t)), ...publication, ...localeArg(t) };
-      query[`${plural}_connection`] = { type: lazyOut(`${typeName}EntityResponseCollection`), args };
-      query[plural] = { type: new GraphQLNonNull(new GraphQLList(lazyOut(typeName))), args };
-      roots.set(`Query.${single}`, { op: 'findOne', type: t });
-      roots.set(`Query.${plural}_connection`, { op: 'connection', type: t });
-      roots.set(`Query.${plural}`, { op: 'find', type: t });
-    } else if (t.queries) {
+      if (actionEnabled(t, 'findOne')) {
+        query[single] = {
+          type: lazyOut(typeName),
+          args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...publication, ...localeArg(t) },
+        };
+        roots.set(`Query.${single}`, { op: 'findOne', type: t });
+      }
+      if (actionEnabled(t, 'find')) {
+        const args = { ...listArgs(filtersName(t)), ...publication, ...localeArg(t) };
+        query[`${plural}_connection`] = { type: lazyOut(`${typeName}EntityResponseCollection`), args };
+        query[plural] = { type: new GraphQLNonNull(new GraphQLList(lazyOut(typeName))), args };
+        roots.set(`Query.${plural}_connection`, { op: 'connection', type: t });
+        roots.set(`Query.${plural}`, { op: 'find', type: t });
+      }
+    } else if (t.queries && actionEnabled(t, 'find')) {
       query[single] = { type: lazyOut(typeName), args: { ...publication, ...localeArg(t) } };
       roots.set(`Query.${single}`, { op: 'single', type: t });
     }
@@ -345,14 +355,18 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
     const statusArg = { status: publication.status };
     const documentId: GraphQLFieldConfigArgumentMap =
       t.kind === 'collectionType' ? { documentId: { type: new GraphQLNonNull(GraphQLID) } } : {};
-    if (t.kind === 'collectionType') {
+    if (t.kind === 'collectionType' && actionEnabled(t, 'create')) {
       mutation[`create${typeName}`] = { type: lazyOut(typeName), args: { ...statusArg, ...data, ...localeArg(t) } };
       roots.set(`Mutation.create${typeName}`, { op: 'create', type: t });
     }
-    mutation[`update${typeName}`] = { type: lazyOut(typeName), args: { ...documentId, ...statusArg, ...data, ...localeArg(t) } };
-    mutation[`delete${typeName}`] = { type: lazyOut('DeleteMutationResponse'), args: { ...documentId, ...localeArg(t) } };
-    roots.set(`Mutation.update${typeName}`, { op: 'update', type: t });
-    roots.set(`Mutation.delete${typeName}`, { op: 'delete', type: t });
+    if (actionEnabled(t, 'update')) {
+      mutation[`update${typeName}`] = { type: lazyOut(typeName), args: { ...documentId, ...statusArg, ...data, ...localeArg(t) } };
+      roots.set(`Mutation.update${typeName}`, { op: 'update', type: t });
+    }
+    if (actionEnabled(t, 'delete')) {
+      mutation[`delete${typeName}`] = { type: lazyOut('DeleteMutationResponse'), args: { ...documentId, ...localeArg(t) } };
+      roots.set(`Mutation.delete${typeName}`, { op: 'delete', type: t });
+    }
   }
   for (const [name, field] of Object.entries(ext.query)) {
     query[name] = field;

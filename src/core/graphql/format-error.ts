@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { StrapiError } from '../errors/strapi-errors.js';
+import { ForbiddenError, StrapiError } from '../errors/strapi-errors.js';
 
 // The plugin's formatGraphqlError: a Strapi error thrown by a resolver keeps its name, message and details under
 // `extensions.error`, with a code: FORBIDDEN (forbidden, unauthorized), BAD_USER_INPUT (validation), or
@@ -12,7 +12,8 @@ const snake = (name: string) =>
     .toUpperCase();
 
 export function codeOf(e: StrapiError): string {
-  if (e.name === 'ForbiddenError' || e.name === 'UnauthorizedError') return 'FORBIDDEN';
+  // PolicyError is a ForbiddenError (the plugin tests with instanceof)
+  if (e instanceof ForbiddenError || e.name === 'ForbiddenError' || e.name === 'UnauthorizedError') return 'FORBIDDEN';
   if (e.name === 'ValidationError') return 'BAD_USER_INPUT';
   return `STRAPI_${snake(e.name)}`;
 }

@@ -10,6 +10,14 @@ export interface RootArgs {
   readonly publicationFilter: string | undefined;
 }
 
+/** The project's side of one request, for the resolvers its GraphQL extension adds or wraps. */
+export interface ProjectCall {
+  /** `{ state, koaContext }`, the context the plugin's Apollo server gives resolvers. */
+  readonly context: Record<string, unknown>;
+  /** `strapi.auth.verify` with a resolver's `auth` config (undefined: none, `{ scope }`): throws ForbiddenError. */
+  readonly verify: (auth: unknown) => void;
+}
+
 /** What the resolvers of one GraphQL request work with: the store, the caller's rights and the plugin's limits. */
 export interface GraphqlContext {
   readonly store: Store;
@@ -28,4 +36,8 @@ export interface GraphqlContext {
    * resolvers under it (a mutation's are not kept: its relations load every version). Filled while executing.
    */
   readonly rootArgs: Map<string, RootArgs>;
+  /** Set when the project runs code for this request's fields (its GraphQL extension). */
+  readonly project?: ProjectCall;
+  /** The project's resolversConfig decided this root field's auth (`auth: false`, or its own scope, checked). */
+  readonly authorized?: boolean;
 }

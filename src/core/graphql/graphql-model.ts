@@ -45,6 +45,9 @@ interface Common {
   readonly required: boolean;
   readonly private: boolean;
   readonly writable: boolean;
+  /** False where the project's shadow CRUD turns the field's output or filters off (shadow-crud.ts). */
+  readonly output?: boolean;
+  readonly filters?: boolean;
 }
 
 export interface GqlType {
@@ -61,6 +64,8 @@ export interface GqlType {
   /** Shadow CRUD queries (find, findOne) and mutations (create, update, delete) the plugin keeps for the type. */
   readonly queries: boolean;
   readonly mutations: boolean;
+  /** Shadow CRUD actions the project turned off (`find`, `findOne`, `create`, `update`, `delete`, `*`). */
+  readonly disabledActions?: readonly string[];
 }
 
 const common = (required = false, priv = false, writable = true): Common => ({ required, private: priv, writable });

@@ -1,7 +1,9 @@
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
-import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
-import { errorBody, StrapiError } from '../../core/errors/strapi-errors.js';
+import type { GraphqlContext, ProjectCall } from '../../core/graphql/graphql-context.js';
+import { errorBody, ForbiddenError, StrapiError } from '../../core/errors/strapi-errors.js';
+import { authState, verifiesScope } from '../strapi/auth-state.js';
+import { projectShadowCrud, withProjectExtension } from './project-extension.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
@@ -15,19 +17,35 @@ import { pluginRoot, type Relay } from './plugin-roots.js';
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
 // (CSRF prevention, GET for queries only, the landing page) in front of the plugin's schema over our engine.
 
-/** One built schema per model (the model object is replaced on reload). */
-const schemas = new WeakMap<ContentModel, PluginGraphqlSchema>();
+/** One built schema per model and project code (both are replaced on reload). */
+const schemas = new WeakMap<object, { readonly model: ContentModel; readonly built: PluginGraphqlSchema }>();
 
 export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
-  let built = schemas.get(rt.model);
-  if (!built) {
-    built = buildPluginSchema(rt.model, {
+  const key = rt.app ?? rt.model;
+  let entry = schemas.get(key);
+  if (!entry || entry.model !== rt.model) {
+    const built = buildPluginSchema(rt.model, {
       shadowCRUD: rt.config.graphql?.shadowCRUD,
       v4CompatibilityMode: rt.config.graphql?.v4CompatibilityMode,
+      shadowCrud: projectShadowCrud(rt.app),
     });
-    schemas.set(rt.model, built);
+    entry = { model: rt.model, built: withProjectExtension(built, rt.app) };
+    schemas.set(key, entry);
   }
-  return built;
+  return entry.built;
+}
+
+/** What the project's resolvers get: the plugin's Apollo context, and Strapi's auth check for their fields. */
+function projectCall(rt: Runtime, who: RequestPrincipal, req: GraphqlHttpRequest): ProjectCall | undefined {
+  if (!rt.app) return undefined;
+  const state: Record<string, unknown> = { ...authState(rt, who) };
+  const koaContext = { state, request: { method: req.method }, get: (name: string) => req.header(name.toLowerCase()) ?? '' };
+  return {
+    context: { state, koaContext },
+    verify: (scope) => {
+      if (!verifiesScope(rt, who, scope)) throw new ForbiddenError('Forbidden access', {});
+    },
+  };
 }
 
 export interface GraphqlHttpRequest {
@@ -160,6 +178,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     mayPermission: (permission) => mayPermission(rt, who, permission),
     plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx, koa }, req.header('authorization'), req.relay),
     rootArgs: new Map(),
+    project: projectCall(rt, who, req),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };

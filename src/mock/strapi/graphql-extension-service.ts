@@ -1,24 +1,78 @@
-// `strapi.plugin('graphql').service('extension')` as project code calls it in `register`. The mock builds the plugin's
-// schema from the model alone: what an extension adds (typeDefs, resolvers, nexus types, resolversConfig) or turns off
-// (`shadowCRUD(uid).disable()`) is not served yet. Calling it must not stop the rest of `register` (document
-// middlewares, lifecycles, other services): each call is kept and said once at start-up instead of failing there.
+// `strapi.plugin('graphql').service('extension')` as project code calls it in `register`: each `use(...)` is kept
+// for the schema build (mock/graphql/project-extension.ts resolves it there, as the plugin's `generate` does), and
+// `shadowCRUD(uid)` records what the project turns off with the plugin's own manager API.
 
-import { inertStandIn } from '../../project/code/inert-stand-in.js';
+type Settings = { enabled: boolean; queries: boolean; mutations: boolean; disabledActions: string[]; fields: Map<string, FieldSettings> };
+type FieldSettings = { enabled: boolean; output: boolean; input: boolean; filters: boolean };
 
-type Note = (what: string) => void;
+export interface GraphqlExtensionRecord {
+  /** Each `use(configuration)`, in call order: an object or a function of `{ strapi, nexus, typeRegistry }`. */
+  readonly configs: unknown[];
+  readonly shadowCrud: Map<string, Settings>;
+}
 
-export function graphqlExtensionService(note: Note): Record<string, unknown> {
+export function graphqlExtensionRecord(): GraphqlExtensionRecord {
+  return { configs: [], shadowCrud: new Map() };
+}
+
+function fieldManager(fields: Map<string, FieldSettings>, name: string): Record<string, unknown> {
+  const f = () => {
+    let s = fields.get(name);
+    if (!s) fields.set(name, (s = { enabled: true, output: true, input: true, filters: true }));
+    return s;
+  };
+  const m: Record<string, unknown> = {
+    isEnabled: () => f().enabled,
+    hasInputEnabled: () => f().input,
+    hasOutputEnabled: () => f().output,
+    hasFiltersEnabeld: () => f().filters,
+    disable: () => (fields.set(name, { enabled: false, output: false, input: false, filters: false }), m),
+    disableOutput: () => ((f().output = false), m),
+    disableInput: () => ((f().input = false), m),
+    disableFilters: () => ((f().filters = false), m),
+  };
+  return m;
+}
+
+function shadowCrudManager(all: Map<string, Settings>, uid: string): Record<string, unknown> {
+  const s = () => {
+    let v = all.get(uid);
+    if (!v) all.set(uid, (v = { enabled: true, queries: true, mutations: true, disabledActions: [], fields: new Map() }));
+    return v;
+  };
+  const enabled = (action: string) => s().disabledActions.every((a) => a !== action && a !== '*');
+  const m: Record<string, unknown> = {
+    isEnabled: () => s().enabled,
+    isDisabled: () => !s().enabled,
+    areQueriesEnabled: () => s().queries,
+    areQueriesDisabled: () => !s().queries,
+    areMutationsEnabled: () => s().mutations,
+    areMutationsDisabled: () => !s().mutations,
+    isActionEnabled: (action: string) => enabled(action),
+    isActionDisabled: (action: string) => !enabled(action),
+    disable: () => ((s().enabled = false), m),
+    disableQueries: () => ((s().queries = false), m),
+    disableMutations: () => ((s().mutations = false), m),
+    disableAction: (action: string) => {
+      if (!s().disabledActions.includes(action)) s().disabledActions.push(action);
+      return m;
+    },
+    disableActions: (actions: unknown = []) => {
+      for (const a of Array.isArray(actions) ? actions : []) (m.disableAction as (a: string) => unknown)(String(a));
+      return m;
+    },
+    field: (name: string) => fieldManager(s().fields, String(name)),
+  };
+  return m;
+}
+
+export function graphqlExtensionService(record: GraphqlExtensionRecord): Record<string, unknown> {
   const service: Record<string, unknown> = {
-    use: (extension: unknown) => {
-      const given = typeof extension === 'function' ? 'a function of { nexus, strapi }' : 'an object';
-      note(`extensionService.use(${given}): its types, resolvers and resolversConfig are not served by the mock's GraphQL`);
+    use: (configuration: unknown) => {
+      record.configs.push(configuration);
       return service;
     },
-    shadowCRUD: (uid: string) => {
-      note(`extensionService.shadowCRUD('${String(uid)}'): what it disables stays in the mock's GraphQL`);
-      // any chain after it (`.field('x').disableFilters()`) is a no-op
-      return inertStandIn();
-    },
+    shadowCRUD: (uid: string) => shadowCrudManager(record.shadowCrud, String(uid)),
   };
   return service;
 }

@@ -24,7 +24,7 @@ import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
-import { graphqlExtensionService } from './graphql-extension-service.js';
+import { graphqlExtensionRecord, graphqlExtensionService, type GraphqlExtensionRecord } from './graphql-extension-service.js';
 import { readConfigDir } from '../../project/read-config-dir.js';
 
 // The project's code wired to the mock: a `strapi` object with what project code calls (documents, services,
@@ -43,6 +43,8 @@ export interface ProjectApp {
   readonly routes: readonly CompiledRoute[];
   readonly scopes: RequestScopes;
   readonly hooks: DocumentHooks;
+  /** What the project's code gave the GraphQL plugin's extension service (its `use` calls, its shadow CRUD). */
+  readonly graphql: GraphqlExtensionRecord;
   /** What could not be set up (a module, a handler, a policy), each with its file: said at start-up. */
   readonly problems: readonly CodeError[];
   controller(uid: string): Registry | undefined;
@@ -163,9 +165,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
-  const graphqlExtension = graphqlExtensionService((what) =>
-    problems.push(new CodeErrorClass(code.index?.file ?? 'src/index', undefined, `GraphQL schema extension not run: ${what}`)),
-  );
+  const graphql = graphqlExtensionRecord();
+  const graphqlExtension = graphqlExtensionService(graphql);
   const pluginService = (plugin: string, name: string) =>
     plugin === 'users-permissions'
       ? upServices.get(name)
@@ -306,6 +307,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     routes,
     scopes,
     hooks,
+    graphql,
     problems,
     controller,
     service,

@@ -9,10 +9,11 @@ import {
 import type { ContentType } from '../../core/model/types.js';
 import { CodeError, where } from '../../project/code/code-error.js';
 import { lineInStack } from '../../project/code/load-code-module.js';
-import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import { authenticateRequest } from '../auth/authenticate-request.js';
+import { authState, holdsPermission } from './auth-state.js';
+import { resolvePolicies } from './resolve-policies.js';
 import type { Runtime } from '../runtime.js';
 import { hasDocumentHooks } from './document-service.js';
-import { authenticatedUser } from '../auth/users.js';
 import { KoaContext, type RequestInput } from './koa-context.js';
 import type { ProjectApp } from './project-app.js';
 import type { RequestScope } from './request-scope.js';
@@ -80,22 +81,6 @@ function compose(chain: readonly Middleware[]): (ctx: KoaContext) => Promise<unk
   };
 }
 
-/** Whether the principal holds a permission (`api::article.article.findBySlug`), as the route's auth scope checks it. */
-function allowed(rt: Runtime, who: RequestPrincipal, permission: string): boolean {
-  const dot = permission.lastIndexOf('.');
-  const type = rt.model.contentTypes.get(permission.slice(0, dot));
-  // a plugin's action (`plugin::users-permissions.user.me`) is its permission; its type may also be granted like content
-  if (type && !permission.startsWith('plugin::')) return mayContent(rt, who, type, permission.slice(dot + 1));
-  // a controller without a content type (`api::ping.ping.index`): a `*` grant of the public role covers it too
-  if (who.kind === 'public' && rt.config.publicPermissions['*']?.includes(permission.slice(dot + 1))) return true;
-  try {
-    authorizePluginAction(rt, who, permission, false);
-    return true;
-  } catch {
-    return type !== undefined && mayContent(rt, who, type, permission.slice(dot + 1));
-  }
-}
-
 function resolveMiddlewares(app: ProjectApp, route: CompiledRoute, notes: string[]): Middleware[] {
   const out: Middleware[] = [];
   for (const item of route.spec.config?.middlewares ?? []) {
@@ -140,22 +125,7 @@ function globalMiddlewares(app: ProjectApp): Middleware[] {
 function policiesMiddleware(app: ProjectApp, route: CompiledRoute, notes: string[]): Middleware | undefined {
   const list = route.spec.config?.policies ?? [];
   if (list.length === 0) return undefined;
-  const resolved: { handler: (...a: unknown[]) => unknown; config: unknown }[] = [];
-  for (const item of list) {
-    if (typeof item === 'function') {
-      resolved.push({ handler: item as (...a: unknown[]) => unknown, config: {} });
-      continue;
-    }
-    const name = typeof item === 'string' ? item : (item as { name?: unknown } | null)?.name;
-    const config = typeof item === 'object' && item !== null ? ((item as { config?: unknown }).config ?? {}) : {};
-    const p = typeof name === 'string' ? app.policy(name, route.api) : undefined;
-    const handler = p && (typeof p.value === 'function' ? p.value : (p.value as { handler?: unknown } | null)?.handler);
-    if (typeof handler !== 'function') {
-      notes.push(`policy ${JSON.stringify(name ?? item)} is not in the project (skipped)`);
-      continue;
-    }
-    resolved.push({ handler: handler as (...a: unknown[]) => unknown, config });
-  }
+  const resolved = resolvePolicies(app, list, route.api, notes);
   return async (ctx, next) => {
     const policyContext = Object.assign(Object.create(ctx) as object, { type: 'koa', is: (t: string) => t === 'koa' });
     for (const { handler, config } of resolved) {
@@ -221,15 +191,8 @@ export async function runRoute(
       if (route.scope === false) return next();
       const who = authenticateRequest(rt, input.authorization);
       scope.principal = who;
-      c.state.isAuthenticated = who.kind !== 'public';
-      // the plugin's fetchAuthenticatedUser: the user's row as read at sign-in (its role populated), not the stored one
-      const user = who.kind === 'user' ? authenticatedUser(rt.store.data, who.user) : undefined;
-      c.state.auth = {
-        strategy: { name: who.kind === 'token' ? 'api-token' : 'users-permissions' },
-        credentials: user ?? (who.kind === 'token' ? who.token : null),
-      };
-      if (user) c.state.user = user;
-      if (!route.scope.every((p) => allowed(rt, who, p))) throw new ForbiddenError('Forbidden', {});
+      Object.assign(c.state, authState(rt, who));
+      if (!route.scope.every((p) => holdsPermission(rt, who, p))) throw new ForbiddenError('Forbidden', {});
       return next();
     },
   ];

@@ -1,0 +1,180 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { isPlainObject } from '../../core/is-plain-object.js';
+import { hydrateCustomResult } from '../../core/graphql/custom-results.js';
+import type { PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
+import { mergeTypeDefs, type FieldOverride } from '../../core/graphql/schema-extension.js';
+import { rootAllowed } from '../../core/graphql/root-resolvers.js';
+import { ForbiddenError, PolicyError } from '../../core/errors/strapi-errors.js';
+import type { ShadowCrudSettings } from '../../core/graphql/shadow-crud.js';
+import { where } from '../../project/code/code-error.js';
+import { inertStandIn } from '../../project/code/inert-stand-in.js';
+import type { ProjectApp } from '../strapi/project-app.js';
+import { resolvePolicies, type ResolvedPolicy } from '../strapi/resolve-policies.js';
+import { loadProjectNexus, nexusPart, type LoadedNexus } from './nexus-types.js';
+
+// The project's `strapi.plugin('graphql').service('extension')` calls applied to the plugin's schema, as the plugin's
+// buildSchema applies them: each `use(...)` resolved (a function gets `{ strapi, nexus, typeRegistry }`), its nexus
+// types and typeDefs merged in, its resolvers run for their fields (their results loaded like the plugin's), and
+// every field wrapped as wrapResolvers does: the auth check (root fields always, others when configured), the
+// resolversConfig middlewares, then its policies.
+
+type Resolver = (...args: unknown[]) => unknown;
+
+interface ResolverConfig {
+  readonly auth?: unknown;
+  readonly policies?: readonly unknown[];
+  readonly middlewares?: readonly unknown[];
+}
+
+interface Collected {
+  readonly typeDefs: { sdl: string; from: string }[];
+  readonly nexusTypes: unknown[];
+  readonly resolvers: Map<string, Resolver>;
+  readonly configs: Map<string, ResolverConfig>;
+}
+
+const ROOTS = new Set(['Query', 'Mutation', 'Subscription']);
+
+/** The shadow CRUD settings the project's code recorded. */
+export function projectShadowCrud(app: ProjectApp | undefined): ShadowCrudSettings | undefined {
+  return app && app.graphql.shadowCrud.size > 0 ? app.graphql.shadowCrud : undefined;
+}
+
+function collect(app: ProjectApp, nexus: () => unknown, from: string): Collected {
+  const out: Collected = { typeDefs: [], nexusTypes: [], resolvers: new Map(), configs: new Map() };
+  for (const configuration of app.graphql.configs) {
+    let given: unknown;
+    try {
+      given =
+        typeof configuration === 'function'
+          ? (configuration as Resolver)({
+              strapi: app.strapi,
+              get nexus() {
+                return nexus();
+              },
+              typeRegistry: inertStandIn(),
+            })
+          : configuration;
+    } catch (e) {
+      app.report(`${from}: a GraphQL extension cannot be made (${e instanceof Error ? e.message : String(e)}); skipped`);
+      continue;
+    }
+    if (!isPlainObject(given)) continue;
+    if (typeof given.typeDefs === 'string') out.typeDefs.push({ sdl: given.typeDefs, from });
+    if (Array.isArray(given.types)) out.nexusTypes.push(...(given.types as unknown[]));
+    if (Array.isArray(given.plugins) && given.plugins.length > 0)
+      app.report(`${from}: the GraphQL extension's nexus plugins are not run by content-mock`);
+    for (const [type, fields] of Object.entries(isPlainObject(given.resolvers) ? given.resolvers : {})) {
+      if (!isPlainObject(fields)) continue;
+      for (const [field, r] of Object.entries(fields)) {
+        const fn = typeof r === 'function' ? r : isPlainObject(r) && typeof r.resolve === 'function' ? r.resolve : undefined;
+        if (fn) out.resolvers.set(`${type}.${field}`, fn as Resolver);
+      }
+    }
+    // the plugin merges each new config under the ones before it: what an earlier `use` set wins
+    for (const [path, c] of Object.entries(isPlainObject(given.resolversConfig) ? given.resolversConfig : {})) {
+      if (!isPlainObject(c)) continue;
+      const before = out.configs.get(path) ?? {};
+      out.configs.set(path, { ...(c as ResolverConfig), ...before });
+    }
+  }
+  return out;
+}
+
+function policyContext(parent: unknown, args: unknown, context: Record<string, unknown>, info: GraphQLResolveInfo) {
+  return {
+    parent,
+    args,
+    context,
+    info,
+    state: context.state,
+    http: context.koaContext,
+    type: 'graphql',
+    is: (t: string) => t === 'graphql',
+  };
+}
+
+function overrideFor(
+  app: ProjectApp,
+  path: string,
+  resolver: Resolver | undefined,
+  config: ResolverConfig,
+  builtIn: boolean,
+): FieldOverride {
+  const [type] = path.split('.');
+  const notes: string[] = [];
+  const policies: ResolvedPolicy[] = resolvePolicies(app, config.policies ?? [], '', notes);
+  for (const n of notes) app.report(`GraphQL ${path}: ${n}`);
+  const middlewares = (config.middlewares ?? []).filter((m): m is Resolver => typeof m === 'function');
+  if (middlewares.length < (config.middlewares ?? []).length)
+    app.report(`GraphQL ${path}: only function middlewares of resolversConfig are run by content-mock`);
+  // a built-in root field keeps its own scope check unless the project's config sets `auth`
+  const checksAuth = config.auth !== false && (config.auth !== undefined || (ROOTS.has(type) && !builtIn));
+  return async (next, source, args, ctx, info) => {
+    const call = ctx.project;
+    const context = call?.context ?? {};
+    if (checksAuth) call?.verify(isPlainObject(config.auth) ? config.auth.scope : undefined);
+    // the project's resolver in place of a built-in root keeps the built-in scope the plugin registered for it
+    const root = builtIn && resolver && config.auth === undefined ? ctx.built.roots.get(path) : undefined;
+    if (root && rootAllowed(root, ctx) === false) throw new ForbiddenError('Forbidden access', {});
+    const decided = config.auth !== undefined;
+    const base = async (s: unknown, a: unknown, _c: unknown, i: GraphQLResolveInfo): Promise<unknown> => {
+      for (const { handler, config: pc } of policies) {
+        const result = await handler(policyContext(s, a, context, i), pc, { strapi: app.strapi });
+        if (result !== true && result !== undefined) throw new PolicyError('Policy Failed', {});
+      }
+      if (resolver) return hydrateCustomResult(ctx, i, args, await resolver(s, a, context, i));
+      return next(decided ? { ...ctx, authorized: true } : ctx);
+    };
+    const chain = middlewares.reduceRight<(s: unknown, a: unknown, c: unknown, i: GraphQLResolveInfo) => Promise<unknown>>(
+      (inner, mw) => async (s, a, c, i) => mw(inner, s, a, c, i),
+      base,
+    );
+    return chain(source, args, context, info);
+  };
+}
+
+/**
+ * The plugin's schema with the project's extension applied. Problems (a config that throws, typeDefs that do not
+ * parse, nexus types without nexus installed) are reported with the project's file and leave that part out.
+ */
+export function withProjectExtension(built: PluginGraphqlSchema, app: ProjectApp | undefined): PluginGraphqlSchema {
+  if (!app || app.graphql.configs.length === 0) return built;
+  const from = where(app.code.index?.file ?? 'src/index');
+  let loaded: LoadedNexus | undefined | null = null;
+  const nexus = () => {
+    if (loaded === null) loaded = loadProjectNexus(app.code.root);
+    if (!loaded)
+      app.report(
+        `${from}: the GraphQL extension asks for nexus, which is not installed in the project (npm install); its nexus types are left out`,
+      );
+    return loaded?.nexus ?? inertStandIn();
+  };
+  const found = collect(app, nexus, from);
+  const typeDefs = [...found.typeDefs];
+  const resolvers = new Map(found.resolvers);
+  if (found.nexusTypes.length > 0 && loaded) {
+    try {
+      const part = nexusPart(loaded, found.nexusTypes, built.schema);
+      typeDefs.unshift({ sdl: part.sdl, from: `${from} (nexus types)` });
+      for (const [k, v] of part.resolvers) if (!resolvers.has(k)) resolvers.set(k, v);
+    } catch (e) {
+      app.report(`${from}: the GraphQL extension's nexus types cannot be built (${e instanceof Error ? e.message : String(e)}); left out`);
+    }
+  }
+  let extended: PluginGraphqlSchema;
+  try {
+    extended = mergeTypeDefs(built, typeDefs);
+  } catch (e) {
+    app.report(`${e instanceof Error ? e.message : String(e)}; the GraphQL extension's types are left out`);
+    extended = built;
+  }
+  const fields = new Map<string, FieldOverride>();
+  const paths = new Set([...resolvers.keys(), ...found.configs.keys()]);
+  for (const root of [extended.schema.getQueryType(), extended.schema.getMutationType()])
+    for (const name of Object.keys(root?.getFields() ?? {}))
+      if (!built.roots.has(`${root!.name}.${name}`)) paths.add(`${root!.name}.${name}`);
+  for (const path of paths)
+    fields.set(path, overrideFor(app, path, resolvers.get(path), found.configs.get(path) ?? {}, built.roots.has(path)));
+  return { ...extended, overrides: fields };
+}

@@ -1,0 +1,165 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { jsonClient, type Json } from '../helpers/send-json.js';
+
+// test/fixtures/projects/gazette: a project that extends the GraphQL plugin's schema in `register` — SDL typeDefs
+// with resolvers (new root fields, a new type, a field added to a content type), a nexus type, resolversConfig
+// (`auth: false`, an auth scope, a function middleware, a policy by name), and shadow CRUD settings (a type
+// disabled, a field disabled, actions disabled). Every answer below was probed on real Strapi 5.54 with
+// @strapi/plugin-graphql 5.54.0 running the same code (scripts/harness/probes/graphql-extension-gazette.json).
+
+const PROJECT = join(import.meta.dirname, '..', 'fixtures', 'projects', 'gazette');
+const FULL = 'gazette-full-access-token-11111111';
+const READ = 'gazette-read-only-token-0000000000';
+
+describe('a project GraphQL extension', () => {
+  let server: MockServer;
+  let base: string;
+  const send = jsonClient(() => base);
+  const gql = async (query: string, token?: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: JSON.stringify({ query }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const ids: Record<string, string> = {};
+  let jwt = '';
+
+  beforeAll(async () => {
+    server = await createServer({
+      schemas: PROJECT,
+      memory: true,
+      configObject: {
+        permissions: {
+          public: { 'api::article.article': ['find', 'findOne'] },
+          authenticated: { 'api::article.article': ['find', 'findOne'], 'api::writer.writer': ['find', 'findOne'] },
+        },
+        tokens: [
+          { name: 'full', type: 'full-access', key: FULL },
+          { name: 'read', type: 'read-only', key: READ },
+        ],
+      },
+      logger: { info() {}, error() {} },
+    });
+    ({ url: base } = await server.listen(0));
+    const post = async (path: string, data: Json) => (await send('POST', path, { data }, FULL)).body.data.documentId as string;
+    ids.ada = await post('/api/writers', { name: 'Ada' });
+    ids.bo = await post('/api/writers', { name: 'Bo' });
+    ids.first = await post('/api/articles?status=published', {
+      title: 'First story',
+      slug: 'first-story',
+      body: 'one two three',
+      likes: 2,
+      editorNote: 'n1',
+      writer: ids.ada,
+    });
+    await post('/api/articles?status=published', {
+      title: 'Second story',
+      slug: 'second-story',
+      body: Array(450).fill('w').join(' '),
+      likes: 0,
+      writer: ids.bo,
+    });
+    await post('/api/articles', { title: 'Draft only', body: 'd', likes: 9, writer: ids.ada });
+    jwt = (await send('POST', '/api/auth/local/register', { username: 'ann', email: 'ann@x.co', password: 'secret123' })).body.jwt;
+  });
+  afterAll(() => server.close());
+
+  test('typeDefs and resolvers: new root fields, middlewares, a field added to a content type', async () => {
+    expect((await gql('{ echo(word: "hi") }')).body).toEqual({ data: { echo: 'HI!' } });
+    const query = '{ articleBySlug(slug: "first-story") { title slug likes readingMinutes writer { name articles { title } } } }';
+    // the public role may not read writers: that field alone fails
+    const pub = await gql(query);
+    expect(pub.body.data).toEqual({
+      articleBySlug: { title: 'First story', slug: 'first-story', likes: 2, readingMinutes: 1, writer: null },
+    });
+    expect(pub.body.errors.map((e: Json) => [e.path, e.extensions.code])).toEqual([[['articleBySlug', 'writer'], 'FORBIDDEN']]);
+    // a Query field of the project's passes its status (none: published) down, as the plugin's own fields do
+    expect((await gql(query, FULL)).body).toEqual({
+      data: {
+        articleBySlug: {
+          title: 'First story',
+          slug: 'first-story',
+          likes: 2,
+          readingMinutes: 1,
+          writer: { name: 'Ada', articles: [{ title: 'First story' }, { title: 'Draft only' }] },
+        },
+      },
+    });
+    const second = await gql(
+      '{ articleBySlug(slug: "second-story") { title writer { name articles(sort: "title") { title likes } } } }',
+      READ,
+    );
+    expect(second.body).toEqual({
+      data: { articleBySlug: { title: 'Second story', writer: { name: 'Bo', articles: [{ title: 'Second story', likes: 0 }] } } },
+    });
+    expect((await gql('{ articleBySlug(slug: "nope") { title } }')).body).toEqual({ data: { articleBySlug: null } });
+  });
+
+  test('content type entries inside a type of the project are loaded like the plugin loads them', async () => {
+    const stats = await gql('{ articleStats { total liked top { title writer { name } } } }', FULL);
+    expect(stats.body).toEqual({ data: { articleStats: { total: 3, liked: 2, top: { title: 'Draft only', writer: { name: 'Ada' } } } } });
+  });
+
+  test("resolversConfig auth: a scope, the default of a new root field, and a built-in field's own scope", async () => {
+    expect((await gql('{ articleStats { total liked } }', READ)).body).toEqual({ data: { articleStats: { total: 3, liked: 2 } } });
+    expect((await gql('{ articleStats { total liked } }', jwt)).body).toEqual({ data: { articleStats: { total: 3, liked: 2 } } });
+    // the public role holds the scope, but the writer relation under it is checked on its own
+    const pub = await gql('{ articleStats { total top { title writer { name } } } }');
+    expect(pub.body.errors.map((e: Json) => [e.path, e.extensions.code])).toEqual([[['articleStats', 'top', 'writer'], 'FORBIDDEN']]);
+    // a new mutation with no auth config: a signed-in user passes, the public caller does not
+    const anon = await gql('mutation { likeArticle(documentId: "x") { title } }', undefined, { 'x-editor': 'yes' });
+    expect(anon.body.errors[0]).toMatchObject({ message: 'Forbidden access', path: ['likeArticle'], extensions: { code: 'FORBIDDEN' } });
+  });
+
+  test('a policy by name: PolicyError is FORBIDDEN; the mutation writes through the document service', async () => {
+    const refused = await gql(`mutation { likeArticle(documentId: "${ids.first}") { title likes } }`, FULL);
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: 'Policy Failed',
+          path: ['likeArticle'],
+          extensions: { code: 'FORBIDDEN', error: { name: 'PolicyError', message: 'Policy Failed', details: {} } },
+        },
+      ],
+      data: { likeArticle: null },
+    });
+    const liked = await gql(`mutation { likeArticle(documentId: "${ids.first}") { title likes writer { name } } }`, FULL, {
+      'x-editor': 'yes',
+    });
+    expect(liked.body).toEqual({ data: { likeArticle: { title: 'First story', likes: 3, writer: { name: 'Ada' } } } });
+    const thrown = await gql('mutation { likeArticle(documentId: "nope") { title } }', FULL, { 'x-editor': 'yes' });
+    expect(thrown.body).toEqual({
+      errors: [
+        {
+          message: 'no such article',
+          locations: [{ line: 1, column: 12 }],
+          path: ['likeArticle'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ],
+      data: { likeArticle: null },
+    });
+  });
+
+  test('nexus types run with the nexus the project has installed', async () => {
+    expect((await gql('{ writerCount }')).body).toEqual({ data: { writerCount: 2 } });
+  });
+
+  test('shadow CRUD: a disabled type, field and actions leave the schema', async () => {
+    const field = await gql('{ articles { title editorNote } }', FULL);
+    expect(field.status).toBe(400);
+    expect(field.body.errors[0].message).toBe('Cannot query field "editorNote" on type "Article".');
+    const type = await gql('{ memos { text } }', FULL);
+    expect(type.body.errors[0].message).toBe('Cannot query field "memos" on type "Query". Did you mean "me"?');
+    const action = await gql('mutation { createWriter(data: { name: "X" }) { name } }', FULL);
+    expect(action.body.errors[0].message).toBe(
+      'Cannot query field "createWriter" on type "Mutation". Did you mean "updateWriter" or "createArticle"?',
+    );
+    const kept = await gql(`mutation { updateWriter(documentId: "${ids.ada}", data: { name: "Ada L" }) { name } }`, FULL);
+    expect(kept.body).toEqual({ data: { updateWriter: { name: 'Ada L' } } });
+  });
+});
