@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { jsonClient, type Json } from '../helpers/send-json.js';
@@ -161,5 +163,12 @@ describe('a project GraphQL extension', () => {
     );
     const kept = await gql(`mutation { updateWriter(documentId: "${ids.ada}", data: { name: "Ada L" }) { name } }`, FULL);
     expect(kept.body).toEqual({ data: { updateWriter: { name: 'Ada L' } } });
+  });
+
+  test("the printed schema is real Strapi's, extension types in the plugin's order", async () => {
+    const res = await gql(getIntrospectionQuery(), FULL);
+    const printed = printSchema(buildClientSchema(res.body.data as IntrospectionQuery)) + '\n';
+    // recorded from real Strapi 5.54 + @strapi/plugin-graphql 5.54.0 running this project, by introspection
+    expect(printed).toBe(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'graphql-sdl-code', 'gazette.graphql'), 'utf8'));
   });
 });
