@@ -165,6 +165,28 @@ describe('a project GraphQL extension', () => {
     expect(kept.body).toEqual({ data: { updateWriter: { name: 'Ada L' } } });
   });
 
+  test("the plugin's own fields read through the project's document middleware (findMany, count; not findOne)", async () => {
+    const hidden = (await send('POST', '/api/articles?status=published', { data: { title: 'Hidden', slug: 'hidden', likes: 50 } }, FULL))
+      .body.data.documentId as string;
+    const lists = await gql(
+      '{ articles(sort: "title") { title } articles_connection(pagination: { pageSize: 2 }) { nodes { title } pageInfo { total pageCount } } }',
+      FULL,
+    );
+    expect(lists.body).toEqual({
+      data: {
+        articles: [{ title: 'Draft only' }, { title: 'First story' }, { title: 'Second story' }],
+        articles_connection: { nodes: [{ title: 'First story' }, { title: 'Second story' }], pageInfo: { total: 3, pageCount: 2 } },
+      },
+    });
+    expect((await gql(`{ article(documentId: "${hidden}") { title likes } }`, FULL)).body).toEqual({
+      data: { article: { title: 'Hidden', likes: 50 } },
+    });
+    expect((await gql('{ articleStats { total top { title } } }', FULL)).body).toEqual({
+      data: { articleStats: { total: 3, top: { title: 'Draft only' } } },
+    });
+    await send('DELETE', `/api/articles/${hidden}`, undefined, FULL);
+  });
+
   test("the printed schema is real Strapi's, extension types in the plugin's order", async () => {
     const res = await gql(getIntrospectionQuery(), FULL);
     const printed = printSchema(buildClientSchema(res.body.data as IntrospectionQuery)) + '\n';

@@ -18,6 +18,18 @@ export interface ProjectCall {
   readonly verify: (auth: unknown) => void;
 }
 
+/**
+ * One document service read of a built-in field (`findMany`, `count`, `findOne`, `findFirst`) through the project's
+ * document middlewares and lifecycles, as the plugin's resolvers call `strapi.documents(uid)`; `final` is the
+ * engine's part, with the params the middlewares left.
+ */
+export type DocumentRead = (
+  uid: string,
+  action: 'findMany' | 'count' | 'findOne' | 'findFirst',
+  params: Record<string, unknown>,
+  final: (params: Record<string, unknown>) => unknown,
+) => Promise<unknown>;
+
 /** What the resolvers of one GraphQL request work with: the store, the caller's rights and the plugin's limits. */
 export interface GraphqlContext {
   readonly store: Store;
@@ -36,6 +48,8 @@ export interface GraphqlContext {
    * resolvers under it (a mutation's are not kept: its relations load every version). Filled while executing.
    */
   readonly rootArgs: Map<string, RootArgs>;
+  /** Set when the project has document middlewares or lifecycles for a type (its reads go through them). */
+  readonly documents?: DocumentRead;
   /** Set when the project runs code for this request's fields (its GraphQL extension). */
   readonly project?: ProjectCall;
   /** The project's resolversConfig decided this root field's auth (`auth: false`, or its own scope, checked). */

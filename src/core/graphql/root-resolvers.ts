@@ -117,6 +117,40 @@ function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin'
   return root.op === 'find' ? list.nodes : { nodes: list.nodes, pageInfo: pageInfo(list.total, list.start, list.limit) };
 }
 
+/**
+ * A list or connection read through the project's document middlewares and lifecycles: `findMany` with the
+ * document service's params (`start`/`limit`, status defaulting to published), and for a connection's page
+ * information the plugin's separate `count` with the same params but the window.
+ */
+async function throughDocuments(
+  ctx: GraphqlContext,
+  read: NonNullable<GraphqlContext['documents']>,
+  op: 'find' | 'connection',
+  type: ContentType,
+  query: Record<string, unknown>,
+  options: QueryOptions,
+  w: { start: number; limit: number },
+): Promise<unknown> {
+  const { populate, pagination: _window, ...rest } = query;
+  const params = { ...rest, status: rest.status ?? 'published' };
+  const engine = (p: Record<string, unknown>, window: { start: unknown; limit: unknown }) => {
+    const { start: _s, limit: _l, ...q } = p;
+    return findMany(ctx.store.index, type, { ...q, pagination: window, populate }, options);
+  };
+  const nodes = await read(
+    type.uid,
+    'findMany',
+    { ...params, start: w.start, limit: w.limit },
+    (p) => engine(p, { start: p.start, limit: p.limit }).data,
+  );
+  if (op === 'find') return nodes;
+  const total = await read(type.uid, 'count', params, (p) => {
+    const r = engine(p, { start: 0, limit: 1 });
+    return (r.meta.pagination as { total?: number }).total ?? 0;
+  });
+  return { nodes, pageInfo: pageInfo(Number(total), w.start, w.limit) };
+}
+
 /** The input without relations to types the caller may not read (contentAPI.sanitize.input drops them). */
 function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): unknown {
   if (!isPlainObject(data)) return data;
@@ -199,22 +233,26 @@ export async function resolveRoot(
       // the query's validation fails before the database's where builder does
       if (query.sort !== undefined) validateSort(schema, query.sort);
       if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid);
+      if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
       return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };
     }
     case 'findOne':
-    case 'single':
-      return (
-        findOne(
-          index,
-          type,
-          root.op === 'findOne' ? String(args.documentId) : undefined,
-          defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) }),
-          options,
-        ) ?? null
-      );
+    case 'single': {
+      const documentId = root.op === 'findOne' ? String(args.documentId) : undefined;
+      const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
+      if (!ctx.documents) return findOne(index, type, documentId, query, options) ?? null;
+      const { populate, ...params } = query;
+      const action = root.op === 'findOne' ? 'findOne' : 'findFirst';
+      const given = { ...params, status: params.status ?? 'published', ...(documentId === undefined ? {} : { documentId }) };
+      const found = await ctx.documents(type.uid, action, given, (p) => {
+        const { documentId: id, ...rest } = p;
+        return findOne(index, type, id === undefined ? documentId : String(id), { ...rest, populate }, options) ?? null;
+      });
+      return found ?? null;
+    }
     case 'create':
     case 'update': {
       const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
