@@ -187,6 +187,21 @@ describe('a project GraphQL extension', () => {
     await send('DELETE', `/api/articles/${hidden}`, undefined, FULL);
   });
 
+  test("the plugin's mutations write through the project's document middleware (a slug made on create)", async () => {
+    const made = await gql(
+      'mutation { createArticle(data: { title: "Made In GraphQL", likes: 1 }) { title slug likes writer { name } } }',
+      FULL,
+    );
+    expect(made.body).toEqual({ data: { createArticle: { title: 'Made In GraphQL', slug: 'made-in-graphql', likes: 1, writer: null } } });
+    const draft = await gql(
+      `mutation { createArticle(status: DRAFT, data: { title: "Second Draft", writer: "${ids.bo}" }) { documentId slug publishedAt writer { name } } }`,
+      FULL,
+    );
+    expect(draft.body.data.createArticle).toMatchObject({ slug: 'second-draft', publishedAt: null, writer: { name: 'Bo' } });
+    const removed = await gql(`mutation { deleteArticle(documentId: "${draft.body.data.createArticle.documentId}") { documentId } }`, FULL);
+    expect(removed.body).toEqual({ data: { deleteArticle: { documentId: draft.body.data.createArticle.documentId } } });
+  });
+
   test("the printed schema is real Strapi's, extension types in the plugin's order", async () => {
     const res = await gql(getIntrospectionQuery(), FULL);
     const printed = printSchema(buildClientSchema(res.body.data as IntrospectionQuery)) + '\n';

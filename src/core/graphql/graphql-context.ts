@@ -19,13 +19,13 @@ export interface ProjectCall {
 }
 
 /**
- * One document service read of a built-in field (`findMany`, `count`, `findOne`, `findFirst`) through the project's
- * document middlewares and lifecycles, as the plugin's resolvers call `strapi.documents(uid)`; `final` is the
- * engine's part, with the params the middlewares left.
+ * One document service call of a built-in field (reads and the shadow CRUD's writes) through the project's document
+ * middlewares and lifecycles, as the plugin's resolvers call `strapi.documents(uid)`; `final` is the engine's part,
+ * with the params the middlewares left.
  */
-export type DocumentRead = (
+export type DocumentCall = (
   uid: string,
-  action: 'findMany' | 'count' | 'findOne' | 'findFirst',
+  action: 'findMany' | 'count' | 'findOne' | 'findFirst' | 'create' | 'update' | 'delete',
   params: Record<string, unknown>,
   final: (params: Record<string, unknown>) => unknown,
 ) => Promise<unknown>;
@@ -48,8 +48,8 @@ export interface GraphqlContext {
    * resolvers under it (a mutation's are not kept: its relations load every version). Filled while executing.
    */
   readonly rootArgs: Map<string, RootArgs>;
-  /** Set when the project has document middlewares or lifecycles for a type (its reads go through them). */
-  readonly documents?: DocumentRead;
+  /** Set when the project has document middlewares or lifecycles (the built-in fields' calls go through them). */
+  readonly documents?: DocumentCall;
   /** Set when the project runs code for this request's fields (its GraphQL extension). */
   readonly project?: ProjectCall;
   /** The project's resolversConfig decided this root field's auth (`auth: false`, or its own scope, checked). */

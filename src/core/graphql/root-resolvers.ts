@@ -259,22 +259,38 @@ export async function resolveRoot(
       const body = { data: readableInput(zoneInput(args.data, gt, ctx), type, ctx) };
       // the plugin sanitizes the input (relations the caller may not read are dropped) rather than refusing it
       const writeOptions = { ...options, canRead: undefined };
-      const entry: Entry | undefined =
-        root.op === 'create'
-          ? await createDocument(ctx.store, type, query, body, writeOptions)
-          : await updateDocument(
+      const documentId = type.kind === 'collectionType' && root.op === 'update' ? String(args.documentId) : undefined;
+      // the document service's params, as the plugin passes them (the project's middlewares may change them)
+      const params = defined({ documentId, status: args.status ?? undefined, locale: args.locale ?? undefined, data: body.data });
+      const write = (p: Record<string, unknown>): Promise<Entry | undefined> => {
+        const q = { ...query, ...defined({ status: p.status ?? undefined, locale: p.locale ?? undefined }) };
+        return root.op === 'create'
+          ? createDocument(ctx.store, type, q, { data: p.data }, writeOptions)
+          : updateDocument(
               ctx.store,
               type,
-              type.kind === 'collectionType' ? String(args.documentId) : undefined,
-              query,
-              body,
+              p.documentId === undefined ? undefined : String(p.documentId),
+              q,
+              { data: p.data },
               writeOptions,
             );
+      };
+      const entry = (ctx.documents ? await ctx.documents(type.uid, root.op, params, write) : await write(params)) as
+        Entry | undefined | null;
       return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
     }
     case 'delete': {
       const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
-      await deleteDocument(ctx.store, type, documentId, defined({ locale: args.locale ?? undefined }), options);
+      const remove = (p: Record<string, unknown>) =>
+        deleteDocument(
+          ctx.store,
+          type,
+          p.documentId === undefined ? undefined : String(p.documentId),
+          defined({ locale: p.locale ?? undefined }),
+          options,
+        );
+      const params = defined({ documentId, locale: args.locale ?? undefined });
+      await (ctx.documents ? ctx.documents(type.uid, 'delete', params, remove) : remove(params));
       return { documentId: documentId ?? null };
     }
   }

@@ -1,7 +1,7 @@
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
-import type { DocumentRead, GraphqlContext, ProjectCall } from '../../core/graphql/graphql-context.js';
-import { hasDocumentHooks, throughHooks } from '../strapi/document-service.js';
+import type { DocumentCall, GraphqlContext, ProjectCall } from '../../core/graphql/graphql-context.js';
+import { documentExists, hasDocumentHooks, precheckWrite, throughHooks } from '../strapi/document-service.js';
 import { errorBody, ForbiddenError, StrapiError } from '../../core/errors/strapi-errors.js';
 import { authState, verifiesScope } from '../strapi/auth-state.js';
 import { projectShadowCrud, withProjectExtension } from './project-extension.js';
@@ -36,15 +36,24 @@ export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
   return entry.built;
 }
 
-/** The built-in fields' reads through the project's document middlewares and lifecycles, when it has any. */
-function documentReads(rt: Runtime): DocumentRead | undefined {
+/** The built-in fields' document calls through the project's document middlewares and lifecycles, when it has any. */
+function documentCalls(rt: Runtime): DocumentCall | undefined {
   const app = rt.app;
   if (!app || (app.hooks.middlewares.length === 0 && app.hooks.subscribers.length === 0)) return undefined;
   const view = app.strapi.contentType as (uid: string) => unknown;
   return async (uid, action, params, final) => {
     const type = rt.model.contentTypes.get(uid);
     if (!type || !hasDocumentHooks(app.hooks, uid)) return final(params);
-    return throughHooks(app.hooks, type, view(uid), action, params, async (p) => final(p));
+    return throughHooks(
+      app.hooks,
+      type,
+      view(uid),
+      action,
+      params,
+      async (p) => final(p),
+      (p) => documentExists(rt, type, action, p),
+      (p) => precheckWrite(rt, type, action, p),
+    );
   };
 }
 
@@ -192,7 +201,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx, koa }, req.header('authorization'), req.relay),
     rootArgs: new Map(),
     project: projectCall(rt, who, req),
-    documents: documentReads(rt),
+    documents: documentCalls(rt),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
