@@ -101,6 +101,20 @@ describe('a project GraphQL extension', () => {
     expect((await gql('{ articleBySlug(slug: "nope") { title } }')).body).toEqual({ data: { articleBySlug: null } });
   });
 
+  test("the plugin's format and builders services: toEntityResponse and transformArgs", async () => {
+    const liked = await gql(
+      '{ articleResponse(filters: { likes: { gt: 1 } }, sort: ["likes:asc"]) { data { title likes writer { name } } } }',
+      FULL,
+    );
+    expect(liked.body).toEqual({ data: { articleResponse: { data: { title: 'First story', likes: 2, writer: { name: 'Ada' } } } } });
+    const search = await gql('{ articleResponse(filters: { body: { containsi: "THREE" } }, sort: ["title:desc"]) { data { title } } }');
+    expect(search.body).toEqual({ data: { articleResponse: { data: { title: 'First story' } } } });
+    const paged = await gql('{ articleResponse(pagination: { start: 1, limit: 1 }, sort: ["title"]) { data { title } } }');
+    expect(paged.body).toEqual({ data: { articleResponse: { data: { title: 'First story' } } } });
+    const none = await gql('{ articleResponse(filters: { likes: { eq: 12345 } }) { data { title } } }');
+    expect(none.body).toEqual({ data: { articleResponse: { data: null } } });
+  });
+
   test('content type entries inside a type of the project are loaded like the plugin loads them', async () => {
     const stats = await gql('{ articleStats { total liked top { title writer { name } } } }', FULL);
     expect(stats.body).toEqual({ data: { articleStats: { total: 3, liked: 2, top: { title: 'Draft only', writer: { name: 'Ada' } } } } });

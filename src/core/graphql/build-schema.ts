@@ -46,6 +46,11 @@ export interface PluginGraphqlSchema {
   readonly types: readonly GqlType[];
   /** Type name → GqlType (content types and components), for resolvers walking results. */
   readonly byName: ReadonlyMap<string, GqlType>;
+  /**
+   * Every type the plugin registered, pruned of none: a project's typeDefs may name one the roots do not reach
+   * (`ArticleEntityResponse`); the plugin prunes after merging them.
+   */
+  readonly unpruned?: () => GraphQLSchema;
   /** `Type.field` → what the project's GraphQL extension runs for it (schema-extension.ts). */
   readonly overrides?: ReadonlyMap<string, FieldOverride>;
 }
@@ -381,11 +386,13 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
   const reachable = reachableTypes([queryType, mutationType]);
   const ordered = [...registry.values()].filter((t) => reachable.has(t.name));
   const schema = new GraphQLSchema({ query: queryType, mutation: mutationType, types: [...ordered, queryType, mutationType] });
-  return { schema, roots, types, byName };
+  const unpruned = () =>
+    new GraphQLSchema({ query: queryType, mutation: mutationType, types: [...registry.values(), queryType, mutationType] });
+  return { schema, roots, types, byName, unpruned };
 }
 
 /** Names of the types the root types reach (graphql-tools' pruneSchema keeps no others). */
-function reachableTypes(roots: readonly GraphQLNamedType[]): Set<string> {
+export function reachableTypes(roots: readonly GraphQLNamedType[]): Set<string> {
   const seen = new Set<string>();
   const visit = (t: GraphQLType): void => {
     while (t instanceof GraphQLNonNull || t instanceof GraphQLList) t = t.ofType;

@@ -3,6 +3,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { renderRow } from '../query/render-entry.js';
 import { parseQuery } from '../query/run-query.js';
 import { publicationParam } from './graphql-args.js';
+import { responseField } from './response-field.js';
 import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
@@ -71,15 +72,11 @@ function walk(
   const out: Record<string, unknown> = { ...value };
   for (const name of new Set(fields.map((f) => f.name.value))) {
     const def = defs[name];
-    if (!def || !(name in value) || ctx.built.overrides?.has(`${type.name}.${name}`)) continue;
-    out[name] = walk(
-      ctx,
-      sel,
-      def.type,
-      fields.filter((f) => f.name.value === name),
-      value[name],
-      root,
-    );
+    if (!def || ctx.built.overrides?.has(`${type.name}.${name}`)) continue;
+    const child = responseField(value, name);
+    if (child === null) continue;
+    const sub = fields.filter((f) => f.name.value === name);
+    out[name] = walk(ctx, sel, def.type, sub, child, root);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import type { GraphqlContext } from './graphql-context.js';
 import { depthLimit } from './depth-limit.js';
 import { entryFieldAllowed, entryFieldReadsDatabase, resolveEntryField } from './field-resolvers.js';
 import { formatResolverError } from './format-error.js';
+import { responseField } from './response-field.js';
 import { resolveRoot, rootAllowed } from './root-resolvers.js';
 import { pageWindow } from './graphql-args.js';
 import { argumentsWeight, databaseTurns, strapiShaped, type DatabaseTurn } from './strapi-timing.js';
@@ -136,16 +137,9 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
     // a root connection's page count is a query of its own
     const database = (info.fieldName === 'pageInfo' || info.fieldName === 'meta') && parent.endsWith('EntityResponseCollection');
     return strapiShaped({ allowed: undefined, database }, turn, () =>
-      isPlainObject(source) ? collectionField(source, info.fieldName) : null,
+      isPlainObject(source) ? responseField(source, info.fieldName) : null,
     );
   };
-}
-
-/** A collection's field; v4CompatibilityMode's `data` is its nodes and `meta` holds its page information. */
-function collectionField(source: Record<string, unknown>, name: string): unknown {
-  if (name === 'data' && !('data' in source)) return source.nodes ?? [];
-  if (name === 'meta' && !('meta' in source)) return { pagination: source.pageInfo };
-  return source[name] ?? null;
 }
 
 /** The plugin's transformArgs of a field with a `pagination` argument: its PaginationError comes first. */

@@ -1,15 +1,16 @@
 import {
+  GraphQLObjectType,
+  GraphQLSchema,
   Kind,
   extendSchema,
   parse,
   type DefinitionNode,
   type DocumentNode,
   type GraphQLResolveInfo,
-  type GraphQLSchema,
   type TypeDefinitionNode,
   type TypeExtensionNode,
 } from 'graphql';
-import type { PluginGraphqlSchema } from './build-schema.js';
+import { reachableTypes, type PluginGraphqlSchema } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
 
 // A project's GraphQL extension (`strapi.plugin('graphql').service('extension').use(...)`) over the plugin's schema:
@@ -112,6 +113,13 @@ function mergedDocument(schema: GraphQLSchema, texts: readonly TypeDefs[]): Docu
 
 /** The plugin's schema with a project's type definitions merged in (throws naming the text that does not parse). */
 export function mergeTypeDefs(built: PluginGraphqlSchema, typeDefs: readonly TypeDefs[]): PluginGraphqlSchema {
-  const doc = mergedDocument(built.schema, typeDefs);
-  return doc.definitions.length > 0 ? { ...built, schema: extendSchema(built.schema, doc) } : built;
+  // merged into every type the plugin registered, then pruned to what the roots reach, as the plugin does
+  const base = built.unpruned?.() ?? built.schema;
+  const doc = mergedDocument(base, typeDefs);
+  if (doc.definitions.length === 0) return built;
+  const merged = extendSchema(base, doc);
+  const roots = [merged.getQueryType(), merged.getMutationType()].filter((t): t is GraphQLObjectType => t !== null && t !== undefined);
+  const reachable = reachableTypes(roots);
+  const types = Object.values(merged.getTypeMap()).filter((t) => !t.name.startsWith('__') && reachable.has(t.name));
+  return { ...built, schema: new GraphQLSchema({ query: roots[0], mutation: merged.getMutationType(), types }) };
 }

@@ -24,6 +24,7 @@ import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
+import { graphqlPluginServices } from './graphql-plugin-services.js';
 import { graphqlExtensionRecord, graphqlExtensionService, type GraphqlExtensionRecord } from './graphql-extension-service.js';
 import { readConfigDir } from '../../project/read-config-dir.js';
 
@@ -167,6 +168,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   const email = emailService(current);
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);
+  const graphqlServices = graphqlPluginServices(current);
   const pluginService = (plugin: string, name: string) =>
     plugin === 'users-permissions'
       ? upServices.get(name)
@@ -174,7 +176,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
         ? email
         : plugin === 'graphql' && name === 'extension'
           ? graphqlExtension
-          : undefined;
+          : plugin === 'graphql'
+            ? graphqlServices[name]
+            : undefined;
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
