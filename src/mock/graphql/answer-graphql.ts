@@ -1,10 +1,7 @@
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
-import type { DocumentCall, GraphqlContext, ProjectCall } from '../../core/graphql/graphql-context.js';
-import { documentExists, hasDocumentHooks, precheckWrite, throughHooks } from '../strapi/document-service.js';
-import { errorBody, ForbiddenError, StrapiError } from '../../core/errors/strapi-errors.js';
-import { authState, verifiesScope } from '../strapi/auth-state.js';
-import { projectShadowCrud, withProjectExtension } from './project-extension.js';
+import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
+import { errorBody, StrapiError } from '../../core/errors/strapi-errors.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
@@ -28,46 +25,12 @@ export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
     const built = buildPluginSchema(rt.model, {
       shadowCRUD: rt.config.graphql?.shadowCRUD,
       v4CompatibilityMode: rt.config.graphql?.v4CompatibilityMode,
-      shadowCrud: projectShadowCrud(rt.app),
+      shadowCrud: rt.app?.graphqlProject.shadowCrud(),
     });
-    entry = { model: rt.model, built: withProjectExtension(built, rt.app) };
+    entry = { model: rt.model, built: rt.app ? rt.app.graphqlProject.extend(built) : built };
     schemas.set(key, entry);
   }
   return entry.built;
-}
-
-/** The built-in fields' document calls through the project's document middlewares and lifecycles, when it has any. */
-function documentCalls(rt: Runtime): DocumentCall | undefined {
-  const app = rt.app;
-  if (!app || (app.hooks.middlewares.length === 0 && app.hooks.subscribers.length === 0)) return undefined;
-  const view = app.strapi.contentType as (uid: string) => unknown;
-  return async (uid, action, params, final) => {
-    const type = rt.model.contentTypes.get(uid);
-    if (!type || !hasDocumentHooks(app.hooks, uid)) return final(params);
-    return throughHooks(
-      app.hooks,
-      type,
-      view(uid),
-      action,
-      params,
-      async (p) => final(p),
-      (p) => documentExists(rt, type, action, p),
-      (p) => precheckWrite(rt, type, action, p),
-    );
-  };
-}
-
-/** What the project's resolvers get: the plugin's Apollo context, and Strapi's auth check for their fields. */
-function projectCall(rt: Runtime, who: RequestPrincipal, req: GraphqlHttpRequest): ProjectCall | undefined {
-  if (!rt.app) return undefined;
-  const state: Record<string, unknown> = { ...authState(rt, who) };
-  const koaContext = { state, request: { method: req.method }, get: (name: string) => req.header(name.toLowerCase()) ?? '' };
-  return {
-    context: { state, koaContext },
-    verify: (scope) => {
-      if (!verifiesScope(rt, who, scope)) throw new ForbiddenError('Forbidden access', {});
-    },
-  };
 }
 
 export interface GraphqlHttpRequest {
@@ -200,8 +163,9 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     mayPermission: (permission) => mayPermission(rt, who, permission),
     plugin: (name, args, info) => pluginRoot(rt, who, { name, args, info, ctx, koa }, req.header('authorization'), req.relay),
     rootArgs: new Map(),
-    project: projectCall(rt, who, req),
-    documents: documentCalls(rt),
+    // the project's side (its resolvers' context and auth, its document middlewares): Node only, set by the project app
+    project: rt.app?.graphqlProject.call(rt, who, req.method, req.header),
+    documents: rt.app?.graphqlProject.documents(rt),
   };
   const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };

@@ -1,5 +1,5 @@
 // `strapi.plugin('graphql').service('extension')` as project code calls it in `register`: each `use(...)` is kept
-// for the schema build (mock/graphql/project-extension.ts resolves it there, as the plugin's `generate` does), and
+// for the schema build (graphql-project-extension.ts resolves it there, as the plugin's `generate` does), and
 // `shadowCRUD(uid)` records what the project turns off with the plugin's own manager API.
 
 type Settings = { enabled: boolean; queries: boolean; mutations: boolean; disabledActions: string[]; fields: Map<string, FieldSettings> };

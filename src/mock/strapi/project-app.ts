@@ -25,6 +25,7 @@ import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
 import { graphqlPluginServices } from './graphql-plugin-services.js';
+import { projectGraphql, type ProjectGraphql } from './graphql-project.js';
 import { graphqlExtensionRecord, graphqlExtensionService, type GraphqlExtensionRecord } from './graphql-extension-service.js';
 import { readConfigDir } from '../../project/read-config-dir.js';
 
@@ -46,6 +47,8 @@ export interface ProjectApp {
   readonly hooks: DocumentHooks;
   /** What the project's code gave the GraphQL plugin's extension service (its `use` calls, its shadow CRUD). */
   readonly graphql: GraphqlExtensionRecord;
+  /** What /graphql asks of the project's code (graphql-project.ts). */
+  readonly graphqlProject: ProjectGraphql;
   /** What could not be set up (a module, a handler, a policy), each with its file: said at start-up. */
   readonly problems: readonly CodeError[];
   controller(uid: string): Registry | undefined;
@@ -305,13 +308,14 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   for (const r of upRoutes)
     routes.push(compileRoute(r.spec, 'users-permissions', upExtension?.file ?? '', `${options.restPrefix}${r.prefix}`));
 
-  return {
+  const app: ProjectApp = {
     code,
     strapi,
     routes,
     scopes,
     hooks,
     graphql,
+    graphqlProject: projectGraphql(() => app),
     problems,
     controller,
     service,
@@ -326,6 +330,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       log(`content-mock: ${line}`);
     },
   };
+  return app;
 }
 
 export { where };

@@ -5,11 +5,10 @@ import type { PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { mergeTypeDefs, type FieldOverride } from '../../core/graphql/schema-extension.js';
 import { rootAllowed } from '../../core/graphql/root-resolvers.js';
 import { ForbiddenError, PolicyError } from '../../core/errors/strapi-errors.js';
-import type { ShadowCrudSettings } from '../../core/graphql/shadow-crud.js';
 import { where } from '../../project/code/code-error.js';
 import { inertStandIn } from '../../project/code/inert-stand-in.js';
-import type { ProjectApp } from '../strapi/project-app.js';
-import { resolvePolicies, type ResolvedPolicy } from '../strapi/resolve-policies.js';
+import type { ProjectApp } from './project-app.js';
+import { resolvePolicies, type ResolvedPolicy } from './resolve-policies.js';
 import { loadProjectNexus, nexusPart, type LoadedNexus } from './nexus-types.js';
 
 // The project's `strapi.plugin('graphql').service('extension')` calls applied to the plugin's schema, as the plugin's
@@ -34,11 +33,6 @@ interface Collected {
 }
 
 const ROOTS = new Set(['Query', 'Mutation', 'Subscription']);
-
-/** The shadow CRUD settings the project's code recorded. */
-export function projectShadowCrud(app: ProjectApp | undefined): ShadowCrudSettings | undefined {
-  return app && app.graphql.shadowCrud.size > 0 ? app.graphql.shadowCrud : undefined;
-}
 
 function collect(app: ProjectApp, nexus: () => unknown, from: string): Collected {
   const out: Collected = { typeDefs: [], nexusTypes: [], resolvers: new Map(), configs: new Map() };
@@ -138,8 +132,8 @@ function overrideFor(
  * The plugin's schema with the project's extension applied. Problems (a config that throws, typeDefs that do not
  * parse, nexus types without nexus installed) are reported with the project's file and leave that part out.
  */
-export function withProjectExtension(built: PluginGraphqlSchema, app: ProjectApp | undefined): PluginGraphqlSchema {
-  if (!app || app.graphql.configs.length === 0) return built;
+export function withProjectExtension(built: PluginGraphqlSchema, app: ProjectApp): PluginGraphqlSchema {
+  if (app.graphql.configs.length === 0) return built;
   const from = where(app.code.index?.file ?? 'src/index');
   let loaded: LoadedNexus | undefined | null = null;
   const nexus = () => {
