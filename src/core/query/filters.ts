@@ -334,6 +334,10 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   }
   const [op] = operators;
   if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
+  // the query conversion turns every `$null`/`$notNull` value into a boolean (boolean words, else truthiness)
+  // before the database sees it: an object or list there is `true` (probes/events-id-lists-null-operands.json:
+  // `filters[photos][$null][$eq]=1` and `filters[photos][$null][0][name]=x` run)
+  if (op === '$null' || op === '$notNull') return compileOperators('id', (r) => r.id ?? null, value, path, negate);
   const operand = value[op];
   // the database applies an operator that takes no list to each item of one, down to a condition: there it reads
   // its keys as operators of the id column (`filters[modules][$not][0][0][name]=x`)
@@ -345,19 +349,6 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       `Undefined attribute level operator ${stray}`,
       { path },
     );
-  }
-  // `$null`/`$notNull` test their operand for truth: an object is processed as a WHERE of its own (only $and, $or
-  // and $not at its root), then is true (harness events-501: `filters[photos][$null][$not][0]=true` runs)
-  if ((op === '$null' || op === '$notNull') && isPlainObject(operand)) {
-    const root = Object.keys(operand).find((k) => isOperator(k) && k !== '$and' && k !== '$or' && k !== '$not');
-    if (root !== undefined) {
-      throw new DatabaseRefusal(
-        `Invalid filter at ${path}: ${op} holds ${root}, which can only go under a field`,
-        `Only $and, $or and $not can only be used as root level operators. Found ${root}.`,
-        { path },
-      );
-    }
-    return compileOperators('id', (r) => r.id ?? null, { [op]: true }, path, negate);
   }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
@@ -523,7 +514,7 @@ function membership(wanted: boolean): LeafCompiler {
       return () => true;
     }
     const key = sortKeyOf(a);
-    const listed = Array.isArray(a.operand) ? a.operand : [a.operand];
+    const listed = uncastList(a, Array.isArray(a.operand) ? a.operand : [a.operand]);
     // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
     // column holds
     for (const item of listed) if (isPlainObject(item)) castInside(a, item);
@@ -538,6 +529,30 @@ function membership(wanted: boolean): LeafCompiler {
       return hasNull ? null : !wanted;
     };
   };
+}
+
+/**
+ * An uncast column's `IN (…)` list as knex writes it (the id column, and number columns in a list the database gets
+ * unprocessed): a list whose first item is a list is a list of row values, each item in its own brackets, so an item
+ * list holding one value is that value and a longer one is a row value SQLite refuses; otherwise every item is one
+ * binding, and a list is no value SQLite can bind (probes/events-id-lists-null-operands.json: `$in[0][0]=1` runs,
+ * `$in[0][0]=1&$in[0][1]=2`, `$in[0]=2&$in[1][0]=1` and `$in[0][0][0]=3` are 500s).
+ */
+function uncastList(a: LeafArgs, listed: readonly unknown[]): readonly unknown[] {
+  if (a.type !== 'id' || !listed.some(Array.isArray)) return listed;
+  const rows = Array.isArray(listed[0]);
+  return listed.map((item) => {
+    if (!Array.isArray(item)) return item;
+    const single = item.length === 1 && (typeof item[0] === 'string' || typeof item[0] === 'number');
+    if (rows && single) return item[0];
+    throw new DatabaseRefusal(
+      `Invalid value for ${a.op} at ${a.path}: a list inside its list is ${rows ? 'a row value' : 'a list binding'}; give each value once (${a.op}[0]=1&${a.op}[1]=2)`,
+      rows && item.every((v) => typeof v === 'string' || typeof v === 'number')
+        ? 'row value misused'
+        : 'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+      { path: a.path },
+    );
+  });
 }
 
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
@@ -620,12 +635,12 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
     // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
-    // (harness links-mini-501)
+    // (harness links-mini-501), as is an uncast column's (`filters[id][$eq][0][0]=1&…[0][1]=2` is ids 1 and 2)
     const spread = (list: unknown[]): Predicate => {
       const parts = list.map((o) =>
         !Array.isArray(o)
           ? leafPositive(type, get, op, o, path)
-          : CAST_OPERATORS.has(op)
+          : CAST_OPERATORS.has(op) && type !== 'id'
             ? LEAVES[op]({ type, get, operand: o, path, op })
             : spread(o),
       );
