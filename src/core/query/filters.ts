@@ -53,11 +53,14 @@ interface Ctx {
  */
 const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'boolean']);
 
-/** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
-export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
+/**
+ * Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. `joined`:
+ * the tables the query joins for its sort (a raw list's column names are resolved among them too).
+ */
+export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown, joined: readonly Scope[] = []): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  const ctx: Ctx = { index, deferred: [], tables: queryTables(index, scope, filters) };
+  const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined] };
   const predicate = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -149,10 +152,14 @@ function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | u
   return undefined;
 }
 
-/** Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). */
+/**
+ * Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). The
+ * files table too: `name` is a column of it (probes/shop-raw-list-sort-joins.json: a raw `name` with `sort=photo.name`
+ * is ambiguous).
+ */
 function hasColumn(table: Scope, key: string): boolean {
   if (key === 'id') return true;
-  if (table.kind === 'media' || !/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
+  if (!/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
   const field = fieldOf(table, key);
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }

@@ -96,6 +96,20 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
   return { path, direction: direction(order) };
 }
 
+/** The tables a sort joins into the main query: each relation, component or media its paths go through. */
+export function sortTables(index: ContentIndex, scope: Scope, terms: readonly SortTerm[]): Scope[] {
+  const out: Scope[] = [];
+  for (const term of terms) {
+    let current: Scope | undefined = scope;
+    for (const name of term.path.slice(0, -1)) {
+      const field: ReturnType<typeof fieldOf> = current ? fieldOf(current, name) : undefined;
+      current = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
+      if (current) out.push(current);
+    }
+  }
+  return out;
+}
+
 function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
   const d = order.trim().toLowerCase();
