@@ -32,7 +32,7 @@ import {
   type PopulateBudget,
 } from './render-entry.js';
 import { type Scope } from './scope.js';
-import { parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
+import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { checkPublicationFilterParam, parsePublicationFilter, type RowTest } from './publication-filter.js';
@@ -232,6 +232,10 @@ function parseStaged(
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
+  staged.run(Stage.DatabaseSort, () => {
+    const failure = componentStatusSortFailure(sort);
+    if (failure) throw failure;
+  });
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
   let populate =
     staged.run(
