@@ -224,7 +224,8 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   }
   if (scalar) {
     const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
-    checkAttributeWhere(type, value, path);
+    if (ctx.raw) checkRawColumnWhere(value, path);
+    else checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
     return compileOperators(type, get, value, path, negate);
   }
@@ -299,6 +300,27 @@ function checkAttributeWhere(type: ColumnType, value: unknown, path: string): vo
     }
   };
   walk(value, '$eq');
+}
+
+/**
+ * A raw list's condition on a column skips processAttributeWhere: only applying it looks at the operators, the
+ * column's own and those under `$not` (an unknown one is the query builder's `Undefined attribute level operator`);
+ * an operand is written in as it is, an operator object in it never read as conditions (harness school-502:
+ * `filters[reader][$or][0][0][email][$startsWith][$and][0]=o` runs).
+ */
+function checkRawColumnWhere(value: unknown, path: string): void {
+  if (Array.isArray(value)) return value.forEach((item) => checkRawColumnWhere(item, path));
+  if (!isPlainObject(value)) return;
+  for (const [key, operand] of Object.entries(value)) {
+    if (!COLUMN_OPERATORS.has(key)) {
+      throw new DatabaseRefusal(
+        `Invalid filter: ${key} cannot be used under the field ${path} in a list read as raw SQL`,
+        `Undefined attribute level operator ${key}`,
+        { path, key },
+      );
+    }
+    if (key === '$not') checkRawColumnWhere(operand, path);
+  }
 }
 
 /**
