@@ -76,6 +76,24 @@ test('a list as an $and/$or entry: its items all hold, read as the main table co
   }
 });
 
+test('a sort through a relation joins its table into the query: a raw list column both tables have is ambiguous (probes/shop-raw-list-sort-joins.json)', async () => {
+  const names = async (q: string) => {
+    const a = await call('GET', `/api/product-variants?fields[0]=name&${q}`);
+    return a.status === 200 ? (a.body.data as Doc[]).map((d) => d.name) : a.body.error?.message;
+  };
+  // a variant's replacement is a variant: its stock and name columns are in both tables
+  expect(await names('filters[$not][0][stock][$notNull]=true&sort[0]=replacement.name')).toContain('ambiguous column name: stock');
+  expect(await names('filters[$or][0][$not][0][stock][$notNull]=true&filters[$or][1][name]=x&sort[0]=replacement.name')).toContain(
+    'real Strapi fails with a 500',
+  );
+  // a brand has a name but no stock; media files have a name
+  expect(await names('filters[$not][0][stock][$lt]=4&sort[0]=brand.name')).toEqual(['Betaa']);
+  expect(await names('filters[$not][0][name][$eq]=x&sort[0]=brand.name')).toContain('ambiguous column name: name');
+  expect(await names('filters[$not][0][name][$eq]=x&sort[0]=photo.name')).toContain('ambiguous column name: name');
+  expect(await names('filters[$not][0][stock][$lt]=4&sort[0]=photo.name')).toEqual(['Betaa']);
+  expect(await names('filters[$not][0][stock][$lt]=4&sort=name')).toEqual(['Betaa']);
+});
+
 test('under an attribute, a dot-notation populate is split on dots only: a segment with a comma is an unknown key', async () => {
   const base = '/api/store-setting?status=published&fields[0]=title&populate[featured][fields][0]=name';
   const one = await call('GET', `${base}&populate[featured][populate]=brand,related`);

@@ -33,7 +33,36 @@ test("only a cast operator's value is cast inside an operator object listed unde
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$gt]=true')).status).toBe(400);
 });
 
-test('$null straight under a media or relation holding an object tests it for truth (harness events-501)', async () => {
-  expect((await call('GET', '/api/venues?filters[photos][$null][$not][0]=true')).status).toBe(200);
-  expect((await call('GET', '/api/venues?filters[photos][$null][$eq]=1')).body.error?.message).toContain('real Strapi fails with a 500');
+test('$null/$notNull straight under a media or relation: the query conversion makes any value a boolean (probes/events-id-lists-null-operands.json)', async () => {
+  const names = async (path: string) => ((await call('GET', path)).body.data as { name: string }[]).map((v) => v.name);
+  await call('POST', '/api/venues', { data: { name: 'NV1' } });
+  const base = '/api/venues?fields[0]=name&filters[name][$startsWith]=NV&';
+  expect(await names(base + 'filters[photos][$null][$not][0]=true')).toEqual(['NV1']);
+  // an operator object or a list of conditions is truthy: never a WHERE of its own
+  expect(await names(base + 'filters[photos][$null][$eq]=1')).toEqual(['NV1']);
+  expect(await names(base + 'filters[photos][$null][0][name]=x')).toEqual(['NV1']);
+  expect(await names(base + 'filters[photos][$notNull][$in][0]=1')).toEqual([]);
+  expect(await names(base + 'filters[$not][photos][$null][$gt]=0')).toEqual([]);
+  expect(await names(base + 'filters[photos][$notNull]=')).toEqual(['NV1']);
+});
+
+test("the id column's lists as knex binds them (probes/events-id-lists-null-operands.json)", async () => {
+  const ids: number[] = [];
+  for (const name of ['IL1', 'IL2', 'IL3'])
+    ids.push(((await call('POST', '/api/venues', { data: { name } })).body.data as { id: number }).id);
+  const [a, b] = ids;
+  const names = async (query: string) => {
+    const answer = await call('GET', `/api/venues?fields[0]=name&sort=id&filters[name][$startsWith]=IL&${query}`);
+    return answer.status === 200 ? (answer.body.data as { name: string }[]).map((v) => v.name) : answer.body.error?.message;
+  };
+  // a list first in the list: row values, each item list one value
+  expect(await names(`filters[id][$in][0][0]=${a}`)).toEqual(['IL1']);
+  expect(await names(`filters[id][$notIn][0][0]=${a}`)).toEqual(['IL2', 'IL3']);
+  expect(await names(`filters[id][$in][0][0]=${a}&filters[id][$in][0][1]=${b}`)).toContain('"row value misused"');
+  expect(await names(`filters[id][$in][0][0][0]=${a}`)).toContain('real Strapi fails with a 500');
+  // a list after a value is a list binding
+  expect(await names(`filters[id][$in][0]=${b}&filters[id][$in][1][0]=${a}`)).toContain('SQLite3 can only bind');
+  // another operator is ORed over each value of a list, at any depth: the id column casts nothing
+  expect(await names(`filters[id][$eq][0][0]=${a}&filters[id][$eq][0][1]=${b}`)).toEqual(['IL1', 'IL2']);
+  expect(await names(`filters[id][$gt][0][0]=${a}&filters[id][$gt][0][1]=${b}`)).toEqual(['IL2', 'IL3']);
 });

@@ -59,3 +59,27 @@ test('in a dynamic zone a shallow item gets its id before a nested one of the sa
   expect(zone[1].resources!.map((r) => r.id)).toEqual([x1 + 2, x1 + 3]);
   expect(zone[1].id).toBe(m2 + 1);
 });
+
+test('an item whose nested components write fewer relation links gets its id first (harness school-502)', async () => {
+  const room = (await call('POST', '/api/rooms', { data: { number: 'L101' } })).body.data as Doc;
+  // a and c wait for their resource's room link (one attachRelations query each); b, d and e do not
+  const modules = [
+    { name: 'a', resources: [{ title: 'r1', room: room.documentId }] },
+    { name: 'b', resources: [{ title: 'r2' }] },
+    { name: 'c', resources: [{ title: 'r3', room: { connect: [room.documentId] } }, { title: 'r4' }] },
+    { name: 'd', resources: [{ title: 'r5', people: [] }] },
+    { name: 'e' },
+  ];
+  const created = await call('POST', '/api/courses?status=draft', { data: { title: 'CO-L', code: 'co-l', level: 'intro', modules } });
+  expect(created.status).toBe(201);
+  const k = (created.body.data as Doc).documentId;
+  const of = (status: string) => read(`/api/courses/${k}?populate[modules][populate]=*&status=${status}`, 'modules');
+  const draft = await of('draft');
+  const e = draft[4].id;
+  // e (no nested components) first, then b and d, then a and c after their links
+  expect(draft.map((m) => m.id - e)).toEqual([3, 1, 4, 2, 0]);
+  expect((await call('PUT', `/api/courses/${k}`, { data: {} })).status).toBe(200);
+  const published = await of('published');
+  // from the stored draft every list is there: e's empty list waits one await, as b's and d's do not
+  expect(published.map((m) => m.id - published[4].id)).toEqual([3, 1, 4, 2, 0]);
+});

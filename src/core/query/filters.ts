@@ -53,11 +53,14 @@ interface Ctx {
  */
 const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'boolean']);
 
-/** Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. */
-export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown): Predicate | undefined {
+/**
+ * Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. `joined`:
+ * the tables the query joins for its sort (a raw list's column names are resolved among them too).
+ */
+export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown, joined: readonly Scope[] = []): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
-  const ctx: Ctx = { index, deferred: [], tables: queryTables(index, scope, filters) };
+  const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined] };
   const predicate = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -149,10 +152,14 @@ function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | u
   return undefined;
 }
 
-/** Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). */
+/**
+ * Whether a table has a column named so: `id`, or a scalar attribute whose column name is its own (snake case). The
+ * files table too: `name` is a column of it (probes/shop-raw-list-sort-joins.json: a raw `name` with `sort=photo.name`
+ * is ambiguous).
+ */
 function hasColumn(table: Scope, key: string): boolean {
   if (key === 'id') return true;
-  if (table.kind === 'media' || !/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
+  if (!/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
   const field = fieldOf(table, key);
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
@@ -217,7 +224,8 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   }
   if (scalar) {
     const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
-    checkAttributeWhere(type, value, path);
+    if (ctx.raw) checkRawColumnWhere(value, path);
+    else checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
     return compileOperators(type, get, value, path, negate);
   }
@@ -295,6 +303,27 @@ function checkAttributeWhere(type: ColumnType, value: unknown, path: string): vo
 }
 
 /**
+ * A raw list's condition on a column skips processAttributeWhere: only applying it looks at the operators, the
+ * column's own and those under `$not` (an unknown one is the query builder's `Undefined attribute level operator`);
+ * an operand is written in as it is, an operator object in it never read as conditions (harness school-502:
+ * `filters[reader][$or][0][0][email][$startsWith][$and][0]=o` runs).
+ */
+function checkRawColumnWhere(value: unknown, path: string): void {
+  if (Array.isArray(value)) return value.forEach((item) => checkRawColumnWhere(item, path));
+  if (!isPlainObject(value)) return;
+  for (const [key, operand] of Object.entries(value)) {
+    if (!COLUMN_OPERATORS.has(key)) {
+      throw new DatabaseRefusal(
+        `Invalid filter: ${key} cannot be used under the field ${path} in a list read as raw SQL`,
+        `Undefined attribute level operator ${key}`,
+        { path, key },
+      );
+    }
+    if (key === '$not') checkRawColumnWhere(operand, path);
+  }
+}
+
+/**
  * The database's processRelationWhere, for a relation, media or component: a bare value (or one operator with a bare
  * value) compares the joined row's id; `$and`/`$or` or fields filter the joined rows. Operators mixed with fields,
  * two operators, or one operator other than `$and`/`$or` holding an object (`filters[category][$not][id][$eq]=3`)
@@ -334,6 +363,10 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   }
   const [op] = operators;
   if (op === undefined || op === '$and' || op === '$or') return compileGroup(ctx, inner, value, path, negate);
+  // the query conversion turns every `$null`/`$notNull` value into a boolean (boolean words, else truthiness)
+  // before the database sees it: an object or list there is `true` (probes/events-id-lists-null-operands.json:
+  // `filters[photos][$null][$eq]=1` and `filters[photos][$null][0][name]=x` run)
+  if (op === '$null' || op === '$notNull') return compileOperators('id', (r) => r.id ?? null, value, path, negate);
   const operand = value[op];
   // the database applies an operator that takes no list to each item of one, down to a condition: there it reads
   // its keys as operators of the id column (`filters[modules][$not][0][0][name]=x`)
@@ -345,19 +378,6 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       `Undefined attribute level operator ${stray}`,
       { path },
     );
-  }
-  // `$null`/`$notNull` test their operand for truth: an object is processed as a WHERE of its own (only $and, $or
-  // and $not at its root), then is true (harness events-501: `filters[photos][$null][$not][0]=true` runs)
-  if ((op === '$null' || op === '$notNull') && isPlainObject(operand)) {
-    const root = Object.keys(operand).find((k) => isOperator(k) && k !== '$and' && k !== '$or' && k !== '$not');
-    if (root !== undefined) {
-      throw new DatabaseRefusal(
-        `Invalid filter at ${path}: ${op} holds ${root}, which can only go under a field`,
-        `Only $and, $or and $not can only be used as root level operators. Found ${root}.`,
-        { path },
-      );
-    }
-    return compileOperators('id', (r) => r.id ?? null, { [op]: true }, path, negate);
   }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
@@ -523,7 +543,7 @@ function membership(wanted: boolean): LeafCompiler {
       return () => true;
     }
     const key = sortKeyOf(a);
-    const listed = Array.isArray(a.operand) ? a.operand : [a.operand];
+    const listed = uncastList(a, Array.isArray(a.operand) ? a.operand : [a.operand]);
     // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
     // column holds
     for (const item of listed) if (isPlainObject(item)) castInside(a, item);
@@ -538,6 +558,30 @@ function membership(wanted: boolean): LeafCompiler {
       return hasNull ? null : !wanted;
     };
   };
+}
+
+/**
+ * An uncast column's `IN (…)` list as knex writes it (the id column, and number columns in a list the database gets
+ * unprocessed): a list whose first item is a list is a list of row values, each item in its own brackets, so an item
+ * list holding one value is that value and a longer one is a row value SQLite refuses; otherwise every item is one
+ * binding, and a list is no value SQLite can bind (probes/events-id-lists-null-operands.json: `$in[0][0]=1` runs,
+ * `$in[0][0]=1&$in[0][1]=2`, `$in[0]=2&$in[1][0]=1` and `$in[0][0][0]=3` are 500s).
+ */
+function uncastList(a: LeafArgs, listed: readonly unknown[]): readonly unknown[] {
+  if (a.type !== 'id' || !listed.some(Array.isArray)) return listed;
+  const rows = Array.isArray(listed[0]);
+  return listed.map((item) => {
+    if (!Array.isArray(item)) return item;
+    const single = item.length === 1 && (typeof item[0] === 'string' || typeof item[0] === 'number');
+    if (rows && single) return item[0];
+    throw new DatabaseRefusal(
+      `Invalid value for ${a.op} at ${a.path}: a list inside its list is ${rows ? 'a row value' : 'a list binding'}; give each value once (${a.op}[0]=1&${a.op}[1]=2)`,
+      rows && item.every((v) => typeof v === 'string' || typeof v === 'number')
+        ? 'row value misused'
+        : 'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+      { path: a.path },
+    );
+  });
 }
 
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
@@ -620,12 +664,12 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
     // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
-    // (harness links-mini-501)
+    // (harness links-mini-501), as is an uncast column's (`filters[id][$eq][0][0]=1&…[0][1]=2` is ids 1 and 2)
     const spread = (list: unknown[]): Predicate => {
       const parts = list.map((o) =>
         !Array.isArray(o)
           ? leafPositive(type, get, op, o, path)
-          : CAST_OPERATORS.has(op)
+          : CAST_OPERATORS.has(op) && type !== 'id'
             ? LEAVES[op]({ type, get, operand: o, path, op })
             : spread(o),
       );

@@ -32,7 +32,7 @@ import {
   type PopulateBudget,
 } from './render-entry.js';
 import { type Scope } from './scope.js';
-import { parseSort, sortRecords, type SortTerm } from './sort.js';
+import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { checkPublicationFilterParam, parsePublicationFilter, type RowTest } from './publication-filter.js';
@@ -232,6 +232,10 @@ function parseStaged(
       () => parseSort(index, scope, query.sort),
     ) ?? [];
   if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
+  staged.run(Stage.DatabaseSort, () => {
+    const failure = componentStatusSortFailure(sort);
+    if (failure) throw failure;
+  });
   if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
   let populate =
     staged.run(
@@ -261,7 +265,15 @@ function parseStaged(
   // the one filters error of the conversion itself; everything else about filter values is the database's
   const filters = staged.run(
     (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
-    () => compileFilters(index, scope, sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters)),
+    () =>
+      compileFilters(
+        index,
+        scope,
+        sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+        // a sort through a relation joins its table into the same SELECT (harness shop-501: a raw `$not` list's
+        // `stock` is then in two tables)
+        sortTables(index, scope, sort),
+      ),
   );
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError
   // there, Strapi's 500 (harness launchpad-code-501: `_q=1&_q=`)

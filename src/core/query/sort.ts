@@ -5,6 +5,7 @@ import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type 
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { hasSort } from './validate-query.js';
+import { DatabaseRefusal } from './query-errors.js';
 
 export interface SortTerm {
   /** Field names from the sorted scope down to a scalar, through relations, components and media. */
@@ -12,6 +13,22 @@ export interface SortTerm {
   readonly direction: 'asc' | 'desc';
   /** The path ends on a type's `status` attribute: the database orders it by the root row's publication state. */
   readonly rank?: true;
+  /**
+   * The path ends on a component's `status` attribute: the database reads any `status` sort key as the publication
+   * rank, which a component's table (no documentId, no publishedAt) cannot give: it fails when the query runs.
+   */
+  readonly componentStatus?: string;
+}
+
+/** Real Strapi's failure on a sort ending on a component's `status` attribute, if the sort has one. */
+export function componentStatusSortFailure(sort: readonly SortTerm[]): DatabaseRefusal | undefined {
+  const term = sort.find((t) => t.componentStatus !== undefined);
+  if (!term) return undefined;
+  return new DatabaseRefusal(
+    `Invalid sort: ${term.path.join('.')} ends on the status field of the component ${term.componentStatus}; Strapi reads a status sort as the publication state, which a component has not`,
+    `Cannot order by status on model ${term.componentStatus}: missing publishedAt or documentId`,
+    { sort: term.path.join('.') },
+  );
 }
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
@@ -88,12 +105,28 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
       if (!last) throw invalidKey(path[i + 1], { parent: here, source: 'query', param: 'sort' });
       if (name === 'status' && current?.kind === 'type' && field.kind === 'attribute')
         return { path, direction: direction(order), rank: true };
+      if (name === 'status' && current?.kind === 'component' && field.kind === 'attribute')
+        return { path, direction: direction(order), componentStatus: current.component.uid };
       break;
     }
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     current = scopeBehind(index, field.attribute);
   }
   return { path, direction: direction(order) };
+}
+
+/** The tables a sort joins into the main query: each relation, component or media its paths go through. */
+export function sortTables(index: ContentIndex, scope: Scope, terms: readonly SortTerm[]): Scope[] {
+  const out: Scope[] = [];
+  for (const term of terms) {
+    let current: Scope | undefined = scope;
+    for (const name of term.path.slice(0, -1)) {
+      const field: ReturnType<typeof fieldOf> = current ? fieldOf(current, name) : undefined;
+      current = field?.kind === 'attribute' ? scopeBehind(index, field.attribute) : undefined;
+      if (current) out.push(current);
+    }
+  }
+  return out;
 }
 
 function direction(order: string): 'asc' | 'desc' {

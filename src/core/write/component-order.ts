@@ -7,13 +7,19 @@ import { isPlainObject } from '../is-plain-object.js';
 // query runs as soon as its promise chain reaches it, so the ids of one component table follow the moment each
 // insert is reached: an item without nested components at once, a shallower one before a deeper one (each p-map
 // level is one more await), items at the same moment in list order, and an item with nested components only after
-// the last of those was created. E.g. modules [a{resources:[r1]}, b] get b's id first, then a's.
+// the last of those was created. E.g. modules [a{resources:[r1]}, b] get b's id first, then a's. A create is done only
+// once its relation and media links are written (`attachRelations`: one query per attribute with links, after the
+// insert), so among items whose nested components were all inserted at once, the one whose slowest nested component
+// writes the fewest links goes first (harness school-502: modules whose resources link a file, a room and people
+// wait for them; one whose resources link only a room gets its id first).
 //   Observed on Strapi 5.54 (scripts/harness/probe.mjs): create, update and publish all number this way.
 
 /** One await (a p-map item starting, or an empty list resolving): far less than the work of one insert. */
 const STEP = 1;
 /** The awaits of one database create, up to the moment its insert runs and beyond (the caller resumes after it). */
 const INSERT = 1000;
+/** One link query of `attachRelations` (a join-table or morph insert), after the insert. */
+const LINK = 250;
 
 interface Created {
   readonly uid: string;
@@ -44,7 +50,7 @@ export function orderComponentIds(
     const component = model.components.get(uid);
     const at = component ? attributesAt(component.attributes, value, start, undefined) : start;
     created.push({ uid, value, at, seq: order });
-    return at + INSERT;
+    return at + INSERT + (component ? LINK * linkQueries(component.attributes, value) : 0);
   };
   // one attribute after another; returns when the last one is done
   function attributesAt(attrs: Attributes, value: Record<string, unknown>, start: number, only: ReadonlySet<string> | undefined): number {
@@ -91,4 +97,19 @@ export function orderComponentIds(
       c.value.id = ids[i];
     });
   }
+}
+
+/** The attributes `attachRelations` writes links for: a relation or media attribute holding at least one link. */
+function linkQueries(attributes: Attributes, value: Record<string, unknown>): number {
+  let n = 0;
+  for (const attribute of attributes.values())
+    if ((attribute.kind === 'relation' || attribute.kind === 'media') && hasLinks(value[attribute.name])) n++;
+  return n;
+}
+
+function hasLinks(v: unknown): boolean {
+  if (v === null || v === undefined) return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (isPlainObject(v)) return ['set', 'connect'].some((op) => hasLinks(v[op]));
+  return true;
 }
