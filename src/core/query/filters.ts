@@ -14,7 +14,7 @@ import {
 } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
-import { DatabaseRefusal, FiltersParameterError } from './query-errors.js';
+import { AppliedWhereRefusal, DatabaseRefusal, FiltersParameterError } from './query-errors.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -157,6 +157,17 @@ function hasColumn(table: Scope, key: string): boolean {
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
+/** A condition whose failure comes when the query builder writes it: kept until every condition was processed. */
+function whenApplied(ctx: Ctx, compile: () => Predicate): Predicate {
+  try {
+    return compile();
+  } catch (error) {
+    if (!(error instanceof AppliedWhereRefusal)) throw error;
+    ctx.deferred.push(error);
+    return () => null;
+  }
+}
+
 function defer(ctx: Ctx, fail: () => unknown): Predicate {
   try {
     fail();
@@ -219,14 +230,14 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
     checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
-    return compileOperators(type, get, value, path, negate);
+    return whenApplied(ctx, () => compileOperators(type, get, value, path, negate));
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;
   const inner = scopeBehind(ctx.index, attribute);
   if (!inner) throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
 
-  const sub = relationWhere(ctx, inner, value, path, negate);
+  const sub = whenApplied(ctx, () => relationWhere(ctx, inner, value, path, negate));
   const nullRecord = { id: null } as unknown as Record_;
   // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
   const seen = new Map<Record_, Tri>();
@@ -528,6 +539,7 @@ function membership(wanted: boolean): LeafCompiler {
     // column holds
     for (const item of listed) if (isPlainObject(item)) castInside(a, item);
     const given = listed.filter((v) => !isPlainObject(v));
+    rowValueRefusal(a, listed);
     // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
     const hasNull = given.includes(null);
     const list = given.filter((v) => v !== null).map(castOf(a));
@@ -538,6 +550,26 @@ function membership(wanted: boolean): LeafCompiler {
       return hasNull ? null : !wanted;
     };
   };
+}
+
+/**
+ * An id list is never cast: knex writes it as it stands. A list first makes every item a row value (`IN ((1, 2))`),
+ * which SQLite refuses from two values on; a list after a plain value is a binding SQLite cannot take. Text columns
+ * cast a list to one text first (probe source-maps-in-lists).
+ */
+function rowValueRefusal(a: LeafArgs, listed: readonly unknown[]): void {
+  if (a.type !== 'id') return;
+  const rows = Array.isArray(listed[0]);
+  // (a row's own items are bound one by one: a list among them cannot be, harness monument-code-502)
+  const isRow = (v: unknown) => Array.isArray(v) && v.length > 1;
+  const unbindable = (v: unknown) => Array.isArray(v) && (!rows || v.some(Array.isArray));
+  const bad = listed.find((v) => (rows && isRow(v)) || unbindable(v));
+  if (bad === undefined) return;
+  throw new AppliedWhereRefusal(
+    `Invalid value for ${a.op} at ${a.path}: ${JSON.stringify(bad)} is a list inside the list; give one value per index (${a.op}[0]=1&${a.op}[1]=2)`,
+    rows && isRow(bad) ? 'row value misused' : 'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+    { path: a.path },
+  );
 }
 
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
@@ -561,11 +593,16 @@ const between: LeafCompiler = (a) => {
   // (a bound without a value stays NULL: BETWEEN NULL AND … holds for no row)
   const cast = (v: unknown) => (v === null ? null : castOf(a)(v));
   if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
+  // knex checks the count when it writes the WHERE: after every value of the query was cast (probe
+  // source-maps-in-lists: `$between[0]=1&filters[day]=abc` is the date's 400, alone a 500)
   if (pair.length !== 2)
-    throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
+    throw new AppliedWhereRefusal(
+      `Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`,
+      'You must specify 2 values for the whereBetween clause',
+    );
   // a list left as is (only date-times turn one into a value) is no binding knex can write
   if (a.type !== 'datetime' && a.type !== 'timestamp' && pair.some((v) => typeof v === 'object' && v !== null)) {
-    throw new DatabaseRefusal(
+    throw new AppliedWhereRefusal(
       `Invalid value for $between at ${a.path}: each bound must be one value`,
       'Undefined binding(s) detected when compiling WHERE',
     );
@@ -620,12 +657,13 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
     // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
-    // (harness links-mini-501)
+    // (harness links-mini-501); the id column casts nothing, so a list inside is ORed over again too (probe
+    // source-maps-in-lists: `id[$eq][0][0]=1&id[$eq][0][1]=2` reads id 2)
     const spread = (list: unknown[]): Predicate => {
       const parts = list.map((o) =>
         !Array.isArray(o)
           ? leafPositive(type, get, op, o, path)
-          : CAST_OPERATORS.has(op)
+          : CAST_OPERATORS.has(op) && type !== 'id'
             ? LEAVES[op]({ type, get, operand: o, path, op })
             : spread(o),
       );
