@@ -66,6 +66,20 @@ test("$between's count is knex's check when it writes the WHERE: another conditi
   }
 });
 
+test("$between's bounds are cast as the column reads a list: text as its text, an operator object's values first", async () => {
+  // (harness sitedemo-code-502)
+  const text =
+    'filters[title][$between][0][0]=One&filters[title][$between][0][1]=-1&filters[title][$between][1][0]=One&filters[title][$between][1][1]=-1';
+  expect(titles(await pages(text))).toEqual([]);
+  const inNot = 'filters[when][$between][$not][0][0]=2026-11-27&filters[when][$between][$not][0][1]=2026-11-27T12:34:15.756Z';
+  expect((await pages(inNot)).body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
+  for (const query of ['filters[views][$between]=5', 'filters[when][$between][$not]=2026-11-27']) {
+    const answer = await pages(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toContain('whereBetween');
+  }
+});
+
 test("a zone's `*` is its converter's refusal: in key order after the validators' errors", async () => {
   const zone = 'Invalid nested populate for page.blocks (api::page.page). Expected a fragment ("on") or "count" but found "*"';
   const fields = 'Invalid fields parameter. Expected a string or an array of strings';

@@ -7,6 +7,7 @@ import {
   compareKeys,
   like,
   parseBooleanLike,
+  readsListAsText,
   sortKey,
   storedText,
   type ColumnType,
@@ -588,20 +589,25 @@ function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
 }
 
 const between: LeafCompiler = (a) => {
-  const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
-  // the database casts the value (one or a list) before knex looks at how many there are
+  const pair = Array.isArray(a.operand) ? a.operand : [];
+  // the database casts the value (one or a list; in an operator object its cast operators' values) before knex
+  // looks at how many there are (harness sitedemo-code-502: `$between[$not][0][0]=…` is the date-time's format error)
   // (a bound without a value stays NULL: BETWEEN NULL AND … holds for no row)
   const cast = (v: unknown) => (v === null ? null : castOf(a)(v));
-  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
-  // knex checks the count when it writes the WHERE: after every value of the query was cast (probe
+  if (isPlainObject(a.operand)) castInside(a, a.operand);
+  else if (a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
+  // knex checks the value when it writes the WHERE: after every value of the query was cast (probe
   // source-maps-in-lists: `$between[0]=1&filters[day]=abc` is the date's 400, alone a 500)
   if (pair.length !== 2)
     throw new AppliedWhereRefusal(
       `Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`,
-      'You must specify 2 values for the whereBetween clause',
+      Array.isArray(a.operand)
+        ? 'You must specify 2 values for the whereBetween clause'
+        : 'The second argument to whereBetween must be an array.',
     );
-  // a list left as is (only date-times turn one into a value) is no binding knex can write
-  if (a.type !== 'datetime' && a.type !== 'timestamp' && pair.some((v) => typeof v === 'object' && v !== null)) {
+  // a list left as is is no binding knex can write; date-time and text columns read one as its text (harness
+  // sitedemo-code-502: `name[$between][0][0]=a&name[$between][0][1]=b&…` runs)
+  if (pair.some((v) => isPlainObject(v) || (Array.isArray(v) && !readsListAsText(a.type)))) {
     throw new AppliedWhereRefusal(
       `Invalid value for $between at ${a.path}: each bound must be one value`,
       'Undefined binding(s) detected when compiling WHERE',

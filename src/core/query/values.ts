@@ -10,6 +10,8 @@ export type ColumnType = ScalarType | 'id';
 const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
 const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
 const TEXT = new Set<ColumnType>(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+/** Whether the database's field reads a list given for the column as one value: its items joined by commas. */
+export const readsListAsText = (type: ColumnType): boolean => DATETIME.has(type) || TEXT.has(type);
 
 /** A comparable key for a stored value: numbers, strings, or null. */
 export function sortKey(type: ColumnType, value: unknown): number | string | null {
