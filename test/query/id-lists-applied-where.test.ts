@@ -80,6 +80,21 @@ test("$between's bounds are cast as the column reads a list: text as its text, a
   }
 });
 
+test('a boolean column reads a list by JS truthiness: true (harness flesz-model-702)', async () => {
+  await call('POST', '/api/pages?status=published', { data: { title: 'Flagged', flag: true } });
+  expect(titles(await pages('filters[flag][$notIn][0]=false&filters[flag][$notIn][1][0]=1'))).toEqual([]);
+  expect(titles(await pages('filters[flag][$in][0][0]=0'))).toEqual(['Flagged']);
+});
+
+test("a known operator where a field is expected is the database's refusal, kept on a populated level (harness events-503)", async () => {
+  const answer = await pages('filters[seo][$or][0][$null]=true');
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toContain('Only $and, $or and $not can only be used as root level operators. Found $null.');
+  // under a populate it fails only when the populate query runs: the validators' refusal elsewhere comes first
+  const nested = await pages('populate[author][filters][$or][0][$null]=true&populate[author][populate]=nope');
+  expect(nested.body.error?.message).toBe('Invalid key nope');
+});
+
 test("a zone's `*` is its converter's refusal: in key order after the validators' errors", async () => {
   const zone = 'Invalid nested populate for page.blocks (api::page.page). Expected a fragment ("on") or "count" but found "*"';
   const fields = 'Invalid fields parameter. Expected a string or an array of strings';

@@ -187,6 +187,14 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
     else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
       if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
+    } else if (isOperator(key) && value !== null) {
+      // the validators let an operator through where a field is expected; the database refuses it as it builds the
+      // WHERE (harness events-503: `populate[events][filters][poster][$or][0][$null]=true` fails only when run)
+      throw new DatabaseRefusal(
+        `Invalid filter${parent ? ` at ${parent}` : ''}: ${key} needs a field above it (filters[field][${key}]=…)`,
+        `Only $and, $or and $not can only be used as root level operators. Found ${key}.`,
+        { path: join(parent, key) },
+      );
     } else parts.push(compileField(ctx, scope, key, value, parent, negate));
   }
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.

@@ -92,6 +92,9 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
   // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value; a text column
   // casts nothing either: a list inside an `$in` list is bound as its text, `$in[1][0]=b&$in[1][1]=c` as 'b,c')
   const bound = (type === 'id' || TEXT.has(type)) && Array.isArray(raw);
+  // the boolean field reads any other value by JS truthiness: a list is true (harness flesz-model-702:
+  // `googleIndex[$notIn][1][0]=1` runs)
+  if (Array.isArray(raw) && type === 'boolean') return 1;
   if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !bound)) throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and
