@@ -35,5 +35,6 @@ test("only a cast operator's value is cast inside an operator object listed unde
 
 test('$null straight under a media or relation holding an object tests it for truth (harness events-501)', async () => {
   expect((await call('GET', '/api/venues?filters[photos][$null][$not][0]=true')).status).toBe(200);
-  expect((await call('GET', '/api/venues?filters[photos][$null][$eq]=1')).body.error?.message).toContain('real Strapi fails with a 500');
+  // (the query conversion casts the operand to a boolean first: probe events-where-order on Strapi 5.54)
+  expect((await call('GET', '/api/venues?filters[photos][$null][$eq]=1')).status).toBe(200);
 });

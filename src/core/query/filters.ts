@@ -366,17 +366,10 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       { path },
     );
   }
-  // `$null`/`$notNull` test their operand for truth: an object is processed as a WHERE of its own (only $and, $or
-  // and $not at its root), then is true (harness events-501: `filters[photos][$null][$not][0]=true` runs)
+  // `$null`/`$notNull` test their operand for truth: Strapi's query conversion casts it to a boolean, an object
+  // to true, before the database sees it (probe events-where-order: `filters[photos][$null][$eq]=1` runs, as
+  // harness events-501's `filters[photos][$null][$not][0]=true`)
   if ((op === '$null' || op === '$notNull') && isPlainObject(operand)) {
-    const root = Object.keys(operand).find((k) => isOperator(k) && k !== '$and' && k !== '$or' && k !== '$not');
-    if (root !== undefined) {
-      throw new DatabaseRefusal(
-        `Invalid filter at ${path}: ${op} holds ${root}, which can only go under a field`,
-        `Only $and, $or and $not can only be used as root level operators. Found ${root}.`,
-        { path },
-      );
-    }
     return compileOperators('id', (r) => r.id ?? null, { [op]: true }, path, negate);
   }
   if (isPlainObject(operand)) {
