@@ -38,3 +38,16 @@ test('$null straight under a media or relation holding an object tests it for tr
   // (the query conversion casts the operand to a boolean first: probe events-where-order on Strapi 5.54)
   expect((await call('GET', '/api/venues?filters[photos][$null][$eq]=1')).status).toBe(200);
 });
+
+test('an operator object inside a list inside an operator object listed under a field is processed as one (harness events-504)', async () => {
+  const answer = await call(
+    'GET',
+    '/api/tag-groups-list?filters[id][0][$not][0][$not][$gte]=0.5&filters[id][1][$not][0][$not][$gte]=0.5&fields[0]=label',
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.data).toEqual([]);
+  // a value its cast operator cannot take in there is still the database's cast error
+  expect((await call('GET', '/api/venues?filters[updatedAt][0][$not][0][$gte]=2020-13-45')).body.error?.message).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+});

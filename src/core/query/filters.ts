@@ -577,8 +577,12 @@ function rowValueRefusal(a: LeafArgs, listed: readonly unknown[]): void {
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
   // only a cast operator's values are cast (harness status-field-601: `publishedAt[0][$notNull]=true` runs)
   for (const [key, value] of Object.entries(item)) {
-    if (isPlainObject(value)) castInside(a, value);
-    else if (value !== null && CAST_OPERATORS.has(key)) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+    // an operator object inside a list is processed as one too (harness events-504: `id[0][$not][0][$not][$gte]=0.5`
+    // runs); a NULL is never cast
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (isPlainObject(v)) castInside(a, v);
+      else if (v !== null && CAST_OPERATORS.has(key)) castOf(a)(v);
+    }
   }
 }
 
