@@ -66,3 +66,16 @@ test("the id column's lists as knex binds them (probes/events-id-lists-null-oper
   expect(await names(`filters[id][$eq][0][0]=${a}&filters[id][$eq][0][1]=${b}`)).toEqual(['IL1', 'IL2']);
   expect(await names(`filters[id][$gt][0][0]=${a}&filters[id][$gt][0][1]=${b}`)).toEqual(['IL2', 'IL3']);
 });
+
+test('an operator object inside a list inside an operator object listed under a field is processed as one (harness events-504)', async () => {
+  const answer = await call(
+    'GET',
+    '/api/tag-groups-list?filters[id][0][$not][0][$not][$gte]=0.5&filters[id][1][$not][0][$not][$gte]=0.5&fields[0]=label',
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.data).toEqual([]);
+  // a value its cast operator cannot take in there is still the database's cast error
+  expect((await call('GET', '/api/venues?filters[updatedAt][0][$not][0][$gte]=2020-13-45')).body.error?.message).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+});

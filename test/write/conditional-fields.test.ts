@@ -44,3 +44,9 @@ test('a value of the wrong type is still refused where hidden (Strapi fails in i
   expect(answer.status).toBe(400);
   expect(paths(answer)).toEqual(['weight']);
 });
+
+test('a hidden text field given another type is written as the database writes it: its text (harness conditions-504)', async () => {
+  const created = await call('POST', '/api/link-items', { data: { kind: 'url', url: 'https://a.example', page: { nested: true } } });
+  expect(created.status).toBe(201);
+  expect((created.body.data as { page: string }).page).toBe('[object Object]');
+});

@@ -7,6 +7,7 @@ import {
   compareKeys,
   like,
   parseBooleanLike,
+  readsListAsText,
   sortKey,
   storedText,
   type ColumnType,
@@ -14,7 +15,7 @@ import {
 } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
-import { DatabaseRefusal, FiltersParameterError } from './query-errors.js';
+import { AppliedWhereRefusal, DatabaseRefusal, FiltersParameterError } from './query-errors.js';
 
 /** SQL's three values: a row is kept only when its predicate is `true`. */
 export type Tri = boolean | null;
@@ -164,6 +165,17 @@ function hasColumn(table: Scope, key: string): boolean {
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
 
+/** A condition whose failure comes when the query builder writes it: kept until every condition was processed. */
+function whenApplied(ctx: Ctx, compile: () => Predicate): Predicate {
+  try {
+    return compile();
+  } catch (error) {
+    if (!(error instanceof AppliedWhereRefusal)) throw error;
+    ctx.deferred.push(error);
+    return () => null;
+  }
+}
+
 function defer(ctx: Ctx, fail: () => unknown): Predicate {
   try {
     fail();
@@ -182,6 +194,14 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
     else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
       if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
+    } else if (isOperator(key) && value !== null) {
+      // the validators let an operator through where a field is expected; the database refuses it as it builds the
+      // WHERE (harness events-503: `populate[events][filters][poster][$or][0][$null]=true` fails only when run)
+      throw new DatabaseRefusal(
+        `Invalid filter${parent ? ` at ${parent}` : ''}: ${key} needs a field above it (filters[field][${key}]=…)`,
+        `Only $and, $or and $not can only be used as root level operators. Found ${key}.`,
+        { path: join(parent, key) },
+      );
     } else parts.push(compileField(ctx, scope, key, value, parent, negate));
   }
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
@@ -227,14 +247,14 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     if (ctx.raw) checkRawColumnWhere(value, path);
     else checkAttributeWhere(type, value, path);
     const get = (r: Record_) => r[key] ?? null;
-    return compileOperators(type, get, value, path, negate);
+    return whenApplied(ctx, () => compileOperators(type, get, value, path, negate));
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;
   const inner = scopeBehind(ctx.index, attribute);
   if (!inner) throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
 
-  const sub = relationWhere(ctx, inner, value, path, negate);
+  const sub = whenApplied(ctx, () => relationWhere(ctx, inner, value, path, negate));
   const nullRecord = { id: null } as unknown as Record_;
   // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
   const seen = new Map<Record_, Tri>();
@@ -561,6 +581,7 @@ function membership(wanted: boolean): LeafCompiler {
 }
 
 /**
+/**
  * An uncast column's `IN (…)` list as knex writes it (the id column, and number columns in a list the database gets
  * unprocessed): a list whose first item is a list is a list of row values, each item in its own brackets, so an item
  * list holding one value is that value and a longer one is a row value SQLite refuses; otherwise every item is one
@@ -574,8 +595,9 @@ function uncastList(a: LeafArgs, listed: readonly unknown[]): readonly unknown[]
     if (!Array.isArray(item)) return item;
     const single = item.length === 1 && (typeof item[0] === 'string' || typeof item[0] === 'number');
     if (rows && single) return item[0];
-    throw new DatabaseRefusal(
-      `Invalid value for ${a.op} at ${a.path}: a list inside its list is ${rows ? 'a row value' : 'a list binding'}; give each value once (${a.op}[0]=1&${a.op}[1]=2)`,
+    // knex's binding fails as the WHERE is applied: after every other condition's cast (AppliedWhereRefusal)
+    throw new AppliedWhereRefusal(
+      `Invalid value for ${a.op} at ${a.path}: ${JSON.stringify(item)} is a list inside the list (${rows ? 'a row value' : 'a list binding'}); give one value per index (${a.op}[0]=1&${a.op}[1]=2)`,
       rows && item.every((v) => typeof v === 'string' || typeof v === 'number')
         ? 'row value misused'
         : 'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
@@ -587,8 +609,12 @@ function uncastList(a: LeafArgs, listed: readonly unknown[]): readonly unknown[]
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
   // only a cast operator's values are cast (harness status-field-601: `publishedAt[0][$notNull]=true` runs)
   for (const [key, value] of Object.entries(item)) {
-    if (isPlainObject(value)) castInside(a, value);
-    else if (value !== null && CAST_OPERATORS.has(key)) (Array.isArray(value) ? value : [value]).forEach(castOf(a));
+    // an operator object inside a list is processed as one too (harness events-504: `id[0][$not][0][$not][$gte]=0.5`
+    // runs); a NULL is never cast
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (isPlainObject(v)) castInside(a, v);
+      else if (v !== null && CAST_OPERATORS.has(key)) castOf(a)(v);
+    }
   }
 }
 
@@ -600,16 +626,26 @@ function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
 }
 
 const between: LeafCompiler = (a) => {
-  const pair = Array.isArray(a.operand) ? a.operand : isPlainObject(a.operand) ? Object.values(a.operand) : [];
-  // the database casts the value (one or a list) before knex looks at how many there are
+  const pair = Array.isArray(a.operand) ? a.operand : [];
+  // the database casts the value (one or a list; in an operator object its cast operators' values) before knex
+  // looks at how many there are (harness sitedemo-code-502: `$between[$not][0][0]=…` is the date-time's format error)
   // (a bound without a value stays NULL: BETWEEN NULL AND … holds for no row)
   const cast = (v: unknown) => (v === null ? null : castOf(a)(v));
-  if (!isPlainObject(a.operand) && a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
+  if (isPlainObject(a.operand)) castInside(a, a.operand);
+  else if (a.operand !== null) (Array.isArray(a.operand) ? a.operand : [a.operand]).forEach(cast);
+  // knex checks the value when it writes the WHERE: after every value of the query was cast (probe
+  // source-maps-in-lists: `$between[0]=1&filters[day]=abc` is the date's 400, alone a 500)
   if (pair.length !== 2)
-    throw new ValidationError(`Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`, {});
-  // a list left as is (only date-times turn one into a value) is no binding knex can write
-  if (a.type !== 'datetime' && a.type !== 'timestamp' && pair.some((v) => typeof v === 'object' && v !== null)) {
-    throw new DatabaseRefusal(
+    throw new AppliedWhereRefusal(
+      `Invalid value for $between at ${a.path}: expected two values ($between[0]=low&$between[1]=high)`,
+      Array.isArray(a.operand)
+        ? 'You must specify 2 values for the whereBetween clause'
+        : 'The second argument to whereBetween must be an array.',
+    );
+  // a list left as is is no binding knex can write; date-time and text columns read one as its text (harness
+  // sitedemo-code-502: `name[$between][0][0]=a&name[$between][0][1]=b&…` runs)
+  if (pair.some((v) => isPlainObject(v) || (Array.isArray(v) && !readsListAsText(a.type)))) {
+    throw new AppliedWhereRefusal(
       `Invalid value for $between at ${a.path}: each bound must be one value`,
       'Undefined binding(s) detected when compiling WHERE',
     );
@@ -664,7 +700,8 @@ function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unkn
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
     // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
-    // (harness links-mini-501), as is an uncast column's (`filters[id][$eq][0][0]=1&…[0][1]=2` is ids 1 and 2)
+    // (harness links-mini-501), as is an uncast column's (`filters[id][$eq][0][0]=1&…[0][1]=2` is ids 1 and 2; probe
+    // source-maps-in-lists)
     const spread = (list: unknown[]): Predicate => {
       const parts = list.map((o) =>
         !Array.isArray(o)

@@ -329,7 +329,9 @@ function refuseNestedWildcard(
   path: string,
   walk: PopulateWalk,
 ): void {
-  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') throw invalidZone(owner, key, '*');
+  // a zone's `*` is its converter's refusal, met in key order after the whole populate validated (probe
+  // source-maps-in-lists: a relation's nested fields of the wrong shape before it are reported first)
+  if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') return refuseLater(walk, invalidZone(owner, key, '*'));
   const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
   let first: string | undefined;
   if (inner?.kind === 'media')

@@ -14,6 +14,12 @@ export class DatabaseRefusal extends ValidationError {
 }
 
 /**
+ * What fails only when the query builder writes the WHERE it was given (knex's own checks, SQLite's binding): after
+ * the database processed the whole WHERE, so a value another condition cannot cast is reported first.
+ */
+export class AppliedWhereRefusal extends DatabaseRefusal {}
+
+/**
  * A key a validator refuses (`Invalid key x`): Strapi's validators run before its conversions and its database, so
  * such an error is reported before theirs. A nested wildcard's refusal is raised later, as its own kind.
  */

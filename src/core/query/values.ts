@@ -10,6 +10,8 @@ export type ColumnType = ScalarType | 'id';
 const NUMERIC = new Set<ColumnType>(['id', 'integer', 'biginteger', 'float', 'decimal']);
 const DATETIME = new Set<ColumnType>(['datetime', 'timestamp']);
 const TEXT = new Set<ColumnType>(['string', 'text', 'richtext', 'email', 'uid', 'enumeration']);
+/** Whether the database's field reads a list given for the column as one value: its items joined by commas. */
+export const readsListAsText = (type: ColumnType): boolean => DATETIME.has(type) || TEXT.has(type);
 
 /** A comparable key for a stored value: numbers, strings, or null. */
 export function sortKey(type: ColumnType, value: unknown): number | string | null {
@@ -90,6 +92,9 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
   // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value; a text column
   // casts nothing either: a list inside an `$in` list is bound as its text, `$in[1][0]=b&$in[1][1]=c` as 'b,c')
   const bound = (type === 'id' || TEXT.has(type)) && Array.isArray(raw);
+  // the boolean field reads any other value by JS truthiness: a list is true (harness flesz-model-702:
+  // `googleIndex[$notIn][1][0]=1` runs)
+  if (Array.isArray(raw) && type === 'boolean') return 1;
   if (raw === null || raw === undefined || (typeof raw === 'object' && !DATETIME.has(type) && !bound)) throw fail('a single value');
   const text = String(raw);
   // Strapi casts no value for the id column: SQLite compares a non-numeric text with it (never equal, and

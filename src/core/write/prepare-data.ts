@@ -19,7 +19,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
 import { setLinkVersion } from '../data/link-version.js';
 import { requiredLinkFails } from './required-links.js';
-import { isVisible, unchecked } from './visible.js';
+import { isVisible, storedAsText, unchecked } from './visible.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -184,6 +184,7 @@ function prepareAttributes(
     const here = [...path, attribute.name];
     const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
     let value = data[attribute.name];
+    if (!visible && attribute.kind === 'scalar') value = storedAsText(attribute, value);
     if (!present && opts.creating && attribute.kind === 'scalar' && attribute.default !== undefined) value = attribute.default;
     const given = present || value !== undefined;
     const mustCheckRequired = attribute.required && !opts.draft && (opts.creating || present);

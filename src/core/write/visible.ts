@@ -23,3 +23,16 @@ export function unchecked(attribute: ScalarAttribute): ScalarAttribute {
   const { min: _min, max: _max, minLength: _minLength, maxLength: _maxLength, regex: _regex, ...rest } = attribute;
   return attribute.type === 'enumeration' ? { ...rest, type: 'string', enum: undefined } : rest;
 }
+
+const TEXT_COLUMNS = new Set(['string', 'text', 'richtext', 'email', 'enumeration']);
+
+/**
+ * What the database's string field writes for a hidden text field's value of another type: lodash's toString (an
+ * object `[object Object]`, a list its items joined by commas). Harness conditions-504: `page: {nested: true}` on a
+ * hidden `page` is stored, not refused.
+ */
+export function storedAsText(attribute: ScalarAttribute, value: unknown): unknown {
+  if (!TEXT_COLUMNS.has(attribute.type) || value === null || value === undefined || typeof value === 'string') return value;
+  const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.map(text).join(',') : String(v));
+  return text(value);
+}
