@@ -153,3 +153,15 @@ test('a hot reload of the schemas shows at once in kept parses and rows', async 
   await waitFor(async () => 'slug' in (await first()));
   expect(await first()).toMatchObject({ slug: null });
 });
+
+test('answers sent at the same time from reused buffers are each their own', async () => {
+  const started = await startKitServer({});
+  server = started.server;
+  const paths = [PATHS[0], PATHS[1], PATHS[4], '/api/tags?sort=id:asc', '/api/categories?populate=*'];
+  const want = await Promise.all(paths.map((p) => engineAnswer(started.server, p)));
+  for (let round = 0; round < 3; round++) {
+    const asked = Array.from({ length: 60 }, (_, i) => i % paths.length);
+    const got = await Promise.all(asked.map((i) => read(started.url + paths[i])));
+    got.forEach((g, k) => expect(g.text, paths[asked[k]]).toBe(want[asked[k]].text));
+  }
+});

@@ -16,6 +16,7 @@ import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
 import { RowFragments } from '../request/row-fragments.js';
 import { ParsedQueryCache } from '../../core/query/parsed-query-cache.js';
+import { AnswerBuffers } from '../express/answer-buffers.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
@@ -26,7 +27,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   const answerCache: AnswerCache | undefined = cache && {
     get: (key, index) => cache.get(key, index),
     set: (key, index, json, uid) => {
-      const bytes = typeof json === 'string' ? Buffer.from(json) : asBuffer(json);
+      const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
       cache.set(key, index, uid, bytes);
       return bytes;
     },
@@ -38,8 +39,9 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   const fragments = new RowFragments();
   // Reads' parsed query strings, until the next write or reload: neither is an answer cache either.
   const parses = new ParsedQueryCache();
+  const buffers = new AnswerBuffers();
   const handle = (rt: Runtime, route: ContentRoute, req: Request, res: Response) =>
-    handleContent(rt, route, req, res, answerCache, scheduler, { fragments, parses });
+    handleContent(rt, route, req, res, answerCache, scheduler, { fragments, parses }, buffers);
   app.disable('x-powered-by');
   app.set('etag', false);
   // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
@@ -135,9 +137,6 @@ function contentRouteOf(rt: Runtime, req: Request, segments: readonly string[]):
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Bytes as a Buffer over the same memory (express sends a Buffer as it is; other bytes it would write as JSON). */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 const noCache = (req: Request) => /\bno-cache\b/i.test(String(req.headers['cache-control'] ?? '')) || req.headers.pragma === 'no-cache';
 
 async function handleContent(
@@ -148,6 +147,7 @@ async function handleContent(
   cache: AnswerCache | undefined,
   scheduler: SliceScheduler,
   kept: { readonly fragments: RowFragments; readonly parses: ParsedQueryCache },
+  buffers: AnswerBuffers,
 ): Promise<void> {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const answer = await answerContent(
@@ -170,7 +170,7 @@ async function handleContent(
       .type(JSON_TYPE)
       .send(answer.cached as Buffer);
   else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
-  else if ('bytes' in answer) res.status(200).type(JSON_TYPE).send(asBuffer(answer.bytes));
+  else if ('pieces' in answer) buffers.send(res, answer.pieces, JSON_TYPE);
   else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE);
   else if ('value' in answer) {
     // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).

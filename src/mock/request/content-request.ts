@@ -12,7 +12,7 @@ import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipa
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
-import { jsonBytes, listBytes, oneBytes, type RowFragments } from './row-fragments.js';
+import { joinPieces, jsonBytes, listPieces, onePieces, type RowFragments } from './row-fragments.js';
 import { renderedApart, textsOfRows, type PopulatedPage } from './populated-rows.js';
 
 export type { WriteNotice } from '../runtime.js';
@@ -86,13 +86,13 @@ export interface AnswerCache {
 }
 
 /**
- * 200/201 with a JSON text (or its UTF-8 bytes, joined from rows kept as bytes), 204 with none, a cache hit the caller stored itself, a large read answer still to
+ * 200/201 with a JSON text (or pieces of its UTF-8, from rows kept as bytes: the caller joins them), 204 with none, a cache hit the caller stored itself, a large read answer still to
  * serialize (`value`: the caller streams it, so one big answer does not hold every other request), or a large list
  * still to render (`page`, only when the caller asked for `slices`: it renders and writes it a slice at a time).
  */
 export type ContentAnswer =
   | { readonly status: number; readonly json: string }
-  | { readonly status: 200; readonly bytes: Uint8Array }
+  | { readonly status: 200; readonly pieces: readonly Uint8Array[] }
   | { readonly status: 204 }
   | { readonly status: 200; readonly cached: unknown }
   | { readonly status: 200; readonly value: unknown }
@@ -190,8 +190,8 @@ export async function answerContent(
   const shaped = (body: { data: unknown; meta: unknown }) =>
     v4 ? toV4Body(rt.model, type, body) : maps ? { ...body, data: encodeSourceMaps(rt.model, type, body.data) } : body;
   const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(shaped(body));
-  const answerBytes = (bytes: Uint8Array): ContentAnswer =>
-    key !== undefined ? { status: 200, cached: cache!.set(key, index, bytes, type.uid) } : { status: 200, bytes };
+  const answerPieces = (pieces: readonly Uint8Array[]): ContentAnswer =>
+    key !== undefined ? { status: 200, cached: cache!.set(key, index, joinPieces(pieces), type.uid) } : { status: 200, pieces };
 
   switch (action) {
     case 'find':
@@ -205,7 +205,7 @@ export async function answerContent(
             ? { fragments: options.fragments, index, budget: opts.budget, shape, rows: page.rows }
             : undefined;
         const kept = populated && textsOfRows(populated, STREAM_ABOVE);
-        if (kept) return answerBytes(listBytes(kept, page.meta()));
+        if (kept) return answerPieces(listPieces(kept, page.meta()));
         // A big populate (its relations are counted before anything is rendered): counted and rendered in slices.
         const sliced = options.slices === true && !v4 && !maps && page.sliceable;
         const started = performance.now();
@@ -214,11 +214,11 @@ export async function answerContent(
         if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
           // each row is its scalars, the same JSON on every page: the texts kept for them, joined as JSON.stringify would
           const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));
-          return answerBytes(listBytes(rows, page.meta()));
+          return answerPieces(listPieces(rows, page.meta()));
         }
         if (populated)
-          return answerBytes(
-            listBytes(
+          return answerPieces(
+            listPieces(
               textsOfRows(populated, Infinity, (row) => page.render([row])[0])!,
               page.meta(),
             ),
@@ -232,14 +232,14 @@ export async function answerContent(
           // the document as it was rendered for an earlier request with the same query, while nothing changed
           const same = { fragments: options.fragments, index, budget: opts.budget, shape, rows: [one.row] };
           const kept = textsOfRows(same, STREAM_ABOVE);
-          if (kept) return answerBytes(oneBytes(kept[0]));
+          if (kept) return answerPieces(onePieces(kept[0]));
           const before = opts.budget?.used ?? 0;
           const data = one.render();
           const spent = (opts.budget?.used ?? 0) - before;
           if (spent <= STREAM_ABOVE) {
             const bytes = jsonBytes(data);
             options.fragments.keep(index, shape, one.row, { bytes, spent });
-            return answerBytes(oneBytes(bytes));
+            return answerPieces(onePieces(bytes));
           }
           body = { data, meta: {} };
         } else body = { data: one.render(), meta: {} };

@@ -18,37 +18,36 @@ const encoder = new TextEncoder();
 export const jsonBytes = (value: unknown): Uint8Array => encoder.encode(JSON.stringify(value));
 
 /**
- * A list answer's bytes, as JSON.stringify writes `{data, meta}`: the rows' own bytes joined by commas, no text
- * built and encoded again.
+ * A list answer as pieces of UTF-8 whose concatenation is what JSON.stringify writes for `{data, meta}`: the rows'
+ * own bytes between commas, so no text is built and encoded again (the caller copies them into one buffer).
  */
-export function listBytes(rows: readonly Uint8Array[], meta: unknown): Uint8Array {
-  return joinBytes([
-    encoder.encode('{"data":['),
-    ...rows.flatMap((row, i) => (i === 0 ? [row] : [COMMA, row])),
-    encoder.encode(`],"meta":${JSON.stringify(meta)}}`),
-  ]);
+export function listPieces(rows: readonly Uint8Array[], meta: unknown): Uint8Array[] {
+  const pieces: Uint8Array[] = [LIST_HEAD];
+  rows.forEach((row, i) => (i === 0 ? pieces.push(row) : pieces.push(COMMA, row)));
+  pieces.push(encoder.encode(`],"meta":${JSON.stringify(meta)}}`));
+  return pieces;
 }
 
-/** A findOne answer's bytes, as JSON.stringify writes `{data, meta: {}}`. */
-export function oneBytes(row: Uint8Array): Uint8Array {
-  return joinBytes([ONE_HEAD, row, ONE_TAIL]);
-}
+/** A findOne answer's pieces, as JSON.stringify writes `{data, meta: {}}`. */
+export const onePieces = (row: Uint8Array): Uint8Array[] => [ONE_HEAD, row, ONE_TAIL];
 
-const COMMA = encoder.encode(',');
-const ONE_HEAD = encoder.encode('{"data":');
-const ONE_TAIL = encoder.encode(',"meta":{}}');
-
-function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+/** Pieces of bytes copied into one array of their total length (into `into` from its start, when given). */
+export function joinPieces(pieces: readonly Uint8Array[], into?: Uint8Array): Uint8Array {
   let length = 0;
   for (const piece of pieces) length += piece.length;
-  const out = new Uint8Array(length);
+  const out = into ?? new Uint8Array(length);
   let at = 0;
   for (const piece of pieces) {
     out.set(piece, at);
     at += piece.length;
   }
-  return out;
+  return out.subarray(0, length);
 }
+
+const LIST_HEAD = encoder.encode('{"data":[');
+const COMMA = encoder.encode(',');
+const ONE_HEAD = encoder.encode('{"data":');
+const ONE_TAIL = encoder.encode(',"meta":{}}');
 
 /** Rows kept per type at most; past it the type's texts start over (bounds the memory to a few MB per type). */
 const MAX_ROWS = 10_000;
