@@ -171,7 +171,7 @@ async function handleContent(
       .send(answer.cached as Buffer);
   else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
   else if ('pieces' in answer) buffers.send(res, answer.pieces, JSON_TYPE);
-  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE);
+  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE, answer.populated);
   else if ('value' in answer) {
     // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
     res.status(200).type(JSON_TYPE);

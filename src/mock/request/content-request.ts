@@ -96,7 +96,7 @@ export type ContentAnswer =
   | { readonly status: 204 }
   | { readonly status: 200; readonly cached: unknown }
   | { readonly status: 200; readonly value: unknown }
-  | { readonly status: 200; readonly page: ListPage };
+  | { readonly status: 200; readonly page: ListPage; readonly populated?: PopulatedPage };
 
 /** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
 const STREAM_ABOVE = 5_000;
@@ -209,8 +209,11 @@ export async function answerContent(
         // A big populate (its relations are counted before anything is rendered): counted and rendered in slices.
         const sliced = options.slices === true && !v4 && !maps && page.sliceable;
         const started = performance.now();
-        while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page };
-        if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page };
+        // (rows all kept but too many to write at once: written in slices from the kept rows, uncounted)
+        if (sliced && populated && !populated.fragments.keptRows(index, populated.shape, page.rows).includes(undefined))
+          return { status: 200, page, populated };
+        while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page, populated };
+        if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page, populated };
         if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
           // each row is its scalars, the same JSON on every page: the texts kept for them, joined as JSON.stringify would
           const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));

@@ -48,15 +48,16 @@ export function textsOfRows(page: PopulatedPage, most: number, render?: (row: Ro
   let spent = 0;
   for (const k of kept) spent += k?.spent ?? 0;
   if (!render && (spent > most || kept.includes(undefined))) return undefined;
-  const texts = rows.map((row, i) => {
-    const k = kept[i];
-    if (k) return k.bytes;
-    const before = budget?.used ?? 0;
-    const bytes = jsonBytes(render!(row));
-    fragments.keep(index, shape, row, { bytes, spent: (budget?.used ?? 0) - before });
-    return bytes;
-  });
+  const texts = rows.map((row, i) => kept[i]?.bytes ?? renderAndKeep(page, row, render!));
   // the kept rows' share of the budget (rows rendered now spent theirs while rendering)
   budget?.spend(spent);
   return texts;
+}
+
+/** A row of the page rendered alone (`render`), as JSON bytes, kept with what it spent of the budget. */
+export function renderAndKeep(page: PopulatedPage, row: Row, render: (row: Row) => Entry): Uint8Array {
+  const before = page.budget?.used ?? 0;
+  const bytes = jsonBytes(render(row));
+  page.fragments.keep(page.index, page.shape, row, { bytes, spent: (page.budget?.used ?? 0) - before });
+  return bytes;
 }

@@ -52,7 +52,7 @@ const ONE_TAIL = encoder.encode(',"meta":{}}');
 /** Rows kept per type at most; past it the type's texts start over (bounds the memory to a few MB per type). */
 const MAX_ROWS = 10_000;
 /** Bytes of populated rows kept at most, all shapes together; past it they start over. */
-const MAX_POPULATED_BYTES = 32 << 20;
+const MAX_POPULATED_BYTES = 64 << 20;
 
 interface TypeTexts {
   readonly index: ContentIndex;
