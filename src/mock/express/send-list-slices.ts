@@ -38,7 +38,8 @@ export async function sendListInSlices(
       await scheduler.turn();
       clock.restart();
     }
-    const k = kept[i];
+    // (kept meanwhile by another request for the same rows: several big answers alike render each row once)
+    const k = kept[i] ?? (populated && populated.fragments.keptRows(populated.index, populated.shape, [row])[0]);
     keptSpent += k?.spent ?? 0;
     const render = (r: typeof row) => page.render([r])[0];
     rows.push(k?.bytes ?? (populated ? renderAndKeep(populated, row, render) : jsonBytes(render(row))));
