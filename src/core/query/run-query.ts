@@ -32,6 +32,7 @@ import {
   type PopulateBudget,
 } from './render-entry.js';
 import { type Scope } from './scope.js';
+import type { RecallParse } from './parsed-query-cache.js';
 import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -86,7 +87,11 @@ export interface QueryOptions {
   readonly strictDocumentParams?: boolean;
   /** Writes: Strapi's `documents.strictRelations` (required media and relations must hold something). */
   readonly strictRelations?: boolean;
+  /** Reads: a parse kept from an earlier request with the same query (see ParsedQueryCache); none: parsed here. */
+  readonly recall?: RecallParse;
 }
+
+const parseNow: RecallParse = (_part, compute) => compute();
 
 /** A validated query, ready to run: the same object serves list, findOne and single-type reads. */
 export interface ParsedQuery {
@@ -400,6 +405,8 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
  */
 export interface ListPage {
   readonly rows: readonly Row[];
+  /** The populate tree the rows are rendered with (the same object while a kept parse is reused). */
+  readonly node: PopulateNode;
   readonly sliceable: boolean;
   precountStep(): boolean;
   render(rows: readonly Row[]): Entry[];
@@ -407,15 +414,21 @@ export interface ListPage {
 }
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
-  const { q, pagination } = parseStaged(index, type, query, opts, opts.limits);
+  const { q, pagination, version, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
+    const parsed = parseStaged(index, type, query, opts, opts.limits);
+    const { q } = parsed;
+    return {
+      ...parsed,
+      version: `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`,
+      sortKey: JSON.stringify(q.sort),
+      // The matched rows depend only on the data and on these parameters; pages of the same list share them.
+      narrowing: JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]),
+    };
+  });
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
-  const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`;
-  const sortKey = JSON.stringify(q.sort);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
-  // The matched rows depend only on the data and on these parameters; pages of the same list share them.
-  const narrowing = JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]);
   const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pagination!;
   const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
@@ -425,6 +438,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const precountStep = () => (counted ||= steps.next().done === true);
   return {
     rows: page,
+    node: q.node,
     sliceable: !batchDependent(q.node),
     precountStep,
     render: (rows) => {
@@ -451,6 +465,38 @@ export function findOneRow(index: ContentIndex, type: ContentType, documentId: s
   return rows.sort((a, b) => a.id - b.id)[Number.isInteger(start) && start > 0 ? start : 0];
 }
 
+/** A findOne's row, found and checked, not rendered yet: `render` runs the populate budget's first pass, then renders. */
+export interface OnePage {
+  readonly row: Row;
+  /** The populate tree the row is rendered with (the same object while a kept parse is reused). */
+  readonly node: PopulateNode;
+  render(): Entry;
+}
+
+export function findOnePage(
+  index: ContentIndex,
+  type: ContentType,
+  documentId: string | undefined,
+  query: Record<string, unknown>,
+  opts: QueryOptions,
+): OnePage | undefined {
+  const byDocumentId = documentId !== undefined;
+  const { q } = (opts.recall ?? parseNow)(byDocumentId ? 'one' : 'single', () =>
+    parseStaged(index, type, query, opts, undefined, byDocumentId, true),
+  );
+  const row = findOneRow(index, type, documentId, q);
+  if (!row) return undefined;
+  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
+  return {
+    row,
+    node: q.node,
+    render: () => {
+      precountRelations(ctx, type, [row], q.node);
+      return renderRow(ctx, type, row, q.node);
+    },
+  };
+}
+
 export function findOne(
   index: ContentIndex,
   type: ContentType,
@@ -458,10 +504,5 @@ export function findOne(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Entry | undefined {
-  const { q } = parseStaged(index, type, query, opts, undefined, documentId !== undefined, true);
-  const row = findOneRow(index, type, documentId, q);
-  if (!row) return undefined;
-  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
-  precountRelations(ctx, type, [row], q.node);
-  return renderRow(ctx, type, row, q.node);
+  return findOnePage(index, type, documentId, query, opts)?.render();
 }

@@ -15,6 +15,8 @@ import { SliceScheduler } from '../express/slice-scheduler.js';
 import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
 import { RowFragments } from '../request/row-fragments.js';
+import { ParsedQueryCache } from '../../core/query/parsed-query-cache.js';
+import { AnswerBuffers } from '../express/answer-buffers.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
@@ -25,7 +27,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   const answerCache: AnswerCache | undefined = cache && {
     get: (key, index) => cache.get(key, index),
     set: (key, index, json, uid) => {
-      const bytes = Buffer.from(json);
+      const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
       cache.set(key, index, uid, bytes);
       return bytes;
     },
@@ -35,8 +37,11 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   // Rows' JSON between requests (plain lists), valid until their table changes: not a cache of answers, so kept
   // with `cache: false` and for `Cache-Control: no-cache` too.
   const fragments = new RowFragments();
+  // Reads' parsed query strings, until the next write or reload: neither is an answer cache either.
+  const parses = new ParsedQueryCache();
+  const buffers = new AnswerBuffers();
   const handle = (rt: Runtime, route: ContentRoute, req: Request, res: Response) =>
-    handleContent(rt, route, req, res, answerCache, scheduler, fragments);
+    handleContent(rt, route, req, res, answerCache, scheduler, { fragments, parses }, buffers);
   app.disable('x-powered-by');
   app.set('etag', false);
   // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
@@ -141,7 +146,8 @@ async function handleContent(
   res: Response,
   cache: AnswerCache | undefined,
   scheduler: SliceScheduler,
-  fragments: RowFragments,
+  kept: { readonly fragments: RowFragments; readonly parses: ParsedQueryCache },
+  buffers: AnswerBuffers,
 ): Promise<void> {
   const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
   const answer = await answerContent(
@@ -156,7 +162,7 @@ async function handleContent(
       readBody: () => bodyOf(req),
     },
     // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
-    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true, fragments },
+    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true, ...kept },
   );
   if ('cached' in answer)
     res
@@ -164,7 +170,8 @@ async function handleContent(
       .type(JSON_TYPE)
       .send(answer.cached as Buffer);
   else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
-  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE);
+  else if ('pieces' in answer) buffers.send(res, answer.pieces, JSON_TYPE);
+  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE, answer.populated);
   else if ('value' in answer) {
     // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
     res.status(200).type(JSON_TYPE);

@@ -2,7 +2,8 @@ import { NotFoundError, StrapiError } from '../../core/errors/strapi-errors.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
-import { findManyPage, findOne, parseQueryString, type ListPage, type QueryOptions } from '../../core/query/run-query.js';
+import { findManyPage, findOnePage, parseQueryString, type ListPage, type QueryOptions } from '../../core/query/run-query.js';
+import { deepFreeze, type ParsedQueryCache, type RecallParse } from '../../core/query/parsed-query-cache.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
@@ -11,7 +12,8 @@ import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipa
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
-import type { RowFragments } from './row-fragments.js';
+import { joinPieces, jsonBytes, listPieces, onePieces, type RowFragments } from './row-fragments.js';
+import { renderedApart, textsOfRows, type PopulatedPage } from './populated-rows.js';
 
 export type { WriteNotice } from '../runtime.js';
 
@@ -80,20 +82,21 @@ export interface ContentCall {
 export interface AnswerCache {
   get(key: string, index: ContentIndex): unknown;
   /** Keeps an answer to a read of type `uid` (it stays valid until a table that type can reach changes); returns the form kept (what the caller sends). */
-  set(key: string, index: ContentIndex, json: string, uid: string): unknown;
+  set(key: string, index: ContentIndex, json: string | Uint8Array, uid: string): unknown;
 }
 
 /**
- * 200/201 with a JSON text, 204 with none, a cache hit the caller stored itself, a large read answer still to
+ * 200/201 with a JSON text (or pieces of its UTF-8, from rows kept as bytes: the caller joins them), 204 with none, a cache hit the caller stored itself, a large read answer still to
  * serialize (`value`: the caller streams it, so one big answer does not hold every other request), or a large list
  * still to render (`page`, only when the caller asked for `slices`: it renders and writes it a slice at a time).
  */
 export type ContentAnswer =
   | { readonly status: number; readonly json: string }
+  | { readonly status: 200; readonly pieces: readonly Uint8Array[] }
   | { readonly status: 204 }
   | { readonly status: 200; readonly cached: unknown }
   | { readonly status: 200; readonly value: unknown }
-  | { readonly status: 200; readonly page: ListPage };
+  | { readonly status: 200; readonly page: ListPage; readonly populated?: PopulatedPage };
 
 /** Populated entries above which a read answer is handed back unserialized (a few MB of JSON). */
 const STREAM_ABOVE = 5_000;
@@ -128,8 +131,10 @@ export async function answerContent(
     readonly cache?: AnswerCache;
     readonly cacheKey?: string;
     readonly slices?: boolean;
-    /** Rows' JSON kept between requests (lists without populate or fields): the express app keeps one. */
+    /** Rows' JSON kept between requests: the express app keeps one. */
     readonly fragments?: RowFragments;
+    /** Reads' parsed query strings kept between requests (until any write or reload): the express app keeps one. */
+    readonly parses?: ParsedQueryCache;
   } = {},
 ): Promise<ContentAnswer> {
   const { type, documentId } = route;
@@ -151,8 +156,23 @@ export async function answerContent(
       : undefined;
   const hit = key === undefined ? undefined : cache!.get(key, index);
   if (hit !== undefined) return { status: 200, cached: hit };
+  // a read's query string parses the same for the same type, route and caller until something changes
+  const parses = call.method === 'GET' && (action === 'find' || action === 'findOne') ? options.parses : undefined;
+  const inputs = [rt.model, rt.config];
+  const asked = `${type.uid}\u0000${action}\u0000${principalKey(who)}`;
+  const recall: RecallParse | undefined =
+    parses && ((part, compute) => parses.recall(index, inputs, `q\u0000${asked}\u0000${call.search}`, part, compute));
   // the config's default query for the route (`routes`), under the request's own parameters
-  const query = withRouteDefaults(rt.config, type, action, parseQueryString(call.search));
+  const queryOf = () => withRouteDefaults(rt.config, type, action, parseQueryString(call.search));
+  // (a kept query is shared by the requests that ask it: frozen, so none can change it for the others)
+  const query = recall ? recall('query', () => deepFreeze(queryOf())) : queryOf();
+  // Rows render the same for every page of a query: its shape (one object per query without its pagination) keys
+  // the rows' texts kept between requests.
+  const shape =
+    parses &&
+    recall!('shape', () =>
+      parses.recall(index, inputs, `s\u0000${asked}\u0000${JSON.stringify(withoutPaging(query))}`, 'shape', () => ({})),
+    );
   const canRead = (uid: string) => {
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');
@@ -165,10 +185,13 @@ export async function answerContent(
     canRead,
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+    recall,
   };
   const shaped = (body: { data: unknown; meta: unknown }) =>
     v4 ? toV4Body(rt.model, type, body) : maps ? { ...body, data: encodeSourceMaps(rt.model, type, body.data) } : body;
   const json = (body: { data: unknown; meta: unknown }) => JSON.stringify(shaped(body));
+  const answerPieces = (pieces: readonly Uint8Array[]): ContentAnswer =>
+    key !== undefined ? { status: 200, cached: cache!.set(key, index, joinPieces(pieces), type.uid) } : { status: 200, pieces };
 
   switch (action) {
     case 'find':
@@ -176,24 +199,53 @@ export async function answerContent(
       let body: { data: unknown; meta: unknown };
       if (action === 'find' && type.kind === 'collectionType') {
         const page = findManyPage(index, type, query, opts);
+        // Populated rows kept from earlier requests with the same query (each row rendered alone renders the same)
+        const populated: PopulatedPage | undefined =
+          options.fragments && shape && !v4 && !maps && (query.populate !== undefined || query.fields !== undefined) && renderedApart(page)
+            ? { fragments: options.fragments, index, budget: opts.budget, shape, rows: page.rows }
+            : undefined;
+        const kept = populated && textsOfRows(populated, STREAM_ABOVE);
+        if (kept) return answerPieces(listPieces(kept, page.meta()));
         // A big populate (its relations are counted before anything is rendered): counted and rendered in slices.
         const sliced = options.slices === true && !v4 && !maps && page.sliceable;
         const started = performance.now();
-        while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page };
-        if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page };
+        // (rows all kept but too many to write at once: written in slices from the kept rows, uncounted)
+        if (sliced && populated && !populated.fragments.keptRows(index, populated.shape, page.rows).includes(undefined))
+          return { status: 200, page, populated };
+        while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page, populated };
+        if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page, populated };
         if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
           // each row is its scalars, the same JSON on every page: the texts kept for them, joined as JSON.stringify would
           const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));
-          const text = `{"data":[${rows.join(',')}],"meta":${JSON.stringify(page.meta())}}`;
-          if (key !== undefined) return { status: 200, cached: cache!.set(key, index, text, type.uid) };
-          return { status: 200, json: text };
+          return answerPieces(listPieces(rows, page.meta()));
         }
+        if (populated)
+          return answerPieces(
+            listPieces(
+              textsOfRows(populated, Infinity, (row) => page.render([row])[0])!,
+              page.meta(),
+            ),
+          );
         body = { data: page.render(page.rows), meta: page.meta() };
       } else {
         // a single type's find is a findOne of its only document
-        const data = findOne(index, type, documentId, query, opts);
-        if (!data) throw new NotFoundError('Not Found', {});
-        body = { data, meta: {} };
+        const one = findOnePage(index, type, documentId, query, opts);
+        if (!one) throw new NotFoundError('Not Found', {});
+        if (options.fragments && shape && !v4 && !maps) {
+          // the document as it was rendered for an earlier request with the same query, while nothing changed
+          const same = { fragments: options.fragments, index, budget: opts.budget, shape, rows: [one.row] };
+          const kept = textsOfRows(same, STREAM_ABOVE);
+          if (kept) return answerPieces(onePieces(kept[0]));
+          const before = opts.budget?.used ?? 0;
+          const data = one.render();
+          const spent = (opts.budget?.used ?? 0) - before;
+          if (spent <= STREAM_ABOVE) {
+            const bytes = jsonBytes(data);
+            options.fragments.keep(index, shape, one.row, { bytes, spent });
+            return answerPieces(onePieces(bytes));
+          }
+          body = { data, meta: {} };
+        } else body = { data: one.render(), meta: {} };
       }
       if ((opts.budget?.used ?? 0) > STREAM_ABOVE) return { status: 200, value: shaped(body) };
       const text = json(body);
@@ -221,6 +273,12 @@ export async function answerContent(
       return { status: 204 };
     }
   }
+}
+
+/** The query without what picks the page: the rest decides how each row renders. */
+function withoutPaging(query: Record<string, unknown>): Record<string, unknown> {
+  const { pagination: _p, page: _page, pageSize: _size, start: _start, limit: _limit, ...rest } = query;
+  return rest;
 }
 
 const documentIdOf = (data: unknown): string | undefined => {

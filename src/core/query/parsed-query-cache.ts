@@ -1,0 +1,73 @@
+import type { ContentIndex } from '../data/content-index.js';
+
+// A frontend asks the same few query strings again and again (a page's list, its filters, one document with its
+// populate). Parsing and validating them (qs, Strapi's validators, the populate tree, compiled filters) was most of
+// the engine's own work for a cold read. This keeps what a query string parses to, for a type, a route and a caller,
+// until anything changes: any write (the index's generation), a reload of the data, the model or the config. A
+// failed parse is not kept: it throws again, the same way, each time.
+
+/** Query strings kept at most; past it the cache starts over (an unusual client cannot grow it forever). */
+const MAX_ENTRIES = 1_000;
+
+/** What a cached parse was made against: it is valid while each of these is the same object or number. */
+interface Validity {
+  readonly index: ContentIndex;
+  readonly epoch: number;
+  readonly generation: number;
+  /** Other inputs of the parse by identity (the model, the config): a reload gives new objects. */
+  readonly inputs: readonly object[];
+}
+
+/**
+ * Parses of query strings, by a key the caller makes of everything the parse reads besides the data, the model and
+ * the config (the query string, the type, the route's kind, the caller). One per server (never module state).
+ */
+export class ParsedQueryCache {
+  private validity: Validity | undefined;
+  private readonly entries = new Map<string, Map<string, unknown>>();
+
+  /**
+   * The value `compute` gives for `key` and `part` (a request kept as several parts: its query object, then its
+   * parse for a list or a findOne), computed once while the index, its generation and `inputs` stay the same.
+   * A write in progress (a transaction the reads can see) is never cached.
+   */
+  recall<T>(index: ContentIndex, inputs: readonly object[], key: string, part: string, compute: () => T): T {
+    if (index.transaction !== undefined) return compute();
+    if (!this.isValid(index, inputs)) {
+      this.entries.clear();
+      this.validity = { index, epoch: index.epoch, generation: index.generation, inputs };
+    }
+    let parts = this.entries.get(key);
+    if (!parts) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, (parts = new Map()));
+    }
+    if (parts.has(part)) return parts.get(part) as T;
+    const value = compute();
+    parts.set(part, value);
+    return value;
+  }
+
+  private isValid(index: ContentIndex, inputs: readonly object[]): boolean {
+    const v = this.validity;
+    return (
+      v !== undefined &&
+      v.index === index &&
+      v.epoch === index.epoch &&
+      v.generation === index.generation &&
+      v.inputs.length === inputs.length &&
+      v.inputs.every((input, i) => input === inputs[i])
+    );
+  }
+}
+
+/** How the engine asks for a kept parse: `part` names what is kept (see ParsedQueryCache.recall). */
+export type RecallParse = <T>(part: string, compute: () => T) => T;
+
+/** A value frozen all the way down: a parse shared between requests must never be changed by one of them. */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
