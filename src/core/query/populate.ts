@@ -15,7 +15,7 @@ import {
 } from './populate-node.js';
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
-import { parseSort, type SortTerm } from './sort.js';
+import { componentStatusSortFailure, parseSort, type SortTerm } from './sort.js';
 import { DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
@@ -534,7 +534,18 @@ function parseOptions(
     });
   }
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
-  const failure = filters instanceof StrapiError ? filters : (unsortable ?? populateSortFailure(sort, path));
+  const statusSort = componentStatusSortFailure(scope, sort);
+  const failure =
+    filters instanceof StrapiError
+      ? filters
+      : (unsortable ??
+        populateSortFailure(sort, path) ??
+        (statusSort
+          ? new DatabaseRefusal(`Invalid sort in populate at ${path}: a component has no publication status`, statusSort, {
+              path,
+              sort: 'status',
+            })
+          : undefined));
   return {
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.

@@ -96,6 +96,16 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
   return { path, direction: direction(order) };
 }
 
+/**
+ * The database's message for a sort on `status` of a component: @strapi/database reads any `status` sort as the
+ * virtual publication state, which needs `publishedAt` and `documentId` columns a component table lacks, so its
+ * populate query throws (a 500 over REST, an internal error in GraphQL) even where the component has a `status`.
+ */
+export function componentStatusSortFailure(scope: Scope, terms: readonly SortTerm[]): string | undefined {
+  if (scope.kind !== 'component' || !terms.some((t) => t.path.length === 1 && t.path[0] === 'status')) return undefined;
+  return `Cannot order by status on model ${scope.component.uid}: missing publishedAt or documentId`;
+}
+
 function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
   const d = order.trim().toLowerCase();

@@ -2,7 +2,8 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { copyLinkRank, recordLinks } from '../data/link-order.js';
+import { copyLinkRank, linkRank, recordLinks, renewLinkBirth } from '../data/link-order.js';
+import type { LinkVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { WriteContext } from './clone.js';
@@ -86,13 +87,30 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
         refsOf(r[name]).includes(draft.documentId) &&
         (!ctx.type.localized ||
           (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, draft.documentId, draft.locale, defaultLocale)));
+      const linked: Row[] = [];
       for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
         if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
         const ownerDraft = draftOf(ctx, owner.uid, r);
         if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.tx, owner.uid, name, ownerDraft, r, draft.documentId);
+        linked.push(r);
       }
+      // their join rows to the new published row are new rows, made in the list's order
+      renewBirths(ctx, owner.uid, name, linked, draft.documentId);
     }
   }
+}
+
+/** Gives the links of `rows` to `target` new join rows, in the order of the target's inverse list (of `version`). */
+export function renewBirths(
+  ctx: WriteContext,
+  ownerUid: string,
+  name: string,
+  rows: readonly Row[],
+  target: string,
+  version?: LinkVersion,
+): void {
+  const rank = (r: Row) => linkRank(ctx.tx.data, ownerUid, name, r, target, version);
+  for (const r of [...rows].sort((a, b) => rank(a) - rank(b) || a.id - b.id)) renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
 }
 
 function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
