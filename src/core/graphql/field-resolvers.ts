@@ -17,6 +17,7 @@ import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
+import { withoutUnkeptRelations } from './unkept-relations.js';
 import { DatabaseLayerError, late } from './strapi-timing.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
@@ -79,18 +80,19 @@ function listWithArgs(
   ctx: GraphqlContext,
   target: GqlType,
   entries: readonly Entry[],
-  args: Args,
+  given: Args,
   inherited?: (r: Record_) => boolean,
   linkOrderTies = false,
   linkJoined = true,
 ): Entry[] {
   // the plugin's transformArgs pages first: a pagination error comes before the query's validation
-  const w = pageWindow(args.pagination, ctx.limits);
+  const w = pageWindow(given.pagination, ctx.limits);
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
-  if (scope && (inherited || args.filters || (Array.isArray(args.sort) && args.sort.length > 0))) {
+  if (scope && (inherited || given.filters || (Array.isArray(given.sort) && given.sort.length > 0))) {
     const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+    const args = given.filters ? { ...given, filters: withoutUnkeptRelations(given.filters, target, byUid, index.model) } : given;
     const records = new Map<Record_, Entry>();
     for (const e of list) {
       const r = recordOf(ctx, target, e);
@@ -107,7 +109,7 @@ function listWithArgs(
       late(() => validateFilters(strapiSchema(index, scope), filters));
       late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       late(() => checkRestrictedFilters(index, scope, filters, readable));
-      checkRelationWheres(whereFilters(args.filters, target, byUid), target, byUid, linkJoined);
+      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, linkJoined);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }

@@ -183,14 +183,14 @@ function relink(
 }
 
 /**
- * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order columns included
- * (`selfReferentialRelations.sync`), so the link takes its place in the draft's order.
+ * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order column included
+ * (`selfReferentialRelations.sync`). A list written whole numbers its links 1..n, the draft's as the published one's
+ * (publishing re-created it so), and equal values read in join-row order, the new row last: the link goes after as
+ * many links as its place in the draft's list (probe: school harness seed 501, a prerequisite published after the
+ * course that lists it).
  */
 function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string): string[] {
-  const before = draftList.slice(0, draftList.indexOf(documentId));
-  let at = 0;
-  current.forEach((d, i) => {
-    if (before.includes(d)) at = i + 1;
-  });
+  const place = draftList.indexOf(documentId) + 1;
+  const at = place <= 0 ? current.length : Math.min(place, current.length);
   return [...current.slice(0, at), documentId, ...current.slice(at)];
 }
