@@ -16,6 +16,9 @@ const key = (ownerUid: string, attribute: string, row: Row, target: string, vers
 // reads an inverse list through the join table's index on the target column, in join-row id order, so a sort's ties
 // keep that order (probes/kit-populate-sort-ties.json), not the order column's. Its key is the link's key + `|b`.
 const born = (k: string) => `${k}|b`;
+// An owner list's order value (the join table's order column) where the list's order alone does not give it: a
+// published list whose links a self-relation sync copies from the draft with their values (see publish-links.ts).
+const ordOf = (k: string) => `${k}|o`;
 
 // An owner without draft&publish links both versions of a draft&publish target with one rank, until a write from
 // the target's side orders one version's list on its own (see link-version.ts): that version's rank then comes first.
@@ -38,6 +41,17 @@ export function linkBirth(data: StoreData, ownerUid: string, attribute: string, 
 /** Records that a link's join row was made now (a publish re-creates the join rows of the row it replaces). */
 export function renewLinkBirth(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): void {
   tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextRank(tx.data, ownerUid));
+}
+
+/** A link's order value in its owner's list, when one was recorded (setLinkOrd). */
+export function linkOrd(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): number | undefined {
+  return data.linkOrder?.[ordOf(key(ownerUid, attribute, row, target))];
+}
+
+/** Records a link's order value in its owner's list. */
+export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
+  const k = ordOf(key(ownerUid, attribute, row, target));
+  if (tx.data.linkOrder?.[k] !== ord) tx.setLink(k, ord);
 }
 
 /** The published version's list takes the order of the draft's (publishing re-creates it from the draft). */
@@ -81,6 +95,7 @@ export function recordLinks(
     for (const k of [key(ownerUid, attribute, row, target), key(ownerUid, attribute, row, target, 'draft'), key(ownerUid, attribute, row, target, 'published')]) {
       if (order[k] !== undefined) tx.setLink(k, undefined);
       if (order[born(k)] !== undefined) tx.setLink(born(k), undefined);
+      if (order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
     }
   }
   for (const target of after) {

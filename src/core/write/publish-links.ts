@@ -2,7 +2,7 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { copyLinkRank, linkRank, recordLinks, renewLinkBirth } from '../data/link-order.js';
+import { copyLinkRank, linkOrd, linkRank, recordLinks, renewLinkBirth, setLinkOrd } from '../data/link-order.js';
 import type { LinkVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
@@ -58,10 +58,16 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
  * other documents whose drafts link this draft now link it too, in the draft's place; those whose drafts do not lose
  * it. (A relation between two types is publish-inverse-links.ts's.)
  */
-export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row): void {
+export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row, replaced: Row | undefined): void {
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
     if (!ctx.type.draftAndPublish) continue;
+    // the published list's order values: a republish numbers it anew, 1..n; a first publish restores the draft's
+    // (the bidirectional sync's capture of the draft's join rows), where draft-only targets keep their numbers
+    const own = refsOf(published[attribute.name]);
+    const drafted = refsOf(draft[attribute.name]);
+    for (const [i, target] of own.entries())
+      setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, replaced ? i + 1 : drafted.indexOf(target) + 1);
     syncOwners(ctx, ctx.type, attribute, draft);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))
@@ -167,30 +173,31 @@ function relink(
   let next: string[];
   if (!add) next = current.filter((d) => d !== documentId);
   else if (!attribute.toMany) next = [documentId];
-  else
-    next = insertLikeDraft(
-      current.filter((d) => d !== documentId),
-      refsOf(ownerDraft?.[name]),
-      documentId,
-    );
+  else {
+    const others = current.filter((d) => d !== documentId);
+    const ord = refsOf(ownerDraft?.[name]).indexOf(documentId) + 1;
+    const ords = others.map((d, i) => linkOrd(ctx.tx.data, owner.uid, name, published, d) ?? i + 1);
+    next = insertByOrd(others, ords, documentId, ord);
+  }
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
   recordLinks(ctx.tx, owner.uid, name, published, current, next);
+  if (add && attribute.toMany)
+    setLinkOrd(ctx.tx, owner.uid, name, published, documentId, refsOf(ownerDraft?.[name]).indexOf(documentId) + 1);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
 }
 
 /**
  * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order column included
- * (`selfReferentialRelations.sync`). A list written whole numbers its links 1..n, the draft's as the published one's
- * (publishing re-created it so), and equal values read in join-row order, the new row last: the link goes after as
- * many links as its place in the draft's list (probe: school harness seed 501, a prerequisite published after the
- * course that lists it).
+ * (`selfReferentialRelations.sync`): a draft list written whole numbers its links 1..n. The list reads by that
+ * value, equal values in the targets' id order, the newly published target last: the link goes after every link
+ * whose value is not above its own (probe school-self-publish-place; harness graphql-run school seed 501).
  */
-function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string): string[] {
-  const place = draftList.indexOf(documentId) + 1;
-  const at = place <= 0 ? current.length : Math.min(place, current.length);
-  return [...current.slice(0, at), documentId, ...current.slice(at)];
+function insertByOrd(current: readonly string[], ords: readonly number[], documentId: string, ord: number): string[] {
+  const at = ord <= 0 ? current.length : ords.findIndex((o) => o > ord);
+  const cut = at < 0 ? current.length : at;
+  return [...current.slice(0, cut), documentId, ...current.slice(cut)];
 }
