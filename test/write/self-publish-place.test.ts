@@ -31,3 +31,17 @@ test("a prerequisite published later takes its draft's order value in the publis
   expect(await prerequisites(a, 'published')).toEqual(['B2', 'C', 'D']);
   expect(await prerequisites(a, 'draft')).toEqual(['B2', 'C', 'D']);
 });
+
+test("a listed course republished: its link in the published list is made anew with the draft's order value", async () => {
+  const c = await create('', { title: 'RC', code: 'rc' });
+  const d = await create('', { title: 'RD', code: 'rd' });
+  const b = await create('', { title: 'RB', code: 'rb' });
+  const a = await create('', { title: 'RA', code: 'ra', prerequisites: [c, d, b] });
+  await call('PUT', `/api/courses/${a}?status=draft`, { data: { prerequisites: [b, c, d] } });
+  expect(await prerequisites(a, 'published')).toEqual(['RC', 'RD', 'RB']);
+  await call('PUT', `/api/courses/${b}`, { data: { title: 'RB2' } });
+  expect(await prerequisites(a, 'published')).toEqual(['RC', 'RB2', 'RD']);
+  await call('PUT', `/api/courses/${d}`, { data: { title: 'RD2' } });
+  expect(await prerequisites(a, 'published')).toEqual(['RC', 'RB2', 'RD2']);
+  expect(await prerequisites(a, 'draft')).toEqual(['RB2', 'RC', 'RD2']);
+});

@@ -141,7 +141,8 @@ function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAt
     const ownerDraft = draftOf(ctx, owner.uid, published);
     const had = links(published);
     const has = links(ownerDraft);
-    if (had !== has) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
+    // a link kept is a new join row too, with the draft's order value: it may move (toMany lists only)
+    if (had !== has || (has && attribute.toMany)) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
   }
 }
 
@@ -174,10 +175,17 @@ function relink(
   if (!add) next = current.filter((d) => d !== documentId);
   else if (!attribute.toMany) next = [documentId];
   else {
-    const others = current.filter((d) => d !== documentId);
+    // order values: recorded ones, else the list's own numbering (written whole: 1..n)
+    const ords = current
+      .map((d, i) => linkOrd(ctx.tx.data, owner.uid, name, published, d) ?? i + 1)
+      .filter((_, i) => current[i] !== documentId);
     const ord = refsOf(ownerDraft?.[name]).indexOf(documentId) + 1;
-    const ords = others.map((d, i) => linkOrd(ctx.tx.data, owner.uid, name, published, d) ?? i + 1);
-    next = insertByOrd(others, ords, documentId, ord);
+    next = insertByOrd(
+      current.filter((d) => d !== documentId),
+      ords,
+      documentId,
+      ord,
+    );
   }
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
