@@ -45,3 +45,13 @@ test("a listed course republished: its link in the published list is made anew w
   expect(await prerequisites(a, 'published')).toEqual(['RC', 'RB2', 'RD2']);
   expect(await prerequisites(a, 'draft')).toEqual(['RB2', 'RC', 'RD2']);
 });
+
+test('a republish keeps the draft’s order values on the published list too', async () => {
+  const b = await create('?status=draft', { title: 'KB', code: 'kb' });
+  const c = await create('', { title: 'KC', code: 'kc' });
+  const a = await create('', { title: 'KA', code: 'ka', prerequisites: [b, c] });
+  await call('PUT', `/api/courses/${a}`, { data: { title: 'KA2' } });
+  expect(await prerequisites(a, 'published')).toEqual(['KC']);
+  await call('PUT', `/api/courses/${b}`, { data: { title: 'KB2' } });
+  expect(await prerequisites(a, 'published')).toEqual(['KB2', 'KC']);
+});

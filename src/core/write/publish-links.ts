@@ -58,16 +58,15 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
  * other documents whose drafts link this draft now link it too, in the draft's place; those whose drafts do not lose
  * it. (A relation between two types is publish-inverse-links.ts's.)
  */
-export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row, replaced: Row | undefined): void {
+export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row): void {
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
     if (!ctx.type.draftAndPublish) continue;
-    // the published list's order values: a republish numbers it anew, 1..n; a first publish restores the draft's
-    // (the bidirectional sync's capture of the draft's join rows), where draft-only targets keep their numbers
+    // the published list's order values are the draft's (its list written whole: 1..n), draft-only targets keeping
+    // their numbers, on a first publish and a republish alike (harness school seed 502; probe school-self-publish-place)
     const own = refsOf(published[attribute.name]);
     const drafted = refsOf(draft[attribute.name]);
-    for (const [i, target] of own.entries())
-      setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, replaced ? i + 1 : drafted.indexOf(target) + 1);
+    for (const target of own) setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, drafted.indexOf(target) + 1);
     syncOwners(ctx, ctx.type, attribute, draft);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))

@@ -123,7 +123,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   publishVersionLinks(ctx, draft);
   unlinkStrayOwners(ctx, draft);
   publishInverseLinks(ctx, draft);
-  publishSelfLinks(ctx, draft, published, replaced);
+  publishSelfLinks(ctx, draft, published);
   publishInverseOrder(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
