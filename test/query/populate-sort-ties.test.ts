@@ -29,3 +29,29 @@ test('equal sort keys keep the order the links were made in', async () => {
     ).toEqual(['A3', 'A2', 'A1']);
   }
 });
+
+test("a publish re-creates the published row's join rows: its links go last among a sort's ties, not in the list", async () => {
+  // replayed against real Strapi 5.54 with scripts/harness/probes/kit-publish-sort-ties.json (every answer the same)
+  const tag = await create('/api/tags', { name: 'republished' });
+  const [a1, a2, a3] = [
+    await create('/api/articles', { title: 'P1' }),
+    await create('/api/articles', { title: 'P2' }),
+    await create('/api/articles', { title: 'P3' }),
+  ];
+  await call('PUT', `/api/articles/${a1}`, { data: { tags: [tag] } });
+  await call('PUT', `/api/articles/${a2}`, { data: { tags: [tag] } });
+  await call('PUT', `/api/articles/${a3}?status=draft`, { data: { tags: [tag] } });
+  await call('PUT', `/api/articles/${a1}`, { data: { title: 'P1b' } });
+  const titles = async (status: string, sort = '') =>
+    ((await call('GET', `/api/tags/${tag}?status=${status}&populate[articles][fields][0]=title${sort}`)).body.data as Doc)
+      .articles as Doc[];
+  const bySort = '&populate[articles][sort]=featured:asc';
+  expect((await titles('published')).map((a) => a.title)).toEqual(['P1b', 'P2']);
+  expect((await titles('published', bySort)).map((a) => a.title)).toEqual(['P2', 'P1b']);
+  expect((await titles('draft', bySort)).map((a) => a.title)).toEqual(['P1b', 'P2', 'P3']);
+  await call('PUT', `/api/articles/${a3}`, { data: { title: 'P3b' } });
+  await call('PUT', `/api/articles/${a2}`, { data: { title: 'P2b' } });
+  expect((await titles('published')).map((a) => a.title)).toEqual(['P1b', 'P2b', 'P3b']);
+  expect((await titles('published', bySort)).map((a) => a.title)).toEqual(['P1b', 'P3b', 'P2b']);
+  expect((await titles('draft', bySort)).map((a) => a.title)).toEqual(['P1b', 'P2b', 'P3b']);
+});

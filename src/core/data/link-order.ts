@@ -12,6 +12,14 @@ const key = (ownerUid: string, attribute: string, row: Row, target: string, vers
   `${ownerUid}|${attribute}|${row.documentId}|${row.locale ?? ''}|${row.publishedAt === null ? 'd' : 'p'}|${target}` +
   (version === undefined ? '' : `|${version === 'draft' ? 'd' : 'p'}`);
 
+// A link's join row has an id too, given when the row is created (a link made, or re-created by a publish): SQLite
+// reads an inverse list through the join table's index on the target column, in join-row id order, so a sort's ties
+// keep that order (probes/kit-populate-sort-ties.json), not the order column's. Its key is the link's key + `|b`.
+const born = (k: string) => `${k}|b`;
+// An owner list's order value (the join table's order column) where the list's order alone does not give it: a
+// published list whose links a self-relation sync copies from the draft with their values (see publish-links.ts).
+const ordOf = (k: string) => `${k}|o`;
+
 // An owner without draft&publish links both versions of a draft&publish target with one rank, until a write from
 // the target's side orders one version's list on its own (see link-version.ts): that version's rank then comes first.
 
@@ -19,6 +27,31 @@ const key = (ownerUid: string, attribute: string, row: Row, target: string, vers
 export function linkRank(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): number {
   const own = version === undefined ? undefined : data.linkOrder?.[key(ownerUid, attribute, row, target, version)];
   return own ?? data.linkOrder?.[key(ownerUid, attribute, row, target)] ?? row.id;
+}
+
+/**
+ * When a link's join row was made, for the ties of a sorted inverse list: links made before the mock saw the content
+ * (imported) have none and keep their rank, which is the order they were made in.
+ */
+export function linkBirth(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): number {
+  const own = version === undefined ? undefined : data.linkOrder?.[born(key(ownerUid, attribute, row, target, version))];
+  return own ?? data.linkOrder?.[born(key(ownerUid, attribute, row, target))] ?? linkRank(data, ownerUid, attribute, row, target, version);
+}
+
+/** Records that a link's join row was made now (a publish re-creates the join rows of the row it replaces). */
+export function renewLinkBirth(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): void {
+  tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextRank(tx.data, ownerUid));
+}
+
+/** A link's order value in its owner's list, when one was recorded (setLinkOrd). */
+export function linkOrd(data: StoreData, ownerUid: string, attribute: string, row: Row, target: string): number | undefined {
+  return data.linkOrder?.[ordOf(key(ownerUid, attribute, row, target))];
+}
+
+/** Records a link's order value in its owner's list. */
+export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
+  const k = ordOf(key(ownerUid, attribute, row, target));
+  if (tx.data.linkOrder?.[k] !== ord) tx.setLink(k, ord);
 }
 
 /** The published version's list takes the order of the draft's (publishing re-creates it from the draft). */
@@ -43,7 +76,8 @@ export function copyLinkRank(tx: Transaction, ownerUid: string, attribute: strin
 
 /**
  * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
- * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's).
+ * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's). A
+ * `recreated` row (a new published row) made every join row anew, in its list's order.
  */
 export function recordLinks(
   tx: Transaction,
@@ -53,16 +87,21 @@ export function recordLinks(
   before: readonly string[],
   after: readonly string[],
   inherit: (target: string) => number | undefined = () => undefined,
+  recreated = false,
 ): void {
   const order = (tx.data.linkOrder ??= {});
   for (const target of before) {
     if (after.includes(target)) continue;
     for (const k of [key(ownerUid, attribute, row, target), key(ownerUid, attribute, row, target, 'draft'), key(ownerUid, attribute, row, target, 'published')]) {
       if (order[k] !== undefined) tx.setLink(k, undefined);
+      if (order[born(k)] !== undefined) tx.setLink(born(k), undefined);
+      if (order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
     }
   }
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
+    const made = recreated || !before.includes(target);
+    if (made) tx.setLink(born(k), nextRank(tx.data, ownerUid));
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
     const rank = inherited ?? (before.includes(target) ? undefined : nextRank(tx.data, ownerUid));

@@ -3,7 +3,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { compileFilters } from '../query/filters.js';
 import type { Entry } from '../query/render-entry.js';
 import { noteOrigin, type Record_, type Scope } from '../query/scope.js';
-import { parseSort, sortRecords } from '../query/sort.js';
+import { componentStatusSortMessage, parseSort, sortRecords } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
 import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
@@ -11,12 +11,14 @@ import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
+import { byLinkBirth } from '../query/linked-rows.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
-import { late } from './strapi-timing.js';
+import { withoutUnkeptRelations } from './unkept-relations.js';
+import { DatabaseLayerError, late } from './strapi-timing.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -78,18 +80,19 @@ function listWithArgs(
   ctx: GraphqlContext,
   target: GqlType,
   entries: readonly Entry[],
-  args: Args,
+  given: Args,
   inherited?: (r: Record_) => boolean,
   linkOrderTies = false,
   linkJoined = true,
 ): Entry[] {
   // the plugin's transformArgs pages first: a pagination error comes before the query's validation
-  const w = pageWindow(args.pagination, ctx.limits);
+  const w = pageWindow(given.pagination, ctx.limits);
   const scope = scopeOf(ctx, target);
   let list = [...entries];
   const index = ctx.store.index;
-  if (scope && (inherited || args.filters || (Array.isArray(args.sort) && args.sort.length > 0))) {
+  if (scope && (inherited || given.filters || (Array.isArray(given.sort) && given.sort.length > 0))) {
     const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+    const args = given.filters ? { ...given, filters: withoutUnkeptRelations(given.filters, target, byUid, index.model) } : given;
     const records = new Map<Record_, Entry>();
     for (const e of list) {
       const r = recordOf(ctx, target, e);
@@ -106,7 +109,7 @@ function listWithArgs(
       late(() => validateFilters(strapiSchema(index, scope), filters));
       late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
       late(() => checkRestrictedFilters(index, scope, filters, readable));
-      checkRelationWheres(whereFilters(args.filters, target, byUid), target, byUid, linkJoined);
+      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, linkJoined);
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
@@ -115,6 +118,8 @@ function listWithArgs(
       validateSort(strapiSchema(index, scope), sort);
       const terms = parseSort(index, scope, sort);
       late(() => checkRestrictedSort(index, scope, terms, readable));
+      const statusSort = componentStatusSortMessage(terms);
+      if (statusSort) throw new DatabaseLayerError(statusSort);
       // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
       kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
     }
@@ -189,6 +194,22 @@ function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolea
   return a?.kind === 'relation' && !a.owner;
 }
 
+/** An inverse list about to be sorted, in its join rows' order: the order the sort's ties keep (byLinkBirth). */
+function inJoinRowOrder(ctx: GraphqlContext, type: GqlType, source: Entry, name: string, target: GqlType, entries: Entry[]): Entry[] {
+  const index = ctx.store.index;
+  const holder = index.model.contentTypes.get(type.uid);
+  const attribute = holder?.attributes.get(name);
+  const row = index.rowById(type.uid, Number(source.id));
+  if (!holder || attribute?.kind !== 'relation' || !row) return entries;
+  const byRow = new Map<Record_, Entry>();
+  for (const e of entries) {
+    const r = recordOf(ctx, target, e);
+    if (r) byRow.set(r, e);
+  }
+  if (byRow.size !== entries.length) return entries;
+  return byLinkBirth(index, { type: holder, row }, attribute, [...byRow.keys()] as Row[]).map((r) => byRow.get(r)!);
+}
+
 /**
  * The plugin's auth check on a field of an entry: relations (and i18n's localizations) need `<target>.find`;
  * undefined: the field has none.
@@ -232,13 +253,16 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
         const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
         return record && inherited && !inherited(record) ? null : value;
       }
+      const inverse = isInverseSide(ctx, type, attribute.name);
+      const list = Array.isArray(value) ? (value as Entry[]) : [];
+      const sorted = Array.isArray(args.sort) && args.sort.length > 0;
       const nodes = listWithArgs(
         ctx,
         target,
-        Array.isArray(value) ? (value as Entry[]) : [],
+        inverse && sorted ? inJoinRowOrder(ctx, type, source, attribute.name, target, list) : list,
         args,
         inherited,
-        isInverseSide(ctx, type, attribute.name),
+        inverse,
       );
       return connection ? { nodes } : nodes;
     }

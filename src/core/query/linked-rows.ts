@@ -3,7 +3,7 @@ import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
 import { joinsLocale, targetLocales } from '../data/link-locale.js';
 import { linksVersion, versionOf } from '../data/link-version.js';
-import { linkRank } from '../data/link-order.js';
+import { linkBirth, linkRank } from '../data/link-order.js';
 
 export type Status = 'draft' | 'published';
 
@@ -62,6 +62,22 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
   const version = versionOf(isDraftRow(row));
   const rank = (owner: Row) => linkRank(index.storeData, target.uid, owning.name, owner, row.documentId, version);
   return owners.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+/**
+ * An inverse list's rows in the order their join rows were made: the order a sort's ties keep, as SQLite reads the
+ * join table through its index on the target column, in join-row id order (probes/kit-populate-sort-ties.json).
+ * A publish makes the published row's join rows anew, so it can differ from the list's own order.
+ */
+export function byLinkBirth(index: ContentIndex, origin: LinkOrigin, attr: RelationAttribute, owners: readonly Row[]): Row[] {
+  const ownerType = index.model.contentTypes.get(attr.target);
+  const owning = ownerType?.attributes.get(attr.mappedBy ?? '');
+  if (attr.owner || !ownerType || owning?.kind !== 'relation') return [...owners];
+  const { type: source, row } = origin;
+  const versioned = source.draftAndPublish && !ownerType.draftAndPublish;
+  const version = versioned ? versionOf(isDraftRow(row)) : undefined;
+  const birth = (owner: Row) => linkBirth(index.storeData, ownerType.uid, owning.name, owner, row.documentId, version);
+  return [...owners].sort((a, b) => birth(a) - birth(b) || a.id - b.id);
 }
 
 /** Keep only the rows a read with `status` may see: drafts or published rows of draft&publish types. */

@@ -3,7 +3,7 @@ import type { Attribute, ContentModel, ContentType } from '../model/types.js';
 import { isPrivateAttribute, shownFileField, SYSTEM_SCALARS } from '../model/private-attributes.js';
 import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
-import { rowsForStatus, type Status } from './linked-rows.js';
+import { byLinkBirth, rowsForStatus, type Status } from './linked-rows.js';
 import type { RowTest } from './publication-filter.js';
 import { LOCALIZATIONS, type PopulateNode } from './populate.js';
 import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
@@ -224,14 +224,15 @@ function relationLists(
   node: PopulateNode,
 ): Row[][] {
   const targetScope: Scope = { kind: 'type', type: target };
-  const gather = (record: Record_) => () =>
-    narrow(
-      ctx,
-      targetScope,
-      linkedForRead(ctx, target, joinedRecords(ctx.index, scope, record, attribute) as Row[]),
-      node,
-      attribute.kind === 'relation' && !attribute.owner,
-    );
+  const inverse = attribute.kind === 'relation' && !attribute.owner;
+  const joined = (record: Record_): Row[] => {
+    const rows = joinedRecords(ctx.index, scope, record, attribute) as Row[];
+    // a sort's ties keep the join rows' order, not the list's
+    return inverse && node.sort.length > 0 && scope.kind === 'type'
+      ? byLinkBirth(ctx.index, { type: scope.type, row: record as Row }, attribute, rows)
+      : rows;
+  };
+  const gather = (record: Record_) => () => narrow(ctx, targetScope, linkedForRead(ctx, target, joined(record)), node, inverse);
   return records.map((record) => (ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)()));
 }
 

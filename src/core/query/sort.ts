@@ -20,13 +20,23 @@ export interface SortTerm {
   readonly componentStatus?: string;
 }
 
+/**
+ * @strapi/database's message for a sort ending on a component's `status` attribute: it reads any `status` sort as
+ * the publication state, which needs the `publishedAt` and `documentId` columns a component table lacks (a 500 over
+ * REST, an internal error in GraphQL).
+ */
+export function componentStatusSortMessage(sort: readonly SortTerm[]): string | undefined {
+  const term = sort.find((t) => t.componentStatus !== undefined);
+  return term && `Cannot order by status on model ${term.componentStatus}: missing publishedAt or documentId`;
+}
+
 /** Real Strapi's failure on a sort ending on a component's `status` attribute, if the sort has one. */
 export function componentStatusSortFailure(sort: readonly SortTerm[]): DatabaseRefusal | undefined {
   const term = sort.find((t) => t.componentStatus !== undefined);
   if (!term) return undefined;
   return new DatabaseRefusal(
     `Invalid sort: ${term.path.join('.')} ends on the status field of the component ${term.componentStatus}; Strapi reads a status sort as the publication state, which a component has not`,
-    `Cannot order by status on model ${term.componentStatus}: missing publishedAt or documentId`,
+    componentStatusSortMessage(sort)!,
     { sort: term.path.join('.') },
   );
 }

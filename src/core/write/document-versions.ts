@@ -65,8 +65,15 @@ export async function discardDraft(store: Store, type: ContentType, documentId: 
       for (const attribute of type.attributes.values()) {
         if (attribute.kind !== 'relation' || !attribute.owner) continue;
         // links the old draft had keep their place; the others take the published version's
-        recordLinks(tx, type.uid, attribute.name, draft, old ? refsOf(old[attribute.name]) : [], refsOf(draft[attribute.name]), (t) =>
-          linkRank(tx.data, type.uid, attribute.name, source, t),
+        recordLinks(
+          tx,
+          type.uid,
+          attribute.name,
+          draft,
+          old ? refsOf(old[attribute.name]) : [],
+          refsOf(draft[attribute.name]),
+          (t) => linkRank(tx.data, type.uid, attribute.name, source, t),
+          true,
         );
       }
       tx.insert(type.uid, draft);

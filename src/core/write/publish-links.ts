@@ -2,7 +2,8 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { copyLinkRank, recordLinks } from '../data/link-order.js';
+import { copyLinkRank, linkOrd, linkRank, recordLinks, renewLinkBirth, setLinkOrd } from '../data/link-order.js';
+import type { LinkVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
 import type { WriteContext } from './clone.js';
@@ -61,6 +62,11 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
     if (!ctx.type.draftAndPublish) continue;
+    // the published list's order values are the draft's (its list written whole: 1..n), draft-only targets keeping
+    // their numbers, on a first publish and a republish alike (harness school seed 502; probe school-self-publish-place)
+    const own = refsOf(published[attribute.name]);
+    const drafted = refsOf(draft[attribute.name]);
+    for (const target of own) setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, drafted.indexOf(target) + 1);
     syncOwners(ctx, ctx.type, attribute, draft);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))
@@ -86,13 +92,30 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
         refsOf(r[name]).includes(draft.documentId) &&
         (!ctx.type.localized ||
           (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, draft.documentId, draft.locale, defaultLocale)));
+      const linked: Row[] = [];
       for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
         if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
         const ownerDraft = draftOf(ctx, owner.uid, r);
         if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.tx, owner.uid, name, ownerDraft, r, draft.documentId);
+        linked.push(r);
       }
+      // their join rows to the new published row are new rows, made in the list's order
+      renewBirths(ctx, owner.uid, name, linked, draft.documentId);
     }
   }
+}
+
+/** Gives the links of `rows` to `target` new join rows, in the order of the target's inverse list (of `version`). */
+export function renewBirths(
+  ctx: WriteContext,
+  ownerUid: string,
+  name: string,
+  rows: readonly Row[],
+  target: string,
+  version?: LinkVersion,
+): void {
+  const rank = (r: Row) => linkRank(ctx.tx.data, ownerUid, name, r, target, version);
+  for (const r of [...rows].sort((a, b) => rank(a) - rank(b) || a.id - b.id)) renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
 }
 
 function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
@@ -117,7 +140,8 @@ function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAt
     const ownerDraft = draftOf(ctx, owner.uid, published);
     const had = links(published);
     const has = links(ownerDraft);
-    if (had !== has) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
+    // a link kept is a new join row too, with the draft's order value: it may move (toMany lists only)
+    if (had !== has || (has && attribute.toMany)) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
   }
 }
 
@@ -149,30 +173,38 @@ function relink(
   let next: string[];
   if (!add) next = current.filter((d) => d !== documentId);
   else if (!attribute.toMany) next = [documentId];
-  else
-    next = insertLikeDraft(
+  else {
+    // order values: recorded ones, else the list's own numbering (written whole: 1..n)
+    const ords = current
+      .map((d, i) => linkOrd(ctx.tx.data, owner.uid, name, published, d) ?? i + 1)
+      .filter((_, i) => current[i] !== documentId);
+    const ord = refsOf(ownerDraft?.[name]).indexOf(documentId) + 1;
+    next = insertByOrd(
       current.filter((d) => d !== documentId),
-      refsOf(ownerDraft?.[name]),
+      ords,
       documentId,
+      ord,
     );
+  }
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
   recordLinks(ctx.tx, owner.uid, name, published, current, next);
+  if (add && attribute.toMany)
+    setLinkOrd(ctx.tx, owner.uid, name, published, documentId, refsOf(ownerDraft?.[name]).indexOf(documentId) + 1);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
 }
 
 /**
- * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order columns included
- * (`selfReferentialRelations.sync`), so the link takes its place in the draft's order.
+ * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order column included
+ * (`selfReferentialRelations.sync`): a draft list written whole numbers its links 1..n. The list reads by that
+ * value, equal values in the targets' id order, the newly published target last: the link goes after every link
+ * whose value is not above its own (probe school-self-publish-place; harness graphql-run school seed 501).
  */
-function insertLikeDraft(current: readonly string[], draftList: readonly string[], documentId: string): string[] {
-  const before = draftList.slice(0, draftList.indexOf(documentId));
-  let at = 0;
-  current.forEach((d, i) => {
-    if (before.includes(d)) at = i + 1;
-  });
-  return [...current.slice(0, at), documentId, ...current.slice(at)];
+function insertByOrd(current: readonly string[], ords: readonly number[], documentId: string, ord: number): string[] {
+  const at = ord <= 0 ? current.length : ords.findIndex((o) => o > ord);
+  const cut = at < 0 ? current.length : at;
+  return [...current.slice(0, cut), documentId, ...current.slice(cut)];
 }

@@ -9,7 +9,7 @@ import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
 import { unlinkStrayOwners } from './publish-stray-links.js';
 import { isStrayOwner } from '../model/stray-owner.js';
-import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks } from './publish-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
@@ -102,12 +102,20 @@ export function publish(ctx: WriteContext, draft: Row): Row {
     // publish of the locale takes the draft's place (Strapi's bidirectional-relations sync copies the order column of
     // the draft's join rows when no published version was replaced: probe first-publish-inverse-order)
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
-    recordLinks(ctx.tx, ctx.type.uid, attribute.name, published, had, refsOf(published[attribute.name]), (t) =>
-      replaced
-        ? had.includes(t)
-          ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
-          : undefined
-        : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
+    recordLinks(
+      ctx.tx,
+      ctx.type.uid,
+      attribute.name,
+      published,
+      had,
+      refsOf(published[attribute.name]),
+      (t) =>
+        replaced
+          ? had.includes(t)
+            ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
+            : undefined
+          : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
+      true,
     );
   }
   if (replaced) ctx.tx.remove(ctx.type.uid, replaced);
@@ -169,6 +177,11 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
         else if (attribute.inversedBy) dropLink(ctx.tx, owner.uid, attribute, r, draft.documentId);
       }
+      // the links to the new published row are new join rows
+      const toPublished = linking.filter(
+        (r) => refsOf(r[attribute.name]).includes(draft.documentId) && linksVersion(r, attribute.name, draft.documentId, false),
+      );
+      if (attribute.inversedBy) renewBirths(ctx, owner.uid, attribute.name, toPublished, draft.documentId, 'published');
     }
   }
 }

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { jsonClient, type Answer } from '../write/write-client.js';
+
+// The schema offers a role's `permissions` in its filters, a relation whose rows the mock does not keep (what a
+// role may do comes from the config). Real Strapi 5.54 with the GraphQL plugin accepted such a filter on a post's
+// roles and answered the (empty) list; the mock refused the key, which nulled the whole mutation (harness
+// graphql-run, user-extension, seeds 501/502). Its database layer's refusals of a malformed relation where stay.
+const dir = join(import.meta.dirname, '..', 'fixtures', 'models', 'user-extension');
+const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
+const token = config.tokens.find((t) => t.type === 'full-access')!.key;
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+beforeAll(async () => {
+  server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), configObject: { graphql: {} }, memory: true });
+  const { url } = await server.listen(0, '127.0.0.1');
+  call = jsonClient(url, token);
+});
+afterAll(() => server.close());
+
+type Body = {
+  data: { createPost: { title: string; roles: unknown[] } | null };
+  errors?: { message: string; extensions: { code: string } }[];
+};
+const create = async (filters: string) =>
+  (
+    await call('POST', '/graphql', {
+      query: `mutation { createPost(data: { title: "p" }) { title roles(filters: ${filters}) { documentId } } }`,
+    })
+  ).body as unknown as Body;
+
+test("a filter through a role's permissions is accepted; a malformed relation where in it still fails as the database's", async () => {
+  const ok = await create('{ name: { startsWith: "zzz" }, permissions: { action: { nei: "zzz" } } }');
+  expect(ok.errors).toBeUndefined();
+  expect(ok.data.createPost).toEqual({ title: 'p', roles: [] });
+  const negated = await create('{ not: { permissions: { createdAt: { null: true } }, updatedAt: { notNull: true } } }');
+  expect(negated.errors).toBeUndefined();
+  const mixed = await create('{ permissions: { and: [{ publishedAt: { null: false } }], action: { null: true } } }');
+  expect(mixed.data.createPost).toBeNull();
+  expect(mixed.errors?.map((e) => [e.message, e.extensions.code])).toEqual([
+    ['Operator and non-operator keys cannot be mixed in a relation where clause', 'INTERNAL_SERVER_ERROR'],
+  ]);
+});
