@@ -198,7 +198,7 @@ export async function resolveRoot(
       });
       // the query's validation fails before the database's where builder does
       if (query.sort !== undefined) validateSort(schema, query.sort);
-      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid);
+      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
