@@ -1,6 +1,7 @@
 import { isPlainObject } from '../is-plain-object.js';
 import { FILE_UID, type GqlType } from './graphql-model.js';
 import { DatabaseLayerError } from './strapi-timing.js';
+import { STRAPI_OPERATORS } from '../query/validate-query.js';
 
 // @strapi/database's query builder, as far as it can refuse a WHERE the GraphQL schema lets through. It builds the
 // WHERE in two passes, and both throw a plain Error (Apollo answers INTERNAL_SERVER_ERROR with its message):
@@ -16,35 +17,11 @@ import { DatabaseLayerError } from './strapi-timing.js';
 // same table on its document id column: one alias).
 
 const GROUP = new Set(['$and', '$or']);
-/** @strapi/utils WHERE_OPERATORS. */
-const WHERE_OPERATORS = new Set([
-  '$not',
-  '$in',
-  '$notIn',
-  '$eq',
-  '$eqi',
-  '$ne',
-  '$nei',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$null',
-  '$notNull',
-  '$between',
-  '$startsWith',
-  '$endsWith',
-  '$startsWithi',
-  '$endsWithi',
-  '$contains',
-  '$notContains',
-  '$containsi',
-  '$notContainsi',
-  '$jsonSupersetOf',
-]);
+/** @strapi/utils WHERE_OPERATORS: every operator but the groups. */
+const WHERE_OPERATORS: ReadonlySet<string> = new Set([...STRAPI_OPERATORS].filter((o) => !GROUP.has(o)));
 /** The operators applyOperator knows (every WHERE operator but `$not`, which it applies to the same column). */
 const ARRAY_OPERATORS = new Set(['$in', '$notIn', '$between']);
-const isOperator = (key: string) => GROUP.has(key) || WHERE_OPERATORS.has(key);
+const isOperator = (key: string) => STRAPI_OPERATORS.has(key);
 
 const fail = (message: string): never => {
   throw new DatabaseLayerError(message);
