@@ -12,63 +12,91 @@ import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 //   a FIFO of turns, each a long run of microtasks (never a macrotask: one request still runs to its end before
 //   the mock serves another, as with the synchronous engine).
 
-/** Microtasks a query's validation and sanitization take before an error in its arguments is thrown. */
-const VALIDATION_TICKS = 24;
-/** Microtasks between two database results: longer than any chain one result sets off short of the database. */
-const TURN_TICKS = 120;
+// How long things take was measured on real Strapi 5.54 (its resolvers' own calls, loaded in a harness copy, counted
+// in microtask rounds: a concurrent `await` loop):
+// - validate.query then sanitize.query walk the filters several times over, key by key: about 260 rounds per key
+//   at any depth (120 of them validating), lists 52 more (their items walked side by side), 245 for any sort (its
+//   entries side by side), 5 with no filters nor sort;
+// - the database serves one statement at a time: a relation load or a document query is two statements 19 rounds
+//   each, 5 rounds apart, its result 17 (a load) or 50 (a document query, a count) rounds after the second; four
+//   loads sent together end at 112, 131, 150 and 169.
+
+/** Rounds of validate.query and sanitize.query for a field's arguments (a query's validation errors: `validate`). */
+export interface ArgumentsCost {
+  readonly validate: number;
+  readonly total: number;
+}
+
+const COST = {
+  base: { validate: 4, total: 5 },
+  filters: { validate: 11, total: 20 },
+  key: { validate: 120, total: 260 },
+  list: { validate: 24, total: 52 },
+  sort: { validate: 124, total: 245 },
+};
+
+/** What a field's `filters` and `sort` cost to validate and sanitize (keys walked one after another, list items
+ * side by side). */
+export function argumentsCost(args: Record<string, unknown>): ArgumentsCost {
+  const sorted = Array.isArray(args.sort) ? args.sort.length > 0 : typeof args.sort === 'string';
+  const filtered = args.filters !== undefined && args.filters !== null;
+  const cost = (k: 'validate' | 'total') =>
+    COST.base[k] + (filtered ? COST.filters[k] + walk(args.filters, k) : 0) + (sorted ? COST.sort[k] : 0);
+  return { validate: cost('validate'), total: cost('total') };
+}
+
+function walk(value: unknown, k: 'validate' | 'total'): number {
+  if (Array.isArray(value)) return COST.list[k] + value.reduce((m: number, v) => Math.max(m, walk(v, k)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + COST.key[k] + walk(v, k), 0);
+  return 0;
+}
+
+/** The database's statements: each holds the connection this long, the next one of a query comes this much later. */
+const STATEMENT_TICKS = 19;
+const BETWEEN_STATEMENTS_TICKS = 5;
+/** After a query's last statement, until its resolver has the result: a relation's load, a document query. */
+const LATENCY = { load: 17, document: 50 } as const;
+export type QueryKind = keyof typeof LATENCY;
 
 export async function ticks(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await undefined;
 }
 
-/** Waits for a query's result: `weight` is how long its arguments take to validate (queries asked at once are
- * sent in that order). */
-export type DatabaseTurn = (weight: number) => Promise<void>;
+/**
+ * Sends a query (two statements) to the request's database and waits for its result. `refused`: its WHERE fails as
+ * it is built (a load builds it for its second statement, a document query for its first).
+ */
+export type DatabaseTurn = (kind: QueryKind, refused?: boolean) => Promise<void>;
 
 /**
- * The database of one request, one query at a time. Every query asked while a result's follow-ups run is sent in the
- * order its validation finishes (lighter arguments first, then the order asked), after the queries asked before.
+ * The database of one request: one statement at a time, in the order they are sent (a query's second statement
+ * queues behind the first statements of queries sent meanwhile).
  */
 export function databaseTurns(): DatabaseTurn {
-  const pending: { generation: number; weight: number; seq: number; go: () => void }[] = [];
-  let generation = 0;
-  let seq = 0;
-  let pumping = false;
+  const pending: (() => void)[] = [];
+  let busy = false;
   const pump = async () => {
-    pumping = true;
+    busy = true;
     while (pending.length > 0) {
-      await ticks(TURN_TICKS);
-      let next = 0;
-      for (let i = 1; i < pending.length; i++) {
-        const a = pending[i],
-          b = pending[next];
-        if ((a.generation - b.generation || a.weight - b.weight || a.seq - b.seq) < 0) next = i;
-      }
-      const [turn] = pending.splice(next, 1);
-      generation++;
-      turn.go();
+      const done = pending.shift()!;
+      await ticks(STATEMENT_TICKS);
+      done();
     }
-    pumping = false;
+    busy = false;
   };
-  return (weight) =>
-    new Promise<void>((go) => {
-      pending.push({ generation, weight, seq: seq++, go });
-      if (!pumping) void pump();
+  const statement = () =>
+    new Promise<void>((done) => {
+      pending.push(done);
+      if (!busy) void pump();
     });
-}
-
-/**
- * How heavy a query's arguments are to validate: the number of values in its filters and sort (every query has a
- * pagination once transformed, so it weighs the same everywhere).
- */
-export function argumentsWeight(args: Record<string, unknown>): number {
-  return valuesIn(args.filters) + valuesIn(args.sort);
-}
-
-function valuesIn(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + 1 + valuesIn(v), 0);
-  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + 1 + valuesIn(v), 0);
-  return 0;
+  return async (kind, refused = false) => {
+    if (refused && kind === 'document') return;
+    await statement();
+    await ticks(BETWEEN_STATEMENTS_TICKS);
+    if (refused) return;
+    await statement();
+    await ticks(LATENCY[kind]);
+  };
 }
 
 // the strategy's verify (users-permissions and api-token are both `async`): throws when the scope is not granted
@@ -123,8 +151,10 @@ export interface FieldTiming {
   readonly allowed: boolean | undefined;
   /** The resolver reads the database (validates its query first). */
   readonly database: boolean;
-  /** The arguments' weight (argumentsWeight). */
-  readonly weight?: number;
+  /** What its arguments cost to validate and sanitize (argumentsCost). */
+  readonly cost?: ArgumentsCost;
+  /** Its query: a relation's load (default) or a document query. */
+  readonly query?: QueryKind;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
   readonly prelude?: () => void;
 }
@@ -142,14 +172,20 @@ export async function strapiShaped(timing: FieldTiming, turn: DatabaseTurn, reso
 async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: () => unknown): Promise<unknown> {
   // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
   timing.prelude?.();
-  await ticks(VALIDATION_TICKS);
+  const cost = timing.cost ?? COST.base;
+  // the query's validation errors come as validate.query ends; the rest of its arguments' walk is sanitize.query
+  await ticks(cost.validate);
   let value: unknown;
   try {
     value = await resolve();
   } catch (e) {
-    if (e instanceof LateValidationError || e instanceof DatabaseLayerError) await turn(timing.weight ?? 0);
+    if (e instanceof DatabaseLayerError) {
+      await ticks(cost.total - cost.validate);
+      await turn(timing.query ?? 'load', true);
+    }
     throw e;
   }
-  await turn(timing.weight ?? 0);
+  await ticks(cost.total - cost.validate);
+  await turn(timing.query ?? 'load');
   return value;
 }
