@@ -9,7 +9,8 @@ import { createDocument, deleteDocument, updateDocument } from '../write/documen
 import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, publicationParam, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
-import { checkRestrictedFilters } from '../query/restricted-relations.js';
+import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
+import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
@@ -197,7 +198,11 @@ export async function resolveRoot(
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
       });
       // the query's validation fails before the database's where builder does
-      if (query.sort !== undefined) validateSort(schema, query.sort);
+      if (query.sort !== undefined) {
+        validateSort(schema, query.sort);
+        const terms = parseSort(index, { kind: 'type', type }, query.sort);
+        late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead));
+      }
       if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;

@@ -17,9 +17,10 @@ import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 // - validate.query then sanitize.query walk the filters several times over, key by key: about 260 rounds per key
 //   at any depth (120 of them validating), lists 52 more (their items walked side by side), 245 for any sort (its
 //   entries side by side), 5 with no filters nor sort;
-// - the database serves one statement at a time: a relation load or a document query is two statements 19 rounds
-//   each, 5 rounds apart, its result 17 (a load) or 50 (a document query, a count) rounds after the second; four
-//   loads sent together end at 112, 131, 150 and 169.
+// - the database serves one statement at a time, in the order they are sent: a relation's load is two statements
+//   of 19 rounds, 5 apart, its result 14 rounds after the second (four loads sent together end at 112, 131, 150 and
+//   169: their second statements queue behind all the first ones); a document query (find, findOne, count) holds
+//   the connection 78 rounds (its transaction), its result 14 rounds after.
 
 /** Rounds of validate.query and sanitize.query for a field's arguments (a query's validation errors: `validate`). */
 export interface ArgumentsCost {
@@ -51,51 +52,51 @@ function walk(value: unknown, k: 'validate' | 'total'): number {
   return 0;
 }
 
-/** The database's statements: each holds the connection this long, the next one of a query comes this much later. */
-const STATEMENT_TICKS = 19;
-const BETWEEN_STATEMENTS_TICKS = 5;
-/** After a query's last statement, until its resolver has the result: a relation's load, a document query. */
-const LATENCY = { load: 17, document: 50 } as const;
-export type QueryKind = keyof typeof LATENCY;
+/** How a query uses the connection: rounds before it asks, the statements' durations (with the rounds between
+ * them), rounds from the last one to its result. */
+const QUERIES = {
+  load: { before: 3, statements: [19, 19], between: 5, after: 14 },
+  document: { before: 1, statements: [78], between: 0, after: 14 },
+} as const;
+export type QueryKind = keyof typeof QUERIES;
 
 export async function ticks(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await undefined;
 }
 
 /**
- * Sends a query (two statements) to the request's database and waits for its result. `refused`: its WHERE fails as
- * it is built (a load builds it for its second statement, a document query for its first).
+ * Sends a query to the request's database and waits for its result. `refused`: its WHERE fails as it is built (a
+ * load builds it for its second statement, a document query for its first).
  */
 export type DatabaseTurn = (kind: QueryKind, refused?: boolean) => Promise<void>;
 
-/**
- * The database of one request: one statement at a time, in the order they are sent (a query's second statement
- * queues behind the first statements of queries sent meanwhile).
- */
+/** The database of one request: one statement at a time, in the order they are sent. */
 export function databaseTurns(): DatabaseTurn {
-  const pending: (() => void)[] = [];
+  const pending: { rounds: number; done: () => void }[] = [];
   let busy = false;
   const pump = async () => {
     busy = true;
     while (pending.length > 0) {
-      const done = pending.shift()!;
-      await ticks(STATEMENT_TICKS);
-      done();
+      const next = pending.shift()!;
+      await ticks(next.rounds);
+      next.done();
     }
     busy = false;
   };
-  const statement = () =>
+  const statement = (rounds: number) =>
     new Promise<void>((done) => {
-      pending.push(done);
+      pending.push({ rounds, done });
       if (!busy) void pump();
     });
   return async (kind, refused = false) => {
-    if (refused && kind === 'document') return;
-    await statement();
-    await ticks(BETWEEN_STATEMENTS_TICKS);
-    if (refused) return;
-    await statement();
-    await ticks(LATENCY[kind]);
+    const q = QUERIES[kind];
+    await ticks(q.before);
+    for (let i = 0; i < q.statements.length; i++) {
+      if (refused && i === q.statements.length - 1) return;
+      if (i > 0) await ticks(q.between);
+      await statement(q.statements[i]);
+    }
+    await ticks(q.after);
   };
 }
 
