@@ -112,6 +112,7 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
         allowed: rootAllowed(root, ctx),
         database: root.op !== 'plugin',
         cost,
+        args,
         query: 'document' as const,
         prelude: paging(args, ctx),
       };
@@ -127,6 +128,7 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
         allowed: entryFieldAllowed(type, info.fieldName, ctx),
         database: entryFieldReadsDatabase(type, info.fieldName),
         cost: argumentsCost(args),
+        args,
         prelude: paging(args, ctx),
       };
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));

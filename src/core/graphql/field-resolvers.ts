@@ -104,8 +104,8 @@ function listWithArgs(
     const filters = args.filters ? restFilters(args.filters, target, byUid) : undefined;
     if (filters !== undefined) {
       late(() => validateFilters(strapiSchema(index, scope), filters));
-      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
-      late(() => checkRestrictedFilters(index, scope, filters, readable));
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable), 'restricted');
+      late(() => checkRestrictedFilters(index, scope, filters, readable), 'restricted');
     }
     const sort = restSort(args.sort);
     const terms = sort === undefined ? undefined : sortTerms(index, scope, sort, readable);
@@ -125,7 +125,7 @@ function listWithArgs(
 function sortTerms(index: GraphqlContext['store']['index'], scope: Scope, sort: unknown, readable: (uid: string) => boolean) {
   validateSort(strapiSchema(index, scope), sort);
   const terms = parseSort(index, scope, sort);
-  late(() => checkRestrictedSort(index, scope, terms, readable));
+  late(() => checkRestrictedSort(index, scope, terms, readable), 'sort-restricted');
   return terms;
 }
 

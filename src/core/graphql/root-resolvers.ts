@@ -188,7 +188,7 @@ export async function resolveRoot(
       if (filters !== undefined) late(() => validateFilters(schema, filters));
       if (args.filters) {
         const given = validatedFilters(args.filters, gt, byUid);
-        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead));
+        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead), 'restricted');
       }
       const query = defined({
         ...common,
@@ -201,7 +201,7 @@ export async function resolveRoot(
       if (query.sort !== undefined) {
         validateSort(schema, query.sort);
         const terms = parseSort(index, { kind: 'type', type }, query.sort);
-        late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead));
+        late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead), 'sort-restricted');
       }
       if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
       const result = findMany(index, type, query, { ...options, limits });

@@ -52,11 +52,12 @@ function walk(value: unknown, k: 'validate' | 'total'): number {
   return 0;
 }
 
-/** How a query uses the connection: rounds before it asks, the statements' durations (with the rounds between
- * them), rounds from the last one to its result. */
+/** How a query uses the connection: rounds before it asks, the statements' durations (the queue adds a round to
+ * each) with the rounds between them, rounds from the last one to its result; test/graphql/strapi-timing.test.ts
+ * checks the sums against the measured figures. */
 const QUERIES = {
-  load: { before: 3, statements: [19, 19], between: 5, after: 14 },
-  document: { before: 1, statements: [78], between: 0, after: 14 },
+  load: { before: 3, statements: [18, 18], between: 3, after: 11 },
+  document: { before: 1, statements: [77], between: 0, after: 11 },
 } as const;
 export type QueryKind = keyof typeof QUERIES;
 
@@ -126,10 +127,17 @@ async function policies(resolve: () => unknown): Promise<unknown> {
 }
 
 /**
- * A query naming a relation the caller may not read fails late: Strapi's validation checks each relation's scope
- * asynchronously (a permission lookup per key), so a database result and what it sets off come first.
+ * Where in validate.query a refusal comes (measured): a private key of the filters near the end of the passes
+ * before the last, a relation the caller may not read in the last pass (the restricted relations, key by key), a sort
+ * key after the whole of the filters' validation (an unknown one at once, a relation the caller may not read in its
+ * own last pass).
  */
-export class LateValidationError extends ValidationError {}
+export type RefusalStage = 'filters' | 'restricted' | 'sort' | 'sort-restricted';
+
+/** A query refused by validate.query, with where it comes. */
+export class LateValidationError extends ValidationError {
+  stage: RefusalStage = 'filters';
+}
 
 /**
  * An error of @strapi/database's where builder (a plain Error, answered as an internal one): raised as the query is
@@ -137,13 +145,81 @@ export class LateValidationError extends ValidationError {}
  */
 export class DatabaseLayerError extends Error {}
 
-/** Runs a restricted-relation check; its refusal is thrown as a late one. */
-export function late(check: () => void): void {
+/** Runs a check of validate.query; its refusal is thrown with its stage. */
+export function late(check: () => void, stage: RefusalStage = 'filters'): void {
   try {
     check();
   } catch (e) {
-    if (e instanceof ValidationError && !(e instanceof LateValidationError)) throw new LateValidationError(e.message, e.details);
+    if (e instanceof ValidationError && !(e instanceof LateValidationError)) {
+      const refusal = new LateValidationError(e.message, e.details);
+      refusal.stage = stage;
+      throw refusal;
+    }
     throw e;
+  }
+}
+
+// the passes of validate.query before its last: 100 rounds a key, 20 a list; the last (restricted relations): 20 a
+// key, its refusal 6 rounds into the key; a private key is refused 40 rounds before the earlier passes end
+const EARLY = { key: 100, list: 20 };
+const LAST_PASS_KEY = 20;
+
+function early(value: unknown): number {
+  if (Array.isArray(value)) return EARLY.list + value.reduce((m: number, v) => Math.max(m, early(v)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + EARLY.key + early(v), 0);
+  return 0;
+}
+
+/** Keys the last pass visits before it reaches the attribute at `path` (list items are walked side by side). */
+function keysBefore(value: unknown, path: readonly string[]): number | undefined {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const n = keysBefore(v, path);
+      if (n !== undefined) return n;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  let n = 0;
+  for (const [key, v] of Object.entries(value)) {
+    const operator = key === 'and' || key === 'or' || key === 'not';
+    if (!operator && key === path[0]) {
+      if (path.length === 1) return n;
+      const inner = keysBefore(v, path.slice(1));
+      if (inner !== undefined) return n + 1 + inner;
+    } else if (operator) {
+      const inner = keysBefore(v, path);
+      if (inner !== undefined) return n + 1 + inner;
+    }
+    n += 1 + countKeys(v);
+  }
+  return undefined;
+}
+
+function countKeys(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, countKeys(v)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + 1 + countKeys(v), 0);
+  return 0;
+}
+
+/** Rounds into a field's validate.query at which a refusal comes. */
+export function refusalTicks(args: Record<string, unknown>, error: ValidationError): number {
+  const filtered = args.filters !== undefined && args.filters !== null;
+  const filters = filtered ? COST.base.validate + COST.filters.validate + early(args.filters) : COST.base.validate;
+  const stage = error instanceof LateValidationError ? error.stage : 'sort';
+  const allFilters = argumentsCost({ filters: args.filters }).validate;
+  switch (stage) {
+    case 'filters':
+      return Math.max(COST.base.validate, filters - 40);
+    case 'restricted': {
+      const path = typeof error.details?.path === 'string' ? error.details.path.split('.') : [];
+      const before = keysBefore(args.filters, path) ?? countKeys(args.filters);
+      return filters + LAST_PASS_KEY * before + 6;
+    }
+    case 'sort':
+      return (filtered ? allFilters : COST.base.validate) + 10;
+    case 'sort-restricted':
+      return (filtered ? allFilters : COST.base.validate) + 202;
   }
 }
 
@@ -154,6 +230,8 @@ export interface FieldTiming {
   readonly database: boolean;
   /** What its arguments cost to validate and sanitize (argumentsCost). */
   readonly cost?: ArgumentsCost;
+  /** Its arguments (where a refusal comes depends on them). */
+  readonly args?: Record<string, unknown>;
   /** Its query: a relation's load (default) or a document query. */
   readonly query?: QueryKind;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
@@ -174,19 +252,19 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
   // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
   timing.prelude?.();
   const cost = timing.cost ?? COST.base;
-  // the query's validation errors come as validate.query ends; the rest of its arguments' walk is sanitize.query
-  await ticks(cost.validate);
   let value: unknown;
   try {
     value = await resolve();
   } catch (e) {
-    if (e instanceof DatabaseLayerError) {
-      await ticks(cost.total - cost.validate);
+    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks
+    if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e));
+    else if (e instanceof DatabaseLayerError) {
+      await ticks(cost.total);
       await turn(timing.query ?? 'load', true);
     }
     throw e;
   }
-  await ticks(cost.total - cost.validate);
+  await ticks(cost.total);
   await turn(timing.query ?? 'load');
   return value;
 }
