@@ -7,20 +7,19 @@ import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 //   middleware, then the resolver; authorize awaits `strapi.auth.verify` (async) which returns the strategy's
 //   (async) verify, so a refused scope fails a few microtasks later than a plain field settles;
 // - resolvers that read the database (root queries, relations, media, components, dynamic zones, page counts)
-//   first validate and sanitize their query (a long asynchronous chain), then wait for the database. SQLite serves
-//   one query at a time, in the order asked, and everything a result sets off runs before the next result arrives:
-//   a FIFO of turns, each a long run of microtasks (never a macrotask: one request still runs to its end before
-//   the mock serves another, as with the synchronous engine).
-
-// How long things take was measured on real Strapi 5.54 (its resolvers' own calls, loaded in a harness copy, counted
-// in microtask rounds: a concurrent `await` loop):
+//   first validate and sanitize their query (a long asynchronous chain whose length follows the arguments), then
+//   wait for the database, which serves one statement at a time in the order they are sent; all of it is microtasks
+//   (never a macrotask: one request still runs to its end before the mock serves another, as with the synchronous
+//   engine).
+//
+// How long things take was measured on real Strapi 5.54 (scripts/harness/graphql-timing-probe.cjs: its resolvers'
+// own calls in a loaded harness copy, counted in microtask rounds by a concurrent `await` loop):
 // - validate.query then sanitize.query walk the filters several times over, key by key: about 260 rounds per key
 //   at any depth (120 of them validating), lists 52 more (their items walked side by side), 245 for any sort (its
 //   entries side by side), 5 with no filters nor sort;
-// - the database serves one statement at a time, in the order they are sent: a relation's load is two statements
-//   of 19 rounds, 5 apart, its result 14 rounds after the second (four loads sent together end at 112, 131, 150 and
-//   169: their second statements queue behind all the first ones); a document query (find, findOne, count) holds
-//   the connection 78 rounds (its transaction), its result 14 rounds after.
+// - a relation's load is two statements of 19 rounds, 5 apart, its result 14 rounds after the second (four loads
+//   sent together end at 112, 131, 150 and 169: their second statements queue behind all the first ones); a
+//   document query (find, findOne, count) holds the connection 78 rounds (its transaction), its result 14 after.
 
 /** Rounds of validate.query and sanitize.query for a field's arguments (a query's validation errors: `validate`). */
 export interface ArgumentsCost {
