@@ -17,6 +17,7 @@ import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } fro
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
 import { late } from './strapi-timing.js';
+import { refusalStage } from './refusal-stage.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -103,7 +104,7 @@ function listWithArgs(
     // after all of them
     const filters = args.filters ? restFilters(args.filters, target, byUid) : undefined;
     if (filters !== undefined) {
-      late(() => validateFilters(strapiSchema(index, scope), filters));
+      late(() => validateFilters(strapiSchema(index, scope), filters), refusalStage(index, scope));
       late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable), 'restricted');
       late(() => checkRestrictedFilters(index, scope, filters, readable), 'restricted');
     }

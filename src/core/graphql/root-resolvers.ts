@@ -13,6 +13,7 @@ import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted
 import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
+import { refusalStage } from './refusal-stage.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
@@ -185,7 +186,7 @@ export async function resolveRoot(
       // Strapi validates the filters before the sort: a private key, then a relation the caller may not read (the
       // last of its six passes over them, so both come late)
       const schema = strapiSchema(index, { kind: 'type', type });
-      if (filters !== undefined) late(() => validateFilters(schema, filters));
+      if (filters !== undefined) late(() => validateFilters(schema, filters), refusalStage(index, { kind: 'type', type }));
       if (args.filters) {
         const given = validatedFilters(args.filters, gt, byUid);
         late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead), 'restricted');

@@ -131,7 +131,7 @@ async function policies(resolve: () => unknown): Promise<unknown> {
  * key after the whole of the filters' validation (an unknown one at once, a relation the caller may not read in its
  * own last pass).
  */
-export type RefusalStage = 'filters' | 'restricted' | 'sort' | 'sort-restricted';
+export type RefusalStage = 'filters' | 'password' | 'restricted' | 'sort' | 'sort-restricted';
 
 /** A query refused by validate.query, with where it comes. */
 export class LateValidationError extends ValidationError {
@@ -144,14 +144,14 @@ export class LateValidationError extends ValidationError {
  */
 export class DatabaseLayerError extends Error {}
 
-/** Runs a check of validate.query; its refusal is thrown with its stage. */
-export function late(check: () => void, stage: RefusalStage = 'filters'): void {
+/** Runs a check of validate.query; its refusal is thrown with its stage (or the stage `stageOf` reads in it). */
+export function late(check: () => void, stage: RefusalStage | ((e: ValidationError) => RefusalStage) = 'filters'): void {
   try {
     check();
   } catch (e) {
     if (e instanceof ValidationError && !(e instanceof LateValidationError)) {
       const refusal = new LateValidationError(e.message, e.details);
-      refusal.stage = stage;
+      refusal.stage = typeof stage === 'function' ? stage(e) : stage;
       throw refusal;
     }
     throw e;
@@ -159,7 +159,8 @@ export function late(check: () => void, stage: RefusalStage = 'filters'): void {
 }
 
 // the passes of validate.query before its last: 100 rounds a key, 20 a list; the last (restricted relations): 20 a
-// key, its refusal 6 rounds into the key; a private key is refused 40 rounds before the earlier passes end
+// key, its refusal 6 rounds into the key; a private key is refused 40 rounds before the earlier passes end, a
+// password (its own pass, earlier) after 80 rounds a key less 42
 const EARLY = { key: 100, list: 20 };
 const LAST_PASS_KEY = 20;
 
@@ -210,6 +211,8 @@ export function refusalTicks(args: Record<string, unknown>, error: ValidationErr
   switch (stage) {
     case 'filters':
       return Math.max(COST.base.validate, filters - 40);
+    case 'password':
+      return Math.max(COST.base.validate, COST.base.validate + COST.filters.validate + 0.8 * early(args.filters) - 42);
     case 'restricted': {
       const path = typeof error.details?.path === 'string' ? error.details.path.split('.') : [];
       const before = keysBefore(args.filters, path) ?? countKeys(args.filters);
