@@ -225,7 +225,16 @@ async function replay(list, servers) {
     if (opts.trace)
       appendFileSync(
         opts.trace,
-        JSON.stringify({ i, phase: req.phase, query: req.query, variables: req.variables, save: req.save, strapi: a, mock: b }) + '\n',
+        JSON.stringify({
+          i,
+          phase: req.phase,
+          query: req.query,
+          variables: req.variables,
+          save: req.save,
+          token: req.auth ? settings.tokens.find((t) => t.key === req.auth)?.type : undefined,
+          strapi: a,
+          mock: b,
+        }) + '\n',
       );
     let d = null;
     // where Strapi fails with a 500 on a client mistake, the mock answers 400 (the house rule): counted apart

@@ -173,6 +173,38 @@ describe('reads of the plugin', () => {
     ]);
   });
 
+  test("the plugin's roles exist from the start: a first request lists them as the REST role route does", async () => {
+    const roles = await gql(`{ usersPermissionsRoles { name type } usersPermissionsRoles_connection { pageInfo { total } } }`);
+    const rest = (await (
+      await fetch(`${url}/api/users-permissions/roles`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as Json;
+    expect(roles.data.usersPermissionsRoles).toEqual(rest.roles.map((r: Json) => ({ name: r.name, type: r.type })));
+    expect(roles.data.usersPermissionsRoles_connection.pageInfo.total).toBe(rest.roles.length);
+    expect(rest.roles.length).toBeGreaterThan(0);
+  });
+
+  test("the database layer's two passes: processing refuses an operator list under a field, applying a column under `not`", async () => {
+    const messages = async (query: string) => ((await gql(query)).errors ?? []).map((e: Json) => e.message);
+    // `not` under a relation compares the joined id with a WHERE of its own, however deep the `not`s go: applied, its
+    // first column is read as an operator
+    expect(await messages(`{ shelves(filters: { items: { not: { not: { name: { eq: "x" } } } } }) { label } }`)).toEqual([
+      'Undefined attribute level operator t2.name',
+    ]);
+    // `and`/`or` under a field are no attribute-level operators: refused while the WHERE is processed, before a column
+    // under `not` is applied, whichever comes first in the filters
+    expect(
+      await messages(`{ shelves(filters: { items: { not: { name: { eq: "x" } } }, owner: { name: { or: ["a", "b"] } } }) { label } }`),
+    ).toEqual(['Undefined attribute level operator $or']);
+    // the sort's relation paths join before the WHERE: `owner.name` takes t1 and t2, the items t3 and t4
+    expect(await messages(`{ shelves(sort: ["owner.name"], filters: { items: { not: { name: { eq: "x" } } } }) { label } }`)).toEqual([
+      'Undefined attribute level operator t4.name',
+    ]);
+    // camelCase attributes are snake_case columns
+    expect(await messages(`{ shelves(filters: { items: { not: { createdAt: { null: true } } } }) { label } }`)).toEqual([
+      'Undefined attribute level operator t2.created_at',
+    ]);
+  });
+
   test("empty lists in filters are dropped by Strapi's query sanitizer: `in: []` and `or: []` add no condition", async () => {
     const all = await gql(`{ shelves(pagination: { limit: 50 }) { documentId } }`);
     const inNone = await gql(`{ shelves(filters: { label: { in: [] } }, pagination: { limit: 50 }) { documentId } }`);

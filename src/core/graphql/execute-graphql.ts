@@ -20,7 +20,7 @@ import { formatResolverError } from './format-error.js';
 import { responseField } from './response-field.js';
 import { resolveRoot, rootAllowed } from './root-resolvers.js';
 import { pageWindow } from './graphql-args.js';
-import { argumentsWeight, databaseTurns, strapiShaped, type DatabaseTurn } from './strapi-timing.js';
+import { argumentsCost, databaseTurns, strapiShaped, type ArgumentsCost, type DatabaseTurn } from './strapi-timing.js';
 
 // One GraphQL operation as Apollo Server 4 with the plugin's settings answers it: parse (400
 // GRAPHQL_PARSE_FAILED), validate with the depth limit (400 GRAPHQL_VALIDATION_FAILED), coerce variables (400
@@ -111,32 +111,43 @@ function fieldResolverFor(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Gra
 }
 
 function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>> {
+  // a root connection's page count validates the root query's arguments again
+  const rootCosts = new WeakMap<object, ArgumentsCost>();
   return (source, args, ctx, info) => {
     const parent = info.parentType.name;
     if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
       const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
       if (!root) return null;
+      const cost = argumentsCost(args);
       const timing = {
         allowed: ctx.authorized ? true : rootAllowed(root, ctx),
         database: root.op !== 'plugin',
-        weight: argumentsWeight(args),
+        cost,
+        args,
+        query: 'document' as const,
         prelude: paging(args, ctx),
       };
-      return strapiShaped(timing, turn, () => resolveRoot(root, args, ctx, info));
+      return strapiShaped(timing, turn, async () => {
+        const value = await resolveRoot(root, args, ctx, info);
+        if (isPlainObject(value)) rootCosts.set(value, cost);
+        return value;
+      });
     }
     const type = ctx.built.byName.get(parent);
     if (type && isPlainObject(source)) {
       const timing = {
         allowed: entryFieldAllowed(type, info.fieldName, ctx),
         database: entryFieldReadsDatabase(type, info.fieldName),
-        weight: argumentsWeight(args),
+        cost: argumentsCost(args),
+        args,
         prelude: paging(args, ctx),
       };
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));
     }
     // a root connection's page count is a query of its own
     const database = (info.fieldName === 'pageInfo' || info.fieldName === 'meta') && parent.endsWith('EntityResponseCollection');
-    return strapiShaped({ allowed: undefined, database }, turn, () =>
+    const cost = isPlainObject(source) ? rootCosts.get(source) : undefined;
+    return strapiShaped({ allowed: undefined, database, cost, query: 'document' }, turn, () =>
       isPlainObject(source) ? responseField(source, info.fieldName) : null,
     );
   };

@@ -19,6 +19,7 @@ import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
 import { withoutUnkeptRelations } from './unkept-relations.js';
 import { DatabaseLayerError, late } from './strapi-timing.js';
+import { refusalStage } from './refusal-stage.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -101,23 +102,24 @@ function listWithArgs(
     let kept = [...records.keys()];
     const readable = (uid: string) => ctx.may(uid, 'find');
     if (inherited) kept = kept.filter(inherited);
-    if (args.filters) {
-      // Strapi validates the filters as given (a private key, then a relation the caller may not read: the last two
-      // of its six passes over them, so both come late), and its database layer refuses a malformed relation where
-      // later
-      const filters = restFilters(args.filters, target, byUid);
-      late(() => validateFilters(strapiSchema(index, scope), filters));
-      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable));
-      late(() => checkRestrictedFilters(index, scope, filters, readable));
-      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, linkJoined);
+    // Strapi validates the filters as given (a private key, then a relation the caller may not read: the last two
+    // of its six passes over them, so both come late), then the sort; its database layer refuses a malformed WHERE
+    // after all of them
+    const filters = args.filters ? restFilters(args.filters, target, byUid) : undefined;
+    if (filters !== undefined) {
+      late(() => validateFilters(strapiSchema(index, scope), filters), refusalStage(index, scope));
+      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable), 'restricted');
+      late(() => checkRestrictedFilters(index, scope, filters, readable), 'restricted');
+    }
+    const sort = restSort(args.sort);
+    const terms = sort === undefined ? undefined : sortTerms(index, scope, sort, readable);
+    if (filters !== undefined) {
+      // the database layer reads the filters as given (a relation the mock keeps no rows for included)
+      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, { linkJoined, sort });
       const test = compileFilters(index, scope, filters);
       if (test) kept = kept.filter((r) => test(r) === true);
     }
-    const sort = restSort(args.sort);
-    if (sort !== undefined) {
-      validateSort(strapiSchema(index, scope), sort);
-      const terms = parseSort(index, scope, sort);
-      late(() => checkRestrictedSort(index, scope, terms, readable));
+    if (terms) {
       const statusSort = componentStatusSortMessage(terms);
       if (statusSort) throw new DatabaseLayerError(statusSort);
       // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
@@ -126,6 +128,14 @@ function listWithArgs(
     list = kept.map((r) => records.get(r)!);
   }
   return w.limit === -1 ? list.slice(w.start) : list.slice(w.start, w.start + w.limit);
+}
+
+/** A field's sort, validated as Strapi validates it (a relation the caller may not read fails late). */
+function sortTerms(index: GraphqlContext['store']['index'], scope: Scope, sort: unknown, readable: (uid: string) => boolean) {
+  validateSort(strapiSchema(index, scope), sort);
+  const terms = parseSort(index, scope, sort);
+  late(() => checkRestrictedSort(index, scope, terms, readable), 'sort-restricted');
+  return terms;
 }
 
 function attributeOf(type: GqlType, fieldName: string): { attribute: GqlAttribute; connection: boolean } | undefined {

@@ -9,9 +9,11 @@ import { createDocument, deleteDocument, updateDocument } from '../write/documen
 import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, publicationParam, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
-import { checkRestrictedFilters } from '../query/restricted-relations.js';
+import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
+import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
+import { refusalStage } from './refusal-stage.js';
 import { validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
@@ -218,10 +220,10 @@ export async function resolveRoot(
       // Strapi validates the filters before the sort: a private key, then a relation the caller may not read (the
       // last of its six passes over them, so both come late)
       const schema = strapiSchema(index, { kind: 'type', type });
-      if (filters !== undefined) late(() => validateFilters(schema, filters));
+      if (filters !== undefined) late(() => validateFilters(schema, filters), refusalStage(index, { kind: 'type', type }));
       if (args.filters) {
         const given = validatedFilters(args.filters, gt, byUid);
-        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead));
+        late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead), 'restricted');
       }
       const query = defined({
         ...common,
@@ -231,8 +233,12 @@ export async function resolveRoot(
         populate: selectionPopulate(ctx, gt, info, root.op === 'connection'),
       });
       // the query's validation fails before the database's where builder does
-      if (query.sort !== undefined) validateSort(schema, query.sort);
-      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid);
+      if (query.sort !== undefined) {
+        validateSort(schema, query.sort);
+        const terms = parseSort(index, { kind: 'type', type }, query.sort);
+        late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead), 'sort-restricted');
+      }
+      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
       if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;

@@ -7,68 +7,97 @@ import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 //   middleware, then the resolver; authorize awaits `strapi.auth.verify` (async) which returns the strategy's
 //   (async) verify, so a refused scope fails a few microtasks later than a plain field settles;
 // - resolvers that read the database (root queries, relations, media, components, dynamic zones, page counts)
-//   first validate and sanitize their query (a long asynchronous chain), then wait for the database. SQLite serves
-//   one query at a time, in the order asked, and everything a result sets off runs before the next result arrives:
-//   a FIFO of turns, each a long run of microtasks (never a macrotask: one request still runs to its end before
-//   the mock serves another, as with the synchronous engine).
+//   first validate and sanitize their query (a long asynchronous chain whose length follows the arguments), then
+//   wait for the database, which serves one statement at a time in the order they are sent; all of it is microtasks
+//   (never a macrotask: one request still runs to its end before the mock serves another, as with the synchronous
+//   engine).
+//
+// How long things take was measured on real Strapi 5.54 (scripts/harness/graphql-timing-probe.cjs: its resolvers'
+// own calls in a loaded harness copy, counted in microtask rounds by a concurrent `await` loop):
+// - validate.query then sanitize.query walk the filters several times over, key by key: about 260 rounds per key
+//   at any depth (120 of them validating), lists 52 more (their items walked side by side), 245 for any sort (its
+//   entries side by side), 5 with no filters nor sort;
+// - a relation's load is two statements of 19 rounds, 5 apart, its result 14 rounds after the second (four loads
+//   sent together end at 112, 131, 150 and 169: their second statements queue behind all the first ones); a
+//   document query (find, findOne, count) holds the connection 78 rounds (its transaction), its result 14 after.
 
-/** Microtasks a query's validation and sanitization take before an error in its arguments is thrown. */
-const VALIDATION_TICKS = 24;
-/** Microtasks between two database results: longer than any chain one result sets off short of the database. */
-const TURN_TICKS = 120;
+/** Rounds of validate.query and sanitize.query for a field's arguments (a query's validation errors: `validate`). */
+export interface ArgumentsCost {
+  readonly validate: number;
+  readonly total: number;
+}
+
+const COST = {
+  base: { validate: 4, total: 5 },
+  filters: { validate: 11, total: 20 },
+  key: { validate: 120, total: 260 },
+  list: { validate: 24, total: 52 },
+  sort: { validate: 124, total: 245 },
+};
+
+/** What a field's `filters` and `sort` cost to validate and sanitize (keys walked one after another, list items
+ * side by side). */
+export function argumentsCost(args: Record<string, unknown>): ArgumentsCost {
+  const sorted = Array.isArray(args.sort) ? args.sort.length > 0 : typeof args.sort === 'string';
+  const filtered = args.filters !== undefined && args.filters !== null;
+  const cost = (k: 'validate' | 'total') =>
+    COST.base[k] + (filtered ? COST.filters[k] + walk(args.filters, k) : 0) + (sorted ? COST.sort[k] : 0);
+  return { validate: cost('validate'), total: cost('total') };
+}
+
+function walk(value: unknown, k: 'validate' | 'total'): number {
+  if (Array.isArray(value)) return COST.list[k] + value.reduce((m: number, v) => Math.max(m, walk(v, k)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + COST.key[k] + walk(v, k), 0);
+  return 0;
+}
+
+/** How a query uses the connection: rounds before it asks, the statements' durations (the queue adds a round to
+ * each) with the rounds between them, rounds from the last one to its result; test/graphql/strapi-timing.test.ts
+ * checks the sums against the measured figures. */
+const QUERIES = {
+  load: { before: 3, statements: [18, 18], between: 3, after: 11 },
+  document: { before: 1, statements: [77], between: 0, after: 11 },
+} as const;
+export type QueryKind = keyof typeof QUERIES;
 
 export async function ticks(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await undefined;
 }
 
-/** Waits for a query's result: `weight` is how long its arguments take to validate (queries asked at once are
- * sent in that order). */
-export type DatabaseTurn = (weight: number) => Promise<void>;
-
 /**
- * The database of one request, one query at a time. Every query asked while a result's follow-ups run is sent in the
- * order its validation finishes (lighter arguments first, then the order asked), after the queries asked before.
+ * Sends a query to the request's database and waits for its result. `refused`: its WHERE fails as it is built (a
+ * load builds it for its second statement, a document query for its first).
  */
+export type DatabaseTurn = (kind: QueryKind, refused?: boolean) => Promise<void>;
+
+/** The database of one request: one statement at a time, in the order they are sent. */
 export function databaseTurns(): DatabaseTurn {
-  const pending: { generation: number; weight: number; seq: number; go: () => void }[] = [];
-  let generation = 0;
-  let seq = 0;
-  let pumping = false;
+  const pending: { rounds: number; done: () => void }[] = [];
+  let busy = false;
   const pump = async () => {
-    pumping = true;
+    busy = true;
     while (pending.length > 0) {
-      await ticks(TURN_TICKS);
-      let next = 0;
-      for (let i = 1; i < pending.length; i++) {
-        const a = pending[i],
-          b = pending[next];
-        if ((a.generation - b.generation || a.weight - b.weight || a.seq - b.seq) < 0) next = i;
-      }
-      const [turn] = pending.splice(next, 1);
-      generation++;
-      turn.go();
+      const next = pending.shift()!;
+      await ticks(next.rounds);
+      next.done();
     }
-    pumping = false;
+    busy = false;
   };
-  return (weight) =>
-    new Promise<void>((go) => {
-      pending.push({ generation, weight, seq: seq++, go });
-      if (!pumping) void pump();
+  const statement = (rounds: number) =>
+    new Promise<void>((done) => {
+      pending.push({ rounds, done });
+      if (!busy) void pump();
     });
-}
-
-/**
- * How heavy a query's arguments are to validate: the number of values in its filters and sort (every query has a
- * pagination once transformed, so it weighs the same everywhere).
- */
-export function argumentsWeight(args: Record<string, unknown>): number {
-  return valuesIn(args.filters) + valuesIn(args.sort);
-}
-
-function valuesIn(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + 1 + valuesIn(v), 0);
-  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + 1 + valuesIn(v), 0);
-  return 0;
+  return async (kind, refused = false) => {
+    const q = QUERIES[kind];
+    await ticks(q.before);
+    for (let i = 0; i < q.statements.length; i++) {
+      if (refused && i === q.statements.length - 1) return;
+      if (i > 0) await ticks(q.between);
+      await statement(q.statements[i]);
+    }
+    await ticks(q.after);
+  };
 }
 
 // the strategy's verify (users-permissions and api-token are both `async`): throws when the scope is not granted
@@ -97,10 +126,17 @@ async function policies(resolve: () => unknown): Promise<unknown> {
 }
 
 /**
- * A query naming a relation the caller may not read fails late: Strapi's validation checks each relation's scope
- * asynchronously (a permission lookup per key), so a database result and what it sets off come first.
+ * Where in validate.query a refusal comes (measured): a private key of the filters near the end of the passes
+ * before the last, a relation the caller may not read in the last pass (the restricted relations, key by key), a sort
+ * key after the whole of the filters' validation (an unknown one at once, a relation the caller may not read in its
+ * own last pass).
  */
-export class LateValidationError extends ValidationError {}
+export type RefusalStage = 'filters' | 'password' | 'restricted' | 'sort' | 'sort-restricted';
+
+/** A query refused by validate.query, with where it comes. */
+export class LateValidationError extends ValidationError {
+  stage: RefusalStage = 'filters';
+}
 
 /**
  * An error of @strapi/database's where builder (a plain Error, answered as an internal one): raised as the query is
@@ -108,13 +144,84 @@ export class LateValidationError extends ValidationError {}
  */
 export class DatabaseLayerError extends Error {}
 
-/** Runs a restricted-relation check; its refusal is thrown as a late one. */
-export function late(check: () => void): void {
+/** Runs a check of validate.query; its refusal is thrown with its stage (or the stage `stageOf` reads in it). */
+export function late(check: () => void, stage: RefusalStage | ((e: ValidationError) => RefusalStage) = 'filters'): void {
   try {
     check();
   } catch (e) {
-    if (e instanceof ValidationError && !(e instanceof LateValidationError)) throw new LateValidationError(e.message, e.details);
+    if (e instanceof ValidationError && !(e instanceof LateValidationError)) {
+      const refusal = new LateValidationError(e.message, e.details);
+      refusal.stage = typeof stage === 'function' ? stage(e) : stage;
+      throw refusal;
+    }
     throw e;
+  }
+}
+
+// the passes of validate.query before its last: 100 rounds a key, 20 a list; the last (restricted relations): 20 a
+// key, its refusal 6 rounds into the key; a private key is refused 40 rounds before the earlier passes end, a
+// password (its own pass, earlier) after 80 rounds a key less 42
+const EARLY = { key: 100, list: 20 };
+const LAST_PASS_KEY = 20;
+
+function early(value: unknown): number {
+  if (Array.isArray(value)) return EARLY.list + value.reduce((m: number, v) => Math.max(m, early(v)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + EARLY.key + early(v), 0);
+  return 0;
+}
+
+/** Keys the last pass visits before it reaches the attribute at `path` (list items are walked side by side). */
+function keysBefore(value: unknown, path: readonly string[]): number | undefined {
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const n = keysBefore(v, path);
+      if (n !== undefined) return n;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  let n = 0;
+  for (const [key, v] of Object.entries(value)) {
+    const operator = key === 'and' || key === 'or' || key === 'not';
+    if (!operator && key === path[0]) {
+      if (path.length === 1) return n;
+      const inner = keysBefore(v, path.slice(1));
+      if (inner !== undefined) return n + 1 + inner;
+    } else if (operator) {
+      const inner = keysBefore(v, path);
+      if (inner !== undefined) return n + 1 + inner;
+    }
+    n += 1 + countKeys(v);
+  }
+  return undefined;
+}
+
+function countKeys(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, countKeys(v)), 0);
+  if (value !== null && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + 1 + countKeys(v), 0);
+  return 0;
+}
+
+/** Rounds into a field's validate.query at which a refusal comes. */
+export function refusalTicks(args: Record<string, unknown>, error: ValidationError): number {
+  const filtered = args.filters !== undefined && args.filters !== null;
+  const filters = filtered ? COST.base.validate + COST.filters.validate + early(args.filters) : COST.base.validate;
+  const stage = error instanceof LateValidationError ? error.stage : 'sort';
+  const allFilters = argumentsCost({ filters: args.filters }).validate;
+  switch (stage) {
+    case 'filters':
+      return Math.max(COST.base.validate, filters - 40);
+    case 'password':
+      return Math.max(COST.base.validate, COST.base.validate + COST.filters.validate + 0.8 * early(args.filters) - 42);
+    case 'restricted': {
+      const path = typeof error.details?.path === 'string' ? error.details.path.split('.') : [];
+      const before = keysBefore(args.filters, path) ?? countKeys(args.filters);
+      return filters + LAST_PASS_KEY * before + 6;
+    }
+    case 'sort':
+      return (filtered ? allFilters : COST.base.validate) + 10;
+    case 'sort-restricted':
+      return (filtered ? allFilters : COST.base.validate) + 202;
   }
 }
 
@@ -123,8 +230,12 @@ export interface FieldTiming {
   readonly allowed: boolean | undefined;
   /** The resolver reads the database (validates its query first). */
   readonly database: boolean;
-  /** The arguments' weight (argumentsWeight). */
-  readonly weight?: number;
+  /** What its arguments cost to validate and sanitize (argumentsCost). */
+  readonly cost?: ArgumentsCost;
+  /** Its arguments (where a refusal comes depends on them). */
+  readonly args?: Record<string, unknown>;
+  /** Its query: a relation's load (default) or a document query. */
+  readonly query?: QueryKind;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
   readonly prelude?: () => void;
 }
@@ -142,14 +253,20 @@ export async function strapiShaped(timing: FieldTiming, turn: DatabaseTurn, reso
 async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: () => unknown): Promise<unknown> {
   // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
   timing.prelude?.();
-  await ticks(VALIDATION_TICKS);
+  const cost = timing.cost ?? COST.base;
   let value: unknown;
   try {
     value = await resolve();
   } catch (e) {
-    if (e instanceof LateValidationError || e instanceof DatabaseLayerError) await turn(timing.weight ?? 0);
+    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks
+    if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e));
+    else if (e instanceof DatabaseLayerError) {
+      await ticks(cost.total);
+      await turn(timing.query ?? 'load', true);
+    }
     throw e;
   }
-  await turn(timing.weight ?? 0);
+  await ticks(cost.total);
+  await turn(timing.query ?? 'load');
   return value;
 }

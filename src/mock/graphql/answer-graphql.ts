@@ -11,6 +11,7 @@ import type { Runtime } from '../runtime.js';
 import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
 import { pluginRoot, type Relay } from './plugin-roots.js';
+import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
 // (CSRF prevention, GET for queries only, the landing page) in front of the plugin's schema over our engine.
@@ -147,6 +148,8 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
   if (blockedAsCsrf(req)) return { status: 400, contentType: 'text/plain; charset=utf-8', body: CSRF_MESSAGE };
   const op = readOperation(req, req.method === 'POST' ? await req.readBody() : '');
   if ('status' in op) return op;
+  // the plugin's roles exist from Strapi's first boot: the schema lists them (usersPermissionsRoles)
+  await ensureUsersPermissions(rt);
   const koa: { status?: number } = {};
   const ctx: GraphqlContext = {
     store: rt.store,
