@@ -117,7 +117,7 @@ function overrideFor(
         const result = await handler(policyContext(s, a, context, i), pc, { strapi: app.strapi });
         if (result !== true && result !== undefined) throw new PolicyError('Policy Failed', {});
       }
-      if (resolver) return hydrateCustomResult(ctx, i, args, await resolver(s, a, context, i));
+      if (resolver) return hydrateCustomResult(ctx, i, isPlainObject(a) ? a : args, await resolver(s, a, context, i));
       return next(decided ? { ...ctx, authorized: true } : ctx);
     };
     const chain = middlewares.reduceRight<(s: unknown, a: unknown, c: unknown, i: GraphQLResolveInfo) => Promise<unknown>>(
@@ -147,9 +147,12 @@ export function withProjectExtension(built: PluginGraphqlSchema, app: ProjectApp
   const found = collect(app, nexus, from);
   const typeDefs = [...found.typeDefs];
   const resolvers = new Map(found.resolvers);
+  // types made with a nexus the config imported itself still need the project's nexus to become a schema
+  if (found.nexusTypes.length > 0) nexus();
   if (found.nexusTypes.length > 0 && loaded) {
     try {
-      const part = nexusPart(loaded, found.nexusTypes, built.schema);
+      // over every type the plugin registered, as the plugin's makeSchema sees them (pruned after the merge)
+      const part = nexusPart(loaded, found.nexusTypes, built.unpruned?.() ?? built.schema);
       typeDefs.unshift({ sdl: part.sdl, from: `${from} (nexus types)` });
       for (const [k, v] of part.resolvers) if (!resolvers.has(k)) resolvers.set(k, v);
     } catch (e) {
