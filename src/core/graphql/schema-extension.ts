@@ -72,7 +72,8 @@ function asExtension(def: TypeDefinitionNode | TypeExtensionNode, have: Members)
   if ('types' in def) node.types = keep(def.types, have.types);
   const empty = ['fields', 'values', 'types'].every((k) => !(k in node) || (node[k] as unknown[]).length === 0);
   const directives = (def.directives ?? []).length;
-  return empty && directives === 0 && kind !== Kind.SCALAR_TYPE_EXTENSION ? undefined : (node as unknown as DefinitionNode);
+  // a scalar named again (`scalar JSON`) adds nothing
+  return empty && directives === 0 ? undefined : (node as unknown as DefinitionNode);
 }
 
 function isTypeNode(def: DefinitionNode): def is TypeDefinitionNode | TypeExtensionNode {
