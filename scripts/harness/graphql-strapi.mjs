@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync, rmSync, lstatSync, symlinkSync
 import { join, resolve, basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { SCRATCH, KIT_MODEL } from '../paths.mjs';
 import { prepareApp, startStrapi, stopAndWait, loadApiConfig } from './strapi.mjs';
 
@@ -80,8 +81,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const server = await startStrapi(dest, 1400 + slot);
   try {
     const sdl = await introspectSdl(server.base);
-    writeFileSync(o.out ?? `/tmp/${m.name}.graphql`, sdl);
-    console.error(`wrote ${o.out ?? `/tmp/${m.name}.graphql`} (${sdl.length} chars)`);
+    const out = o.out ?? join(tmpdir(), `${m.name}.graphql`);
+    writeFileSync(out, sdl);
+    console.error(`wrote ${out} (${sdl.length} chars)`);
   } finally {
     await stopAndWait(server);
   }
