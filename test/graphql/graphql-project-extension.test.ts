@@ -7,7 +7,8 @@ import { jsonClient, type Json } from '../helpers/send-json.js';
 
 // test/fixtures/projects/gazette: a project that extends the GraphQL plugin's schema in `register` — SDL typeDefs
 // with resolvers (new root fields, a new type, a field added to a content type), a nexus type, resolversConfig
-// (`auth: false`, an auth scope, a function middleware, a policy by name), and shadow CRUD settings (a type
+// (`auth: false`, an auth scope, middlewares as functions, by name and by { name, options }, a policy by name), nexus
+// plugins, collections made with toEntityResponseCollection, and shadow CRUD settings (a type
 // disabled, a field disabled, actions disabled). Every answer below was probed on real Strapi 5.54 with
 // @strapi/plugin-graphql 5.54.0 running the same code (scripts/harness/probes/graphql-extension-gazette.json).
 
@@ -214,6 +215,64 @@ describe('a project GraphQL extension', () => {
     expect(draft.body.data.createArticle).toMatchObject({ slug: 'second-draft', publishedAt: null, writer: { name: 'Bo' } });
     const removed = await gql(`mutation { deleteArticle(documentId: "${draft.body.data.createArticle.documentId}") { documentId } }`, FULL);
     expect(removed.body).toEqual({ data: { deleteArticle: { documentId: draft.body.data.createArticle.documentId } } });
+  });
+
+  test('a collection made with toEntityResponseCollection: the plugin counts its page from the args and resource it names', async () => {
+    const page = await gql(
+      '{ articleCollection(pagination: { pageSize: 1 }, sort: ["title:asc"]) { nodes { title } pageInfo { total page pageSize pageCount } } }',
+    );
+    const published = (await send('GET', '/api/articles')).body.meta.pagination.total as number;
+    expect(page.body.data.articleCollection.nodes).toHaveLength(1);
+    expect(page.body.data.articleCollection.pageInfo).toEqual({ total: published, page: 1, pageSize: 1, pageCount: published });
+    // the count takes the filters (through the project's document middleware, as the plugin's count does)
+    const liked = (await send('GET', '/api/articles?filters[likes][$gt]=0')).body.meta.pagination.total as number;
+    const second = await gql(
+      '{ articleCollection(filters: { likes: { gt: 0 } }, pagination: { page: 2, pageSize: 1 }) { pageInfo { total page pageCount } } }',
+    );
+    expect(second.body).toEqual({ data: { articleCollection: { pageInfo: { total: liked, page: 2, pageCount: liked } } } });
+    // limit -1: one page of everything after start
+    const all = await gql('{ articleCollection(pagination: { start: 0, limit: -1 }) { pageInfo { total page pageSize pageCount } } }');
+    expect(all.body.data.articleCollection.pageInfo).toEqual({ total: published, page: 1, pageSize: published, pageCount: 1 });
+    // args without start and limit: the plugin's arithmetic gives NaN, which Int refuses (as real Strapi answers)
+    expect((await gql('{ looseCollection { pageInfo { total page } } }')).body).toEqual({
+      errors: [
+        {
+          message: 'Int cannot represent non-integer value: NaN',
+          locations: [{ line: 1, column: 38 }],
+          path: ['looseCollection', 'pageInfo', 'page'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ],
+      data: { looseCollection: null },
+    });
+  });
+
+  test('resolversConfig middlewares by name and by { name, options }, and the nexus plugins of an extension', async () => {
+    expect((await gql('{ shout(word: "hey") whisper(word: "psst") }')).body).toEqual({ data: { shout: 'HEY', whisper: 'psst...' } });
+    // a name the project has no middleware for fails the field when it runs, as in Strapi
+    expect((await gql('{ lost(word: "x") }')).body).toEqual({
+      errors: [
+        {
+          message: 'middleware is not a function',
+          locations: [{ line: 1, column: 3 }],
+          path: ['lost'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ],
+      data: { lost: null },
+    });
+    // nexus' fieldAuthorizePlugin guards the fields that ask it; its error carries a cause, so the plugin answers a
+    // generic internal error that names it
+    const writers = (await send('GET', '/api/writers', undefined, FULL)).body.meta.pagination.total as number;
+    expect((await gql('{ openCount closedCount writerCount }')).body).toEqual({
+      errors: [
+        {
+          message: 'Internal Server Error',
+          extensions: { error: { name: 'Error', message: 'Not authorized' }, code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ],
+      data: { openCount: 7, closedCount: null, writerCount: writers },
+    });
   });
 
   test("the printed schema is real Strapi's, extension types in the plugin's order", async () => {

@@ -4,6 +4,7 @@ import { renderRow } from '../query/render-entry.js';
 import { parseQuery } from '../query/run-query.js';
 import { publicationParam } from './graphql-args.js';
 import { responseField } from './response-field.js';
+import { collectionPageInfo } from './collection-page-info.js';
 import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, populateFor } from './selection-populate.js';
@@ -52,6 +53,24 @@ function hydrateEntry(
   return out;
 }
 
+/**
+ * A collection `toEntityResponseCollection` made (`{ nodes, info: { args, resourceUID } }`) gets its page information
+ * when it is selected, counted as the plugin's `pageInfo` resolver counts it.
+ */
+function withPageInfo(
+  ctx: GraphqlContext,
+  type: GraphQLObjectType,
+  fields: readonly FieldNode[],
+  value: Record<string, unknown>,
+): Record<string, unknown> {
+  if ('pageInfo' in value || !isPlainObject(value.info) || !type.name.endsWith('EntityResponseCollection')) return value;
+  if (!fields.some((f) => f.name.value === 'pageInfo' || f.name.value === 'meta')) return value;
+  const page = collectionPageInfo(ctx, value.info);
+  // an unread rejection must not go unhandled when graphql-js stops before reaching the field
+  page.catch(() => undefined);
+  return { ...value, pageInfo: page };
+}
+
 /** A value of `type` as the selection `nodes` reads it, its content type entries (at any depth) loaded. */
 function walk(
   ctx: GraphqlContext,
@@ -61,6 +80,8 @@ function walk(
   value: unknown,
   root: RootArgs | undefined,
 ): unknown {
+  // a value still to come (a collection's page information) is graphql-js's to await
+  if (value instanceof Promise) return value;
   if (type instanceof GraphQLNonNull) return walk(ctx, sel, type.ofType, nodes, value, root);
   if (type instanceof GraphQLList) return Array.isArray(value) ? value.map((v) => walk(ctx, sel, type.ofType, nodes, v, root)) : value;
   if (!(type instanceof GraphQLObjectType) || !isPlainObject(value)) return value;
@@ -69,11 +90,12 @@ function walk(
   if (gt?.modelType === 'contentType') return hydrateEntry(ctx, sel, gt, fields, value, root);
   // a type of the project's (or a collection wrapper): each selected field the default resolver reads from the value
   const defs = type.getFields();
-  const out: Record<string, unknown> = { ...value };
+  const source = withPageInfo(ctx, type, fields, value);
+  const out: Record<string, unknown> = { ...source };
   for (const name of new Set(fields.map((f) => f.name.value))) {
     const def = defs[name];
     if (!def || ctx.built.overrides?.has(`${type.name}.${name}`)) continue;
-    const child = responseField(value, name);
+    const child = responseField(source, name);
     if (child === null) continue;
     const sub = fields.filter((f) => f.name.value === name);
     out[name] = walk(ctx, sel, def.type, sub, child, root);

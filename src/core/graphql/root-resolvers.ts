@@ -19,6 +19,7 @@ import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
 import { checkRelationWheres } from './relation-where.js';
+import { pageInfo } from './collection-page-info.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -103,14 +104,6 @@ export function entityResponse(ctx: GraphqlContext, uid: string, id: number, inf
   return { data: everyVersion(ctx, type, { id } as Entry, populateFor(sel, gt, fields), ctx.options) };
 }
 
-/** The plugin's resolvePagination: pages of `limit` (at least 1); `-1` is one page of everything after `start`. */
-function pageInfo(total: number, start: number, limit: number) {
-  const safe = Math.max(limit, 1);
-  return limit === -1
-    ? { total, page: safe, pageSize: total - start, pageCount: safe }
-    : { total, page: Math.floor(start / safe) + 1, pageSize: safe, pageCount: Math.ceil(total / safe) };
-}
-
 /** Root fields of plugin types (files, locales); types the mock holds no records of list nothing. */
 function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin' }>, args: Record<string, unknown>): unknown {
   if (root.op === 'findOne' || root.op === 'single') return pluginOne(ctx, root.type, String(args.documentId)) ?? null;
@@ -146,7 +139,8 @@ async function throughDocuments(
     (p) => engine(p, { start: p.start, limit: p.limit }).data,
   );
   if (op === 'find') return nodes;
-  const total = await read(type.uid, 'count', params, (p) => {
+  // the plugin's pageInfo resolver counts with the same params, its window included (the count leaves it out)
+  const total = await read(type.uid, 'count', { ...params, start: w.start, limit: w.limit }, (p) => {
     const r = engine(p, { start: 0, limit: 1 });
     return (r.meta.pagination as { total?: number }).total ?? 0;
   });

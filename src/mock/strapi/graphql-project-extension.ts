@@ -28,6 +28,7 @@ interface ResolverConfig {
 interface Collected {
   readonly typeDefs: { sdl: string; from: string }[];
   readonly nexusTypes: unknown[];
+  readonly nexusPlugins: unknown[];
   readonly resolvers: Map<string, Resolver>;
   readonly configs: Map<string, ResolverConfig>;
 }
@@ -35,7 +36,7 @@ interface Collected {
 const ROOTS = new Set(['Query', 'Mutation', 'Subscription']);
 
 function collect(app: ProjectApp, nexus: () => unknown, from: string): Collected {
-  const out: Collected = { typeDefs: [], nexusTypes: [], resolvers: new Map(), configs: new Map() };
+  const out: Collected = { typeDefs: [], nexusTypes: [], nexusPlugins: [], resolvers: new Map(), configs: new Map() };
   for (const configuration of app.graphql.configs) {
     let given: unknown;
     try {
@@ -56,8 +57,7 @@ function collect(app: ProjectApp, nexus: () => unknown, from: string): Collected
     if (!isPlainObject(given)) continue;
     if (typeof given.typeDefs === 'string') out.typeDefs.push({ sdl: given.typeDefs, from });
     if (Array.isArray(given.types)) out.nexusTypes.push(...(given.types as unknown[]));
-    if (Array.isArray(given.plugins) && given.plugins.length > 0)
-      app.report(`${from}: the GraphQL extension's nexus plugins are not run by content-mock`);
+    if (Array.isArray(given.plugins)) out.nexusPlugins.push(...(given.plugins as unknown[]));
     for (const [type, fields] of Object.entries(isPlainObject(given.resolvers) ? given.resolvers : {})) {
       if (!isPlainObject(fields)) continue;
       for (const [field, r] of Object.entries(fields)) {
@@ -88,6 +88,48 @@ function policyContext(parent: unknown, args: unknown, context: Record<string, u
   };
 }
 
+/**
+ * resolversConfig middlewares as the plugin's parseMiddlewares makes them: a function as is; a name, the project's
+ * middleware of that name itself (run as `(next, parent, args, context, info)`); `{ name, options }`, what that
+ * middleware's factory makes of `(options, { strapi })`. Strapi fails to boot on an unknown `{ name }` or another
+ * kind; the mock says so and leaves it out. An unknown name fails each call of the field, as in Strapi.
+ */
+function resolverMiddlewares(app: ProjectApp, path: string, given: readonly unknown[]): Resolver[] {
+  const out: Resolver[] = [];
+  for (const m of given) {
+    if (typeof m === 'function') {
+      out.push(m as Resolver);
+      continue;
+    }
+    const name = typeof m === 'string' ? m : isPlainObject(m) && typeof m.name === 'string' ? m.name : undefined;
+    const found = name === undefined ? undefined : app.middleware(name)?.value;
+    if (typeof m === 'string') {
+      if (typeof found === 'function') out.push(found as Resolver);
+      else {
+        app.report(`GraphQL ${path}: resolversConfig middleware ${JSON.stringify(m)} is not in the project; the field fails as in Strapi`);
+        out.push(() => {
+          throw new TypeError('middleware is not a function');
+        });
+      }
+      continue;
+    }
+    if (typeof found !== 'function') {
+      app.report(
+        `GraphQL ${path}: resolversConfig middleware ${JSON.stringify(name ?? m)} ${name === undefined ? 'is not a function, a name or { name, options }' : 'is not in the project'} (Strapi does not start); left out`,
+      );
+      continue;
+    }
+    try {
+      const made = (found as Resolver)(isPlainObject(m) && m.options !== undefined ? m.options : {}, { strapi: app.strapi });
+      if (typeof made === 'function') out.push(made as Resolver);
+      else app.report(`GraphQL ${path}: middleware ${name} made no function; left out`);
+    } catch (e) {
+      app.report(`GraphQL ${path}: middleware ${name} cannot be made (${e instanceof Error ? e.message : String(e)}); left out`);
+    }
+  }
+  return out;
+}
+
 function overrideFor(
   app: ProjectApp,
   path: string,
@@ -99,9 +141,7 @@ function overrideFor(
   const notes: string[] = [];
   const policies: ResolvedPolicy[] = resolvePolicies(app, config.policies ?? [], '', notes);
   for (const n of notes) app.report(`GraphQL ${path}: ${n}`);
-  const middlewares = (config.middlewares ?? []).filter((m): m is Resolver => typeof m === 'function');
-  if (middlewares.length < (config.middlewares ?? []).length)
-    app.report(`GraphQL ${path}: only function middlewares of resolversConfig are run by content-mock`);
+  const middlewares = resolverMiddlewares(app, path, config.middlewares ?? []);
   // a built-in root field keeps its own scope check unless the project's config sets `auth`
   const checksAuth = config.auth !== false && (config.auth !== undefined || (ROOTS.has(type) && !builtIn));
   return async (next, source, args, ctx, info) => {
@@ -148,11 +188,16 @@ export function withProjectExtension(built: PluginGraphqlSchema, app: ProjectApp
   const typeDefs = [...found.typeDefs];
   const resolvers = new Map(found.resolvers);
   // types made with a nexus the config imported itself still need the project's nexus to become a schema
-  if (found.nexusTypes.length > 0) nexus();
-  if (found.nexusTypes.length > 0 && loaded) {
+  const usesNexus = found.nexusTypes.length > 0 || found.nexusPlugins.length > 0;
+  if (usesNexus) nexus();
+  if (found.nexusPlugins.length > 0)
+    app.report(
+      `${from}: the GraphQL extension's nexus plugins shape the types and the new fields' resolvers; what they would wrap around the plugin's own fields is not run by content-mock`,
+    );
+  if (usesNexus && loaded) {
     try {
       // over every type the plugin registered, as the plugin's makeSchema sees them (pruned after the merge)
-      const part = nexusPart(loaded, found.nexusTypes, built.unpruned?.() ?? built.schema);
+      const part = nexusPart(loaded, found.nexusTypes, found.nexusPlugins, built.unpruned?.() ?? built.schema);
       typeDefs.unshift({ sdl: part.sdl, from: `${from} (nexus types)` });
       for (const [k, v] of part.resolvers) if (!resolvers.has(k)) resolvers.set(k, v);
     } catch (e) {

@@ -41,15 +41,19 @@ export function loadProjectNexus(root: string | undefined): LoadedNexus | undefi
   return undefined;
 }
 
-/** Nexus types over the plugin's schema: the merged SDL and the resolvers of the fields they add. */
+/**
+ * Nexus types (and the extension's nexus plugins, as the plugin's makeSchema applies them) over the plugin's schema:
+ * the merged SDL and the resolvers of the fields they add, wrapped by the plugins.
+ */
 export function nexusPart(
   loaded: LoadedNexus,
   types: readonly unknown[],
+  plugins: readonly unknown[],
   base: GraphQLSchema,
 ): { sdl: string; resolvers: Map<string, Resolver> } {
   const makeSchema = loaded.nexus.makeSchema as (config: Record<string, unknown>) => TheirSchema;
   const theirBase = loaded.graphql.buildSchema(printSchema(base));
-  const merged = makeSchema({ types, mergeSchema: { schema: theirBase }, shouldGenerateArtifacts: false, outputs: false });
+  const merged = makeSchema({ types, plugins, mergeSchema: { schema: theirBase }, shouldGenerateArtifacts: false, outputs: false });
   const resolvers = new Map<string, Resolver>();
   for (const [name, type] of Object.entries(merged.getTypeMap())) {
     if (name.startsWith('__') || !type.getFields) continue;
