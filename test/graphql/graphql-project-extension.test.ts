@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, printSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { servedGraphqlSdl } from '../../src/mock/served-graphql-sdl.js';
 import { jsonClient, type Json } from '../helpers/send-json.js';
 
 // test/fixtures/projects/gazette: a project that extends the GraphQL plugin's schema in `register` — SDL typeDefs
@@ -280,5 +281,11 @@ describe('a project GraphQL extension', () => {
     const printed = printSchema(buildClientSchema(res.body.data as IntrospectionQuery)) + '\n';
     // recorded from real Strapi 5.54 + @strapi/plugin-graphql 5.54.0 running this project, by introspection
     expect(printed).toBe(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'graphql-sdl-code', 'gazette.graphql'), 'utf8'));
+  });
+
+  test('content-mock types --graphql writes the schema the project serves (its extension included), for codegen', async () => {
+    // the project named by a relative path, as users type it
+    const sdl = await servedGraphqlSdl({ schemas: relative(process.cwd(), PROJECT) });
+    expect(sdl).toBe(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'graphql-sdl-code', 'gazette.graphql'), 'utf8'));
   });
 });

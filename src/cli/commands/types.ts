@@ -35,7 +35,10 @@ export const typesCommand: CommandModule<object, TypesArgs> = {
       const { model } = await loadProject({ schemas: schemasOf(args), config: args.config });
       if (args.graphql) {
         const { writeGraphqlSdl } = await import('../../contract/types/graphql-sdl.js');
-        await writeGraphqlSdl(model, args.graphql);
+        const { servedGraphqlSdl } = await import('../../mock/served-graphql-sdl.js');
+        // the schema serve's /graphql has, the project's extension included
+        const sdl = await servedGraphqlSdl({ schemas: schemasOf(args), config: args.config, error: (line) => console.error(line) });
+        await writeGraphqlSdl(model, args.graphql, sdl);
       }
       return runTypesCommand({ model, schemas: args.schemas, out: args.out, check: args.check });
     }),

@@ -9,7 +9,8 @@ export function graphqlSdl(model: ContentModel): string {
   return printSchema(buildPluginSchema(model).schema) + '\n';
 }
 
-export async function writeGraphqlSdl(model: ContentModel, file: string): Promise<void> {
+/** Writes SDL: the model's (the plugin's defaults), or the text given (the schema a project's `/graphql` serves). */
+export async function writeGraphqlSdl(model: ContentModel, file: string, sdl: string = graphqlSdl(model)): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, graphqlSdl(model));
+  await writeFile(file, sdl);
 }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { printSchema, type GraphQLSchema } from 'graphql';
 
 // Nexus types of a project's GraphQL extension, made with the project's own `nexus` (installed with
@@ -26,7 +26,8 @@ export interface LoadedNexus {
 /** The project's nexus (directly or through @strapi/plugin-graphql's dependencies); undefined when not installed. */
 export function loadProjectNexus(root: string | undefined): LoadedNexus | undefined {
   if (!root) return undefined;
-  const fromProject = createRequire(join(root, 'package.json'));
+  // createRequire wants an absolute path; the project's root is as the user gave it (often relative)
+  const fromProject = createRequire(resolve(root, 'package.json'));
   const tries: (() => NodeRequire)[] = [() => fromProject, () => createRequire(fromProject.resolve('@strapi/plugin-graphql/package.json'))];
   for (const t of tries) {
     try {
