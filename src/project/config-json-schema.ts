@@ -285,6 +285,21 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
           depthLimit: { type: 'integer' },
           landingPage: { type: 'boolean' },
           v4CompatibilityMode: { type: 'boolean', default: false },
+          apolloServer: {
+            type: 'object',
+            description:
+              "Apollo Server's options, as in config/plugins: introspection, csrfPrevention and status400ForVariableCoercionErrors change answers.",
+            properties: {
+              introspection: { type: 'boolean', default: true },
+              csrfPrevention: {
+                oneOf: [
+                  { type: 'boolean' },
+                  { type: 'object', properties: { requestHeaders: { type: 'array', items: { type: 'string' } } } },
+                ],
+              },
+              status400ForVariableCoercionErrors: { type: 'boolean', default: true },
+            },
+          },
         },
       },
     ],

@@ -1,4 +1,10 @@
-import { ConfigError, DEFAULT_GRAPHQL, type GraphqlSettings } from '../core/config/content-mock-config.js';
+import {
+  ConfigError,
+  DEFAULT_APOLLO,
+  DEFAULT_GRAPHQL,
+  type ApolloSettings,
+  type GraphqlSettings,
+} from '../core/config/content-mock-config.js';
 import { isPlainObject } from '../core/is-plain-object.js';
 
 // Whether a project serves GraphQL, and with which settings: Strapi loads the plugin when it is a dependency and
@@ -11,7 +17,39 @@ const FLAG_KEYS = ['shadowCRUD', 'landingPage', 'v4CompatibilityMode'] as const;
 function usable(key: string, value: unknown): boolean {
   if ((NUMBER_KEYS as readonly string[]).includes(key)) return typeof value === 'number' && Number.isInteger(value);
   if ((FLAG_KEYS as readonly string[]).includes(key)) return typeof value === 'boolean';
+  if (key === 'apolloServer') return isPlainObject(value);
   return key === 'endpoint' && typeof value === 'string' && value.startsWith('/');
+}
+
+/**
+ * `apolloServer`, merged over the plugin's Apollo config: `introspection`, `csrfPrevention` (true, false or
+ * `{ requestHeaders }`) and `status400ForVariableCoercionErrors` change answers; Apollo's other options are left
+ * to it (plugins, cache, cors…).
+ */
+function apolloFrom(raw: unknown, where: string): ApolloSettings {
+  if (raw === undefined) return DEFAULT_APOLLO;
+  if (!isPlainObject(raw)) throw new ConfigError(`${where}: graphql.apolloServer must be Apollo Server's options (an object)`);
+  const flag = (key: 'introspection' | 'status400ForVariableCoercionErrors'): boolean => {
+    const v = raw[key];
+    if (v === undefined) return DEFAULT_APOLLO[key];
+    if (typeof v !== 'boolean') throw new ConfigError(`${where}: graphql.apolloServer.${key} must be true or false`);
+    return v;
+  };
+  const csrf = raw.csrfPrevention;
+  let csrfHeaders = DEFAULT_APOLLO.csrfHeaders;
+  if (csrf === false) csrfHeaders = null;
+  else if (isPlainObject(csrf) && csrf.requestHeaders !== undefined) {
+    const h = csrf.requestHeaders;
+    if (!Array.isArray(h) || !h.every((x) => typeof x === 'string'))
+      throw new ConfigError(`${where}: graphql.apolloServer.csrfPrevention.requestHeaders must be a list of header names`);
+    csrfHeaders = h.map((x) => x.toLowerCase());
+  } else if (csrf !== undefined && csrf !== true && !isPlainObject(csrf))
+    throw new ConfigError(`${where}: graphql.apolloServer.csrfPrevention must be true, false or { requestHeaders: [...] }`);
+  return Object.freeze({
+    introspection: flag('introspection'),
+    csrfHeaders,
+    status400ForVariableCoercionErrors: flag('status400ForVariableCoercionErrors'),
+  });
 }
 
 function settingsFrom(raw: Record<string, unknown>, where: string): GraphqlSettings {
@@ -33,6 +71,7 @@ function settingsFrom(raw: Record<string, unknown>, where: string): GraphqlSetti
       throw new ConfigError(`${where}: graphql.endpoint must be a path like "/graphql"`);
     out.endpoint = raw.endpoint;
   }
+  out.apollo = apolloFrom(raw.apolloServer, where);
   return Object.freeze(out) as unknown as GraphqlSettings;
 }
 

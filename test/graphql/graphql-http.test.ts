@@ -163,7 +163,12 @@ describe('POST /graphql over the kit', () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as Json).data.tags).toHaveLength(1);
     const m = encodeURIComponent('mutation { deleteTag(documentId: "x") { documentId } }');
-    expect((await fetch(`${url}/graphql?query=${m}`, { headers: { 'apollo-require-preflight': 'true' } })).status).toBe(405);
+    const getMutation = await fetch(`${url}/graphql?query=${m}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(getMutation.status).toBe(405);
+    expect(getMutation.headers.get('allow')).toBe('POST');
+    expect(await getMutation.json()).toEqual({
+      errors: [{ message: 'GET requests only support query operations, not mutation operations', extensions: { code: 'BAD_REQUEST' } }],
+    });
     const bad = await post({ query: '{ tags { name } }' }, { authorization: 'Bearer not-a-token' });
     expect(bad.status).toBe(401);
     expect(bad.body).toEqual({
@@ -214,5 +219,56 @@ describe('/graphql is off unless the project has the plugin', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("config/plugins' apolloServer options that change answers (probed on Strapi 5.54 + Apollo Server 4.13)", () => {
+  test('introspection off, CSRF prevention off, variable coercion errors at 200', async () => {
+    const { server, url } = await startKitServer({
+      graphql: { apolloServer: { introspection: false, csrfPrevention: false, status400ForVariableCoercionErrors: false } },
+    });
+    const post = async (body: unknown) => {
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    try {
+      const intro = await post({ query: '{ __schema { queryType { name } } a: __type(name: "Article") { name } }' });
+      const refused = (column: number) => ({
+        message:
+          'GraphQL introspection is not allowed by Apollo Server, but the query contained __schema or __type. To enable introspection, pass introspection: true to ApolloServer in production',
+        locations: [{ line: 1, column }],
+        extensions: { validationErrorCode: 'INTROSPECTION_DISABLED', code: 'GRAPHQL_VALIDATION_FAILED' },
+      });
+      expect(intro).toEqual({ status: 400, body: { errors: [refused(3), refused(35)] } });
+      expect(await post({ query: '{ __typename }' })).toEqual({ status: 200, body: { data: { __typename: 'Query' } } });
+      // no preflight header needed
+      const get = await fetch(`${url}/graphql?query=${encodeURIComponent('{ __typename }')}`);
+      expect(get.status).toBe(200);
+      const coerced = await post({ query: 'query($n: Int) { articles(pagination: { limit: $n }) { title } }', variables: { n: 'x' } });
+      expect(coerced).toEqual({
+        status: 200,
+        body: {
+          errors: [
+            {
+              message: 'Variable "$n" got invalid value "x"; Int cannot represent non-integer value: "x"',
+              locations: [{ line: 1, column: 7 }],
+              extensions: { code: 'BAD_USER_INPUT' },
+            },
+          ],
+        },
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a bad apolloServer option is a clear configuration error', async () => {
+    await expect(startKitServer({ graphql: { apolloServer: { introspection: 'no' } } })).rejects.toThrow(
+      /graphql\.apolloServer\.introspection must be true or false/,
+    );
   });
 });

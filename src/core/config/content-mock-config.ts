@@ -274,7 +274,25 @@ export interface GraphqlSettings {
   /** true: the sandbox page; false: none; undefined: Apollo's default (a page outside production). */
   readonly landingPage: boolean | undefined;
   readonly v4CompatibilityMode: boolean;
+  /** `apolloServer` options that change answers (the rest of Apollo's options are the server's own business). */
+  readonly apollo: ApolloSettings;
 }
+
+/** Apollo Server 4 as the plugin configures it, with the project's `apolloServer` merged over. */
+export interface ApolloSettings {
+  /** false: `__schema` / `__type` refused in validation (Apollo's default outside development is false). */
+  readonly introspection: boolean;
+  /** The headers that let a simple request through the CSRF check; null: `csrfPrevention: false`. */
+  readonly csrfHeaders: readonly string[] | null;
+  /** The plugin sets true: a variable that does not coerce is a 400 (else 200). */
+  readonly status400ForVariableCoercionErrors: boolean;
+}
+
+export const DEFAULT_APOLLO: ApolloSettings = Object.freeze({
+  introspection: true,
+  csrfHeaders: Object.freeze(['x-apollo-operation-name', 'apollo-require-preflight']),
+  status400ForVariableCoercionErrors: true,
+});
 
 export const DEFAULT_GRAPHQL: GraphqlSettings = Object.freeze({
   endpoint: '/graphql',
@@ -284,4 +302,5 @@ export const DEFAULT_GRAPHQL: GraphqlSettings = Object.freeze({
   depthLimit: undefined,
   landingPage: undefined,
   v4CompatibilityMode: false,
+  apollo: DEFAULT_APOLLO,
 });

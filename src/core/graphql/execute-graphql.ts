@@ -15,6 +15,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import type { Entry } from '../query/render-entry.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { depthLimit } from './depth-limit.js';
+import { noIntrospection } from './no-introspection.js';
 import { entryFieldAllowed, entryFieldReadsDatabase, resolveEntryField } from './field-resolvers.js';
 import { formatResolverError } from './format-error.js';
 import { responseField } from './response-field.js';
@@ -34,6 +35,8 @@ export interface GraphqlOperation {
 
 export interface GraphqlAnswer {
   readonly status: number;
+  /** The methods a 405 allows. */
+  readonly allow?: string;
   readonly body: { data?: unknown; errors?: readonly GraphQLFormattedError[] };
 }
 
@@ -44,10 +47,17 @@ const fail = (status: number, message: string, code: string, extra: Partial<Grap
 
 const plain = (e: GraphQLError): Partial<GraphQLFormattedError> => (e.locations ? { locations: e.locations } : {});
 
+/** How the server in front of the schema validates and answers: the plugin's depth limit and Apollo's options. */
+export interface GraphqlServerRules {
+  readonly depthLimit: number | undefined;
+  readonly introspection: boolean;
+  readonly status400ForVariableCoercionErrors: boolean;
+}
+
 export async function executeGraphql(
   ctx: GraphqlContext,
   op: GraphqlOperation,
-  depth: number | undefined,
+  rules: GraphqlServerRules,
   method = 'POST',
 ): Promise<GraphqlAnswer> {
   if (typeof op.query !== 'string' || op.query === '')
@@ -64,16 +74,30 @@ export async function executeGraphql(
     throw e;
   }
   const { schema } = ctx.built;
-  const invalid = validate(schema, document, [...specifiedRules, depthLimit(depth)]);
+  // Apollo's own rules come after graphql-js's, the plugin's depth limit last
+  const invalid = validate(schema, document, [
+    ...specifiedRules,
+    ...(rules.introspection ? [] : [noIntrospection]),
+    depthLimit(rules.depthLimit),
+  ]);
   if (invalid.length > 0)
     return {
       status: 400,
-      body: { errors: invalid.map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) },
+      body: {
+        errors: invalid.map((e) => ({
+          message: e.message,
+          ...plain(e),
+          extensions: { ...e.extensions, code: 'GRAPHQL_VALIDATION_FAILED' },
+        })),
+      },
     };
   const operationName = typeof op.operationName === 'string' ? op.operationName : undefined;
   const operation = getOperationAST(document, operationName);
   if (method === 'GET' && operation && operation.operation !== 'query')
-    return fail(405, `Can only perform a ${operation.operation} operation from a POST request.`, 'BAD_REQUEST');
+    return {
+      ...fail(405, `GET requests only support query operations, not ${operation.operation} operations`, 'BAD_REQUEST'),
+      allow: 'POST',
+    };
   const result: ExecutionResult = await execute({
     schema,
     document,
@@ -87,7 +111,7 @@ export async function executeGraphql(
   // status400ForVariableCoercionErrors)
   if (!('data' in result) || result.data === undefined)
     return {
-      status: 400,
+      status: rules.status400ForVariableCoercionErrors ? 400 : 200,
       body: { errors: (result.errors ?? []).map((e) => ({ message: e.message, ...plain(e), extensions: { code: 'BAD_USER_INPUT' } })) },
     };
   return {

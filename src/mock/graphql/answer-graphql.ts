@@ -63,13 +63,14 @@ const CSRF_MESSAGE =
   "This operation has been blocked as a potential Cross-Site Request Forgery (CSRF). Please either specify a 'content-type' header (with a type that is not one of application/x-www-form-urlencoded, multipart/form-data, text/plain) or provide a non-empty value for one of the following headers: x-apollo-operation-name, apollo-require-preflight\n";
 
 /** Apollo's CSRF prevention: a request a browser could send without a preflight must not run. */
-function blockedAsCsrf(req: GraphqlHttpRequest): boolean {
+function blockedAsCsrf(req: GraphqlHttpRequest, headers: readonly string[] | null): boolean {
+  if (headers === null) return false;
   const type = req.header('content-type');
   if (type !== undefined) {
     const mime = type.split(';')[0].trim().toLowerCase();
     if (!['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(mime)) return false;
   }
-  return !(req.header('x-apollo-operation-name') || req.header('apollo-require-preflight'));
+  return !headers.some((h) => req.header(h));
 }
 
 /** Whether a caller holds `<uid>.<action>` as the plugin's auth scopes check it. */
@@ -145,7 +146,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     if (e instanceof StrapiError) return json(e.status, errorBody(e));
     throw e;
   }
-  if (blockedAsCsrf(req)) return { status: 400, contentType: 'text/plain; charset=utf-8', body: CSRF_MESSAGE };
+  if (blockedAsCsrf(req, settings.apollo.csrfHeaders)) return { status: 400, contentType: 'text/plain; charset=utf-8', body: CSRF_MESSAGE };
   const op = readOperation(req, req.method === 'POST' ? await req.readBody() : '');
   if ('status' in op) return op;
   // the plugin's roles exist from Strapi's first boot: the schema lists them (usersPermissionsRoles)
@@ -170,7 +171,8 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     project: rt.app?.graphqlProject.call(rt, who, req.method, req.header),
     documents: rt.app?.graphqlProject.documents(rt),
   };
-  const answer = await executeGraphql(ctx, op, settings.depthLimit, req.method);
+  const answer = await executeGraphql(ctx, op, { depthLimit: settings.depthLimit, ...settings.apollo }, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
-  return json(koa.status ?? answer.status, answer.body);
+  const sent = json(koa.status ?? answer.status, answer.body);
+  return answer.allow ? { ...sent, headers: { ...sent.headers, Allow: answer.allow } } : sent;
 }
