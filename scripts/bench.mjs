@@ -4,7 +4,8 @@
 //  1. generates the seed (scripts/bench/generate-dataset.mjs) into the OS temp folder;
 //  2. starts `content-mock serve --memory` on it, timing spawn → first successful GET, and reads its RSS;
 //  3. runs autocannon on five queries against it, cold (`Cache-Control: no-cache`: the read cache is skipped, every
-//     request runs the query engine) and warm (answered from the read cache; skipped with --no-cache);
+//     request runs the query engine) and warm (answered from the read cache; skipped with --no-cache); cold twice:
+//     the same URL each time, then a new URL of the same shape per request (nothing kept by URL can answer);
 //  4. runs the same against a "ceiling": a bare Express app answering the bytes content-mock gave for each request;
 //  4b. "loop held": a cheap GET timed one at a time while 8 clients ask a populate chain of tens of MB again and
 //     again (scripts/bench/loop-held.mjs);
@@ -24,6 +25,8 @@
 //          --no-writes (skip the writes section)  --writes-only (only the writes section)
 //          --writes-duration S (seconds per write phase; default 5)  --writers N (concurrent writers; default 10)
 //          --cli PATH (the content-mock to measure; default this checkout's bin/content-mock.js)
+//          --urls same|new|both (cold requests: the same URL again and again, a new URL of the same shape per request
+//                      (scripts/bench/new-urls.mjs: issue 26's "cold"), or both, each against the ceiling; default both)
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
@@ -31,6 +34,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset, pickQueryTargets } from './bench/generate-dataset.mjs';
+import { newUrlMakers } from './bench/new-urls.mjs';
 import { benchWrites, describeWrites } from './bench/writes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +57,11 @@ const settings = {
   connections: Number(opt('connections', 10)),
 };
 const only = opt('only', '').split(',').filter(Boolean);
+const urlModes = { same: ['same'], new: ['new'], both: ['same', 'new'] }[opt('urls', 'both')];
+if (!urlModes) {
+  console.error('bench: --urls takes same, new or both');
+  process.exit(2);
+}
 const cpuProf = flag('cpu-prof');
 
 let autocannon;
@@ -126,9 +135,12 @@ async function stopServer(server) {
   children.delete(server.child);
 }
 
+/** `url`: one URL, or { base, next } where next() gives each request's path (a new URL per request). */
 function cannon(url, { duration, connections, headers }) {
+  const options =
+    typeof url === 'string' ? { url } : { url: url.base, requests: [{ setupRequest: (req) => ({ ...req, path: url.next() }) }] };
   return new Promise((ok, fail) => {
-    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, r) => (err ? fail(err) : ok(r)));
+    autocannon({ ...options, connections, duration, pipelining: 1, headers }, (err, r) => (err ? fail(err) : ok(r)));
   });
 }
 
@@ -233,7 +245,7 @@ function countRows(d) {
 }
 
 const QUERIES = [
-  { name: 'list', path: '/api/articles', target: 0.5 },
+  { name: 'list', key: 'list', path: '/api/articles', target: 0.5 },
   {
     name: 'filter+sort+page',
     key: 'filter',
@@ -253,7 +265,14 @@ const QUERIES = [
     path: `/api/articles/${targets.documentId}?populate[category]=true&populate[tags]=true&populate[seo][populate]=*`,
     target: 0.5,
   },
-].filter((q) => only.length === 0 || only.includes(q.key ?? q.name));
+].filter((q) => only.length === 0 || only.includes(q.key));
+// a new URL of the same shape per request: its maker, and the next request's number (never reused in a run, so no
+// request of the measured runs asks what an earlier one asked; 0 is the representative the ceiling answers)
+const makers = newUrlMakers(targets);
+for (const q of QUERIES) {
+  let n = 1;
+  q.newUrl = { make: makers[q.key], next: () => makers[q.key](n++), representative: makers[q.key](0) };
+}
 
 // Start-up < 1 s at 10k articles, < 3 s at 100k; RSS after load ≤ 300 MB at 10k (other sizes: reported only).
 const TARGETS = {
@@ -350,6 +369,14 @@ for (const q of QUERIES) {
   q.check = { status: res.status, bytes: body.length, summary };
   console.log(`  ${q.name.padEnd(18)} ${res.status} ${String(body.length).padStart(8)} B  ${summary}`);
   recorded.push({ path: q.path, status: res.status, contentType, body: body.toString('base64') });
+  if (!urlModes.includes('new')) continue;
+  const rep = await fetch(ours.url + q.newUrl.representative);
+  const repBody = Buffer.from(await rep.arrayBuffer());
+  q.newUrl.check = { status: rep.status, bytes: repBody.length, sameBytesAsSameUrl: repBody.equals(body) };
+  recorded.push({ path: q.newUrl.representative, status: rep.status, contentType, body: repBody.toString('base64') });
+  console.log(
+    `  ${''.padEnd(18)} ${rep.status} ${String(repBody.length).padStart(8)} B  new-URL representative${q.newUrl.check.sameBytesAsSameUrl ? ' (same bytes)' : ''}: ${q.newUrl.representative}`,
+  );
 }
 for (let i = 0; i < 20; i++) for (const q of QUERIES) await (await fetch(ours.url + q.path)).arrayBuffer();
 const memoryAfterLoad = rssMb(ours.child.pid);
@@ -380,8 +407,14 @@ async function settle(url, pid) {
   return { seconds: 12, cpu };
 }
 for (const q of QUERIES) {
-  q.ours = await measure(ours.url + q.path, COLD, ours.child.pid);
-  console.log(`  content-mock  ${q.name.padEnd(18)} ${q.ours.reqPerSec.toFixed(0).padStart(7)} req/s cold`);
+  if (urlModes.includes('same')) {
+    q.ours = await measure(ours.url + q.path, COLD, ours.child.pid);
+    console.log(`  content-mock  ${q.name.padEnd(18)} ${q.ours.reqPerSec.toFixed(0).padStart(7)} req/s cold, same URL`);
+  }
+  if (urlModes.includes('new')) {
+    q.oursNew = await measure({ base: ours.url, next: q.newUrl.next }, COLD, ours.child.pid);
+    console.log(`  content-mock  ${q.name.padEnd(18)} ${q.oursNew.reqPerSec.toFixed(0).padStart(7)} req/s cold, new URL per request`);
+  }
   if (!cached) continue;
   q.warm = await measure(ours.url + q.path, undefined, ours.child.pid);
   console.log(`  content-mock  ${q.name.padEnd(18)} ${q.warm.reqPerSec.toFixed(0).padStart(7)} req/s warm`);
@@ -427,8 +460,10 @@ if (!flag('no-ceiling')) {
     },
   );
   for (const q of QUERIES) {
-    q.ceiling = await measure(ceiling.url + q.path, COLD, ceiling.child.pid);
-    console.log(`  ceiling       ${q.name.padEnd(18)} ${q.ceiling.reqPerSec.toFixed(0).padStart(7)} req/s`);
+    if (urlModes.includes('same')) q.ceiling = await measure(ceiling.url + q.path, COLD, ceiling.child.pid);
+    // the new-URL answers' ceiling: the bytes of the representative URL (an answer of the average size)
+    if (urlModes.includes('new')) q.ceilingNew = await measure(ceiling.url + q.newUrl.representative, COLD, ceiling.child.pid);
+    console.log(`  ceiling       ${q.name.padEnd(18)} ${(q.ceiling ?? q.ceilingNew).reqPerSec.toFixed(0).padStart(7)} req/s`);
   }
   await stopServer(ceiling);
 }
@@ -519,46 +554,57 @@ const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const rows = [
   [
     'query',
-    'cold req/s',
-    'p50 ms',
+    'same URL: req/s',
     'p99 ms',
-    'warm req/s',
-    'cold÷warm',
-    'ceiling req/s',
-    'cold÷ceiling',
-    'target',
-    '',
-    'CPU µs/req cold',
+    'CPU µs/req',
     'ceiling',
     'ratio',
+    'new URL: req/s',
+    'p99 ms',
+    'CPU µs/req',
+    'ceiling',
+    'ratio',
+    'warm req/s',
+    'cold÷warm',
+    'target',
+    '',
   ],
 ];
+const cpuRatio = (o, c) => (o && c ? c.cpuUsPerReq / o.cpuUsPerReq : NaN);
 for (const q of QUERIES) {
-  const ratio = q.ceiling ? q.ours.reqPerSec / q.ceiling.reqPerSec : NaN;
-  q.ratio = ratio;
-  q.coldWarm = q.warm ? q.ours.reqPerSec / q.warm.reqPerSec : NaN;
-  q.met = q.target === undefined || !q.ceiling ? undefined : ratio >= q.target;
-  const bad = q.ours.non2xx || q.ours.errors ? ` (${q.ours.non2xx} non-2xx, ${q.ours.errors} errors)` : '';
+  // req/s ÷ the ceiling's (kept in the JSON): the machine's other load skews it; the CPU ratio is what is judged
+  q.ratio = q.ours && q.ceiling ? q.ours.reqPerSec / q.ceiling.reqPerSec : NaN;
+  q.cpuRatio = cpuRatio(q.ours, q.ceiling);
+  q.cpuRatioNew = cpuRatio(q.oursNew, q.ceilingNew);
+  const cold = q.ours ?? q.oursNew;
+  q.coldWarm = q.warm ? cold.reqPerSec / q.warm.reqPerSec : NaN;
+  const judged = [q.cpuRatio, q.cpuRatioNew].filter(Number.isFinite);
+  q.met = q.target === undefined || judged.length === 0 ? undefined : Math.min(...judged) >= q.target;
+  const bad = [q.ours, q.oursNew]
+    .filter((o) => o && (o.non2xx || o.errors))
+    .map((o) => ` (${o.non2xx} non-2xx, ${o.errors} errors)`)
+    .join('');
+  const side = (o, c, r) => [
+    o ? num(o.reqPerSec) : '–',
+    o ? num(o.p99) : '–',
+    o ? num(o.cpuUsPerReq) : '–',
+    c ? num(c.cpuUsPerReq) : '–',
+    pct(r),
+  ];
   rows.push([
     q.name,
-    num(q.ours.reqPerSec),
-    num(q.ours.p50),
-    num(q.ours.p99),
+    ...side(q.ours, q.ceiling, q.cpuRatio),
+    ...side(q.oursNew, q.ceilingNew, q.cpuRatioNew),
     q.warm ? num(q.warm.reqPerSec) : '–',
     pct(q.coldWarm),
-    q.ceiling ? num(q.ceiling.reqPerSec) : '–',
-    pct(ratio),
     q.target === undefined ? '' : `≥ ${pct(q.target)}`,
     (q.met === false ? 'MISS' : q.met === true ? 'ok' : '') + bad,
-    num(q.ours.cpuUsPerReq),
-    q.ceiling ? num(q.ceiling.cpuUsPerReq) : '–',
-    q.ceiling ? pct(q.ceiling.cpuUsPerReq / q.ours.cpuUsPerReq) : '–',
   ]);
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
 const line = (r) =>
   r
-    .map((c, i) => (i === 0 || i === 9 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+    .map((c, i) => (i === 0 || i === 14 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
     .join('  ')
     .trimEnd();
 const startupMet = TARGETS.startupMs === undefined ? undefined : ours.startupMs < TARGETS.startupMs;
@@ -578,7 +624,9 @@ console.log(
 );
 for (const r of rows.slice(1)) console.log(line(r));
 console.log(
-  "CPU µs/req: the server's CPU time per request (/proc); ratio = the ceiling's ÷ ours, cold÷ceiling as the load on the machine cannot skew it",
+  "cold, without the read cache. CPU µs/req: the server's CPU time per request (/proc); ceiling: the bare Express app's for the same bytes; " +
+    "ratio = the ceiling's ÷ ours (the load on the machine cannot skew it; the target applies to both URL modes). " +
+    'New URL: every request a different URL of the same shape (scripts/bench/new-urls.mjs).',
 );
 console.log('');
 console.log(`start-up  ${num(ours.startupMs)} ms${TARGETS.startupMs ? ` (target < ${TARGETS.startupMs} ms)` : ''}  ${mark(startupMet)}`);
@@ -633,22 +681,29 @@ const result = {
   cores: availableParallelism(),
   loadAverage: { before: loadBefore, after: loadavg() },
   settings,
-  dataset: { ...generation, targets },
+  dataset: { ...generation, targets: { categoryName: targets.categoryName, tagName: targets.tagName, documentId: targets.documentId } },
   startupMs: ours.startupMs,
   memoryMB: { afterLoad: memoryAfterLoad, afterRuns: memoryAfterRuns },
   targets: { ...TARGETS, ratios: Object.fromEntries(QUERIES.filter((q) => q.target !== undefined).map((q) => [q.name, q.target])) },
-  queries: QUERIES.map(({ name, path, target, check, ours: o, warm, ceiling, ratio, coldWarm, met }) => ({
-    name,
-    path,
-    target,
-    check,
-    ours: o,
-    warm,
-    ceiling,
-    ratio,
-    coldWarm,
-    met,
-  })),
+  urlModes,
+  queries: QUERIES.map(
+    ({ name, path, target, check, ours: o, oursNew, warm, ceiling, ceilingNew, ratio, cpuRatio, cpuRatioNew, coldWarm, met, newUrl }) => ({
+      name,
+      path,
+      target,
+      check,
+      ours: o,
+      ceiling,
+      cpuRatio,
+      newUrl: urlModes.includes('new')
+        ? { representative: newUrl.representative, check: newUrl.check, ours: oursNew, ceiling: ceilingNew, cpuRatio: cpuRatioNew }
+        : undefined,
+      warm,
+      ratio,
+      coldWarm,
+      met,
+    }),
+  ),
   loopHeld,
   proxy,
   writes: writes?.result,
