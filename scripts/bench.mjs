@@ -118,7 +118,7 @@ async function startServer(label, args, { probe, nodeArgs = [], timeoutMs = 30_0
     try {
       const res = await fetch(url + probe);
       await res.arrayBuffer();
-      if (res.status === 200) return { child, url, port, startupMs: ms(t0), output: () => output };
+      if (res.status === 200) return { child, url, port, startupMs: ms(t0), spawnedAt: t0, output: () => output };
     } catch {
       // not listening yet
     }
@@ -406,6 +406,8 @@ async function settle(url, pid) {
   }
   return { seconds: 12, cpu };
 }
+// (the server's CPU profile is summarized from here on: start-up and the settling above are left out)
+const measuredFromMs = ms(ours.spawnedAt);
 for (const q of QUERIES) {
   if (urlModes.includes('same')) {
     q.ours = await measure(ours.url + q.path, COLD, ours.child.pid);
@@ -422,35 +424,80 @@ for (const q of QUERIES) {
 const memoryAfterRuns = rssMb(ours.child.pid);
 
 // ---------------------------------------------------------------------------------------------------- 4b. loop held
+/** The loop-held runs' answers, for the ceiling to answer the same bytes. */
+const loopRecorded = [];
 const loopHeld = flag('no-loop-held') ? undefined : await loopHeldSection();
 
+/**
+ * The heavy requests of the loop-held runs: the largest page the populate budget lets through of two chains, a
+ * tags → articles → tags chain (~30 MB at 10k articles) and the same with each article's cover (~40 MB): the issue's
+ * 10–40 MB answers. Each is timed against our server, then (in the ceiling section) against the ceiling answering the
+ * same bytes, so what the machine itself adds (8 clients reading tens of MB through local sockets) is seen apart.
+ */
 async function loopHeldSection() {
-  // the largest page of a tags → articles → tags chain the populate budget lets through
-  let heavyPath;
-  let bytes = 0;
-  for (const size of [100, 50, 25, 10, 5, 2, 1]) {
-    const path = `/api/tags?populate[articles][populate][tags]=true&pagination[pageSize]=${size}`;
-    const res = await fetch(ours.url + path);
-    const body = await res.arrayBuffer();
-    if (res.status === 200) {
-      heavyPath = path;
-      bytes = body.byteLength;
-      break;
-    }
-  }
-  if (!heavyPath) return { status: 'no heavy request under the populate budget' };
+  const chains = [
+    'populate[articles][populate][tags]=true',
+    'populate[articles][populate][tags]=true&populate[articles][populate][cover]=true',
+  ];
+  const cheapPath = '/api/categories?pagination[pageSize]=1';
   const heavy = Number(opt('heavy', 8));
   const seconds = Number(opt('loop-seconds', 8));
-  console.log(`
-loop held: ${heavy} clients asking ${heavyPath} (${(bytes / 1e6).toFixed(1)} MB) for ${seconds} s, one cheap GET at a time…`);
   const { measureLoopHeld } = await import('./bench/loop-held.mjs');
-  const r = await measureLoopHeld(ours.url, { heavyPath, cheapPath: '/api/categories?pagination[pageSize]=1', heavy, seconds });
-  return { status: 'measured', ...r };
+  const runs = [];
+  for (const chain of chains) {
+    let heavyPath;
+    let body;
+    for (const size of [100, 50, 25, 10, 5, 2, 1]) {
+      const path = `/api/tags?${chain}&pagination[pageSize]=${size}`;
+      const res = await fetch(ours.url + path);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status === 200) {
+        heavyPath = path;
+        body = bytes;
+        break;
+      }
+    }
+    if (!heavyPath) {
+      runs.push({ status: `no heavy request under the populate budget (${chain})` });
+      continue;
+    }
+    console.log(`
+loop held: ${heavy} clients asking ${heavyPath} (${(body.length / 1e6).toFixed(1)} MB) for ${seconds} s, one cheap GET at a time…`);
+    const r = await measureLoopHeld(ours.url, { heavyPath, cheapPath, heavy, seconds });
+    const cheap = await fetch(ours.url + cheapPath);
+    const cheapBody = Buffer.from(await cheap.arrayBuffer());
+    // (kept for the ceiling's run with the same bytes)
+    loopRecorded.push(
+      { path: heavyPath, status: 200, contentType: 'application/json; charset=utf-8', body: body.toString('base64') },
+      { path: cheapPath, status: cheap.status, contentType: 'application/json; charset=utf-8', body: cheapBody.toString('base64') },
+    );
+    runs.push({ status: 'measured', ...r });
+  }
+  const measured = runs.filter((r) => r.status === 'measured');
+  // the summary figure (target): the worst cheap GET p99 over the runs
+  const worst = measured.reduce((w, r) => (w === undefined || r.cheap.p99 > w.cheap.p99 ? r : w), undefined);
+  return worst ? { status: 'measured', ...worst, runs } : { status: runs[0]?.status ?? 'not measured', runs };
+}
+
+/** The loop-held runs again against the ceiling, answering the same heavy and cheap bytes (see loopHeldSection). */
+async function loopHeldOnCeiling(ceilingUrl) {
+  const { measureLoopHeld } = await import('./bench/loop-held.mjs');
+  for (const run of loopHeld?.runs ?? []) {
+    if (run.status !== 'measured') continue;
+    console.log(`  ceiling loop held: ${run.heavy} clients asking the same ${(run.heavyAnswers.bytes / 1e6).toFixed(1)} MB…`);
+    run.onCeiling = await measureLoopHeld(ceilingUrl, {
+      heavyPath: run.heavyPath,
+      cheapPath: run.cheapPath,
+      heavy: run.heavy,
+      seconds: run.seconds,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------- 4. ceiling
 if (!flag('no-ceiling')) {
   const responsesFile = join(work, 'ceiling-responses.json');
+  recorded.push(...loopRecorded);
   writeFileSync(responsesFile, JSON.stringify(recorded));
   const ceiling = await startServer(
     'ceiling',
@@ -465,6 +512,7 @@ if (!flag('no-ceiling')) {
     if (urlModes.includes('new')) q.ceilingNew = await measure(ceiling.url + q.newUrl.representative, COLD, ceiling.child.pid);
     console.log(`  ceiling       ${q.name.padEnd(18)} ${(q.ceiling ?? q.ceilingNew).reqPerSec.toFixed(0).padStart(7)} req/s`);
   }
+  await loopHeldOnCeiling(ceiling.url);
   await stopServer(ceiling);
 }
 
@@ -635,12 +683,17 @@ console.log(
     `${TARGETS.rssMB ? ` (target after load ≤ ${TARGETS.rssMB} MB)` : ''}  ${mark(rssMet)}`,
 );
 if (loopHeld?.status === 'measured') {
-  const l = loopHeld;
-  console.log(
-    `loop held cheap GET p50 ${num(l.cheap.p50, 1)} / p99 ${num(l.cheap.p99, 1)} / max ${num(l.cheap.max, 1)} ms (alone: p50 ${num(l.idleP50, 1)} / p99 ${num(l.idleP99, 1)} ms; ` +
-      `${l.cheap.requests} requests) while ${l.heavy} clients asked ${num(l.heavyAnswers.bytes / 1e6, 1)} MB answers ` +
-      `(${l.heavyAnswers.requests} answered, p50 ${num(l.heavyAnswers.p50)} ms, ${l.heavyAnswers.errors} not 200) (target p99 ≤ ${TARGETS.loopHeldP99Ms} ms)  ${mark(loopMet)}`,
-  );
+  for (const l of loopHeld.runs.filter((r) => r.status === 'measured')) {
+    const c = l.onCeiling;
+    console.log(
+      `loop held cheap GET p50 ${num(l.cheap.p50, 1)} / p99 ${num(l.cheap.p99, 1)} / max ${num(l.cheap.max, 1)} ms (alone: p50 ${num(l.idleP50, 1)} / p99 ${num(l.idleP99, 1)} ms; ` +
+        `${l.cheap.requests} requests) while ${l.heavy} clients asked ${num(l.heavyAnswers.bytes / 1e6, 1)} MB answers ` +
+        `(${l.heavyAnswers.requests} answered, p50 ${num(l.heavyAnswers.p50)} ms, ${l.heavyAnswers.errors} not 200) (target p99 ≤ ${TARGETS.loopHeldP99Ms} ms)  ${mark(l.cheap.p99 <= TARGETS.loopHeldP99Ms)}` +
+        (c
+          ? `\n          the ceiling with the same bytes: cheap GET p50 ${num(c.cheap.p50, 1)} / p99 ${num(c.cheap.p99, 1)} / max ${num(c.cheap.max, 1)} ms (alone p99 ${num(c.idleP99, 1)} ms; ${c.heavyAnswers.requests} heavy answered)`
+          : ''),
+    );
+  }
 } else if (loopHeld) console.log(`loop held: ${loopHeld.status}`);
 console.log(`dataset   ${num(generation.seedMB, 1)} MB seed, generated in ${num(generation.ms)} ms`);
 const loadAfter = loadavg();
@@ -708,6 +761,7 @@ const result = {
   proxy,
   writes: writes?.result,
   misses,
+  profile: cpuProf ? { measuredFromMs } : undefined,
 };
 writeFileSync(outFile, JSON.stringify(result, null, 2) + '\n');
 console.log(`\nwritten: ${outFile.slice(root.length + 1)}`);
@@ -718,7 +772,7 @@ if (cpuProf) {
   if (newest) {
     const { summarizeProfile } = await import('./bench/summarize-profile.mjs');
     console.log(`\nCPU profile of the server (${newest.slice(root.length + 1)}):`);
-    console.log(summarizeProfile(newest, { root }));
+    console.log(summarizeProfile(newest, { root, fromMs: measuredFromMs }));
   }
 }
 process.exitCode = 0;
