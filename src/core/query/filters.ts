@@ -1,6 +1,6 @@
 import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { fieldOf, hiddenKeyPath, joinedRecordsKept, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import {
   asciiLower,
   castOperand,
@@ -264,7 +264,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     return v;
   };
   return (record) => {
-    const joined = joinedRecordsKept(ctx.index, scope, record, attribute);
+    const joined = joinedRecords(ctx.index, scope, record, attribute);
     // A LEFT JOIN with nothing on the other side still yields one row of NULLs.
     if (joined.length === 0) return sub(nullRecord);
     let unknown = false;

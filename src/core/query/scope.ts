@@ -137,34 +137,6 @@ export function noteOrigin(index: ContentIndex, scope: Scope, record: Record_, v
   if (origin) for (const value of values) origins.set(value, origin);
 }
 
-/** The joins of rows through relations, kept until the next change of the data (see joinedRecordsKept). */
-interface KeptJoins {
-  readonly epoch: number;
-  readonly generation: number;
-  readonly byRecord: WeakMap<object, Map<Attribute, readonly Record_[]>>;
-}
-const keptJoinsOf = (): { kept?: KeptJoins } => ({});
-
-/**
- * joinedRecords of a row through a relation, kept until any write: a filter or a sort through a relation joins every
- * row of the list (thousands) for each new filter value, and what a row joins changes only with the data. Read
- * only: the list is shared by every caller until then.
- */
-export function joinedRecordsKept(index: ContentIndex, scope: Scope, record: Record_, attribute: Attribute): readonly Record_[] {
-  // (a write in progress sees its own changes: nothing it reads is kept)
-  if (attribute.kind !== 'relation' || scope.kind !== 'type' || index.transaction !== undefined)
-    return joinedRecords(index, scope, record, attribute);
-  const holder = index.attached(keptJoinsOf);
-  let kept = holder.kept;
-  if (!kept || kept.epoch !== index.epoch || kept.generation !== index.generation)
-    holder.kept = kept = { epoch: index.epoch, generation: index.generation, byRecord: new WeakMap() };
-  let byAttribute = kept.byRecord.get(record);
-  if (!byAttribute) kept.byRecord.set(record, (byAttribute = new Map()));
-  let joined = byAttribute.get(attribute);
-  if (!joined) byAttribute.set(attribute, (joined = joinedRecords(index, scope, record, attribute)));
-  return joined;
-}
-
 /**
  * The records a relation, component or media attribute joins to, seen from one record. Relations follow Strapi's
  * row links (see linkedRows), inside components too: there the row that holds the component decides.

@@ -1,7 +1,7 @@
 import { invalidKey, ValidationError } from '../errors/strapi-errors.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import type { Row } from '../data/types.js';
-import { fieldOf, hiddenKeyPath, joinedRecordsKept, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { hasSort } from './validate-query.js';
@@ -170,7 +170,7 @@ function keysOf(index: ContentIndex, scope: Scope, record: Record_, path: readon
   if (field.kind !== 'attribute') return [];
   const inner = scopeBehind(index, field.attribute);
   if (!inner) return [];
-  const joined = joinedRecordsKept(index, scope, record, field.attribute);
+  const joined = joinedRecords(index, scope, record, field.attribute);
   // a LEFT JOIN that finds nothing still gives the entry one row, its columns NULL
   if (joined.length === 0) return [null];
   return joined.flatMap((r) => keysOf(index, inner, r, path.slice(1)));
