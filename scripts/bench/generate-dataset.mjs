@@ -35,7 +35,7 @@ const CATEGORY_NAMES = [
 ];
 
 /** mulberry32: a small, fast, seedable PRNG. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -321,5 +321,13 @@ export function pickQueryTargets(dataset) {
     categoryName: sample.category.name,
     tagName: sample.tags[0].name,
     documentId: published[Math.floor(published.length / 2)].documentId,
+    // for the new-URL mode (bench/new-urls.mjs): the first document is the same-URL query's
+    documentIds: [published[Math.floor(published.length / 2)], ...published].map((a) => a.documentId),
+    categoryNames: [
+      sample.category.name,
+      ...dataset.contentTypes['api::category.category'].documents['*none*'].published.map((c) => c.name),
+    ],
+    tagNames: [sample.tags[0].name, ...dataset.contentTypes['api::tag.tag'].documents['*none*'].published.map((t) => t.name)],
+    publishedRows: published.length,
   };
 }

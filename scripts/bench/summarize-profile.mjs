@@ -3,12 +3,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export function summarizeProfile(file, { root = process.cwd(), top = 20 } = {}) {
+//   --from-ms N: only samples taken N ms or more after the profile started (the bench passes the time its measured
+//   runs began, so start-up is left out). Idle time is left out of the shares: they are shares of the busy time.
+export function summarizeProfile(file, { root = process.cwd(), top = 20, fromMs = 0 } = {}) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map(); // node id → µs
   const { samples, timeDeltas } = profile;
-  for (let i = 0; i < samples.length; i++) self.set(samples[i], (self.get(samples[i]) ?? 0) + (timeDeltas[i] ?? 0));
+  let at = 0;
+  for (let i = 0; i < samples.length; i++) {
+    at += timeDeltas[i] ?? 0;
+    if (at < fromMs * 1000 || byId.get(samples[i]).callFrame.functionName === '(idle)') continue;
+    self.set(samples[i], (self.get(samples[i]) ?? 0) + (timeDeltas[i] ?? 0));
+  }
   let total = 0;
   for (const v of self.values()) total += v;
 
@@ -35,7 +42,7 @@ export function summarizeProfile(file, { root = process.cwd(), top = 20 } = {}) 
       .join('\n');
   const query = new Map([...byFunction].filter(([k]) => k.includes('dist/core/query/')));
   return [
-    `total sampled: ${(total / 1000).toFixed(0)} ms`,
+    `busy time sampled: ${(total / 1000).toFixed(0)} ms${fromMs ? ` (from ${(fromMs / 1000).toFixed(1)} s after start)` : ''}`,
     'self time by file:',
     table(byFile, top),
     'self time by function:',
@@ -47,6 +54,9 @@ export function summarizeProfile(file, { root = process.cwd(), top = 20 } = {}) 
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const [file] = process.argv.slice(2);
-  const i = process.argv.indexOf('--top');
-  console.log(summarizeProfile(file, { top: i > 0 ? Number(process.argv[i + 1]) : 25 }));
+  const arg = (name, fallback) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  console.log(summarizeProfile(file, { top: arg('--top', 25), fromMs: arg('--from-ms', 0) }));
 }

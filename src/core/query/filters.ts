@@ -8,7 +8,7 @@ import {
   like,
   parseBooleanLike,
   readsListAsText,
-  sortKey,
+  sortKeyFor,
   storedText,
   type ColumnType,
   type LikeMode,
@@ -493,7 +493,11 @@ function leaf(type: ColumnType, get: Getter, op: Operator, operand: unknown, pat
 type LeafArgs = { type: ColumnType; get: Getter; operand: unknown; path: string; op: FieldOperator };
 type LeafCompiler = (args: LeafArgs) => Predicate;
 
-const sortKeyOf = (a: LeafArgs) => (r: Record_) => sortKey(a.type, a.get(r));
+const sortKeyOf = (a: LeafArgs) => {
+  const { get } = a;
+  const key = sortKeyFor(a.type);
+  return (r: Record_) => key(get(r));
+};
 const castOf = (a: LeafArgs) => (v: unknown) => castOperand(a.type, v, a.path);
 
 /** Compares the column with the cast operand; NULL columns are unknown (three-valued logic). */
@@ -501,6 +505,12 @@ function comparison(test: (c: number) => boolean): LeafCompiler {
   return (a) => {
     const key = sortKeyOf(a);
     const target = castOf(a)(a.operand);
+    // (a number against a number is most filters: compareKeys' own first case, without its type tests)
+    if (typeof target === 'number')
+      return (r) => {
+        const k = key(r);
+        return k === null ? null : test(typeof k === 'number' ? (k === target ? 0 : k - target) : compareKeys(k, target));
+      };
     return (r) => {
       const k = key(r);
       return k === null ? null : test(compareKeys(k, target));
@@ -571,10 +581,13 @@ function membership(wanted: boolean): LeafCompiler {
     // a NULL in the list never matches: a row it does not otherwise decide is unknown (`x IN (…, NULL)`)
     const hasNull = given.includes(null);
     const list = given.filter((v) => v !== null).map(castOf(a));
+    // compareKeys(k, t) === 0 is k === t for keys (a number and a text never compare equal), but NaN is no key's
+    // equal: a set, looked up with every key but NaN
+    const listedKeys = new Set(list);
     return (r) => {
       const k = key(r);
       if (k === null) return null;
-      if (list.some((t) => compareKeys(k, t) === 0)) return wanted;
+      if (k === k && listedKeys.has(k)) return wanted;
       return hasNull ? null : !wanted;
     };
   };

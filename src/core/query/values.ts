@@ -35,6 +35,16 @@ export function sortKey(type: ColumnType, value: unknown): number | string | nul
 }
 
 /**
+ * sortKey for one column type, chosen once: a filter reads a column of thousands of rows per request (a new filter
+ * value is a new scan), and the generic function asks which kind of type it has for every value.
+ */
+export function sortKeyFor(type: ColumnType): (value: unknown) => number | string | null {
+  if (NUMERIC.has(type)) return (v) => (v === null || v === undefined ? null : typeof v === 'number' ? v : Number(v));
+  if (TEXT.has(type)) return (v) => (v === null || v === undefined ? null : typeof v === 'string' ? v : String(v));
+  return (v) => sortKey(type, v);
+}
+
+/**
  * The text SQLite's LIKE and LOWER() see for a stored value: string operators ($eqi, $contains, $startsWith…)
  * compare the raw query text with it, uncast, so `featured $containsi t` never matches (a boolean is stored 1/0)
  * and a datetime is the epoch milliseconds Strapi stores on SQLite, not its ISO form.
