@@ -44,7 +44,7 @@ export interface ProjectOptions {
    */
   readonly generating?: boolean;
   /** The seed file read ahead on another thread (`serve` starts it before loading its modules); used if it is `seed`'s. */
-  readonly seedRead?: Promise<ReadSeed | undefined>;
+  readonly seedRead?: { take(): Promise<ReadSeed | undefined> };
 }
 
 export interface Project {
@@ -130,7 +130,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     publicRead: options.public,
   });
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
-  const seed = seedFile ? openSeedFile(seedFile, await options.seedRead) : undefined;
+  const seed = seedFile ? openSeedFile(seedFile, await options.seedRead?.take()) : undefined;
   const locales: Locale[] = options.locales ? [...options.locales] : seed ? [...seed.locales] : [];
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));

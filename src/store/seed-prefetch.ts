@@ -17,7 +17,25 @@ export interface OutlineMessage {
  * to undefined if that fails in any way (a file that cannot be read, malformed JSON, no worker threads): the caller
  * then opens the file itself, and says what is wrong with it exactly as without the read ahead.
  */
-export function prefetchSeed(file: string): Promise<ReadSeed | undefined> {
+export function prefetchSeed(file: string): SeedReadAhead {
+  return new SeedReadAhead(readAhead(file));
+}
+
+/**
+ * The read ahead, handed out once: options that hold it live as long as the server, the seed's bytes only until
+ * they are imported.
+ */
+export class SeedReadAhead {
+  constructor(private pending: Promise<ReadSeed | undefined> | undefined) {}
+
+  take(): Promise<ReadSeed | undefined> {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending ?? Promise.resolve(undefined);
+  }
+}
+
+function readAhead(file: string): Promise<ReadSeed | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {

@@ -75,7 +75,7 @@ describe('reading a seed file document by document', () => {
       import { openSeedFile } from '${dist}/store/read-seed-file.js';
       import { loadModel } from '${dist}/project/load-model.js';
       const file = process.argv[1];
-      const read = await prefetchSeed(file);
+      const read = await prefetchSeed(file).take();
       const source = openSeedFile(file, read);
       const model = await loadModel(process.argv[2], { locales: source.locales });
       const same = JSON.stringify(source.load(model)) === JSON.stringify(openSeedFile(file).load(model));

@@ -6,7 +6,7 @@ import { describeGenerated } from '../../mock/generated-store.js';
 import { localesOf } from '../project-options.js';
 import type { StoreData } from '../../core/data/types.js';
 import { style } from '../style.js';
-import type { ReadSeed } from '../../store/read-seed-file.js';
+import type { SeedReadAhead } from '../../store/seed-prefetch.js';
 
 export interface ServeArgs {
   schemas?: string;
@@ -34,7 +34,7 @@ export interface ServeArgs {
   projectCode?: boolean;
   graphql?: boolean;
   /** The seed file read ahead (see prefetchSeed). */
-  seedRead?: Promise<ReadSeed | undefined>;
+  seedRead?: SeedReadAhead;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */
