@@ -24,8 +24,7 @@ import { createPlaceholderRouter } from './media/placeholder-router.js';
 import { servedExamples } from './http/served-examples.js';
 import { documentTitle } from '../contract/openapi/generate.js';
 import { locateUpload } from './plugins/file-storage.js';
-import { createProjectApp } from './strapi/project-app.js';
-import { describeProjectApp } from './strapi/describe-project-app.js';
+import type { describeProjectApp } from './strapi/describe-project-app.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
 export const DEFAULT_STORE_DIR = '.content-mock';
@@ -141,8 +140,18 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   };
   // The project's own routes, controllers and services run over this runtime (a reload keeps reading it).
   const codeOn = options.schemas !== undefined && options.projectCode !== false;
-  const appFor = async (m: ContentModel, loaded = codeOn ? loadProjectCode(resolveSchemaRoot(schemas), m) : undefined) =>
-    loaded ? createProjectApp(loaded, () => runtime, { restPrefix: '/api', log: (line) => logger.error(line) }) : undefined;
+  // The project-code runtime (Strapi's APIs, the GraphQL extension and graphql-js under it) is imported only for a
+  // project that has code: a schemas-only project starts without loading it.
+  let describeApp: typeof describeProjectApp | undefined;
+  const appFor = async (m: ContentModel, loaded = codeOn ? loadProjectCode(resolveSchemaRoot(schemas), m) : undefined) => {
+    if (!loaded) return undefined;
+    const [{ createProjectApp }, described] = await Promise.all([
+      import('./strapi/project-app.js'),
+      import('./strapi/describe-project-app.js'),
+    ]);
+    describeApp = described.describeProjectApp;
+    return createProjectApp(loaded, () => runtime, { restPrefix: '/api', log: (line) => logger.error(line) });
+  };
   const projectApp = codeOn ? await appFor(model, code) : undefined;
   if (projectApp) runtime = { ...runtime, app: projectApp };
   // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
@@ -210,7 +219,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       return url;
     },
     reset,
-    projectReport: () => (runtime.app ? describeProjectApp(runtime.app, runtime) : []),
+    projectReport: () => (runtime.app && describeApp ? describeApp(runtime.app, runtime) : []),
     listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {

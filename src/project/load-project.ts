@@ -11,7 +11,7 @@ import { loadProjectCode, routeActions, type ProjectCode } from './code/project-
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import { assertDataset, DatasetError, type Dataset } from '../core/data/import-dataset.js';
-import { openSeedFile, type SeedSource } from '../store/read-seed-file.js';
+import { openSeedFile, type ReadSeed, type SeedSource } from '../store/read-seed-file.js';
 
 /** The package's own folder: the embedded example lives in its `data/`. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -43,6 +43,8 @@ export interface ProjectOptions {
    * gets its default plus one other, so translations show (see `generatedLocales`).
    */
   readonly generating?: boolean;
+  /** The seed file read ahead on another thread (`serve` starts it before loading its modules); used if it is `seed`'s. */
+  readonly seedRead?: { take(): Promise<ReadSeed | undefined> };
 }
 
 export interface Project {
@@ -128,7 +130,7 @@ export async function loadProject(options: ProjectOptions): Promise<Project> {
     publicRead: options.public,
   });
   const seedFile = options.seed ?? (usingExample ? EXAMPLE.seed : undefined);
-  const seed = seedFile ? openSeedFile(seedFile) : undefined;
+  const seed = seedFile ? openSeedFile(seedFile, await options.seedRead?.take()) : undefined;
   const locales: Locale[] = options.locales ? [...options.locales] : seed ? [...seed.locales] : [];
   if (locales.length === 0 && config.locales) {
     locales.push(...config.locales.map((l, i) => ({ code: l.code, name: l.name ?? l.code, isDefault: l.isDefault ?? i === 0 })));

@@ -25,17 +25,24 @@ export interface SeedSource {
   load(model: ContentModel, warn?: (message: string) => void): StoreData;
 }
 
-interface Outline {
+export interface Outline {
   /** Everything but the documents, parsed: locales, media, type names. */
   readonly meta: Dataset;
   /** Per content-type key: where each of its document snapshots lies in the buffer. */
   readonly documents: Map<string, Slice[]>;
 }
 
+/** A seed file's bytes and outline, read ahead on another thread (see seed-prefetch.ts). */
+export interface ReadSeed {
+  readonly file: string;
+  readonly bytes: Buffer;
+  readonly outline: Outline;
+}
+
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
 
-function readBytes(file: string): Buffer {
+export function readBytes(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (e) {
@@ -67,7 +74,7 @@ function walkDocuments(buf: Buffer, start: number, out: Slice[]): number {
 }
 
 /** Parses all of the seed but its documents, and finds where each document lies. */
-function outline(buf: Buffer, file: string): Outline {
+export function outline(buf: Buffer, file: string): Outline {
   try {
     const root = { start: rootStart(buf), end: buf.length };
     if (!isObjectAt(buf, root)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
@@ -109,11 +116,12 @@ function outline(buf: Buffer, file: string): Outline {
 
 /**
  * Opens a seed file. Each document is parsed and imported on its own, so a large seed never exists in memory as
- * one tree next to the store built from it.
+ * one tree next to the store built from it. `read`, when it is this file's, is its bytes and outline already read.
  */
-export function openSeedFile(file: string): SeedSource {
-  let buf: Buffer | undefined = readBytes(file);
-  let shape: Outline | undefined = outline(buf, file);
+export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
+  const ahead = read?.file === file ? read : undefined;
+  let buf: Buffer | undefined = ahead?.bytes ?? readBytes(file);
+  let shape: Outline | undefined = ahead?.outline ?? outline(buf, file);
   const locales = datasetLocales(shape.meta);
   return {
     file,

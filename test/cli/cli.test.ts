@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -30,6 +30,29 @@ describe('the command line', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('/no/such/folder #: no such folder of Strapi schemas');
     expect(r.stderr).not.toContain('    at ');
+  });
+
+  test('serve --seed: a malformed or missing seed stops start-up with file, line and column (read ahead on another thread)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-cli-seed-'));
+    const model = join(import.meta.dirname, '..', 'fixtures', 'kit', 'model');
+    const seed = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const cases: [string, string][] = [
+      [
+        seed('bad-member.json', '{\n  "contentTypes": {\n    "tags": { "documents": [ {"id": 1,} ] }\n  }\n}'),
+        'bad-member.json:3:39 #: invalid JSON',
+      ],
+      [seed('cut-short.json', '{ "contentTypes": { "tags": { "documents": [ '), 'cut-short.json:1:46 #: invalid JSON'],
+      [join(dir, 'missing.json'), 'missing.json: cannot read the seed file (ENOENT)'],
+    ];
+    for (const [file, message] of cases) {
+      const r = run('serve', '--schemas', model, '--seed', file, '--memory', '--port', '0');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).not.toContain('    at ');
+    }
   });
 
   test('serve with no arguments serves the embedded example and prints its address', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,5 +65,29 @@ describe('reading a seed file document by document', () => {
     expect(() => openSeedFile(file).load(model)).toThrow(/seed\.json:3:39 #: invalid JSON/);
     writeFileSync(file, '{ "contentTypes": { "tags": { "documents": [ ');
     expect(() => openSeedFile(file)).toThrow(/seed\.json:1:46 #: invalid JSON/);
+  });
+
+  test('read ahead on another thread (serve does): the same store as reading it on the main thread', () => {
+    // The thread runs the compiled worker (dist/, built before the tests): a child process imports the real modules.
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const script = `
+      import { prefetchSeed } from '${dist}/store/seed-prefetch.js';
+      import { openSeedFile } from '${dist}/store/read-seed-file.js';
+      import { loadModel } from '${dist}/project/load-model.js';
+      const file = process.argv[1];
+      const read = await prefetchSeed(file).take();
+      const source = openSeedFile(file, read);
+      const model = await loadModel(process.argv[2], { locales: source.locales });
+      const same = JSON.stringify(source.load(model)) === JSON.stringify(openSeedFile(file).load(model));
+      console.log(JSON.stringify({ readAhead: read !== undefined, same }));
+    `;
+    for (const [schemas, seed] of [
+      [KIT_MODEL, KIT_DATASET],
+      [EXAMPLE.schemas, EXAMPLE.seed],
+    ]) {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, seed, schemas], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual({ readAhead: true, same: true });
+    }
   });
 });

@@ -6,6 +6,7 @@ import { describeGenerated } from '../../mock/generated-store.js';
 import { localesOf } from '../project-options.js';
 import type { StoreData } from '../../core/data/types.js';
 import { style } from '../style.js';
+import type { SeedReadAhead } from '../../store/seed-prefetch.js';
 
 export interface ServeArgs {
   schemas?: string;
@@ -32,6 +33,8 @@ export interface ServeArgs {
   cache?: boolean;
   projectCode?: boolean;
   graphql?: boolean;
+  /** The seed file read ahead (see prefetchSeed). */
+  seedRead?: SeedReadAhead;
 }
 
 /** `content-mock serve`: starts the mock and keeps it running until SIGINT/SIGTERM, then shuts down cleanly. */

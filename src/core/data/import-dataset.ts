@@ -31,6 +31,9 @@ export interface DatasetType {
 export type DatasetDocuments = Record<string, Record<string, Snapshot[] | Snapshot | null>> | Snapshot[];
 type Snapshot = Record<string, unknown>;
 
+/** The timestamp a snapshot without one gets (a constant: computed once, not per imported document). */
+const EPOCH = new Date(0).toISOString();
+
 
 export class DatasetError extends Error {
   override readonly name = 'DatasetError';
@@ -55,7 +58,7 @@ export function datasetLocales(dataset: Dataset): Locale[] {
 }
 
 export function emptyStore(model: ContentModel): StoreData {
-  const now = new Date(0).toISOString();
+  const now = EPOCH;
   return {
     format: 'content-mock-store/1',
     types: Object.fromEntries([...model.contentTypes.keys()].map((uid) => [uid, []])),
@@ -101,6 +104,8 @@ export class DatasetImporter {
   private readonly inverseRanks: { ownerUid: string; attribute: string; ownerId: number; target: string; rank: number }[] = [];
   /** Links of rows without draft & publish to draft & publish targets: the versions each snapshot showed linked. */
   private readonly seenVersions = new Map<Row, { snapshots: number; links: Map<string, Set<LinkVersion>> }>();
+  /** A component's sequence name, built once per component rather than once per imported item. */
+  private readonly componentTables = new Map<string, string>();
 
   constructor(
     private readonly model: ContentModel,
@@ -143,7 +148,7 @@ export class DatasetImporter {
       this.noteLinkVersions(type, known, snap);
       return;
     }
-    const now = new Date(0).toISOString();
+    const now = EPOCH;
     const built: Row = {
       id: snap.id,
       documentId: snap.documentId,
@@ -223,6 +228,12 @@ export class DatasetImporter {
     return this.store;
   }
 
+  private componentTable(uid: string): string {
+    let table = this.componentTables.get(uid);
+    if (table === undefined) this.componentTables.set(uid, (table = `component:${uid}`));
+    return table;
+  }
+
   private bump(table: string, id: unknown): void {
     if (typeof id === 'number' && id > (this.store.sequences[table] ?? 0)) this.store.sequences[table] = id;
   }
@@ -260,7 +271,7 @@ export class DatasetImporter {
           if (!component) break;
           const one = (c: unknown): ComponentValue | null => {
             if (!isPlainObject(c)) return null;
-            this.bump(`component:${component.uid}`, c.id);
+            this.bump(this.componentTable(component.uid), c.id);
             const value: ComponentValue = { id: Number(c.id) };
             this.convertAttributes(component.attributes, c, value, localized);
             return value;
@@ -273,7 +284,7 @@ export class DatasetImporter {
           out[attribute.name] = entries.map((e) => {
             const uid = String(e.__component);
             const component = model.components.get(uid);
-            this.bump(`component:${uid}`, e.id);
+            this.bump(this.componentTable(uid), e.id);
             const value: ComponentValue = { id: Number(e.id), __component: uid };
             if (component) this.convertAttributes(component.attributes, e, value, localized);
             return value;
