@@ -4,7 +4,9 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
-//       [--trace out.jsonl]
+//       [--trace out.jsonl] [--code]
+// --code: the project's own server code runs on both sides (register, lifecycles, document middlewares, a GraphQL
+// extension), as run.mjs --code does for REST.
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
 // --reuse keeps the content of the last run of the model on this slot (its snapshot and pulled dataset: the seed
 // depends on the model only) and skips seeding, pushing and pulling: another --seed of operations on the same content.
@@ -35,6 +37,7 @@ const nReads = Number(opts.reads ?? 2000);
 const nWrites = Number(opts.writes ?? 200);
 const seedN = Number(opts.seed ?? 1);
 const gqlConfig = opts.config ? JSON.parse(opts.config) : {};
+const withCode = opts.code === true;
 const strapiPort = 1400 + slot,
   mockPort = 1450 + slot;
 const work = join(tmpdir(), `gql-harness-${name}-${slot}`);
@@ -58,6 +61,7 @@ async function startMock(seedFile) {
       port: mockPort,
       config: join(work, 'content-mock.config.json'),
       seed: seedFile,
+      code: withCode,
     }),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -78,7 +82,7 @@ async function startMock(seedFile) {
 }
 
 // ---- 1. content
-const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig });
+const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig, withCode });
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};

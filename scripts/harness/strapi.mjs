@@ -133,7 +133,9 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
   // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
   if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
-  for (const api of withCode ? [] : readdirSync(join(dest, 'src', 'api'))) {
+  // a folder's stray files (`.gitkeep`) are no API
+  const apis = withCode ? [] : readdirSync(join(dest, 'src', 'api'), { withFileTypes: true }).filter((d) => d.isDirectory());
+  for (const { name: api } of apis) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
         const file = join(dest, 'src', 'api', api, rel.replace(ct + '.js', ct + '.js'));
