@@ -83,6 +83,12 @@ async function startMock(seedFile) {
 
 // ---- 1. content
 const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig, withCode });
+// The content goes in and comes out through a copy without the project's code: its routes may rewrite a query
+// (a populate middleware drops zone components), so a pull through them would miss rows the plugin's resolvers,
+// which call the document service directly, read. The database is the same; its file becomes the snapshot.
+const contentDest = withCode
+  ? prepareGraphqlApp({ name: `gql-${name}-${slot}-content`, modelDir, apiConfigFile, settings, graphql: gqlConfig })
+  : dest;
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
@@ -105,7 +111,7 @@ else
     seedFile,
   ]);
 let strapi;
-if (!reuse) strapi = await startStrapi(dest, strapiPort);
+if (!reuse) strapi = await startStrapi(contentDest, strapiPort);
 if (!reuse)
   try {
     const p = spawnSync(
@@ -133,8 +139,8 @@ if (!reuse)
   }
 if (!reuse) {
   rmSync(join(work, 'snapshot'), { recursive: true, force: true });
-  cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
-  cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
+  cpSync(join(contentDest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+  cpSync(join(contentDest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 }
 const restore = () => {
   for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
@@ -285,6 +291,9 @@ try {
       b = sdlB.split('\n');
     const at = a.findIndex((line, i) => line !== b[i]);
     sdl.firstDifference = { line: at + 1, strapi: a[at], mock: b[at] };
+    // both in full beside the run's content, to read the whole difference
+    writeFileSync(join(work, 'sdl-strapi.graphql'), sdlA);
+    writeFileSync(join(work, 'sdl-mock.graphql'), sdlB);
   }
   log(`SDL ${sdl.identical ? 'identical' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`);
   if (reads.length > 0) {
