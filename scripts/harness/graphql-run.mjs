@@ -209,8 +209,10 @@ async function replay(list, servers) {
     savedB = {};
   const namesA = new Map(),
     namesB = new Map();
-  const normA = normaliser(known, { numberIds: false, names: namesA }),
-    normB = normaliser(known, { numberIds: false, names: namesB });
+  // values the project's own code makes random (settings.json `volatile`), as run.mjs reads them
+  const volatile = new Set(settings.volatile ?? []);
+  const normA = normaliser(known, { numberIds: false, names: namesA, volatile }),
+    normB = normaliser(known, { numberIds: false, names: namesB, volatile });
   let i = 0;
   for (const req0 of list) {
     // a few reads as an API token (read-only or full access), the rest as the public role
