@@ -4,7 +4,9 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
-//       [--trace out.jsonl]
+//       [--trace out.jsonl] [--code]
+// --code: the project's own server code runs on both sides (register, lifecycles, document middlewares, a GraphQL
+// extension), as run.mjs --code does for REST.
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
 // --reuse keeps the content of the last run of the model on this slot (its snapshot and pulled dataset: the seed
 // depends on the model only) and skips seeding, pushing and pulling: another --seed of operations on the same content.
@@ -35,6 +37,7 @@ const nReads = Number(opts.reads ?? 2000);
 const nWrites = Number(opts.writes ?? 200);
 const seedN = Number(opts.seed ?? 1);
 const gqlConfig = opts.config ? JSON.parse(opts.config) : {};
+const withCode = opts.code === true;
 const strapiPort = 1400 + slot,
   mockPort = 1450 + slot;
 const work = join(tmpdir(), `gql-harness-${name}-${slot}`);
@@ -58,6 +61,7 @@ async function startMock(seedFile) {
       port: mockPort,
       config: join(work, 'content-mock.config.json'),
       seed: seedFile,
+      code: withCode,
     }),
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -78,7 +82,13 @@ async function startMock(seedFile) {
 }
 
 // ---- 1. content
-const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig });
+const dest = prepareGraphqlApp({ name: `gql-${name}-${slot}`, modelDir, apiConfigFile, settings, graphql: gqlConfig, withCode });
+// The content goes in and comes out through a copy without the project's code: its routes may rewrite a query
+// (a populate middleware drops zone components), so a pull through them would miss rows the plugin's resolvers,
+// which call the document service directly, read. The database is the same; its file becomes the snapshot.
+const contentDest = withCode
+  ? prepareGraphqlApp({ name: `gql-${name}-${slot}-content`, modelDir, apiConfigFile, settings, graphql: gqlConfig })
+  : dest;
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
@@ -101,7 +111,7 @@ else
     seedFile,
   ]);
 let strapi;
-if (!reuse) strapi = await startStrapi(dest, strapiPort);
+if (!reuse) strapi = await startStrapi(contentDest, strapiPort);
 if (!reuse)
   try {
     const p = spawnSync(
@@ -129,8 +139,8 @@ if (!reuse)
   }
 if (!reuse) {
   rmSync(join(work, 'snapshot'), { recursive: true, force: true });
-  cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
-  cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
+  cpSync(join(contentDest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
+  cpSync(join(contentDest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });
 }
 const restore = () => {
   for (const f of ['data.db-journal', 'data.db-wal', 'data.db-shm']) rmSync(join(dest, '.tmp', f), { force: true });
@@ -199,8 +209,10 @@ async function replay(list, servers) {
     savedB = {};
   const namesA = new Map(),
     namesB = new Map();
-  const normA = normaliser(known, { numberIds: false, names: namesA }),
-    normB = normaliser(known, { numberIds: false, names: namesB });
+  // values the project's own code makes random (settings.json `volatile`), as run.mjs reads them
+  const volatile = new Set(settings.volatile ?? []);
+  const normA = normaliser(known, { numberIds: false, names: namesA, volatile }),
+    normB = normaliser(known, { numberIds: false, names: namesB, volatile });
   let i = 0;
   for (const req0 of list) {
     // a few reads as an API token (read-only or full access), the rest as the public role
@@ -281,6 +293,9 @@ try {
       b = sdlB.split('\n');
     const at = a.findIndex((line, i) => line !== b[i]);
     sdl.firstDifference = { line: at + 1, strapi: a[at], mock: b[at] };
+    // both in full beside the run's content, to read the whole difference
+    writeFileSync(join(work, 'sdl-strapi.graphql'), sdlA);
+    writeFileSync(join(work, 'sdl-mock.graphql'), sdlB);
   }
   log(`SDL ${sdl.identical ? 'identical' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`);
   if (reads.length > 0) {

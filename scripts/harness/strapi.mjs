@@ -2,7 +2,7 @@
 // which is a symlink to the installed reference's) under <scratch>/<name>/ (scripts/paths.mjs), with the model's src/api,
 // src/components, src/extensions and config/api.js swapped in and a bootstrap driven by the model's settings.json
 // (locales, public-role permissions, API tokens with fixed keys).
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { transformSync } from 'esbuild';
@@ -129,11 +129,23 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
       const code = transformSync(readFileSync(file, 'utf8'), { loader: file.endsWith('ts') ? 'ts' : 'js', format: 'cjs' }).code;
       writeFileSync(join(dest, 'config', `${name}.js`), code);
     }
-  } else cpSync(join(src, 'api'), join(dest, 'src', 'api'), { recursive: true });
+  } else
+    // schemas only, as content-mock serves the model without project code (a project's TypeScript routes would
+    // shadow the generated ones)
+    cpSync(join(src, 'api'), join(dest, 'src', 'api'), {
+      recursive: true,
+      filter: (from) => statSync(from).isDirectory() || /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(from),
+    });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
   // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
   if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
-  for (const api of withCode ? [] : readdirSync(join(dest, 'src', 'api'))) {
+  // a folder's stray files (`.gitkeep`) and APIs of custom routes only have no content type to route
+  const apis = withCode
+    ? []
+    : readdirSync(join(dest, 'src', 'api'), { withFileTypes: true }).filter(
+        (d) => d.isDirectory() && existsSync(join(dest, 'src', 'api', d.name, 'content-types')),
+      );
+  for (const { name: api } of apis) {
     for (const ct of readdirSync(join(dest, 'src', 'api', api, 'content-types'))) {
       for (const [rel, text] of Object.entries(routeFiles(ct))) {
         const file = join(dest, 'src', 'api', api, rel.replace(ct + '.js', ct + '.js'));

@@ -80,15 +80,68 @@ export function pascal(text: string): string {
   return words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
 }
 
+/**
+ * Letters the plugin's slugify (@sindresorhus/slugify 1.1.0: transliterate's table, then lodash's deburr) spells out
+ * rather than stripping a mark from: German, Nordic, Icelandic, Polish… (`Canöe` is `Canoee`), and its symbols.
+ */
+const SPELLED: Readonly<Record<string, string>> = {
+  Ä: 'Ae',
+  Æ: 'AE',
+  Ð: 'D',
+  Ö: 'Oe',
+  Ø: 'O',
+  Ü: 'Ue',
+  Þ: 'TH',
+  ß: 'ss',
+  ä: 'ae',
+  æ: 'ae',
+  ð: 'd',
+  ö: 'oe',
+  ø: 'o',
+  ü: 'ue',
+  þ: 'th',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ĳ: 'IJ',
+  ĳ: 'ij',
+  ĸ: 'k',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ł: 'L',
+  ł: 'l',
+  ŉ: "'n",
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'Oe',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+  ſ: 'ss',
+  ẞ: 'SS',
+  '&': ' and ',
+  '\u{1F984}': ' unicorn ',
+  '\u2665': ' love ',
+};
+
+/**
+ * Letters whose marks slugify strips: deburr's Latin-1 Supplement and Latin Extended-A, the Romanian and Vietnamese
+ * letters of transliterate's table. Other letters (Latin Extended-B, other scripts) become separators here; Strapi
+ * transliterates Cyrillic, Greek, Arabic… by its table, which the mock does not know.
+ */
+const STRIPPED = /[\u00C0-\u017F\u01A0\u01A1\u01AF\u01B0\u0218-\u021B\u1EA0-\u1EF9]/u;
+
 /** The plugin's enum member names (`toRegressedEnumValue`: slugify with `_`, case kept). */
 export function enumMember(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/([a-z\d])([A-Z])/g, '$1$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  let out = '';
+  for (const ch of value.normalize()) {
+    if (SPELLED[ch] !== undefined) out += SPELLED[ch];
+    else if (STRIPPED.test(ch)) out += ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    else if (!/[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/.test(ch)) out += ch;
+  }
+  return out.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 }
 
 type RawAttributes = Readonly<Record<string, Record<string, unknown>>>;
@@ -217,23 +270,44 @@ function typeFrom(seed: TypeSeed): GqlType {
   };
 }
 
+/**
+ * Strapi registers the API content types folder by folder, in the order Node lists `src/api` (by name), then each
+ * API's content types by folder: `product` comes before `product-page`, where comparing the uids would put
+ * `api::product-page.…` first ('-' sorts before '.').
+ */
+function byApiFolder(a: { uid: string }, b: { uid: string }): number {
+  const [apiA = '', nameA = ''] = a.uid.replace(/^api::/, '').split('.');
+  const [apiB = '', nameB = ''] = b.uid.replace(/^api::/, '').split('.');
+  if (apiA !== apiB) return apiA < apiB ? -1 : 1;
+  return nameA < nameB ? -1 : nameA > nameB ? 1 : 0;
+}
+
+/**
+ * Strapi registers the components as its glob lists their files, last first: categories by folder name (`shared-extra`
+ * before `shared`), then each category's files by name (`support.json` before `support-item.json`, '.' sorting after
+ * '-'), where comparing the uids would order both pairs the other way.
+ */
+function byComponentFileDescending(a: { category: string; name: string }, b: { category: string; name: string }): number {
+  if (a.category !== b.category) return a.category < b.category ? 1 : -1;
+  const [fileA, fileB] = [`${a.name}.json`, `${b.name}.json`];
+  return fileA < fileB ? 1 : fileA > fileB ? -1 : 0;
+}
+
 /** Every type the plugin registers, in Strapi's order: components, then content types. */
 export function graphqlTypes(model: ContentModel): GqlType[] {
-  const components: GqlType[] = [...model.components.values()]
-    .sort((a, b) => (a.uid < b.uid ? 1 : a.uid > b.uid ? -1 : 0))
-    .map((c) => ({
-      uid: c.uid,
-      modelType: 'component',
-      kind: 'collectionType',
-      name: `Component${pascal(c.category)}${pascal(c.name)}`,
-      singularName: c.name,
-      pluralName: c.name,
-      localized: false,
-      draftAndPublish: false,
-      attributes: [...c.attributes.values()].map(fromModel).filter((a): a is GqlAttribute => a !== undefined),
-      queries: false,
-      mutations: false,
-    }));
+  const components: GqlType[] = [...model.components.values()].sort(byComponentFileDescending).map((c) => ({
+    uid: c.uid,
+    modelType: 'component',
+    kind: 'collectionType',
+    name: `Component${pascal(c.category)}${pascal(c.name)}`,
+    singularName: c.name,
+    pluralName: c.name,
+    localized: false,
+    draftAndPublish: false,
+    attributes: [...c.attributes.values()].map(fromModel).filter((a): a is GqlAttribute => a !== undefined),
+    queries: false,
+    mutations: false,
+  }));
   const userType = model.contentTypes.get(USER_UID);
   const userAttributes = userType
     ? [...userType.attributes.values()].map(fromModel).filter((a): a is GqlAttribute => a !== undefined)
@@ -269,7 +343,7 @@ export function graphqlTypes(model: ContentModel): GqlType[] {
   ].map(typeFrom);
   const apis = [...model.contentTypes.values()]
     .filter((t) => !t.builtIn)
-    .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0))
+    .sort(byApiFolder)
     .map((t) =>
       typeFrom({
         uid: t.uid,
@@ -285,7 +359,10 @@ export function graphqlTypes(model: ContentModel): GqlType[] {
         privateAttributes: t.privateAttributes,
       }),
     );
-  // Observed on Strapi 5.54: a project with a single API content type registers it before the plugins' types.
-  const types = apis.length === 1 ? [...apis, ...plugins] : [...plugins, ...apis];
+  // Strapi 5.54 loads the APIs, the plugins and the components at once (one Promise.all sharing Node's file-system
+  // threads): the APIs' types come first when their load wins. Observed: with one API content type they do; with
+  // two and no component, one project's did and another's did not (a race the mock cannot follow); with more, not.
+  const apisFirst = apis.length === 1;
+  const types = apisFirst ? [...apis, ...plugins] : [...plugins, ...apis];
   return [...components, ...types];
 }

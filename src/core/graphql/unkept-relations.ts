@@ -28,7 +28,9 @@ export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: R
       out[key] = value;
       continue;
     }
-    if (attribute.kind === 'relation' && kept && !kept.has(key)) {
+    // i18n's `localizations` is no schema attribute either, but the engine joins it (every row of the document)
+    const i18nJoin = key === 'localizations' && type.localized;
+    if (attribute.kind === 'relation' && kept && !kept.has(key) && !i18nJoin) {
       unkept = true;
       continue;
     }

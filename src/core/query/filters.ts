@@ -188,10 +188,23 @@ function defer(ctx: Ctx, fail: () => unknown): Predicate {
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
 function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, parent: string | null, negate: boolean): Predicate {
-  const parts: Predicate[] = [];
+  const parts: (Predicate | undefined)[] = [];
+  // @strapi/database builds a level's WHERE as one object: a relation (component, media) holding a lone `$and` or
+  // `$or` gives that key to its parent's object (Object.assign, its own "TODO: push to $and when collisions"), so a
+  // later `$and`/`$or` of the level, or of another such relation, replaces it and the earlier condition is gone
+  // (harness archpad-content 501: `localizations: { or: […] }` beside a root `or` matched as if absent).
+  const slots = new Map<string, number>();
+  const take = (slot: string | undefined) => {
+    if (slot === undefined) return;
+    const earlier = slots.get(slot);
+    if (earlier !== undefined) parts[earlier] = undefined;
+    slots.set(slot, parts.length);
+  };
   for (const [key, value] of Object.entries(obj)) {
-    if (key === '$and' || key === '$or') parts.push(compileLogical(ctx, scope, key, value, parent, negate));
-    else if (key === '$not') {
+    if (key === '$and' || key === '$or') {
+      take(key);
+      parts.push(compileLogical(ctx, scope, key, value, parent, negate));
+    } else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
       if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
     } else if (isOperator(key) && value !== null) {
@@ -202,11 +215,24 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
         `Only $and, $or and $not can only be used as root level operators. Found ${key}.`,
         { path: join(parent, key) },
       );
-    } else parts.push(compileField(ctx, scope, key, value, parent, negate));
+    } else {
+      take(hoistedGroup(scope, key, value));
+      parts.push(compileField(ctx, scope, key, value, parent, negate));
+    }
   }
+  const kept = parts.filter((p): p is Predicate => p !== undefined);
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
-  if (parts.length === 0) return () => true;
-  return combine(parts, negate ? 'or' : 'and');
+  if (kept.length === 0) return () => true;
+  return combine(kept, negate ? 'or' : 'and');
+}
+
+/** The `$and`/`$or` a joined field's lone group operator puts in its parent's WHERE object (see compileGroup). */
+function hoistedGroup(scope: Scope, key: string, value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || (keys[0] !== '$and' && keys[0] !== '$or')) return undefined;
+  const field = fieldOf(scope, key);
+  return field && !scalarTypeOf(field) ? keys[0] : undefined;
 }
 
 /** AND or OR of predicates in Kleene logic, stopping at the first deciding value (it runs once per row). */

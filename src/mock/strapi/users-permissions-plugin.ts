@@ -109,18 +109,23 @@ export function extendUsersPermissions(
   const api = isPlainObject(result.routes) ? result.routes['content-api'] : undefined;
   const list = (api as { routes?: unknown } | undefined)?.routes;
   const routes: PluginRoutes['routes'][number][] = [];
+  const untouched: PluginRoutes['routes'][number][] = [];
   for (const spec of Array.isArray(list) ? (list as RouteSpec[]) : []) {
     const handler = typeof spec.handler === 'string' ? spec.handler : undefined;
     const [controller, action] = handler ? handler.split('.') : [];
     const original = ROUTES.some(([m, p, h]) => m === spec.method && p === spec.path && h === handler);
     const changed = !handler || finalControllers[controller]?.[action] !== originals[controller]?.[action];
-    if (original && !changed) continue;
     const own = isPlainObject(spec.config) && Object.hasOwn(spec.config, 'prefix');
-    routes.push({
+    const route = {
       spec: handler ? { ...spec, handler: `plugin::${PLUGIN}.${handler}` } : spec,
       prefix: own ? String((spec.config as { prefix?: unknown }).prefix ?? '') : `/${PLUGIN}`,
       builtIn: original,
-    });
+    };
+    (original && !changed ? untouched : routes).push(route);
   }
+  // koa-router answers 405 only where no route of a path takes the method: the plugin's own routes on a path the
+  // extension made the project's stay with it (podcast: a changed PUT /users/:id made DELETE /users/:id a 405)
+  const paths = new Set(routes.map((r) => `${r.prefix}${r.spec.path}`));
+  for (const route of untouched) if (paths.has(`${route.prefix}${route.spec.path}`)) routes.push(route);
   return { routes, controllers: finalControllers };
 }
