@@ -43,3 +43,33 @@ test("a filter through a role's permissions is accepted; a malformed relation wh
     ['Operator and non-operator keys cannot be mixed in a relation where clause', 'INTERNAL_SERVER_ERROR'],
   ]);
 });
+
+// i18n's `localizations` is no attribute of the engine's model either, but its rows are kept: a relation field's
+// filter through it joins the document's other locales (real Strapi 5.54, harness graphql-run on self-nest, seed
+// 701: `tags { nodes(filters: { localizations: … }) }` listed the nodes the mock answered none of).
+test("a relation field's filter through i18n's localizations joins the other locales", async () => {
+  const dirNest = join(import.meta.dirname, '..', 'fixtures', 'models', 'self-nest');
+  const cfg = JSON.parse(readFileSync(join(dirNest, 'content-mock.config.json'), 'utf8')) as typeof config;
+  const nest = await createServer({
+    schemas: dirNest,
+    config: join(dirNest, 'content-mock.config.json'),
+    configObject: { graphql: {} },
+    memory: true,
+  });
+  try {
+    const { url } = await nest.listen(0, '127.0.0.1');
+    const gql = jsonClient(url, cfg.tokens.find((t) => t.type === 'full-access')!.key);
+    const q = async (query: string) =>
+      (await gql('POST', '/graphql', { query })).body as unknown as { data: Record<string, Record<string, unknown>> };
+    const a = (await q('mutation { createNode(data: { title: "a", code: "a" }) { documentId } }')).data.createNode.documentId as string;
+    const b = (await q('mutation { createNode(data: { title: "b", code: "b" }) { documentId } }')).data.createNode.documentId as string;
+    await q(`mutation { updateNode(documentId: "${a}", locale: "es", data: { title: "a es" }) { documentId } }`);
+    await q(`mutation { createTag(data: { name: "t", nodes: ["${a}", "${b}"] }) { documentId } }`);
+    const read = await q(
+      'query { tags(status: DRAFT) { es: nodes(filters: { localizations: { locale: { eq: "es" } } }) { code } none: nodes(filters: { localizations: { locale: { eq: "zh-Hans" } } }) { code } } }',
+    );
+    expect(read.data.tags).toEqual([{ es: [{ code: 'a' }], none: [] }]);
+  } finally {
+    await nest.close();
+  }
+});

@@ -15,7 +15,8 @@ const NO_ROW = { documentId: { null: true } };
 export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>, model: ContentModel): unknown {
   if (Array.isArray(filters)) return filters.map((f) => withoutUnkeptRelations(f, type, byUid, model));
   if (!isPlainObject(filters)) return filters;
-  const kept = model.contentTypes.get(type.uid)?.attributes;
+  const contentType = model.contentTypes.get(type.uid);
+  const kept = contentType?.attributes;
   const out: Record<string, unknown> = {};
   let unkept = false;
   for (const [key, value] of Object.entries(filters)) {
@@ -28,7 +29,9 @@ export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: R
       out[key] = value;
       continue;
     }
-    if (attribute.kind === 'relation' && kept && !kept.has(key)) {
+    // i18n's `localizations` is no attribute of the engine's model, yet its rows are kept (the document's other locales)
+    const localizations = key === 'localizations' && contentType?.localized === true;
+    if (attribute.kind === 'relation' && kept && !kept.has(key) && !localizations) {
       unkept = true;
       continue;
     }
