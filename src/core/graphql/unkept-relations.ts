@@ -28,7 +28,9 @@ export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: R
       out[key] = value;
       continue;
     }
-    if (attribute.kind === 'relation' && kept && !kept.has(key)) {
+    // i18n's `localizations` is no schema attribute, but the engine joins it (query/scope.ts)
+    const joined = key === 'localizations' && model.contentTypes.get(type.uid)?.localized;
+    if (attribute.kind === 'relation' && kept && !kept.has(key) && !joined) {
       unkept = true;
       continue;
     }
