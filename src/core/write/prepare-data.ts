@@ -58,17 +58,34 @@ const NOT_WRITABLE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy'
 /** Keys Strapi silently drops: the version comes from the query (`?locale=`, `?status=`), never the body. */
 const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 
+/**
+ * Strapi resolves the documentIds relations name walking the body's keys in their order, into components and zone
+ * entries where they come (its data-ids transform traverses the entity): the first unknown one in that order is the
+ * one its error names (harness graphql-run links-mini seed 503: a component's relation before a later attribute's).
+ */
+function resolveRelationIds(index: ContentIndex, source: RelationSource, attributes: Attributes, data: Record<string, unknown>): void {
+  for (const key of Object.keys(data)) {
+    const attribute = attributes.get(key);
+    const value = data[key];
+    if (attribute === undefined || value === undefined) continue;
+    if (attribute.kind === 'relation') {
+      const target = index.model.contentTypes.get(attribute.target);
+      if (target) rewriteRelation(contentTarget(index, source, target), value, !attribute.toMany);
+    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isPlainObject(item)) continue;
+        const uid = attribute.kind === 'component' ? attribute.component : item.__component;
+        const component = typeof uid === 'string' ? index.model.components.get(uid) : undefined;
+        if (component) resolveRelationIds(index, source, component.attributes, item);
+      }
+    }
+  }
+}
+
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
   checkBodyKeys(opts.index, type, data);
-  // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
-  // that order is the one its error names.
-  for (const key of opts.storedLinks ? [] : Object.keys(data)) {
-    const attribute = type.attributes.get(key);
-    const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
-    if (attribute?.kind === 'relation' && target && data[key] !== undefined)
-      rewriteRelation(contentTarget(opts.index, source, target), data[key], !attribute.toMany);
-  }
+  if (!opts.storedLinks) resolveRelationIds(opts.index, source, type.attributes, data);
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { kitConfigWithFullToken, startKitServer } from '../helpers/kit.js';
+
+// Mutation inputs as real Strapi 5.54 with @strapi/plugin-graphql 5.54.0 reads them (harness graphql-run, the wide
+// mutation steps of seed 503): a dynamic zone's input scalar, the login's provider.
+const key = 'graphql-write-inputs-full-access';
+let server: MockServer;
+let url: string;
+beforeAll(async () => ({ server, url } = await startKitServer(kitConfigWithFullToken(key, { graphql: {} }))));
+afterAll(() => server.close());
+
+type Answer = {
+  status: number;
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions: { code: string } }[] };
+};
+async function gql(query: string, variables?: Record<string, unknown>): Promise<Answer> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+const errorsOf = (a: Answer) => a.body.errors?.map((e) => [e.extensions.code, e.message]);
+
+test('a zone item naming no component fails the input scalar: validation for a literal, coercion for a variable', async () => {
+  const literal = await gql(
+    'mutation { updateHomepage(data: { blocks: [{ __typename: "ComponentNoSuchThing", body: "x" }] }) { documentId } }',
+  );
+  expect(literal.status).toBe(400);
+  expect(errorsOf(literal)).toEqual([
+    [
+      'GRAPHQL_VALIDATION_FAILED',
+      'Expected value of type "HomepageBlocksDynamicZoneInput!", found {__typename: "ComponentNoSuchThing", body: "x"}; Component not found. expected one of: ComponentSharedQuote, ComponentSharedRichText',
+    ],
+  ]);
+  // REST's `__component` is no name the scalar knows either
+  const variable = await gql('mutation M($data: HomepageInput!) { updateHomepage(data: $data) { documentId } }', {
+    data: {
+      blocks: [
+        { __typename: 'ComponentSharedQuote', body: 'q' },
+        { __component: 'shared.rich-text', body: 'x' },
+      ],
+    },
+  });
+  expect(variable.status).toBe(400);
+  expect(errorsOf(variable)).toEqual([
+    [
+      'BAD_USER_INPUT',
+      'Variable "$data" got invalid value { __component: "shared.rich-text", body: "x" } at "data.blocks[1]"; Expected type "HomepageBlocksDynamicZoneInput". Component not found. expected one of: ComponentSharedQuote, ComponentSharedRichText',
+    ],
+  ]);
+  // a known component is written as its `__component`
+  const ok = await gql(
+    'mutation { updateHomepage(data: { blocks: [{ __typename: "ComponentSharedQuote", body: "kept" }] }) { blocks { __typename ... on ComponentSharedQuote { body } } } }',
+  );
+  expect(ok.body.data).toEqual({ updateHomepage: { blocks: [{ __typename: 'ComponentSharedQuote', body: 'kept' }] } });
+});
+
+test('a login through a provider other than local fails as a disabled provider, before the credentials', async () => {
+  const answer = await gql('mutation { login(input: { identifier: "nobody", password: "x", provider: "github" }) { jwt } }');
+  expect(answer.status).toBe(200);
+  expect(errorsOf(answer)).toEqual([['STRAPI_APPLICATION_ERROR', 'This provider is disabled']]);
+  const local = await gql('mutation { login(input: { identifier: "nobody", password: "x", provider: "local" }) { jwt } }');
+  expect(errorsOf(local)).toEqual([['BAD_USER_INPUT', 'Invalid identifier or password']]);
+  const rest = await fetch(`${url}/api/auth/github/callback`);
+  expect([rest.status, ((await rest.json()) as { error: { message: string } }).error.message]).toEqual([400, 'This provider is disabled']);
+});

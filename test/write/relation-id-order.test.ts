@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer } from './write-client.js';
+import { modelServer } from './model-server.js';
+
+// Strapi resolves the documentIds a body names walking its keys in order, into components where they come (the
+// document service's data-ids transform traverses the entity): the first unknown one in that order is the one its
+// error names. Real Strapi 5.54 (harness graphql-run links-mini seed 503) named a component's relation before a
+// relation of the entry that came after it.
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+beforeAll(async () => ({ server, call } = await modelServer('links-mini')));
+afterAll(() => server.close());
+
+const message = (a: Answer) => (a.body as { error?: { message: string } }).error?.message;
+const missing = (id: string) => `Document with id "${id}", locale "en" not found`;
+
+test("a component's unknown relation is named before a later attribute's, and after an earlier one's", async () => {
+  const inRef = 'nosuchdocumentidinref0000';
+  const inThings = 'nosuchdocumentidinthings0';
+  expect(message(await call('POST', '/api/holders', { data: { name: 'h', ref: { many: [inRef] }, things: [inThings] } }))).toBe(
+    missing(inRef),
+  );
+  expect(message(await call('POST', '/api/holders', { data: { things: [inThings], ref: { many: [inRef] } } }))).toBe(missing(inThings));
+  // repeatable components: each item in turn
+  expect(message(await call('POST', '/api/holders', { data: { refs: [{ label: 'a' }, { thing: inRef }], things: [inThings] } }))).toBe(
+    missing(inRef),
+  );
+});
