@@ -67,3 +67,42 @@ test('a login through a provider other than local fails as a disabled provider, 
   const rest = await fetch(`${url}/api/auth/github/callback`);
   expect([rest.status, ((await rest.json()) as { error: { message: string } }).error.message]).toEqual([400, 'This provider is disabled']);
 });
+
+test('a rich text (blocks) value: a node of no known type fails, one error per node, beside the relations check', async () => {
+  const answer = await gql(
+    'mutation { createArticle(data: { title: "t", body: [1, { type: "paragraph", children: [{ type: "text", text: "ok" }] }, { three: 3 }], cover: "999" }) { documentId } }',
+  );
+  const error = (
+    answer.body.errors?.[0]?.extensions as {
+      error?: { message: string; details: { errors: { path: string[]; message: string; value: unknown }[] } };
+    }
+  ).error;
+  expect(error?.message).toBe('3 errors occurred');
+  expect(error?.details.errors.map((e) => [e.path.join('.'), e.message])).toEqual([
+    ['body.0', 'Block node is of invalid type'],
+    ['body.2', 'Block node is of invalid type'],
+    ['', '1 relation(s) of type plugin::upload.file associated with this entity do not exist'],
+  ]);
+  // the relations check sees the value as given
+  expect((error?.details.errors[2].value as { body: unknown }).body).toEqual([
+    1,
+    { type: 'paragraph', children: [{ type: 'text', text: 'ok' }] },
+    { three: 3 },
+  ]);
+});
+
+test("the relations check's value is yup's cast: a default added re-makes the object in the shape's reversed order", async () => {
+  const failing = async (data: string) => {
+    const answer = await gql(`mutation { createArticle(status: DRAFT, data: ${data}) { documentId } }`);
+    const error = (answer.body.errors?.[0]?.extensions as { error?: { details: { errors: { value: Record<string, unknown> }[] } } }).error;
+    return error?.details.errors[0].value;
+  };
+  // every optional list given: the body as given, the version keys after it
+  const kept = await failing('{ title: "t", slug: "kept-order-1", cover: "999", blocks: [] }');
+  expect(Object.keys(kept ?? {})).toEqual(['title', 'slug', 'cover', 'blocks', 'publishedAt', 'locale']);
+  // the zone left out gets its `[]`, the component's list too: both objects re-made in reversed attribute order
+  const made = await failing('{ title: "t", slug: "kept-order-2", cover: "999", seo: { metaTitle: "m", metaDescription: "d" } }');
+  expect(Object.keys(made ?? {})).toEqual(['locale', 'publishedAt', 'blocks', 'seo', 'cover', 'slug', 'title']);
+  expect(made?.seo).toEqual({ links: [], metaDescription: 'd', metaTitle: 'm' });
+  expect(Object.keys(made?.seo as object)).toEqual(['links', 'metaDescription', 'metaTitle']);
+});
