@@ -106,3 +106,15 @@ test("the relations check's value is yup's cast: a default added re-makes the ob
   expect(made?.seo).toEqual({ links: [], metaDescription: 'd', metaTitle: 'm' });
   expect(Object.keys(made?.seo as object)).toEqual(['links', 'metaDescription', 'metaTitle']);
 });
+
+test('a new locale of a document is created with its documentId in the data, after the version keys', async () => {
+  const made = await gql('mutation { createArticle(status: DRAFT, data: { title: "t", slug: "new-locale-echo" }) { documentId } }');
+  const documentId = (made.body.data?.createArticle as { documentId: string }).documentId;
+  const answer = await gql(
+    `mutation { updateArticle(documentId: "${documentId}", locale: "de", status: DRAFT, data: { title: "t de", cover: "999", blocks: [] }) { documentId } }`,
+  );
+  const error = (answer.body.errors?.[0]?.extensions as { error?: { details: { errors: { value: Record<string, unknown> }[] } } }).error;
+  const value = error?.details.errors[0].value ?? {};
+  expect(Object.keys(value).slice(-3)).toEqual(['publishedAt', 'locale', 'documentId']);
+  expect([value.locale, value.documentId]).toEqual(['de', documentId]);
+});

@@ -51,6 +51,11 @@ export interface PrepareOptions {
    * checked for presence only, never looked up again.
    */
   readonly storedLinks?: boolean;
+  /**
+   * A new locale of an existing document: Strapi's update creates it with the documentId in its data (after the
+   * version keys), which the relations check's value shows.
+   */
+  readonly documentId?: string;
 }
 
 /** Keys Strapi refuses in a body because the server owns them. */
@@ -99,7 +104,8 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
     publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
     ...(type.localized ? { locale: opts.locale } : {}),
   };
-  const rewritten = yupCast(type.attributes, { ...data, ...version }, echo, Object.keys(version));
+  const given = { ...data, ...version, ...(opts.documentId === undefined ? {} : { documentId: opts.documentId }) };
+  const rewritten = yupCast(type.attributes, given, echo, Object.keys(version));
   const failed = opts.storedLinks ? undefined : relationsCheck(opts.index, type.attributes, rewritten);
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
