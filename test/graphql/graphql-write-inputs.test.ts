@@ -118,3 +118,22 @@ test('a new locale of a document is created with its documentId in the data, aft
   expect(Object.keys(value).slice(-3)).toEqual(['publishedAt', 'locale', 'documentId']);
   expect([value.locale, value.documentId]).toEqual(['de', documentId]);
 });
+
+test("a collection type's delete goes to the default locale whatever its locale argument; a single type's reads it", async () => {
+  const made = await gql('mutation { createArticle(status: DRAFT, data: { title: "t", slug: "delete-locale-en" }) { documentId } }');
+  const documentId = (made.body.data?.createArticle as { documentId: string }).documentId;
+  await gql(
+    `mutation { updateArticle(documentId: "${documentId}", locale: "de", status: DRAFT, data: { title: "t de", slug: "delete-locale-de" }) { documentId } }`,
+  );
+  const deleted = await gql(`mutation { deleteArticle(documentId: "${documentId}", locale: "de") { documentId } }`);
+  expect(deleted.body.data).toEqual({ deleteArticle: { documentId } });
+  const versions = await gql(
+    `{ en: article(documentId: "${documentId}", status: DRAFT, locale: "en") { title } de: article(documentId: "${documentId}", status: DRAFT, locale: "de") { title } }`,
+  );
+  expect(versions.body.data).toEqual({ en: null, de: { title: 't de' } });
+  // the single type's delete passes the locale on
+  await gql('mutation { deleteGlobal(locale: "de") { documentId } }');
+  const globals = await gql('{ en: global(locale: "en") { siteName } de: global(locale: "de") { siteName } }');
+  expect((globals.body.data as { en: unknown; de: unknown }).de).toBeNull();
+  expect((globals.body.data as { en: unknown; de: unknown }).en).not.toBeNull();
+});

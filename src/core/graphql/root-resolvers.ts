@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { zoneItem } from './zone-input.js';
-import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import type { ContentType } from '../model/types.js';
 import { findMany, findOne, parseQuery, type QueryOptions } from '../query/run-query.js';
@@ -289,7 +289,12 @@ export async function resolveRoot(
       return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
     }
     case 'delete': {
-      const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      // The plugin's collection type delete passes the documentId alone (the locale argument i18n adds goes unread:
+      // the default locale's version goes); a single type's passes its arguments, and fails when there is no document
+      // (harness graphql-run status-field seed 503)
+      const collection = type.kind === 'collectionType';
+      const documentId = collection ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      if (documentId === undefined) throw new NotFoundError('Document not found', {});
       const remove = (p: Record<string, unknown>) =>
         deleteDocument(
           ctx.store,
@@ -298,9 +303,9 @@ export async function resolveRoot(
           defined({ locale: p.locale ?? undefined }),
           options,
         );
-      const params = defined({ documentId, locale: args.locale ?? undefined });
+      const params = defined({ documentId, locale: collection ? undefined : (args.locale ?? undefined) });
       await (ctx.documents ? ctx.documents(type.uid, 'delete', params, remove) : remove(params));
-      return { documentId: documentId ?? null };
+      return { documentId };
     }
   }
 }
