@@ -27,3 +27,23 @@ test("a component's unknown relation is named before a later attribute's, and af
     missing(inRef),
   );
 });
+
+test("the relations check's value keeps a number that casts but breaks its max", async () => {
+  const { server: events, call: send } = await modelServer('events');
+  try {
+    const answer = await send('POST', '/api/event-entries', {
+      data: {
+        title: 't',
+        poster: 999,
+        program: [{ __component: 'event.session', title: 's', slots: [{ minutes: 598 }, { minutes: 'x' }] }],
+      },
+    });
+    const errors = (answer.body as { error: { details: { errors: { message: string; value: Record<string, unknown> }[] } } }).error.details
+      .errors;
+    const check = errors.find((e) => e.message.includes('relation(s)'));
+    const program = check?.value.program as { slots: { minutes: unknown }[] }[];
+    expect(program[0].slots.map((s) => s.minutes)).toEqual([598, null]);
+  } finally {
+    await events.close();
+  }
+});

@@ -1,5 +1,5 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
-import type { Attributes, ContentType } from '../model/types.js';
+import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
 import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
@@ -113,6 +113,16 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   // the database's own casts come last: Strapi writes the row only once validation passed
   if (cast.length > 0) throw cast[0];
   return { values, relations };
+}
+
+/** What yup's cast leaves of a value that failed validation (the relations check sees it). */
+function failedEcho(attribute: ScalarAttribute, value: unknown): unknown {
+  const type = yupType(attribute);
+  if (type === 'string' || type === 'boolean' || type === 'mixed') return value;
+  if (type !== 'number') return null;
+  // yup's number cast: a number stays, a string is read without its spaces; NaN (null in JSON) otherwise
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/\s/g, '')) : NaN;
+  return Number.isNaN(n) ? null : n;
 }
 
 /** Values the echo shows in another form than yup's cast gives them (dates are checked, not cast). */
@@ -275,7 +285,8 @@ function prepareAttributes(
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
         // in JSON); a string or boolean schema keeps a value it cannot cast as it was; a create's default is there too
         // (the validator's `default(attr.default)`); a mixed schema (blocks) casts nothing
-        if (given) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean', 'mixed'].includes(yupType(attribute)) ? value : null;
+        // (a number that casts but breaks a rule, min or max, stays the number: harness graphql-run events seed 503)
+        if (given) echo[attribute.name] = r.ok ? r.value : failedEcho(attribute, value);
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
