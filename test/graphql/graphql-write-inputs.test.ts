@@ -137,3 +137,15 @@ test("a collection type's delete goes to the default locale whatever its locale 
   expect((globals.body.data as { en: unknown; de: unknown }).de).toBeNull();
   expect((globals.body.data as { en: unknown; de: unknown }).en).not.toBeNull();
 });
+
+test("an update's components get no list defaults (yup's defaults are a create's)", async () => {
+  const made = await gql('mutation { createArticle(status: DRAFT, data: { title: "t", slug: "update-no-defaults" }) { documentId } }');
+  const documentId = (made.body.data?.createArticle as { documentId: string }).documentId;
+  const answer = await gql(
+    `mutation { updateArticle(documentId: "${documentId}", status: DRAFT, data: { seo: { metaTitle: "m" }, cover: "999" }) { documentId } }`,
+  );
+  const error = (answer.body.errors?.[0]?.extensions as { error?: { details: { errors: { value: Record<string, unknown> }[] } } }).error;
+  const value = error?.details.errors[0].value ?? {};
+  expect(value.seo).toEqual({ metaTitle: 'm' });
+  expect(Object.hasOwn(value, 'blocks')).toBe(false);
+});

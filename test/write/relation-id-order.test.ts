@@ -28,21 +28,26 @@ test("a component's unknown relation is named before a later attribute's, and af
   );
 });
 
-test("the relations check's value keeps a number that casts but breaks its max", async () => {
+test("the relations check's value keeps a number that casts but breaks its max, and a date as given", async () => {
   const { server: events, call: send } = await modelServer('events');
   try {
     const answer = await send('POST', '/api/event-entries', {
       data: {
         title: 't',
         poster: 999,
-        program: [{ __component: 'event.session', title: 's', slots: [{ minutes: 598 }, { minutes: 'x' }] }],
+        program: [
+          { __component: 'event.session', title: 's', slots: [{ minutes: 598 }, { minutes: 'x' }] },
+          { __component: 'event.agenda', day: '2024-05-06T07:08:09.000Z', slots: [] },
+        ],
       },
     });
     const errors = (answer.body as { error: { details: { errors: { message: string; value: Record<string, unknown> }[] } } }).error.details
       .errors;
     const check = errors.find((e) => e.message.includes('relation(s)'));
-    const program = check?.value.program as { slots: { minutes: unknown }[] }[];
+    const program = check?.value.program as { slots: { minutes: unknown }[]; day?: unknown }[];
     expect(program[0].slots.map((s) => s.minutes)).toEqual([598, null]);
+    // a date is checked, not cast: as given
+    expect(program[1].day).toBe('2024-05-06T07:08:09.000Z');
   } finally {
     await events.close();
   }

@@ -95,8 +95,14 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
   const cast: ValidationError[] = [];
-  const values = prepareAttributes(type.attributes, data, [], { ...opts, source, cast }, errors, echo, (name, op) =>
-    relations.set(name, op),
+  const values = prepareAttributes(
+    type.attributes,
+    data,
+    [],
+    { ...opts, source, cast, listDefaults: opts.creating },
+    errors,
+    echo,
+    (name, op) => relations.set(name, op),
   );
   if (opts.resolveOnly) return { values, relations };
   // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
@@ -236,7 +242,13 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
   message: `${name} must be defined.`,
   value,
 });
-type Options = PrepareOptions & { readonly source: RelationSource; readonly cast: ValidationError[] };
+type Options = PrepareOptions & {
+  readonly source: RelationSource;
+  readonly cast: ValidationError[];
+  /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
+   * like a create's otherwise) (harness graphql-run school seed 503). */
+  readonly listDefaults: boolean;
+};
 
 /**
  * Checks `data` against `attributes` and returns the stored form; `echo` receives the form Strapi's relations check
@@ -286,7 +298,8 @@ function prepareAttributes(
         // in JSON); a string or boolean schema keeps a value it cannot cast as it was; a create's default is there too
         // (the validator's `default(attr.default)`); a mixed schema (blocks) casts nothing
         // (a number that casts but breaks a rule, min or max, stays the number: harness graphql-run events seed 503)
-        if (given) echo[attribute.name] = r.ok ? r.value : failedEcho(attribute, value);
+        // dates are checked, not cast: the value as given (harness graphql-run events seed 503)
+        if (given) echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
@@ -343,7 +356,7 @@ function prepareAttributes(
       }
       case 'component': {
         // yup's default for an optional list on a create: `[]` (the relations check shows it)
-        if (!given && attribute.repeatable && !attribute.required && opts.creating) echo[attribute.name] = [];
+        if (!given && attribute.repeatable && !attribute.required && opts.listDefaults) echo[attribute.name] = [];
         if (!given) {
           // a stored draft checked at publish holds no single component as `null` (Strapi reads the row back)
           if (opts.storedLinks && !attribute.repeatable && attribute.required && !opts.draft) errors.push(nullComponentError(here));
@@ -399,7 +412,7 @@ function prepareAttributes(
         break;
       }
       case 'dynamiczone': {
-        if (!given && !attribute.required && opts.creating) echo[attribute.name] = [];
+        if (!given && !attribute.required && opts.listDefaults) echo[attribute.name] = [];
         if (!given) {
           if (listOrSingleRequired(true, attribute.required, opts)) errors.push(undefinedError(here));
           continue;
