@@ -24,8 +24,12 @@ const isList = (t) => (t instanceof GraphQLNonNull ? isList(t.ofType) : t instan
 const lit = (v) =>
   typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' || typeof v === 'boolean' || v === null ? String(v) : v;
 
-/** `dataset`: the pulled content (contentTypes[uid].documents[locale][draft|published]); `model`: the content model. */
-export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
+/**
+ * `dataset`: the pulled content (contentTypes[uid].documents[locale][draft|published]); `model`: the content model.
+ * `wide`: mutation steps with every input kind (wideData, wideStep, widePluginStep); without it, the steps of the
+ * runs before it (issue-25f's seeds 501/502 replay as they were).
+ */
+export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = false }) {
   const query = schema.getQueryType().getFields();
   const mutation = schema.getMutationType().getFields();
   const apiTypes = built.types.filter(
@@ -388,6 +392,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     return v;
   }
   function dataFor(t) {
+    if (wide) return wideData(t, 0);
     const parts = [];
     for (const a of t.attributes) {
       if (!a.common.writable || a.common.private) continue;
@@ -426,6 +431,12 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
   /** A mutation step: the mutation and the reads that follow it. `{{name}}` marks a documentId a create saved. */
   function writeStep(n) {
     writing = true;
+    if (wide) {
+      const x = r.next();
+      if (x < 0.1) return pluginStep(n);
+      if (x < 0.16) return widePluginStep(n);
+      if (x < 0.3) return wideStep(n);
+    }
     if (r.next() < 0.12) return pluginStep(n);
     const t = r.pick(apiTypes);
     const frags = [];
@@ -555,6 +566,248 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
         query: `mutation { emailConfirmation(confirmation: ${lit(r.next() < 0.8 ? `code${r.int(1, 999)}` : '')}) { jwt user { username } } }`,
         features: ['mutation:plugin', 'mutation:email-confirmation'],
       },
+    ];
+  }
+
+  // ---- wide writes: every kind of `<T>Input` field, the mutations' other arguments, inputs Strapi refuses
+  const mediaIds = (dataset.media ?? []).map((f) => String(f.id));
+  const mediaId = () => (mediaIds.length && r.next() < 0.85 ? r.pick(mediaIds) : String(r.int(900, 999)));
+  const idsOf = (uid) => [...new Set(docsOf(uid).map((d) => d.documentId))];
+  /** A value for a scalar field: the content's, a generated one, or (rarely) one of the wrong kind. */
+  function wideScalar(t, a) {
+    const x = r.next();
+    if (a.kind === 'enum') {
+      // the schema's names for the values (a value that is no GraphQL name is renamed)
+      const type = unwrap(schema.getType(`${t.name}Input`)?.getFields()[a.name]?.type ?? schema.getType('String'));
+      const names = type instanceof GraphQLEnumType ? type.getValues().map((v) => v.name) : [];
+      return x < 0.04 || !names.length ? 'NOT_A_VALUE' : r.pick(names);
+    }
+    if (x < 0.015) return a.scalar === 'String' ? String(r.int(1, 9)) : lit('not a ' + a.scalar.toLowerCase());
+    // dates and times: mostly valid, a few the scalars refuse (validation) or the database reads another way
+    const odd = x > 0.95;
+    if (a.scalar === 'JSON')
+      return r.pick(['{ a: 1, b: [true, null] }', '[1, "two", { three: 3 }]', '"text"', '42', 'null', '{ nested: { deep: "x" } }']);
+    if (a.scalar === 'DateTime')
+      return lit(
+        odd
+          ? r.pick(['2024-05-06', 'yesterday'])
+          : r.pick(['2024-05-06T07:08:09.000Z', '2020-01-01T00:00:00Z', '2031-12-31T23:59:59.999Z']),
+      );
+    if (a.scalar === 'Date') return lit(odd ? r.pick(['2024-02-30', '2024-05-06T07:08:09.000Z']) : r.pick(['2024-05-06', '1999-12-31']));
+    if (a.scalar === 'Time') return lit(odd ? r.pick(['12:00', '25:00:00']) : r.pick(['07:08:09', '23:59:59.999', '00:00:00.000']));
+    const v = t.modelType === 'contentType' ? scalarValue(t, a) : undefined;
+    if (typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
+    if (v !== undefined && a.scalar !== 'Int' && a.scalar !== 'Float' && a.scalar !== 'Boolean') return lit(v);
+    return a.scalar === 'Int' || a.scalar === 'Long'
+      ? String(r.int(-5, 1000))
+      : a.scalar === 'Float'
+        ? String(r.int(-50, 5000) / 8)
+        : a.scalar === 'Boolean'
+          ? String(r.next() < 0.5)
+          : lit(`text ${r.int(1, 999)}`);
+  }
+  /** An input object for a content type or component: scalars, enums, media, relations, components, zones. */
+  function wideData(t, depth) {
+    const parts = [];
+    for (const a of t.attributes) {
+      if (!a.common.writable || a.common.private || ['publishedAt', 'locale', 'localizations', 'id', 'documentId'].includes(a.name))
+        continue;
+      if (!a.common.required && r.next() < 0.45) continue;
+      const v = wideField(t, a, depth);
+      if (v !== undefined) parts.push(`${a.name}: ${v}`);
+    }
+    return `{ ${parts.join(', ')} }`;
+  }
+  function wideField(t, a, depth) {
+    if (a.kind === 'scalar' || a.kind === 'enum') {
+      if (a.kind === 'scalar' && ['createdAt', 'updatedAt'].includes(a.name)) return undefined;
+      return wideScalar(t, a);
+    }
+    if (a.kind === 'media') {
+      if (r.next() < 0.1) return 'null';
+      return a.multiple ? `[${Array.from({ length: r.int(0, 2) }, () => lit(mediaId())).join(', ')}]` : lit(mediaId());
+    }
+    if (a.kind === 'relation') {
+      const ids = idsOf(a.target);
+      const x = r.next();
+      // a documentId that does not exist, a list where one is expected (or the reverse), the REST connect form
+      // (an object where the schema has [ID]: a validation error)
+      if (x < 0.05) return lit('nosuchdocumentid000000000');
+      if (x < 0.08) return a.toMany ? `{ connect: [${lit(ids[0] ?? 'x')}] }` : `[${lit(ids[0] ?? 'x')}]`;
+      if (!ids.length) return undefined;
+      if (!a.toMany) return x < 0.15 ? 'null' : lit(r.pick(ids));
+      return `[${r
+        .sample(ids, r.int(0, 3))
+        .map((d) => lit(d))
+        .join(', ')}]`;
+    }
+    if (a.kind === 'component') {
+      const c = byUid.get(a.component);
+      if (!c || depth > 2) return undefined;
+      if (r.next() < 0.08) return 'null';
+      if (!a.repeatable) return r.next() < 0.05 ? `[${wideData(c, depth + 1)}]` : wideData(c, depth + 1);
+      return `[${Array.from({ length: r.int(0, 3) }, () => wideData(c, depth + 1)).join(', ')}]`;
+    }
+    if (a.kind === 'dynamiczone') {
+      const items = Array.from({ length: r.int(0, 3) }, () => {
+        const c = byUid.get(r.pick(a.components));
+        if (!c) return undefined;
+        const body = wideData(c, depth + 1)
+          .slice(1, -1)
+          .trim();
+        const y = r.next();
+        // the plugin's zone input reads `__typename`; `__component` (REST's key), an unknown type or none fail
+        const tag =
+          y < 0.8
+            ? `__typename: ${lit(c.name)}`
+            : y < 0.88
+              ? `__component: ${lit(c.uid)}`
+              : y < 0.94
+                ? `__typename: "ComponentNoSuchThing"`
+                : '';
+        return `{ ${[tag, body].filter(Boolean).join(', ')} }`;
+      }).filter(Boolean);
+      return `[${items.join(', ')}]`;
+    }
+    return undefined;
+  }
+  /**
+   * Mutations beyond create-read-update: delete with a locale (collection and single types), a new locale of a
+   * document (update with `locale`), the data as a variable (sometimes of the wrong type), arguments of the wrong
+   * kind, a missing document.
+   */
+  function wideStep(n) {
+    const t = r.pick(apiTypes);
+    const frags = [];
+    const sel = selection(schema.getType(t.name), 1, frags);
+    const tail = frags.length ? ' ' + frags.join(' ') : '';
+    const collection = t.kind === 'collectionType';
+    const docId = () => (r.next() < 0.9 ? documentIdOf(t) : 'nosuchdocumentid000000000');
+    const idArg = () => (collection ? `documentId: ${lit(docId())}, ` : '');
+    const otherLocale = () => lit(r.pick([...locales, 'xx', 'en-US']));
+    const steps = [];
+    const x = r.next();
+    if (x < 0.3 && mutation[`delete${t.name}`]) {
+      const args = [collection ? `documentId: ${lit(docId())}` : '', t.localized && r.next() < 0.6 ? `locale: ${otherLocale()}` : '']
+        .filter(Boolean)
+        .join(', ');
+      steps.push({
+        query: `mutation { delete${t.name}${args ? `(${args})` : ''} { documentId } }`,
+        features: ['mutation:delete'],
+        bare: true,
+      });
+    } else if (x < 0.55 && t.localized && mutation[`update${t.name}`]) {
+      steps.push({
+        query: `mutation { update${t.name}(${idArg()}locale: ${otherLocale()}, ${r.next() < 0.4 ? `status: ${r.pick(['DRAFT', 'PUBLISHED'])}, ` : ''}data: ${wideData(t, 0)}) { ${sel} } }`,
+        features: ['mutation:update', 'mutation:locale'],
+      });
+    } else if (x < 0.85) {
+      const op = collection && mutation[`create${t.name}`] && r.next() < 0.5 ? 'create' : 'update';
+      if (!mutation[`${op}${t.name}`]) return writeStep(n);
+      const y = r.next();
+      // the data as a variable: the input object, or a value of the wrong type (coercion fails before any resolver)
+      const data = y < 0.75 ? valueFromASTUntyped(parseValue(wideData(t, 0))) : y < 0.88 ? 'not an object' : { nosuchfield: 1 };
+      const header = `mutation M($data: ${t.name}Input!${t.draftAndPublish ? ', $status: PublicationStatus' : ''})`;
+      const args = `${op === 'update' ? idArg() : ''}${t.draftAndPublish ? 'status: $status, ' : ''}data: $data`;
+      steps.push({
+        query: `${header} { ${op}${t.name}(${args}) { ${sel} } }`,
+        variables: { data, ...(t.draftAndPublish && r.next() < 0.6 ? { status: r.pick(['DRAFT', 'PUBLISHED', 'draft']) } : {}) },
+        features: [`mutation:${op}`, 'mutation:variables'],
+      });
+    } else {
+      // arguments of the wrong kind or missing: graphql-js's validation errors
+      const bad = r.pick([
+        collection ? `update${t.name}(documentId: 12, data: {})` : `update${t.name}(data: [])`,
+        `update${t.name}(${idArg()}status: LIVE, data: {})`,
+        collection ? `update${t.name}(data: {})` : `update${t.name}(${idArg()}data: { nosuchfield: 1 })`,
+        collection ? `delete${t.name}(documentId: null)` : `update${t.name}(data: null)`,
+      ]);
+      if (!mutation[bad.slice(0, bad.indexOf('('))]) return writeStep(n);
+      steps.push({ query: `mutation { ${bad} { documentId } }`, features: ['mutation:invalid'], bare: true });
+    }
+    steps.push({
+      query: `{ ${collection ? rootName(t, 'conn') : rootName(t, 'one')}${t.localized && r.next() < 0.5 ? `(locale: ${lit(r.pick(locales))})` : ''} { ${collection ? `nodes { ${sel} } pageInfo { total }` : sel} } }`,
+      features: ['after-write'],
+    });
+    // a step that selects no entry takes no fragment (an unused one fails validation)
+    return steps.map(({ bare, ...s }) => ({ ...s, query: bare ? s.query : s.query + tail }));
+  }
+  /**
+   * The users & permissions mutations the other steps leave out: a login that succeeds (its user, not its random
+   * JWT), forgotPassword, resetPassword and changePassword with codes and passwords that fail, a user made with
+   * missing or taken fields, and a role's data of the wrong shape.
+   */
+  function widePluginStep(n) {
+    const name = `q${n}`;
+    const who = `v${n}x${r.int(100, 999)}`;
+    const x = r.next();
+    if (x < 0.3)
+      return [
+        {
+          query: `mutation { register(input: { username: ${lit(who)}, email: ${lit(`${who}@example.com`)}, password: "secret123" }) { user { username email confirmed } } }`,
+          features: ['mutation:plugin', 'mutation:register'],
+        },
+        {
+          query: `mutation { login(input: { identifier: ${lit(r.next() < 0.5 ? who : `${who}@example.com`)}, password: ${lit(r.next() < 0.7 ? 'secret123' : 'wrong-pass')}${r.next() < 0.2 ? ', provider: "github"' : ''} }) { user { username email confirmed blocked role { name } } } }`,
+          features: ['mutation:plugin', 'mutation:login'],
+        },
+      ];
+    if (x < 0.45)
+      return [
+        {
+          query: `mutation { register(input: { username: ${lit(r.next() < 0.5 ? who : '')}, email: ${lit(r.pick([`${who}@example.com`, 'not-an-email', '']))}, password: ${lit(r.pick(['secret123', '12', '']))} }) { user { username } } }`,
+          features: ['mutation:plugin', 'mutation:register'],
+        },
+      ];
+    if (x < 0.55)
+      return [
+        {
+          query: `mutation { forgotPassword(email: ${lit(r.pick(['nobody@example.com', 'not-an-email', '']))}) { ok } }`,
+          features: ['mutation:plugin'],
+        },
+      ];
+    if (x < 0.7) {
+      const pw = r.pick(['newpass123', 'x']);
+      return [
+        {
+          query: `mutation { resetPassword(password: ${lit(pw)}, passwordConfirmation: ${lit(r.next() < 0.7 ? pw : 'other123')}, code: ${lit(r.pick(['nosuchcode', '']))}) { user { username } } }`,
+          features: ['mutation:plugin'],
+        },
+      ];
+    }
+    if (x < 0.8)
+      return [
+        {
+          query: `mutation { changePassword(currentPassword: "secret123", password: "newpass123", passwordConfirmation: ${lit(r.next() < 0.5 ? 'newpass123' : 'other')}) { user { username } } }`,
+          features: ['mutation:plugin'],
+        },
+      ];
+    if (x < 0.92) {
+      const fields = r.sample(
+        [
+          `username: ${lit(who)}`,
+          `email: ${lit(`${who}@example.com`)}`,
+          'password: "secret123"',
+          'role: "1"',
+          'confirmed: true',
+          'blocked: false',
+        ],
+        r.int(0, 6),
+      );
+      return [
+        {
+          query: `mutation { createUsersPermissionsUser(data: { ${fields.join(', ')} }) { data { username email confirmed blocked role { name } } } }`,
+          features: ['mutation:plugin', 'mutation:create-user'],
+        },
+        { query: `{ usersPermissionsUsers(sort: ["username"]) { username email confirmed blocked } }`, features: ['after-write'] },
+      ];
+    }
+    return [
+      {
+        query: `mutation { createUsersPermissionsRole(data: { name: ${lit(`Role ${name}`)}, permissions: ${r.pick(['[]', '["1"]', '"x"'])} }) { ok } }`,
+        features: ['mutation:plugin', 'mutation:role'],
+      },
+      { query: `{ usersPermissionsRoles { name description type } }`, features: ['after-write'] },
     ];
   }
   return { read, writeStep };

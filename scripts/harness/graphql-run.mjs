@@ -4,7 +4,7 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
-//       [--trace out.jsonl] [--code]
+//       [--trace out.jsonl] [--code] [--narrow]
 // --code: the project's own server code runs on both sides (register, lifecycles, document middlewares, a GraphQL
 // extension), as run.mjs --code does for REST.
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
@@ -160,7 +160,8 @@ const r = rng(seedN * 7919 + 29);
 const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r });
 const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
 // the mutation steps draw from their own stream: the same seed gives the same steps whatever --reads is
-const genW = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r: rng(seedN * 7919 + 31) });
+// --narrow: the mutation steps of the runs before the wide generator (issue-25f's seeds replay as they were)
+const genW = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r: rng(seedN * 7919 + 31), wide: !opts.narrow });
 const writeSeq = [];
 for (let i = 0; i < nWrites; i++) writeSeq.push(...genW.writeStep(i).map((s) => ({ ...s, phase: 'write' })));
 

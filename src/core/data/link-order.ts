@@ -48,6 +48,53 @@ export function linkOrd(data: StoreData, ownerUid: string, attribute: string, ro
   return data.linkOrder?.[ordOf(key(ownerUid, attribute, row, target))];
 }
 
+/**
+ * An owner list with `target` added at order value `ord`: the list reads by its join rows' order values, equal values
+ * in join-row order, so the new link goes after every link whose value is not above its own (probe
+ * school-self-publish-place). Links without a recorded value (setLinkOrd) hold their place in a list written whole:
+ * 1..n. An `ord` of 0 or less (no value) puts it last.
+ */
+export function insertByOrd(
+  data: StoreData,
+  ownerUid: string,
+  attribute: string,
+  row: Row,
+  current: readonly string[],
+  target: string,
+  ord: number,
+): string[] {
+  const others = current.filter((d) => d !== target);
+  const ords = linkOrds(data, ownerUid, attribute, row, current).filter((_, i) => current[i] !== target);
+  const at = ord <= 0 ? -1 : ords.findIndex((o) => o > ord);
+  const cut = at < 0 ? others.length : at;
+  return [...others.slice(0, cut), target, ...others.slice(cut)];
+}
+
+/** The order values of an owner list's links: recorded ones, else their place in a list written whole (1..n). */
+export function linkOrds(data: StoreData, ownerUid: string, attribute: string, row: Row, current: readonly string[]): number[] {
+  return current.map((d, i) => linkOrd(data, ownerUid, attribute, row, d) ?? i + 1);
+}
+
+/**
+ * Puts `target` in an owner list at order value `ord` as a new join row (insertByOrd), recording the values of the
+ * list's links: once the list is no longer in 1..n order, their places no longer give them.
+ */
+export function placeByOrd(
+  tx: Transaction,
+  ownerUid: string,
+  attribute: string,
+  row: Row,
+  current: readonly string[],
+  target: string,
+  ord: number,
+): string[] {
+  const next = insertByOrd(tx.data, ownerUid, attribute, row, current, target, ord);
+  const ords = linkOrds(tx.data, ownerUid, attribute, row, current);
+  current.forEach((d, i) => d !== target && setLinkOrd(tx, ownerUid, attribute, row, d, ords[i]!));
+  if (ord > 0) setLinkOrd(tx, ownerUid, attribute, row, target, ord);
+  return next;
+}
+
 /** Records a link's order value in its owner's list. */
 export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
   const k = ordOf(key(ownerUid, attribute, row, target));
@@ -77,7 +124,7 @@ export function copyLinkRank(tx: Transaction, ownerUid: string, attribute: strin
 /**
  * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
  * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's). A
- * `recreated` row (a new published row) made every join row anew, in its list's order.
+ * `recreated` row (a new published row) made every join row anew, in its list's order, with order values 1..n.
  */
 export function recordLinks(
   tx: Transaction,
@@ -102,6 +149,8 @@ export function recordLinks(
     const k = key(ownerUid, attribute, row, target);
     const made = recreated || !before.includes(target);
     if (made) tx.setLink(born(k), nextRank(tx.data, ownerUid));
+    // a re-created row's list is written whole: its order values are 1..n again
+    if (recreated && order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
     const rank = inherited ?? (before.includes(target) ? undefined : nextRank(tx.data, ownerUid));

@@ -8,7 +8,6 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
-  GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
   GraphQLUnionType,
@@ -25,6 +24,7 @@ import {
 import type { ContentModel } from '../model/types.js';
 import { FILE_UID, graphqlTypes, enumMember, pascal, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { pluginScalars } from './scalars.js';
+import { zoneInputScalar } from './zone-input.js';
 import { extensionTypes } from './extension-types.js';
 import { FILTER_OPERATORS } from './filter-operators.js';
 import type { FieldOverride } from './schema-extension.js';
@@ -283,7 +283,8 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
           types: () => [...members.map((c) => named(c.name) as GraphQLObjectType), named('Error') as GraphQLObjectType],
         }),
       );
-      reg(new GraphQLScalarType({ name: `${dzName(t, a)}Input` }));
+      const names = members.map((c) => c.name);
+      reg(zoneInputScalar(`${dzName(t, a)}Input`, names, () => types.filter((c) => c.modelType === 'component')));
     }
     reg(new GraphQLInputObjectType({ name: filtersName(t), fields: filterFields(t) }));
     reg(new GraphQLInputObjectType({ name: `${t.name}Input`, fields: inputFields(t) }));

@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
+import { zoneItem } from './zone-input.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import type { ContentType } from '../model/types.js';
 import { findMany, findOne, parseQuery, type QueryOptions } from '../query/run-query.js';
@@ -47,21 +48,23 @@ function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLReso
   return populateFor(sel, type, fields);
 }
 
-/** A DZ input item names its component by `__typename` (the plugin's DynamicZoneInput scalar). */
+/**
+ * A zone's items as the plugin's input scalar parses them (zone-input.ts): graphql-js has done it for arguments and
+ * variables; data a project's resolver passes on may still name components by `__typename`.
+ */
 function zoneInput(value: unknown, type: GqlType, ctx: GraphqlContext): unknown {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = { ...value };
   for (const a of type.attributes) {
     if (a.kind !== 'dynamiczone' || !Array.isArray(out[a.name])) continue;
+    const names = a.components.map((uid) => ctx.built.types.find((t) => t.uid === uid)?.name ?? uid);
     out[a.name] = (out[a.name] as unknown[]).map((item) => {
-      const names = a.components.map((uid) => ctx.built.types.find((t) => t.uid === uid)?.name ?? uid);
-      const component = isPlainObject(item)
-        ? ctx.built.types.find((t) => t.modelType === 'component' && t.name === item.__typename)
-        : undefined;
-      if (!component || !isPlainObject(item)) throw new ValidationError(`Component not found. expected one of: ${names.join(', ')}`, {});
-      const rest: Record<string, unknown> = { ...item };
-      delete rest.__typename;
-      return { ...rest, __component: component.uid };
+      if (isPlainObject(item) && item.__typename === undefined && typeof item.__component === 'string') return item;
+      try {
+        return zoneItem(item, names, ctx.built.types);
+      } catch (e) {
+        throw new ValidationError((e as Error).message, {});
+      }
     });
   }
   return out;
@@ -280,7 +283,12 @@ export async function resolveRoot(
       return entry ? everyVersion(ctx, type, entry, query.populate, options) : null;
     }
     case 'delete': {
-      const documentId = type.kind === 'collectionType' ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      // The plugin's collection type delete passes the documentId alone (the locale argument i18n adds goes unread:
+      // the default locale's version goes); a single type's passes its arguments, and fails when there is no document
+      // (harness graphql-run status-field seed 503)
+      const collection = type.kind === 'collectionType';
+      const documentId = collection ? String(args.documentId) : ctx.store.index.rows(type.uid)[0]?.documentId;
+      if (documentId === undefined) throw new NotFoundError('Document not found', {});
       const remove = (p: Record<string, unknown>) =>
         deleteDocument(
           ctx.store,
@@ -289,9 +297,9 @@ export async function resolveRoot(
           defined({ locale: p.locale ?? undefined }),
           options,
         );
-      const params = defined({ documentId, locale: args.locale ?? undefined });
+      const params = defined({ documentId, locale: collection ? undefined : (args.locale ?? undefined) });
       await (ctx.documents ? ctx.documents(type.uid, 'delete', params, remove) : remove(params));
-      return { documentId: documentId ?? null };
+      return { documentId };
     }
   }
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../is-plain-object.js';
 import { ValidationError, type FieldError } from '../errors/strapi-errors.js';
 import type { ScalarAttribute } from '../model/types.js';
 
@@ -134,6 +135,9 @@ export function yupType(attribute: ScalarAttribute): string {
  * Casts and checks one scalar value. `draft` relaxes what Strapi relaxes for drafts (min, minLength, regex, email
  * format); `max`/`maxLength` and types are always enforced. Null is accepted here; required is checked by the caller.
  */
+/** The block node types Strapi's blocks validator knows (`blockNodeValidator`). */
+const BLOCK_TYPES = new Set(['paragraph', 'heading', 'quote', 'list', 'image', 'code']);
+
 /** bcrypt's output length: what a stored password measures. */
 const BCRYPT_LENGTH = 60;
 
@@ -191,9 +195,19 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
     }
     case 'json':
       return { ok: true, value: raw };
-    case 'blocks':
+    case 'blocks': {
       // Real Strapi keeps only a list of block nodes; anything else is silently stored as null.
-      return { ok: true, value: Array.isArray(raw) ? raw : null };
+      if (!Array.isArray(raw)) return { ok: true, value: null };
+      // Its blocks validator picks each node's schema by its `type`: any other node fails, one error per node (yup
+      // names the item by its index, as text). The nodes of a known type are stored as given.
+      const broken = raw.flatMap((node, i) =>
+        isPlainObject(node) && BLOCK_TYPES.has(node.type as string)
+          ? []
+          : [{ path: [...path, String(i)], message: 'Block node is of invalid type', value: node }],
+      );
+      const [first, ...more] = broken;
+      return first ? { ok: false, error: first, more } : { ok: true, value: raw };
+    }
     default: {
       if (typeof raw === 'object') {
         const type = typeError(path, 'string', raw, raw);

@@ -239,6 +239,7 @@ function writeVersion(
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
     strictRelations: ctx.strictRelations,
+    ...(newVersion && !creating ? { documentId } : {}),
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);

@@ -1,5 +1,5 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
-import type { Attributes, ContentType } from '../model/types.js';
+import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
 import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
@@ -51,6 +51,11 @@ export interface PrepareOptions {
    * checked for presence only, never looked up again.
    */
   readonly storedLinks?: boolean;
+  /**
+   * A new locale of an existing document: Strapi's update creates it with the documentId in its data (after the
+   * version keys), which the relations check's value shows.
+   */
+  readonly documentId?: string;
 }
 
 /** Keys Strapi refuses in a body because the server owns them. */
@@ -58,32 +63,55 @@ const NOT_WRITABLE = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy'
 /** Keys Strapi silently drops: the version comes from the query (`?locale=`, `?status=`), never the body. */
 const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 
+/**
+ * Strapi resolves the documentIds relations name walking the body's keys in their order, into components and zone
+ * entries where they come (its data-ids transform traverses the entity): the first unknown one in that order is the
+ * one its error names (harness graphql-run links-mini seed 503: a component's relation before a later attribute's).
+ */
+function resolveRelationIds(index: ContentIndex, source: RelationSource, attributes: Attributes, data: Record<string, unknown>): void {
+  for (const key of Object.keys(data)) {
+    const attribute = attributes.get(key);
+    const value = data[key];
+    if (attribute === undefined || value === undefined) continue;
+    if (attribute.kind === 'relation') {
+      const target = index.model.contentTypes.get(attribute.target);
+      if (target) rewriteRelation(contentTarget(index, source, target), value, !attribute.toMany);
+    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isPlainObject(item)) continue;
+        const uid = attribute.kind === 'component' ? attribute.component : item.__component;
+        const component = typeof uid === 'string' ? index.model.components.get(uid) : undefined;
+        if (component) resolveRelationIds(index, source, component.attributes, item);
+      }
+    }
+  }
+}
+
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
   checkBodyKeys(opts.index, type, data);
-  // Strapi resolves the documentIds relations name walking the body's keys in their order: the first unknown one in
-  // that order is the one its error names.
-  for (const key of opts.storedLinks ? [] : Object.keys(data)) {
-    const attribute = type.attributes.get(key);
-    const target = attribute?.kind === 'relation' ? opts.index.model.contentTypes.get(attribute.target) : undefined;
-    if (attribute?.kind === 'relation' && target && data[key] !== undefined)
-      rewriteRelation(contentTarget(opts.index, source, target), data[key], !attribute.toMany);
-  }
+  if (!opts.storedLinks) resolveRelationIds(opts.index, source, type.attributes, data);
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
   const cast: ValidationError[] = [];
-  const values = prepareAttributes(type.attributes, data, [], { ...opts, source, cast }, errors, echo, (name, op) =>
-    relations.set(name, op),
+  const values = prepareAttributes(
+    type.attributes,
+    data,
+    [],
+    { ...opts, source, cast, listDefaults: opts.creating },
+    errors,
+    echo,
+    (name, op) => relations.set(name, op),
   );
   if (opts.resolveOnly) return { values, relations };
   // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
-  const rewritten = {
-    ...data,
-    ...echo,
+  const version = {
     publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
     ...(type.localized ? { locale: opts.locale } : {}),
   };
+  const given = { ...data, ...version, ...(opts.documentId === undefined ? {} : { documentId: opts.documentId }) };
+  const rewritten = yupCast(type.attributes, given, echo, Object.keys(version));
   const failed = opts.storedLinks ? undefined : relationsCheck(opts.index, type.attributes, rewritten);
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
@@ -91,6 +119,61 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   // the database's own casts come last: Strapi writes the row only once validation passed
   if (cast.length > 0) throw cast[0];
   return { values, relations };
+}
+
+/** What yup's cast leaves of a value that failed validation (the relations check sees it). */
+function failedEcho(attribute: ScalarAttribute, value: unknown): unknown {
+  const type = yupType(attribute);
+  if (type === 'string' || type === 'boolean' || type === 'mixed') return value;
+  if (type !== 'number') return null;
+  // yup's number cast: a number stays, a string is read without its spaces; NaN (null in JSON) otherwise
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/\s/g, '')) : NaN;
+  return Number.isNaN(n) ? null : n;
+}
+
+/** Values the echo shows in another form than yup's cast gives them (dates are checked, not cast). */
+const FORMATTED = new Set(['date', 'datetime', 'time', 'timestamp']);
+
+/**
+ * An object as yup's cast leaves it for the relations check: the given keys with `echo`'s values over them. When the
+ * cast changed something (a default added, a value cast, a nested object changed), yup builds a new object in its
+ * shape's field order, which is the attributes' (then `tail`'s) reversed, unknown keys after (harness graphql-run
+ * kit seed 503: an optional zone's `[]` default); else it keeps the given object.
+ */
+function yupCast(
+  attributes: Attributes,
+  given: Record<string, unknown>,
+  echo: Record<string, unknown>,
+  tail: readonly string[] = [],
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...given, ...echo };
+  const changed = Object.keys(echo).some((key) => {
+    if (!Object.hasOwn(given, key)) return true;
+    const attribute = attributes.get(key);
+    if (attribute?.kind === 'scalar') return !FORMATTED.has(attribute.type) && echo[key] !== given[key];
+    // a component's value is a new object only where its own cast changed something (its given value else)
+    if (attribute?.kind === 'component') return changedList(given[key], echo[key]);
+    if (attribute?.kind === 'dynamiczone') return changedList(given[key], echo[key], true);
+    return false;
+  });
+  if (!changed) return merged;
+  const out: Record<string, unknown> = {};
+  for (const key of [...attributes.keys(), ...tail].reverse()) if (Object.hasOwn(merged, key)) out[key] = merged[key];
+  for (const key of Object.keys(merged)) if (!Object.hasOwn(out, key)) out[key] = merged[key];
+  return out;
+}
+
+/** Whether a component value (or list of them) was re-made by yupCast: its keys in another order or other ones. */
+function changedList(given: unknown, cast: unknown, zone = false): boolean {
+  const items = (v: unknown) => (Array.isArray(v) ? v : [v]);
+  const a = items(given);
+  const b = items(cast);
+  return a.some((item, i) => {
+    const other = b[i];
+    if (!isPlainObject(item) || !isPlainObject(other)) return false;
+    const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => !zone || k !== '__component');
+    return keys(item).join('\u0000') !== keys(other).join('\u0000');
+  });
 }
 
 /**
@@ -159,7 +242,13 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
   message: `${name} must be defined.`,
   value,
 });
-type Options = PrepareOptions & { readonly source: RelationSource; readonly cast: ValidationError[] };
+type Options = PrepareOptions & {
+  readonly source: RelationSource;
+  readonly cast: ValidationError[];
+  /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
+   * like a create's otherwise) (harness graphql-run school seed 503). */
+  readonly listDefaults: boolean;
+};
 
 /**
  * Checks `data` against `attributes` and returns the stored form; `echo` receives the form Strapi's relations check
@@ -207,8 +296,10 @@ function prepareAttributes(
         }
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
         // in JSON); a string or boolean schema keeps a value it cannot cast as it was; a create's default is there too
-        // (the validator's `default(attr.default)`)
-        if (given) echo[attribute.name] = r.ok ? r.value : ['string', 'boolean'].includes(yupType(attribute)) ? value : null;
+        // (the validator's `default(attr.default)`); a mixed schema (blocks) casts nothing
+        // (a number that casts but breaks a rule, min or max, stays the number: harness graphql-run events seed 503)
+        // dates are checked, not cast: the value as given (harness graphql-run events seed 503)
+        if (given) echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
@@ -264,6 +355,8 @@ function prepareAttributes(
         break;
       }
       case 'component': {
+        // yup's default for an optional list on a create: `[]` (the relations check shows it)
+        if (!given && attribute.repeatable && !attribute.required && opts.listDefaults) echo[attribute.name] = [];
         if (!given) {
           // a stored draft checked at publish holds no single component as `null` (Strapi reads the row back)
           if (opts.storedLinks && !attribute.repeatable && attribute.required && !opts.draft) errors.push(nullComponentError(here));
@@ -287,7 +380,7 @@ function prepareAttributes(
           // holds on a PUT too).
           const innerEcho: Record<string, unknown> = {};
           const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, innerEcho, undefined);
-          echoed.push({ ...v, ...innerEcho });
+          echoed.push(yupCast(component.attributes, v, innerEcho));
           return { id: opts.nextId(`component:${component.uid}`), ...inner };
         };
         const echoed: unknown[] = [];
@@ -319,6 +412,7 @@ function prepareAttributes(
         break;
       }
       case 'dynamiczone': {
+        if (!given && !attribute.required && opts.listDefaults) echo[attribute.name] = [];
         if (!given) {
           if (listOrSingleRequired(true, attribute.required, opts)) errors.push(undefinedError(here));
           continue;
@@ -364,7 +458,7 @@ function prepareAttributes(
           checkKeys(component.attributes, body, p);
           const innerEcho: Record<string, unknown> = {};
           const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
-          echoed[echoed.length - 1] = { ...(entry as Record<string, unknown>), ...innerEcho };
+          echoed[echoed.length - 1] = { __component: uid, ...yupCast(component.attributes, body, innerEcho) };
           entries.push({ id: opts.nextId(`component:${uid}`), __component: uid, ...inner });
         });
         out[attribute.name] = entries;

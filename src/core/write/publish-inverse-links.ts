@@ -1,7 +1,7 @@
 import type { RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { linkRank, recordLinks } from '../data/link-order.js';
+import { linkOrd, linkOrds, linkRank, placeByOrd, recordLinks } from '../data/link-order.js';
 import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
 import type { WriteContext } from './clone.js';
 
@@ -10,12 +10,13 @@ import type { WriteContext } from './clone.js';
  * Strapi's `publish` reads the draft with `getDeepPopulate` (all relations, `mappedBy` ones too) and `publishEntry`
  * maps each to the published version of the linking document (`getRelationTargetStatus`: both sides have draft &
  * publish, so the source's status), dropping a document that has no published version. The old published row's
- * join rows go with it (`bidirectional-relations.js` only restores their order). So, through a bidirectional
+ * join rows go with it (`bidirectional-relations.js` restores their order values, and on a `first` publish of the
+ * locale gives the new rows the draft's). So, through a bidirectional
  * relation owned by a draft&publish type, the new published version is linked by the published versions of exactly
  * the documents whose drafts link the draft; and an owner's to-one link moves to it (the inverse side is
  * oneToAny: `deletePreviousOneToAnyRelations`). Owners without draft&publish are link-version.ts's business.
  */
-export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
+export function publishInverseLinks(ctx: WriteContext, draft: Row, first: boolean): void {
   const { type } = ctx;
   const defaultLocale = ctx.index.model.defaultLocale;
   for (const inverse of type.attributes.values()) {
@@ -42,8 +43,31 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row): void {
     }
     for (const r of linking) if (!isDraftRow(r) && joins(r) && !linked.has(r)) setLink(ctx, owner.uid, owning, r, draft.documentId, false);
     for (const [r, { locale, draft: ownerDraft }] of linked) {
-      if (joins(r)) continue;
-      setLink(ctx, owner.uid, owning, r, draft.documentId, true, refsOf(ownerDraft[owning.name]));
+      const ords = linkOrds(ctx.tx.data, owner.uid, owning.name, r, refsOf(r[owning.name]));
+      if (joins(r)) {
+        // a link kept is a new join row with the old one's order value (the sync restores it): last among its equals
+        if (!first && owning.toMany) {
+          const current = refsOf(r[owning.name]);
+          ctx.tx.edit(owner.uid, r);
+          r[owning.name] = placeByOrd(
+            ctx.tx,
+            owner.uid,
+            owning.name,
+            r,
+            current,
+            draft.documentId,
+            ords[current.indexOf(draft.documentId)]!,
+          );
+        }
+        continue;
+      }
+      // A new link's order value: on a first publish, the draft's join row's (the sync copies it); on a republish
+      // the database's, after the owner list's last (the sync only restores the old published version's rows)
+      const drafted = refsOf(ownerDraft[owning.name]);
+      const ord = first
+        ? (linkOrd(ctx.tx.data, owner.uid, owning.name, ownerDraft, draft.documentId) ?? drafted.indexOf(draft.documentId) + 1)
+        : Math.max(0, ...ords) + 1;
+      setLink(ctx, owner.uid, owning, r, draft.documentId, true, ord);
       if (!owner.localized && type.localized) {
         setLinkLocale(r, owning.name, draft.documentId, locale === defaultLocale ? undefined : String(locale));
       }
@@ -55,31 +79,17 @@ const rank = (ctx: WriteContext, uid: string, owning: RelationAttribute, row: Ro
   linkRank(ctx.tx.data, uid, owning.name, row, target);
 
 /**
- * Adds (replacing a to-one link) or removes one link of an owner row. An added link takes its place in the owner's
- * list as its draft has it: Strapi's bidirectional-relations sync gives the new join row the order value the
- * draft's join row has (`sync` maps the draft's id to the new published one).
+ * Adds (replacing a to-one link) or removes one link of an owner row. An added link to-many is a new join row with
+ * order value `ord` (placeByOrd).
  */
-function setLink(
-  ctx: WriteContext,
-  uid: string,
-  owning: RelationAttribute,
-  row: Row,
-  target: string,
-  add: boolean,
-  draftOrder: readonly string[] = [],
-): void {
+function setLink(ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string, add: boolean, ord = 0): void {
   ctx.tx.edit(uid, row);
   const current = refsOf(row[owning.name]);
-  const others = current.filter((d) => d !== target);
-  const at = draftOrder.indexOf(target);
-  const before = at < 0 ? -1 : others.findIndex((d) => draftOrder.indexOf(d) > at);
   const next = !add
-    ? others
+    ? current.filter((d) => d !== target)
     : !owning.toMany
       ? [target]
-      : before < 0
-        ? [...others, target]
-        : [...others.slice(0, before), target, ...others.slice(before)];
+      : placeByOrd(ctx.tx, uid, owning.name, row, current, target, ord);
   row[owning.name] = owning.toMany ? next : (next[0] ?? null);
   recordLinks(ctx.tx, uid, owning.name, row, current, next);
   keepLinkLocales(row, owning.name, next);

@@ -2,7 +2,7 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { copyLinkRank, linkOrd, linkRank, recordLinks, renewLinkBirth, setLinkOrd } from '../data/link-order.js';
+import { copyLinkRank, linkRank, placeByOrd, recordLinks, renewLinkBirth, setLinkOrd } from '../data/link-order.js';
 import type { LinkVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
@@ -174,37 +174,15 @@ function relink(
   if (!add) next = current.filter((d) => d !== documentId);
   else if (!attribute.toMany) next = [documentId];
   else {
-    // order values: recorded ones, else the list's own numbering (written whole: 1..n)
-    const ords = current
-      .map((d, i) => linkOrd(ctx.tx.data, owner.uid, name, published, d) ?? i + 1)
-      .filter((_, i) => current[i] !== documentId);
-    const ord = refsOf(ownerDraft?.[name]).indexOf(documentId) + 1;
-    next = insertByOrd(
-      current.filter((d) => d !== documentId),
-      ords,
-      documentId,
-      ord,
-    );
+    // Strapi copies the draft's join row, order column included (`selfReferentialRelations.sync`): a draft list
+    // written whole numbers its links 1..n (harness graphql-run school seed 501)
+    next = placeByOrd(ctx.tx, owner.uid, name, published, current, documentId, refsOf(ownerDraft?.[name]).indexOf(documentId) + 1);
   }
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
   recordLinks(ctx.tx, owner.uid, name, published, current, next);
-  if (add && attribute.toMany)
-    setLinkOrd(ctx.tx, owner.uid, name, published, documentId, refsOf(ownerDraft?.[name]).indexOf(documentId) + 1);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
-}
-
-/**
- * Where a gained link goes in the owner's published list: Strapi copies the draft's join row, order column included
- * (`selfReferentialRelations.sync`): a draft list written whole numbers its links 1..n. The list reads by that
- * value, equal values in the targets' id order, the newly published target last: the link goes after every link
- * whose value is not above its own (probe school-self-publish-place; harness graphql-run school seed 501).
- */
-function insertByOrd(current: readonly string[], ords: readonly number[], documentId: string, ord: number): string[] {
-  const at = ord <= 0 ? current.length : ords.findIndex((o) => o > ord);
-  const cut = at < 0 ? current.length : at;
-  return [...current.slice(0, cut), documentId, ...current.slice(cut)];
 }

@@ -122,7 +122,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   ctx.tx.insert(ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
   unlinkStrayOwners(ctx, draft);
-  publishInverseLinks(ctx, draft);
+  publishInverseLinks(ctx, draft, replaced === undefined);
   publishSelfLinks(ctx, draft, published);
   publishInverseOrder(ctx, draft);
   // The published row's new join rows take a one-holder target from other documents' published rows too.

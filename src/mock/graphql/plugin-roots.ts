@@ -7,7 +7,7 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import type { Runtime } from '../runtime.js';
-import { confirmEmail } from '../plugins/auth-routes.js';
+import { checkProviderEnabled, confirmEmail } from '../plugins/auth-routes.js';
 import { signJwt } from '../auth/jwt.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { publicUser } from '../auth/users.js';
@@ -58,6 +58,8 @@ const userResponse = (body: unknown, ctx: GraphqlContext, info: GraphQLResolveIn
 const ROUTES: Readonly<Record<string, RelayRoute>> = {
   login: {
     path: () => '/api/auth/local',
+    // the controller reads the provider first (the input's, `local` by default)
+    check: (a) => checkProviderEnabled(field(a.input, 'provider')),
     input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
   },
   // the controller sanitizes the new user for the caller: a token that may read roles sees the user's role

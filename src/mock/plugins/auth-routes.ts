@@ -155,7 +155,23 @@ export async function confirmEmail(rt: Runtime, confirmation: unknown): Promise<
   return usersOf(rt.store.data).find((u) => u.id === user.id) ?? user;
 }
 
+/**
+ * The callback's first check (Strapi's auth controller): the provider must be enabled in the plugin's grant settings.
+ * The mock keeps Strapi's defaults, where only `local` (the `email` grant) is: any other provider is disabled.
+ */
+export function checkProviderEnabled(provider: unknown): void {
+  if ((provider ?? 'local') !== 'local') throw new ApplicationError('This provider is disabled', {});
+}
+
 export function registerAuthRoutes(app: express.Express, current: () => Runtime): void {
+  // a provider's callback (OAuth): none is enabled (`local` signs in with POST /api/auth/local)
+  const disabledProvider = route(async (req) => {
+    await caller(current(), req, 'callback');
+    checkProviderEnabled(req.params.provider);
+  });
+  app.get('/api/auth/:provider/callback', (req, res, next) =>
+    req.params.provider === 'local' ? next() : disabledProvider(req, res, next),
+  );
   app.post(
     '/api/auth/local',
     route(async (req, res) => {
