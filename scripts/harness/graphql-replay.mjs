@@ -46,7 +46,11 @@ try {
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query: l.query, ...(l.variables ? { variables: l.variables } : {}) }),
+      body: JSON.stringify({
+        query: l.query,
+        ...(l.variables ? { variables: l.variables } : {}),
+        ...(l.operationName ? { operationName: l.operationName } : {}),
+      }),
     });
     const b = { status: res.status, body: await res.json() };
     const a = l.strapi;

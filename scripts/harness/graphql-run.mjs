@@ -162,6 +162,7 @@ async function send(base, req, saved) {
   const body = JSON.stringify({
     query: fill(req.query),
     ...(req.variables ? { variables: JSON.parse(fill(JSON.stringify(req.variables))) } : {}),
+    ...(req.operationName ? { operationName: req.operationName } : {}),
   });
   let res, text;
   for (let attempt = 0; ; attempt++) {
@@ -212,6 +213,7 @@ async function replay(list, servers) {
         phase: req.phase,
         query: req.query,
         ...(req.variables ? { variables: req.variables } : {}),
+        ...(req.operationName ? { operationName: req.operationName } : {}),
         ...(req.save ? { save: req.save } : {}),
         ...(req.auth ? { token: settings.tokens.find((t) => t.key === req.auth)?.type } : {}),
         status: a.status,
@@ -230,6 +232,7 @@ async function replay(list, servers) {
           phase: req.phase,
           query: req.query,
           variables: req.variables,
+          operationName: req.operationName,
           save: req.save,
           token: req.auth ? settings.tokens.find((t) => t.key === req.auth)?.type : undefined,
           strapi: a,
