@@ -191,8 +191,10 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r }) {
     const scal = t.attributes
       .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
       .map((a) => a.name);
-    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise
-    const keys = [...scal, ...(t.modelType === 'contentType' && !writing ? ['documentId'] : [])];
+    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise;
+    // so it is for the plugins' rows each side makes at its own boot (roles, their permissions, locales)
+    const ownRows = /^plugin::(users-permissions\.(role|permission)|i18n\.locale)$/.test(t.uid);
+    const keys = [...scal, ...(t.modelType === 'contentType' && !writing && !ownRows ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
     // a path through a relation or component to one of its scalars (at the root only: on a relation or component
     // field, Strapi 5.54's load fails with an SqliteError whose SQL text the mock does not reproduce)

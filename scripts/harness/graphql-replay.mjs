@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { modelOf, parseArgs } from './graphql-strapi.mjs';
-import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile } from './compare.mjs';
+import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const opts = parseArgs(process.argv.slice(2));
@@ -66,6 +66,12 @@ try {
         : firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(b.body)));
     if (!d) {
       same++;
+      continue;
+    }
+    // the same answer but for resolver errors where Strapi fails with a 500 and the mock names the cause (house rule)
+    const patched = graphqlDeliberate(a, b);
+    if (patched && !firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(patched)))) {
+      deliberate++;
       continue;
     }
     const before = a.status === l.mock.status && !firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(l.mock.body)));
