@@ -66,3 +66,31 @@ export function signature(req, a, b, d) {
     return `${what} ${a.status} error ${p} | strapi: ${(a.body?.error?.message ?? '').replace(/[0-9a-z]{24}/g, '<id>').slice(0, 60)}`;
   return `${what} ${a.status} ${p} (${d.kind})`;
 }
+
+/**
+ * A GraphQL answer whose only differences are resolver errors where Strapi fails with a 500 on a client mistake
+ * (INTERNAL_SERVER_ERROR at a path) and the mock, by the house rule, answers BAD_USER_INPUT naming what Strapi fails on
+ * ("real Strapi fails with a 500 here"): counted as deliberate, like a REST 500 answered 400. (The plugin formats such
+ * an error without its path.)
+ */
+export function graphqlDeliberate(a, b) {
+  if (a.status !== 200 || b.status !== 200) return false;
+  const ea = a.body?.errors,
+    eb = b.body?.errors;
+  if (!Array.isArray(ea) || !Array.isArray(eb) || ea.length !== eb.length) return false;
+  let any = false;
+  const patched = eb.map((e, i) => {
+    const s = ea[i];
+    if (
+      s?.extensions?.code === 'INTERNAL_SERVER_ERROR' &&
+      e?.extensions?.code === 'BAD_USER_INPUT' &&
+      String(e.message).includes('real Strapi fails with a 500 here') &&
+      (s.path === undefined || JSON.stringify(s.path) === JSON.stringify(e.path))
+    ) {
+      any = true;
+      return s;
+    }
+    return e;
+  });
+  return any ? { ...b.body, errors: patched } : false;
+}

@@ -39,6 +39,9 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
   const pluginTypes = built.types.filter((t) => t.modelType === 'contentType' && !apiTypes.includes(t));
   const byName = built.byName;
   let writing = false;
+  // a read with a deep chain of relations (Strapi sets no depth limit unless configured): set per read
+  let deep = false;
+  const deepest = 9;
   const byUid = new Map(built.types.map((t) => [t.uid, t]));
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const docsOf = (uid) => {
@@ -77,7 +80,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     'notIn',
   ];
   const OPS_NUM = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'null', 'notNull', 'in', 'notIn', 'between'];
-  function scalarFilter(uid, field, scalar) {
+  function scalarFilter(uid, field, scalar, depth = 0, vars = undefined) {
     const vals = valuesOf(uid, field);
     // a value of the scalar's own form (an invalid one now and then: the validation error is the answer)
     const random = () => {
@@ -99,19 +102,58 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
             ? r.next() < 0.5
             : random();
     const piece = (s) => (typeof s === 'string' && s.length > 3 ? s.slice(r.int(0, 2), r.int(3, s.length)) : s);
-    const ops = scalar === 'String' || scalar === 'ID' ? OPS_STRING : scalar === 'Boolean' ? ['eq', 'ne', 'null', 'notNull'] : OPS_NUM;
-    const op = r.pick(ops);
-    if (op === 'null' || op === 'notNull') return `{ ${op}: ${r.next() < 0.7} }`;
-    if (op === 'in' || op === 'notIn') return `{ ${op}: [${[v(), v()].map(lit).join(', ')}] }`;
+    // every operator the scalar's FilterInput has (Strapi gives each scalar all of them: `containsi` on an Int,
+    // `between` on a Boolean), most often the ones that suit the scalar
+    const input = schema.getType(`${scalar}FilterInput`);
+    const all = input ? Object.keys(input.getFields()) : OPS_STRING;
+    const suited = scalar === 'String' || scalar === 'ID' ? OPS_STRING : scalar === 'Boolean' ? ['eq', 'ne', 'null', 'notNull'] : OPS_NUM;
+    const op = r.next() < 0.12 ? r.pick(all) : r.pick(suited);
+    // an operand: a literal, now and then `null`, or a variable of the operator's own input type (at any depth)
+    // a list operand comes as its literal text ({ text })
+    const operand = (value, opName) => {
+      const text = typeof value === 'object' && value !== null ? value.text : lit(value);
+      const x = r.next();
+      if (x < 0.03) return 'null';
+      if (vars && x < 0.15 && input) {
+        const type = input.getFields()[opName]?.type;
+        if (type) {
+          const name = `o${nextVar()}`;
+          vars.defs.push(`$${name}: ${type}`);
+          vars.values[name] = r.next() < 0.1 ? null : valueFromASTUntyped(parseValue(String(text)));
+          return `$${name}`;
+        }
+      }
+      return text;
+    };
+    if (op === 'and' || op === 'or') {
+      if (depth > 1) return `{ eq: ${lit(v())} }`;
+      const items = Array.from({ length: r.int(0, 2) }, () => scalarFilter(uid, field, scalar, depth + 1, vars));
+      return `{ ${op}: ${items.length === 1 && r.next() < 0.3 ? items[0] : `[${items.join(', ')}]`} }`;
+    }
+    if (op === 'not') return depth > 1 ? `{ null: false }` : `{ not: ${scalarFilter(uid, field, scalar, depth + 1, vars)} }`;
+    if (op === 'null' || op === 'notNull') return `{ ${op}: ${operand(r.next() < 0.7, op)} }`;
+    if (op === 'in' || op === 'notIn') {
+      // a single value where a list is expected is a list of one (input coercion)
+      if (r.next() < 0.15) return `{ ${op}: ${operand(v(), op)} }`;
+      return `{ ${op}: ${operand({ text: `[${Array.from({ length: r.int(0, 3) }, () => lit(v())).join(', ')}]` }, op)} }`;
+    }
     if (op === 'between') {
       const a = [v(), v()].sort((x, y) => (x < y ? -1 : 1));
-      return `{ between: [${a.map(lit).join(', ')}] }`;
+      if (r.next() < 0.1) return `{ between: ${lit(a[0])} }`;
+      return `{ between: ${operand({ text: `[${a.map(lit).join(', ')}]` }, op)} }`;
     }
     if (['startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi'].includes(op))
-      return `{ ${op}: ${lit(String(piece(v())))} }`;
-    return `{ ${op}: ${lit(v())} }`;
+      return `{ ${op}: ${operand(scalar === 'String' || scalar === 'ID' ? piece(v()) : v(), op)} }`;
+    return `{ ${op}: ${operand(v(), op)} }`;
   }
-  function filtersFor(t, depth = 0) {
+  /** A JSON field's filter: JSON operands of each form (Strapi compares the column's text). */
+  function jsonFilter() {
+    const op = r.pick(['eq', 'ne', 'null', 'notNull', 'contains', 'notContains', 'in']);
+    if (op === 'null' || op === 'notNull') return `{ ${op}: ${r.next() < 0.7} }`;
+    const value = r.pick(['"zzz"', '1', 'true', '{ a: 1 }', '[1, "x"]', 'null']);
+    return `{ ${op}: ${op === 'in' ? `[${value}]` : value} }`;
+  }
+  function filtersFor(t, depth = 0, vars = undefined) {
     const input = schema.getType(`${t.name}FiltersInput`);
     if (!input) return undefined;
     const fields = input.getFields();
@@ -126,22 +168,25 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       const ft = unwrap(fields[name].type);
       if (name === 'and' || name === 'or') {
         if (depth > 2) continue;
-        const items = Array.from({ length: r.pick([0, 1, 2, 2, 3]) }, () => filtersFor(t, depth + 1) ?? '{}');
+        const items = Array.from({ length: r.pick([0, 1, 2, 2, 3]) }, () => filtersFor(t, depth + 1, vars) ?? '{}');
         parts.push(`${name}: [${items.join(', ')}]`);
       } else if (name === 'not') {
         if (depth > 2) continue;
-        const a = filtersFor(t, depth + 1);
+        const a = filtersFor(t, depth + 1, vars);
         if (a) parts.push(`not: ${a}`);
       } else if (ft.name.endsWith('FiltersInput') && !ft.name.endsWith('FilterInput')) {
         const target = byName.get(ft.name.slice(0, -'FiltersInput'.length));
         if (target && depth < 2) {
-          const sub = filtersFor(target, depth + 1);
+          const sub = filtersFor(target, depth + 1, vars);
           if (sub) parts.push(`${name}: ${sub}`);
         }
       } else if (ft.name.endsWith('FilterInput')) {
         const scalar = ft.name.slice(0, -'FilterInput'.length);
-        if (scalar === 'JSON') continue;
-        parts.push(`${name}: ${scalarFilter(t.uid, name, scalar)}`);
+        if (scalar === 'JSON') {
+          if (r.next() < 0.5) parts.push(`${name}: ${jsonFilter()}`);
+          continue;
+        }
+        parts.push(`${name}: ${scalarFilter(t.uid, name, scalar, 0, vars)}`);
       }
     }
     return parts.length ? `{ ${parts.join(', ')} }` : undefined;
@@ -150,8 +195,10 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     const scal = t.attributes
       .filter((a) => !a.common.private && (a.kind === 'scalar' || a.kind === 'enum') && a.scalar !== 'JSON')
       .map((a) => a.name);
-    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise
-    const keys = [...scal, ...(t.modelType === 'contentType' && !writing ? ['documentId'] : [])];
+    // after writes, documents made on each side have their own random documentIds: their order by documentId is noise;
+    // so it is for the plugins' rows each side makes at its own boot (roles, their permissions, locales)
+    const ownRows = /^plugin::(users-permissions\.(role|permission)|i18n\.locale)$/.test(t.uid);
+    const keys = [...scal, ...(t.modelType === 'contentType' && !writing && !ownRows ? ['documentId'] : [])];
     if (r.next() < 0.05) keys.push('notAField');
     // a path through a relation or component to one of its scalars (at the root only: on a relation or component
     // field, Strapi 5.54's load fails with an SqliteError whose SQL text the mock does not reproduce)
@@ -189,10 +236,10 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     if (x < 0.85) return `{ page: 1, limit: 2 }`;
     return `{ limit: ${r.int(1, 4)} }`;
   }
-  function listArgs(t, nested) {
+  function listArgs(t, nested, vars = undefined) {
     const a = [];
     if (r.next() < 0.45) {
-      const f = filtersFor(t);
+      const f = filtersFor(t, 0, vars);
       if (f) a.push(`filters: ${f}`);
     }
     if (r.next() < 0.45) a.push(`sort: ${sortFor(t, nested)}`);
@@ -216,6 +263,11 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     const t = byName.get(type.name);
     const out = [];
     if (r.next() < 0.08) out.push('__typename');
+    const objects = Object.keys(fields).filter((n) => {
+      const inner = unwrap(fields[n].type);
+      return (inner instanceof GraphQLObjectType || inner instanceof GraphQLUnionType) && inner.name !== 'GenericMorph';
+    });
+    const chain = deep && depth >= 2 && objects.length ? r.pick(objects) : undefined;
     for (const [name, f] of Object.entries(fields)) {
       const inner = unwrap(f.type);
       if (inner instanceof GraphQLScalarType || inner instanceof GraphQLEnumType) {
@@ -223,11 +275,14 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
         else if (r.next() < 0.5) out.push(`${name}${vars ? directive(vars) : ''}`);
         continue;
       }
-      if (depth >= 2 || r.next() < 0.6) continue;
+      // now and then a deep chain, one relation or component a level past the usual two
+      if (deep && depth >= 2) {
+        if (name !== chain || depth >= deepest) continue;
+      } else if (depth >= 2 || r.next() < 0.6) continue;
       if (inner.name === 'GenericMorph') continue;
       const args =
         f.args.length && r.next() < 0.5 && byName.get(inner.name.replace(/RelationResponseCollection$/, ''))
-          ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true)
+          ? listArgs(byName.get(inner.name.replace(/RelationResponseCollection$/, '')), true, vars)
           : [];
       const given = vars ? args.map((a) => asVariable(a, f, vars)) : args;
       const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${given.length ? `(${given.join(', ')})` : ''}${vars ? directive(vars) : ''}`;
@@ -252,6 +307,14 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       }
     }
     if (!out.length) out.push(Object.keys(fields).find((n) => n === 'documentId' || n === 'id') ?? '__typename');
+    // inline fragments on the object type itself: with the type condition, without it, or under a directive
+    if (out.length > 1 && r.next() < 0.06) {
+      const cut = r.int(1, out.length - 1);
+      const moved = out.splice(cut, out.length - cut);
+      const form = r.pick(['typed', 'bare', 'directive']);
+      const head = form === 'bare' ? '...' : form === 'directive' && vars ? `...${directive(vars, true)}` : `... on ${type.name}`;
+      out.push(`${head} { ${moved.join(' ')} }`);
+    }
     return out.join(' ');
   }
 
@@ -260,12 +323,13 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
    * into a variable of the argument's type (its value the literal's), or into the definition's default.
    */
   let nVar = 0;
+  const nextVar = () => nVar++;
   function asVariable(arg, field, vars) {
     if (r.next() > 0.25) return arg;
     const at = arg.indexOf(': ');
     const name = arg.slice(0, at),
       literal = arg.slice(at + 2);
-    if (literal.startsWith('$')) return arg;
+    if (literal.includes('$')) return arg;
     const def = field.args.find((a) => a.name === name);
     if (!def) return arg;
     const v = `v${nVar++}`;
@@ -277,8 +341,8 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     }
     return `${name}: $${v}`;
   }
-  function directive(vars) {
-    if (r.next() > 0.04) return '';
+  function directive(vars, always = false) {
+    if (!always && r.next() > 0.04) return '';
     const v = `b${nVar++}`;
     vars.defs.push(`$${v}: Boolean!`);
     vars.values[v] = r.next() < 0.5;
@@ -306,6 +370,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     if (r.next() < 0.02) return { query: introspection(), features: ['introspection'] };
     const t = pluginTypes.length && r.next() < 0.04 ? r.pick(pluginTypes) : r.pick(apiTypes);
     const frags = [];
+    deep = r.next() < 0.03;
     const features = [];
     const withVars = r.next() < 0.3 ? { defs: [], values: {} } : undefined;
     const kind = t.kind === 'singleType' ? 'one' : r.pick(['one', 'many', 'many', 'conn']);
@@ -325,7 +390,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
         } else args.push(`documentId: ${JSON.stringify(documentIdOf(t))}`);
       }
       args.push(...publicationArgs(t));
-    } else args = listArgs(t, false);
+    } else args = listArgs(t, false, withVars);
     if (withVars) args = args.map((a) => asVariable(a, query[field], withVars));
     let sel = selection(type, 0, frags, withVars);
     if (kind === 'conn') {
@@ -343,7 +408,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       const t2 = r.pick(apiTypes);
       const f2 = rootName(t2, t2.kind === 'singleType' ? 'one' : 'many');
       if (query[f2] && (t2.kind === 'singleType' || query[f2].args.length)) {
-        const a2 = t2.kind === 'singleType' ? publicationArgs(t2) : listArgs(t2, false);
+        const a2 = t2.kind === 'singleType' ? publicationArgs(t2) : listArgs(t2, false, withVars);
         body = `first: ${body} second: ${f2}${a2.length ? `(${a2.join(', ')})` : ''} { ${selection(schema.getType(t2.name), 1, frags, withVars)} }`;
       }
     }
@@ -355,7 +420,25 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       Object.assign(vars, withVars.values);
       if (withVars.defs.length) features.push('variables');
     }
+    const bad =
+      e >= 0.08 && e < 0.11 ? r.pick(['arg', 'undefined-var', 'fragment', 'unused-var', 'directive', 'type', 'two-anonymous']) : '';
+    if (bad === 'arg') body = body.replace(/^(\w+)(\(|)/, (_, f, p) => `${f}(bogus: 1${p ? ', ' : ')'}`);
+    else if (bad === 'undefined-var') body = body.replace(/ \{ /, ' @include(if: $nope) { ');
+    else if (bad === 'fragment') body = body.replace(/ \{ /, ' { ...Nope ');
+    else if (bad === 'unused-var') varDefs.push('$unused: Int');
+    else if (bad === 'directive') body = body.replace(/ \{ /, ' @nope { ');
+    else if (bad === 'type') body = body.replace(/^(\w+)(\(|)/, (_, f, p) => `${f}(pagination: { page: "x" }${p ? ', ' : ')'}`);
+    if (bad) features.push(`error:${bad}`);
     let text = `query${varDefs.length ? ` Q(${varDefs.join(', ')})` : ''} { ${body} }${frags.length ? ' ' + frags.join(' ') : ''}`;
+    if (bad === 'two-anonymous') text = `${text} { __typename }`;
+    // a document of several operations, one picked by operationName (or none named: an error)
+    let operationName;
+    if (!bad && e >= 0.11 && e < 0.14) {
+      features.push('operationName');
+      const named = text.startsWith('query Q') ? text : text.replace(/^query /, 'query Q ');
+      text = `${named} query Other { __typename }`;
+      operationName = r.pick(['Q', 'Q', 'Other', undefined, 'Missing']);
+    }
     if (e < 0.03) {
       features.push('error:syntax');
       text = text.slice(0, Math.max(5, Math.floor(text.length * r.next())));
@@ -366,7 +449,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       features.push('error:variable');
       vars.id = 42.5;
     }
-    return { query: text, variables: Object.keys(vars).length ? vars : undefined, features };
+    return { query: text, variables: Object.keys(vars).length ? vars : undefined, ...(operationName ? { operationName } : {}), features };
   }
 
   // ---- writes

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { modelOf, parseArgs } from './graphql-strapi.mjs';
-import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile } from './compare.mjs';
+import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const opts = parseArgs(process.argv.slice(2));
@@ -37,6 +37,7 @@ const normA = normaliser(known, { numberIds: false, names: new Map() }),
 const classes = new Map();
 const regressions = [];
 let same = 0,
+  unanswered = 0,
   deliberate = 0,
   changed = 0;
 try {
@@ -46,10 +47,19 @@ try {
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query: l.query, ...(l.variables ? { variables: l.variables } : {}) }),
+      body: JSON.stringify({
+        query: l.query,
+        ...(l.variables ? { variables: l.variables } : {}),
+        ...(l.operationName ? { operationName: l.operationName } : {}),
+      }),
     });
     const b = { status: res.status, body: await res.json() };
     const a = l.strapi;
+    // real Strapi gave no answer in the run (status 0: its 30 s timeout, three times): nothing to compare
+    if (a.status === 0) {
+      unanswered++;
+      continue;
+    }
     // did this build change the answer the run saw from the mock?
     if (JSON.stringify(stripGraphqlVolatile(b.body)) !== JSON.stringify(stripGraphqlVolatile(l.mock.body))) changed++;
     if (a.status === 500 && b.status === 400) {
@@ -62,6 +72,12 @@ try {
         : firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(b.body)));
     if (!d) {
       same++;
+      continue;
+    }
+    // the same answer but for resolver errors where Strapi fails with a 500 and the mock names the cause (house rule)
+    const patched = graphqlDeliberate(a, b);
+    if (patched && !firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(patched)))) {
+      deliberate++;
       continue;
     }
     const before = a.status === l.mock.status && !firstDiff(normA(stripGraphqlVolatile(a.body)), normB(stripGraphqlVolatile(l.mock.body)));
@@ -79,9 +95,9 @@ try {
 } finally {
   await server.close();
 }
-const total = lines.length;
+const total = lines.length - unanswered;
 console.log(
-  `${name} ${opts.trace}: ${same + deliberate}/${total} identical (${((100 * (same + deliberate)) / Math.max(1, total)).toFixed(2)} %), ${changed} answers changed since the run`,
+  `${name} ${opts.trace}: ${same + deliberate}/${total} identical (${((100 * (same + deliberate)) / Math.max(1, total)).toFixed(2)} %), ${changed} answers changed since the run${unanswered ? `, ${unanswered} unanswered by Strapi (left out)` : ''}`,
 );
 if (regressions.length) console.log(`  identical in the run, different now: #${regressions.join(' #')}`);
 for (const c of [...classes.values()].sort((x, y) => y.count - x.count))

@@ -9,7 +9,15 @@ import {
   type ContentType,
   type Locale,
 } from '../core/model/types.js';
-import { DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, ROLE_UID, USER_EXTENSION, USER_UID } from '../core/model/built-in-types.js';
+import {
+  DEFAULT_PERMISSION_ATTRIBUTES,
+  DEFAULT_ROLE_ATTRIBUTES,
+  DEFAULT_USER_ATTRIBUTES,
+  PERMISSION_UID,
+  ROLE_UID,
+  USER_EXTENSION,
+  USER_UID,
+} from '../core/model/built-in-types.js';
 import { parseAttribute } from '../core/model/parse-attribute.js';
 import { applyPrivateNames, storedPrivateAttributes } from '../core/model/private-attributes.js';
 import { readJsonFile } from './read-json-file.js';
@@ -82,6 +90,7 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   const users = await readUserType(root, ctx);
   contentTypes.set(USER_UID, users);
   contentTypes.set(ROLE_UID, readRoleType(users, ctx));
+  contentTypes.set(PERMISSION_UID, readPermissionType(ctx));
   checkApiIds(contentTypes, ctx.problems);
   checkReferences(contentTypes, components, ctx);
   if (ctx.problems.length > 0) throw new SchemaErrors(ctx.problems);
@@ -298,6 +307,26 @@ function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
     attributes: roleAttributes,
     ...(privateAttributes === undefined ? {} : { privateAttributes }),
     file: `${ROLE_UID} (users & permissions plugin)`,
+    builtIn: true,
+  };
+}
+
+/** The permission rows of a role (one per action it may do): a plugin type the Content API shows under a role. */
+function readPermissionType(ctx: ReadContext): ContentType {
+  const file = `${PERMISSION_UID} (users & permissions plugin)`;
+  const { attributes, privateAttributes } = readPrivacy(DEFAULT_PERMISSION_ATTRIBUTES, file, false, ctx, undefined);
+  return {
+    uid: PERMISSION_UID,
+    kind: 'collectionType',
+    singularName: 'permission',
+    pluralName: 'permissions',
+    displayName: 'Permission',
+    description: 'Permissions of the users & permissions plugin',
+    draftAndPublish: false,
+    localized: false,
+    attributes,
+    ...(privateAttributes === undefined ? {} : { privateAttributes }),
+    file,
     builtIn: true,
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { AUTHENTICATED_DEFAULTS, PUBLIC_DEFAULTS } from '../../src/core/auth/role-grants.js';
 
 // Read-side rules of the plugin pinned on real Strapi 5.54 with @strapi/plugin-graphql 5.54.0 (probed with
 // scripts/harness/graphql-probe.mjs on the harness's shop model), over a small i18n project spoken to over HTTP.
@@ -181,6 +182,38 @@ describe('reads of the plugin', () => {
     expect(roles.data.usersPermissionsRoles).toEqual(rest.roles.map((r: Json) => ({ name: r.name, type: r.type })));
     expect(roles.data.usersPermissionsRoles_connection.pageInfo.total).toBe(rest.roles.length);
     expect(rest.roles.length).toBeGreaterThan(0);
+  });
+
+  test("each role shows its permission rows: the plugin's defaults for its type, then what the config grants", async () => {
+    const roles = await gql(
+      `{ usersPermissionsRoles { type permissions(pagination: { limit: 100 }) { action role { type } } permissions_connection(pagination: { limit: 100 }) { nodes { documentId } } } }`,
+    );
+    expect(roles.errors).toBeUndefined();
+    const byType = new Map<string, Json>(roles.data.usersPermissionsRoles.map((r: Json) => [r.type, r]));
+    const actions = (type: string) => byType.get(type)?.permissions.map((p: Json) => p.action);
+    // the public role: Strapi's auth defaults made at first boot, then the config's grants in their order
+    expect(actions('public')).toEqual([
+      ...PUBLIC_DEFAULTS,
+      'api::shelf.shelf.find',
+      'api::item.item.find',
+      'plugin::i18n.locales.listLocales',
+    ]);
+    // without `permissions.authenticated` the authenticated role takes the public role's grants after its own defaults
+    expect(actions('authenticated')).toEqual([
+      ...AUTHENTICATED_DEFAULTS,
+      'api::shelf.shelf.find',
+      'api::item.item.find',
+      'plugin::i18n.locales.listLocales',
+    ]);
+    for (const [type, role] of byType) {
+      expect(role.permissions.every((p: Json) => p.role.type === type)).toBe(true);
+      expect(role.permissions_connection.nodes).toHaveLength(role.permissions.length);
+    }
+    // a filter through the permission rows finds the roles that hold the action
+    const holding = await gql(
+      `{ usersPermissionsRoles(filters: { permissions: { action: { eq: "plugin::users-permissions.auth.register" } } }) { type } }`,
+    );
+    expect(holding.data.usersPermissionsRoles).toEqual([{ type: 'public' }]);
   });
 
   test("the database layer's two passes: processing refuses an operator list under a field, applying a column under `not`", async () => {

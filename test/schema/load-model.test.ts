@@ -135,7 +135,7 @@ describe('reading Strapi schemas into the content model', () => {
         thing: type('thing', {
           owner: { type: 'relation', relation: 'morphToOne' },
           fancy: { type: 'customField', customField: 'plugin::nobody.knows' },
-          grant: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.permission' },
+          grant: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder' },
           name: { type: 'string' },
         }),
       }),
@@ -145,9 +145,7 @@ describe('reading Strapi schemas into the content model', () => {
     expect(model.warnings).toHaveLength(3);
     expect(model.warnings.join('\n')).toMatch(/morphToOne.*skipped/);
     expect(model.warnings.join('\n')).toMatch(/unknown custom field "plugin::nobody.knows" served as any JSON value/);
-    expect(model.warnings.join('\n')).toMatch(
-      /relation to "plugin::users-permissions.permission" \(not a content type of this project\) skipped/,
-    );
+    expect(model.warnings.join('\n')).toMatch(/relation to "plugin::upload.folder" \(not a content type of this project\) skipped/);
   });
 
   test('the users & permissions user type is always there: a relation target without content routes of its own', async () => {
@@ -286,8 +284,16 @@ describe('reading Strapi schemas into the content model', () => {
     const root = mkdtempSync(join(tmpdir(), 'cm-project-'));
     cpSync(KIT_MODEL, join(root, 'src'), { recursive: true });
     const model = await loadModel(root);
-    // the kit's 7 types, plus the users & permissions user and role every Strapi has
-    expect(model.contentTypes.size).toBe(9);
+    // the kit's 7 types, plus the users & permissions user, role and permission every Strapi has
+    expect(model.contentTypes.size).toBe(10);
+    // a role's permissions are rows of the plugin's permission type, in the role's attribute order (before users)
+    const role = model.contentTypes.get('plugin::users-permissions.role')!;
+    expect(role.attributes.get('permissions')).toMatchObject({
+      kind: 'relation',
+      target: 'plugin::users-permissions.permission',
+      toMany: true,
+    });
+    expect([...role.attributes.keys()].slice(0, 4)).toEqual(['name', 'description', 'type', 'permissions']);
     expect(model.byRoute.size).toBe(7);
   });
 

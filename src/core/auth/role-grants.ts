@@ -1,5 +1,5 @@
 import type { ContentMockConfig, RoleGrants } from '../config/content-mock-config.js';
-import type { ContentType } from '../model/types.js';
+import { routedTypes, type ContentModel, type ContentType } from '../model/types.js';
 
 // What a users & permissions role may do, decided as Strapi's content API ability does: an action is the permission
 // `<uid>.<action>` (`api::article.article.find`, `plugin::users-permissions.user.update`), granted in the config by
@@ -58,4 +58,24 @@ export function roleGrants(config: ContentMockConfig, type: string): RoleGrants 
     return { content: own.content, plugins: [...own.plugins, ...AUTHENTICATED_DEFAULTS] };
   }
   return config.plugins.roles.find((r) => r.type === type)?.grants ?? { content: {}, plugins: [] };
+}
+
+/**
+ * The actions of a role's permission rows (`plugin::users-permissions.permission`), in the order Strapi makes them:
+ * the plugin's defaults for the role's type (at first boot), then each action the config grants, a grant by route
+ * name or `*` read as the uids it covers. The same grants that decide access (`roleGrants`).
+ */
+export function rolePermissionActions(config: ContentMockConfig, model: ContentModel, type: string): string[] {
+  const defaults = type === 'public' ? PUBLIC_DEFAULTS : type === 'authenticated' ? AUTHENTICATED_DEFAULTS : [];
+  const grants = roleGrants(config, type);
+  const uidsOf = (key: string): string[] => {
+    if (key === '*') return routedTypes(model).map((t) => t.uid);
+    if (key.includes('::')) return [key];
+    const named = routedTypes(model).find((t) => t.pluralName === key || t.singularName === key);
+    return named ? [named.uid] : [];
+  };
+  const granted = Object.entries(grants.content).flatMap(([key, actions]) =>
+    uidsOf(key).flatMap((uid) => actions.map((a) => `${uid}.${a}`)),
+  );
+  return [...new Set([...defaults, ...granted, ...grants.plugins])];
 }

@@ -107,6 +107,22 @@ export async function executeGraphql(
     fieldResolver: fieldResolverFor(databaseTurns()),
     typeResolver,
   });
+  // no operation to run (several and none named, or an unknown name): Apollo answers execute's first error, 400
+  if (!operation) {
+    const first = result.errors?.[0];
+    return {
+      status: 400,
+      body: {
+        errors: [
+          {
+            message: first?.message ?? 'Could not resolve the operation.',
+            ...(first ? plain(first) : {}),
+            extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+          },
+        ],
+      },
+    };
+  }
   // a variable that does not coerce stops execution before any resolver: Apollo answers 400 (the plugin's
   // status400ForVariableCoercionErrors)
   if (!('data' in result) || result.data === undefined)

@@ -1,5 +1,5 @@
 import type { Attribute, ContentModel } from '../model/types.js';
-import { DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, ROLE_UID, USER_UID } from '../model/built-in-types.js';
+import { DEFAULT_PERMISSION_ATTRIBUTES, DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, USER_UID } from '../model/built-in-types.js';
 
 // The content model as the GraphQL plugin sees it: every type Strapi registers (its own plugin types too), with the
 // attributes Strapi adds at load (timestamps, publishedAt, locale, localizations), in Strapi's registration order.
@@ -8,7 +8,6 @@ export const FILE_UID = 'plugin::upload.file';
 export const LOCALE_UID = 'plugin::i18n.locale';
 const WORKFLOW_UID = 'plugin::review-workflows.workflow';
 const STAGE_UID = 'plugin::review-workflows.workflow-stage';
-const PERMISSION_UID = 'plugin::users-permissions.permission';
 
 /** Strapi's scalar types → GraphQL scalars (the plugin's SCALARS_ASSOCIATIONS). */
 export const SCALAR_OF: Readonly<Record<string, string>> = {
@@ -211,13 +210,8 @@ const STAGE_ATTRIBUTES: RawAttributes = {
   workflow: { type: 'relation', target: WORKFLOW_UID, relation: 'manyToOne', inversedBy: 'stages' },
   permissions: { type: 'relation', target: 'admin::permission', relation: 'manyToMany', private: true },
 };
-const PERMISSION_ATTRIBUTES: RawAttributes = {
-  action: { type: 'string', required: true },
-  role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions' },
-};
 const ROLE_ATTRIBUTES: RawAttributes = {
   ...DEFAULT_ROLE_ATTRIBUTES,
-  permissions: { type: 'relation', relation: 'oneToMany', target: PERMISSION_UID, mappedBy: 'role' },
   users: { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role' },
 };
 
@@ -337,7 +331,7 @@ export function graphqlTypes(model: ContentModel): GqlType[] {
     plugin('i18n', 'locale', 'locales', raw(LOCALE_ATTRIBUTES), true, false),
     { ...plugin('review-workflows', 'workflow', 'workflows', raw(WORKFLOW_ATTRIBUTES), true, true), uid: WORKFLOW_UID },
     { ...plugin('review-workflows', 'workflow-stage', 'workflow-stages', raw(STAGE_ATTRIBUTES), true, true), uid: STAGE_UID },
-    plugin('users-permissions', 'permission', 'permissions', raw(PERMISSION_ATTRIBUTES), false, false),
+    plugin('users-permissions', 'permission', 'permissions', raw(DEFAULT_PERMISSION_ATTRIBUTES), false, false),
     plugin('users-permissions', 'role', 'roles', raw(ROLE_ATTRIBUTES), true, false),
     plugin('users-permissions', 'user', 'users', userAttributes, true, false),
   ].map(typeFrom);

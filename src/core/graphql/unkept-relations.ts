@@ -1,5 +1,6 @@
 import { isPlainObject } from '../is-plain-object.js';
 import type { ContentModel } from '../model/types.js';
+import { fieldOf } from '../query/scope.js';
 import type { GqlType } from './graphql-model.js';
 
 // The schema has every relation of the plugins' types, some of which the mock keeps no rows for: a role's
@@ -15,7 +16,9 @@ const NO_ROW = { documentId: { null: true } };
 export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: ReadonlyMap<string, GqlType>, model: ContentModel): unknown {
   if (Array.isArray(filters)) return filters.map((f) => withoutUnkeptRelations(f, type, byUid, model));
   if (!isPlainObject(filters)) return filters;
-  const kept = model.contentTypes.get(type.uid)?.attributes;
+  const owner = model.contentTypes.get(type.uid);
+  // what the REST engine can filter on: the type's attributes and its localizations join (a localized type's)
+  const kept = owner ? (key: string) => fieldOf({ kind: 'type', type: owner }, key) !== undefined : undefined;
   const out: Record<string, unknown> = {};
   let unkept = false;
   for (const [key, value] of Object.entries(filters)) {
@@ -28,9 +31,7 @@ export function withoutUnkeptRelations(filters: unknown, type: GqlType, byUid: R
       out[key] = value;
       continue;
     }
-    // i18n's `localizations` is no schema attribute either, but the engine joins it (every row of the document)
-    const i18nJoin = key === 'localizations' && type.localized;
-    if (attribute.kind === 'relation' && kept && !kept.has(key) && !i18nJoin) {
+    if (attribute.kind === 'relation' && kept && !kept(key)) {
       unkept = true;
       continue;
     }

@@ -7,14 +7,24 @@ export const USER_EXTENSION = ['extensions', 'users-permissions', 'content-types
 /** The users & permissions plugin's role: each user belongs to one; `populate=role` shows it to callers that may read roles. */
 export const ROLE_UID = 'plugin::users-permissions.role';
 
+/** The plugin's permission: one row per action a role may do (`api::article.article.find`), made from the config. */
+export const PERMISSION_UID = 'plugin::users-permissions.permission';
+
+/** The plugin's permission attributes (Strapi 5). */
+export const DEFAULT_PERMISSION_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
+  action: { type: 'string', required: true },
+  role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions' },
+};
+
 /**
- * The plugin's role attributes (Strapi 5). Its `permissions` relation is left out: permissions come from the config,
- * and the Content API never shows them as content.
+ * The plugin's role attributes (Strapi 5), in its order. Its `users` side is added where the user schema links back
+ * (load-model.ts); its `permissions` rows come from the config's grants (role-grants.ts).
  */
 export const DEFAULT_ROLE_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
   name: { type: 'string', minLength: 3, required: true },
   description: { type: 'string' },
   type: { type: 'string', unique: true },
+  permissions: { type: 'relation', relation: 'oneToMany', target: PERMISSION_UID, mappedBy: 'role' },
 };
 
 /** The plugin's default user attributes (Strapi 5), for projects that relate to users without extending the schema. */

@@ -581,6 +581,8 @@ function textOperand(operand: unknown, op: string, path: string): string {
       },
     );
   }
+  // the database writes the operand into the LIKE pattern as text (`%${value}%`): a GraphQL boolean or null too
+  if (typeof operand === 'boolean' || operand === null) return String(operand);
   if (typeof operand !== 'string' && typeof operand !== 'number')
     throw new ValidationError(`Invalid value for ${op} at ${path}: expected a string`, {});
   return String(operand);

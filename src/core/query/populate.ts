@@ -51,6 +51,8 @@ export interface PopulateWalk {
   readonly converts?: StrapiError[];
   /** Private attributes asked for: refused once the validator's main walk is over. */
   readonly privates?: StrapiError[];
+  /** No depth guard: the populate comes from a GraphQL document's selection, as deep as the document itself. */
+  readonly unbounded?: boolean;
 }
 
 const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
@@ -62,8 +64,15 @@ function refuseLater(walk: PopulateWalk, error: StrapiError): void {
 }
 
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
-export function parseQueryPopulate(index: ContentIndex, scope: Scope, raw: unknown, canRead?: (uid: string) => boolean): PopulateMap {
+export function parseQueryPopulate(
+  index: ContentIndex,
+  scope: Scope,
+  raw: unknown,
+  canRead?: (uid: string) => boolean,
+  unbounded = false,
+): PopulateMap {
   const walk = {
+    unbounded,
     refusals: [] as WildcardRefusal[],
     readable: canRead,
     failures: [] as StrapiError[],
@@ -86,7 +95,7 @@ export function parsePopulate(
   depth = 0,
   walk: PopulateWalk = {},
 ): PopulateMap {
-  if (depth > MAX_DEPTH) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
+  if (depth > MAX_DEPTH && walk.unbounded !== true) throw new ValidationError(`populate is nested deeper than ${MAX_DEPTH} levels`, {});
   // under an attribute an empty name is refused at the attribute (`Invalid key  at articles`)
   if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();

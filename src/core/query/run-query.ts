@@ -89,6 +89,11 @@ export interface QueryOptions {
   readonly strictRelations?: boolean;
   /** Reads: a parse kept from an earlier request with the same query (see ParsedQueryCache); none: parsed here. */
   readonly recall?: RecallParse;
+  /**
+   * GraphQL: the populate is made from the document's own selection (each relation level a resolver of its own in
+   * Strapi), so it nests as deep as the document does: no depth guard.
+   */
+  readonly selectionPopulate?: boolean;
 }
 
 const parseNow: RecallParse = (_part, compute) => compute();
@@ -245,7 +250,7 @@ function parseStaged(
   let populate =
     staged.run(
       (e) => (e instanceof WildcardRefusal ? Stage.NestedWildcard : keyOr(Stage.ConvertPopulate)(e)),
-      () => parseQueryPopulate(index, scope, query.populate, opts.canRead),
+      () => parseQueryPopulate(index, scope, query.populate, opts.canRead, opts.selectionPopulate === true),
     ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();

@@ -26,6 +26,7 @@ export const MEDIA_COLUMNS: Readonly<Record<string, ScalarType | 'id'>> = {
   name: 'string',
   alternativeText: 'string',
   caption: 'string',
+  focalPoint: 'json',
   width: 'integer',
   height: 'integer',
   formats: 'json',

@@ -99,6 +99,8 @@ export function castOperand(type: ColumnType, raw: unknown, where: string): numb
     if (type === 'date') throw new ValidationError('Invalid format, expected yyyy-MM-dd', {});
     if (type === 'time') throw new ValidationError('Expected a string, got a object', {});
   }
+  // a JSON column's field casts a list or object to its JSON text (@strapi/database's JSONField.toDB)
+  if ((type === 'json' || type === 'blocks') && typeof raw === 'object' && raw !== null) return JSON.stringify(raw);
   // (the id column casts nothing: knex writes a list's items in, which SQLite reads as the one value; a text column
   // casts nothing either: a list inside an `$in` list is bound as its text, `$in[1][0]=b&$in[1][1]=c` as 'b,c')
   const bound = (type === 'id' || TEXT.has(type)) && Array.isArray(raw);

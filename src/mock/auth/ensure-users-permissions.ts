@@ -12,7 +12,7 @@ export async function ensureUsersPermissions(rt: Runtime): Promise<void> {
   const { store, config } = rt;
   if (rolesComplete(store.data, config) && missingConfigUsers(store.data, config.plugins.users).length === 0) return;
   await store.mutate(({ data }) => {
-    addMissingRoles(store, data, config);
+    addMissingRoles(store, data, config, rt.model);
     const roles = rolesOf(data);
     const state = usersState(data);
     const missing = missingConfigUsers(data, config.plugins.users);

@@ -1,13 +1,17 @@
 import type { ContentMockConfig } from '../../core/config/content-mock-config.js';
-import { ROLE_UID } from '../../core/model/built-in-types.js';
+import { PERMISSION_UID, ROLE_UID } from '../../core/model/built-in-types.js';
+import { rolePermissionActions } from '../../core/auth/role-grants.js';
+import type { ContentModel } from '../../core/model/types.js';
 import type { StoreData } from '../../core/data/types.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { ContentStore } from '../../store/content-store.js';
 
 // Roles of the users & permissions plugin, kept as rows of `plugin::users-permissions.role` so that users link to
-// them like any relation (`populate=role`) and they reset with the content. What a role may do is not stored: it
-// comes from the config (`permissions.public`, `permissions.authenticated`, `roles[].permissions`), see role-grants.ts.
+// them like any relation (`populate=role`) and they reset with the content. What a role may do comes from the config
+// (`permissions.public`, `permissions.authenticated`, `roles[].permissions`), see role-grants.ts; the rows of
+// `plugin::users-permissions.permission` that Strapi shows under a role (`role.permissions`) are made from those
+// same grants when the role is made, so reads, filters and sorts through them meet what Strapi holds.
 
 export interface StoredRole {
   id: number;
@@ -59,11 +63,30 @@ export function markRoleDeleted(data: StoreData, type: string): void {
   (data.plugins ??= {})[DELETED] = [...deletedRoleTypes(data), type];
 }
 
-/** Adds the missing roles (first use, a seed without roles, a reset). Call inside `store.mutate`. */
-export function addMissingRoles(store: ContentStore, data: StoreData, config: ContentMockConfig): void {
+/**
+ * Adds the missing roles (first use, a seed without roles, a reset), each with its permission rows; a store written
+ * before permission rows existed gets its roles' rows. Call inside `store.mutate`.
+ */
+export function addMissingRoles(store: ContentStore, data: StoreData, config: ContentMockConfig, model: ContentModel): void {
   const missing = missingRoles(data, config);
-  if (missing.length === 0) return;
+  const withoutPermissions = data.types[PERMISSION_UID] === undefined ? rolesOf(data) : [];
   const rows = (data.types[ROLE_UID] ??= []) as unknown as StoredRole[];
+  const permissions = (data.types[PERMISSION_UID] ??= []) as unknown as StoredPermission[];
+  const addPermissions = (role: StoredRole, now: string) => {
+    for (const action of rolePermissionActions(config, model, role.type)) {
+      const id = store.nextId(PERMISSION_UID);
+      permissions.push({
+        id,
+        documentId: newDocumentId(),
+        action,
+        role: role.documentId,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: now,
+      });
+    }
+  };
+  for (const role of withoutPermissions) addPermissions(role, new Date().toISOString());
   for (const r of missing) {
     const now = new Date().toISOString();
     const role: StoredRole = {
@@ -77,10 +100,23 @@ export function addMissingRoles(store: ContentStore, data: StoreData, config: Co
       publishedAt: now,
     };
     rows.push(role);
+    addPermissions(role, now);
   }
 }
 
-export const rolesComplete = (data: StoreData, config: ContentMockConfig): boolean => missingRoles(data, config).length === 0;
+/** A permission row: the action and the documentId of its role (the owning side of `role.permissions`). */
+interface StoredPermission {
+  id: number;
+  documentId: string;
+  action: string;
+  role: string;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+export const rolesComplete = (data: StoreData, config: ContentMockConfig): boolean =>
+  missingRoles(data, config).length === 0 && data.types[PERMISSION_UID] !== undefined;
 
 /** The role a user row links to (by documentId), if it exists. */
 export function roleOf(data: StoreData, documentId: unknown): StoredRole | undefined {

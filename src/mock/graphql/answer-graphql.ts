@@ -162,6 +162,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
       strictDocumentParams: rt.config.documents.strictParams,
       strictRelations: rt.config.documents.strictRelations,
       budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+      selectionPopulate: true,
     },
     may: (uid, action) => mayScope(rt, who, uid, action),
     mayPermission: (permission) => mayPermission(rt, who, permission),
