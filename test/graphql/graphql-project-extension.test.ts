@@ -276,6 +276,34 @@ describe('a project GraphQL extension', () => {
     });
   });
 
+  test("a users & permissions controller of the project fails under the plugin's mutation with its own error", async () => {
+    // the project's user.update reads ctx.state.user.id: an API token has no user, so it throws a TypeError
+    const me = await gql('{ me { id } }', jwt);
+    const id = me.body.data.me.id as string;
+    const refused = await gql(`mutation { updateUsersPermissionsUser(id: ${id}, data: { username: "anna" }) { data { username } } }`, FULL);
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: "Cannot read properties of undefined (reading 'id')",
+          locations: [{ line: 1, column: 12 }],
+          path: ['updateUsersPermissionsUser'],
+          extensions: { code: 'INTERNAL_SERVER_ERROR' },
+        },
+      ],
+      data: null,
+    });
+    // the REST route answers Strapi's bare 500, whatever a client puts in the relay's header
+    const rest = await fetch(`${base}/api/users/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL}`, 'x-content-mock-relay': 'guess' },
+      body: JSON.stringify({ username: 'anna' }),
+    });
+    expect([rest.status, await rest.json()]).toEqual([
+      500,
+      { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } },
+    ]);
+  });
+
   test("the printed schema is real Strapi's, extension types in the plugin's order", async () => {
     const res = await gql(getIntrospectionQuery(), FULL);
     const printed = printSchema(buildClientSchema(res.body.data as IntrospectionQuery)) + '\n';

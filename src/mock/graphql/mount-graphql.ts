@@ -1,9 +1,10 @@
 import type express from 'express';
 import type { Runtime } from '../runtime.js';
 import { checkBodySize } from '../request/parse-body.js';
+import { RELAY_HEADER, type RelayedFailures } from './relayed-failures.js';
 
 /** Mounts the GraphQL endpoint on the app when the project serves GraphQL (read per request: hot reload may change it). */
-export function mountGraphql(app: express.Express, current: () => Runtime): void {
+export function mountGraphql(app: express.Express, current: () => Runtime, relayed: RelayedFailures): void {
   app.use((req, res, next) => {
     const rt = current();
     const settings = rt.config.graphql;
@@ -23,12 +24,19 @@ export function mountGraphql(app: express.Express, current: () => Runtime): void
         relay: async (request) => {
           const local = `http://${req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress}:${req.socket.localPort}`;
           const url = new URL(request.url);
-          const res = await fetch(local + url.pathname + url.search, {
-            method: request.method,
-            headers: request.headers,
-            body: await request.text(),
-          });
-          return { status: res.status, body: await res.text() };
+          const token = relayed.begin();
+          request.headers.set(RELAY_HEADER, token);
+          try {
+            const res = await fetch(local + url.pathname + url.search, {
+              method: request.method,
+              headers: request.headers,
+              body: await request.text(),
+            });
+            const body = await res.text();
+            return { status: res.status, body, thrown: relayed.end(token) };
+          } finally {
+            relayed.end(token);
+          }
         },
         readBody: () =>
           new Promise<string>((resolve, reject) => {

@@ -17,7 +17,12 @@ import { publicUser } from '../auth/users.js';
 // the error the controller throws.
 
 /** Sends a request to the mock's own plugin routes (`/api/auth/...`), framework-free. */
-export type Relay = (request: Request) => Promise<{ readonly status: number; readonly body: string | undefined }>;
+export type Relay = (request: Request) => Promise<{
+  readonly status: number;
+  readonly body: string | undefined;
+  /** What the project's code behind the route threw (its answer is then a bare 500). */
+  readonly thrown?: unknown;
+}>;
 
 /** An error a relayed route answered, thrown again under its own name (the plugin formats it by name). */
 class RelayedError extends StrapiError {
@@ -194,6 +199,8 @@ export async function pluginRoot(
   if (answer.status === 404 && 'notFound' in route) return route.notFound;
   if (route.onKoaContext && answer.status !== 200 && answer.status < 400) call.koa.status = answer.status;
   const body: unknown = answer.body ? JSON.parse(answer.body) : undefined;
+  // the plugin's resolver calls the controller itself: its own error reaches Apollo, not the route's 500
+  if (answer.status >= 500 && answer.thrown !== undefined) throw answer.thrown;
   if (answer.status >= 400) {
     const error = field(body, 'error');
     throw new RelayedError(

@@ -18,6 +18,7 @@ import { RowFragments } from '../request/row-fragments.js';
 import { ParsedQueryCache } from '../../core/query/parsed-query-cache.js';
 import { AnswerBuffers } from '../express/answer-buffers.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
+import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
 
 /** The Content API as an express app. `current()` is read once per request. */
 export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
@@ -55,6 +56,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     res.status(204).end();
   });
 
+  const relayed = new RelayedFailures();
   // The project's own routes come first, as Strapi registers API routes before the plugins'.
   app.use((req, res, next) => {
     const rt = current();
@@ -64,6 +66,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
         if (outcome === undefined || (outcome !== 'sent' && outcome.kind === 'pass')) return next();
         if (outcome === 'sent') return;
         if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res);
+        if (outcome.thrown !== undefined) relayed.record(req.header(RELAY_HEADER), outcome.thrown);
         res.status(outcome.status);
         for (const [k, v] of Object.entries(outcome.headers)) res.setHeader(k, v);
         if (outcome.body === undefined) res.end();
@@ -73,7 +76,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   });
 
   registerPluginRoutes(app, current);
-  mountGraphql(app, current);
+  mountGraphql(app, current, relayed);
 
   app.get(
     '/api/i18n/locales',

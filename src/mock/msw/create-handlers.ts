@@ -14,6 +14,8 @@ import { MemoryStore } from './memory-store.js';
 import { PluginRoutes } from './plugin-routes.js';
 import { routedUrl } from '../request/rest-prefix.js';
 import { graphqlHandler } from './graphql-handler.js';
+import type { answerProjectRequest } from './project-routes.js';
+import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
 
 // The Content API as Mock Service Worker handlers: the same engine as `serve`, in-process, over a store in memory.
 // Framework-free and without Node built-ins, so it runs under `setupServer` (Node) and `setupWorker` (browser).
@@ -31,7 +33,8 @@ export type ProjectRouteAnswer = Response | ContentRoute | undefined;
 /** The project's own routes (Node only: loading project code needs it). */
 export interface ProjectRoutes {
   appFor(current: () => Runtime): Promise<ProjectApp | undefined>;
-  answer(rt: Runtime, app: ProjectApp, request: Request, url: URL, readBody: () => Promise<unknown>): Promise<ProjectRouteAnswer>;
+  /** The project's route for a request (Node only: loaded on demand); `failed` hears what its code threw. */
+  answer: typeof answerProjectRequest;
 }
 
 /** MSW handlers, plus the controls a test suite needs. */
@@ -81,6 +84,7 @@ export function handlersFor(
   // Surfaces a bad bundle at the first request rather than as an unhandled rejection now.
   ready.catch(() => {});
 
+  const relayed = new RelayedFailures();
   const answer = async (request: Request): Promise<Response> => {
     await ready;
     const { rt, plugins } = state!;
@@ -97,7 +101,8 @@ export function handlersFor(
       })());
     try {
       // the project's own routes first, as Strapi registers API routes before the plugins'
-      const own = rt.app && projectRoutes ? await projectRoutes.answer(rt, rt.app, request, url, readBody) : undefined;
+      const failed = (error: unknown) => relayed.record(request.headers.get(RELAY_HEADER), error);
+      const own = rt.app && projectRoutes ? await projectRoutes.answer(rt, rt.app, request, url, readBody, failed) : undefined;
       if (own instanceof Response) return own;
       const plugin = own ? undefined : await plugins.answer(request, url);
       if (plugin) return json(plugin.status, plugin.body, plugin.contentType, plugin.headers);
@@ -137,7 +142,19 @@ export function handlersFor(
     graphqlHandler(
       base,
       async () => (await ready, state!.rt),
-      async (r) => (await state!.plugins.answer(r, new URL(r.url))) ?? { status: 404, body: undefined },
+      // the users & permissions mutations reach the plugin's routes as a request here, the project's own first (an
+      // extension of the plugin's controllers runs), as `serve` relays them to itself
+      async (r) => {
+        const token = relayed.begin();
+        r.headers.set(RELAY_HEADER, token);
+        try {
+          const res = await answer(r);
+          const body = res.status === 204 ? undefined : await res.text();
+          return { status: res.status, body, thrown: relayed.end(token) };
+        } finally {
+          relayed.end(token);
+        }
+      },
     ),
     http.all(`${base}/*`, async ({ request }) => {
       await ready.catch(() => {});

@@ -22,6 +22,7 @@ export async function answerProjectRequest(
   request: Request,
   url: URL,
   readBody: () => Promise<unknown>,
+  failed?: (error: unknown) => void,
 ): Promise<ProjectRouteAnswer> {
   const match = matchRoute(app.routes, request.method, url.pathname);
   if (!match) return undefined;
@@ -42,6 +43,7 @@ export async function answerProjectRequest(
   });
   if (outcome.kind === 'core') return { type: outcome.type, documentId: outcome.documentId };
   if (outcome.kind === 'pass') return undefined;
+  if (outcome.thrown !== undefined) failed?.(outcome.thrown);
   // a header sent more than once (Set-Cookie) is one pair per value
   const pairs = Object.entries(outcome.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : v.map((one) => [k, one])));
   return new Response(outcome.body === undefined ? null : (outcome.body as BodyInit), {

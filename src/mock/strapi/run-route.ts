@@ -39,6 +39,8 @@ export type RouteOutcome =
       readonly status: number;
       readonly headers: Readonly<Record<string, string | readonly string[]>>;
       readonly body: string | Uint8Array | undefined;
+      /** What the project's code threw, when the answer is the 500 Strapi makes of it. */
+      readonly thrown?: unknown;
     };
 
 const CORE_ACTIONS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
@@ -277,7 +279,7 @@ function locate(app: ProjectApp | undefined, route: CompiledRoute, e: unknown): 
   return where(route.file);
 }
 
-function render(e: StrapiError, head: boolean): RouteOutcome {
+function render(e: StrapiError, head: boolean): Extract<RouteOutcome, { kind: 'answer' }> {
   const body = JSON.stringify(errorBody(e));
   return {
     kind: 'answer',
@@ -297,5 +299,5 @@ function renderFailure(e: unknown, route: CompiledRoute, report: (line: string) 
   report(
     `${locate(app, route, e)}: ${route.method} ${route.path} threw: ${e instanceof Error ? e.message : String(e)} (answered 500, as Strapi does)`,
   );
-  return render(new InternalServerError('Internal Server Error', null), head);
+  return { ...render(new InternalServerError('Internal Server Error', null), head), thrown: e };
 }
