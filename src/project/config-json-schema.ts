@@ -163,6 +163,16 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
           "Strapi's `jwtManagement`: refresh tokens and sessions, or one long-lived JWT. Default: the project's config/plugins, else Strapi's legacy-support when the project has a config/plugins, else refresh.",
       },
       register: { type: 'object', properties: { allowedFields: strings } },
+      ratelimit: {
+        type: 'object',
+        description:
+          "The auth routes' rate limit, as Strapi's `ratelimit` (default: 10 requests a minute per route and caller; `enabled: false` turns it off).",
+        properties: {
+          enabled: { type: 'boolean' },
+          interval: { description: 'Milliseconds, or an object such as {"min": 5}.', type: ['number', 'object'] },
+          max: { type: 'number', minimum: 0 },
+        },
+      },
       emailConfirmation: { type: 'boolean' },
       emailConfirmationRedirection: { type: 'string' },
       emailResetPassword: { type: 'string' },

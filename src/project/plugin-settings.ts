@@ -6,9 +6,11 @@ import {
   DEFAULT_UPLOAD_BREAKPOINTS,
   DEFAULT_UPLOAD_MAX_FILES,
   DEFAULT_UPLOAD_SIZE_LIMIT,
+  DEFAULT_RATE_LIMIT,
   type ConfigRole,
   type ConfigUser,
   type PluginSettings,
+  type RateLimitSettings,
   type RoleGrants,
   type UsersPermissionsAdvanced,
 } from '../core/config/content-mock-config.js';
@@ -89,6 +91,43 @@ function readAdvanced(up: Readonly<Record<string, unknown>>, where: string): Use
     allowRegister: flag('allowRegister', true),
     uniqueEmail: flag('uniqueEmail', true),
     defaultRole,
+  };
+}
+
+const TIME_UNITS: Readonly<Record<string, number>> = {
+  ms: 1,
+  sec: 1000,
+  min: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+  month: 2_628_000_000,
+  year: 12 * 2_628_000_000,
+};
+
+/** `ratelimit`: `{enabled, interval, max}` over Strapi's defaults; an interval in ms or as koa2-ratelimit's `{min: 5}`. */
+function readRateLimit(v: unknown, where: string): RateLimitSettings {
+  if (v === undefined) return DEFAULT_RATE_LIMIT;
+  if (!isPlainObject(v)) throw new ConfigError(`${where}: usersPermissions.ratelimit must be an object ({enabled, interval, max})`);
+  let intervalMs = DEFAULT_RATE_LIMIT.intervalMs;
+  if (typeof v.interval === 'number' && v.interval >= 0) intervalMs = v.interval;
+  else if (isPlainObject(v.interval)) {
+    intervalMs = 0;
+    for (const [unit, n] of Object.entries(v.interval)) {
+      if (!(unit in TIME_UNITS))
+        throw new ConfigError(
+          `${where}: usersPermissions.ratelimit.interval: unknown unit "${unit}" (${Object.keys(TIME_UNITS).join(', ')})`,
+        );
+      if (typeof n === 'number' && n > 0) intervalMs += n * TIME_UNITS[unit];
+    }
+  } else if (v.interval !== undefined)
+    throw new ConfigError(`${where}: usersPermissions.ratelimit.interval must be milliseconds or an object such as {"min": 5}`);
+  if (v.max !== undefined && (typeof v.max !== 'number' || v.max < 0))
+    throw new ConfigError(`${where}: usersPermissions.ratelimit.max must be a number of requests (0: no limit)`);
+  return {
+    enabled: v.enabled !== false,
+    intervalMs,
+    max: typeof v.max === 'number' ? v.max : DEFAULT_RATE_LIMIT.max,
   };
 }
 
@@ -175,6 +214,7 @@ export function readPluginSettings(
         : parseDuration(up.accessTokenLifespan, `${where}: usersPermissions.accessTokenLifespan`),
     uploadBreakpoints: readBreakpoints(upload.breakpoints, where),
     graphql: project?.graphql ?? false,
+    rateLimit: readRateLimit(up.ratelimit, where),
   };
 }
 

@@ -94,6 +94,8 @@ export function readStrapiPluginConfig(projectRoot: string): ProjectPluginConfig
   if (expiresIn !== undefined) usersPermissions.jwtExpiresIn = expiresIn;
   if (isPlainObject(up.register) && Array.isArray(up.register.allowedFields))
     usersPermissions.register = { allowedFields: up.register.allowedFields.filter((f) => typeof f === 'string') };
+  // the plugin's defaults are merged under it (lodash merge): a key it leaves out keeps Strapi's value
+  if (isPlainObject(up.ratelimit)) usersPermissions.ratelimit = up.ratelimit;
   const lifespan = isPlainObject(up.sessions) ? up.sessions.accessTokenLifespan : undefined;
   if (typeof lifespan === 'number' && lifespan > 0) usersPermissions.accessTokenLifespan = lifespan;
 

@@ -9,6 +9,8 @@ import { call, json, KIT_CONFIG, startKit, type Running } from './plugin-server.
 const kitConfig = JSON.parse(readFileSync(KIT_CONFIG, 'utf8')) as { permissions: { public: Record<string, unknown> } };
 const config = {
   users: [{ username: 'ada', email: 'Ada@Example.com', password: 'analytical-engine' }],
+  // this suite signs in far more often than Strapi's 10 a minute (the limit is tested in auth-rate-limit.test.ts)
+  usersPermissions: { ratelimit: { enabled: false } },
   permissions: {
     public: kitConfig.permissions.public,
     authenticated: { 'api::secret.secret': ['find'], 'plugin::upload.content-api.upload': true },

@@ -138,6 +138,9 @@ export function errorResponses(): Record<string, ResponseObject> {
     NotFound: errorResponse(404, 'No document matches (unknown documentId, missing locale, or only a draft exists).', {
       notFound: envelope(404, 'NotFoundError', 'Not Found'),
     }),
+    TooManyRequests: errorResponse(429, "The users & permissions plugin's rate limit on its auth routes (default: 10 a minute).", {
+      rateLimit: envelope(429, 'RateLimitError', 'Too many requests, please try again later.'),
+    }),
     InternalServerError: errorResponse(500, 'Unexpected server error (Strapi answers 500 to some invalid filter values).', {
       internal: { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error' } },
     }),

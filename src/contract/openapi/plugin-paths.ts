@@ -17,7 +17,7 @@ export const PLUGIN_TAGS = [
 ];
 
 const errors = (...statuses: number[]): Record<string, OpenAPIV3_1.ReferenceObject> => {
-  const names: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 500: 'InternalServerError' };
+  const names: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 429: 'TooManyRequests', 500: 'InternalServerError' };
   return Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/${names[s]}` }]));
 };
 const ok = (description: string, schema: object): OpenAPIV3_1.ResponseObject => ({
@@ -69,7 +69,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
           { type: 'object', required: ['identifier', 'password'], properties: { identifier: { type: 'string' }, password: { type: 'string' } } },
           { identifier: 'ada@example.com', password: 'secret123' },
         ),
-        responses: { '200': ok('The session.', session), ...errors(400, 500) },
+        responses: { '200': ok('The session.', session), ...errors(400, 429, 500) },
       },
     },
     '/api/auth/local/register': {
@@ -85,7 +85,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
           },
           { username: 'ada', email: 'ada@example.com', password: 'secret123' },
         ),
-        responses: { '200': ok('The session of the new user.', session), ...errors(400, 500) },
+        responses: { '200': ok('The session of the new user.', session), ...errors(400, 429, 500) },
       },
     },
     '/api/auth/forgot-password': {
@@ -95,7 +95,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         summary: 'Ask for a password reset email',
         description: 'The email lands in the dev mailbox (`GET /__content-mock/mailbox`).',
         requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }, { email: 'ada@example.com' }),
-        responses: { '200': ok('Always ok.', { type: 'object', properties: { ok: { const: true } } }), ...errors(400, 500) },
+        responses: { '200': ok('Always ok.', { type: 'object', properties: { ok: { const: true } } }), ...errors(400, 429, 500) },
       },
     },
     '/api/auth/reset-password': {
@@ -111,7 +111,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
           },
           { code: '…', password: 'secret456', passwordConfirmation: 'secret456' },
         ),
-        responses: { '200': ok('The session.', session), ...errors(400, 500) },
+        responses: { '200': ok('The session.', session), ...errors(400, 429, 500) },
       },
     },
     '/api/auth/change-password': {
@@ -127,7 +127,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
           },
           { currentPassword: 'secret123', password: 'secret456', passwordConfirmation: 'secret456' },
         ),
-        responses: { '200': ok('The session.', session), ...errors(400, 401, 403, 500) },
+        responses: { '200': ok('The session.', session), ...errors(400, 401, 403, 429, 500) },
       },
     },
     '/api/auth/refresh': {
@@ -165,7 +165,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         operationId: 'auth.sendEmailConfirmation',
         summary: 'Send the confirmation email again',
         requestBody: jsonBody({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }, { email: 'ada@example.com' }),
-        responses: { '200': ok('Sent.', { type: 'object', required: ['email', 'sent'] }), ...errors(400, 500) },
+        responses: { '200': ok('Sent.', { type: 'object', required: ['email', 'sent'] }), ...errors(400, 429, 500) },
       },
     },
     '/api/users-permissions/roles': {

@@ -123,7 +123,18 @@ export interface PluginSettings {
   readonly uploadBreakpoints: Readonly<Record<string, number>>;
   /** The project runs Strapi's GraphQL plugin (a dependency, not disabled in config/plugins). */
   readonly graphql: boolean;
+  /** The auth routes' rate limit (`ratelimit` of the plugin: Strapi's default is 10 requests a minute). */
+  readonly rateLimit: RateLimitSettings;
 }
+
+/** The users & permissions plugin's `ratelimit` settings, the interval in milliseconds. */
+export interface RateLimitSettings {
+  readonly enabled: boolean;
+  readonly intervalMs: number;
+  readonly max: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { enabled: true, intervalMs: 60_000, max: 10 };
 
 export const DEFAULT_ACCESS_TOKEN_LIFESPAN = 600;
 export const DEFAULT_UPLOAD_BREAKPOINTS: Readonly<Record<string, number>> = { large: 1000, medium: 750, small: 500 };

@@ -27,6 +27,7 @@ import { USER_UID } from '../../core/model/built-in-types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { checkEmail, checkNoUnknown, checkPasswordBytes, checkString, EMAIL, present } from './body-checks.js';
 import { showUser } from './show-user.js';
+import { AuthRateLimit } from './auth-rate-limit.js';
 
 // The users & permissions auth routes a frontend calls: local login, registration, password flows and email
 // confirmation, with Strapi 5.54's answers (bare JSON, no `data` envelope) and errors (its envelope and messages).
@@ -68,9 +69,13 @@ const issue = (rt: Runtime, who: RequestPrincipal, user: StoredUser, withRefresh
 };
 
 async function jsonBody(req: express.Request): Promise<Record<string, unknown>> {
-  const raw = await readBody(req);
-  return isPlainObject(raw) ? raw : {};
+  return asObject(await readBody(req));
 }
+
+const asObject = (raw: unknown): Record<string, unknown> => (isPlainObject(raw) ? raw : {});
+
+/** The caller's address as Koa's `ctx.request.ip` gives it (no proxy trusted); MSW's requests have none. */
+const ipOf = (req: express.Request): string | undefined => (req.socket as express.Request['socket'] | undefined)?.remoteAddress;
 
 /** The caller, after checking their role holds the route's permission (`auth.<action>`). */
 async function caller(rt: Runtime, req: express.Request, action: string): Promise<RequestPrincipal> {
@@ -164,6 +169,15 @@ export function checkProviderEnabled(provider: unknown): void {
 }
 
 export function registerAuthRoutes(app: express.Express, current: () => Runtime): void {
+  const limits = new AuthRateLimit();
+  /** The body, once the plugin's rate limit has counted the request (it runs between the permission and the controller). */
+  const limited = async (rt: Runtime, req: express.Request, res: express.Response, who: RequestPrincipal, path: string) => {
+    const raw = await readBody(req);
+    const body = isPlainObject(raw) ? raw : {};
+    const userId = who.kind === 'user' ? who.user.id : undefined;
+    limits.hit(rt.config.plugins.rateLimit, { route: path, body, userId, ip: ipOf(req) }, (name, value) => res.set(name, value));
+    return raw;
+  };
   // a provider's callback (OAuth): none is enabled (`local` signs in with POST /api/auth/local)
   const disabledProvider = route(async (req) => {
     await caller(current(), req, 'callback');
@@ -177,7 +191,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       const who = await caller(rt, req, 'callback');
-      const body = await jsonBody(req);
+      const body = asObject(await limited(rt, req, res, who, '/auth/local'));
       const errors = present([
         checkString(body, 'identifier', { required: true, loose: true }),
         checkString(body, 'password', { required: true, loose: true }),
@@ -247,9 +261,9 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       const who = await caller(rt, req, 'register');
+      const raw = await limited(rt, req, res, who, '/auth/local/register');
       const settings = rt.config.plugins;
       if (!settings.advanced.allowRegister) throw new ApplicationError('Register action is currently disabled', {});
-      const raw = await readBody(req);
       const body = isPlainObject(raw) ? raw : {};
       const allowed = [...ALWAYS_ALLOWED, ...settings.registerAllowedFields];
       // Strapi lists the body's keys: a text body (a string) has one per character, each refused
@@ -308,8 +322,8 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     '/api/auth/forgot-password',
     route(async (req, res) => {
       const rt = current();
-      await caller(rt, req, 'forgotPassword');
-      const body = await jsonBody(req);
+      const who = await caller(rt, req, 'forgotPassword');
+      const body = asObject(await limited(rt, req, res, who, '/auth/forgot-password'));
       const errors = present([
         checkString(body, 'email', { required: true }) ?? checkEmail(body, 'email'),
         checkNoUnknown(body, ['email']),
@@ -352,7 +366,7 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       const who = await caller(rt, req, 'resetPassword');
-      const body = await jsonBody(req);
+      const body = asObject(await limited(rt, req, res, who, '/auth/reset-password'));
       const errors = passwordPairErrors(body, 'code', ['password', 'passwordConfirmation', 'code']);
       if (errors.length) throw fieldErrors(errors);
       const user = usersOf(rt.store.data).find((u) => typeof u.resetPasswordToken === 'string' && u.resetPasswordToken === body.code);
@@ -372,8 +386,8 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     route(async (req, res) => {
       const rt = current();
       const who = await caller(rt, req, 'changePassword');
+      const body = asObject(await limited(rt, req, res, who, '/auth/change-password'));
       if (who.kind !== 'user') throw new ApplicationError('You must be authenticated to reset your password', {});
-      const body = await jsonBody(req);
       const errors = passwordPairErrors(body, 'currentPassword', ['password', 'passwordConfirmation', 'currentPassword']);
       if (errors.length) throw fieldErrors(errors);
       const user = usersOf(rt.store.data).find((u) => u.id === who.user.id) ?? who.user;
@@ -404,8 +418,8 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
     '/api/auth/send-email-confirmation',
     route(async (req, res) => {
       const rt = current();
-      await caller(rt, req, 'sendEmailConfirmation');
-      const body = await jsonBody(req);
+      const who = await caller(rt, req, 'sendEmailConfirmation');
+      const body = asObject(await limited(rt, req, res, who, '/auth/send-email-confirmation'));
       const error = checkString(body, 'email', { required: true }) ?? checkEmail(body, 'email');
       if (error) throw fieldErrors([error]);
       const email = String(body.email);
