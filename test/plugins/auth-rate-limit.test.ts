@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { createHandlers } from '../../src/mock/msw/index.js';
+import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from './plugin-server.js';
 import { call, json, startKit, type Running } from './plugin-server.js';
 
 // The users & permissions plugin's rate limit on its auth routes, as real Strapi 5.54 applies it (probed:
@@ -98,5 +101,20 @@ describe('the auth routes rate limit', () => {
     await expect(
       createServer({ schemas: dir, memory: true, configObject: { usersPermissions: { ratelimit: { interval: { minutes: 5 } } } } }),
     ).rejects.toThrow(/usersPermissions\.ratelimit\.interval: unknown unit "minutes"/);
+  });
+
+  test('content-mock/msw counts the same way, and reset() starts the counts afresh, as a restart does', async () => {
+    const base = 'http://cms.rate-limit.test';
+    const handlers = createHandlers({ schemas: KIT_MODEL, seed: KIT_DATASET, config: KIT_CONFIG, baseUrl: base });
+    const msw = setupServer(...handlers);
+    msw.listen({ onUnhandledRequest: 'error' });
+    try {
+      for (let i = 0; i < 10; i++) expect((await call(`${base}/api/auth/local`, wrongLogin(i))).status).toBe(400);
+      expect((await call(`${base}/api/auth/local`, wrongLogin(10))).body).toEqual(TOO_MANY);
+      await handlers.reset();
+      expect((await call(`${base}/api/auth/local`, wrongLogin(11))).status).toBe(400);
+    } finally {
+      msw.close();
+    }
   });
 });

@@ -39,7 +39,10 @@ export interface ProjectRoutes {
 
 /** MSW handlers, plus the controls a test suite needs. */
 export type ContentHandlers = HttpHandler[] & {
-  /** Restores the initial content (call it in `beforeEach` for per-test isolation). */
+  /**
+   * Restores the initial content and starts the auth routes' rate limit afresh, as a restarted server (call it in
+   * `beforeEach` for per-test isolation).
+   */
   reset(): Promise<void>;
   /** Resolves once the project is loaded (requests wait for it anyway). */
   readonly ready: Promise<void>;
@@ -170,6 +173,9 @@ export function handlersFor(
       await ready;
       await state!.store.reset();
       state!.webhooks?.clear();
+      // as a restarted Strapi: the plugin routes' memory (the auth rate limit's counts) starts afresh
+      const { rt } = state!;
+      state!.plugins = new PluginRoutes(() => rt);
     },
     ready,
     deliveries: () => state?.webhooks?.deliveries() ?? [],
