@@ -1,5 +1,6 @@
 import express from 'express';
 import type { Runtime } from '../runtime.js';
+import { lazyRoutes } from '../express/lazy-routes.js';
 
 /**
  * The paths Strapi's plugin routes answer (users & permissions, upload, the uploaded files): registerPluginRoutes
@@ -13,16 +14,13 @@ export const PLUGIN_PATHS = /^\/(?:api\/(?:auth|connect|upload|users|users-permi
  * paths: the server answers its first content request without them.
  */
 export function mountPluginRoutes(app: express.Express, current: () => Runtime): void {
-  let router: Promise<express.Router> | undefined;
-  const load = async () => {
-    const { registerPluginRoutes } = await import('./register-plugin-routes.js');
-    const routes = express.Router();
-    // a router takes the same get/post/put/delete/all registrations as the app, in the same order
-    registerPluginRoutes(routes as unknown as express.Express, current);
-    return routes;
-  };
-  app.use((req, res, next) => {
-    if (!PLUGIN_PATHS.test(req.path)) return next();
-    (router ??= load()).then((routes) => routes(req, res, next), next);
-  });
+  app.use(
+    lazyRoutes(PLUGIN_PATHS, async () => {
+      const { registerPluginRoutes } = await import('./register-plugin-routes.js');
+      const routes = express.Router();
+      // a router takes the same get/post/put/delete/all registrations as the app, in the same order
+      registerPluginRoutes(routes as unknown as express.Express, current);
+      return routes;
+    }),
+  );
 }
