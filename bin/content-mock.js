@@ -11,5 +11,8 @@ process.stdout.on('error', (e) => {
   if (e.code === 'EPIPE') process.exit(0);
   throw e;
 });
+// `serve --seed FILE` starts reading its seed on another thread before the CLI's modules load.
+const { startEarlySeedRead } = await import(new URL('../dist/cli/early-seed-read.js', import.meta.url).href);
+startEarlySeedRead(process.argv.slice(2), process.env);
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -46,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       // command after a usage error.
       throw new UsageError(msg ?? err?.message ?? 'invalid arguments');
     });
+  skipHelpCache(cli);
   try {
     await cli.parseAsync();
   } catch (e) {
@@ -54,4 +55,16 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   return typeof process.exitCode === 'number' ? process.exitCode : 0;
+}
+
+/**
+ * yargs renders the running command's whole help text (cliui, string widths, every option and example) each time a
+ * command runs, to have it at hand should the command fail inside yargs. Ours report their own errors (runCommand),
+ * and `--help` renders the text anew, so it was never shown: it cost `serve` ~25 ms of start-up. yargs offers no
+ * option for it, hence its internal usage object (one per instance: a reset keeps it).
+ */
+function skipHelpCache(cli: object): void {
+  const internal = cli as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = internal.getInternalMethods?.().getUsageInstance?.();
+  if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }

@@ -2,7 +2,6 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type express from 'express';
-import type { OpenAPIV3_1 } from 'openapi-types';
 import { createApp } from './http/create-app.js';
 import { useStoreJwtSecret } from './auth/jwt-secret.js';
 import { persistedJwtSecret } from './auth/persist-jwt-secret.js';
@@ -10,10 +9,8 @@ import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
 import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
-import { createDocsRouter } from './http/docs-router.js';
 import type { ContentModel } from '../core/model/types.js';
 import type { StoreData } from '../core/data/types.js';
-import { generateOpenApi } from '../contract/openapi/generate.js';
 import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.js';
 import { loadProjectCode } from '../project/code/project-code.js';
 import { ContentStore } from '../store/content-store.js';
@@ -21,13 +18,15 @@ import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
 import { createPlaceholderRouter } from './media/placeholder-router.js';
-import { servedExamples } from './http/served-examples.js';
-import { documentTitle } from '../contract/openapi/generate.js';
+import { lazyRoutes } from './express/lazy-routes.js';
 import { locateUpload } from './plugins/file-storage.js';
 import type { describeProjectApp } from './strapi/describe-project-app.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
 export const DEFAULT_STORE_DIR = '.content-mock';
+
+/** The paths the docs routes answer (docs-router.ts; a test holds them to it). */
+export const DOCS_PATHS = /^\/(?:openapi\.(?:json|yaml)|docs)(?:\/|$)/i;
 
 export { EXAMPLE, PACKAGE_ROOT, readSeed } from '../project/load-project.js';
 export { StoreRefused } from '../store/store-refused.js';
@@ -154,17 +153,26 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   };
   const projectApp = codeOn ? await appFor(model, code) : undefined;
   if (projectApp) runtime = { ...runtime, app: projectApp };
-  // One document per model, built on first request: a schema edit costs nothing until someone reads the docs.
-  const documents = new WeakMap<ContentModel, OpenAPIV3_1.Document>();
-  const getDocument = () => {
-    const m = runtime.model;
-    let doc = documents.get(m);
-    if (!doc)
-      documents.set(
-        m,
-        (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime), restPrefix: config.rest.prefix })),
-      );
-    return doc;
+  // The OpenAPI document and its pages: the generator and the docs routes load on the first request for them (a
+  // third of start-up's modules otherwise), and one document per model is built then (a schema edit costs nothing
+  // until someone reads the docs).
+  const docsRoutes = async () => {
+    const [{ createDocsRouter }, { generateOpenApi, documentTitle }, { servedExamples }] = await Promise.all([
+      import('./http/docs-router.js'),
+      import('../contract/openapi/generate.js'),
+      import('./http/served-examples.js'),
+    ]);
+    const documents = new WeakMap<ContentModel, ReturnType<typeof generateOpenApi>>();
+    return createDocsRouter(() => {
+      const m = runtime.model;
+      let doc = documents.get(m);
+      if (!doc)
+        documents.set(
+          m,
+          (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime), restPrefix: config.rest.prefix })),
+        );
+      return doc;
+    });
   };
   const reset = async () => {
     await runtime.store.reset();
@@ -182,7 +190,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: [
-          ...(options.docs === false ? [] : [createDocsRouter(getDocument)]),
+          ...(options.docs === false ? [] : [lazyRoutes(DOCS_PATHS, docsRoutes)]),
           createPlaceholderRouter(
             () => runtime,
             (rt, name) => locateUpload(rt.store, name) !== undefined,

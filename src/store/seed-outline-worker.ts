@@ -5,14 +5,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { outline } from './read-seed-file.js';
 import type { OutlineMessage } from './seed-prefetch.js';
 
+const READ_PIECE = 16 * 1024 * 1024;
+
 function readShared(file: string): SharedArrayBuffer {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
     const shared = new SharedArrayBuffer(size);
     const view = Buffer.from(shared);
+    // In pieces: a thread stopped (the command did not want the seed after all) stops between two of them, not after
+    // reading a whole large file.
     for (let at = 0; at < size;) {
-      const n = readSync(fd, view, at, size - at, at);
+      const n = readSync(fd, view, at, Math.min(size - at, READ_PIECE), at);
       if (n === 0) throw new Error(`${file}: shorter than its size`);
       at += n;
     }

@@ -90,4 +90,39 @@ describe('reading a seed file document by document', () => {
       expect(JSON.parse(r.stdout)).toEqual({ readAhead: true, same: true });
     }
   });
+
+  test('read ahead started from the command line (bin): taken over for the same file, stopped for another', () => {
+    const dist = join(import.meta.dirname, '..', '..', 'dist');
+    const other = join(mkdtempSync(join(tmpdir(), 'cm-seedearly-')), 'other.json');
+    writeFileSync(other, JSON.stringify({ contentTypes: {} }));
+    const script = `
+      import { relative } from 'node:path';
+      import { startEarlySeedRead } from '${dist}/cli/early-seed-read.js';
+      import { prefetchSeed } from '${dist}/store/seed-prefetch.js';
+      const [file, other] = process.argv.slice(1);
+      const typed = relative(process.cwd(), file);
+      const results = [];
+      // the same file, named as typed on the command line: the early thread's read, under the name serve gives
+      startEarlySeedRead(['serve', '--quiet', '--seed', typed], {});
+      const same = await prefetchSeed(file).take();
+      results.push(same?.file === file && same.outline.documents.size > 0);
+      // --seed=FILE, and the environment variable
+      startEarlySeedRead(['serve', '--seed=' + typed], {});
+      results.push((await prefetchSeed(file).take()) !== undefined);
+      startEarlySeedRead(['serve'], { CONTENT_MOCK_SEED: typed });
+      results.push((await prefetchSeed(file).take()) !== undefined);
+      // another file than serve's: stopped, and serve's own is read
+      startEarlySeedRead(['serve', '--seed', typed], {});
+      const read = await prefetchSeed(other).take();
+      results.push(read?.file === other && read.outline.documents.size === 0);
+      // no seed after all: stopped, and the process ends without waiting for it
+      startEarlySeedRead(['serve', '--seed', typed], {});
+      results.push(prefetchSeed(undefined) === undefined);
+      startEarlySeedRead(['serve', '--seed', typed], {});
+      console.log(JSON.stringify(results));
+    `;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, KIT_DATASET, other], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([true, true, true, true, true]);
+  });
 });

@@ -71,7 +71,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     runCommand(async () => {
       // A seed file is read and outlined on another thread while the server's modules load (both take a few hundred
       // milliseconds at 10k articles; in turn they made most of the start-up).
-      const seedRead = args.seed === undefined ? undefined : prefetchSeed(args.seed);
+      const seedRead = prefetchSeed(args.seed);
       return (await import('./serve-runner.js')).runServe({ ...args, seedRead, schemas: schemasOf(args), given: args.schemas });
     }),
 };

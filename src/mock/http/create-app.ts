@@ -3,7 +3,7 @@ import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { allowedMethods, answerContent, matchContentRoute, type AnswerCache, type ContentRoute } from '../request/content-request.js';
 import { methodNotAllowed } from '../express/method-not-allowed.js';
-import { registerPluginRoutes } from '../plugins/register-plugin-routes.js';
+import { mountPluginRoutes } from '../plugins/mount-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
 import { route } from '../express/route.js';
 import { renderError } from '../express/render-error.js';
@@ -75,7 +75,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       .catch(next);
   });
 
-  registerPluginRoutes(app, current);
+  mountPluginRoutes(app, current);
   mountGraphql(app, current, relayed);
 
   app.get(

@@ -26,7 +26,7 @@ export function mountDevTools(
     readonly mailbox?: () => unknown[];
     /** Recent webhook deliveries, for `GET /__content-mock/webhooks`. */
     readonly deliveries?: () => readonly unknown[];
-    readonly routes?: readonly express.Router[];
+    readonly routes?: readonly express.RequestHandler[];
     /** The host the server listens on (a Host header may name it); undefined before `listen`. */
     readonly listenHost?: () => string | undefined;
   },
