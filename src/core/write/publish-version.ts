@@ -9,7 +9,7 @@ import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
 import { unlinkStrayOwners } from './publish-stray-links.js';
 import { isStrayOwner } from '../model/stray-owner.js';
-import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths } from './publish-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths, renewSelfLinkBirths } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
@@ -125,6 +125,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   publishInverseLinks(ctx, draft, replaced === undefined);
   publishSelfLinks(ctx, draft, published);
   publishInverseOrder(ctx, draft);
+  renewSelfLinkBirths(ctx, published);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;
