@@ -94,8 +94,10 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
   for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
-  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
+  // the draft's links to documents without a published version are dropped when its ids are resolved, before the
+  // components are created: they write no link and do not delay their component's insert (harness self-nest 523/524)
   dropDraftOnlyTargets(ctx, published);
+  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
     // The new published row takes the old one's place in inverse lists; only links it did not have go last. A first
