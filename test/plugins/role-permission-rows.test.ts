@@ -97,6 +97,17 @@ describe('permission rows of roles written through the role routes', () => {
     expect((await api('/tags')).status).toBe(403);
     expect((await api('/articles')).status).toBe(200);
     expect(await mapOf(pub)).toEqual(['api::article.article.find']);
+    // the public role now lacks `auth.callback`: the REST sign-in is refused; the GraphQL `login` is not (the plugin's
+    // resolversConfig turns its auth check off), so it reaches the controller
+    const signIn = { identifier: 'nobody', password: 'wrong-pass' };
+    expect((await api('/auth/local', json(signIn))).status).toBe(403);
+    const login = (
+      await call(
+        `${kit.url}/graphql`,
+        json({ query: `mutation { login(input: { identifier: "nobody", password: "wrong-pass" }) { jwt } }` }),
+      )
+    ).body as { errors: { message: string; extensions: { code: string } }[] };
+    expect(login.errors.map((e) => [e.message, e.extensions.code])).toEqual([['Invalid identifier or password', 'BAD_USER_INPUT']]);
   });
 
   test('GraphQL: a list of ids names no action; a null type is a 400 naming where Strapi fails; a delete drops the rows', async () => {
