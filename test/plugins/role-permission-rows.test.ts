@@ -101,6 +101,13 @@ describe('permission rows of roles written through the role routes', () => {
     // resolversConfig turns its auth check off), so it reaches the controller
     const signIn = { identifier: 'nobody', password: 'wrong-pass' };
     expect((await api('/auth/local', json(signIn))).status).toBe(403);
+    // a public role left no permission at all does not authenticate a request: 401, as Strapi's strategy answers
+    expect((await put(`/users-permissions/roles/${pub}`, { name: 'Public' })).status).toBe(200);
+    expect(await api('/articles')).toMatchObject({
+      status: 401,
+      body: { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials' } },
+    });
+    expect((await api('/auth/local', json(signIn))).status).toBe(401);
     const login = (
       await call(
         `${kit.url}/graphql`,

@@ -57,7 +57,20 @@ export function authenticateRequest(rt: Runtime, header: string | undefined): Re
 
 /** Content type permission check for any principal (403 ForbiddenError when refused). */
 export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): void {
-  if (!mayContent(rt, who, type, action)) throw new ForbiddenError('Forbidden', {});
+  if (!mayContent(rt, who, type, action)) refuse(rt, who);
+}
+
+/**
+ * A refusal: 403, but 401 for the public role when it holds no permission at all (a role route left it none): Strapi's
+ * users & permissions strategy then does not authenticate the request (probes/role-permission-rows.json).
+ */
+function refuse(rt: Runtime, who: RequestPrincipal): never {
+  if (who.kind === 'public') {
+    const grants = grantsOfRole(rt, 'public');
+    if (grants.plugins.length === 0 && Object.keys(grants.content).length === 0)
+      throw new UnauthorizedError('Missing or invalid credentials', {});
+  }
+  throw new ForbiddenError('Forbidden', {});
 }
 
 /** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
@@ -69,7 +82,7 @@ export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType
 /** Plugin permission check (`plugin::upload.content-api.find`, `plugin::users-permissions.auth.register`, …). */
 export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string, readOnly: boolean): void {
   if (who.kind === 'token') return authorizePlugin(rt.config, who, permission, readOnly);
-  if (!roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission)) throw new ForbiddenError('Forbidden', {});
+  if (!roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission)) refuse(rt, who);
 }
 
 /**
