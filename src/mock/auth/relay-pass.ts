@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sessionSlot } from '../../core/data/store-session.js';
 import type { Runtime } from '../runtime.js';
 
@@ -9,7 +8,12 @@ import type { Runtime } from '../runtime.js';
 // pass so the route skips that check, and nothing else can (the pass never leaves the server).
 
 export const RELAY_PASS_HEADER = 'x-content-mock-relay-pass';
-const RELAY_PASS = sessionSlot('relay-pass', () => randomBytes(18).toString('base64url'), true);
+// Web Crypto: the mock also runs in a browser (content-mock/msw)
+const RELAY_PASS = sessionSlot(
+  'relay-pass',
+  () => Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  true,
+);
 
 /** The header a relayed request with the plugin's `auth: false` carries. */
 export const relayPassHeader = (rt: Runtime): Record<string, string> => ({ [RELAY_PASS_HEADER]: rt.store.session.get(RELAY_PASS) });
