@@ -4,34 +4,12 @@
 // scratch folder per model and slot), so a fix can be checked on thousands of recorded answers in seconds.
 //
 //   node scripts/harness/graphql-replay.mjs --model <dir>|kit --trace run.jsonl [--slot 25] [--verbose] [--only N]
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { modelOf, parseArgs } from './graphql-strapi.mjs';
-import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
+import { parseArgs } from './graphql-strapi.mjs';
+import { normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
+import { replaySetup } from './replay-server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const opts = parseArgs(process.argv.slice(2));
-const { modelDir, name, settings } = modelOf(opts.model ?? 'kit');
-const work = join(tmpdir(), `gql-harness-${name}-${Number(opts.slot ?? 25)}`);
-const pulledFile = join(work, 'pulled.json');
-const lines = readFileSync(opts.trace, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((l) => JSON.parse(l))
-  .filter((l) => l.phase === 'read');
-const { createServer } = await import(join(root, 'dist/mock/create-server.js'));
-const server = await createServer({
-  schemas: modelDir,
-  seed: pulledFile,
-  config: join(work, 'content-mock.config.json'),
-  memory: true,
-  projectCode: false,
-  watch: false,
-});
-const { url } = await server.listen(0, '127.0.0.1');
-const known = knownValues(JSON.parse(readFileSync(pulledFile, 'utf8')));
+const { name, settings, lines, server, url, known } = await replaySetup(opts, 'read');
 const normA = normaliser(known, { numberIds: false, names: new Map() }),
   normB = normaliser(known, { numberIds: false, names: new Map() });
 const classes = new Map();

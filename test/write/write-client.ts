@@ -1,4 +1,6 @@
-import type { MockServer } from '../../src/mock/create-server.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { startKitServer } from '../helpers/kit.js';
 
 // A kit server with a full-access token, and a JSON client for it, shared by the HTTP-level write tests.
@@ -35,4 +37,24 @@ export function jsonClient(url: string, token: string): (method: string, path: s
     });
     return { status: res.status, body: res.status === 204 ? { data: null } : ((await res.json()) as Answer['body']) };
   };
+}
+
+/**
+ * A test fixture model (test/fixtures/models/<name>) served in memory with GraphQL on, and a JSON client with its
+ * config's full-access token.
+ */
+export async function fixtureClient(
+  name: string,
+): Promise<{ server: MockServer; call: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'models', name);
+  const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
+  const token = config.tokens.find((t) => t.type === 'full-access')!.key;
+  const server = await createServer({
+    schemas: dir,
+    config: join(dir, 'content-mock.config.json'),
+    configObject: { graphql: {} },
+    memory: true,
+  });
+  const { url } = await server.listen(0, '127.0.0.1');
+  return { server, call: jsonClient(url, token) };
 }

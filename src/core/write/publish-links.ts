@@ -75,6 +75,21 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
 }
 
 /**
+ * The published row's link to its own document through a two-way self-relation is a join row made after every other
+ * link of the publish: `createEntry` drops it (the published row does not exist when the draft's ids are resolved),
+ * and the self-referential relation sync inserts it afterwards with the draft's order values. So it goes last among
+ * the ties of a sorted inverse list (harness graphql-run self-nest seed 521). Call after the publish's other links.
+ */
+export function renewSelfLinkBirths(ctx: WriteContext, published: Row): void {
+  if (!ctx.type.draftAndPublish) return;
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+    if (refsOf(published[attribute.name]).includes(published.documentId))
+      renewLinkBirth(ctx.tx, ctx.type.uid, attribute.name, published, published.documentId);
+  }
+}
+
+/**
  * The published document's inverse list, through a two-way relation whose owner has draft & publish, reads in its
  * draft's order: publishing creates the published row with the draft's inverse links in the draft's order (the
  * inverse side's order column), so each owner's published link ranks as its draft link does.

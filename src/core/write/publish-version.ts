@@ -9,7 +9,7 @@ import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
 import { unlinkStrayOwners } from './publish-stray-links.js';
 import { isStrayOwner } from '../model/stray-owner.js';
-import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths } from './publish-links.js';
+import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths, renewSelfLinkBirths } from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
@@ -94,8 +94,10 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
   for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
-  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
+  // the draft's links to documents without a published version are dropped when its ids are resolved, before the
+  // components are created: they write no link and do not delay their component's insert (harness self-nest 523/524)
   dropDraftOnlyTargets(ctx, published);
+  orderComponentIds(ctx.index.model, ctx.type.attributes, published, undefined, true);
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner) continue;
     // The new published row takes the old one's place in inverse lists; only links it did not have go last. A first
@@ -125,6 +127,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   publishInverseLinks(ctx, draft, replaced === undefined);
   publishSelfLinks(ctx, draft, published);
   publishInverseOrder(ctx, draft);
+  renewSelfLinkBirths(ctx, published);
   // The published row's new join rows take a one-holder target from other documents' published rows too.
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy) continue;

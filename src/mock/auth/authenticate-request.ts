@@ -1,11 +1,12 @@
 import { authenticate, authorizePlugin, can, type Principal } from '../../core/auth/authorize.js';
 import { roleCan, roleGrants, roleHas } from '../../core/auth/role-grants.js';
+import type { RoleGrants } from '../../core/config/content-mock-config.js';
 import { ForbiddenError, UnauthorizedError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentType } from '../../core/model/types.js';
 import { looksLikeJwt, VERIFIED_JWTS, verifyJwt } from './jwt.js';
 import { jwtSecretOf } from './jwt-secret.js';
-import { roleOf } from './roles.js';
+import { permissionsOf, roleOf, rolesOf, routeWrittenRoles } from './roles.js';
 import { usersOf, type StoredUser } from './users.js';
 
 // Users & permissions authentication, layered over src/core/auth: Strapi tries the API-token strategy, then the
@@ -56,17 +57,43 @@ export function authenticateRequest(rt: Runtime, header: string | undefined): Re
 
 /** Content type permission check for any principal (403 ForbiddenError when refused). */
 export function authorizeContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): void {
-  if (!mayContent(rt, who, type, action)) throw new ForbiddenError('Forbidden', {});
+  if (!mayContent(rt, who, type, action)) refuse(rt, who);
+}
+
+/**
+ * A refusal: 403, but 401 for the public role when it holds no permission at all (a role route left it none): Strapi's
+ * users & permissions strategy then does not authenticate the request (probes/role-permission-rows.json).
+ */
+function refuse(rt: Runtime, who: RequestPrincipal): never {
+  if (who.kind === 'public') {
+    const grants = grantsOfRole(rt, 'public');
+    if (grants.plugins.length === 0 && Object.keys(grants.content).length === 0)
+      throw new UnauthorizedError('Missing or invalid credentials', {});
+  }
+  throw new ForbiddenError('Forbidden', {});
 }
 
 /** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
 export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): boolean {
-  if (who.kind !== 'user') return can(rt.config, who, type, action);
-  return roleCan(roleGrants(rt.config, who.role), type, action);
+  if (who.kind === 'token') return can(rt.config, who, type, action);
+  return roleCan(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), type, action);
 }
 
 /** Plugin permission check (`plugin::upload.content-api.find`, `plugin::users-permissions.auth.register`, …). */
 export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string, readOnly: boolean): void {
-  if (who.kind !== 'user') return authorizePlugin(rt.config, who, permission, readOnly);
-  if (!roleHas(roleGrants(rt.config, who.role), permission)) throw new ForbiddenError('Forbidden', {});
+  if (who.kind === 'token') return authorizePlugin(rt.config, who, permission, readOnly);
+  if (!roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission)) refuse(rt, who);
+}
+
+/**
+ * What a role (by type) may do now: the config's grants, or, once a role route wrote the role's permissions, its
+ * permission rows, which Strapi reads on every request (a role created through the routes, or updated there: an
+ * update without a `permissions` map leaves it none).
+ */
+export function grantsOfRole(rt: Runtime, type: string): RoleGrants {
+  const data = rt.store.data;
+  const written = routeWrittenRoles(data);
+  const role = written.length === 0 ? undefined : rolesOf(data).find((r) => r.type === type);
+  if (!role || !written.includes(role.id)) return roleGrants(rt.config, type);
+  return { content: {}, plugins: permissionsOf(data, role).map((p) => p.action) };
 }

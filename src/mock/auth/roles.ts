@@ -71,21 +71,9 @@ export function addMissingRoles(store: ContentStore, data: StoreData, config: Co
   const missing = missingRoles(data, config);
   const withoutPermissions = data.types[PERMISSION_UID] === undefined ? rolesOf(data) : [];
   const rows = (data.types[ROLE_UID] ??= []) as unknown as StoredRole[];
-  const permissions = (data.types[PERMISSION_UID] ??= []) as unknown as StoredPermission[];
-  const addPermissions = (role: StoredRole, now: string) => {
-    for (const action of rolePermissionActions(config, model, role.type)) {
-      const id = store.nextId(PERMISSION_UID);
-      permissions.push({
-        id,
-        documentId: newDocumentId(),
-        action,
-        role: role.documentId,
-        createdAt: now,
-        updatedAt: now,
-        publishedAt: now,
-      });
-    }
-  };
+  data.types[PERMISSION_UID] ??= [];
+  const addPermissions = (role: StoredRole, now: string) =>
+    addPermissionRows(store, data, role, rolePermissionActions(config, model, role.type), now);
   for (const role of withoutPermissions) addPermissions(role, new Date().toISOString());
   for (const r of missing) {
     const now = new Date().toISOString();
@@ -105,7 +93,7 @@ export function addMissingRoles(store: ContentStore, data: StoreData, config: Co
 }
 
 /** A permission row: the action and the documentId of its role (the owning side of `role.permissions`). */
-interface StoredPermission {
+export interface StoredPermission {
   id: number;
   documentId: string;
   action: string;
@@ -121,4 +109,51 @@ export const rolesComplete = (data: StoreData, config: ContentMockConfig): boole
 /** The role a user row links to (by documentId), if it exists. */
 export function roleOf(data: StoreData, documentId: unknown): StoredRole | undefined {
   return typeof documentId === 'string' ? rolesOf(data).find((r) => r.documentId === documentId) : undefined;
+}
+
+const permissionRows = (data: StoreData): StoredPermission[] => (data.types[PERMISSION_UID] ??= []) as unknown as StoredPermission[];
+
+/** Adds a role's permission rows for `actions`, in order (each gets the next id, as the plugin's creates do). */
+export function addPermissionRows(store: ContentStore, data: StoreData, role: StoredRole, actions: readonly string[], now: string): void {
+  const rows = permissionRows(data);
+  for (const action of actions)
+    rows.push({
+      id: store.nextId(PERMISSION_UID),
+      documentId: newDocumentId(),
+      action,
+      role: role.documentId,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+    });
+}
+
+/** A role's permission rows, in id order. */
+export function permissionsOf(data: StoreData, role: StoredRole): StoredPermission[] {
+  const rows: readonly unknown[] = data.types[PERMISSION_UID] ?? [];
+  return (rows as StoredPermission[]).filter((p) => isPlainObject(p) && p.role === role.documentId).sort((a, b) => a.id - b.id);
+}
+
+/** Drops the permission rows `drop` keeps true for. Call inside `store.mutate`. */
+export function deletePermissionRows(data: StoreData, drop: (p: StoredPermission) => boolean): void {
+  const rows = permissionRows(data);
+  const kept = rows.filter((p) => !drop(p));
+  rows.splice(0, rows.length, ...kept);
+}
+
+const ROUTE_WRITTEN = 'users-permissions.route-permissions';
+
+/**
+ * Roles whose permissions a role route wrote (by id): what they may do is their permission rows, as Strapi decides
+ * every request from the rows; other roles do what the config grants (their rows are made from the same grants).
+ */
+export function routeWrittenRoles(data: StoreData): number[] {
+  const v = data.plugins?.[ROUTE_WRITTEN];
+  return Array.isArray(v) ? v.filter((id): id is number => typeof id === 'number') : [];
+}
+
+/** Records that a role route wrote a role's permissions. Call inside `store.mutate`. */
+export function markRouteWritten(data: StoreData, roleId: number): void {
+  const ids = routeWrittenRoles(data);
+  if (!ids.includes(roleId)) (data.plugins ??= {})[ROUTE_WRITTEN] = [...ids, roleId];
 }

@@ -5,8 +5,8 @@ import { errorBody, StrapiError } from '../../core/errors/strapi-errors.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
-import { authenticateRequest, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
-import { roleGrants, roleHas } from '../../core/auth/role-grants.js';
+import { authenticateRequest, grantsOfRole, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
+import { roleHas } from '../../core/auth/role-grants.js';
 import type { Runtime } from '../runtime.js';
 import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
@@ -87,8 +87,7 @@ function mayPermission(rt: Runtime, who: RequestPrincipal, permission: string): 
     if (who.token.type === 'read-only') return /\.(find|findOne)$/.test(permission);
     return who.token.permissions.includes(permission);
   }
-  if (who.kind === 'public' && rt.config.publicPlugins.includes(permission)) return true;
-  return roleHas(roleGrants(rt.config, who.kind === 'user' ? who.role : 'public'), permission);
+  return roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission);
 }
 
 function readOperation(req: GraphqlHttpRequest, text: string): GraphqlOperation | GraphqlHttpAnswer {

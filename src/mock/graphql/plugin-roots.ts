@@ -8,6 +8,7 @@ import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import type { Runtime } from '../runtime.js';
 import { checkProviderEnabled, confirmEmail } from '../plugins/auth-routes.js';
+import { relayPassHeader } from '../auth/relay-pass.js';
 import { signJwt } from '../auth/jwt.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
 import { publicUser } from '../auth/users.js';
@@ -52,6 +53,8 @@ interface RelayRoute {
   readonly check?: (args: Record<string, unknown>) => void;
   /** The caller's credential goes along (the route checks it too). */
   readonly auth?: boolean;
+  /** The plugin's resolversConfig turns the permission check off (`auth: false`): the route skips it (relay-pass.ts). */
+  readonly open?: true;
   /** What the resolver makes of the route's answer (default: `{jwt, user}`). */
   readonly answer?: (body: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) => unknown;
 }
@@ -63,14 +66,15 @@ const userResponse = (body: unknown, ctx: GraphqlContext, info: GraphQLResolveIn
 const ROUTES: Readonly<Record<string, RelayRoute>> = {
   login: {
     path: () => '/api/auth/local',
+    open: true,
     // the controller reads the provider first (the input's, `local` by default)
     check: (a) => checkProviderEnabled(field(a.input, 'provider')),
     input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
   },
   // the controller sanitizes the new user for the caller: a token that may read roles sees the user's role
-  register: { path: () => '/api/auth/local/register', input: (a) => a.input, auth: true },
-  forgotPassword: { path: () => '/api/auth/forgot-password', input: (a) => ({ email: a.email }), answer: () => ({ ok: true }) },
-  resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a },
+  register: { path: () => '/api/auth/local/register', input: (a) => a.input, auth: true, open: true },
+  forgotPassword: { path: () => '/api/auth/forgot-password', input: (a) => ({ email: a.email }), open: true, answer: () => ({ ok: true }) },
+  resetPassword: { path: () => '/api/auth/reset-password', input: (a) => a, open: true },
   changePassword: { path: () => '/api/auth/change-password', input: (a) => a, auth: true },
   // the plugin's CRUD mutations call the user controller: its `create`/`update` rules, shown as an entity response
   createUsersPermissionsUser: { path: () => '/api/users', input: (a) => a.data, auth: true, onKoaContext: true, answer: userResponse },
@@ -186,7 +190,10 @@ export async function pluginRoot(
   const route = ROUTES[name];
   if (!route || !relay) throw new NotServedError(name);
   route.check?.(args);
-  const headers: Record<string, string> = route.auth && authorization ? { authorization } : {};
+  const headers: Record<string, string> = {
+    ...(route.auth && authorization ? { authorization } : {}),
+    ...(route.open ? relayPassHeader(rt) : {}),
+  };
   // a FormData body brings its own multipart content type (with the boundary)
   if (!route.form) headers['content-type'] = 'application/json';
   const answer = await relay(

@@ -1,14 +1,20 @@
 import type express from 'express';
 import { USERS_PERMISSIONS_ACTIONS } from '../auth/users-permissions-actions.js';
-import { roleCan, roleGrants, roleHas } from '../../core/auth/role-grants.js';
-import type { RoleGrants } from '../../core/config/content-mock-config.js';
+import { enabledActions } from '../../core/auth/role-permissions-body.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import { ROLE_UID } from '../../core/model/built-in-types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { newDocumentId } from '../../core/write/document-writer.js';
 import { bodyOf } from '../express/read-body.js';
 import { usersState } from '../auth/users.js';
-import { markRoleDeleted, type StoredRole } from '../auth/roles.js';
+import {
+  addPermissionRows,
+  deletePermissionRows,
+  markRoleDeleted,
+  markRouteWritten,
+  permissionsOf,
+  type StoredRole,
+} from '../auth/roles.js';
 import { routedTypes, type ContentModel } from '../../core/model/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
@@ -19,9 +25,11 @@ import { route } from '../express/route.js';
 
 // GET /api/users-permissions/roles and /roles/:id, as the plugin's role controller answers them (its `role.find` and
 // `role.findOne` permissions; read-only API tokens may call both): roles in id order with their user counts, one role
-// with the map of every Content API action and whether the role may do it. POST /roles, PUT and DELETE /roles/:role
-// (createRole, updateRole, deleteRole) keep the role's name, description and type; what a role may do stays the
-// config's (roles[].permissions by type): the `permissions` map a request sends is not stored.
+// with the map of every Content API action, enabled where the role has a permission row. POST /roles, PUT and DELETE
+// /roles/:role (createRole, updateRole, deleteRole) as the plugin's role service writes: a create stores the role
+// and a permission row per action its `permissions` map enables; an update sets name and description and makes the
+// rows what the map enables (no map: none); a delete drops the role's rows. From then on the role may do what its
+// rows say (grantsOfRole), as Strapi reads them on every request.
 
 const ROLE = 'plugin::users-permissions.role';
 
@@ -39,25 +47,26 @@ const PLUGIN_ACTIONS: readonly [string, Readonly<Record<string, readonly string[
 
 type Actions = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;
 
-/** Every Content API action, grouped `api::<api>` / `plugin::<name>` → controller → action, with what the role may do. */
-function permissionsMap(model: ContentModel, grants: RoleGrants): Actions {
+/**
+ * Every Content API action, grouped `api::<api>` / `plugin::<name>` → controller → action, disabled, then each of the
+ * role's permission rows set enabled (lodash `set` on `<type>.controllers.<controller>.<action>`: a row naming an
+ * action the app does not have adds it), as the role service's findOne builds it.
+ */
+function permissionsMap(model: ContentModel, actions: readonly string[]): Actions {
   const out: Actions = {};
   const types = routedTypes(model).sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  const off = (names: readonly string[]) => Object.fromEntries(names.map((a) => [a, { enabled: false, policy: '' }]));
   for (const type of types) {
     const [api, controller] = type.uid.split('.');
-    const actions = type.kind === 'collectionType' ? ['find', 'findOne', 'create', 'update', 'delete'] : ['find', 'update', 'delete'];
-    const entry = (out[api] ??= { controllers: {} });
-    entry.controllers[controller] = Object.fromEntries(actions.map((a) => [a, { enabled: roleCan(grants, type, a), policy: '' }]));
+    const names = type.kind === 'collectionType' ? ['find', 'findOne', 'create', 'update', 'delete'] : ['find', 'update', 'delete'];
+    (out[api] ??= { controllers: {} }).controllers[controller] = off(names);
   }
-  for (const [plugin, controllers] of PLUGIN_ACTIONS) {
-    out[plugin] = {
-      controllers: Object.fromEntries(
-        Object.entries(controllers).map(([name, actions]) => [
-          name,
-          Object.fromEntries(actions.map((a) => [a, { enabled: roleHas(grants, `${plugin}.${name}.${a}`), policy: '' }])),
-        ]),
-      ),
-    };
+  for (const [plugin, controllers] of PLUGIN_ACTIONS)
+    out[plugin] = { controllers: Object.fromEntries(Object.entries(controllers).map(([name, names]) => [name, off(names)])) };
+  for (const action of actions) {
+    const [type, controller, name] = action.split('.');
+    if (type === undefined || controller === undefined || name === undefined) continue;
+    ((out[type] ??= { controllers: {} }).controllers[controller] ??= {})[name] = { enabled: true, policy: '' };
   }
   return out;
 }
@@ -84,7 +93,8 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
       const id = req.params.id;
       const role = rolesOf(rt.store.data).find((r) => /^\d+$/.test(String(id)) && r.id === Number(id));
       if (!role) throw new NotFoundError('Role not found', {});
-      res.status(200).json({ role: { ...role, permissions: permissionsMap(rt.model, roleGrants(rt.config, role.type)) } });
+      const actions = permissionsOf(rt.store.data, role).map((p) => p.action);
+      res.status(200).json({ role: { ...role, permissions: permissionsMap(rt.model, actions) } });
     }),
   );
 
@@ -95,6 +105,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
       await ensureUsersPermissions(rt);
       authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.createRole`, false);
       const body = roleBody(await bodyOf(req));
+      const actions = enabledActions(body.permissions);
       await rt.store.mutate((tx) => {
         const now = new Date().toISOString();
         const name = body.name;
@@ -110,6 +121,8 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
           publishedAt: now,
         };
         ((tx.data.types[ROLE_UID] ??= []) as unknown as StoredRole[]).push(role);
+        addPermissionRows(rt.store, tx.data, role, actions, now);
+        markRouteWritten(tx.data, role.id);
       });
       res.status(200).json({ ok: true });
     }),
@@ -123,6 +136,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
       authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.updateRole`, false);
       const body = roleBody(await bodyOf(req));
       const role = roleById(rt, String(req.params.role));
+      const actions = enabledActions(body.permissions);
       await rt.store.mutate((tx) => {
         const row = (tx.data.types[ROLE_UID] as unknown as StoredRole[]).find((r) => r.id === role.id);
         if (!row) return;
@@ -131,7 +145,19 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
           const v = body[key];
           if (typeof v === 'string' || v === null) row[key] = v;
         }
-        row.updatedAt = new Date().toISOString();
+        const now = new Date().toISOString();
+        row.updatedAt = now;
+        // the rows the map no longer enables go, the ones it newly enables are made (in the map's order)
+        const old = permissionsOf(tx.data, row).map((p) => p.action);
+        deletePermissionRows(tx.data, (p) => p.role === row.documentId && !actions.includes(p.action));
+        addPermissionRows(
+          rt.store,
+          tx.data,
+          row,
+          actions.filter((a) => !old.includes(a)),
+          now,
+        );
+        markRouteWritten(tx.data, row.id);
       });
       res.status(200).json({ ok: true });
     }),
@@ -150,6 +176,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
         // its users move to the public role
         for (const u of usersState(tx.data).users) if (u.role === role.documentId && publicRole) u.role = publicRole.documentId;
         markRoleDeleted(tx.data, role.type);
+        deletePermissionRows(tx.data, (p) => p.role === role.documentId);
         const rows = tx.data.types[ROLE_UID] as unknown as StoredRole[];
         rows.splice(
           rows.findIndex((r) => r.id === role.id),
