@@ -5,6 +5,7 @@ import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
+import { matchingPositions } from './filter-columns.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
   checkServicePagination,
@@ -379,16 +380,27 @@ function populatedPublication(index: ContentIndex, q: ParsedQuery): ((target: Co
   };
 }
 
-/** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
-function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
+/** The rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
+interface Matched {
+  readonly count: number;
+  slice(start: number, end: number): readonly Row[];
+}
+
+function matching(index: ContentIndex, type: ContentType, q: ParsedQuery, rows: readonly Row[], narrowing: string): Matched {
   const { filters, publication } = q;
-  if (!filters && !q.search && !publication) return rows;
+  if (!filters && !q.search && !publication) return { count: rows.length, slice: (start, end) => rows.slice(start, end) };
   const search = q.search ? searchMatcher(type, q.search) : undefined;
-  const out: Row[] = [];
-  for (const r of rows) {
-    if ((!filters || filters(r) === true) && (!search || search(r)) && (!publication || publication(r))) out.push(r);
+  const keep = (r: Row) => (!search || search(r)) && (!publication || publication(r));
+  const positions = matchingPositions(index, rows, filters?.plan, search || publication ? keep : undefined, narrowing);
+  if (positions) {
+    return {
+      count: positions.length,
+      slice: (start, end) => Array.from(positions.subarray(start, Math.min(end, positions.length)), (i) => rows[i]),
+    };
   }
-  return out;
+  // during a write: each row tested as it stands
+  const out = rows.filter((r) => (!filters || filters(r) === true) && keep(r));
+  return { count: out.length, slice: (start, end) => out.slice(start, end) };
 }
 
 /**
@@ -434,9 +446,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
-  const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
+  const matched = matching(index, type, q, ordered, narrowing);
   const { start, limit } = pagination!;
-  const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
+  const page = matched.slice(start, limit === -1 ? matched.count : start + limit);
   const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
@@ -451,7 +463,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
       return renderRows(ctx, type, rows, q.node);
     },
     // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
-    meta: () => ({ pagination: paginationMeta(pagination!, matched.length, shouldCount(query, opts.limits)) }),
+    meta: () => ({ pagination: paginationMeta(pagination!, matched.count, shouldCount(query, opts.limits)) }),
   };
 }
 
