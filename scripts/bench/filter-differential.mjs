@@ -143,8 +143,15 @@ function condition(depth = 0) {
   if (depth < 2 && r < 0.22) return { $not: condition(depth + 1) };
   return (r < 0.6 ? pick(scalarConditions) : pick(relationConditions))();
 }
+let last;
 function makeUrl() {
+  // the same list again, another page (what the server keeps per narrowing)
+  if (last && chance(0.25)) {
+    last.pagination = { page: 1 + int(5), pageSize: 1 + int(40) };
+    return `/api/articles?${qs.stringify(last, { encodeValuesOnly: true })}`;
+  }
   const query = {};
+  last = query;
   const filters = {};
   for (let n = 1 + int(3); n > 0; n--) Object.assign(filters, condition());
   query.filters = filters;

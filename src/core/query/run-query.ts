@@ -5,7 +5,7 @@ import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
-import { matchingPositions } from './filter-columns.js';
+import { matchingWindow } from './filter-columns.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
   checkServicePagination,
@@ -380,27 +380,28 @@ function populatedPublication(index: ContentIndex, q: ParsedQuery): ((target: Co
   };
 }
 
-/** The rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
-interface Matched {
-  readonly count: number;
-  slice(start: number, end: number): readonly Row[];
-}
-
-function matching(index: ContentIndex, type: ContentType, q: ParsedQuery, rows: readonly Row[], narrowing: string): Matched {
+/**
+ * How many rows pass the filters, `_q` and the publication filter (status and locale are already applied), and
+ * those numbered [start, end) among them.
+ */
+function matching(
+  index: ContentIndex,
+  type: ContentType,
+  q: ParsedQuery,
+  rows: readonly Row[],
+  narrowing: string,
+  start: number,
+  end: number,
+): { count: number; page: readonly Row[] } {
   const { filters, publication } = q;
-  if (!filters && !q.search && !publication) return { count: rows.length, slice: (start, end) => rows.slice(start, end) };
+  if (!filters && !q.search && !publication) return { count: rows.length, page: rows.slice(start, end) };
   const search = q.search ? searchMatcher(type, q.search) : undefined;
   const keep = (r: Row) => (!search || search(r)) && (!publication || publication(r));
-  const positions = matchingPositions(index, rows, filters?.plan, search || publication ? keep : undefined, narrowing);
-  if (positions) {
-    return {
-      count: positions.length,
-      slice: (start, end) => Array.from(positions.subarray(start, Math.min(end, positions.length)), (i) => rows[i]),
-    };
-  }
+  const window = matchingWindow(index, rows, filters?.plan, search || publication ? keep : undefined, narrowing, start, end);
+  if (window) return { count: window.count, page: window.positions.map((i) => rows[i]) };
   // during a write: each row tested as it stands
   const out = rows.filter((r) => (!filters || filters(r) === true) && keep(r));
-  return { count: out.length, slice: (start, end) => out.slice(start, end) };
+  return { count: out.length, page: out.slice(start, end) };
 }
 
 /**
@@ -446,9 +447,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
-  const matched = matching(index, type, q, ordered, narrowing);
   const { start, limit } = pagination!;
-  const page = matched.slice(start, limit === -1 ? matched.count : start + limit);
+  const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
+  const page = matched.page;
   const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
