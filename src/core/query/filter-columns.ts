@@ -1,7 +1,7 @@
 import type { ContentIndex } from '../data/content-index.js';
 import { compareKeys, sortKey, type ColumnType } from './values.js';
 import { joinedRecords, type Record_ } from './scope.js';
-import { NULL_RECORD, recordPredicate, type FilterNode } from './filter-plan.js';
+import { NULL_RECORD, recordPredicate, type FilterNode, type OrderedTest } from './filter-plan.js';
 
 /**
  * A list of records seen as columns, for filters that read thousands of rows per request (a new filter value is a
@@ -20,25 +20,37 @@ class Universe {
   readonly matches = new Map<string, readonly number[]>();
   lastNarrowing: string | undefined;
   /**
-   * Masks and positions lent to one evaluation at a time, and given back: a typed array of this size lives outside
-   * the JS heap, and one per request would make V8 collect the whole heap (the dataset) far more often.
+   * Row sets (one bit per record) lent to one evaluation at a time, and given back: a typed array of this size lives
+   * outside the JS heap, and one per request would make V8 collect the whole heap (the dataset) far more often.
    */
-  private readonly spare: Uint8Array[] = [];
+  private readonly spare: Int32Array[] = [];
+  /** The bits of the last word that stand for records (the others stay 0). */
+  readonly tail: number;
 
   constructor(
     readonly records: readonly Record_[],
     readonly generation: number,
     readonly epoch: number,
-  ) {}
-
-  /** A mask of zeros, lent until given back. */
-  take(): Uint8Array {
-    const mask = this.spare.pop();
-    return mask ? mask.fill(0) : new Uint8Array(this.records.length);
+  ) {
+    const rest = records.length & 31;
+    this.tail = rest === 0 ? -1 : (1 << rest) - 1;
   }
 
-  give(mask: Uint8Array): void {
-    this.spare.push(mask);
+  /** An empty set, lent until given back. */
+  take(): Int32Array {
+    const bits = this.spare.pop();
+    return bits ? bits.fill(0) : new Int32Array((this.records.length + 31) >> 5);
+  }
+
+  /** Every record. */
+  takeAll(): Int32Array {
+    const bits = this.take().fill(-1);
+    if (bits.length > 0) bits[bits.length - 1] = this.tail;
+    return bits;
+  }
+
+  give(bits: Int32Array): void {
+    this.spare.push(bits);
   }
 
   column(name: string, type: ColumnType): Column {
@@ -81,6 +93,10 @@ interface Column {
   readonly ordered: boolean;
   /** Per code, whether the leaf being read holds (reused by each leaf in turn). */
   readonly verdict: Uint8Array;
+  /** The records of each code (built when first needed). */
+  postings?: Postings;
+  /** 0, 1, … D: each code a run of its own. */
+  runs?: readonly number[];
 }
 
 function buildColumn(records: readonly Record_[], name: string, type: ColumnType): Column {
@@ -116,25 +132,37 @@ function buildColumn(records: readonly Record_[], name: string, type: ColumnType
 interface Joins {
   readonly starts: Int32Array;
   readonly targets: Int32Array;
-  /** The other way (built when first needed): target t is joined by sources[sourceStarts[t]..sourceStarts[t+1]). */
-  inverse?: { readonly sourceStarts: Int32Array; readonly sources: Int32Array; readonly lonely: Int32Array };
+  /** The other way (built when first needed), and the records joining nothing. */
+  inverse?: Postings & { readonly lonely: Int32Array };
 }
 
-function inverseOf(joins: Joins, targetCount: number): NonNullable<Joins['inverse']> {
-  if (joins.inverse) return joins.inverse;
-  const { starts, targets } = joins;
-  const n = starts.length - 1;
+/** Where each value is: entries grouped by what they point at (a counting sort), `sources[sourceStarts[t]..[t+1])`. */
+interface Postings {
+  readonly sourceStarts: Int32Array;
+  readonly sources: Int32Array;
+}
+
+/**
+ * Inverts pointers: `targets[k]` is where entry k points; entry k belongs to the source i with
+ * starts[i] <= k < starts[i+1] (no `starts`: entry k is source k).
+ */
+function invert(starts: Int32Array | undefined, targets: Int32Array, targetCount: number): Postings {
   const sourceStarts = new Int32Array(targetCount + 1);
   for (const t of targets) sourceStarts[t + 1]++;
   for (let t = 0; t < targetCount; t++) sourceStarts[t + 1] += sourceStarts[t];
   const fill = sourceStarts.slice(0, targetCount);
   const sources = new Int32Array(targets.length);
+  if (!starts) for (let k = 0; k < targets.length; k++) sources[fill[targets[k]]++] = k;
+  else for (let i = 0; i + 1 < starts.length; i++) for (let k = starts[i]; k < starts[i + 1]; k++) sources[fill[targets[k]]++] = i;
+  return { sourceStarts, sources };
+}
+
+function inverseOf(joins: Joins, targetCount: number): NonNullable<Joins['inverse']> {
+  if (joins.inverse) return joins.inverse;
+  const { starts } = joins;
   const lonely: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (starts[i] === starts[i + 1]) lonely.push(i);
-    for (let k = starts[i]; k < starts[i + 1]; k++) sources[fill[targets[k]]++] = i;
-  }
-  return (joins.inverse = { sourceStarts, sources, lonely: Int32Array.from(lonely) });
+  for (let i = 0; i + 1 < starts.length; i++) if (starts[i] === starts[i + 1]) lonely.push(i);
+  return (joins.inverse = { ...invert(starts, joins.targets, targetCount), lonely: Int32Array.from(lonely) });
 }
 
 function buildJoins(index: ContentIndex, node: JoinNode, records: readonly Record_[], target: Universe): Joins | null {
@@ -173,89 +201,103 @@ function targetRecords(index: ContentIndex, node: JoinNode): readonly Record_[] 
   return null;
 }
 
-/** Per record of `u`, 1 where the node is true. */
-function evaluate(index: ContentIndex, u: Universe, node: FilterNode): Uint8Array {
-  const n = u.records.length;
+const setBit = (bits: Int32Array, i: number) => (bits[i >> 5] |= 1 << (i & 31));
+const clearBit = (bits: Int32Array, i: number) => (bits[i >> 5] &= ~(1 << (i & 31)));
+const hasBit = (bits: Int32Array, i: number) => (bits[i >> 5] & (1 << (i & 31))) !== 0;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** The records of `u` where the node is true, one bit each. */
+function evaluate(index: ContentIndex, u: Universe, node: FilterNode): Int32Array {
   switch (node.kind) {
     case 'const':
-      return node.value === true ? u.take().fill(1) : u.take();
+      return node.value === true ? u.takeAll() : u.take();
     case 'leaf':
-      return leafMask(u, node);
+      return leafBits(u, node);
     case 'all':
     case 'any': {
-      // (leaves last: a leaf is read into the mask as it stands, without a mask of its own)
-      const parts = [...node.parts].sort((a, b) => Number(a.kind === 'leaf') - Number(b.kind === 'leaf'));
-      const mask = evaluate(index, u, parts[0]);
-      const all = node.kind === 'all';
-      for (let p = 1; p < parts.length; p++) {
-        const part = parts[p];
-        if (part.kind === 'leaf') {
-          leafInto(u, part, mask, all);
-          continue;
-        }
-        const other = evaluate(index, u, part);
-        if (all) for (let i = 0; i < n; i++) mask[i] &= other[i];
-        else for (let i = 0; i < n; i++) mask[i] |= other[i];
+      const bits = evaluate(index, u, node.parts[0]);
+      for (let p = 1; p < node.parts.length; p++) {
+        const other = evaluate(index, u, node.parts[p]);
+        if (node.kind === 'all') for (let w = 0; w < bits.length; w++) bits[w] &= other[w];
+        else for (let w = 0; w < bits.length; w++) bits[w] |= other[w];
         u.give(other);
       }
-      return mask;
+      return bits;
     }
     case 'join':
-      return joinMask(index, u, node) ?? recordMask(index, u, node);
+      return joinBits(index, u, node) ?? recordBits(index, u, node);
   }
 }
 
 /** The node tested on each record as it stands (what the columns cannot decide). */
-function recordMask(index: ContentIndex, u: Universe, node: FilterNode): Uint8Array {
+function recordBits(index: ContentIndex, u: Universe, node: FilterNode): Int32Array {
   const test = recordPredicate(index, node);
-  const mask = u.take();
-  for (let i = 0; i < mask.length; i++) if (test(u.records[i]) === true) mask[i] = 1;
-  return mask;
+  const bits = u.take();
+  for (let i = 0; i < u.records.length; i++) if (test(u.records[i]) === true) setBit(bits, i);
+  return bits;
 }
 
-function leafMask(u: Universe, node: LeafNode): Uint8Array {
-  const mask = u.take();
-  leafInto(u, node, mask, false);
-  return mask;
-}
-
-/** ANDs (`all`) or ORs the leaf's truth into `mask`. */
-function leafInto(u: Universe, node: LeafNode, mask: Uint8Array, all: boolean): void {
-  const column = u.column(node.column, node.type);
-  const { keys, nulls, values } = column;
-  const verdict = column.verdict.fill(0);
-  const ordered = node.ordered;
-  if (ordered && column.ordered) {
-    // the keys are sorted: below, at and above the target are three runs of codes (NULLs are unknown)
-    const { target } = ordered;
-    let lo = nulls;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareKeys(keys[mid], target) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    const atStart = lo;
-    hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareKeys(keys[mid], target) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    if (ordered.below === true) verdict.fill(1, nulls, atStart);
-    if (ordered.at === true) verdict.fill(1, atStart, lo);
-    if (ordered.above === true) verdict.fill(1, lo, keys.length);
-  } else {
-    const { test } = node;
-    for (let c = 0; c < values.length; c++) if (test(values[c]) === true) verdict[c] = 1;
+/**
+ * Where a comparison holds on a column whose codes are in key order: the code runs NULL, below, at and above the
+ * target (bounds[r]..bounds[r+1]), and each run's verdict.
+ */
+function comparisonRuns(column: Column, ordered: OrderedTest): { bounds: number[]; holds: boolean[] } {
+  const { keys, nulls } = column;
+  const { target } = ordered;
+  let lo = nulls;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(keys[mid], target) < 0) lo = mid + 1;
+    else hi = mid;
   }
-  const { codes } = column;
-  if (all) {
-    for (let i = 0; i < codes.length; i++) if (mask[i] === 1) mask[i] = verdict[codes[i]];
-  } else for (let i = 0; i < codes.length; i++) mask[i] |= verdict[codes[i]];
+  const atStart = lo;
+  hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(keys[mid], target) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return {
+    bounds: [0, nulls, atStart, lo, keys.length],
+    holds: [false, ordered.below === true, ordered.at === true, ordered.above === true],
+  };
 }
 
-function joinMask(index: ContentIndex, u: Universe, node: JoinNode): Uint8Array | undefined {
+/** The leaf's records: those of the codes it holds for, or all but those of the others (whichever are fewer). */
+function leafBits(u: Universe, node: LeafNode): Int32Array {
+  const column = u.column(node.column, node.type);
+  const { sourceStarts, sources } = (column.postings ??= invert(undefined, column.codes, column.values.length));
+  // runs of codes, each holding or not: a comparison's few runs in key order, else each code tested
+  let bounds: readonly number[];
+  let holds: ArrayLike<boolean | number>;
+  if (node.ordered && column.ordered) ({ bounds, holds } = comparisonRuns(column, node.ordered));
+  else {
+    const verdict = column.verdict.fill(0);
+    for (let c = 0; c < column.values.length; c++) if (node.test(column.values[c]) === true) verdict[c] = 1;
+    holds = verdict;
+    bounds = column.runs ??= Array.from({ length: column.values.length + 1 }, (_, c) => c);
+  }
+  let holding = 0;
+  for (let r = 0; r < holds.length; r++) if (holds[r]) holding += sourceStarts[bounds[r + 1]] - sourceStarts[bounds[r]];
+  const set = holding <= u.records.length >> 1;
+  const bits = set ? u.take() : u.takeAll();
+  for (let r = 0; r < holds.length; r++) {
+    // (the records of a run of codes are one stretch of `sources`)
+    if (Boolean(holds[r]) !== set) continue;
+    const to = sourceStarts[bounds[r + 1]];
+    if (set) for (let k = sourceStarts[bounds[r]]; k < to; k++) setBit(bits, sources[k]);
+    else for (let k = sourceStarts[bounds[r]]; k < to; k++) clearBit(bits, sources[k]);
+  }
+  return bits;
+}
+
+function joinBits(index: ContentIndex, u: Universe, node: JoinNode): Int32Array | undefined {
   const records = targetRecords(index, node);
   if (!records) return undefined;
   const target = universeOf(index, records);
@@ -263,40 +305,39 @@ function joinMask(index: ContentIndex, u: Universe, node: JoinNode): Uint8Array 
   if (!joins) return undefined;
   const sub = evaluate(index, target, node.sub);
   // a record joining nothing is one row of NULLs
-  const empty = recordPredicate(index, node.sub)(NULL_RECORD) === true ? 1 : 0;
+  const empty = recordPredicate(index, node.sub)(NULL_RECORD) === true;
   const n = u.records.length;
-  const mask = u.take();
+  const bits = u.take();
+  const inverse = inverseOf(joins, records.length);
+  const { sourceStarts, sources, lonely } = inverse;
   // few targets hold (a name, an id): mark the records that join them, from the targets' side
-  const inverse = inverseOf(joins, sub.length);
-  let reached = empty === 1 ? inverse.lonely.length : 0;
-  for (let t = 0; t < sub.length && reached < n; t++) if (sub[t] === 1) reached += inverse.sourceStarts[t + 1] - inverse.sourceStarts[t];
+  let reached = empty ? lonely.length : 0;
+  for (let t = 0; t < records.length && reached < n; t++) if (hasBit(sub, t)) reached += sourceStarts[t + 1] - sourceStarts[t];
   if (reached < n >> 2) {
-    const { sourceStarts, sources, lonely } = inverse;
-    for (let t = 0; t < sub.length; t++) {
-      if (sub[t] !== 1) continue;
-      for (let k = sourceStarts[t]; k < sourceStarts[t + 1]; k++) mask[sources[k]] = 1;
+    for (let t = 0; t < records.length; t++) {
+      if (!hasBit(sub, t)) continue;
+      for (let k = sourceStarts[t]; k < sourceStarts[t + 1]; k++) setBit(bits, sources[k]);
     }
-    if (empty === 1) for (const i of lonely) mask[i] = 1;
-    target.give(sub);
-    return mask;
-  }
-  const { starts, targets } = joins;
-  for (let i = 0; i < n; i++) {
-    const from = starts[i];
-    const to = starts[i + 1];
-    if (from === to) {
-      mask[i] = empty;
-      continue;
-    }
-    for (let k = from; k < to; k++) {
-      if (sub[targets[k]] === 1) {
-        mask[i] = 1;
-        break;
+    if (empty) for (const i of lonely) setBit(bits, i);
+  } else {
+    const { starts, targets } = joins;
+    for (let i = 0; i < n; i++) {
+      const from = starts[i];
+      const to = starts[i + 1];
+      if (from === to) {
+        if (empty) setBit(bits, i);
+        continue;
+      }
+      for (let k = from; k < to; k++) {
+        if (hasBit(sub, targets[k])) {
+          setBit(bits, i);
+          break;
+        }
       }
     }
   }
   target.give(sub);
-  return mask;
+  return bits;
 }
 
 /** How many records match, and the positions of those in the window asked. */
@@ -323,19 +364,33 @@ export function matchingWindow<T extends Record_>(
   const u = universeOf(index, records);
   const kept = u.matches.get(narrowing);
   if (kept) return { count: kept.length, positions: kept.slice(start, end) };
-  const n = records.length;
-  const mask = plan ? evaluate(index, u, plan) : u.take().fill(1);
+  const bits = plan ? evaluate(index, u, plan) : u.takeAll();
   const again = u.lastNarrowing === narrowing;
   u.lastNarrowing = narrowing;
   // (JS arrays: young objects, collected cheaply)
   const positions: number[] = [];
   let count = 0;
-  for (let i = 0; i < n; i++) {
-    if (mask[i] !== 1 || (keep && !keep(records[i]))) continue;
-    if (again || (count >= start && count < end)) positions.push(i);
-    count++;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w];
+    if (x === 0) continue;
+    // a word wholly before the window only counts (unless every record is tested or kept)
+    if (!keep && !again) {
+      const p = popcount(x);
+      if (count + p <= start || count >= end) {
+        count += p;
+        continue;
+      }
+    }
+    while (x !== 0) {
+      const low = x & -x;
+      x ^= low;
+      const i = (w << 5) + 31 - Math.clz32(low);
+      if (keep && !keep(records[i])) continue;
+      if (again || (count >= start && count < end)) positions.push(i);
+      count++;
+    }
   }
-  u.give(mask);
+  u.give(bits);
   if (!again) return { count, positions };
   if (u.matches.size >= MAX_MATCHES) u.matches.delete(u.matches.keys().next().value as string);
   u.matches.set(narrowing, positions);
