@@ -1,6 +1,18 @@
 import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type Record_, type Scope } from './scope.js';
+import { fieldOf, hiddenKeyPath, scalarTypeOf, scopeBehind, type Scope } from './scope.js';
+import {
+  combineNodes as combine,
+  negateNode,
+  toPredicate,
+  FALSE_NODE,
+  TRUE_NODE,
+  UNKNOWN_NODE,
+  type FilterNode,
+  type OrderedTest,
+  type Predicate,
+  type ValueTest,
+} from './filter-plan.js';
 import {
   asciiLower,
   castOperand,
@@ -17,21 +29,10 @@ import { isPlainObject } from '../is-plain-object.js';
 import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
 import { AppliedWhereRefusal, DatabaseRefusal, FiltersParameterError } from './query-errors.js';
 
-/** SQL's three values: a row is kept only when its predicate is `true`. */
-export type Tri = boolean | null;
-export type Predicate = (record: Record_) => Tri;
-
+export type { Predicate, Tri } from './filter-plan.js';
 export { OPERATORS, type Operator } from './operators.js';
 
-const not = (t: Tri): Tri => (t === null ? null : !t);
-function anyOf(values: Iterable<Tri>): Tri {
-  let unknown = false;
-  for (const v of values) {
-    if (v === true) return true;
-    if (v === null) unknown = true;
-  }
-  return unknown ? null : false;
-}
+type Node = FilterNode;
 
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 
@@ -62,18 +63,18 @@ export function compileFilters(index: ContentIndex, scope: Scope, filters: unkno
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
   const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined] };
-  const predicate = isPlainObject(filters)
+  const plan = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
   if (ctx.deferred.length > 0) throw ctx.deferred[0];
-  return predicate;
+  return toPredicate(index, plan);
 }
 
 /**
  * What the database applies as a WHERE: an object, its keys all holding. A list holds where each item holds under
  * `$not` only; as the whole filters or an `$and`/`$or` entry real Strapi fails on it, and on anything else.
  */
-function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean, listOk = false): Predicate {
+function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | null, negate: boolean, listOk = false): Node {
   if (isPlainObject(value)) return compileGroup(ctx, scope, value, parent, negate);
   if (!Array.isArray(value) || !listOk) {
     throw new DatabaseRefusal(
@@ -89,8 +90,8 @@ function compileWhere(ctx: Ctx, scope: Scope, value: unknown, parent: string | n
  * Every entry of an `$and`/`$or` list compiled; an entry that is no condition fails after the others were cast (the
  * WHERE is built first). An entry that is itself a list is handed to the query builder as it came (compileRawList).
  */
-function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate[] {
-  const parts: Predicate[] = [];
+function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Node[] {
+  const parts: Node[] = [];
   let wrong: unknown[] | undefined;
   for (const item of items) {
     if (isPlainObject(item)) parts.push(compileGroup(ctx, scope, item, parent, negate));
@@ -107,9 +108,9 @@ function compileAll(ctx: Ctx, scope: Scope, items: readonly unknown[], parent: s
  * table. A key whose column is named otherwise (`releaseDate` is `release_date`), a relation, component or media,
  * or a list under a relation makes real Strapi's database fail.
  */
-function compileRawList(outer: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Predicate {
+function compileRawList(outer: Ctx, scope: Scope, items: readonly unknown[], parent: string | null, negate: boolean): Node {
   const ctx: Ctx = outer.raw ? outer : { ...outer, raw: true };
-  const parts: Predicate[] = [];
+  const parts: Node[] = [];
   for (const item of items) {
     if (Array.isArray(item)) {
       parts.push(compileRawList(ctx, scope, item, parent, negate));
@@ -131,7 +132,7 @@ function compileRawList(outer: Ctx, scope: Scope, items: readonly unknown[], par
       });
     }
   }
-  if (parts.length === 0) return () => true;
+  if (parts.length === 0) return TRUE_NODE;
   return combine(parts, negate ? 'or' : 'and');
 }
 
@@ -166,29 +167,29 @@ function hasColumn(table: Scope, key: string): boolean {
 }
 
 /** A condition whose failure comes when the query builder writes it: kept until every condition was processed. */
-function whenApplied(ctx: Ctx, compile: () => Predicate): Predicate {
+function whenApplied(ctx: Ctx, compile: () => Node): Node {
   try {
     return compile();
   } catch (error) {
     if (!(error instanceof AppliedWhereRefusal)) throw error;
     ctx.deferred.push(error);
-    return () => null;
+    return UNKNOWN_NODE;
   }
 }
 
-function defer(ctx: Ctx, fail: () => unknown): Predicate {
+function defer(ctx: Ctx, fail: () => unknown): Node {
   try {
     fail();
   } catch (error) {
     if (!(error instanceof StrapiError)) throw error;
     ctx.deferred.push(error);
   }
-  return () => null;
+  return UNKNOWN_NODE;
 }
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
-function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, parent: string | null, negate: boolean): Predicate {
-  const parts: (Predicate | undefined)[] = [];
+function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, parent: string | null, negate: boolean): Node {
+  const parts: (Node | undefined)[] = [];
   // @strapi/database builds a level's WHERE as one object: a relation (component, media) holding a lone `$and` or
   // `$or` gives that key to its parent's object (Object.assign, its own "TODO: push to $and when collisions"), so a
   // later `$and`/`$or` of the level, or of another such relation, replaces it and the earlier condition is gone
@@ -220,9 +221,9 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
       parts.push(compileField(ctx, scope, key, value, parent, negate));
     }
   }
-  const kept = parts.filter((p): p is Predicate => p !== undefined);
+  const kept = parts.filter((p): p is Node => p !== undefined);
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
-  if (kept.length === 0) return () => true;
+  if (kept.length === 0) return TRUE_NODE;
   return combine(kept, negate ? 'or' : 'and');
 }
 
@@ -235,32 +236,17 @@ function hoistedGroup(scope: Scope, key: string, value: unknown): string | undef
   return field && !scalarTypeOf(field) ? keys[0] : undefined;
 }
 
-/** AND or OR of predicates in Kleene logic, stopping at the first deciding value (it runs once per row). */
-function combine(parts: Predicate[], how: 'and' | 'or'): Predicate {
-  if (parts.length === 1) return parts[0];
-  const decisive = how === 'or';
-  return (r) => {
-    let unknown = false;
-    for (const p of parts) {
-      const v = p(r);
-      if (v === decisive) return decisive;
-      if (v === null) unknown = true;
-    }
-    return unknown ? null : !decisive;
-  };
-}
-
-function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unknown, parent: string | null, negate: boolean): Predicate {
+function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unknown, parent: string | null, negate: boolean): Node {
   if (!Array.isArray(value)) {
     throw new ValidationError(`Invalid filter: ${op}${parent ? ` at ${parent}` : ''} expects an array (${op}[0][field]=…)`, {});
   }
   const parts = compileAll(ctx, scope, value, parent, negate);
-  if (parts.length === 0) return () => true;
+  if (parts.length === 0) return TRUE_NODE;
   const how = (op === '$and') !== negate ? 'and' : 'or';
   return combine(parts, how);
 }
 
-function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, parent: string | null, negate: boolean): Predicate {
+function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, parent: string | null, negate: boolean): Node {
   const field = fieldOf(scope, key);
   if (!field) throw invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? undefined, source: 'query', param: 'filters' });
   const path = join(parent, key);
@@ -272,8 +258,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
     const type = ctx.raw && UNCAST.has(scalar) ? 'id' : scalar;
     if (ctx.raw) checkRawColumnWhere(value, path);
     else checkAttributeWhere(type, value, path);
-    const get = (r: Record_) => r[key] ?? null;
-    return whenApplied(ctx, () => compileOperators(type, get, value, path, negate));
+    return whenApplied(ctx, () => compileOperators(type, key, value, path, negate));
   }
   if (field.kind !== 'attribute') throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   const attribute = field.attribute;
@@ -281,26 +266,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   if (!inner) throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
 
   const sub = whenApplied(ctx, () => relationWhere(ctx, inner, value, path, negate));
-  const nullRecord = { id: null } as unknown as Record_;
-  // Many rows join the same few targets (20 categories for 10,000 articles): each target is judged once per query.
-  const seen = new Map<Record_, Tri>();
-  const judge = (target: Record_): Tri => {
-    let v = seen.get(target);
-    if (v === undefined) seen.set(target, (v = sub(target)));
-    return v;
-  };
-  return (record) => {
-    const joined = joinedRecords(ctx.index, scope, record, attribute);
-    // A LEFT JOIN with nothing on the other side still yields one row of NULLs.
-    if (joined.length === 0) return sub(nullRecord);
-    let unknown = false;
-    for (const target of joined) {
-      const v = judge(target);
-      if (v === true) return true;
-      if (v === null) unknown = true;
-    }
-    return unknown ? null : false;
-  };
+  return { kind: 'join', scope, attribute, sub };
 }
 
 /** The operators Strapi's database accepts under a column (its `where` operators: no `$and`/`$or`). */
@@ -375,7 +341,7 @@ function checkRawColumnWhere(value: unknown, path: string): void {
  * two operators, or one operator other than `$and`/`$or` holding an object (`filters[category][$not][id][$eq]=3`)
  * make real Strapi fail.
  */
-function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Predicate {
+function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Node {
   // a list is the id column's `IN (…)` as it stands: unlike a field's, its objects are not processed (harness
   // shop-303: `filters[warehouse][0][capacity][$and][0][$lte]=600` is an empty answer, not an error)
   // (a list in it holding a condition is a row value the database cannot bind: harness events-601, a 500)
@@ -388,9 +354,9 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       );
     }
     const ids = value.filter((v) => !isPlainObject(v));
-    return leaf('id', (r) => r.id ?? null, '$in', ids, path, negate);
+    return leaf('id', 'id', '$in', ids, path, negate);
   }
-  if (!isPlainObject(value)) return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+  if (!isPlainObject(value)) return compileOperators('id', 'id', value, path, negate);
   const keys = Object.keys(value);
   const operators = keys.filter(isOperator);
   if (operators.length > 0 && operators.length !== keys.length) {
@@ -412,7 +378,7 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   // the query conversion turns every `$null`/`$notNull` value into a boolean (boolean words, else truthiness)
   // before the database sees it: an object or list there is `true` (probes/events-id-lists-null-operands.json:
   // `filters[photos][$null][$eq]=1` and `filters[photos][$null][0][name]=x` run)
-  if (op === '$null' || op === '$notNull') return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+  if (op === '$null' || op === '$notNull') return compileOperators('id', 'id', value, path, negate);
   const operand = value[op];
   // the database applies an operator that takes no list to each item of one, down to a condition: there it reads
   // its keys as operators of the id column (`filters[modules][$not][0][0][name]=x`)
@@ -443,7 +409,7 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
       throw refusal;
     });
   }
-  return compileOperators('id', (r) => r.id ?? null, value, path, negate);
+  return compileOperators('id', 'id', value, path, negate);
 }
 
 /** The tables a WHERE reads: the main one, and every relation, component or media it filters through (at any depth). */
@@ -477,94 +443,107 @@ function firstCondition(items: readonly unknown[]): Record<string, unknown> | un
   return undefined;
 }
 
-type Getter = (r: Record_) => unknown;
-
 /** `value` is either a bare value (implicit $eq, or $in for an array) or an object of operators. */
-function compileOperators(type: ColumnType, get: Getter, value: unknown, path: string, negate: boolean): Predicate {
+function compileOperators(type: ColumnType, column: string, value: unknown, path: string, negate: boolean): Node {
   // a list straight under a field is `IN (…)`; an object in it (`filters[name][0][$gt]=x`) is bound as no value
   // the column holds: it matches no row
   if (Array.isArray(value) && value.some(isPlainObject)) {
     // (the database processes each operator object first, casting its values: harness school/events-302)
-    for (const item of value) if (isPlainObject(item)) castInside({ type, get, operand: item, path, op: '$in' }, item);
+    for (const item of value) if (isPlainObject(item)) castInside({ type, column, operand: item, path, op: '$in' }, item);
     return leaf(
       type,
-      get,
+      column,
       '$in',
       value.filter((v) => !isPlainObject(v)),
       path,
       negate,
     );
   }
-  if (!isPlainObject(value)) return leaf(type, get, '$eq', value, path, negate);
-  const parts: Predicate[] = [];
+  if (!isPlainObject(value)) return leaf(type, column, '$eq', value, path, negate);
+  const parts: Node[] = [];
   for (const [op, operand] of Object.entries(value)) {
     if (!isOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
     // `$and`/`$or` never get here: checkAttributeWhere and relationWhere refuse them under a field
     if (op === '$not' && Array.isArray(operand) && operand.length > 0) {
       // the database applies an operator that takes no list to each item of one, ORed: NOT a OR NOT b
-      const each = operand.map((item) => compileOperators(type, get, item, path, !negate));
+      const each = operand.map((item) => compileOperators(type, column, item, path, !negate));
       parts.push(combine(each, negate ? 'and' : 'or'));
-    } else if (op === '$not') parts.push(compileOperators(type, get, operand, path, !negate));
-    else parts.push(leaf(type, get, op, operand, path, negate));
+    } else if (op === '$not') parts.push(compileOperators(type, column, operand, path, !negate));
+    else parts.push(leaf(type, column, op, operand, path, negate));
   }
-  if (parts.length === 0) return () => true;
+  if (parts.length === 0) return TRUE_NODE;
   return combine(parts, negate ? 'or' : 'and');
 }
 
-function leaf(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string, negate: boolean): Predicate {
-  const base = leafPositive(type, get, op, operand, path);
-  return negate ? (r) => not(base(r)) : base;
+function leaf(type: ColumnType, column: string, op: Operator, operand: unknown, path: string, negate: boolean): Node {
+  const base = leafPositive(type, column, op, operand, path);
+  return negate ? negateNode(base) : base;
 }
 
-type LeafArgs = { type: ColumnType; get: Getter; operand: unknown; path: string; op: FieldOperator };
-type LeafCompiler = (args: LeafArgs) => Predicate;
+/** What a leaf compiler is given: the column (read from each record, `undefined` as NULL), its type and the operand. */
+type LeafArgs = { type: ColumnType; column: string; operand: unknown; path: string; op: FieldOperator };
+type LeafCompiler = (args: LeafArgs) => Node;
 
-const sortKeyOf = (a: LeafArgs) => {
-  const { get } = a;
-  const key = sortKeyFor(a.type);
-  return (r: Record_) => key(get(r));
-};
+/** A leaf testing the stored value of the column alone. */
+const valueLeaf = (a: LeafArgs, test: ValueTest, ordered?: OrderedTest): Node => ({
+  kind: 'leaf',
+  column: a.column,
+  type: a.type,
+  test,
+  ordered,
+});
 const castOf = (a: LeafArgs) => (v: unknown) => castOperand(a.type, v, a.path);
 
 /** Compares the column with the cast operand; NULL columns are unknown (three-valued logic). */
 function comparison(test: (c: number) => boolean): LeafCompiler {
   return (a) => {
-    const key = sortKeyOf(a);
+    const key = sortKeyFor(a.type);
     const target = castOf(a)(a.operand);
+    const ordered = { target, below: test(-1), at: test(0), above: test(1) };
     // (a number against a number is most filters: compareKeys' own first case, without its type tests)
     if (typeof target === 'number')
-      return (r) => {
-        const k = key(r);
-        return k === null ? null : test(typeof k === 'number' ? (k === target ? 0 : k - target) : compareKeys(k, target));
-      };
-    return (r) => {
-      const k = key(r);
-      return k === null ? null : test(compareKeys(k, target));
-    };
+      return valueLeaf(
+        a,
+        (v) => {
+          const k = key(v);
+          return k === null ? null : test(typeof k === 'number' ? (k === target ? 0 : k - target) : compareKeys(k, target));
+        },
+        ordered,
+      );
+    return valueLeaf(
+      a,
+      (v) => {
+        const k = key(v);
+        return k === null ? null : test(compareKeys(k, target));
+      },
+      ordered,
+    );
   };
 }
 
 /** LOWER(column) = LOWER(?): the operand is not cast, the column is seen as its stored text. */
 function caseInsensitiveEquals(equal: boolean): LeafCompiler {
-  return ({ type, get, operand, path, op }) => {
+  return (a) => {
+    const { type, operand, path, op } = a;
     const target = asciiLower(textOperand(operand, op, path));
-    return (r) => {
-      const text = storedText(type, get(r));
+    return valueLeaf(a, (v) => {
+      const text = storedText(type, v);
       return text === null ? null : (asciiLower(text) === target) === equal;
-    };
+    });
   };
 }
 
 /** SQLite's LIKE (ASCII case folding, `%` and `_` literal), negated for the `$not…` operators. */
 function likeMatch(mode: LikeMode, negated: boolean): LeafCompiler {
-  return ({ type, get, operand, path, op }) => {
+  return (a) => {
+    const { type, operand, path, op } = a;
     const pattern = textOperand(operand, op, path);
-    return (r) => {
-      const text = storedText(type, get(r));
+    return valueLeaf(a, (v) => {
+      const text = storedText(type, v);
       if (text === null) return null;
       const m = like(text, pattern, mode);
       return negated ? !m : m;
-    };
+    });
   };
 }
 
@@ -594,13 +573,13 @@ function membership(wanted: boolean): LeafCompiler {
       // an operator object (`$in[$not][0]=x`) is processed as one, then bound as no value the column holds
       if (Object.keys(a.operand).every(isOperator)) {
         castInside(a, a.operand);
-        const key = sortKeyOf(a);
-        return (r) => (key(r) === null ? null : !wanted);
+        const key = sortKeyFor(a.type);
+        return valueLeaf(a, (v) => (key(v) === null ? null : !wanted));
       }
       // An index past qs's arrayLimit turns the list into an object; Strapi then drops the condition.
-      return () => true;
+      return TRUE_NODE;
     }
-    const key = sortKeyOf(a);
+    const key = sortKeyFor(a.type);
     const listed = uncastList(a, Array.isArray(a.operand) ? a.operand : [a.operand]);
     // an operator object in the list (`$notIn[0][$not]=x`) has its values cast, then is bound as no value the
     // column holds
@@ -612,16 +591,15 @@ function membership(wanted: boolean): LeafCompiler {
     // compareKeys(k, t) === 0 is k === t for keys (a number and a text never compare equal), but NaN is no key's
     // equal: a set, looked up with every key but NaN
     const listedKeys = new Set(list);
-    return (r) => {
-      const k = key(r);
+    return valueLeaf(a, (v) => {
+      const k = key(v);
       if (k === null) return null;
       if (k === k && listedKeys.has(k)) return wanted;
       return hasNull ? null : !wanted;
-    };
+    });
   };
 }
 
-/**
 /**
  * An uncast column's `IN (…)` list as knex writes it (the id column, and number columns in a list the database gets
  * unprocessed): a list whose first item is a list is a list of row values, each item in its own brackets, so an item
@@ -660,9 +638,10 @@ function castInside(a: LeafArgs, item: Record<string, unknown>): void {
 }
 
 function nullTest(wantNullWhenTrue: boolean): LeafCompiler {
-  return ({ get, operand }) => {
+  return (a) => {
+    const { operand } = a;
     const wantNull = (parseBooleanLike(operand) ?? (operand !== null && operand !== '' && operand !== undefined)) === wantNullWhenTrue;
-    return (r) => (get(r) === null) === wantNull;
+    return valueLeaf(a, (v) => (v === null) === wantNull);
   };
 }
 
@@ -692,12 +671,12 @@ const between: LeafCompiler = (a) => {
     );
   }
   const [low, high] = pair.map(cast);
-  if (low === null || high === null) return () => null;
-  const key = sortKeyOf(a);
-  return (r) => {
-    const k = key(r);
+  if (low === null || high === null) return UNKNOWN_NODE;
+  const key = sortKeyFor(a.type);
+  return valueLeaf(a, (v) => {
+    const k = key(v);
     return k === null ? null : compareKeys(k, low) >= 0 && compareKeys(k, high) <= 0;
-  };
+  });
 };
 
 /** Every field operator, compiled to a predicate; a missing one does not compile. */
@@ -727,33 +706,35 @@ const LEAVES: Record<FieldOperator, LeafCompiler> = {
 const TEXT_OPERATORS_SET: ReadonlySet<string> = new Set(TEXT_OPERATORS);
 const isFieldOperator = (op: string): op is FieldOperator => Object.hasOwn(LEAVES, op);
 
-function leafPositive(type: ColumnType, get: Getter, op: Operator, operand: unknown, path: string): Predicate {
+function leafPositive(type: ColumnType, column: string, op: Operator, operand: unknown, path: string): Node {
   if (!isFieldOperator(op)) throw invalidKey(op, { parent: path, source: 'query', param: 'filters' });
   if (operand === null) {
+    const a = { type, column, operand, path, op };
     // a key without a value (`filters[name][$in]`): the database's operator with NULL
-    if (op === '$eq' || op === '$eqi') return (r) => get(r) === null;
-    if (op === '$ne' || op === '$nei') return (r) => get(r) !== null;
+    if (op === '$eq' || op === '$eqi') return valueLeaf(a, (v) => v === null);
+    if (op === '$ne' || op === '$nei') return valueLeaf(a, (v) => v !== null);
     // LIKE operators write the value into the pattern: NULL becomes the text "null"
-    if (TEXT_OPERATORS_SET.has(op)) return LEAVES[op]({ type, get, operand: 'null', path, op });
+    if (TEXT_OPERATORS_SET.has(op)) return LEAVES[op]({ type, column, operand: 'null', path, op });
     // IN (NULL), > NULL…: unknown for every row
-    if (op !== '$between' && op !== '$null' && op !== '$notNull') return () => null;
+    if (op !== '$between' && op !== '$null' && op !== '$notNull') return UNKNOWN_NODE;
   }
   if (Array.isArray(operand) && op !== '$in' && op !== '$notIn' && op !== '$between' && op !== '$null' && op !== '$notNull') {
     // Strapi ORs a non-list operator over each given value: a list inside a cast operator's list is one value to
     // the column's parser; any other operator's (`$contains[0][0]=x`, never cast) is ORed over again, at any depth
     // (harness links-mini-501), as is an uncast column's (`filters[id][$eq][0][0]=1&…[0][1]=2` is ids 1 and 2; probe
     // source-maps-in-lists)
-    const spread = (list: unknown[]): Predicate => {
+    const spread = (list: unknown[]): Node => {
       const parts = list.map((o) =>
         !Array.isArray(o)
-          ? leafPositive(type, get, op, o, path)
+          ? leafPositive(type, column, op, o, path)
           : CAST_OPERATORS.has(op) && type !== 'id'
-            ? LEAVES[op]({ type, get, operand: o, path, op })
+            ? LEAVES[op]({ type, column, operand: o, path, op })
             : spread(o),
       );
-      return (r) => anyOf(parts.map((p) => p(r)));
+      // (no value at all: no item holds)
+      return parts.length === 0 ? FALSE_NODE : combine(parts, 'or');
     };
     return spread(operand);
   }
-  return LEAVES[op]({ type, get, operand, path, op });
+  return LEAVES[op]({ type, column, operand, path, op });
 }

@@ -25,19 +25,36 @@ interface Validity {
 export class ParsedQueryCache {
   private validity: Validity | undefined;
   private readonly entries = new Map<string, Map<string, unknown>>();
+  /**
+   * The parts asked once and not kept: a parse is kept from its second request on. A client that makes every URL
+   * new (a search box, a random page) would otherwise fill the cache with parses never asked again, which V8 then
+   * carries into its old generation and collects with the whole heap.
+   */
+  private readonly once = new Set<string>();
 
   /**
    * The value `compute` gives for `key` and `part` (a request kept as several parts: its query object, then its
-   * parse for a list or a findOne), computed once while the index, its generation and `inputs` stay the same.
+   * parse for a list or a findOne), computed again on its first two requests, then kept while the index, its
+   * generation and `inputs` stay the same.
    * A write in progress (a transaction the reads can see) is never cached.
    */
   recall<T>(index: ContentIndex, inputs: readonly object[], key: string, part: string, compute: () => T): T {
     if (index.transaction !== undefined) return compute();
     if (!this.isValid(index, inputs)) {
       this.entries.clear();
+      this.once.clear();
       this.validity = { index, epoch: index.epoch, generation: index.generation, inputs };
     }
     let parts = this.entries.get(key);
+    if (!parts?.has(part)) {
+      const asked = `${key}\u0000${part}`;
+      if (!this.once.has(asked)) {
+        if (this.once.size >= MAX_ENTRIES) this.once.clear();
+        this.once.add(asked);
+        return compute();
+      }
+      this.once.delete(asked);
+    }
     if (!parts) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(key, (parts = new Map()));

@@ -5,6 +5,7 @@ import type { ContentType } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { compileFilters, type Predicate } from './filters.js';
+import { matchingWindow } from './filter-columns.js';
 import { filtersJoin, parseFields, withSortColumns } from './fields.js';
 import {
   checkServicePagination,
@@ -379,16 +380,28 @@ function populatedPublication(index: ContentIndex, q: ParsedQuery): ((target: Co
   };
 }
 
-/** Rows that pass the filters, `_q` and the publication filter (status and locale are already applied). */
-function matching(type: ContentType, q: ParsedQuery, rows: readonly Row[]): readonly Row[] {
+/**
+ * How many rows pass the filters, `_q` and the publication filter (status and locale are already applied), and
+ * those numbered [start, end) among them.
+ */
+function matching(
+  index: ContentIndex,
+  type: ContentType,
+  q: ParsedQuery,
+  rows: readonly Row[],
+  narrowing: string,
+  start: number,
+  end: number,
+): { count: number; page: readonly Row[] } {
   const { filters, publication } = q;
-  if (!filters && !q.search && !publication) return rows;
+  if (!filters && !q.search && !publication) return { count: rows.length, page: rows.slice(start, end) };
   const search = q.search ? searchMatcher(type, q.search) : undefined;
-  const out: Row[] = [];
-  for (const r of rows) {
-    if ((!filters || filters(r) === true) && (!search || search(r)) && (!publication || publication(r))) out.push(r);
-  }
-  return out;
+  const keep = (r: Row) => (!search || search(r)) && (!publication || publication(r));
+  const window = matchingWindow(index, rows, filters?.plan, search || publication ? keep : undefined, narrowing, start, end);
+  if (window) return { count: window.count, page: window.positions.map((i) => rows[i]) };
+  // during a write: each row tested as it stands
+  const out = rows.filter((r) => (!filters || filters(r) === true) && keep(r));
+  return { count: out.length, page: out.slice(start, end) };
 }
 
 /**
@@ -434,9 +447,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const base = index.versionRows(type, q.status === 'draft', q.locales);
   const ordered =
     q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
-  const matched = index.memo(`m\u0000${version}\u0000${sortKey}\u0000${narrowing}`, () => matching(type, q, ordered));
   const { start, limit } = pagination!;
-  const page = limit === -1 ? matched.slice(start) : matched.slice(start, start + limit);
+  const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
+  const page = matched.page;
   const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
@@ -451,7 +464,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
       return renderRows(ctx, type, rows, q.node);
     },
     // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
-    meta: () => ({ pagination: paginationMeta(pagination!, matched.length, shouldCount(query, opts.limits)) }),
+    meta: () => ({ pagination: paginationMeta(pagination!, matched.count, shouldCount(query, opts.limits)) }),
   };
 }
 
