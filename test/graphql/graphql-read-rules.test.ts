@@ -279,4 +279,57 @@ describe('reads of the plugin', () => {
     expect(await codes('filters: { code: { eq: "fr" } }')).toEqual(['fr']);
     expect(await codes('filters: { or: [{ name: { startsWith: "zzz" } }, { code: { in: ["en"] } }] }')).toEqual(['en']);
   });
+
+  test("a field's own `publishedAt` condition is merged over the status it inherits: the same operator replaces it", async () => {
+    const item = await gql(`mutation { createItem(status: PUBLISHED, data: { name: "merged published" }) { documentId } }`);
+    const itemId = item.data.createItem.documentId as string;
+    await gql(`mutation { updateItem(documentId: "${itemId}", status: DRAFT, data: { name: "merged draft" }) { documentId } }`);
+    await gql(`mutation { createShelf(data: { label: "merge", items: ["${itemId}"] }) { documentId } }`);
+    const names = async (status: string, args: string) => {
+      const a = await gql(`{ shelves(status: ${status}, filters: { label: { eq: "merge" } }) { items${args} { name } } }`);
+      expect(a.errors).toBeUndefined();
+      return (a.data.shelves[0].items as Json[]).map((i) => i.name as string);
+    };
+    const published = await names('PUBLISHED', '');
+    const draft = await names('DRAFT', '');
+    expect(published).not.toEqual(draft);
+    // the plugin's `publishedAt: {$notNull: true}` (published) or `{$null: true}` (draft), lodash-merged with the
+    // field's where: the user's value for that operator wins
+    expect(await names('PUBLISHED', '(filters: { publishedAt: { notNull: false } })')).toEqual(draft);
+    expect(await names('DRAFT', '(filters: { publishedAt: { null: false } })')).toEqual(published);
+    const connection = await gql(
+      `{ shelves(status: DRAFT, filters: { label: { eq: "merge" } }) { items_connection(filters: { publishedAt: { null: false } }) { nodes { name } } } }`,
+    );
+    expect(connection.data.shelves[0].items_connection.nodes.map((i: Json) => i.name)).toEqual(published);
+    // another operator stays beside the inherited one, and a condition inside `and` is not merged
+    expect(await names('PUBLISHED', '(filters: { publishedAt: { null: true } })')).toEqual([]);
+    expect(await names('PUBLISHED', '(filters: { and: [{ publishedAt: { notNull: false } }] })')).toEqual([]);
+  });
+
+  test('an `or`/`and` a later one of its WHERE level overwrites is gone, also from a relation under a relation', async () => {
+    const owner = await gql(`mutation { createOwner(data: { name: "hoisted" }) { documentId } }`);
+    const ownerId = owner.data.createOwner.documentId as string;
+    await gql(`mutation { createShelf(data: { label: "groups", parts: [{ label: "p", maker: "${ownerId}" }] }) { documentId } }`);
+    const shelves = async (filters: string) => {
+      const a = await gql(`{ shelves(filters: ${filters}, pagination: { limit: 50 }) { label } }`);
+      expect(a.errors).toBeUndefined();
+      return (a.data.shelves as Json[]).map((s) => s.label as string);
+    };
+    // the maker's `or` goes up through the component into the root's WHERE object, where the root's `or` (later in
+    // the input type's field order) takes its place: `parts.label` holds, the maker's condition is gone
+    const nested = '{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } }, or: [{ label: { eq: "groups" } }] }';
+    expect(await shelves(nested)).toEqual(await shelves('{ parts: { label: { eq: "p" } }, label: { eq: "groups" } }'));
+    expect(await shelves(nested)).toEqual(['groups']);
+    // without a root `or` the maker's condition holds
+    expect(await shelves('{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } } }')).toEqual([]);
+    // REST: the query string's order decides which one stays
+    const rest = async (qs: string) => {
+      const res = await fetch(`${url}/api/shelves?${qs}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      return ((await res.json()) as Json).data.map((s: Json) => s.label as string);
+    };
+    const maker = 'filters[parts][label][$eq]=p&filters[parts][maker][$or][0][name][$eq]=nobody';
+    const root = 'filters[$or][0][label][$eq]=groups';
+    expect(await rest(`${maker}&${root}`)).toEqual(['groups']);
+    expect(await rest(`${root}&${maker}`)).toEqual([]);
+  });
 });
