@@ -50,7 +50,7 @@ beforeAll(async () => {
       },
       true,
     ),
-    item: collection('item', 'items', { draftAndPublish: true }, { name: { type: 'string' } }),
+    item: collection('item', 'items', { draftAndPublish: true }, { name: { type: 'string' }, meta: { type: 'json' } }),
     owner: collection('owner', 'owners', { draftAndPublish: false }, { name: { type: 'string' } }),
   };
   for (const [name, schema] of Object.entries(schemas)) {
@@ -331,5 +331,20 @@ describe('reads of the plugin', () => {
     const root = 'filters[$or][0][label][$eq]=groups';
     expect(await rest(`${maker}&${root}`)).toEqual(['groups']);
     expect(await rest(`${root}&${maker}`)).toEqual([]);
+  });
+
+  test("an object operand's keys that are neither operators nor attributes are dropped by the query conversion", async () => {
+    await gql(`mutation { createItem(status: PUBLISHED, data: { name: "json operand", meta: { a: 1 } }) { documentId } }`);
+    const all = await gql(`{ items(pagination: { limit: 50 }) { documentId } }`);
+    expect(all.data.items.length).toBeGreaterThan(1);
+    // `{ a: 1 }` under `contains` goes key by key, then the emptied operator and field: no condition is left
+    const root = await gql(`{ items(filters: { meta: { contains: { a: 1 } } }, pagination: { limit: 50 }) { documentId } }`);
+    expect(root).toEqual(all);
+    const shelves = await gql(`{ shelves(pagination: { limit: 50 }) { items { documentId } } }`);
+    const field = await gql(
+      `{ shelves(pagination: { limit: 50 }) { items(filters: { meta: { notContains: { a: 1 } } }) { documentId } } }`,
+    );
+    expect(field).toEqual(shelves);
+    expect(shelves.data.shelves.some((s: Json) => s.items.length > 0)).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ import { withoutUnkeptRelations } from './unkept-relations.js';
 import { DatabaseLayerError, late } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
 import { fieldSelectionPopulate, linkedVersions, replacesInheritedStatus } from './status-merge.js';
+import { sanitizeFilters } from '../query/sanitize-filters.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -115,8 +116,10 @@ function listWithArgs(
     const terms = sort === undefined ? undefined : sortTerms(index, scope, sort, readable);
     if (filters !== undefined) {
       // the database layer reads the filters as given (a relation the mock keeps no rows for included)
-      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, { linkJoined, sort });
-      const test = compileFilters(index, scope, filters);
+      // ... as the query conversion leaves them: an object operand's keys that are neither operators nor attributes go
+      const schema = strapiSchema(index, scope);
+      checkRelationWheres(sanitizeFilters(schema, whereFilters(given.filters, target, byUid)), target, byUid, { linkJoined, sort });
+      const test = compileFilters(index, scope, sanitizeFilters(schema, filters));
       if (test) kept = kept.filter((r) => test(r) === true);
     }
     if (terms) {

@@ -21,6 +21,7 @@ import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageInfo } from './collection-page-info.js';
+import { sanitizeFilters } from '../query/sanitize-filters.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -235,7 +236,9 @@ export async function resolveRoot(
         const terms = parseSort(index, { kind: 'type', type }, query.sort);
         late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead), 'sort-restricted');
       }
-      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
+      // the database gets the filters as the query conversion leaves them (sanitize-filters.ts)
+      if (args.filters)
+        checkRelationWheres(sanitizeFilters(schema, whereFilters(args.filters, gt, byUid)), gt, byUid, { sort: query.sort });
       if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
       const result = findMany(index, type, query, { ...options, limits });
       if (root.op === 'find') return result.data;
