@@ -327,15 +327,20 @@ describe('reads of the plugin', () => {
     expect(await shelves(nested)).toEqual(['groups']);
     // without a root `or` the maker's condition holds
     expect(await shelves('{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } } }')).toEqual([]);
+    // an `or` the sanitizer empties only on its last pass reaches the builder as `$or: []`: no condition, yet it
+    // takes the place of the maker's; one given empty items is gone before, and the maker's holds
+    const maker = '{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } }';
+    expect(await shelves(`${maker}, or: [{ and: [{}] }] }`)).toEqual(await shelves('{ parts: { label: { eq: "p" } } }'));
+    expect(await shelves(`${maker}, or: [{}] }`)).toEqual([]);
     // REST: the query string's order decides which one stays
     const rest = async (qs: string) => {
       const res = await fetch(`${url}/api/shelves?${qs}`, { headers: { authorization: `Bearer ${TOKEN}` } });
       return ((await res.json()) as Json).data.map((s: Json) => s.label as string);
     };
-    const maker = 'filters[parts][label][$eq]=p&filters[parts][maker][$or][0][name][$eq]=nobody';
+    const restMaker = 'filters[parts][label][$eq]=p&filters[parts][maker][$or][0][name][$eq]=nobody';
     const root = 'filters[$or][0][label][$eq]=groups';
-    expect(await rest(`${maker}&${root}`)).toEqual(['groups']);
-    expect(await rest(`${root}&${maker}`)).toEqual([]);
+    expect(await rest(`${restMaker}&${root}`)).toEqual(['groups']);
+    expect(await rest(`${root}&${restMaker}`)).toEqual([]);
   });
 
   test("an object operand's keys that are neither operators nor attributes are dropped by the query conversion", async () => {

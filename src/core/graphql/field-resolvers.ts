@@ -21,6 +21,7 @@ import { DatabaseLayerError, late } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
 import { fieldSelectionPopulate, linkedVersions, replacesInheritedStatus } from './status-merge.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
+import { withoutReplacedIn } from '../query/replaced-groups.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -118,8 +119,11 @@ function listWithArgs(
       // the database layer reads the filters as given (a relation the mock keeps no rows for included)
       // ... as the query conversion leaves them: an object operand's keys that are neither operators nor attributes go
       const schema = strapiSchema(index, scope);
-      checkRelationWheres(sanitizeFilters(schema, whereFilters(given.filters, target, byUid)), target, byUid, { linkJoined, sort });
-      const test = compileFilters(index, scope, sanitizeFilters(schema, filters));
+      const database = sanitizeFilters(schema, whereFilters(given.filters, target, byUid));
+      checkRelationWheres(database, target, byUid, { linkJoined, sort });
+      // an `$and`/`$or` the builder overwrites in what it gets is gone (replaced-groups.ts)
+      const reaching = isPlainObject(filters) ? withoutReplacedIn(index, scope, filters, database) : filters;
+      const test = compileFilters(index, scope, sanitizeFilters(schema, reaching));
       if (test) kept = kept.filter((r) => test(r) === true);
     }
     if (terms) {

@@ -65,7 +65,22 @@ function without(where: Record<string, unknown>, path: Path): Record<string, unk
  * conditions the database builder overwrites; the same object when none is.
  */
 export function withoutReplacedGroups(index: ContentIndex, scope: Scope, where: Record<string, unknown>): Record<string, unknown> {
+  return withoutReplacedIn(index, scope, where, where);
+}
+
+/**
+ * `where` without the `$and`/`$or` the builder overwrites in `database`, the same filters as the database gets them
+ * (GraphQL: Strapi's sanitizer empties nested groups one level per pass, so `or: [{ and: [{}] }]` reaches the builder
+ * as `$or: []`: no condition, yet it takes the place of an earlier `$or`, harness self-nest-721).
+ */
+export function withoutReplacedIn(
+  index: ContentIndex,
+  scope: Scope,
+  where: Record<string, unknown>,
+  database: unknown,
+): Record<string, unknown> {
+  if (!isPlainObject(database)) return where;
   const drop: Path[] = [];
-  levelGroups(index, scope, where, [], drop);
+  levelGroups(index, scope, database, [], drop);
   return drop.reduce(without, where);
 }
