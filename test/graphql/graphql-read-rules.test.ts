@@ -50,7 +50,7 @@ beforeAll(async () => {
       },
       true,
     ),
-    item: collection('item', 'items', { draftAndPublish: true }, { name: { type: 'string' } }),
+    item: collection('item', 'items', { draftAndPublish: true }, { name: { type: 'string' }, meta: { type: 'json' } }),
     owner: collection('owner', 'owners', { draftAndPublish: false }, { name: { type: 'string' } }),
   };
   for (const [name, schema] of Object.entries(schemas)) {
@@ -258,6 +258,11 @@ describe('reads of the plugin', () => {
       `{ shelves(filters: { items: { createdAt: { in: ["2020-01-01T00:00:00.000Z"] }, not: { name: { eq: "x" } } } }) { documentId } }`,
     );
     expect(dates.errors.map((e: Json) => e.message)).toEqual(['Undefined attribute level operator t2.name']);
+    // the sanitizer walks into `not` too: a date-time list there goes, and the `not` with it
+    const notDates = await gql(
+      `{ shelves(filters: { createdAt: { not: { between: ["2000-01-01T00:00:00.000Z", "2999-01-01T00:00:00.000Z"] } } }, pagination: { limit: 50 }) { documentId } }`,
+    );
+    expect(notDates.data.shelves).toEqual(all.data.shelves);
     // an `or` of empty items alone adds no condition
     const onlyEmpty = await gql(`{ shelves(filters: { or: [{}, {}] }, pagination: { limit: 50 }) { documentId } }`);
     expect(onlyEmpty.data.shelves).toEqual(all.data.shelves);
@@ -278,5 +283,78 @@ describe('reads of the plugin', () => {
     expect(await codes('sort: "code:DESC"')).toEqual([...all].sort().reverse());
     expect(await codes('filters: { code: { eq: "fr" } }')).toEqual(['fr']);
     expect(await codes('filters: { or: [{ name: { startsWith: "zzz" } }, { code: { in: ["en"] } }] }')).toEqual(['en']);
+  });
+
+  test("a field's own `publishedAt` condition is merged over the status it inherits: the same operator replaces it", async () => {
+    const item = await gql(`mutation { createItem(status: PUBLISHED, data: { name: "merged published" }) { documentId } }`);
+    const itemId = item.data.createItem.documentId as string;
+    await gql(`mutation { updateItem(documentId: "${itemId}", status: DRAFT, data: { name: "merged draft" }) { documentId } }`);
+    await gql(`mutation { createShelf(data: { label: "merge", items: ["${itemId}"] }) { documentId } }`);
+    const names = async (status: string, args: string) => {
+      const a = await gql(`{ shelves(status: ${status}, filters: { label: { eq: "merge" } }) { items${args} { name } } }`);
+      expect(a.errors).toBeUndefined();
+      return (a.data.shelves[0].items as Json[]).map((i) => i.name as string);
+    };
+    const published = await names('PUBLISHED', '');
+    const draft = await names('DRAFT', '');
+    expect(published).not.toEqual(draft);
+    // the plugin's `publishedAt: {$notNull: true}` (published) or `{$null: true}` (draft), lodash-merged with the
+    // field's where: the user's value for that operator wins
+    expect(await names('PUBLISHED', '(filters: { publishedAt: { notNull: false } })')).toEqual(draft);
+    expect(await names('DRAFT', '(filters: { publishedAt: { null: false } })')).toEqual(published);
+    const connection = await gql(
+      `{ shelves(status: DRAFT, filters: { label: { eq: "merge" } }) { items_connection(filters: { publishedAt: { null: false } }) { nodes { name } } } }`,
+    );
+    expect(connection.data.shelves[0].items_connection.nodes.map((i: Json) => i.name)).toEqual(published);
+    // another operator stays beside the inherited one, and a condition inside `and` is not merged
+    expect(await names('PUBLISHED', '(filters: { publishedAt: { null: true } })')).toEqual([]);
+    expect(await names('PUBLISHED', '(filters: { and: [{ publishedAt: { notNull: false } }] })')).toEqual([]);
+  });
+
+  test('an `or`/`and` a later one of its WHERE level overwrites is gone, also from a relation under a relation', async () => {
+    const owner = await gql(`mutation { createOwner(data: { name: "hoisted" }) { documentId } }`);
+    const ownerId = owner.data.createOwner.documentId as string;
+    await gql(`mutation { createShelf(data: { label: "groups", parts: [{ label: "p", maker: "${ownerId}" }] }) { documentId } }`);
+    const shelves = async (filters: string) => {
+      const a = await gql(`{ shelves(filters: ${filters}, pagination: { limit: 50 }) { label } }`);
+      expect(a.errors).toBeUndefined();
+      return (a.data.shelves as Json[]).map((s) => s.label as string);
+    };
+    // the maker's `or` goes up through the component into the root's WHERE object, where the root's `or` (later in
+    // the input type's field order) takes its place: `parts.label` holds, the maker's condition is gone
+    const nested = '{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } }, or: [{ label: { eq: "groups" } }] }';
+    expect(await shelves(nested)).toEqual(await shelves('{ parts: { label: { eq: "p" } }, label: { eq: "groups" } }'));
+    expect(await shelves(nested)).toEqual(['groups']);
+    // without a root `or` the maker's condition holds
+    expect(await shelves('{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } } }')).toEqual([]);
+    // an `or` the sanitizer empties only on its last pass reaches the builder as `$or: []`: no condition, yet it
+    // takes the place of the maker's; one given empty items is gone before, and the maker's holds
+    const maker = '{ parts: { label: { eq: "p" }, maker: { or: [{ name: { eq: "nobody" } }] } }';
+    expect(await shelves(`${maker}, or: [{ and: [{}] }] }`)).toEqual(await shelves('{ parts: { label: { eq: "p" } } }'));
+    expect(await shelves(`${maker}, or: [{}] }`)).toEqual([]);
+    // REST: the query string's order decides which one stays
+    const rest = async (qs: string) => {
+      const res = await fetch(`${url}/api/shelves?${qs}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      return ((await res.json()) as Json).data.map((s: Json) => s.label as string);
+    };
+    const restMaker = 'filters[parts][label][$eq]=p&filters[parts][maker][$or][0][name][$eq]=nobody';
+    const root = 'filters[$or][0][label][$eq]=groups';
+    expect(await rest(`${restMaker}&${root}`)).toEqual(['groups']);
+    expect(await rest(`${root}&${restMaker}`)).toEqual([]);
+  });
+
+  test("an object operand's keys that are neither operators nor attributes are dropped by the query conversion", async () => {
+    await gql(`mutation { createItem(status: PUBLISHED, data: { name: "json operand", meta: { a: 1 } }) { documentId } }`);
+    const all = await gql(`{ items(pagination: { limit: 50 }) { documentId } }`);
+    expect(all.data.items.length).toBeGreaterThan(1);
+    // `{ a: 1 }` under `contains` goes key by key, then the emptied operator and field: no condition is left
+    const root = await gql(`{ items(filters: { meta: { contains: { a: 1 } } }, pagination: { limit: 50 }) { documentId } }`);
+    expect(root).toEqual(all);
+    const shelves = await gql(`{ shelves(pagination: { limit: 50 }) { items { documentId } } }`);
+    const field = await gql(
+      `{ shelves(pagination: { limit: 50 }) { items(filters: { meta: { notContains: { a: 1 } } }) { documentId } } }`,
+    );
+    expect(field).toEqual(shelves);
+    expect(shelves.data.shelves.some((s: Json) => s.items.length > 0)).toBe(true);
   });
 });

@@ -12,7 +12,6 @@ import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
 import { byLinkBirth } from '../query/linked-rows.js';
-import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
@@ -20,6 +19,9 @@ import { storedPasswordHash } from './password-hash.js';
 import { withoutUnkeptRelations } from './unkept-relations.js';
 import { DatabaseLayerError, late } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
+import { fieldSelectionPopulate, linkedVersions, replacesInheritedStatus } from './status-merge.js';
+import { sanitizeFilters } from '../query/sanitize-filters.js';
+import { withoutReplacedIn } from '../query/replaced-groups.js';
 
 // Fields of content types and components. Relations, media and repeatable components were populated by the root
 // query; each field applies its own `filters`, `sort` and `pagination` (default limit: the plugin's) to that list
@@ -115,8 +117,13 @@ function listWithArgs(
     const terms = sort === undefined ? undefined : sortTerms(index, scope, sort, readable);
     if (filters !== undefined) {
       // the database layer reads the filters as given (a relation the mock keeps no rows for included)
-      checkRelationWheres(whereFilters(given.filters, target, byUid), target, byUid, { linkJoined, sort });
-      const test = compileFilters(index, scope, filters);
+      // ... as the query conversion leaves them: an object operand's keys that are neither operators nor attributes go
+      const schema = strapiSchema(index, scope);
+      const database = sanitizeFilters(schema, whereFilters(given.filters, target, byUid));
+      checkRelationWheres(database, target, byUid, { linkJoined, sort });
+      // an `$and`/`$or` the builder overwrites in what it gets is gone (replaced-groups.ts)
+      const reaching = isPlainObject(filters) ? withoutReplacedIn(index, scope, filters, database) : filters;
+      const test = compileFilters(index, scope, sanitizeFilters(schema, reaching));
       if (test) kept = kept.filter((r) => test(r) === true);
     }
     if (terms) {
@@ -165,35 +172,37 @@ function inheritedTest(ctx: GraphqlContext, target: GqlType, info: GraphQLResolv
  * i18n's `localizations`: the document's other rows (other locales; under a mutation, which applies no status,
  * the other version of the same locale too), of the root query's status, in row order, each rendered by the engine with what the field's selection populates.
  */
-function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, info: GraphQLResolveInfo): Entry[] {
+function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, args: Args, info: GraphQLResolveInfo): Entry[] {
   const contentType = ctx.store.index.model.contentTypes.get(type.uid);
   if (!contentType || typeof source.documentId !== 'string') return [];
   const root = rootArgsOf(ctx, info);
-  const status = contentType.draftAndPublish ? root?.status : undefined;
+  // a `publishedAt` filter naming the inherited condition's operator replaces it (status-merge.ts)
+  const replaced = contentType.draftAndPublish && replacesStatus(ctx, type, args, root);
+  const status = contentType.draftAndPublish && !replaced ? root?.status : undefined;
   const rows = ctx.store.index
     .documentRows(type.uid, source.documentId)
     .filter((r) => r.id !== Number(source.id) && (status === undefined || (status === 'draft') === (r.publishedAt === null)))
     .sort((a, b) => a.id - b.id);
-  const sel = {
-    fragments: info.fragments,
-    model: ctx.store.index.model,
-    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
-    byName: ctx.built.byName,
-  };
-  let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
-  if (info.fieldName.endsWith('_connection'))
-    fields = fields.filter((f) => isNodes(f.name.value)).flatMap((f) => collectFields(sel, f.selectionSet, type.name));
-  const populate = populateFor(sel, type, fields);
+  const populate = fieldSelectionPopulate(ctx, type, info);
   const out: Entry[] = [];
   for (const row of rows) {
     // the relations under a localization inherit the root query's status (the plugin's association resolvers),
     // whatever the localization's own row is (a type without draft & publish has published rows only)
-    const rowStatus = root?.status ?? (row.publishedAt === null ? 'draft' : 'published');
+    // (with the status replaced, each row is read as itself)
+    const rowStatus = (replaced ? undefined : root?.status) ?? (row.publishedAt === null ? 'draft' : 'published');
     const query = { locale: row.locale, status: rowStatus, ...(populate ? { populate } : {}) };
     const entry = findOne(ctx.store.index, contentType, source.documentId, query, { ...ctx.options, canRead: undefined });
     if (entry) out.push(entry);
   }
   return out;
+}
+
+/** Whether a relation field's filters replace the status it inherits (a draft & publish target only). */
+function replacesStatus(ctx: GraphqlContext, target: GqlType, args: Args, root: RootArgs | undefined): boolean {
+  if (!isPlainObject(args.filters) || !Object.hasOwn(args.filters, 'publishedAt')) return false;
+  if (!ctx.store.index.model.contentTypes.get(target.uid)?.draftAndPublish) return false;
+  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  return replacesInheritedStatus(restFilters(args.filters, target, byUid), root);
 }
 
 /** A relation whose links the other side owns (`mappedBy`): its rows come in the links' order. */
@@ -247,7 +256,15 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
   // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them
   if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
     // i18n's load joins the rows of the same document on its column: no link table
-    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, info), args, inheritedTest(ctx, type, info), false, false);
+    const nodes = listWithArgs(
+      ctx,
+      type,
+      localizationsOf(ctx, type, source, args, info),
+      args,
+      inheritedTest(ctx, type, info),
+      false,
+      false,
+    );
     return connection ? { nodes } : nodes;
   }
   const value = source[attribute.name];
@@ -264,7 +281,12 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
         return record && inherited && !inherited(record) ? null : value;
       }
       const inverse = isInverseSide(ctx, type, attribute.name);
-      const list = Array.isArray(value) ? (value as Entry[]) : [];
+      const root = rootArgsOf(ctx, info);
+      const replaced =
+        attribute.kind === 'relation' && root && replacesStatus(ctx, target, args, root)
+          ? linkedVersions(ctx, type, source, attribute.name, target, root, info)
+          : undefined;
+      const list = replaced ?? (Array.isArray(value) ? (value as Entry[]) : []);
       const sorted = Array.isArray(args.sort) && args.sort.length > 0;
       const nodes = listWithArgs(
         ctx,

@@ -29,7 +29,13 @@ function replaceOperators(value: unknown): unknown {
  */
 function withoutDateLists(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => !(Array.isArray(v) && v.length > 0 && v.some((x) => x !== null))));
+  // the sanitizer walks into `not` (and any operator object) as well: `createdAt: { not: { between: [dates] } }`
+  // is left `{ $not: {} }`, no condition (harness school-503)
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => !(Array.isArray(v) && v.length > 0 && v.some((x) => x !== null)))
+      .map(([k, v]) => [k, withoutDateLists(v)]),
+  );
 }
 
 const isEmptyObject = (v: unknown) => isPlainObject(v) && Object.keys(v).length === 0;

@@ -8,6 +8,7 @@ import type { ContentType, ScalarAttribute } from '../model/types.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { pageWindow, restFilters, restSort } from './graphql-args.js';
 import { FILE_UID, LOCALE_UID, type GqlType } from './graphql-model.js';
+import { sanitizeFilters } from '../query/sanitize-filters.js';
 
 // Queries of the plugins' own types that the shadow CRUD keeps: the media library's files (`uploadFiles…`) and
 // i18n's locales (`i18NLocales…`), read from the store as the document service reads them, with the same filters,
@@ -100,7 +101,8 @@ export function pluginList(ctx: GraphqlContext, type: GqlType, args: Record<stri
   if (scope && args.filters) {
     const filters = restFilters(args.filters, type, new Map(ctx.built.types.map((t) => [t.uid, t])));
     validateFilters(strapiSchema(index, scope), filters);
-    const test = compileFilters(index, scope, filters);
+    // the query conversion drops what is neither an operator nor an attribute (an object operand's keys)
+    const test = compileFilters(index, scope, sanitizeFilters(strapiSchema(index, scope), filters));
     if (test) list = list.filter((x) => test(x.record) === true);
   }
   const sort = restSort(args.sort);

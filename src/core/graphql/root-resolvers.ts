@@ -21,6 +21,8 @@ import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageInfo } from './collection-page-info.js';
+import { sanitizeFilters } from '../query/sanitize-filters.js';
+import { withoutReplacedIn } from '../query/replaced-groups.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -235,9 +237,15 @@ export async function resolveRoot(
         const terms = parseSort(index, { kind: 'type', type }, query.sort);
         late(() => checkRestrictedSort(index, { kind: 'type', type }, terms, options.canRead), 'sort-restricted');
       }
-      if (args.filters) checkRelationWheres(whereFilters(args.filters, gt, byUid), gt, byUid, { sort: query.sort });
+      // the database gets the filters as the query conversion leaves them (sanitize-filters.ts)
+      const database = args.filters ? sanitizeFilters(schema, whereFilters(args.filters, gt, byUid)) : undefined;
+      if (database !== undefined) checkRelationWheres(database, gt, byUid, { sort: query.sort });
       if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
-      const result = findMany(index, type, query, { ...options, limits });
+      // an `$and`/`$or` the builder overwrites in what it gets is gone (replaced-groups.ts)
+      const reaching = isPlainObject(query.filters)
+        ? { ...query, filters: withoutReplacedIn(index, { kind: 'type', type }, query.filters, database) }
+        : query;
+      const result = findMany(index, type, reaching, { ...options, limits });
       if (root.op === 'find') return result.data;
       const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
       return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };

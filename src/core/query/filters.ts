@@ -28,6 +28,7 @@ import {
 import { isPlainObject } from '../is-plain-object.js';
 import { FIELD_OPERATORS, isOperator, TEXT_OPERATORS, type FieldOperator, type Operator } from './operators.js';
 import { AppliedWhereRefusal, DatabaseRefusal, FiltersParameterError } from './query-errors.js';
+import { withoutReplacedGroups } from './replaced-groups.js';
 
 export type { Predicate, Tri } from './filter-plan.js';
 export { OPERATORS, type Operator } from './operators.js';
@@ -188,22 +189,12 @@ function defer(ctx: Ctx, fail: () => unknown): Node {
 }
 
 /** An object whose keys are fields and logical operators, all of which must hold. */
-function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, parent: string | null, negate: boolean): Node {
+function compileGroup(ctx: Ctx, scope: Scope, given: Record<string, unknown>, parent: string | null, negate: boolean): Node {
   const parts: (Node | undefined)[] = [];
-  // @strapi/database builds a level's WHERE as one object: a relation (component, media) holding a lone `$and` or
-  // `$or` gives that key to its parent's object (Object.assign, its own "TODO: push to $and when collisions"), so a
-  // later `$and`/`$or` of the level, or of another such relation, replaces it and the earlier condition is gone
-  // (harness archpad-content 501: `localizations: { or: […] }` beside a root `or` matched as if absent).
-  const slots = new Map<string, number>();
-  const take = (slot: string | undefined) => {
-    if (slot === undefined) return;
-    const earlier = slots.get(slot);
-    if (earlier !== undefined) parts[earlier] = undefined;
-    slots.set(slot, parts.length);
-  };
+  // an `$and`/`$or` a later one of the level (or of a relation under it) overwrites is gone (replaced-groups.ts)
+  const obj = withoutReplacedGroups(ctx.index, scope, given);
   for (const [key, value] of Object.entries(obj)) {
     if (key === '$and' || key === '$or') {
-      take(key);
       parts.push(compileLogical(ctx, scope, key, value, parent, negate));
     } else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
@@ -217,7 +208,6 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
         { path: join(parent, key) },
       );
     } else {
-      take(hoistedGroup(scope, key, value));
       parts.push(compileField(ctx, scope, key, value, parent, negate));
     }
   }
@@ -225,15 +215,6 @@ function compileGroup(ctx: Ctx, scope: Scope, obj: Record<string, unknown>, pare
   // NOT (a AND b) = NOT a OR NOT b: negation is pushed down to the leaves, so joins keep SQL's per-row meaning.
   if (kept.length === 0) return TRUE_NODE;
   return combine(kept, negate ? 'or' : 'and');
-}
-
-/** The `$and`/`$or` a joined field's lone group operator puts in its parent's WHERE object (see compileGroup). */
-function hoistedGroup(scope: Scope, key: string, value: unknown): string | undefined {
-  if (!isPlainObject(value)) return undefined;
-  const keys = Object.keys(value);
-  if (keys.length !== 1 || (keys[0] !== '$and' && keys[0] !== '$or')) return undefined;
-  const field = fieldOf(scope, key);
-  return field && !scalarTypeOf(field) ? keys[0] : undefined;
 }
 
 function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unknown, parent: string | null, negate: boolean): Node {
