@@ -64,6 +64,14 @@ describe('the auth routes rate limit', () => {
       ],
       data: { forgotPassword: null },
     });
+    // a GraphQL sign-in with a disabled provider is counted before the controller refuses the provider
+    for (let i = 0; i < 9; i++) expect((await call(`${running.url}/api/auth/local`, wrongLogin(i))).status).toBe(400);
+    const github = await call(
+      `${running.url}/graphql`,
+      json({ query: 'mutation { login(input: { identifier: "a", password: "b", provider: "github" }) { jwt } }' }),
+    );
+    expect((github.body as { errors: { message: string }[] }).errors[0].message).toBe('This provider is disabled');
+    expect((await call(`${running.url}/api/auth/local`, wrongLogin(9))).body).toEqual(TOO_MANY);
   });
 
   test('the config sets it: enabled false, or another max and interval', async () => {

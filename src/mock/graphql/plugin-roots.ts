@@ -7,7 +7,7 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import { roleOf } from '../auth/roles.js';
 import type { Runtime } from '../runtime.js';
-import { checkProviderEnabled, confirmEmail } from '../plugins/auth-routes.js';
+import { confirmEmail } from '../plugins/auth-routes.js';
 import { relayPassHeader } from '../auth/relay-pass.js';
 import { signJwt } from '../auth/jwt.js';
 import { jwtSecretOf } from '../auth/jwt-secret.js';
@@ -67,9 +67,13 @@ const ROUTES: Readonly<Record<string, RelayRoute>> = {
   login: {
     path: () => '/api/auth/local',
     open: true,
-    // the controller reads the provider first (the input's, `local` by default)
-    check: (a) => checkProviderEnabled(field(a.input, 'provider')),
-    input: (a) => ({ identifier: field(a.input, 'identifier'), password: field(a.input, 'password') }),
+    // the plugin puts the input's provider in the controller's params (the route checks it once the rate limit has
+    // counted the request, before the body)
+    input: (a) => ({
+      identifier: field(a.input, 'identifier'),
+      password: field(a.input, 'password'),
+      provider: field(a.input, 'provider') ?? 'local',
+    }),
   },
   // the controller sanitizes the new user for the caller: a token that may read roles sees the user's role
   register: { path: () => '/api/auth/local/register', input: (a) => a.input, auth: true, open: true },

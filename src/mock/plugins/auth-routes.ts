@@ -194,6 +194,8 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
       const rt = current();
       const who = await caller(rt, req, 'callback');
       const body = asObject(await limited(rt, req, res, who, '/auth/local'));
+      // the GraphQL plugin's login names a provider (relayed here); the REST route's is `local`, its path's
+      if (hasRelayPass(rt, req.headers[RELAY_PASS_HEADER])) checkProviderEnabled(body.provider);
       const errors = present([
         checkString(body, 'identifier', { required: true, loose: true }),
         checkString(body, 'password', { required: true, loose: true }),
