@@ -136,18 +136,44 @@ export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node:
 export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
   const scalars = scalarNames(type);
   const out = rows.map((row) => scalarsOf(type, scalars, row, node));
-  const scope: Scope = { kind: 'type', type };
   for (const [name, sub] of node.populate) {
-    const attribute = type.attributes.get(name);
-    const values =
-      name === LOCALIZATIONS
-        ? renderLocalizations(ctx, type, rows, sub)
-        : attribute
-          ? renderAttribute(ctx, scope, rows, attribute, sub)
-          : undefined;
+    const values = renderPopulated(ctx, type, rows, name, sub);
     if (values) values.forEach((v, i) => (out[i][name] = v));
   }
   return out;
+}
+
+/** One populated attribute (or `localizations`) of every row of a batch, in order; undefined: the rows get no key. */
+function renderPopulated(
+  ctx: RenderContext,
+  type: ContentType,
+  rows: readonly Row[],
+  name: string,
+  sub: PopulateNode,
+): unknown[] | undefined {
+  if (name === LOCALIZATIONS) return renderLocalizations(ctx, type, rows, sub);
+  const attribute = type.attributes.get(name);
+  return attribute ? renderAttribute(ctx, { kind: 'type', type }, rows, attribute, sub) : undefined;
+}
+
+/**
+ * One part of a row as renderRows renders it alone: its scalars (an entry whose keys come first), or with `name`
+ * the value of that populated attribute (undefined: the entry has no such key). renderRows' entry is the scalars'
+ * with each populated attribute's value set after them, in the node's order: a caller can keep the parts apart and
+ * join them (see `partsJoinable`).
+ */
+export function renderPart(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name?: string): unknown {
+  if (name === undefined) return scalarsOf(type, scalarNames(type), row, node);
+  const sub = node.populate.get(name);
+  return sub && renderPopulated(ctx, type, [row], name, sub)?.[0];
+}
+
+/**
+ * Whether a row's entry is its scalars followed by its populated attributes, each key once: not when `fields`
+ * names a populated attribute (the value would take the field's place).
+ */
+export function partsJoinable(node: PopulateNode): boolean {
+  return node.fields === null || !node.fields.some((name) => node.populate.has(name));
 }
 
 /** A type's shown scalar attributes, in order: looked up once per batch, not once per row. */
