@@ -27,8 +27,10 @@ import {
   precountRelations,
   precountSteps,
   renderRow,
+  partRows,
   renderPart,
   renderRows,
+  type PartRows,
   type Entry,
   type PopulateBudget,
 } from './render-entry.js';
@@ -425,6 +427,8 @@ export interface RowParts {
   readonly partsKey: string;
   /** After the populate budget's first pass: a row's scalars (no name), or its populated attribute `name` rendered alone. */
   renderPart(row: Row, name?: string): unknown;
+  /** After the populate budget's first pass: what a populated attribute shows as rows or files to write from their texts. */
+  partRows(row: Row, name: string): PartRows | undefined;
 }
 
 /** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
@@ -466,6 +470,10 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
     renderPart: (row, name) => {
       while (!precountStep());
       return renderPart(ctx, type, row, q.node, name);
+    },
+    partRows: (row, name) => {
+      while (!precountStep());
+      return partRows(ctx, type, row, q.node, name);
     },
     // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
     meta: () => ({ pagination: paginationMeta(pagination!, matched.length, shouldCount(query, opts.limits)) }),
@@ -523,6 +531,10 @@ export function findOnePage(
     renderPart: (part, name) => {
       precount();
       return renderPart(ctx, type, part, q.node, name);
+    },
+    partRows: (part, name) => {
+      precount();
+      return partRows(ctx, type, part, q.node, name);
     },
   };
 }

@@ -2,9 +2,17 @@ import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
 import { nodeKey, type PopulateNode } from '../../core/query/populate-node.js';
-import { batchDependent, partsJoinable, type Entry, type PopulateBudget } from '../../core/query/render-entry.js';
+import {
+  batchDependent,
+  partsJoinable,
+  renderMedia,
+  renderScalars,
+  type Entry,
+  type PartRows,
+  type PopulateBudget,
+} from '../../core/query/render-entry.js';
 import type { ListPage, RowParts } from '../../core/query/run-query.js';
-import { jsonBytes, type KeptPart, type RowFragments, type TypeParts } from './row-fragments.js';
+import { joinPieces, jsonBytes, type KeptPart, type RowFragments, type TypeParts } from './row-fragments.js';
 
 // Populated rows written from parts kept between requests (RowFragments.partsOf). A row's JSON is its scalars' JSON
 // without the closing brace, then `,"name":value` for each populated attribute in the order the query asks, then
@@ -45,30 +53,34 @@ export function renderedApart(page: ListPage): boolean {
   return true;
 }
 
-/** A populated attribute's part: its name, and its key among kept parts (undefined: never kept). */
+/** A populated attribute's part: its name, and its id among kept parts (undefined: never kept). */
 interface AttributePart {
   readonly name: string;
-  readonly key: string | undefined;
+  readonly id: number | undefined;
 }
 
-/** The keys of a row's parts for a populate tree: its scalars' (by `fields`), then each populated attribute's. */
+/** The ids of a row's parts for a populate tree: its scalars' (by `fields`), then each populated attribute's. */
 interface PartKeys {
-  readonly scalars: string;
+  readonly scalars: number;
   readonly attributes: readonly AttributePart[];
 }
 
-function partKeys(node: PopulateNode, partsKey: string): PartKeys {
+function partKeys(store: TypeParts, node: PopulateNode, partsKey: string): PartKeys {
   const attributes: AttributePart[] = [];
   for (const [name, sub] of node.populate) {
     const key = nodeKey(sub);
-    attributes.push({ name, key: key === undefined ? undefined : `${partsKey}\u0000${name}\u0000${key}` });
+    attributes.push({ name, id: key === undefined ? undefined : store.idOf(`${partsKey}\u0000${name}\u0000${key}`) });
   }
-  return { scalars: `s${JSON.stringify(node.fields)}`, attributes };
+  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), attributes };
 }
 
 const encoder = new TextEncoder();
 const CLOSE = encoder.encode('}');
 const NOTHING = new Uint8Array(0);
+const OPEN_LIST = encoder.encode('[');
+const CLOSE_LIST = encoder.encode(']');
+const COMMA = encoder.encode(',');
+const NULL = encoder.encode('null');
 
 /** A row's pieces (UTF-8, in order) and what its parts spent of the populate budget. */
 interface RowPieces {
@@ -78,12 +90,13 @@ interface RowPieces {
 
 /** The row's pieces when every part is kept, else undefined. */
 function keptPieces(store: TypeParts, keys: PartKeys, row: Row): RowPieces | undefined {
-  const head = store.get(row, keys.scalars);
+  const parts = store.partsOf(row);
+  const head = parts?.[keys.scalars];
   if (!head) return undefined;
   const pieces = [head.bytes];
   let spent = 0;
-  for (const { key } of keys.attributes) {
-    const part = key === undefined ? undefined : store.get(row, key);
+  for (const { id } of keys.attributes) {
+    const part = id === undefined ? undefined : parts![id];
     if (!part) return undefined;
     pieces.push(part.bytes);
     spent += part.spent;
@@ -93,46 +106,61 @@ function keptPieces(store: TypeParts, keys: PartKeys, row: Row): RowPieces | und
 }
 
 /**
- * A row's parts, kept or rendered now (after the budget's first pass) as values; `spent` counts the kept ones only
- * (rendering spends as it goes), `fresh` what each rendered part spent.
+ * One part of a row: kept (its share of the budget not spent yet), or made now (after the budget's first pass) as
+ * bytes or as a value, with what making it spent.
  */
-interface RenderedParts {
-  readonly values: unknown[];
-  readonly kept: (KeptPart | undefined)[];
-  readonly fresh: number[];
-  readonly spent: number;
-}
+type MadePart =
+  | { readonly kept: KeptPart }
+  | { readonly bytes: Uint8Array; readonly spent: number }
+  | { readonly value: unknown; readonly spent: number };
 
-function renderParts(page: PopulatedPage, store: TypeParts | undefined, keys: PartKeys, row: Row): RenderedParts {
-  const values: unknown[] = [];
-  const kept: (KeptPart | undefined)[] = [];
-  const fresh: number[] = [];
-  let spent = 0;
-  const parts = [{ name: undefined, key: keys.scalars }, ...keys.attributes];
-  for (const { name, key } of parts) {
-    const part = key === undefined ? undefined : store?.get(row, key);
-    kept.push(part);
-    if (part) {
-      spent += part.spent;
-      values.push(undefined);
-      fresh.push(0);
-      continue;
-    }
+/**
+ * A row's parts in order (its scalars first). `asValues`: every part rendered now as a value (none read from the kept
+ * ones); else kept parts are read, and a part that is rows' or files' own fields is written from their kept texts.
+ */
+function makeParts(page: PopulatedPage, store: TypeParts, keys: PartKeys, row: Row, asValues = false): MadePart[] {
+  const kept = asValues ? undefined : store.partsOf(row);
+  const ids = [{ name: undefined, id: keys.scalars }, ...keys.attributes];
+  return ids.map(({ name, id }) => {
+    const part = id === undefined ? undefined : kept?.[id];
+    if (part) return { kept: part };
     const before = page.budget?.used ?? 0;
-    values.push(page.parts.renderPart(row, name));
-    fresh.push((page.budget?.used ?? 0) - before);
-  }
-  return { values, kept, fresh, spent };
+    const spent = () => (page.budget?.used ?? 0) - before;
+    const rows = asValues || name === undefined ? undefined : page.parts.partRows(row, name);
+    if (rows) {
+      const bytes = memberOfPieces(name!, rowsPieces(page, rows));
+      return { bytes, spent: spent() };
+    }
+    const value = page.parts.renderPart(row, name);
+    return { value, spent: spent() };
+  });
 }
 
-/** The rendered parts as bytes, keeping those rendered now. */
-function piecesOf(store: TypeParts, keys: PartKeys, row: Row, parts: RenderedParts): Uint8Array[] {
+/** The JSON of a part that is rows' or files' own fields, as pieces: each row's or file's kept text. */
+function rowsPieces(page: PopulatedPage, part: PartRows): Uint8Array[] {
+  const texts =
+    part.kind === 'rows'
+      ? page.fragments.texts(page.index, part.type, part.rows, (missing) => missing.map((r) => renderScalars(part.type, r)))
+      : page.fragments.fileTexts(page.index, part.files, (file) => renderMedia(page.index.model, file, null));
+  if (!part.many) return [texts[0] ?? NULL];
+  const pieces: Uint8Array[] = [OPEN_LIST];
+  texts.forEach((text, i) => (i === 0 ? pieces.push(text) : pieces.push(COMMA, text)));
+  pieces.push(CLOSE_LIST);
+  return pieces;
+}
+
+/** `,"name":` and a value's pieces, as one array. */
+const memberOfPieces = (name: string, pieces: readonly Uint8Array[]): Uint8Array =>
+  joinPieces([encoder.encode(`,${JSON.stringify(name)}:`), ...pieces]);
+
+/** The parts as bytes, keeping those made now. */
+function piecesOf(store: TypeParts, keys: PartKeys, row: Row, parts: readonly MadePart[]): Uint8Array[] {
   const pieces: Uint8Array[] = [];
-  parts.kept.forEach((kept, i) => {
-    if (kept) return void pieces.push(kept.bytes);
-    const key = i === 0 ? keys.scalars : keys.attributes[i - 1].key;
-    const bytes = i === 0 ? headBytes(parts.values[0]) : memberBytes(keys.attributes[i - 1].name, parts.values[i]);
-    if (key !== undefined) store.keep(row, key, { bytes, spent: parts.fresh[i] });
+  parts.forEach((part, i) => {
+    if ('kept' in part) return void pieces.push(part.kept.bytes);
+    const id = i === 0 ? keys.scalars : keys.attributes[i - 1].id;
+    const bytes = 'bytes' in part ? part.bytes : i === 0 ? headBytes(part.value) : memberBytes(keys.attributes[i - 1].name, part.value);
+    if (id !== undefined) store.keep(row, id, { bytes, spent: part.spent });
     pieces.push(bytes);
   });
   // an entry with no scalar key (no id): its first member has no comma before it
@@ -144,6 +172,9 @@ function piecesOf(store: TypeParts, keys: PartKeys, row: Row, parts: RenderedPar
   return pieces;
 }
 
+/** What the kept parts among `parts` spent (made ones spent theirs while being made). */
+const keptSpent = (parts: readonly MadePart[]): number => parts.reduce((n, p) => n + ('kept' in p ? p.kept.spent : 0), 0);
+
 /** The scalars' JSON without its closing brace. */
 const headBytes = (scalars: unknown): Uint8Array => jsonBytes(scalars).subarray(0, -1);
 
@@ -151,21 +182,22 @@ const headBytes = (scalars: unknown): Uint8Array => jsonBytes(scalars).subarray(
 const memberBytes = (name: string, value: unknown): Uint8Array =>
   value === undefined ? NOTHING : encoder.encode(`,${JSON.stringify(name)}:${JSON.stringify(value)}`);
 
-/** What a page's rows are written from: its kept parts' store and keys. */
+/** What a page's rows are written from: its kept parts' store and their ids. */
 export interface PageParts {
   readonly store: TypeParts;
   readonly keys: PartKeys;
 }
 
 export function pageParts(page: PopulatedPage): PageParts {
-  return { store: page.fragments.partsOf(page.index, page.type), keys: partKeys(page.parts.node, page.parts.partsKey) };
+  const store = page.fragments.partsOf(page.index, page.type);
+  return { store, keys: partKeys(store, page.parts.node, page.parts.partsKey) };
 }
 
 /**
  * The JSON of the page's rows (pieces of UTF-8 per row), in order. Without `render`: only when every part is kept
  * and together they spent at most `most` (a bigger answer is written in slices elsewhere), else undefined and
- * nothing is spent. With `render` (the budget's first pass runs before the first part is rendered): parts not kept
- * are rendered and kept.
+ * nothing is spent. With `render` (the budget's first pass runs before the first part is made): parts not kept
+ * are made and kept.
  */
 export function textsOfRows(page: PopulatedPage, most: number, render = false): Uint8Array[][] | undefined {
   const parts = pageParts(page);
@@ -174,17 +206,12 @@ export function textsOfRows(page: PopulatedPage, most: number, render = false): 
   for (const row of page.rows) {
     const kept = keptPieces(parts.store, parts.keys, row);
     if (!kept && !render) return undefined;
-    if (kept) {
-      spent += kept.spent;
-      out.push(kept.pieces);
-      continue;
-    }
-    const rendered = renderParts(page, parts.store, parts.keys, row);
-    spent += rendered.spent;
-    out.push(piecesOf(parts.store, parts.keys, row, rendered));
+    const pieces = kept ?? rowPieces(page, parts, row);
+    spent += pieces.spent;
+    out.push(pieces.pieces);
   }
   if (!render && spent > most) return undefined;
-  // the kept parts' share of the budget (parts rendered now spent theirs while rendering)
+  // the kept parts' share of the budget (parts made now spent theirs while being made)
   page.budget?.spend(spent);
   return out;
 }
@@ -195,12 +222,12 @@ export function allKept(page: PopulatedPage): boolean {
   return page.rows.every((row) => keptPieces(parts.store, parts.keys, row) !== undefined);
 }
 
-/** A row's pieces: kept, or rendered now and kept; `spent` is the kept parts' share of the budget (not spent yet). */
+/** A row's pieces: kept, or made now and kept; `spent` is the kept parts' share of the budget (not spent yet). */
 export function rowPieces(page: PopulatedPage, parts: PageParts, row: Row): RowPieces {
   const kept = keptPieces(parts.store, parts.keys, row);
   if (kept) return kept;
-  const rendered = renderParts(page, parts.store, parts.keys, row);
-  return { pieces: piecesOf(parts.store, parts.keys, row, rendered), spent: rendered.spent };
+  const made = makeParts(page, parts.store, parts.keys, row);
+  return { pieces: piecesOf(parts.store, parts.keys, row, made), spent: keptSpent(made) };
 }
 
 /**
@@ -216,11 +243,12 @@ export function oneDocument(page: PopulatedPage, most: number): Uint8Array[] | E
     page.budget?.spend(kept.spent);
     return kept.pieces;
   }
-  // every part rendered now (none read from the kept ones: a big entry is built from values)
+  // every part rendered now as a value (none read from the kept ones), as the entry is when it is too big
   const before = page.budget?.used ?? 0;
-  const rendered = renderParts(page, undefined, parts.keys, row);
-  if ((page.budget?.used ?? 0) - before <= most) return piecesOf(parts.store, parts.keys, row, rendered);
-  const entry = rendered.values[0] as Entry;
-  parts.keys.attributes.forEach((part, i) => (entry[part.name] = rendered.values[i + 1]));
+  const made = makeParts(page, parts.store, parts.keys, row, true);
+  if ((page.budget?.used ?? 0) - before <= most) return piecesOf(parts.store, parts.keys, row, made);
+  const value = (part: MadePart) => ('value' in part ? part.value : undefined);
+  const entry = value(made[0]) as Entry;
+  parts.keys.attributes.forEach((part, i) => (entry[part.name] = value(made[i + 1])));
   return entry;
 }

@@ -1,5 +1,5 @@
 import type { ContentIndex } from '../../core/data/content-index.js';
-import type { Row } from '../../core/data/types.js';
+import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
 
 // A list without `populate` or `fields` shows each row as the same JSON whatever the page, the filters or the
@@ -53,7 +53,7 @@ const ONE_HEAD = encoder.encode('{"data":');
 const ONE_TAIL = encoder.encode(',"meta":{}}');
 
 /** Rows kept per type at most; past it the type's texts start over (bounds the memory to a few MB per type). */
-const MAX_ROWS = 10_000;
+const MAX_ROWS = 25_000;
 /** Bytes of populated rows' parts kept at most, all types together; past it they start over. */
 const MAX_PART_BYTES = 64 << 20;
 
@@ -78,7 +78,10 @@ export interface KeptPart {
  * answer cache does (so `Cache-Control: no-cache` always reaches an engine that sees every change).
  */
 export class TypeParts {
-  private readonly byRow = new WeakMap<Row, Map<string, KeptPart>>();
+  /** Per row, its kept parts by part id. */
+  private readonly byRow = new WeakMap<Row, (KeptPart | undefined)[]>();
+  /** Part ids by key (what part, rendered for which populate subtree and request: see populated-rows.ts). */
+  private readonly ids = new Map<string, number>();
   private readonly epoch: number;
   private readonly generation: number;
   /** Bytes kept here. */
@@ -93,18 +96,26 @@ export class TypeParts {
     this.generation = index.generation;
   }
 
-  get(row: Row, key: string): KeptPart | undefined {
-    return this.byRow.get(row)?.get(key);
+  /** The id of the part a key names (looked up once per request, not once per row). */
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
   }
 
-  /** Keeps a row's part rendered for `key` (made by the engine's render and JSON.stringify). */
-  keep(row: Row, key: string, part: KeptPart): void {
+  /** A row's kept parts, by part id. */
+  partsOf(row: Row): readonly (KeptPart | undefined)[] | undefined {
+    return this.byRow.get(row);
+  }
+
+  /** Keeps a row's part `id` (made by the engine's render and JSON.stringify). */
+  keep(row: Row, id: number, part: KeptPart): void {
     if (this.index.transaction !== undefined) return; // a write in progress: what it shows may be undone
     if (!this.room(this, part.bytes.length)) return;
     this.bytes += part.bytes.length;
     let parts = this.byRow.get(row);
-    if (!parts) this.byRow.set(row, (parts = new Map()));
-    parts.set(key, part);
+    if (!parts) this.byRow.set(row, (parts = []));
+    parts[id] = part;
   }
 
   /** Whether nothing changed since the parts were made. */
@@ -136,6 +147,21 @@ export class RowFragments {
     }
     return rows.map((row) => kept.texts.get(row)!);
   }
+
+  /** The JSON texts of `files` (as `render` renders them), kept until any write or reload. */
+  fileTexts(index: ContentIndex, files: readonly MediaFile[], render: (file: MediaFile) => unknown): Uint8Array[] {
+    const kept = this.files;
+    const texts =
+      kept && kept.index === index && kept.epoch === index.epoch && kept.generation === index.generation ? kept.texts : new WeakMap();
+    if (texts !== kept?.texts) this.files = { index, epoch: index.epoch, generation: index.generation, texts };
+    return files.map((file) => {
+      let text = texts.get(file);
+      if (!text) texts.set(file, (text = jsonBytes(render(file))));
+      return text;
+    });
+  }
+
+  private files: { index: ContentIndex; epoch: number; generation: number; texts: WeakMap<MediaFile, Uint8Array> } | undefined;
 
   /** The parts kept for rows of `type` (populated-rows.ts), still valid. */
   partsOf(index: ContentIndex, type: ContentType): TypeParts {
