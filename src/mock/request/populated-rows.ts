@@ -12,7 +12,8 @@ import {
   type PopulateBudget,
 } from '../../core/query/render-entry.js';
 import type { ListPage, RowParts } from '../../core/query/run-query.js';
-import { joinPieces, jsonBytes, type KeptPart, type RowFragments, type TypeParts } from './row-fragments.js';
+import type { KeptPart, RowFragments, TypeParts } from './row-fragments.js';
+import type { ByteSlabs } from './byte-slabs.js';
 
 // Populated rows written from parts kept between requests (RowFragments.partsOf). A row's JSON is its scalars' JSON
 // without the closing brace, then `,"name":value` for each populated attribute in the order the query asks, then
@@ -128,7 +129,8 @@ function makeParts(page: PopulatedPage, store: TypeParts, keys: PartKeys, row: R
     const spent = () => (page.budget?.used ?? 0) - before;
     const rows = asValues || name === undefined ? undefined : page.parts.partRows(row, name);
     if (rows) {
-      const bytes = memberOfPieces(name!, rowsPieces(page, rows));
+      const { slabs } = page.fragments;
+      const bytes = slabs.join([slabs.constant(`,${JSON.stringify(name)}:`), ...rowsPieces(page, rows)]);
       return { bytes, spent: spent() };
     }
     const value = page.parts.renderPart(row, name);
@@ -149,17 +151,14 @@ function rowsPieces(page: PopulatedPage, part: PartRows): Uint8Array[] {
   return pieces;
 }
 
-/** `,"name":` and a value's pieces, as one array. */
-const memberOfPieces = (name: string, pieces: readonly Uint8Array[]): Uint8Array =>
-  joinPieces([encoder.encode(`,${JSON.stringify(name)}:`), ...pieces]);
-
 /** The parts as bytes, keeping those made now. */
-function piecesOf(store: TypeParts, keys: PartKeys, row: Row, parts: readonly MadePart[]): Uint8Array[] {
+function piecesOf(slabs: ByteSlabs, store: TypeParts, keys: PartKeys, row: Row, parts: readonly MadePart[]): Uint8Array[] {
   const pieces: Uint8Array[] = [];
   parts.forEach((part, i) => {
     if ('kept' in part) return void pieces.push(part.kept.bytes);
     const id = i === 0 ? keys.scalars : keys.attributes[i - 1].id;
-    const bytes = 'bytes' in part ? part.bytes : i === 0 ? headBytes(part.value) : memberBytes(keys.attributes[i - 1].name, part.value);
+    const bytes =
+      'bytes' in part ? part.bytes : i === 0 ? headBytes(slabs, part.value) : memberBytes(slabs, keys.attributes[i - 1].name, part.value);
     if (id !== undefined) store.keep(row, id, { bytes, spent: part.spent });
     pieces.push(bytes);
   });
@@ -176,11 +175,11 @@ function piecesOf(store: TypeParts, keys: PartKeys, row: Row, parts: readonly Ma
 const keptSpent = (parts: readonly MadePart[]): number => parts.reduce((n, p) => n + ('kept' in p ? p.kept.spent : 0), 0);
 
 /** The scalars' JSON without its closing brace. */
-const headBytes = (scalars: unknown): Uint8Array => jsonBytes(scalars).subarray(0, -1);
+const headBytes = (slabs: ByteSlabs, scalars: unknown): Uint8Array => slabs.text(JSON.stringify(scalars)).subarray(0, -1);
 
 /** `,"name":value`, or nothing for a value JSON.stringify leaves out. */
-const memberBytes = (name: string, value: unknown): Uint8Array =>
-  value === undefined ? NOTHING : encoder.encode(`,${JSON.stringify(name)}:${JSON.stringify(value)}`);
+const memberBytes = (slabs: ByteSlabs, name: string, value: unknown): Uint8Array =>
+  value === undefined ? NOTHING : slabs.text(`,${JSON.stringify(name)}:${JSON.stringify(value)}`);
 
 /** What a page's rows are written from: its kept parts' store and their ids. */
 export interface PageParts {
@@ -227,7 +226,7 @@ export function rowPieces(page: PopulatedPage, parts: PageParts, row: Row): RowP
   const kept = keptPieces(parts.store, parts.keys, row);
   if (kept) return kept;
   const made = makeParts(page, parts.store, parts.keys, row);
-  return { pieces: piecesOf(parts.store, parts.keys, row, made), spent: keptSpent(made) };
+  return { pieces: piecesOf(page.fragments.slabs, parts.store, parts.keys, row, made), spent: keptSpent(made) };
 }
 
 /**
@@ -246,7 +245,7 @@ export function oneDocument(page: PopulatedPage, most: number): Uint8Array[] | E
   // every part rendered now as a value (none read from the kept ones), as the entry is when it is too big
   const before = page.budget?.used ?? 0;
   const made = makeParts(page, parts.store, parts.keys, row, true);
-  if ((page.budget?.used ?? 0) - before <= most) return piecesOf(parts.store, parts.keys, row, made);
+  if ((page.budget?.used ?? 0) - before <= most) return piecesOf(page.fragments.slabs, parts.store, parts.keys, row, made);
   const value = (part: MadePart) => ('value' in part ? part.value : undefined);
   const entry = value(made[0]) as Entry;
   parts.keys.attributes.forEach((part, i) => (entry[part.name] = value(made[i + 1])));

@@ -1,6 +1,7 @@
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
+import { ByteSlabs } from './byte-slabs.js';
 
 // A list without `populate` or `fields` shows each row as the same JSON whatever the page, the filters or the
 // sort: its scalars. Serializing those rows again for every request was the largest cost of a cold list read
@@ -125,6 +126,8 @@ export class TypeParts {
 }
 
 export class RowFragments {
+  /** Where the kept texts' bytes are. */
+  readonly slabs = new ByteSlabs();
   private readonly byType = new Map<string, TypeTexts>();
   private readonly parts = new Map<string, TypeParts>();
   /** Bytes kept by every type's parts. */
@@ -143,7 +146,7 @@ export class RowFragments {
         missing = [...rows];
       }
       const rendered = render(missing);
-      missing.forEach((row, i) => kept.texts.set(row, jsonBytes(rendered[i])));
+      missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
     }
     return rows.map((row) => kept.texts.get(row)!);
   }
@@ -156,7 +159,7 @@ export class RowFragments {
     if (texts !== kept?.texts) this.files = { index, epoch: index.epoch, generation: index.generation, texts };
     return files.map((file) => {
       let text = texts.get(file);
-      if (!text) texts.set(file, (text = jsonBytes(render(file))));
+      if (!text) texts.set(file, (text = this.slabs.text(JSON.stringify(render(file)))));
       return text;
     });
   }
