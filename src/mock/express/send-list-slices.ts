@@ -21,7 +21,7 @@ export async function sendListInSlices(
   populated?: PopulatedPage,
 ): Promise<void> {
   const clock = sliceClock();
-  const parts = populated && pageParts(populated);
+  let parts = populated && pageParts(populated);
   // the populate budget's first pass first: a refusal is still an error answer
   if (!populated || !allKept(populated))
     while (!page.precountStep()) {
@@ -40,6 +40,9 @@ export async function sendListInSlices(
     }
     // (parts kept meanwhile by another request are read then: several big answers alike render each part once)
     if (populated && parts) {
+      // the kept parts start over past their bound, or after a write: read (and keep) those of the moment, so
+      // several big answers alike, sliced side by side, still make each part once
+      if (populated.fragments.partsOf(populated.index, populated.type) !== parts.store) parts = pageParts(populated);
       const { pieces, spent } = rowPieces(populated, parts, row);
       keptSpent += spent;
       rows.push(pieces);

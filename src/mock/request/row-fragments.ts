@@ -112,6 +112,8 @@ export class TypeParts {
   /** Keeps a row's part `id` (made by the engine's render and JSON.stringify). */
   keep(row: Row, id: number, part: KeptPart): void {
     if (this.index.transaction !== undefined) return; // a write in progress: what it shows may be undone
+    // (big answers alike made at the same time make the same parts: kept and counted once)
+    if (this.byRow.get(row)?.[id] !== undefined) return;
     if (!this.room(this, part.bytes.length)) return;
     this.bytes += part.bytes.length;
     let parts = this.byRow.get(row);
