@@ -75,6 +75,44 @@ describe.each([true, false])('populated reads with the response cache %s', (cach
     }
   });
 
+  test('parts kept for one URL serve others asking the same subtrees in another order, page or document', async () => {
+    const started = await startKitServer({ cache });
+    server = started.server;
+    const keys = ['category', 'author', 'tags', 'cover', 'gallery', 'seo', 'blocks', 'localizations'];
+    const list = (order: string[], page: number) =>
+      `/api/articles?${order.map((k) => `populate[${k}]=true`).join('&')}&pagination[pageSize]=2&pagination[page]=${page}`;
+    const orders = [keys, [...keys].reverse(), [...keys.slice(3), ...keys.slice(0, 3)]];
+    const check = async (path: string) => {
+      const got = await read(started.url + path);
+      expect(got.status, path).toBe(200);
+      expect(got.text, path).toBe((await engineAnswer(server!, path)).text);
+      return got.text;
+    };
+    for (const order of orders) for (const page of [1, 2]) await check(list(order, page));
+    const first = (JSON.parse(await check(list(keys, 1))) as { data: (Entry & { tags: Entry[] })[] }).data;
+    const one = (order: string[]) => `/api/articles/${first[0].documentId}?${order.map((k) => `populate[${k}]=true`).join('&')}`;
+    for (const order of orders) await check(one(order));
+    // a write to a related row (a tag) and to a page's own row: every order shows both at once
+    const tag = first.find((a) => a.tags.length > 0)!.tags[0];
+    const renamed = await fetch(`${started.url}/api/tags/${tag.documentId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { name: `${String(tag.name)}-renamed` } }),
+    });
+    expect(renamed.status).toBe(200);
+    const retitled = await fetch(`${started.url}/api/articles/${first[1].documentId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'retitled' } }),
+    });
+    expect(retitled.status).toBe(200);
+    for (const order of [...orders].reverse()) {
+      const text = await check(list(order, 1));
+      expect(text).toContain(`${String(tag.name)}-renamed`);
+      await check(one(order));
+    }
+  });
+
   test('a write to a populated row shows at once', async () => {
     const started = await startKitServer({ cache });
     server = started.server;

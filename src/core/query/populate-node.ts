@@ -73,3 +73,28 @@ export function resolvePopulated(scope: Scope, key: string, refuse: () => Strapi
   if (!populatable(scope, attribute)) throw refuse();
   return attribute as Attribute;
 }
+
+/**
+ * A text naming what a node renders: its fields, filters as given, sort, count, and its populated attributes and
+ * zone components in order. Two parses of the same populate give the same text, so what a node renders can be kept
+ * by it across requests. Undefined for a node not named so: filters without their given form, or a failure the
+ * database would raise (rendering it throws, so nothing is kept).
+ */
+export function nodeKey(node: PopulateNode): string | undefined {
+  if (node.failure || (node.filters && node.filtersGiven === undefined)) return undefined;
+  let out = `{${JSON.stringify(node.fields)}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
+  for (const [name, sub] of node.populate) {
+    const key = nodeKey(sub);
+    if (key === undefined) return undefined;
+    out += `p${JSON.stringify(name)}${key}`;
+  }
+  if (node.zone) {
+    out += 'z';
+    for (const [uid, sub] of node.zone) {
+      const key = nodeKey(sub);
+      if (key === undefined) return undefined;
+      out += `${JSON.stringify(uid)}${key}`;
+    }
+  }
+  return `${out}}`;
+}

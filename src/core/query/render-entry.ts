@@ -136,18 +136,44 @@ export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node:
 export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
   const scalars = scalarNames(type);
   const out = rows.map((row) => scalarsOf(type, scalars, row, node));
-  const scope: Scope = { kind: 'type', type };
   for (const [name, sub] of node.populate) {
-    const attribute = type.attributes.get(name);
-    const values =
-      name === LOCALIZATIONS
-        ? renderLocalizations(ctx, type, rows, sub)
-        : attribute
-          ? renderAttribute(ctx, scope, rows, attribute, sub)
-          : undefined;
+    const values = renderPopulated(ctx, type, rows, name, sub);
     if (values) values.forEach((v, i) => (out[i][name] = v));
   }
   return out;
+}
+
+/** One populated attribute (or `localizations`) of every row of a batch, in order; undefined: the rows get no key. */
+function renderPopulated(
+  ctx: RenderContext,
+  type: ContentType,
+  rows: readonly Row[],
+  name: string,
+  sub: PopulateNode,
+): unknown[] | undefined {
+  if (name === LOCALIZATIONS) return renderLocalizations(ctx, type, rows, sub);
+  const attribute = type.attributes.get(name);
+  return attribute ? renderAttribute(ctx, { kind: 'type', type }, rows, attribute, sub) : undefined;
+}
+
+/**
+ * One part of a row as renderRows renders it alone: its scalars (an entry whose keys come first), or with `name`
+ * the value of that populated attribute (undefined: the entry has no such key). renderRows' entry is the scalars'
+ * with each populated attribute's value set after them, in the node's order: a caller can keep the parts apart and
+ * join them (see `partsJoinable`).
+ */
+export function renderPart(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name?: string): unknown {
+  if (name === undefined) return scalarsOf(type, scalarNames(type), row, node);
+  const sub = node.populate.get(name);
+  return sub && renderPopulated(ctx, type, [row], name, sub)?.[0];
+}
+
+/**
+ * Whether a row's entry is its scalars followed by its populated attributes, each key once: not when `fields`
+ * names a populated attribute (the value would take the field's place).
+ */
+export function partsJoinable(node: PopulateNode): boolean {
+  return node.fields === null || !node.fields.some((name) => node.populate.has(name));
 }
 
 /** A type's shown scalar attributes, in order: looked up once per batch, not once per row. */
@@ -157,7 +183,7 @@ function scalarNames(type: ContentType): string[] {
   return names;
 }
 
-function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: PopulateNode): Entry {
+function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: Pick<PopulateNode, 'fields'>): Entry {
   const out = entryOf(row.id, row.documentId);
   if (node.fields !== null) {
     for (const name of node.fields) out[name] = row[name] ?? null;
@@ -175,8 +201,14 @@ function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node
 
 /** Other locales of the same document and version; Strapi ignores `count` here. */
 function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): unknown[] {
+  const lists = localizationLists(ctx, type, rows, node);
+  return spread(lists, renderRows(ctx, type, lists.flat(), node));
+}
+
+/** Each row's other locales (same document and version, none of the batch), with the budget spent. */
+function localizationLists(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Row[][] {
   const batch = new Set(rows.map((r) => r.id));
-  const lists = rows.map((row) => {
+  return rows.map((row) => {
     const others = ctx.index
       .documentRows(type.uid, row.documentId)
       .filter((r) => !batch.has(r.id) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
@@ -184,7 +216,44 @@ function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readon
     ctx.budget?.spend(others.length);
     return narrow(ctx, { kind: 'type', type }, others, node);
   });
-  return spread(lists, renderRows(ctx, type, lists.flat(), node));
+}
+
+/**
+ * What one populated attribute of a row shows when that is rows' or files' own fields alone (nothing populated,
+ * counted or narrowed by `fields` under it): the rows of `type` (each rendered as renderScalars renders it) or the
+ * files (as renderMedia renders them), narrowed and with the budget spent as renderPart would. A caller that keeps
+ * each row's or file's text writes the part from them. Undefined: the part is rendered (renderPart).
+ */
+export type PartRows =
+  | { readonly kind: 'rows'; readonly type: ContentType; readonly rows: readonly Row[]; readonly many: boolean }
+  | { readonly kind: 'files'; readonly files: readonly MediaFile[]; readonly many: boolean };
+
+export function partRows(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name: string): PartRows | undefined {
+  const sub = node.populate.get(name);
+  if (!sub || sub.fields !== null || sub.populate.size > 0) return undefined;
+  if (name === LOCALIZATIONS) return { kind: 'rows', type, rows: localizationLists(ctx, type, [row], sub)[0], many: true };
+  const attribute = type.attributes.get(name);
+  const scope: Scope = { kind: 'type', type };
+  if (attribute?.kind === 'media') return { kind: 'files', files: mediaFiles(ctx, scope, row, attribute, sub), many: attribute.multiple };
+  if (attribute?.kind !== 'relation' || sub.count) return undefined;
+  const target = ctx.index.model.contentTypes.get(attribute.target);
+  if (!target) return undefined;
+  const [rows] = relationLists(ctx, scope, target, [row], attribute, sub);
+  ctx.budget?.spend(rows.length);
+  return { kind: 'rows', type: target, rows, many: attribute.toMany };
+}
+
+/** A row's own fields as an entry with nothing populated: what a plain list shows of it. */
+export function renderScalars(type: ContentType, row: Row): Entry {
+  return scalarsOf(type, scalarNames(type), row, SCALARS_ONLY);
+}
+const SCALARS_ONLY: Pick<PopulateNode, 'fields'> = { fields: null };
+
+/** A record's files through a media attribute, narrowed, with the budget spent. */
+function mediaFiles(ctx: RenderContext, scope: Scope, record: Record_, attribute: Attribute, node: PopulateNode): MediaFile[] {
+  const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
+  ctx.budget?.spend(files.length);
+  return files;
 }
 
 /** Cuts a batch rendered from concatenated lists back into one list per parent. */
@@ -308,8 +377,7 @@ function renderAttribute(
     }
     case 'media':
       return records.map((record) => {
-        const files = narrow(ctx, { kind: 'media' }, joinedRecords(ctx.index, scope, record, attribute) as MediaFile[], node);
-        ctx.budget?.spend(files.length);
+        const files = mediaFiles(ctx, scope, record, attribute, node);
         const rendered = files.map((f) => renderMedia(ctx.index.model, f, node.fields));
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });

@@ -28,7 +28,10 @@ import {
   precountRelations,
   precountSteps,
   renderRow,
+  partRows,
+  renderPart,
   renderRows,
+  type PartRows,
   type Entry,
   type PopulateBudget,
 } from './render-entry.js';
@@ -421,15 +424,28 @@ export function findMany(index: ContentIndex, type: ContentType, query: Record<s
  * (nothing in its populate depends on the whole batch, see `batchDependent`). `meta` is asked after the rows are
  * rendered, as Strapi counts after it has populated them.
  */
-export interface ListPage {
+export interface ListPage extends RowParts {
   readonly rows: readonly Row[];
-  /** The populate tree the rows are rendered with (the same object while a kept parse is reused). */
-  readonly node: PopulateNode;
   readonly sliceable: boolean;
   precountStep(): boolean;
   render(rows: readonly Row[]): Entry[];
   meta(): { pagination: PaginationMeta };
 }
+
+/** A read's rows rendered a part at a time (see renderPart), for a caller that keeps parts between requests. */
+export interface RowParts {
+  /** The populate tree the rows are rendered with (the same object while a kept parse is reused). */
+  readonly node: PopulateNode;
+  /** What, besides the populate tree and the row, decides how a part renders: the status and the publication filter. */
+  readonly partsKey: string;
+  /** After the populate budget's first pass: a row's scalars (no name), or its populated attribute `name` rendered alone. */
+  renderPart(row: Row, name?: string): unknown;
+  /** After the populate budget's first pass: what a populated attribute shows as rows or files to write from their texts. */
+  partRows(row: Row, name: string): PartRows | undefined;
+}
+
+/** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
+const partsKeyOf = (q: ParsedQuery) => JSON.stringify([q.status, q.raw.publicationFilter, q.raw.hasPublishedVersion]);
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
   const { q, pagination, version, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
@@ -463,6 +479,15 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
       while (!precountStep());
       return renderRows(ctx, type, rows, q.node);
     },
+    partsKey: partsKeyOf(q),
+    renderPart: (row, name) => {
+      while (!precountStep());
+      return renderPart(ctx, type, row, q.node, name);
+    },
+    partRows: (row, name) => {
+      while (!precountStep());
+      return partRows(ctx, type, row, q.node, name);
+    },
     // the service asks shouldCount after findMany has read and populated the rows: a populate's database error first
     meta: () => ({ pagination: paginationMeta(pagination!, matched.count, shouldCount(query, opts.limits)) }),
   };
@@ -484,10 +509,8 @@ export function findOneRow(index: ContentIndex, type: ContentType, documentId: s
 }
 
 /** A findOne's row, found and checked, not rendered yet: `render` runs the populate budget's first pass, then renders. */
-export interface OnePage {
+export interface OnePage extends RowParts {
   readonly row: Row;
-  /** The populate tree the row is rendered with (the same object while a kept parse is reused). */
-  readonly node: PopulateNode;
   render(): Entry;
 }
 
@@ -505,12 +528,26 @@ export function findOnePage(
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
   const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
+  let counted = false;
+  const precount = () => {
+    if (!counted) precountRelations(ctx, type, [row], q.node);
+    counted = true;
+  };
   return {
     row,
     node: q.node,
     render: () => {
-      precountRelations(ctx, type, [row], q.node);
+      precount();
       return renderRow(ctx, type, row, q.node);
+    },
+    partsKey: partsKeyOf(q),
+    renderPart: (part, name) => {
+      precount();
+      return renderPart(ctx, type, part, q.node, name);
+    },
+    partRows: (part, name) => {
+      precount();
+      return partRows(ctx, type, part, q.node, name);
     },
   };
 }

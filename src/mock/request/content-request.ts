@@ -6,14 +6,14 @@ import { findManyPage, findOnePage, parseQueryString, type ListPage, type QueryO
 import { deepFreeze, type ParsedQueryCache, type RecallParse } from '../../core/query/parsed-query-cache.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
-import { PopulateBudget } from '../../core/query/render-entry.js';
+import { partsJoinable, PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
 import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
-import { joinPieces, jsonBytes, listPieces, onePieces, type RowFragments } from './row-fragments.js';
-import { renderedApart, textsOfRows, type PopulatedPage } from './populated-rows.js';
+import { joinPieces, listPieces, onePieces, type RowFragments } from './row-fragments.js';
+import { allKept, oneDocument, renderedApart, textsOfRows, type PopulatedPage } from './populated-rows.js';
 
 export type { WriteNotice } from '../runtime.js';
 
@@ -166,13 +166,6 @@ export async function answerContent(
   const queryOf = () => withRouteDefaults(rt.config, type, action, parseQueryString(call.search));
   // (a kept query is shared by the requests that ask it: frozen, so none can change it for the others)
   const query = recall ? recall('query', () => deepFreeze(queryOf())) : queryOf();
-  // Rows render the same for every page of a query: its shape (one object per query without its pagination) keys
-  // the rows' texts kept between requests.
-  const shape =
-    parses &&
-    recall!('shape', () =>
-      parses.recall(index, inputs, `s\u0000${asked}\u0000${JSON.stringify(withoutPaging(query))}`, 'shape', () => ({})),
-    );
   const canRead = (uid: string) => {
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');
@@ -199,10 +192,10 @@ export async function answerContent(
       let body: { data: unknown; meta: unknown };
       if (action === 'find' && type.kind === 'collectionType') {
         const page = findManyPage(index, type, query, opts);
-        // Populated rows kept from earlier requests with the same query (each row rendered alone renders the same)
+        // Populated rows from parts kept by earlier requests (each row rendered alone renders the same)
         const populated: PopulatedPage | undefined =
-          options.fragments && shape && !v4 && !maps && (query.populate !== undefined || query.fields !== undefined) && renderedApart(page)
-            ? { fragments: options.fragments, index, budget: opts.budget, shape, rows: page.rows }
+          options.fragments && !v4 && !maps && (query.populate !== undefined || query.fields !== undefined) && renderedApart(page)
+            ? { fragments: options.fragments, index, type, budget: opts.budget, parts: page, rows: page.rows }
             : undefined;
         const kept = populated && textsOfRows(populated, STREAM_ABOVE);
         if (kept) return answerPieces(listPieces(kept, page.meta()));
@@ -210,8 +203,7 @@ export async function answerContent(
         const sliced = options.slices === true && !v4 && !maps && page.sliceable;
         const started = performance.now();
         // (rows all kept but too many to write at once: written in slices from the kept rows, uncounted)
-        if (sliced && populated && !populated.fragments.keptRows(index, populated.shape, page.rows).includes(undefined))
-          return { status: 200, page, populated };
+        if (sliced && populated && allKept(populated)) return { status: 200, page, populated };
         while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page, populated };
         if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page, populated };
         if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
@@ -219,31 +211,17 @@ export async function answerContent(
           const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));
           return answerPieces(listPieces(rows, page.meta()));
         }
-        if (populated)
-          return answerPieces(
-            listPieces(
-              textsOfRows(populated, Infinity, (row) => page.render([row])[0])!,
-              page.meta(),
-            ),
-          );
+        if (populated) return answerPieces(listPieces(textsOfRows(populated, Infinity, true)!, page.meta()));
         body = { data: page.render(page.rows), meta: page.meta() };
       } else {
         // a single type's find is a findOne of its only document
         const one = findOnePage(index, type, documentId, query, opts);
         if (!one) throw new NotFoundError('Not Found', {});
-        if (options.fragments && shape && !v4 && !maps) {
-          // the document as it was rendered for an earlier request with the same query, while nothing changed
-          const same = { fragments: options.fragments, index, budget: opts.budget, shape, rows: [one.row] };
-          const kept = textsOfRows(same, STREAM_ABOVE);
-          if (kept) return answerPieces(onePieces(kept[0]));
-          const before = opts.budget?.used ?? 0;
-          const data = one.render();
-          const spent = (opts.budget?.used ?? 0) - before;
-          if (spent <= STREAM_ABOVE) {
-            const bytes = jsonBytes(data);
-            options.fragments.keep(index, shape, one.row, { bytes, spent });
-            return answerPieces(onePieces(bytes));
-          }
+        if (options.fragments && !v4 && !maps && partsJoinable(one.node)) {
+          // the document from parts kept by earlier requests, while nothing it shows changed
+          const same = { fragments: options.fragments, index, type, budget: opts.budget, parts: one, rows: [one.row] };
+          const data = oneDocument(same, STREAM_ABOVE);
+          if (Array.isArray(data)) return answerPieces(onePieces(data));
           body = { data, meta: {} };
         } else body = { data: one.render(), meta: {} };
       }
@@ -273,12 +251,6 @@ export async function answerContent(
       return { status: 204 };
     }
   }
-}
-
-/** The query without what picks the page: the rest decides how each row renders. */
-function withoutPaging(query: Record<string, unknown>): Record<string, unknown> {
-  const { pagination: _p, page: _page, pageSize: _size, start: _start, limit: _limit, ...rest } = query;
-  return rest;
 }
 
 const documentIdOf = (data: unknown): string | undefined => {

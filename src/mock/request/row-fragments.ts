@@ -1,16 +1,16 @@
 import type { ContentIndex } from '../../core/data/content-index.js';
-import type { Row } from '../../core/data/types.js';
+import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
+import { ByteSlabs } from './byte-slabs.js';
 
 // A list without `populate` or `fields` shows each row as the same JSON whatever the page, the filters or the
 // sort: its scalars. Serializing those rows again for every request was the largest cost of a cold list read
 // (JSON.stringify of 25 entries, more than the engine's own work). This keeps each row's JSON text, made by the
 // engine's own render and JSON.stringify (so the bytes are the same), until the row's table changes.
 //
-// A populated row (or one narrowed by `fields`) is the same JSON too, for the same populate tree, as long as no
-// table changes: rendering and serializing it was most of a populate=* page's cost. Those texts are kept by the
-// shape of a kept parse (a token per type, route, caller and query without its pagination: see content-request),
-// with the populate budget the row spent, and all dropped on any write or reload.
+// A populated row (or one narrowed by `fields`) is kept as parts (populated-rows.ts): its scalars, and each populated
+// attribute's value rendered for one populate subtree, whatever else the query asks and in whatever order; valid
+// until any write or reload.
 
 const encoder = new TextEncoder();
 
@@ -21,15 +21,19 @@ export const jsonBytes = (value: unknown): Uint8Array => encoder.encode(JSON.str
  * A list answer as pieces of UTF-8 whose concatenation is what JSON.stringify writes for `{data, meta}`: the rows'
  * own bytes between commas, so no text is built and encoded again (the caller copies them into one buffer).
  */
-export function listPieces(rows: readonly Uint8Array[], meta: unknown): Uint8Array[] {
+export function listPieces(rows: readonly (Uint8Array | readonly Uint8Array[])[], meta: unknown): Uint8Array[] {
   const pieces: Uint8Array[] = [LIST_HEAD];
-  rows.forEach((row, i) => (i === 0 ? pieces.push(row) : pieces.push(COMMA, row)));
+  rows.forEach((row, i) => {
+    if (i > 0) pieces.push(COMMA);
+    if (row instanceof Uint8Array) pieces.push(row);
+    else for (const piece of row) pieces.push(piece);
+  });
   pieces.push(encoder.encode(`],"meta":${JSON.stringify(meta)}}`));
   return pieces;
 }
 
 /** A findOne answer's pieces, as JSON.stringify writes `{data, meta: {}}`. */
-export const onePieces = (row: Uint8Array): Uint8Array[] => [ONE_HEAD, row, ONE_TAIL];
+export const onePieces = (row: readonly Uint8Array[]): Uint8Array[] => [ONE_HEAD, ...row, ONE_TAIL];
 
 /** Pieces of bytes copied into one array of their total length (into `into` from its start, when given). */
 export function joinPieces(pieces: readonly Uint8Array[], into?: Uint8Array): Uint8Array {
@@ -50,9 +54,9 @@ const ONE_HEAD = encoder.encode('{"data":');
 const ONE_TAIL = encoder.encode(',"meta":{}}');
 
 /** Rows kept per type at most; past it the type's texts start over (bounds the memory to a few MB per type). */
-const MAX_ROWS = 10_000;
-/** Bytes of populated rows kept at most, all shapes together; past it they start over. */
-const MAX_POPULATED_BYTES = 64 << 20;
+const MAX_ROWS = 25_000;
+/** Bytes of populated rows' parts kept at most, all types together; past it they start over. */
+const MAX_PART_BYTES = 64 << 20;
 
 interface TypeTexts {
   readonly index: ContentIndex;
@@ -63,24 +67,73 @@ interface TypeTexts {
   readonly texts: Map<Row, Uint8Array>;
 }
 
-/** A populated row's JSON (UTF-8) and what rendering it spent of the populate budget (see PopulateBudget.spend). */
-export interface KeptRow {
+/** A part of a populated row's JSON (UTF-8) and what rendering it spent of the populate budget (see PopulateBudget.spend). */
+export interface KeptPart {
   readonly bytes: Uint8Array;
   readonly spent: number;
 }
 
-interface PopulatedTexts {
-  readonly index: ContentIndex;
-  readonly epoch: number;
-  /** The index's generation: any write drops every populated text (a row shows other tables' rows). */
-  readonly generation: number;
-  readonly byShape: WeakMap<object, Map<Row, KeptRow>>;
-  bytes: number;
+/**
+ * The parts kept for rows of one type (see populated-rows.ts), valid until any write or reload: a part shows rows of
+ * other tables, and the engine's kept work (parses, row texts) follows the index's generation, not the tables' as the
+ * answer cache does (so `Cache-Control: no-cache` always reaches an engine that sees every change).
+ */
+export class TypeParts {
+  /** Per row, its kept parts by part id. */
+  private readonly byRow = new WeakMap<Row, (KeptPart | undefined)[]>();
+  /** Part ids by key (what part, rendered for which populate subtree and request: see populated-rows.ts). */
+  private readonly ids = new Map<string, number>();
+  private readonly epoch: number;
+  private readonly generation: number;
+  /** Bytes kept here. */
+  bytes = 0;
+  constructor(
+    /** Whether `bytes` more may be kept (the owner's bound over every type). */
+    private readonly room: (parts: TypeParts, bytes: number) => boolean,
+    readonly index: ContentIndex,
+    readonly type: ContentType,
+  ) {
+    this.epoch = index.epoch;
+    this.generation = index.generation;
+  }
+
+  /** The id of the part a key names (looked up once per request, not once per row). */
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+
+  /** A row's kept parts, by part id. */
+  partsOf(row: Row): readonly (KeptPart | undefined)[] | undefined {
+    return this.byRow.get(row);
+  }
+
+  /** Keeps a row's part `id` (made by the engine's render and JSON.stringify). */
+  keep(row: Row, id: number, part: KeptPart): void {
+    if (this.index.transaction !== undefined) return; // a write in progress: what it shows may be undone
+    // (big answers alike made at the same time make the same parts: kept and counted once)
+    if (this.byRow.get(row)?.[id] !== undefined) return;
+    if (!this.room(this, part.bytes.length)) return;
+    this.bytes += part.bytes.length;
+    let parts = this.byRow.get(row);
+    if (!parts) this.byRow.set(row, (parts = []));
+    parts[id] = part;
+  }
+
+  /** Whether nothing changed since the parts were made. */
+  current(index: ContentIndex, type: ContentType): boolean {
+    return this.index === index && this.epoch === index.epoch && this.generation === index.generation && this.type === type;
+  }
 }
 
 export class RowFragments {
+  /** Where the kept texts' bytes are. */
+  readonly slabs = new ByteSlabs();
   private readonly byType = new Map<string, TypeTexts>();
-  private populated: PopulatedTexts | undefined;
+  private readonly parts = new Map<string, TypeParts>();
+  /** Bytes kept by every type's parts. */
+  private partBytes = 0;
 
   /**
    * The JSON texts of `rows` of `type`, in order; `render` renders the rows not kept yet (in order, as the engine
@@ -95,34 +148,47 @@ export class RowFragments {
         missing = [...rows];
       }
       const rendered = render(missing);
-      missing.forEach((row, i) => kept.texts.set(row, jsonBytes(rendered[i])));
+      missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
     }
     return rows.map((row) => kept.texts.get(row)!);
   }
 
-  /** The kept texts of `rows` rendered for a query `shape` (undefined for a row not kept), valid until any write. */
-  keptRows(index: ContentIndex, shape: object, rows: readonly Row[]): (KeptRow | undefined)[] {
-    const byRow = this.currentPopulated(index).byShape.get(shape);
-    return rows.map((row) => byRow?.get(row));
+  /** The JSON texts of `files` (as `render` renders them), kept until any write or reload. */
+  fileTexts(index: ContentIndex, files: readonly MediaFile[], render: (file: MediaFile) => unknown): Uint8Array[] {
+    const kept = this.files;
+    const texts =
+      kept && kept.index === index && kept.epoch === index.epoch && kept.generation === index.generation ? kept.texts : new WeakMap();
+    if (texts !== kept?.texts) this.files = { index, epoch: index.epoch, generation: index.generation, texts };
+    return files.map((file) => {
+      let text = texts.get(file);
+      if (!text) texts.set(file, (text = this.slabs.text(JSON.stringify(render(file)))));
+      return text;
+    });
   }
 
-  /** Keeps a row's text rendered for a query `shape` (made by the engine's render and JSON.stringify). */
-  keep(index: ContentIndex, shape: object, row: Row, kept: KeptRow): void {
-    if (index.transaction !== undefined) return; // a write in progress: what it shows may be undone
-    let populated = this.currentPopulated(index);
-    if (populated.bytes + kept.bytes.length > MAX_POPULATED_BYTES) populated = this.currentPopulated(index, true);
-    let byRow = populated.byShape.get(shape);
-    if (!byRow) populated.byShape.set(shape, (byRow = new Map()));
-    byRow.set(row, kept);
-    populated.bytes += kept.bytes.length;
+  private files: { index: ContentIndex; epoch: number; generation: number; texts: WeakMap<MediaFile, Uint8Array> } | undefined;
+
+  /** The parts kept for rows of `type` (populated-rows.ts), still valid. */
+  partsOf(index: ContentIndex, type: ContentType): TypeParts {
+    const kept = this.parts.get(type.uid);
+    if (kept?.current(index, type)) return kept;
+    if (kept) this.partBytes -= kept.bytes;
+    const fresh = new TypeParts(this.room, index, type);
+    this.parts.set(type.uid, fresh);
+    return fresh;
   }
 
-  private currentPopulated(index: ContentIndex, fresh = false): PopulatedTexts {
-    const kept = this.populated;
-    if (!fresh && kept && kept.index === index && kept.epoch === index.epoch && kept.generation === index.generation) return kept;
-    this.populated = { index, epoch: index.epoch, generation: index.generation, byShape: new WeakMap(), bytes: 0 };
-    return this.populated;
-  }
+  /** Past the bound, every type's parts start over (and the part asked for is not kept). */
+  private readonly room = (parts: TypeParts, bytes: number): boolean => {
+    if (this.parts.get(parts.type.uid) !== parts) return false;
+    if (this.partBytes + bytes > MAX_PART_BYTES) {
+      this.parts.clear();
+      this.partBytes = 0;
+      return false;
+    }
+    this.partBytes += bytes;
+    return true;
+  };
 
   private current(index: ContentIndex, type: ContentType): TypeTexts {
     const generation = index.tableGeneration(type.uid);
