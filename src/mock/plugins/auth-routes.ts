@@ -175,9 +175,9 @@ export function registerAuthRoutes(app: express.Express, current: () => Runtime)
   /** The body, once the plugin's rate limit has counted the request (it runs between the permission and the controller). */
   const limited = async (rt: Runtime, req: express.Request, res: express.Response, who: RequestPrincipal, path: string) => {
     const raw = await readBody(req);
-    const body = isPlainObject(raw) ? raw : {};
     const userId = who.kind === 'user' ? who.user.id : undefined;
-    limits.hit(rt.config.plugins.rateLimit, { route: path, body, userId, ip: ipOf(req) }, (name, value) => res.set(name, value));
+    const request = { route: path, body: asObject(raw), userId, ip: ipOf(req) };
+    limits.hit(rt.config.plugins.rateLimit, request, (name, value) => res.set(name, value));
     return raw;
   };
   // a provider's callback (OAuth): none is enabled (`local` signs in with POST /api/auth/local)
