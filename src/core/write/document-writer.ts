@@ -229,7 +229,7 @@ function writeVersion(
   const body = newVersion && !creating ? withNonLocalized(ctx, data, docRows) : data;
   const publishing = type.draftAndPublish && !draftOnly;
   // Strapi's i18n middleware compares with the document's first row as it was before an update (none on create)
-  const original = creating ? undefined : nonLocalizedView(type, firstDocumentRow(docRows));
+  const original = creating ? undefined : nonLocalizedView(ctx.index, type, firstDocumentRow(docRows));
   // A draft&publish write saves the draft (validated as a draft), then publishes it (see validatePublish).
   const prepared = prepareData(type, body, {
     index: ctx.index,

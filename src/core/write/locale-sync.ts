@@ -1,7 +1,9 @@
 import type { Attribute, ContentType } from '../model/types.js';
-import { isDraftRow } from '../data/content-index.js';
+import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import type { Row } from '../data/types.js';
 import { cloneAttribute, type WriteContext } from './clone.js';
+import { isPlainObject } from '../is-plain-object.js';
+import { linkedRows, type LinkOrigin } from '../query/linked-rows.js';
 
 // i18n: attributes that are not localized hold the same value in every locale. Strapi's i18n document middleware
 // keeps them so after a create or update: it takes the row the action returns (the published one when the write
@@ -13,22 +15,48 @@ export function isSynced(attribute: Attribute): boolean {
   return !attribute.localized && attribute.kind !== 'relation' && !(attribute.kind === 'scalar' && attribute.type === 'uid');
 }
 
-/** The non-localized values of a row, component ids left out (they differ between copies), for comparison. */
-export function nonLocalizedView(type: ContentType, row: Row | undefined): string | undefined {
+/**
+ * The non-localized values of a row as i18n compares them (`copyNonLocalizedAttributes` over the row read with
+ * `getNestedPopulateOfNonLocalizedAttributes`): component ids left out (`removeIds`; they differ between copies), but
+ * a relation inside a (nested) component is populated, so it compares the target ROWS it joins from this row (the
+ * draft's component links the target's draft, the published one its published version, a locale row its locale).
+ */
+export function nonLocalizedView(index: ContentIndex, type: ContentType, row: Row | undefined): string | undefined {
   if (!row) return undefined;
+  const origin = { type, row };
   const view: Record<string, unknown> = {};
-  const withoutIds = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (key, value: unknown) => (key === 'id' ? undefined : value)));
   for (const attribute of type.attributes.values()) {
     if (!isSynced(attribute)) continue;
-    const value = row[attribute.name] ?? null;
-    view[attribute.name] = attribute.kind === 'component' || attribute.kind === 'dynamiczone' ? withoutIds(value) : value;
+    view[attribute.name] = valueView(index, origin, attribute, row[attribute.name] ?? null);
   }
   return JSON.stringify(view);
 }
 
+function valueView(index: ContentIndex, origin: LinkOrigin, attribute: Attribute, value: unknown): unknown {
+  if (attribute.kind !== 'component' && attribute.kind !== 'dynamiczone') return value;
+  const one = (v: unknown) => {
+    if (!isPlainObject(v)) return v;
+    const uid = attribute.kind === 'component' ? attribute.component : String(v.__component);
+    return componentView(index, origin, uid, v);
+  };
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+function componentView(index: ContentIndex, origin: LinkOrigin, uid: string, value: Record<string, unknown>): unknown {
+  const component = index.model.components.get(uid);
+  const view: Record<string, unknown> = {};
+  if (value.__component !== undefined) view.__component = value.__component;
+  for (const attribute of component?.attributes.values() ?? []) {
+    const v = value[attribute.name] ?? null;
+    view[attribute.name] =
+      attribute.kind === 'relation' ? linkedRows(index, origin, value, attribute).map((r) => r.id) : valueView(index, origin, attribute, v);
+  }
+  return view;
+}
+
 export function syncNonLocalized(ctx: WriteContext, from: Row, original: string | undefined): void {
   if (!ctx.type.localized) return;
-  if (original !== undefined && nonLocalizedView(ctx.type, from) === original) return;
+  if (original !== undefined && nonLocalizedView(ctx.index, ctx.type, from) === original) return;
   for (const other of ctx.index.documentRows(ctx.type.uid, from.documentId)) {
     if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
     ctx.tx.edit(ctx.type.uid, other);
