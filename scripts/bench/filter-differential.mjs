@@ -5,7 +5,7 @@
 // publicationFilter) are asked of both and the answers compared byte for byte. Every `--writes-every` reads, the same
 // PUT goes to both (timestamps differ between the two servers, so `updatedAt`/`publishedAt` are masked then).
 //
-// node scripts/bench/filter-differential.mjs --cli /tmp/main/bin/content-mock.js [--articles 2000] [--urls 3000]
+// node scripts/bench/filter-differential.mjs --cli <other checkout>/bin/content-mock.js [--articles 2000] [--urls 3000]
 //   [--seed 1] [--writes-every 50]
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
