@@ -109,6 +109,9 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
         regex: typeof raw.regex === 'string' ? raw.regex : undefined,
         targetField: typeof raw.targetField === 'string' ? raw.targetField : undefined,
         customField,
+        ...(customField && Array.isArray(raw.options) && raw.options.every((o) => typeof o === 'string')
+          ? { choices: raw.options as string[] }
+          : {}),
         ...(type === 'password' && raw.private !== true ? { privateByType: true as const } : {}),
       },
     };

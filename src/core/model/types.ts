@@ -60,6 +60,11 @@ export interface ScalarAttribute extends AttributeBase {
   readonly targetField?: string;
   /** Set for custom fields: the registered custom field this scalar stands for (e.g. plugin::color-picker.color). */
   readonly customField?: string;
+  /**
+   * Custom fields: the schema's `options` when they are a list of strings, the choices a select-like plugin offers
+   * (multi-select's `label:value` entries); generated content picks from them.
+   */
+  readonly choices?: readonly string[];
   /** A password not marked `private` in its schema: hidden as every password is, but not private to Strapi's validators. */
   readonly privateByType?: true;
 }

@@ -216,6 +216,9 @@ function text(a: ScalarAttribute, ctx: ValueContext): string {
     const user = `${slugify(rng.pick(pools.firstNames))}.${slugify(rng.pick(pools.lastNames))}`;
     return `${user}${a.unique || a.source.startsWith(USER_UID) ? ctx.serial : ''}@${rng.pick(pools.domains)}`;
   }
+  // An identifier named so is a UUID (v4's layout): plugins that fill and check such a field (an advanced-UUID
+  // custom field) refuse anything else, and frontends parse it.
+  if (words.includes('uuid') || words.includes('guid')) return uuidOf(rng);
   if (a.type === 'uid') {
     const from = a.targetField && typeof ctx.row[a.targetField] === 'string' ? String(ctx.row[a.targetField]) : rng.pick(pools.titles);
     return fitLength(a, slugify(from).slice(0, 60), ctx, `-${ctx.serial}`);
@@ -268,8 +271,27 @@ function dateOf(ctx: ValueContext): Date {
   return new Date(Date.UTC(2020, 0, 1) + Math.floor(ctx.rng.next() * 6 * 365 * 86400) * 1000);
 }
 
+/** A UUID in version 4's layout, from the seeded generator (the same seed gives the same content). */
+function uuidOf(rng: Rng): string {
+  const hex = (n: number) => Array.from({ length: n }, () => rng.int(0, 15).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[rng.int(0, 3)]}${hex(3)}-${hex(12)}`;
+}
+
+/**
+ * What a select-like custom field stores of its choices: the value after the last `:` of a `label:value` entry
+ * (multi-select's convention), the entry itself otherwise; empty entries are none.
+ */
+function choiceValues(choices: readonly string[]): string[] {
+  const values = choices.map((c) => (c.includes(':') ? c.slice(c.lastIndexOf(':') + 1) : c)).filter((v) => v.trim() !== '');
+  return [...new Set(values)];
+}
+
 export function scalarValue(a: ScalarAttribute, ctx: ValueContext): unknown {
   const { rng, pools } = ctx;
+  // A custom field with choices holds some of them: a list where it is JSON (a multi-select), one where a string.
+  const choices = a.choices ? choiceValues(a.choices) : [];
+  if (choices.length > 0 && a.type === 'json') return rng.sample(choices, rng.int(1, Math.min(3, choices.length)));
+  if (choices.length > 0 && (a.type === 'string' || a.type === 'text')) return rng.pick(choices);
   switch (a.type) {
     case 'string':
     case 'text':
