@@ -325,6 +325,83 @@ describe('turning it off and breaking it', () => {
     );
   });
 
+  test('global middlewares see requests no project route takes: a short link, a refusal, a pass-through', async () => {
+    // Koa runs config/middlewares for every request before Strapi's router: a short-link middleware answers a path
+    // of its own, another refuses a plugin route, and the stamp (already in the project) marks what passes. Real
+    // Strapi 5.54's answers: scripts/harness/probes/global-middlewares-unrouted.json (probe.mjs --code).
+    await withEditedCopy(
+      'cm-global-unrouted-',
+      {
+        'config/middlewares.js': `module.exports = [
+  'strapi::logger', 'strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::poweredBy', 'strapi::query',
+  { name: 'global::short-links', config: {} },
+  'strapi::body', 'strapi::session', 'strapi::favicon', 'strapi::public',
+  { name: 'global::stamp', config: { header: 'x-bookshop' } },
+];
+`,
+        'src/middlewares/short-links.js': `module.exports = (config, { strapi }) => async (ctx, next) => {
+  const m = ctx.path.match(/^\\/go\\/([^/]+)$/);
+  if (m && ctx.method === 'GET') {
+    const book = await strapi.documents('api::book.book').findFirst({ filters: { slug: m[1] }, status: 'published' });
+    if (!book) {
+      ctx.status = 404;
+      ctx.body = { error: 'no such short link' };
+      return;
+    }
+    ctx.redirect('/books/' + book.documentId);
+    return;
+  }
+  if (ctx.path === '/api/i18n/locales' && ctx.get('x-block') === 'yes') {
+    ctx.status = 403;
+    ctx.body = { error: 'blocked by the project' };
+    return;
+  }
+  if (ctx.path === '/boom') ctx.throw(418, 'short and stout');
+  if (ctx.path === '/dead-end') return;
+  await next();
+};
+`,
+      },
+      async (url) => {
+        const made = await fetch(`${url}/api/books?status=draft`, json({ data: { title: 'Short Link Book' } }));
+        expect(made.status).toBe(201);
+        const book = ((await made.json()) as { data: { documentId: string; slug: string } }).data;
+        await fetch(`${url}/api/books/${book.documentId}?status=published`, put({ data: {} }));
+        const published = await fetch(`${url}/api/books/${book.documentId}`);
+        expect(published.status).toBe(200);
+
+        const go = await fetch(`${url}/go/${book.slug}`, { redirect: 'manual' });
+        expect(go.status).toBe(302);
+        expect(go.headers.get('location')).toBe(`/books/${book.documentId}`);
+        const missing = await fetch(`${url}/go/no-such-slug`);
+        expect(missing.status).toBe(404);
+        expect(await missing.json()).toEqual({ error: 'no such short link' });
+
+        const blocked = await fetch(`${url}/api/i18n/locales`, { headers: { 'x-block': 'yes' } });
+        expect(blocked.status).toBe(403);
+        expect(await blocked.json()).toEqual({ error: 'blocked by the project' });
+        // let through: the plugin's route answers (the public role is not granted the locales: Strapi's 403
+        // envelope), with the header a later global middleware set on the way
+        const locales = await fetch(`${url}/api/i18n/locales`);
+        expect(locales.status).toBe(403);
+        expect(((await locales.json()) as { error: { name: string } }).error.name).toBe('ForbiddenError');
+        expect(locales.headers.get('x-bookshop')).toBe('bookshop');
+
+        const boom = await fetch(`${url}/boom`);
+        expect(boom.status).toBe(418);
+        expect(((await boom.json()) as { error: { message: string } }).error.message).toBe('short and stout');
+        // neither an answer nor next(): the router never runs; Strapi's error middleware makes it its 404
+        const dead = await fetch(`${url}/dead-end`);
+        expect(dead.status).toBe(404);
+        expect(((await dead.json()) as { error: { name: string } }).error.name).toBe('NotFoundError');
+        // a path nobody takes, passed through: the mock's 404 envelope
+        const none = await fetch(`${url}/nowhere`);
+        expect(none.status).toBe(404);
+        expect(none.headers.get('x-bookshop')).toBe('bookshop');
+      },
+    );
+  });
+
   test("config/api's rest.prefix moves the whole Content API, the project's routes included", async () => {
     await withEditedCopy(
       'cm-prefix-',

@@ -63,8 +63,12 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     if (!rt.app) return next();
     answerProjectRoute(rt, rt.app, req, res)
       .then(async (outcome) => {
-        if (outcome === undefined || (outcome !== 'sent' && outcome.kind === 'pass')) return next();
         if (outcome === 'sent') return;
+        if (outcome?.kind === 'pass') {
+          for (const [k, v] of Object.entries(outcome.headers ?? {})) res.setHeader(k, v);
+          return next();
+        }
+        if (outcome === undefined) return next();
         if (outcome.kind === 'core') return handle(rt, { type: outcome.type, documentId: outcome.documentId }, req, res);
         if (outcome.thrown !== undefined) relayed.record(req.header(RELAY_HEADER), outcome.thrown);
         res.status(outcome.status);

@@ -28,12 +28,15 @@ import { BuiltInRouteError } from './users-permissions-plugin.js';
 // with the plain content route, so it answers exactly as it does without project code.
 
 type Next = () => Promise<unknown>;
-type Middleware = (ctx: KoaContext, next: Next) => unknown;
+export type Middleware = (ctx: KoaContext, next: Next) => unknown;
 
 export type RouteOutcome =
   | { readonly kind: 'core'; readonly type: ContentType; readonly documentId: string | undefined }
-  /** The mock's own plugin route answers (an extension's route reached the plugin's original action). */
-  | { readonly kind: 'pass' }
+  /**
+   * The mock's own route answers (an extension's route reached the plugin's original action; the project's global
+   * middlewares let a request no project route takes through, with the headers they set on the way).
+   */
+  | { readonly kind: 'pass'; readonly headers?: Readonly<Record<string, string | readonly string[]>> }
   | {
       readonly kind: 'answer';
       readonly status: number;
@@ -70,7 +73,7 @@ export function pristineCore(app: ProjectApp, rt: Runtime, route: CompiledRoute)
   return type;
 }
 
-function compose(chain: readonly Middleware[]): (ctx: KoaContext) => Promise<unknown> {
+export function compose(chain: readonly Middleware[]): (ctx: KoaContext) => Promise<unknown> {
   return (ctx) => {
     let last = -1;
     const step = async (i: number): Promise<unknown> => {
@@ -107,7 +110,7 @@ function resolveMiddlewares(app: ProjectApp, route: CompiledRoute, notes: string
 const globalChains = new WeakMap<ProjectApp, Middleware[]>();
 const routeChains = new WeakMap<CompiledRoute, { middlewares: Middleware[]; policies: Middleware | undefined; notes: string[] }>();
 
-function globalMiddlewares(app: ProjectApp): Middleware[] {
+export function globalMiddlewares(app: ProjectApp): Middleware[] {
   const held = globalChains.get(app);
   if (held) return held;
   const out: Middleware[] = [];
@@ -151,7 +154,10 @@ function actionMiddleware(app: ProjectApp, route: CompiledRoute): Middleware {
 }
 
 /** The answer's bytes: the body Koa would send (its type was set with the body, see KoaContext). */
-function serialize(ctx: KoaContext, head: boolean): { headers: Record<string, string | string[]>; body: string | Uint8Array | undefined } {
+export function serialize(
+  ctx: KoaContext,
+  head: boolean,
+): { headers: Record<string, string | string[]>; body: string | Uint8Array | undefined } {
   const headers = ctx.answerHeaders();
   const b = ctx.body;
   const body = b === undefined || b === null ? undefined : typeof b === 'string' || b instanceof Uint8Array ? b : JSON.stringify(b);
@@ -260,7 +266,7 @@ class StrapiErrorWithStatus extends StrapiError {
 }
 
 /** The project file and line an error was thrown from, as far as the stack tells. */
-function locate(app: ProjectApp | undefined, route: CompiledRoute, e: unknown): string {
+function locate(app: ProjectApp | undefined, route: FailurePlace, e: unknown): string {
   const modules = app
     ? [
         ...app.code.controllers.values(),
@@ -289,7 +295,16 @@ function render(e: StrapiError, head: boolean): Extract<RouteOutcome, { kind: 'a
   };
 }
 
-function renderFailure(e: unknown, route: CompiledRoute, report: (line: string) => void, head: boolean, app?: ProjectApp): RouteOutcome {
+/** Where a failure is reported: the route, or the request a global middleware failed on (and the file to name). */
+export type FailurePlace = Pick<CompiledRoute, 'method' | 'path' | 'file'>;
+
+export function renderFailure(
+  e: unknown,
+  route: FailurePlace,
+  report: (line: string) => void,
+  head: boolean,
+  app?: ProjectApp,
+): RouteOutcome {
   if (e instanceof StrapiError) return render(e, head);
   // http-errors and Koa's ctx.throw from libraries: a status and an exposed message
   const status = (e as { status?: unknown } | null)?.status;
