@@ -103,3 +103,29 @@ export class NotImplementedError extends StrapiError {
   override readonly name: string = 'NotImplementedError';
   override readonly status = 501;
 }
+
+/** An application error of another copy of Strapi's utils, kept with its own name, message and details. */
+class ForeignApplicationError extends StrapiError {
+  override readonly name: string;
+  constructor(name: string, message: string, details: ErrorDetails | null) {
+    super(message, details);
+    this.name = name;
+  }
+}
+
+/**
+ * An application error thrown from another copy of `@strapi/utils` than Strapi's own: a plugin that bundles the
+ * package (an advanced-UUID field's check throws its own YupValidationError). Strapi's error middleware tests
+ * `instanceof` against its own copy, so it answers 500 to what is a client's mistake; the mock answers 400 with the
+ * error (the caller says what Strapi answers). Undefined for anything else.
+ */
+export function foreignApplicationError(e: unknown): StrapiError | undefined {
+  if (!(e instanceof Error) || e instanceof StrapiError) return undefined;
+  for (let p: unknown = Object.getPrototypeOf(e); p && p !== Error.prototype; p = Object.getPrototypeOf(p)) {
+    if ((p as { constructor?: { name?: string } }).constructor?.name !== 'ApplicationError') continue;
+    const details = (e as { details?: unknown }).details;
+    const kept = typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as ErrorDetails) : {};
+    return new ForeignApplicationError(e.name, e.message, kept);
+  }
+  return undefined;
+}

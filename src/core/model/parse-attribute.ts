@@ -109,9 +109,7 @@ export function parseAttribute(raw: unknown, ctx: AttributeContext): AttributePa
         regex: typeof raw.regex === 'string' ? raw.regex : undefined,
         targetField: typeof raw.targetField === 'string' ? raw.targetField : undefined,
         customField,
-        ...(customField && Array.isArray(raw.options) && raw.options.every((o) => typeof o === 'string')
-          ? { choices: raw.options as string[] }
-          : {}),
+        ...(customField && raw.options !== undefined ? { customOptions: raw.options } : {}),
         ...(type === 'password' && raw.private !== true ? { privateByType: true as const } : {}),
       },
     };

@@ -61,10 +61,10 @@ export interface ScalarAttribute extends AttributeBase {
   /** Set for custom fields: the registered custom field this scalar stands for (e.g. plugin::color-picker.color). */
   readonly customField?: string;
   /**
-   * Custom fields: the schema's `options` when they are a list of strings, the choices a select-like plugin offers
-   * (multi-select's `label:value` entries); generated content picks from them.
+   * Custom fields: the schema's `options`, as the plugin reads them (a select-like plugin's list of choices such as
+   * multi-select's `label:value` entries, which generated content picks from; a UUID plugin's format settings).
    */
-  readonly choices?: readonly string[];
+  readonly customOptions?: unknown;
   /** A password not marked `private` in its schema: hidden as every password is, but not private to Strapi's validators. */
   readonly privateByType?: true;
 }

@@ -289,7 +289,8 @@ function choiceValues(choices: readonly string[]): string[] {
 export function scalarValue(a: ScalarAttribute, ctx: ValueContext): unknown {
   const { rng, pools } = ctx;
   // A custom field with choices holds some of them: a list where it is JSON (a multi-select), one where a string.
-  const choices = a.choices ? choiceValues(a.choices) : [];
+  const listed = a.customOptions;
+  const choices = Array.isArray(listed) && listed.every((o) => typeof o === 'string') ? choiceValues(listed) : [];
   if (choices.length > 0 && a.type === 'json') return rng.sample(choices, rng.int(1, Math.min(3, choices.length)));
   if (choices.length > 0 && (a.type === 'string' || a.type === 'text')) return rng.pick(choices);
   switch (a.type) {

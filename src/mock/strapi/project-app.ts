@@ -2,6 +2,8 @@ import { basename, extname } from 'node:path';
 import type { ContentType } from '../../core/model/types.js';
 import type { CodeError } from '../../project/code/code-error.js';
 import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
+import { inertStandIn } from '../../project/code/inert-stand-in.js';
+import { installedPluginRuntimes } from './installed-plugin-runtime.js';
 import type { LoadedModule } from '../../project/code/load-code-module.js';
 import type { ProjectCode } from '../../project/code/project-code.js';
 import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/strapi-modules.js';
@@ -172,8 +174,10 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);
   const graphqlServices = graphqlPluginServices(current);
+  // the installed plugins' own services come first: they are what `strapi.plugin(name)` holds for them
   const pluginService = (plugin: string, name: string) =>
-    plugin === 'users-permissions'
+    installed.get(plugin)?.service(name) ??
+    (plugin === 'users-permissions'
       ? upServices.get(name)
       : plugin === 'email' && name === 'email'
         ? email
@@ -181,7 +185,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
           ? graphqlExtension
           : plugin === 'graphql'
             ? graphqlServices[name]
-            : undefined;
+            : undefined);
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
@@ -236,7 +240,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     contentAPI: contentApiHelpers(current, scopes),
     plugin: (name: string) => ({
       service: (n: string) => pluginService(name, n) ?? unsupported(`strapi.plugin('${name}').service('${n}')`),
-      controller: (n: string) => unsupported(`strapi.plugin('${name}').controller('${n}')`),
+      controller: (n: string) => installed.get(name)?.controller(n) ?? unsupported(`strapi.plugin('${name}').controller('${n}')`),
       contentType: (n: string) => {
         const t = current().model.contentTypes.get(`plugin::${name}.${n}`);
         return t ? contentTypeOf(t) : undefined;
@@ -249,10 +253,15 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     plugins: { 'users-permissions': { services: Object.fromEntries(upServices) }, email: { services: { email } } },
     apis: {},
   };
+  // custom fields were registered when the schemas were read (plugin-custom-fields): a plugin's register repeats it
+  target.customFields = { register: () => undefined, get: () => undefined };
+  // the admin panel is not served: what a plugin registers for it (permission actions, settings) is let through
+  target.admin = inertStandIn();
   const strapi = new Proxy(target, {
     get: (t, key) => (key in t ? t[key] : typeof key === 'symbol' || key === 'then' ? undefined : unsupported(`strapi.${key}`)),
   });
   code.bind(strapi);
+  const installed = installedPluginRuntimes(code.plugins, strapi, problems);
 
   // Plugin extensions run while Strapi loads its plugins, before register: the users & permissions one is run here.
   const upExtension = code.extensions.get('users-permissions');
@@ -272,6 +281,11 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   }
   const index = code.index?.value as { register?: Fn; bootstrap?: Fn } | undefined;
   for (const phase of ['register', 'bootstrap'] as const) {
+    // the plugins' phase before the project's, as Strapi runs them
+    for (const plugin of installed.values()) {
+      const failed = await plugin.run(phase);
+      if (failed) problems.push(failed);
+    }
     const fn = index?.[phase];
     if (typeof fn !== 'function') continue;
     try {

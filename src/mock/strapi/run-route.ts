@@ -1,6 +1,7 @@
 import {
   errorBody,
   ForbiddenError,
+  foreignApplicationError,
   InternalServerError,
   NotFoundError,
   PolicyError,
@@ -274,6 +275,8 @@ function locate(app: ProjectApp | undefined, route: FailurePlace, e: unknown): s
         ...app.code.middlewares.values(),
         ...app.code.policies.values(),
         ...app.code.routers,
+        ...app.code.lifecycles.values(),
+        ...app.code.plugins.map((p) => p.module),
       ]
     : [];
   // the top-most frame that is project code names the place
@@ -306,6 +309,13 @@ export function renderFailure(
   app?: ProjectApp,
 ): RouteOutcome {
   if (e instanceof StrapiError) return render(e, head);
+  const foreign = foreignApplicationError(e);
+  if (foreign) {
+    report(
+      `${locate(app, route, e)}: ${route.method} ${route.path}: ${foreign.name} "${foreign.message}" comes from another copy of @strapi/utils than Strapi's (a plugin's own): real Strapi answers 500 Internal Server Error to it; content-mock answers 400 with the error`,
+    );
+    return render(foreign, head);
+  }
   // http-errors and Koa's ctx.throw from libraries: a status and an exposed message
   const status = (e as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500 && e instanceof Error)

@@ -7,7 +7,17 @@ function attributeView(a: Attribute): Record<string, unknown> {
   const base = { required: a.required || undefined, private: a.private || undefined };
   switch (a.kind) {
     case 'scalar':
-      return { ...base, type: a.type, unique: a.unique || undefined, default: a.default, enum: a.enum, min: a.min, max: a.max };
+      return {
+        ...base,
+        type: a.type,
+        unique: a.unique || undefined,
+        default: a.default,
+        enum: a.enum,
+        min: a.min,
+        max: a.max,
+        // a custom field's plugin reads its uid and options from here (a lifecycle that fills or checks the field)
+        ...(a.customField ? { customField: a.customField, options: a.customOptions } : {}),
+      };
     case 'media':
       return { ...base, type: 'media', multiple: a.multiple, allowedTypes: a.allowedTypes };
     case 'relation':

@@ -7,6 +7,7 @@ import { loadCodeModule, type LoadedModule } from './load-code-module.js';
 import { readStrapiConfig } from '../read-strapi-config.js';
 import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { strapiModule, utilsModule } from './strapi-modules.js';
+import { installedPlugins } from './installed-plugins.js';
 
 // The project's server code, loaded once per model: every module evaluated (a module that cannot load is a problem
 // with its file and line, and the rest still loads), keyed the way Strapi registers them.
@@ -35,6 +36,11 @@ export interface ProjectCode {
   /** `src/index`: `register` and `bootstrap`. */
   readonly index: LoadedModule | undefined;
   /**
+   * The server code of the plugins the project installs (not Strapi's own), in the order Strapi loads them: their
+   * `register` and `bootstrap` run before the project's, their services answer `strapi.plugin(name)`.
+   */
+  readonly plugins: readonly { readonly name: string; readonly module: LoadedModule }[];
+  /**
    * The project's own global middlewares from `config/middlewares` (Strapi's `strapi::*` ones are the mock's own
    * behaviour), each with its config, in the order the file lists them.
    */
@@ -50,8 +56,9 @@ export interface ProjectCode {
 /** Loads the server code of the project whose `src/` is given; undefined when it has none. */
 export function loadProjectCode(src: string, model: ContentModel): ProjectCode | undefined {
   const files = findCodeFiles(src);
-  if (!hasCode(files)) return undefined;
   const root = basename(src) === 'src' ? dirname(src) : undefined;
+  const installed = root ? installedPlugins(root) : [];
+  if (!hasCode(files) && installed.length === 0) return undefined;
   let target: object = {};
   // Modules read the global `strapi` when they run, not when they load: a forwarder lets the mock set it later.
   const strapi = new Proxy(
@@ -99,7 +106,12 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   for (const f of files.policies) into(policies, `global::${f.name}`, f);
   const index = files.index ? load({ name: 'index', file: files.index }) : undefined;
   const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
+  const plugins = installed.flatMap((p) => {
+    const module = load(p);
+    return module ? [{ name: p.name, module }] : [];
+  });
   return {
+    plugins,
     globalMiddlewares,
     root,
     files,
