@@ -41,7 +41,9 @@ export function prepareGraphqlApp({ name, modelDir, apiConfigFile, settings, gra
   pkg.dependencies['@strapi/plugin-graphql'] = '5.54.0';
   writeFileSync(join(dest, 'package.json'), JSON.stringify(pkg, null, 2));
   const plugins = readFileSync(join(dest, 'config', 'plugins.js'), 'utf8');
-  const extra = `\nconst __base = module.exports;\nmodule.exports = (ctx) => ({ ...(typeof __base === 'function' ? __base(ctx) : __base), graphql: { config: ${JSON.stringify(graphql)} } });\n`;
+  // the harness's settings go over the project's own graphql config (its defaultLimit, maxLimit…), which content-mock
+  // reads from the same file
+  const extra = `\nconst __base = module.exports;\nmodule.exports = (ctx) => { const b = (typeof __base === 'function' ? __base(ctx) : __base) || {}; const g = b.graphql || {}; return { ...b, graphql: { ...g, config: { ...(g.config || {}), ...${JSON.stringify(graphql)} } } }; };\n`;
   writeFileSync(join(dest, 'config', 'plugins.js'), plugins.replace(/\nconst __base[\s\S]*$/, '') + extra);
   rmSync(join(dest, 'schema.graphql'), { force: true });
   return dest;
