@@ -25,10 +25,13 @@ import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs } from './strapi.mjs';
 import { introspectSdl, modelOf, parseArgs, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
+import { extensionReads } from './graphql-gen-extension.mjs';
+import { createRequire } from 'node:module';
 import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const graphqlModule = createRequire(join(root, 'package.json'))('graphql');
 const opts = parseArgs(process.argv.slice(2));
 const m = modelOf(opts.model ?? 'kit');
 const { modelDir, name, settings, apiConfigFile } = m;
@@ -291,12 +294,13 @@ async function replay(list, servers) {
 
 let mock;
 let sdl;
+let sdlA, sdlB;
 try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
   // the printed schema of both, read by introspection (graphql-js printSchema)
-  const [sdlA, sdlB] = [await introspectSdl(strapi.base), await introspectSdl(mock.base)];
+  [sdlA, sdlB] = [await introspectSdl(strapi.base), await introspectSdl(mock.base)];
   sdl = { identical: sdlA === sdlB, chars: sdlA.length };
   if (!sdl.identical) {
     const a = sdlA.split('\n'),
@@ -314,6 +318,21 @@ try {
   log(
     `SDL ${sdl.identical ? 'identical' : sdl.sameUpToComponentOrder ? 'identical but for the order of components (racy in Strapi)' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`,
   );
+  // --code: reads of the root queries the project's GraphQL extension adds, from Strapi's printed schema, on top
+  // of the generated ones (their own stream: the seed's other reads stay as they were)
+  if (withCode && nReads > 0) {
+    const { buildSchema } = graphqlModule;
+    const extra = extensionReads({
+      served: buildSchema(sdlA),
+      base: built.schema,
+      dataset: pulled,
+      graphql: graphqlModule,
+      r: rng(seedN * 7919 + 37),
+      n: Math.ceil(nReads / 10),
+    });
+    if (extra.length) log(`${extra.length} reads of the extension's own queries`);
+    reads.push(...extra.map((x) => ({ ...x, phase: 'read' })));
+  }
   if (reads.length > 0) {
     await replay(reads, { strapi, mock });
     if (writeSeq.length > 0) {
@@ -372,7 +391,6 @@ if (opts.record) {
 /** The SDL's definitions sorted, and each union's members: equal for two orders of the same definitions. */
 function canonicalSdl(text) {
   const blocks = text.trim().split(/\n\n+/);
-  const sortedUnion = (b) =>
-    b.replace(/^(union \S+ = )(.*)$/m, (_m, head, members) => head + members.split(' | ').sort().join(' | '));
+  const sortedUnion = (b) => b.replace(/^(union \S+ = )(.*)$/m, (_m, head, members) => head + members.split(' | ').sort().join(' | '));
   return blocks.map(sortedUnion).sort().join('\n\n');
 }
