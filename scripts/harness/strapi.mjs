@@ -163,6 +163,17 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
   if (existsSync(join(modelDir, 'config', 'plugins.js')))
     cpSync(join(modelDir, 'config', 'plugins.js'), join(dest, 'config', 'plugins.js'));
   writeFileSync(join(dest, 'harness-settings.json'), JSON.stringify(settings, null, 2));
+  // the project's own plugins (a GraphQL plugin its config/plugins enables, a UUID field's plugin) where the
+  // node_modules the copy links to hold them: Strapi loads a plugin only when the app's package.json lists it
+  const projectPkg = join(modelDir, 'package.json');
+  if (existsSync(projectPkg)) {
+    const own = JSON.parse(readFileSync(projectPkg, 'utf8')).dependencies ?? {};
+    const pkg = JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8'));
+    for (const dep of Object.keys(own))
+      if (!pkg.dependencies[dep] && existsSync(join(INSTALLED, dep, 'package.json')))
+        pkg.dependencies[dep] = JSON.parse(readFileSync(join(INSTALLED, dep, 'package.json'), 'utf8')).version;
+    writeFileSync(join(dest, 'package.json'), JSON.stringify(pkg, null, 2));
+  }
   return dest;
 }
 

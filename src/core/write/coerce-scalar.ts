@@ -260,8 +260,10 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
  * schema is not nullable (a required number): the final value is `NaN` (string's transform keeps `null`).
  */
 export function requiredError(path: Path, attribute: ScalarAttribute, value: null | undefined, creating: boolean): FieldError {
-  const yup = yupType(attribute);
-  if (value === null && (yup === 'string' || yup === 'number'))
+  // a required blocks attribute is a non-nullable yup array: what is not a list casts to null and fails its type
+  // (harness run.mjs casino seed 601)
+  const yup = attribute.type === 'blocks' ? 'array' : yupType(attribute);
+  if (value === null && (yup === 'string' || yup === 'number' || yup === 'array'))
     return {
       path,
       message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`${yup === 'number' ? 'NaN' : 'null'}\`.`,
