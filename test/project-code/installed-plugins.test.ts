@@ -140,6 +140,8 @@ test("a value the plugin refuses is a 400 with the plugin's error (real Strapi: 
   );
 });
 
-test("start-up names the plugin's routes the mock does not serve", () => {
-  expect(server.projectReport().join('\n') + lines.join('\n')).toMatch(/plugin ticket-code: its 1 content-API routes are not served here/);
+test("start-up names the plugins that run and the plugin's routes the mock does not serve", () => {
+  const report = server.projectReport().join('\n');
+  expect(report).toMatch(/installed plugins \(register, bootstrap, services\): ticket-code/);
+  expect(report + lines.join('\n')).toMatch(/plugin ticket-code: its 1 content-API routes are not served here/);
 });

@@ -30,6 +30,8 @@ export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
   }
   if (app.hooks.middlewares.length > 0)
     lines.push(`  document service middlewares: ${app.hooks.middlewares.length} (strapi.documents.use)`);
+  if (app.code.plugins.length > 0)
+    lines.push(`  installed plugins (register, bootstrap, services): ${app.code.plugins.map((p) => p.name).join(', ')}`);
   const lifecycles = [...new Set(app.hooks.subscribers.flatMap((s) => s.models ?? ['(all types)']))];
   if (lifecycles.length > 0) lines.push(`  lifecycles: ${lifecycles.join(', ')}`);
   if (app.code.hasRoutes) {
