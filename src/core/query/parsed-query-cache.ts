@@ -31,11 +31,13 @@ export class ParsedQueryCache {
   /** What query shapes parse to (see query-shape.ts): few, so kept from their first request. */
   private readonly shapes = new Map<string, unknown>();
   /**
-   * The parts asked once and not kept: a parse is kept from its second request on. A client that makes every URL
-   * new (a search box, a random page) would otherwise fill the cache with parses never asked again, which V8 then
-   * carries into its old generation and collects with the whole heap.
+   * The parts asked once and not kept, by key (a bit per part, see `bits`): a parse is kept from its second request
+   * on. A client that makes every URL new (a search box, a random page) would otherwise fill the cache with parses
+   * never asked again, which V8 then carries into its old generation and collects with the whole heap.
    */
-  private readonly once = new Set<string>();
+  private readonly once = new Map<string, number>();
+  /** Each part's bit in `once`. */
+  private readonly bits = new Map<string, number>();
 
   /**
    * The value `compute` gives for `key` and `part` (a request kept as several parts: its query object, then its
@@ -48,13 +50,16 @@ export class ParsedQueryCache {
     this.keepValid(index, inputs);
     let parts = this.entries.get(key);
     if (!parts?.has(part)) {
-      const asked = `${key}\u0000${part}`;
-      if (!this.once.has(asked)) {
+      let bit = this.bits.get(part);
+      if (bit === undefined) this.bits.set(part, (bit = 1 << this.bits.size));
+      const seen = this.once.get(key) ?? 0;
+      if ((seen & bit) === 0) {
         if (this.once.size >= MAX_ENTRIES) this.once.clear();
-        this.once.add(asked);
+        this.once.set(key, seen | bit);
         return compute();
       }
-      this.once.delete(asked);
+      if (seen === bit) this.once.delete(key);
+      else this.once.set(key, seen & ~bit);
     }
     if (!parts) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

@@ -518,21 +518,24 @@ export interface RowParts {
 const partsKeyOf = (q: ParsedQuery) => JSON.stringify([q.status, q.raw.publicationFilter, q.raw.hasPublishedVersion]);
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
-  const { q, pagination, version, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
+  const { q, pagination, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
     const parsed = parseStaged(index, type, query, opts, opts.limits);
     const { q } = parsed;
+    const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`;
     return {
       ...parsed,
-      version: `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`,
-      sortKey: JSON.stringify(q.sort),
+      // (each only when it is used: a new URL pays for these texts on every request)
+      sortKey: q.sort.length === 0 ? '' : `s\u0000${version}\u0000${JSON.stringify(q.sort)}`,
       // The matched rows depend only on the data and on these parameters; pages of the same list share them.
-      narrowing: JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]),
+      narrowing:
+        q.filters || q.search || q.publication
+          ? JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion])
+          : '',
     };
   });
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
-  const ordered =
-    q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
+  const ordered = q.sort.length === 0 ? base : index.memo(sortKey, () => sortRecords(index, scope, base, q.sort));
   const { start, limit } = pagination!;
   const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
   const page = matched.page;

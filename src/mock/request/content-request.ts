@@ -160,8 +160,9 @@ export async function answerContent(
   const parses = call.method === 'GET' && (action === 'find' || action === 'findOne') ? options.parses : undefined;
   const inputs = [rt.model, rt.config];
   const asked = `${type.uid}\u0000${action}\u0000${principalKey(who)}`;
-  const recall: RecallParse | undefined =
-    parses && ((part, compute) => parses.recall(index, inputs, `q\u0000${asked}\u0000${call.search}`, part, compute));
+  // (one key for every part of the request: a new URL's text is hashed once)
+  const parseKey = parses && `q\u0000${asked}\u0000${call.search}`;
+  const recall: RecallParse | undefined = parses && ((part, compute) => parses.recall(index, inputs, parseKey!, part, compute));
   const shapes: RecallShape | undefined = parses && ((shape, compute) => parses.shape(index, inputs, `${asked}\u0000${shape}`, compute));
   // the config's default query for the route (`routes`), under the request's own parameters
   const queryOf = () =>
