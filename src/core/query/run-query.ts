@@ -36,7 +36,8 @@ import {
   type PopulateBudget,
 } from './render-entry.js';
 import { type Scope } from './scope.js';
-import type { RecallParse } from './parsed-query-cache.js';
+import type { RecallParse, RecallShape } from './parsed-query-cache.js';
+import { shapeKey } from './query-shape.js';
 import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -93,6 +94,8 @@ export interface QueryOptions {
   readonly strictRelations?: boolean;
   /** Reads: a parse kept from an earlier request with the same query (see ParsedQueryCache); none: parsed here. */
   readonly recall?: RecallParse;
+  /** Reads: what a query's shape parses to, kept from an earlier request of that shape (see QueryShape); none: parsed here. */
+  readonly shapes?: RecallShape;
   /**
    * GraphQL: the populate is made from the document's own selection (each relation level a resolver of its own in
    * Strapi), so it nests as deep as the document does: no depth guard.
@@ -224,6 +227,83 @@ function parseStaged(
   oneLocale = false,
   validateOnly = false,
 ): { q: ParsedQuery; pagination?: PageWindow } {
+  const call: ParseCall = { index, type, query, opts, limits, byDocumentId, oneLocale };
+  if (validateOnly || !opts.shapes) return parseAll(call, validateOnly).parsed;
+  // A query of a shape already parsed without a mistake: only the steps that read its values run again (see QueryShape)
+  const kind = `${limits ? 'l' : '-'}${byDocumentId ? 'd' : '-'}${oneLocale ? 'o' : '-'}`;
+  let parsed: { q: ParsedQuery; pagination?: PageWindow } | undefined;
+  const shape = opts.shapes(`${kind}\u0000${shapeKey(query)}`, () => {
+    const all = parseAll(call, false);
+    parsed = all.parsed;
+    return all.shape;
+  });
+  return parsed ?? bindShape(call, shape);
+}
+
+/** What a parse reads besides the data: the query, the type and how the route reads it. */
+interface ParseCall {
+  readonly index: ContentIndex;
+  readonly type: ContentType;
+  readonly query: Record<string, unknown>;
+  readonly opts: QueryOptions;
+  readonly limits: RestLimits | undefined;
+  readonly byDocumentId: boolean;
+  readonly oneLocale: boolean;
+}
+
+/** What a query's shape parses to, whatever its filter and pagination values (see QueryShape). */
+interface ParsedShape {
+  readonly q: Omit<ParsedQuery, 'filters' | 'raw'>;
+}
+
+/**
+ * The steps that read a query's filter and pagination values, in the order and at the stages parseAll runs them:
+ * the list's window, the service's pagination checks, the filters' compilation.
+ */
+function valueSteps(staged: Staged, scope: Scope, call: ParseCall, sort: readonly SortTerm[]) {
+  const { index, query, opts, limits, byDocumentId } = call;
+  const strictDocs = opts.strictDocumentParams !== false;
+  let pagination: PageWindow | undefined;
+  return {
+    window: () => (pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits))),
+    service: () => {
+      if (strictDocs) {
+        // (a list whose window failed already reported it at PaginationForm)
+        if (!limits || pagination) staged.run(Stage.ServicePagination, () => checkServicePagination(query, pagination));
+      } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
+    },
+    // the one filters error of the conversion itself; everything else about filter values is the database's
+    filters: () =>
+      staged.run(
+        (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
+        () =>
+          compileFilters(
+            index,
+            scope,
+            sanitizeFilters(strapiSchema(index, scope), byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+            // a sort through a relation joins its table into the same SELECT (harness shop-501: a raw `$not` list's
+            // `stock` is then in two tables)
+            sortTables(index, scope, sort),
+          ),
+      ),
+  };
+}
+
+/** A query whose shape parsed without a mistake: its value steps, on the parse of its shape. */
+function bindShape(call: ParseCall, shape: ParsedShape): { q: ParsedQuery; pagination?: PageWindow } {
+  const { type, query } = call;
+  const staged = new Staged();
+  const steps = valueSteps(staged, { kind: 'type', type }, call, shape.q.sort);
+  const pagination = steps.window();
+  steps.service();
+  const filters = steps.filters();
+  staged.throwFirst();
+  return { q: { ...shape.q, filters, raw: query }, pagination };
+}
+
+/** Validates every parameter in Strapi's order and compiles it; also gives what its shape parses to. */
+function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: ParsedQuery; pagination?: PageWindow }; shape: ParsedShape } {
+  const { index, type, query, opts, oneLocale } = call;
   const staged = new Staged();
   const scope: Scope = { kind: 'type', type };
   const schema = strapiSchema(index, scope);
@@ -258,8 +338,12 @@ function parseStaged(
     ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();
-  if (validateOnly) return { q: { status: 'published', locales: undefined, sort, node: EMPTY_NODE, raw: query } };
-  const pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits));
+  if (validateOnly) {
+    const q = { status: 'published' as const, locales: undefined, sort, node: EMPTY_NODE, raw: query };
+    return { parsed: { q }, shape: { q } };
+  }
+  const steps = valueSteps(staged, scope, call, sort);
+  const pagination = steps.window();
   const strictDocs = opts.strictDocumentParams !== false;
   const status = staged.run(Stage.Status, () => parseStatus(query.status, strictDocs)) ?? 'published';
   // without documents.strictParams a type that is not localized never looks at `locale`
@@ -268,27 +352,12 @@ function parseStaged(
   if (strictDocs) locale = staged.run(Stage.Locale, () => checkLocale(query.locale));
   else if (type.localized) staged.run(Stage.Locale, () => checkLocaleShape(query.locale));
   if (oneLocale && type.localized) staged.run(Stage.LocaleLookup, () => checkLookupLocale(locale));
-  if (strictDocs) {
-    // (a list whose window failed already reported it at PaginationForm)
-    if (!limits || pagination) staged.run(Stage.ServicePagination, () => checkServicePagination(query, pagination));
-  } else staged.run(Stage.ConvertPagination, () => convertPagination(query, limits ? pagination : undefined));
+  steps.service();
   const fields = staged.run(
     (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
     () => parseFields(scope, query.fields, null),
   );
-  // the one filters error of the conversion itself; everything else about filter values is the database's
-  const filters = staged.run(
-    (e) => (e instanceof FiltersParameterError ? Stage.ConvertSort + 1 : Stage.Database),
-    () =>
-      compileFilters(
-        index,
-        scope,
-        sanitizeFilters(schema, byDocumentId ? withoutDocumentId(query.filters) : query.filters),
-        // a sort through a relation joins its table into the same SELECT (harness shop-501: a raw `$not` list's
-        // `stock` is then in two tables)
-        sortTables(index, scope, sort),
-      ),
-  );
+  const filters = steps.filters();
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError
   // there, Strapi's 500 (harness launchpad-code-501: `_q=1&_q=`)
   if (typeof query._q === 'object' && query._q !== null) {
@@ -314,7 +383,8 @@ function parseStaged(
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
   const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
-  return { q: { status, locales, filters, sort, node, search, publication, raw: query }, pagination };
+  const shaped = { status, locales, sort, node, search, publication };
+  return { parsed: { q: { ...shaped, filters, raw: query }, pagination }, shape: { q: shaped } };
 }
 
 const EMPTY_NODE: PopulateNode = { fields: null, sort: [], count: false, populate: new Map() };
@@ -448,21 +518,24 @@ export interface RowParts {
 const partsKeyOf = (q: ParsedQuery) => JSON.stringify([q.status, q.raw.publicationFilter, q.raw.hasPublishedVersion]);
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
-  const { q, pagination, version, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
+  const { q, pagination, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
     const parsed = parseStaged(index, type, query, opts, opts.limits);
     const { q } = parsed;
+    const version = `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`;
     return {
       ...parsed,
-      version: `${type.uid}\u0000${q.status}\u0000${q.locales ? '=' + q.locales.join('\u0001') : String(q.locales)}`,
-      sortKey: JSON.stringify(q.sort),
+      // (each only when it is used: a new URL pays for these texts on every request)
+      sortKey: q.sort.length === 0 ? '' : `s\u0000${version}\u0000${JSON.stringify(q.sort)}`,
       // The matched rows depend only on the data and on these parameters; pages of the same list share them.
-      narrowing: JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion]),
+      narrowing:
+        q.filters || q.search || q.publication
+          ? JSON.stringify([query.filters, query._q, query.publicationFilter, query.hasPublishedVersion])
+          : '',
     };
   });
   const scope: Scope = { kind: 'type', type };
   const base = index.versionRows(type, q.status === 'draft', q.locales);
-  const ordered =
-    q.sort.length === 0 ? base : index.memo(`s\u0000${version}\u0000${sortKey}`, () => sortRecords(index, scope, base, q.sort));
+  const ordered = q.sort.length === 0 ? base : index.memo(sortKey, () => sortRecords(index, scope, base, q.sort));
   const { start, limit } = pagination!;
   const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
   const page = matched.page;

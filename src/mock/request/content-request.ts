@@ -3,7 +3,7 @@ import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
 import { findManyPage, findOnePage, parseQueryString, type ListPage, type QueryOptions } from '../../core/query/run-query.js';
-import { deepFreeze, type ParsedQueryCache, type RecallParse } from '../../core/query/parsed-query-cache.js';
+import { deepFreeze, type ParsedQueryCache, type RecallParse, type RecallShape } from '../../core/query/parsed-query-cache.js';
 import { toV4Body } from '../../core/query/v4-format.js';
 import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import { partsJoinable, PopulateBudget } from '../../core/query/render-entry.js';
@@ -160,10 +160,13 @@ export async function answerContent(
   const parses = call.method === 'GET' && (action === 'find' || action === 'findOne') ? options.parses : undefined;
   const inputs = [rt.model, rt.config];
   const asked = `${type.uid}\u0000${action}\u0000${principalKey(who)}`;
-  const recall: RecallParse | undefined =
-    parses && ((part, compute) => parses.recall(index, inputs, `q\u0000${asked}\u0000${call.search}`, part, compute));
+  // (one key for every part of the request: a new URL's text is hashed once)
+  const parseKey = parses && `q\u0000${asked}\u0000${call.search}`;
+  const recall: RecallParse | undefined = parses && ((part, compute) => parses.recall(index, inputs, parseKey!, part, compute));
+  const shapes: RecallShape | undefined = parses && ((shape, compute) => parses.shape(index, inputs, `${asked}\u0000${shape}`, compute));
   // the config's default query for the route (`routes`), under the request's own parameters
-  const queryOf = () => withRouteDefaults(rt.config, type, action, parseQueryString(call.search));
+  const queryOf = () =>
+    withRouteDefaults(rt.config, type, action, parses ? parses.strings.parse(call.search) : parseQueryString(call.search));
   // (a kept query is shared by the requests that ask it: frozen, so none can change it for the others)
   const query = recall ? recall('query', () => deepFreeze(queryOf())) : queryOf();
   const canRead = (uid: string) => {
@@ -179,6 +182,7 @@ export async function answerContent(
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     recall,
+    shapes,
   };
   const shaped = (body: { data: unknown; meta: unknown }) =>
     v4 ? toV4Body(rt.model, type, body) : maps ? { ...body, data: encodeSourceMaps(rt.model, type, body.data) } : body;
