@@ -74,15 +74,16 @@ export class PopulateBudget {
   /** Populated entries counted so far. */
   used = 0;
   private counted = 0;
-  private readonly lists = new WeakMap<Attribute, WeakMap<PopulateNode, WeakMap<Record_, Row[]>>>();
+  // (Maps, not WeakMaps: they live as long as the request, and WeakMaps cost the collector more)
+  private readonly lists = new Map<Attribute, Map<PopulateNode, Map<Record_, Row[]>>>();
   constructor(readonly limit: number) {}
 
   /** The related rows `gather` finds for a record through an attribute and a populate node, gathered once. */
   remember(attribute: Attribute, node: PopulateNode, record: Record_, gather: () => Row[]): Row[] {
     let byNode = this.lists.get(attribute);
-    if (!byNode) this.lists.set(attribute, (byNode = new WeakMap()));
+    if (!byNode) this.lists.set(attribute, (byNode = new Map()));
     let byRecord = byNode.get(node);
-    if (!byRecord) byNode.set(node, (byRecord = new WeakMap()));
+    if (!byRecord) byNode.set(node, (byRecord = new Map()));
     let rows = byRecord.get(record);
     if (!rows) byRecord.set(record, (rows = gather()));
     return rows;
