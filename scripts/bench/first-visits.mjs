@@ -3,8 +3,8 @@
 // (mock/request/populated-rows.ts) and only the URL is new; at a low request rate (a loaded machine, a frontend's
 // test suite) most requests are a page's or a document's first visit instead. This asks each page of the populate
 // list, and each of a run of documents for the findOne, exactly once, 10 at a time, in an order of its own, before
-// anything else asked them; the server's CPU time per request (/proc) is the figure, judged against the ceiling's
-// new-URL figure of the same query (an answer of the same size).
+// anything else asked them, after a warm-up of first visits of drafts; the server's CPU time per request (/proc) is the
+// figure, judged against the ceiling's new-URL figure of the same query (an answer of the same size).
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { prng } from './generate-dataset.mjs';
@@ -22,24 +22,33 @@ const cpuSeconds = (pid) => {
 
 /**
  * Per query key, the paths of its first visits: `populate` every page of 25 but the first (the same-URL run's), each
- * once; `findOne` `documents` documents from the end of the list (the same-URL run asks the middle one).
+ * once; `findOne` `documents` documents from the end of the list (the same-URL run asks the middle one). Each with a
+ * warm-up of first visits of its own (drafts, which no measured request shows), so the code that makes parts is
+ * compiled before the measured ones.
  */
-export function firstVisitPaths(targets, { documents = 2000 } = {}) {
+export function firstVisitPaths(targets, { documents = 2000, warm = 100 } = {}) {
   const rand = prng(77);
   const pages = Math.floor(targets.publishedRows / 25);
-  const populate = shuffled(
-    Array.from({ length: pages - 1 }, (_, i) => i + 2),
-    rand,
-  ).map(
-    (page) =>
-      `/api/articles?${shuffled(ARTICLE_POPULATE, rand)
-        .map((k) => `populate[${k}]=true`)
-        .join('&')}&pagination[pageSize]=25&pagination[page]=${page}`,
-  );
+  const page = (n, status) =>
+    `/api/articles?${status}${shuffled(ARTICLE_POPULATE, rand)
+      .map((k) => `populate[${k}]=true`)
+      .join('&')}&pagination[pageSize]=25&pagination[page]=${n}`;
   const keys = ['populate[category]=true', 'populate[tags]=true', 'populate[seo][populate]=*'];
+  const one = (id, status) => `/api/articles/${id}?${status}${shuffled(keys, rand).join('&')}`;
   const ids = targets.documentIds.slice(-Math.min(documents, targets.documentIds.length - 2));
-  const findOne = ids.map((id) => `/api/articles/${id}?${shuffled(keys, rand).join('&')}`);
-  return { populate, findOne };
+  return {
+    populate: {
+      warm: Array.from({ length: Math.min(warm, pages) }, (_, i) => page(i + 1, 'status=draft&')),
+      measured: shuffled(
+        Array.from({ length: pages - 1 }, (_, i) => i + 2),
+        rand,
+      ).map((n) => page(n, '')),
+    },
+    findOne: {
+      warm: targets.documentIds.slice(1, 1 + warm * 3).map((id) => one(id, 'status=draft&')),
+      measured: ids.map((id) => one(id, '')),
+    },
+  };
 }
 
 /**
