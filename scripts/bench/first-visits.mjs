@@ -26,7 +26,7 @@ const cpuSeconds = (pid) => {
  * warm-up of first visits of its own (drafts, which no measured request shows), so the code that makes parts is
  * compiled before the measured ones.
  */
-export function firstVisitPaths(targets, { documents = 2000, warm = 100 } = {}) {
+export function firstVisitPaths(targets, { documents = 2000, warm = 200 } = {}) {
   const rand = prng(77);
   const pages = Math.floor(targets.publishedRows / 25);
   const page = (n, status) =>
@@ -45,7 +45,7 @@ export function firstVisitPaths(targets, { documents = 2000, warm = 100 } = {}) 
       ).map((n) => page(n, '')),
     },
     findOne: {
-      warm: targets.documentIds.slice(1, 1 + warm * 3).map((id) => one(id, 'status=draft&')),
+      warm: targets.documentIds.slice(1, 1 + warm * 2).map((id) => one(id, 'status=draft&')),
       measured: ids.map((id) => one(id, '')),
     },
   };

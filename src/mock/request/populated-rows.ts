@@ -139,19 +139,22 @@ function madePart(page: PopulatedPage, part: AttributePart, row: Row): KeptPart 
   const before = budget?.used ?? 0;
   const rows = page.parts.partRows(row, part.name);
   const bytes = rows
-    ? fragments.slabs.join([part.prefix, ...rowsPieces(page, rows)])
+    ? fragments.slabs.join(rowsPieces(page, rows, [part.prefix]))
     : memberBytes(fragments.slabs, part.prefix, page.parts.renderPart(row, part.name));
   return { bytes, spent: (budget?.used ?? 0) - before };
 }
 
-/** The JSON of a part that is rows' or files' own fields, as pieces: each row's or file's kept text. */
-function rowsPieces(page: PopulatedPage, part: PartRows): Uint8Array[] {
+/** The JSON of a part that is rows' or files' own fields, as pieces after `pieces`: each row's or file's kept text. */
+function rowsPieces(page: PopulatedPage, part: PartRows, pieces: Uint8Array[]): Uint8Array[] {
   const texts =
     part.kind === 'rows'
       ? page.fragments.texts(page.index, part.type, part.rows, (missing) => missing.map((r) => renderScalars(part.type, r)))
       : page.fragments.fileTexts(page.index, part.files, (file) => renderMedia(page.index.model, file, null));
-  if (!part.many) return [texts[0] ?? NULL];
-  const pieces: Uint8Array[] = [OPEN_LIST];
+  if (!part.many) {
+    pieces.push(texts[0] ?? NULL);
+    return pieces;
+  }
+  pieces.push(OPEN_LIST);
   texts.forEach((text, i) => (i === 0 ? pieces.push(text) : pieces.push(COMMA, text)));
   pieces.push(CLOSE_LIST);
   return pieces;

@@ -171,15 +171,20 @@ export class RowFragments {
    */
   texts(index: ContentIndex, type: ContentType, rows: readonly Row[], render: (rows: readonly Row[]) => unknown[]): Uint8Array[] {
     const kept = this.current(index, type);
-    let missing = rows.filter((row) => !kept.texts.has(row));
-    if (missing.length > 0) {
-      if (kept.texts.size + missing.length > MAX_ROWS) {
-        kept.texts.clear();
-        missing = [...rows];
-      }
-      const rendered = render(missing);
-      missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
+    const out: Uint8Array[] = new Array<Uint8Array>(rows.length);
+    let missing: Row[] | undefined;
+    rows.forEach((row, i) => {
+      const text = kept.texts.get(row);
+      if (text) out[i] = text;
+      else (missing ??= []).push(row);
+    });
+    if (!missing) return out;
+    if (kept.texts.size + missing.length > MAX_ROWS) {
+      kept.texts.clear();
+      missing = [...rows];
     }
+    const rendered = render(missing);
+    missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
     return rows.map((row) => kept.texts.get(row)!);
   }
 
