@@ -88,8 +88,8 @@ export class TypeParts {
    * Map's hash lookups over tens of thousands of rows missed the cache), with the row itself beside them so a row
    * that took another's id is never read as it; rows whose id is no small integer in a Map.
    */
-  private readonly rowsById: (Row | undefined)[] = [];
-  private readonly partsById: ((KeptPart | undefined)[] | undefined)[] = [];
+  private rowsById: (Row | undefined)[] = [];
+  private partsById: ((KeptPart | undefined)[] | undefined)[] = [];
   private readonly byRow = new Map<Row, (KeptPart | undefined)[]>();
   /** Per populate tree (a kept parse's is the same object from one request to the next), what keysOf made for it. */
   private readonly keysByNode = new WeakMap<PopulateNode, { readonly partsKey: string; readonly keys: unknown }>();
@@ -144,11 +144,29 @@ export class TypeParts {
       parts = [];
       if (!byId(row.id)) this.byRow.set(row, parts);
       else {
+        this.fit(row.id);
         this.rowsById[row.id] = row;
         this.partsById[row.id] = parts;
       }
     }
     parts[id] = part;
+  }
+
+  /**
+   * Room in the by-id arrays for `id`: grown filled, at least twice as long, so V8 keeps them as fast arrays (a write
+   * far past an array's end turns it into a dictionary until it fills up).
+   */
+  private fit(id: number): void {
+    const length = this.rowsById.length;
+    if (id < length) return;
+    const size = Math.max(id + 1, length * 2, 1024);
+    const grow = <T>(list: (T | undefined)[]) => {
+      const out = new Array<T | undefined>(size).fill(undefined);
+      list.forEach((item, i) => (out[i] = item));
+      return out;
+    };
+    this.rowsById = grow(this.rowsById);
+    this.partsById = grow(this.partsById);
   }
 
   /** Whether nothing changed since the parts were made. */
