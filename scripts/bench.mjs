@@ -34,6 +34,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDataset, pickQueryTargets } from './bench/generate-dataset.mjs';
+import { firstVisitPaths, measureFirstVisits } from './bench/first-visits.mjs';
 import { newUrlMakers } from './bench/new-urls.mjs';
 import { benchWrites, describeWrites } from './bench/writes.mjs';
 
@@ -408,6 +409,19 @@ async function settle(url, pid) {
 }
 // (the server's CPU profile is summarized from here on: start-up and the settling above are left out)
 const measuredFromMs = ms(ours.spawnedAt);
+// first visits (scripts/bench/first-visits.mjs): before any other run asks these pages and documents
+if (urlModes.includes('new')) {
+  const firstPaths = firstVisitPaths(targets);
+  for (const q of QUERIES.filter((q) => firstPaths[q.key])) {
+    const { warm, measured } = firstPaths[q.key];
+    const options = { connections: settings.connections, headers: COLD };
+    await measureFirstVisits(ours.url, warm, ours.child.pid, options);
+    q.firstVisits = await measureFirstVisits(ours.url, measured, ours.child.pid, options);
+    console.log(
+      `  content-mock  ${q.name.padEnd(18)} ${q.firstVisits.cpuUsPerReq.toFixed(0).padStart(7)} µs CPU/req, first visits (${q.firstVisits.requests} pages or documents, each once)`,
+    );
+  }
+}
 for (const q of QUERIES) {
   if (urlModes.includes('same')) {
     q.ours = await measure(ours.url + q.path, COLD, ours.child.pid);
@@ -624,6 +638,7 @@ for (const q of QUERIES) {
   q.ratio = q.ours && q.ceiling ? q.ours.reqPerSec / q.ceiling.reqPerSec : NaN;
   q.cpuRatio = cpuRatio(q.ours, q.ceiling);
   q.cpuRatioNew = cpuRatio(q.oursNew, q.ceilingNew);
+  q.cpuRatioFirst = cpuRatio(q.firstVisits, q.ceilingNew);
   const cold = q.ours ?? q.oursNew;
   q.coldWarm = q.warm ? cold.reqPerSec / q.warm.reqPerSec : NaN;
   const judged = [q.cpuRatio, q.cpuRatioNew].filter(Number.isFinite);
@@ -676,6 +691,13 @@ console.log(
     "ratio = the ceiling's ÷ ours (the load on the machine cannot skew it; the target applies to both URL modes). " +
     'New URL: every request a different URL of the same shape (scripts/bench/new-urls.mjs).',
 );
+for (const q of QUERIES.filter((q) => q.firstVisits)) {
+  const f = q.firstVisits;
+  console.log(
+    `first visits ${q.name}: ${num(f.cpuUsPerReq)} µs CPU/req over ${f.requests} requests (${num(f.reqPerSec)} req/s${f.non2xx ? `, ${f.non2xx} non-2xx` : ''}); ` +
+      `ratio to the ceiling's new-URL figure ${pct(q.cpuRatioFirst)}`,
+  );
+}
 console.log('');
 console.log(`start-up  ${num(ours.startupMs)} ms${TARGETS.startupMs ? ` (target < ${TARGETS.startupMs} ms)` : ''}  ${mark(startupMet)}`);
 console.log(
@@ -740,7 +762,25 @@ const result = {
   targets: { ...TARGETS, ratios: Object.fromEntries(QUERIES.filter((q) => q.target !== undefined).map((q) => [q.name, q.target])) },
   urlModes,
   queries: QUERIES.map(
-    ({ name, path, target, check, ours: o, oursNew, warm, ceiling, ceilingNew, ratio, cpuRatio, cpuRatioNew, coldWarm, met, newUrl }) => ({
+    ({
+      name,
+      path,
+      target,
+      check,
+      ours: o,
+      oursNew,
+      warm,
+      ceiling,
+      ceilingNew,
+      ratio,
+      cpuRatio,
+      cpuRatioNew,
+      coldWarm,
+      met,
+      newUrl,
+      firstVisits,
+      cpuRatioFirst,
+    }) => ({
       name,
       path,
       target,
@@ -749,7 +789,14 @@ const result = {
       ceiling,
       cpuRatio,
       newUrl: urlModes.includes('new')
-        ? { representative: newUrl.representative, check: newUrl.check, ours: oursNew, ceiling: ceilingNew, cpuRatio: cpuRatioNew }
+        ? {
+            representative: newUrl.representative,
+            check: newUrl.check,
+            ours: oursNew,
+            ceiling: ceilingNew,
+            cpuRatio: cpuRatioNew,
+            firstVisits: firstVisits && { ...firstVisits, cpuRatio: cpuRatioFirst },
+          }
         : undefined,
       warm,
       ratio,

@@ -28,6 +28,10 @@ function runFigures(file) {
         ceilingCpuUsPerReq: round(q.newUrl.ceiling?.cpuUsPerReq, 0),
         cpuRatio: round(q.newUrl.cpuRatio),
       },
+      firstVisits: q.newUrl?.firstVisits && {
+        cpuUsPerReq: round(q.newUrl.firstVisits.cpuUsPerReq, 0),
+        cpuRatio: round(q.newUrl.firstVisits.cpuRatio),
+      },
     };
   }
   const loopHeld = (r.loopHeld?.runs ?? [])
@@ -81,6 +85,8 @@ for (const [label, runs] of Object.entries(builds)) {
     cpuRatioNewUrl: pick('newUrl', 'cpuRatio'),
     cpuUsPerReqSameUrl: pick('sameUrl', 'cpuUsPerReq'),
     cpuUsPerReqNewUrl: pick('newUrl', 'cpuUsPerReq'),
+    cpuRatioFirstVisits: pick('firstVisits', 'cpuRatio'),
+    cpuUsPerReqFirstVisits: pick('firstVisits', 'cpuUsPerReq'),
     loopHeld: runs[0].loopHeld.map((l, i) => ({
       heavyMB: l.heavyMB,
       cheapP99: round(median(runs.map((r) => r.loopHeld[i]?.cheapP99)), 1),
@@ -92,10 +98,10 @@ for (const [label, runs] of Object.entries(builds)) {
 const summary = { what, medians, runs: builds };
 if (out) writeFileSync(out, JSON.stringify(summary, null, 2) + '\n');
 for (const [label, m] of Object.entries(medians)) {
-  console.log(`\n${label} (${m.runs} runs): CPU ratio to the ceiling, same URL / new URL; CPU µs/req same / new`);
+  console.log(`\n${label} (${m.runs} runs): CPU ratio to the ceiling, same URL / new URL / first visits; CPU µs/req same / new / first`);
   for (const n of Object.keys(m.cpuRatioSameUrl))
     console.log(
-      `  ${n.padEnd(18)} ${String(m.cpuRatioSameUrl[n]).padStart(5)} / ${String(m.cpuRatioNewUrl[n]).padStart(5)}   ${String(m.cpuUsPerReqSameUrl[n]).padStart(5)} / ${String(m.cpuUsPerReqNewUrl[n]).padStart(5)}`,
+      `  ${n.padEnd(18)} ${String(m.cpuRatioSameUrl[n]).padStart(5)} / ${String(m.cpuRatioNewUrl[n]).padStart(5)} / ${String(m.cpuRatioFirstVisits[n]).padStart(5)}   ${String(m.cpuUsPerReqSameUrl[n]).padStart(5)} / ${String(m.cpuUsPerReqNewUrl[n]).padStart(5)} / ${String(m.cpuUsPerReqFirstVisits[n]).padStart(5)}`,
     );
   for (const l of m.loopHeld)
     console.log(

@@ -15,9 +15,9 @@
 import { prng } from './generate-dataset.mjs';
 
 /** The attributes populate=* populates on the kit's article, as populate keys. */
-const ARTICLE_POPULATE = ['category', 'author', 'tags', 'cover', 'gallery', 'seo', 'blocks', 'localizations'];
+export const ARTICLE_POPULATE = ['category', 'author', 'tags', 'cover', 'gallery', 'seo', 'blocks', 'localizations'];
 
-const shuffled = (list, rand) => {
+export const shuffled = (list, rand) => {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

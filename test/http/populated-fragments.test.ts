@@ -137,6 +137,105 @@ describe.each([true, false])('populated reads with the response cache %s', (cach
   });
 });
 
+describe('parts shared across reads', () => {
+  const check = async (base: string, path: string) => {
+    const got = await read(base + path);
+    expect(got.status, path).toBe(200);
+    expect(got.text, path).toBe((await engineAnswer(server!, path)).text);
+    return got.text;
+  };
+
+  test("a row's own fields are one text for plain lists, populated lists and the rows that link it, until its table changes", async () => {
+    const started = await startKitServer({ cache: false });
+    server = started.server;
+    const base = started.url;
+    const paths = [
+      '/api/articles?locale=fr&sort=id:asc',
+      '/api/articles?locale=fr&populate=*&sort=id:asc',
+      '/api/articles?populate[localizations]=true&populate[category]=true&sort=id:asc',
+      '/api/categories?populate[articles]=true&sort=id:asc',
+      '/api/articles?status=draft&locale=fr&populate[category]=true&sort=id:asc',
+    ];
+    for (const round of [1, 2]) for (const path of round === 1 ? paths : [...paths].reverse()) await check(base, path);
+    const fr = (JSON.parse(await check(base, paths[0])) as { data: Entry[] }).data[0];
+    const one = `/api/articles/${fr.documentId}?locale=fr&populate[category]=true`;
+    await check(base, one);
+    // the fr row's own table changes: every read that shows it shows the change, whatever it kept
+    const put = await fetch(`${base}/api/articles/${fr.documentId}?locale=fr`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { title: 'retitled in fr' } }),
+    });
+    expect(put.status).toBe(200);
+    for (const path of [...paths, one]) await check(base, path);
+    expect(await check(base, paths[1])).toContain('retitled in fr');
+    expect(await check(base, paths[2])).toContain('retitled in fr');
+    // another table changes (a category): the article's own text stays, its category part does not
+    const category = (JSON.parse(await check(base, paths[3])) as { data: Entry[] }).data[0];
+    const renamed = await fetch(`${base}/api/categories/${category.documentId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { name: 'renamed category' } }),
+    });
+    expect(renamed.status).toBe(200);
+    for (const path of [...paths, one]) await check(base, path);
+  });
+
+  test('a findOne reuses the parts a list kept, apart per status and locale', async () => {
+    const started = await startKitServer({ cache: false });
+    server = started.server;
+    const base = started.url;
+    const lists = ['', 'status=draft&', 'locale=fr&', 'locale=fr&status=draft&'].map(
+      (at) => `/api/articles?${at}populate[category]=true&populate[tags]=true&populate[seo]=true&sort=id:asc`,
+    );
+    const documents = new Set<string>();
+    for (const path of lists)
+      for (const entry of (JSON.parse(await check(base, path)) as { data: Entry[] }).data) documents.add(entry.documentId);
+    for (const documentId of documents)
+      for (const at of ['', 'status=draft&', 'locale=fr&', 'locale=fr&status=draft&'])
+        for (const order of [
+          'populate[tags]=true&populate[category]=true',
+          'populate[category]=true&populate[blocks]=true&populate[seo]=true',
+        ]) {
+          const res = await read(`${base}/api/articles/${documentId}?${at}${order}`);
+          const want = await engineAnswer(server, `/api/articles/${documentId}?${at}${order}`);
+          expect(res.status).toBe(want.status);
+          if (res.status === 200) expect(res.text).toBe(want.text);
+        }
+  });
+
+  test("a findOne's kept and new parts together are counted against the populate budget", async () => {
+    const probe = await startKitServer({ populateBudget: null, cache: false });
+    type Linked = Entry & { tags: Entry[]; gallery: Entry[] | null };
+    const articles = (
+      JSON.parse((await read(`${probe.url}/api/articles?populate[tags]=true&populate[gallery]=true&pagination[pageSize]=100`)).text) as {
+        data: Linked[];
+      }
+    ).data;
+    await probe.server.close();
+    const article = articles.find((a) => a.tags.length > 0 && (a.gallery?.length ?? 0) > 0)!;
+    const total = article.tags.length + article.gallery!.length;
+    const tags = `/api/articles/${article.documentId}?populate[tags]=true`;
+    const both = `/api/articles/${article.documentId}?populate[tags]=true&populate[gallery]=true`;
+    for (const budget of [total - 1, total]) {
+      const started = await startKitServer({ populateBudget: budget, cache: false });
+      const fresh = await startKitServer({ populateBudget: budget, cache: false });
+      server = started.server;
+      try {
+        expect((await read(started.url + tags)).status).toBe(200); // its tags' part is kept now
+        const got = await read(started.url + both);
+        expect(got).toEqual(await read(fresh.url + both));
+        expect(got.status).toBe(budget < total ? 400 : 200);
+        if (got.status === 200) expect(got.text).toBe((await engineAnswer(server, both)).text);
+      } finally {
+        await started.server.close();
+        await fresh.server.close();
+        server = undefined;
+      }
+    }
+  });
+});
+
 test('the populate budget refuses a page of kept rows as it refuses it rendered', async () => {
   const path = (size: number, page: number) => `/api/articles?populate=*&pagination[pageSize]=${size}&pagination[page]=${page}`;
   // what each row spends: the smallest budget that lets each page of one row through

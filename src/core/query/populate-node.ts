@@ -74,6 +74,9 @@ export function resolvePopulated(scope: Scope, key: string, refuse: () => Strapi
   return attribute as Attribute;
 }
 
+/** nodeKey(emptyNode()). */
+const EMPTY_KEY = '{null|||0}';
+
 /**
  * A text naming what a node renders: its fields, filters as given, sort, count, and its populated attributes and
  * zone components in order. Two parses of the same populate give the same text, so what a node renders can be kept
@@ -82,6 +85,9 @@ export function resolvePopulated(scope: Scope, key: string, refuse: () => Strapi
  */
 export function nodeKey(node: PopulateNode): string | undefined {
   if (node.failure || (node.filters && node.filtersGiven === undefined)) return undefined;
+  // (most populated attributes are `true`: nothing asked under them)
+  if (node.fields === null && !node.filters && node.sort.length === 0 && !node.count && node.populate.size === 0 && !node.zone)
+    return EMPTY_KEY;
   let out = `{${JSON.stringify(node.fields)}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
   for (const [name, sub] of node.populate) {
     const key = nodeKey(sub);

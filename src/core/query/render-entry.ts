@@ -74,17 +74,22 @@ export class PopulateBudget {
   /** Populated entries counted so far. */
   used = 0;
   private counted = 0;
-  private readonly lists = new WeakMap<Attribute, WeakMap<PopulateNode, WeakMap<Record_, Row[]>>>();
+  // (Maps, not WeakMaps: they live as long as the request, and WeakMaps cost the collector more)
+  private readonly lists = new Map<Attribute, Map<PopulateNode, Map<Record_, Row[]>>>();
   constructor(readonly limit: number) {}
 
-  /** The related rows `gather` finds for a record through an attribute and a populate node, gathered once. */
-  remember(attribute: Attribute, node: PopulateNode, record: Record_, gather: () => Row[]): Row[] {
+  /** The related rows gathered for a record through an attribute and a populate node, if they were (see keepList). */
+  listOf(attribute: Attribute, node: PopulateNode, record: Record_): Row[] | undefined {
+    return this.lists.get(attribute)?.get(node)?.get(record);
+  }
+
+  /** Keeps the related rows gathered for a record through an attribute and a populate node, for the rest of the request. */
+  keepList(attribute: Attribute, node: PopulateNode, record: Record_, rows: Row[]): Row[] {
     let byNode = this.lists.get(attribute);
-    if (!byNode) this.lists.set(attribute, (byNode = new WeakMap()));
+    if (!byNode) this.lists.set(attribute, (byNode = new Map()));
     let byRecord = byNode.get(node);
-    if (!byRecord) byNode.set(node, (byRecord = new WeakMap()));
-    let rows = byRecord.get(record);
-    if (!rows) byRecord.set(record, (rows = gather()));
+    if (!byRecord) byNode.set(node, (byRecord = new Map()));
+    byRecord.set(record, rows);
     return rows;
   }
 
@@ -207,11 +212,13 @@ function renderLocalizations(ctx: RenderContext, type: ContentType, rows: readon
 
 /** Each row's other locales (same document and version, none of the batch), with the budget spent. */
 function localizationLists(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Row[][] {
-  const batch = new Set(rows.map((r) => r.id));
+  // (a row alone, as a part is rendered: no set of the batch's ids)
+  const batch = rows.length === 1 ? undefined : new Set(rows.map((r) => r.id));
+  const inBatch = (r: Row) => (batch ? batch.has(r.id) : r.id === rows[0].id);
   return rows.map((row) => {
     const others = ctx.index
       .documentRows(type.uid, row.documentId)
-      .filter((r) => !batch.has(r.id) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
+      .filter((r) => !inBatch(r) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
     others.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
     ctx.budget?.spend(others.length);
     return narrow(ctx, { kind: 'type', type }, others, node);
@@ -238,7 +245,7 @@ export function partRows(ctx: RenderContext, type: ContentType, row: Row, node: 
   if (attribute?.kind !== 'relation' || sub.count) return undefined;
   const target = ctx.index.model.contentTypes.get(attribute.target);
   if (!target) return undefined;
-  const [rows] = relationLists(ctx, scope, target, [row], attribute, sub);
+  const rows = relationList(ctx, scope, target, row, attribute, sub);
   ctx.budget?.spend(rows.length);
   return { kind: 'rows', type: target, rows, many: attribute.toMany };
 }
@@ -292,17 +299,27 @@ function relationLists(
   attribute: Attribute,
   node: PopulateNode,
 ): Row[][] {
-  const targetScope: Scope = { kind: 'type', type: target };
+  return records.map((record) => relationList(ctx, scope, target, record, attribute, node));
+}
+
+/** The related rows of one record through a relation, for a populate node (gathered once per request). */
+function relationList(
+  ctx: RenderContext,
+  scope: Scope,
+  target: ContentType,
+  record: Record_,
+  attribute: Attribute,
+  node: PopulateNode,
+): Row[] {
+  const kept = ctx.budget?.listOf(attribute, node, record);
+  if (kept) return kept;
   const inverse = attribute.kind === 'relation' && !attribute.owner;
-  const joined = (record: Record_): Row[] => {
-    const rows = joinedRecords(ctx.index, scope, record, attribute) as Row[];
-    // a sort's ties keep the join rows' order, not the list's
-    return inverse && node.sort.length > 0 && scope.kind === 'type'
-      ? byLinkBirth(ctx.index, { type: scope.type, row: record as Row }, attribute, rows)
-      : rows;
-  };
-  const gather = (record: Record_) => () => narrow(ctx, targetScope, linkedForRead(ctx, target, joined(record)), node, inverse);
-  return records.map((record) => (ctx.budget ? ctx.budget.remember(attribute, node, record, gather(record)) : gather(record)()));
+  let joined = joinedRecords(ctx.index, scope, record, attribute) as Row[];
+  // a sort's ties keep the join rows' order, not the list's
+  if (inverse && node.sort.length > 0 && scope.kind === 'type')
+    joined = byLinkBirth(ctx.index, { type: scope.type, row: record as Row }, attribute, joined);
+  const rows = narrow(ctx, { kind: 'type', type: target }, linkedForRead(ctx, target, joined), node, inverse);
+  return ctx.budget ? ctx.budget.keepList(attribute, node, record, rows) : rows;
 }
 
 /**
@@ -343,7 +360,7 @@ export function* precountSteps(
     let stepLists = 0;
     let stepRows = 0;
     for (const row of rows) {
-      const [list] = relationLists(ctx, scope, target, [row], attribute, sub);
+      const list = relationList(ctx, scope, target, row, attribute, sub);
       budget.precount(list.length);
       lists.push(list);
       stepRows += list.length;

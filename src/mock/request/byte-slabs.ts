@@ -23,6 +23,16 @@ export class ByteSlabs {
     return this.take(written);
   }
 
+  /** `prefix` then a string's UTF-8, in a slab (a part's `,"name":` and its value's JSON, not joined as a string first). */
+  after(prefix: Uint8Array, value: string): Uint8Array {
+    const most = prefix.length + value.length * 3;
+    if (most > SLAB_BYTES / 4) return this.join([prefix, encoder.encode(value)]);
+    this.room(most);
+    this.slab.set(prefix, this.at);
+    const { written } = encoder.encodeInto(value, this.slab.subarray(this.at + prefix.length));
+    return this.take(prefix.length + written);
+  }
+
   /** A short text asked again and again (an attribute's `,"name":`), encoded once. */
   constant(value: string): Uint8Array {
     let bytes = this.constants.get(value);

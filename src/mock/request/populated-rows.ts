@@ -46,140 +46,137 @@ export function renderedApart(page: ListPage): boolean {
   const { node } = page;
   for (const sub of node.populate.values()) if (batchDependent(sub)) return false;
   for (const sub of node.zone?.values() ?? []) if (batchDependent(sub)) return false;
-  const documents = new Set<unknown>();
-  for (const row of page.rows) {
-    if (documents.has(row.documentId)) return false;
-    documents.add(row.documentId);
-  }
+  const { rows } = page;
+  // (a page is a few dozen rows: compared pairwise, no set built per request)
+  if (rows.length > 64) return new Set(rows.map((row) => row.documentId)).size === rows.length;
+  for (let i = 1; i < rows.length; i++) for (let j = 0; j < i; j++) if (rows[i].documentId === rows[j].documentId) return false;
   return true;
 }
 
-/** A populated attribute's part: its name, and its id among kept parts (undefined: never kept). */
+/** A populated attribute's part: its name, `,"name":` as bytes, and its id among kept parts (undefined: never kept). */
 interface AttributePart {
   readonly name: string;
+  readonly prefix: Uint8Array;
   readonly id: number | undefined;
 }
 
-/** The ids of a row's parts for a populate tree: its scalars' (by `fields`), then each populated attribute's. */
+/**
+ * The ids of a row's parts for a populate tree: its scalars' (by `fields`), then each populated attribute's; and
+ * whether the scalars are the row's own fields alone (written from the row's kept text, see headOf).
+ */
 interface PartKeys {
   readonly scalars: number;
+  readonly ownFields: boolean;
   readonly attributes: readonly AttributePart[];
 }
 
-function partKeys(store: TypeParts, node: PopulateNode, partsKey: string): PartKeys {
+function partKeys(store: TypeParts, slabs: ByteSlabs, node: PopulateNode, partsKey: string): PartKeys {
   const attributes: AttributePart[] = [];
   for (const [name, sub] of node.populate) {
     const key = nodeKey(sub);
-    attributes.push({ name, id: key === undefined ? undefined : store.idOf(`${partsKey}\u0000${name}\u0000${key}`) });
+    const id = key === undefined ? undefined : store.idOf(`${partsKey}\u0000${name}\u0000${key}`);
+    attributes.push({ name, prefix: slabs.constant(`,${JSON.stringify(name)}:`), id });
   }
-  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), attributes };
+  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), ownFields: node.fields === null, attributes };
 }
 
 const encoder = new TextEncoder();
 const CLOSE = encoder.encode('}');
-const NOTHING = new Uint8Array(0);
 const OPEN_LIST = encoder.encode('[');
 const CLOSE_LIST = encoder.encode(']');
 const COMMA = encoder.encode(',');
 const NULL = encoder.encode('null');
 
-/** A row's pieces (UTF-8, in order) and what its parts spent of the populate budget. */
+/** A row's pieces (UTF-8, in order) and what its kept parts spent of the populate budget (not spent yet). */
 interface RowPieces {
   readonly pieces: Uint8Array[];
   readonly spent: number;
 }
 
-/** The row's pieces when every part is kept, else undefined. */
-function keptPieces(store: TypeParts, keys: PartKeys, row: Row): RowPieces | undefined {
+/**
+ * Appends the row's kept pieces to `out` and returns what they spent, when every part is kept; else leaves `out` as
+ * it was and returns -1.
+ */
+function keptInto(store: TypeParts, keys: PartKeys, row: Row, out: Uint8Array[]): number {
   const parts = store.partsOf(row);
   const head = parts?.[keys.scalars];
-  if (!head) return undefined;
-  const pieces = [head.bytes];
+  if (!head) return -1;
+  const from = out.length;
+  out.push(head.bytes);
   let spent = 0;
   for (const { id } of keys.attributes) {
     const part = id === undefined ? undefined : parts![id];
-    if (!part) return undefined;
-    pieces.push(part.bytes);
+    if (!part) {
+      out.length = from;
+      return -1;
+    }
+    out.push(part.bytes);
     spent += part.spent;
   }
-  pieces.push(CLOSE);
-  return { pieces, spent };
+  withoutLeadingComma(out, from);
+  out.push(CLOSE);
+  return spent;
 }
 
 /**
- * One part of a row: kept (its share of the budget not spent yet), or made now (after the budget's first pass) as
- * bytes or as a value, with what making it spent.
+ * The scalars' part of a row, without its closing brace. The row's own fields alone (no `fields`) are what a plain
+ * list shows of it: the row's kept text (row-fragments.ts, valid while its table is unchanged), shared with plain
+ * lists and with every populated part that shows the row as a related row; else rendered now.
  */
-type MadePart =
-  | { readonly kept: KeptPart }
-  | { readonly bytes: Uint8Array; readonly spent: number }
-  | { readonly value: unknown; readonly spent: number };
-
-/**
- * A row's parts in order (its scalars first). `asValues`: every part rendered now as a value (none read from the kept
- * ones); else kept parts are read, and a part that is rows' or files' own fields is written from their kept texts.
- */
-function makeParts(page: PopulatedPage, store: TypeParts, keys: PartKeys, row: Row, asValues = false): MadePart[] {
-  const kept = asValues ? undefined : store.partsOf(row);
-  const ids = [{ name: undefined, id: keys.scalars }, ...keys.attributes];
-  return ids.map(({ name, id }) => {
-    const part = id === undefined ? undefined : kept?.[id];
-    if (part) return { kept: part };
-    const before = page.budget?.used ?? 0;
-    const spent = () => (page.budget?.used ?? 0) - before;
-    const rows = asValues || name === undefined ? undefined : page.parts.partRows(row, name);
-    if (rows) {
-      const { slabs } = page.fragments;
-      const bytes = slabs.join([slabs.constant(`,${JSON.stringify(name)}:`), ...rowsPieces(page, rows)]);
-      return { bytes, spent: spent() };
-    }
-    const value = page.parts.renderPart(row, name);
-    return { value, spent: spent() };
-  });
+function headOf(page: PopulatedPage, keys: PartKeys, row: Row): Uint8Array {
+  const { fragments, index, type } = page;
+  if (!keys.ownFields) return headBytes(fragments.slabs, page.parts.renderPart(row));
+  const [text] = fragments.texts(index, type, [row], (missing) => missing.map((r) => renderScalars(type, r)));
+  return text.subarray(0, text.length - 1);
 }
 
-/** The JSON of a part that is rows' or files' own fields, as pieces: each row's or file's kept text. */
-function rowsPieces(page: PopulatedPage, part: PartRows): Uint8Array[] {
+/**
+ * A populated attribute's part of a row, made now (after the budget's first pass): written from its rows' or files'
+ * kept texts when it is their own fields, else rendered; with what making it spent.
+ */
+function madePart(page: PopulatedPage, part: AttributePart, row: Row): KeptPart {
+  const { budget, fragments } = page;
+  const before = budget?.used ?? 0;
+  const rows = page.parts.partRows(row, part.name);
+  const bytes = rows
+    ? fragments.slabs.join(rowsPieces(page, rows, [part.prefix]))
+    : memberBytes(fragments.slabs, part.prefix, page.parts.renderPart(row, part.name));
+  return { bytes, spent: (budget?.used ?? 0) - before };
+}
+
+/** The JSON of a part that is rows' or files' own fields, as pieces after `pieces`: each row's or file's kept text. */
+function rowsPieces(page: PopulatedPage, part: PartRows, pieces: Uint8Array[]): Uint8Array[] {
   const texts =
     part.kind === 'rows'
       ? page.fragments.texts(page.index, part.type, part.rows, (missing) => missing.map((r) => renderScalars(part.type, r)))
       : page.fragments.fileTexts(page.index, part.files, (file) => renderMedia(page.index.model, file, null));
-  if (!part.many) return [texts[0] ?? NULL];
-  const pieces: Uint8Array[] = [OPEN_LIST];
+  if (!part.many) {
+    pieces.push(texts[0] ?? NULL);
+    return pieces;
+  }
+  pieces.push(OPEN_LIST);
   texts.forEach((text, i) => (i === 0 ? pieces.push(text) : pieces.push(COMMA, text)));
   pieces.push(CLOSE_LIST);
   return pieces;
 }
 
-/** The parts as bytes, keeping those made now. */
-function piecesOf(slabs: ByteSlabs, store: TypeParts, keys: PartKeys, row: Row, parts: readonly MadePart[]): Uint8Array[] {
-  const pieces: Uint8Array[] = [];
-  parts.forEach((part, i) => {
-    if ('kept' in part) return void pieces.push(part.kept.bytes);
-    const id = i === 0 ? keys.scalars : keys.attributes[i - 1].id;
-    const bytes =
-      'bytes' in part ? part.bytes : i === 0 ? headBytes(slabs, part.value) : memberBytes(slabs, keys.attributes[i - 1].name, part.value);
-    if (id !== undefined) store.keep(row, id, { bytes, spent: part.spent });
-    pieces.push(bytes);
-  });
-  // an entry with no scalar key (no id): its first member has no comma before it
-  if (pieces[0].length === 1) {
-    const first = pieces.findIndex((p, i) => i > 0 && p.length > 0);
-    if (first > 0) pieces[first] = pieces[first].subarray(1);
-  }
-  pieces.push(CLOSE);
-  return pieces;
-}
-
-/** What the kept parts among `parts` spent (made ones spent theirs while being made). */
-const keptSpent = (parts: readonly MadePart[]): number => parts.reduce((n, p) => n + ('kept' in p ? p.kept.spent : 0), 0);
-
 /** The scalars' JSON without its closing brace. */
 const headBytes = (slabs: ByteSlabs, scalars: unknown): Uint8Array => slabs.text(JSON.stringify(scalars)).subarray(0, -1);
 
-/** `,"name":value`, or nothing for a value JSON.stringify leaves out. */
-const memberBytes = (slabs: ByteSlabs, name: string, value: unknown): Uint8Array =>
-  value === undefined ? NOTHING : slabs.text(`,${JSON.stringify(name)}:${JSON.stringify(value)}`);
+/** `,"name":value` (`prefix` is `,"name":`), or nothing for a value JSON.stringify leaves out. */
+const memberBytes = (slabs: ByteSlabs, prefix: Uint8Array, value: unknown): Uint8Array =>
+  value === undefined ? NOTHING : slabs.after(prefix, JSON.stringify(value));
+const NOTHING = new Uint8Array(0);
+
+/** An entry with no scalar key (no id): its first member has no comma before it. */
+function withoutLeadingComma(pieces: Uint8Array[], from: number): void {
+  if (pieces[from].length !== 1) return;
+  for (let i = from + 1; i < pieces.length; i++)
+    if (pieces[i].length > 0) {
+      pieces[i] = pieces[i].subarray(1);
+      return;
+    }
+}
 
 /** What a page's rows are written from: its kept parts' store and their ids. */
 export interface PageParts {
@@ -188,8 +185,10 @@ export interface PageParts {
 }
 
 export function pageParts(page: PopulatedPage): PageParts {
-  const store = page.fragments.partsOf(page.index, page.type);
-  return { store, keys: partKeys(store, page.parts.node, page.parts.partsKey) };
+  const { fragments, parts } = page;
+  const store = fragments.partsOf(page.index, page.type);
+  // (a kept parse's tree is the same object from one request to the next: its ids are looked up once)
+  return { store, keys: store.keysOf(parts.node, parts.partsKey, () => partKeys(store, fragments.slabs, parts.node, parts.partsKey)) };
 }
 
 /**
@@ -203,11 +202,14 @@ export function textsOfRows(page: PopulatedPage, most: number, render = false): 
   const out: Uint8Array[][] = [];
   let spent = 0;
   for (const row of page.rows) {
-    const kept = keptPieces(parts.store, parts.keys, row);
-    if (!kept && !render) return undefined;
-    const pieces = kept ?? rowPieces(page, parts, row);
-    spent += pieces.spent;
-    out.push(pieces.pieces);
+    const pieces: Uint8Array[] = [];
+    let rowSpent = keptInto(parts.store, parts.keys, row, pieces);
+    if (rowSpent < 0) {
+      if (!render) return undefined;
+      rowSpent = madeInto(page, parts, row, pieces);
+    }
+    spent += rowSpent;
+    out.push(pieces);
   }
   if (!render && spent > most) return undefined;
   // the kept parts' share of the budget (parts made now spent theirs while being made)
@@ -217,37 +219,92 @@ export function textsOfRows(page: PopulatedPage, most: number, render = false): 
 
 /** Whether every part of every row of the page is kept. */
 export function allKept(page: PopulatedPage): boolean {
-  const parts = pageParts(page);
-  return page.rows.every((row) => keptPieces(parts.store, parts.keys, row) !== undefined);
+  const { store, keys } = pageParts(page);
+  for (const row of page.rows) {
+    const parts = store.partsOf(row);
+    if (!parts?.[keys.scalars]) return false;
+    for (const { id } of keys.attributes) if (id === undefined || !parts[id]) return false;
+  }
+  return true;
 }
 
 /** A row's pieces: kept, or made now and kept; `spent` is the kept parts' share of the budget (not spent yet). */
 export function rowPieces(page: PopulatedPage, parts: PageParts, row: Row): RowPieces {
-  const kept = keptPieces(parts.store, parts.keys, row);
-  if (kept) return kept;
-  const made = makeParts(page, parts.store, parts.keys, row);
-  return { pieces: piecesOf(page.fragments.slabs, parts.store, parts.keys, row, made), spent: keptSpent(made) };
+  const pieces: Uint8Array[] = [];
+  const spent = keptInto(parts.store, parts.keys, row, pieces);
+  return { pieces, spent: spent >= 0 ? spent : madeInto(page, parts, row, pieces) };
+}
+
+/**
+ * Appends the row's pieces to `out`, each part kept or made now (and kept); returns what the kept ones spent (the
+ * made ones spent theirs while being made).
+ */
+function madeInto(page: PopulatedPage, { store, keys }: PageParts, row: Row, out: Uint8Array[]): number {
+  const kept = store.partsOf(row);
+  const from = out.length;
+  let head = kept?.[keys.scalars];
+  if (!head) store.keep(row, keys.scalars, (head = { bytes: headOf(page, keys, row), spent: 0 }));
+  out.push(head.bytes);
+  let spent = 0;
+  for (const part of keys.attributes) {
+    let made = part.id === undefined ? undefined : kept?.[part.id];
+    if (made) spent += made.spent;
+    else {
+      made = madePart(page, part, row);
+      if (part.id !== undefined) store.keep(row, part.id, made);
+    }
+    out.push(made.bytes);
+  }
+  withoutLeadingComma(out, from);
+  out.push(CLOSE);
+  return spent;
 }
 
 /**
  * A findOne's document: its pieces when every part is kept and spent at most `most`, or when rendering it now spent
  * at most `most` (its parts are then kept); else the entry as renderRows makes it, for the caller to serialize a
- * slice at a time.
+ * slice at a time. Parts kept by other reads (a list's, another findOne's asking the same subtrees) are reused.
  */
 export function oneDocument(page: PopulatedPage, most: number): Uint8Array[] | Entry {
-  const parts = pageParts(page);
+  const { store, keys } = pageParts(page);
   const [row] = page.rows;
-  const kept = keptPieces(parts.store, parts.keys, row);
-  if (kept && kept.spent <= most) {
-    page.budget?.spend(kept.spent);
-    return kept.pieces;
+  const { budget, fragments } = page;
+  const used = () => budget?.used ?? 0;
+  const kept = store.partsOf(row);
+  // each part kept (what it spent, not spent yet) or rendered now as a value (spending as it renders)
+  const start = used();
+  let keptSpent = 0;
+  const made = keys.attributes.map((part) => {
+    const have = part.id === undefined ? undefined : kept?.[part.id];
+    if (have) {
+      keptSpent += have.spent;
+      return have;
+    }
+    const before = used();
+    const value = page.parts.renderPart(row, part.name);
+    return { value, spent: used() - before };
+  });
+  if (keptSpent + used() - start > most) {
+    // too big to write at once: the entry as values, the kept parts rendered now too (and spent so)
+    const entry = page.parts.renderPart(row) as Entry;
+    keys.attributes.forEach((part, i) => {
+      const m = made[i];
+      entry[part.name] = 'value' in m ? m.value : page.parts.renderPart(row, part.name);
+    });
+    return entry;
   }
-  // every part rendered now as a value (none read from the kept ones), as the entry is when it is too big
-  const before = page.budget?.used ?? 0;
-  const made = makeParts(page, parts.store, parts.keys, row, true);
-  if ((page.budget?.used ?? 0) - before <= most) return piecesOf(page.fragments.slabs, parts.store, parts.keys, row, made);
-  const value = (part: MadePart) => ('value' in part ? part.value : undefined);
-  const entry = value(made[0]) as Entry;
-  parts.keys.attributes.forEach((part, i) => (entry[part.name] = value(made[i + 1])));
-  return entry;
+  budget?.spend(keptSpent);
+  let head = kept?.[keys.scalars];
+  if (!head) store.keep(row, keys.scalars, (head = { bytes: headOf(page, keys, row), spent: 0 }));
+  const pieces = [head.bytes];
+  keys.attributes.forEach((part, i) => {
+    const m = made[i];
+    if ('bytes' in m) return void pieces.push(m.bytes);
+    const bytes = memberBytes(fragments.slabs, part.prefix, m.value);
+    if (part.id !== undefined) store.keep(row, part.id, { bytes, spent: m.spent });
+    pieces.push(bytes);
+  });
+  withoutLeadingComma(pieces, 0);
+  pieces.push(CLOSE);
+  return pieces;
 }

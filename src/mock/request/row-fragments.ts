@@ -1,6 +1,7 @@
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentType } from '../../core/model/types.js';
+import type { PopulateNode } from '../../core/query/populate-node.js';
 import { ByteSlabs } from './byte-slabs.js';
 
 // A list without `populate` or `fields` shows each row as the same JSON whatever the page, the filters or the
@@ -78,9 +79,20 @@ export interface KeptPart {
  * other tables, and the engine's kept work (parses, row texts) follows the index's generation, not the tables' as the
  * answer cache does (so `Cache-Control: no-cache` always reaches an engine that sees every change).
  */
+/** Whether a row's id indexes TypeParts' arrays (a small non-negative integer, as the store numbers rows). */
+const byId = (id: number): boolean => id >= 0 && id < 1 << 24 && Number.isInteger(id);
+
 export class TypeParts {
-  /** Per row, its kept parts by part id. */
-  private readonly byRow = new WeakMap<Row, (KeptPart | undefined)[]>();
+  /**
+   * Per row, its kept parts by part id: by the row's id (a page reads 25 rows' parts: an array read each, where a
+   * Map's hash lookups over tens of thousands of rows missed the cache), with the row itself beside them so a row
+   * that took another's id is never read as it; rows whose id is no small integer in a Map.
+   */
+  private rowsById: (Row | undefined)[] = [];
+  private partsById: ((KeptPart | undefined)[] | undefined)[] = [];
+  private readonly byRow = new Map<Row, (KeptPart | undefined)[]>();
+  /** Per populate tree (a kept parse's is the same object from one request to the next), what keysOf made for it. */
+  private readonly keysByNode = new WeakMap<PopulateNode, { readonly partsKey: string; readonly keys: unknown }>();
   /** Part ids by key (what part, rendered for which populate subtree and request: see populated-rows.ts). */
   private readonly ids = new Map<string, number>();
   private readonly epoch: number;
@@ -104,8 +116,19 @@ export class TypeParts {
     return id;
   }
 
+  /** What `make` gives for a populate tree and parts key (the ids of its parts), made once per tree. */
+  keysOf<T>(node: PopulateNode, partsKey: string, make: () => T): T {
+    const kept = this.keysByNode.get(node);
+    if (kept?.partsKey === partsKey) return kept.keys as T;
+    const keys = make();
+    this.keysByNode.set(node, { partsKey, keys });
+    return keys;
+  }
+
   /** A row's kept parts, by part id. */
   partsOf(row: Row): readonly (KeptPart | undefined)[] | undefined {
+    const { id } = row;
+    if (byId(id)) return this.rowsById[id] === row ? this.partsById[id] : undefined;
     return this.byRow.get(row);
   }
 
@@ -113,12 +136,37 @@ export class TypeParts {
   keep(row: Row, id: number, part: KeptPart): void {
     if (this.index.transaction !== undefined) return; // a write in progress: what it shows may be undone
     // (big answers alike made at the same time make the same parts: kept and counted once)
-    if (this.byRow.get(row)?.[id] !== undefined) return;
+    if (this.partsOf(row)?.[id] !== undefined) return;
     if (!this.room(this, part.bytes.length)) return;
     this.bytes += part.bytes.length;
-    let parts = this.byRow.get(row);
-    if (!parts) this.byRow.set(row, (parts = []));
+    let parts = this.partsOf(row) as (KeptPart | undefined)[] | undefined;
+    if (!parts) {
+      parts = [];
+      if (!byId(row.id)) this.byRow.set(row, parts);
+      else {
+        this.fit(row.id);
+        this.rowsById[row.id] = row;
+        this.partsById[row.id] = parts;
+      }
+    }
     parts[id] = part;
+  }
+
+  /**
+   * Room in the by-id arrays for `id`: grown filled, at least twice as long, so V8 keeps them as fast arrays (a write
+   * far past an array's end turns it into a dictionary until it fills up).
+   */
+  private fit(id: number): void {
+    const length = this.rowsById.length;
+    if (id < length) return;
+    const size = Math.max(id + 1, length * 2, 1024);
+    const grow = <T>(list: (T | undefined)[]) => {
+      const out = new Array<T | undefined>(size).fill(undefined);
+      list.forEach((item, i) => (out[i] = item));
+      return out;
+    };
+    this.rowsById = grow(this.rowsById);
+    this.partsById = grow(this.partsById);
   }
 
   /** Whether nothing changed since the parts were made. */
@@ -141,15 +189,20 @@ export class RowFragments {
    */
   texts(index: ContentIndex, type: ContentType, rows: readonly Row[], render: (rows: readonly Row[]) => unknown[]): Uint8Array[] {
     const kept = this.current(index, type);
-    let missing = rows.filter((row) => !kept.texts.has(row));
-    if (missing.length > 0) {
-      if (kept.texts.size + missing.length > MAX_ROWS) {
-        kept.texts.clear();
-        missing = [...rows];
-      }
-      const rendered = render(missing);
-      missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
+    const out: Uint8Array[] = new Array<Uint8Array>(rows.length);
+    let missing: Row[] | undefined;
+    rows.forEach((row, i) => {
+      const text = kept.texts.get(row);
+      if (text) out[i] = text;
+      else (missing ??= []).push(row);
+    });
+    if (!missing) return out;
+    if (kept.texts.size + missing.length > MAX_ROWS) {
+      kept.texts.clear();
+      missing = [...rows];
     }
+    const rendered = render(missing);
+    missing.forEach((row, i) => kept.texts.set(row, this.slabs.text(JSON.stringify(rendered[i]))));
     return rows.map((row) => kept.texts.get(row)!);
   }
 
@@ -157,7 +210,7 @@ export class RowFragments {
   fileTexts(index: ContentIndex, files: readonly MediaFile[], render: (file: MediaFile) => unknown): Uint8Array[] {
     const kept = this.files;
     const texts =
-      kept && kept.index === index && kept.epoch === index.epoch && kept.generation === index.generation ? kept.texts : new WeakMap();
+      kept && kept.index === index && kept.epoch === index.epoch && kept.generation === index.generation ? kept.texts : new Map();
     if (texts !== kept?.texts) this.files = { index, epoch: index.epoch, generation: index.generation, texts };
     return files.map((file) => {
       let text = texts.get(file);
@@ -166,7 +219,8 @@ export class RowFragments {
     });
   }
 
-  private files: { index: ContentIndex; epoch: number; generation: number; texts: WeakMap<MediaFile, Uint8Array> } | undefined;
+  // (a Map, not a WeakMap: it is dropped at the next write or reload, and a WeakMap costs the collector more)
+  private files: { index: ContentIndex; epoch: number; generation: number; texts: Map<MediaFile, Uint8Array> } | undefined;
 
   /** The parts kept for rows of `type` (populated-rows.ts), still valid. */
   partsOf(index: ContentIndex, type: ContentType): TypeParts {
