@@ -3,7 +3,7 @@ import { assertDataset, DatasetError } from '../core/data/import-dataset.js';
 import { parseJsonText } from '../core/model/parse-json-text.js';
 import { formatProblem } from '../core/model/schema-errors.js';
 import {
-  arrayItemsAt,
+  eachArrayItem,
   isObjectAt,
   objectMembersAt,
   parseSlice,
@@ -67,11 +67,8 @@ function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void): nu
   const keepObject = (s: Slice) => {
     if (isObjectAt(buf, s)) keep(s);
   };
-  const list = (at: number) => {
-    const { items, end } = arrayItemsAt(buf, at);
-    items.forEach(keepObject);
-    return end;
-  };
+  // each document as it is found: a list of 100,000 streams from its first chunk, not after its last
+  const list = (at: number) => eachArrayItem(buf, at, keepObject);
   if (buf[start] === OPEN_BRACKET) return list(start);
   if (buf[start] !== OPEN_BRACE) return valueEnd(buf, start);
   return objectMembersAt(buf, start, (_locale, localeStart) => {
