@@ -121,6 +121,9 @@ describe('reading a seed file document by document', () => {
       startEarlySeedRead(['serve', '--seed', typed], {});
       results.push(prefetchSeed(undefined) === undefined);
       startEarlySeedRead(['serve', '--seed', typed], {});
+      // a store file (and its journal, missing here) read ahead into the page cache: nothing held, nothing said
+      startEarlySeedRead(['serve', '--data', other], {});
+      startEarlySeedRead(['serve', '--data=' + other + '.missing'], {});
       console.log(JSON.stringify(results));
     `;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, KIT_DATASET, other], { encoding: 'utf8' });
