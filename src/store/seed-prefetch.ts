@@ -52,7 +52,7 @@ let early: SeedReadAhead | undefined;
  * they are imported.
  */
 export class SeedReadAhead {
-  private pending: Promise<ReadSeed | undefined> | undefined;
+  private pending: Promise<{ message: HeadMessage; stream: PortStream } | undefined> | undefined;
   private worker: Worker | undefined;
 
   constructor(
@@ -73,7 +73,7 @@ export class SeedReadAhead {
         return resolve(undefined);
       }
       this.worker.once('message', (message: HeadMessage | { kind: 'failed' }) =>
-        resolve(message.kind === 'head' ? readSeedOf(this.file, message, new PortStream(message.head, port1, signal)) : undefined),
+        resolve(message.kind === 'head' ? { message, stream: new PortStream(message.head, port1, signal) } : undefined),
       );
       this.worker.once('error', () => resolve(undefined));
       this.worker.once('exit', () => resolve(undefined));
@@ -97,7 +97,8 @@ export class SeedReadAhead {
   take(): Promise<ReadSeed | undefined> {
     const pending = this.pending;
     this.pending = undefined;
-    return pending ?? Promise.resolve(undefined);
+    // read here, not when the head arrives: waiting for a whole outline must not hold the modules still loading
+    return (pending ?? Promise.resolve(undefined)).then((head) => head && readSeedOf(this.file, head.message, head.stream));
   }
 }
 
