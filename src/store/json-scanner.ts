@@ -99,16 +99,22 @@ export function objectMembersAt(buf: Buffer, start: number, walk?: Walk): { memb
 
 /** The items of the array starting at `start`, and where the array ends. */
 export function arrayItemsAt(buf: Buffer, start: number): { items: Slice[]; end: number } {
-  if (buf[start] !== OPEN_BRACKET) throw new ScanError(start);
   const items: Slice[] = [];
+  const end = eachArrayItem(buf, start, (item) => items.push(item));
+  return { items, end };
+}
+
+/** Calls `each` with every item of the array starting at `start` as it is found; returns where the array ends. */
+export function eachArrayItem(buf: Buffer, start: number, each: (item: Slice) => void): number {
+  if (buf[start] !== OPEN_BRACKET) throw new ScanError(start);
   let pos = skipSpace(buf, start + 1);
-  if (buf[pos] === CLOSE_BRACKET) return { items, end: pos + 1 };
+  if (buf[pos] === CLOSE_BRACKET) return pos + 1;
   for (;;) {
     const end = valueEnd(buf, pos);
-    items.push({ start: pos, end });
+    each({ start: pos, end });
     pos = skipSpace(buf, end);
     if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
-    else if (buf[pos] === CLOSE_BRACKET) return { items, end: pos + 1 };
+    else if (buf[pos] === CLOSE_BRACKET) return pos + 1;
     else throw new ScanError(pos);
   }
 }

@@ -1,16 +1,19 @@
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { Dataset } from '../core/data/import-dataset.js';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Slice } from './json-scanner.js';
 import type { ReadSeed } from './read-seed-file.js';
+import type { Outline, OutlineStep, OutlineStream } from './seed-outline.js';
 
-/** What the outline thread posts back: the bytes it read (shared, not copied) and the documents' extents. */
-export interface OutlineMessage {
+/** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
+export interface HeadMessage {
+  readonly kind: 'head';
   readonly bytes: SharedArrayBuffer;
-  readonly meta: Dataset;
-  /** Per content-type key, the documents' extents as [start, end, start, end, …] (one transfer, no object each). */
-  readonly documents: [string, Float64Array][];
+  readonly head: Record<string, unknown>;
 }
+
+/** An outline step as posted: a chunk of documents' extents as [start, end, start, end, …]. */
+export type StepMessage =
+  Exclude<OutlineStep, { kind: 'documents' }> | { readonly kind: 'documents'; readonly key: string; readonly extents: Float64Array };
 
 /**
  * Reads a seed file and finds where its documents lie on another thread, started before the server's modules load:
@@ -49,7 +52,7 @@ let early: SeedReadAhead | undefined;
  * they are imported.
  */
 export class SeedReadAhead {
-  private pending: Promise<ReadSeed | undefined> | undefined;
+  private pending: Promise<{ message: HeadMessage; stream: PortStream } | undefined> | undefined;
   private worker: Worker | undefined;
 
   constructor(
@@ -57,13 +60,21 @@ export class SeedReadAhead {
     held: boolean,
   ) {
     this.pending = new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      const signal = new SharedArrayBuffer(4);
       try {
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
-        this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), { workerData: { file }, execArgv: [] });
+        this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
+          workerData: { file, port: port2, signal },
+          transferList: [port2],
+          execArgv: [],
+        });
       } catch {
         return resolve(undefined);
       }
-      this.worker.once('message', (message: OutlineMessage | undefined) => resolve(message && readSeedOf(this.file, message)));
+      this.worker.once('message', (message: HeadMessage | { kind: 'failed' }) =>
+        resolve(message.kind === 'head' ? { message, stream: new PortStream(message.head, port1, signal) } : undefined),
+      );
       this.worker.once('error', () => resolve(undefined));
       this.worker.once('exit', () => resolve(undefined));
       // after the listeners: adding a 'message' listener holds the process again
@@ -86,16 +97,65 @@ export class SeedReadAhead {
   take(): Promise<ReadSeed | undefined> {
     const pending = this.pending;
     this.pending = undefined;
-    return pending ?? Promise.resolve(undefined);
+    // read here, not when the head arrives: waiting for a whole outline must not hold the modules still loading
+    return (pending ?? Promise.resolve(undefined)).then((head) => head && readSeedOf(this.file, head.message, head.stream));
   }
 }
 
-function readSeedOf(file: string, message: OutlineMessage): ReadSeed {
+/**
+ * The bytes with the streaming outline, when its head names the locales for sure (both "locales" and
+ * "defaultLocale" come before "contentTypes", as `pull` and `seed` write them); else the whole outline, waited for.
+ */
+function readSeedOf(file: string, message: HeadMessage, stream: PortStream): ReadSeed | undefined {
+  const bytes = Buffer.from(message.bytes);
+  const { head } = message;
+  if (Array.isArray(head.locales) && 'defaultLocale' in head) return { file, bytes, outline: stream };
+  const whole = wholeOutline(stream);
+  return whole && { file, bytes, outline: whole };
+}
+
+/** Waits for the rest of a streaming outline; undefined if it failed. */
+function wholeOutline(stream: OutlineStream): Outline | undefined {
   const documents = new Map<string, Slice[]>();
-  for (const [key, extents] of message.documents) {
+  for (;;) {
+    const step = stream.next();
+    if (step.kind === 'failed') return undefined;
+    if (step.kind === 'done') return { meta: step.meta, documents };
+    if (step.kind === 'type') documents.set(step.key, []);
+    if (step.kind === 'documents') for (const s of step.slices) documents.get(step.key)!.push(s);
+  }
+}
+
+/**
+ * The main thread's end of the outline thread's port, read synchronously: the import is synchronous, and waits
+ * (Atomics.wait, no CPU) only when it has caught up with the outline.
+ */
+class PortStream implements OutlineStream {
+  private readonly posted: Int32Array;
+
+  constructor(
+    readonly head: Record<string, unknown>,
+    private readonly port: MessagePort,
+    signal: SharedArrayBuffer,
+  ) {
+    this.posted = new Int32Array(signal);
+  }
+
+  next(): OutlineStep {
+    for (;;) {
+      const seen = Atomics.load(this.posted, 0);
+      const received = receiveMessageOnPort(this.port);
+      if (received) return this.stepOf(received.message as StepMessage);
+      Atomics.wait(this.posted, 0, seen);
+    }
+  }
+
+  private stepOf(message: StepMessage): OutlineStep {
+    if (message.kind === 'done' || message.kind === 'failed') this.port.close();
+    if (message.kind !== 'documents') return message;
+    const { extents } = message;
     const slices: Slice[] = new Array<Slice>(extents.length / 2);
     for (let i = 0; i < slices.length; i++) slices[i] = { start: extents[2 * i], end: extents[2 * i + 1] };
-    documents.set(key, slices);
+    return { kind: 'documents', key: message.key, slices };
   }
-  return { file, bytes: Buffer.from(message.bytes), outline: { meta: message.meta, documents } };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { extension } from 'mime-types';
+import { extension } from 'mime-types-2';
 import type { ContentStore } from '../../store/content-store.js';
 import type { Json, MediaFile } from '../../core/data/types.js';
 import { newDocumentId } from '../../core/write/document-writer.js';

@@ -1,6 +1,6 @@
 import { errorBody, type StrapiError } from '../../core/errors/strapi-errors.js';
 import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http-status.js';
-import { contentType } from 'mime-types';
+import { contentType } from 'mime-types-2';
 import { STATUS_CODES } from 'node:http';
 import { parseQueryString } from '../../core/query/run-query.js';
 

@@ -1,0 +1,107 @@
+import type { ContentModel, ContentType, Locale } from '../core/model/types.js';
+import { DatasetError, DatasetImporter, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
+import type { MediaFile, StoreData } from '../core/data/types.js';
+import { isPlainObject } from '../core/is-plain-object.js';
+import { documentProblem, importOutline } from './import-outline.js';
+import { parseSlice, type Slice } from './json-scanner.js';
+import { outline, type OutlineStream } from './seed-outline.js';
+
+export interface StreamedSeed {
+  readonly bytes: Buffer;
+  readonly file: string;
+  readonly stream: OutlineStream;
+  /** The locales the model was read with (from the stream's head). */
+  readonly locales: Locale[];
+}
+
+/**
+ * Imports a seed while the read-ahead thread still outlines it: each chunk of documents is parsed and imported as
+ * soon as the thread has found it, so the import no longer waits for the whole outline (at 100k articles the thread
+ * needs over a second for it). The result is the store an import from the whole outline builds: whatever the
+ * stream cannot decide as it goes (a type named twice, keys JSON.parse would order otherwise, the media library
+ * after the documents) is imported again from the whole outline once it is complete; a document's error is raised
+ * only once the outline is known to be sound, since an outline's error comes first on the main thread too.
+ */
+export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn?: (message: string) => void): StoreData {
+  const { bytes, file, stream } = seed;
+  // warnings wait until this import is the one kept (an import again from the outline would repeat them)
+  const warnings: string[] = [];
+  const importer = new DatasetImporter(model, (w) => warnings.push(w));
+  const headMedia = stream.head.media;
+  if (Array.isArray(headMedia)) importer.addMedia(headMedia as MediaFile[]);
+  const documents = new Map<string, Slice[]>();
+  const order: string[] = [];
+  let failure: unknown;
+  let unsure = false;
+  // the type being streamed: undecided while its members before "documents" cannot name it for sure
+  let current: { key: string; type: ContentType | undefined; decided: boolean; members: Record<string, unknown> } | undefined;
+  const importSlices = (type: ContentType | undefined, slices: readonly Slice[]) => {
+    if (!type || failure !== undefined || unsure) return;
+    try {
+      for (const slice of slices) importer.addSnapshot(type, parseSlice(bytes, slice) as Record<string, unknown>);
+    } catch (e) {
+      failure = e;
+    }
+  };
+  let meta: Dataset | undefined;
+  while (!meta) {
+    const step = stream.next();
+    switch (step.kind) {
+      case 'failed':
+        // the main thread's own outline says what is wrong, with file and position
+        outline(bytes, file);
+        throw new DatasetError(`${file}: the seed file could not be outlined`);
+      case 'done':
+        meta = step.meta;
+        break;
+      case 'type': {
+        if (documents.has(step.key)) unsure = true;
+        documents.set(step.key, []);
+        order.push(step.key);
+        const decided = namesTypeForSure(step.members);
+        current = { key: step.key, type: decided ? importer.typeFor(step.key, step.members) : undefined, decided, members: step.members };
+        break;
+      }
+      case 'documents': {
+        const all = documents.get(step.key)!;
+        for (const s of step.slices) all.push(s);
+        if (current?.key === step.key && current.decided) importSlices(current.type, step.slices);
+        break;
+      }
+      case 'type-end':
+        if (current?.key === step.key && !current.decided) importSlices(importer.typeFor(step.key, step.members), documents.get(step.key)!);
+        // a name given twice in the type (the last one counts)
+        if (current?.decided && (current.members.uid !== step.members.uid || current.members.pluralName !== step.members.pluralName))
+          unsure = true;
+        if (current?.key !== step.key) {
+          // a type without documents: the outline fails on it; kept in order all the same
+          order.push(step.key);
+          unsure = true;
+        }
+        current = undefined;
+        break;
+    }
+  }
+  const keys = Object.keys(meta.contentTypes);
+  unsure ||=
+    keys.length !== order.length ||
+    keys.some((k, i) => k !== order[i]) ||
+    (Array.isArray(headMedia) && JSON.stringify(headMedia) !== JSON.stringify(meta.media));
+  if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(seed.locales)) {
+    throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
+  }
+  if (unsure) return importOutline(bytes, file, meta, documents, model, warn);
+  if (failure !== undefined) throw documentProblem(bytes, file, failure);
+  importer.setLocales(meta.locales);
+  if (!Array.isArray(headMedia)) importer.addMedia(meta.media ?? []);
+  for (const w of warnings) warn?.(w);
+  return importer.finish();
+}
+
+/**
+ * Whether a type's members before its "documents" name it as all its members would (DatasetImporter.typeFor looks
+ * at `uid`, then the key, then `pluralName`): a later member could change it otherwise.
+ */
+function namesTypeForSure(members: Record<string, unknown>): boolean {
+  return isPlainObject(members) && 'uid' in members && 'pluralName' in members;
+}

@@ -1,0 +1,143 @@
+import type { Dataset } from '../core/data/import-dataset.js';
+import { assertDataset, DatasetError } from '../core/data/import-dataset.js';
+import { parseJsonText } from '../core/model/parse-json-text.js';
+import { formatProblem } from '../core/model/schema-errors.js';
+import {
+  eachArrayItem,
+  isObjectAt,
+  objectMembersAt,
+  parseSlice,
+  rootStart,
+  ScanError,
+  skipSpace,
+  valueEnd,
+  type Slice,
+} from './json-scanner.js';
+
+// The outline of a seed file: everything but its documents parsed, and where each document lies, found without
+// building the documents (see json-scanner.ts). The read-ahead thread makes it and streams it as it goes.
+
+export interface Outline {
+  /** Everything but the documents, parsed: locales, media, type names. */
+  readonly meta: Dataset;
+  /** Per content-type key: where each of its document snapshots lies in the buffer. */
+  readonly documents: Map<string, Slice[]>;
+}
+
+/** One step of an outline streamed from the read-ahead thread, in file order (see OutlineListener). */
+export type OutlineStep =
+  | { readonly kind: 'type'; readonly key: string; readonly members: Record<string, unknown> }
+  | { readonly kind: 'documents'; readonly key: string; readonly slices: Slice[] }
+  | { readonly kind: 'type-end'; readonly key: string; readonly members: Record<string, unknown> }
+  | { readonly kind: 'done'; readonly meta: Dataset }
+  /** The outline failed: the main thread outlines the bytes itself, which says why with file and position. */
+  | { readonly kind: 'failed' };
+
+/** An outline still being made on the read-ahead thread. */
+export interface OutlineStream {
+  /** The top-level members before "contentTypes", parsed: they hold the locales the model needs. */
+  readonly head: Record<string, unknown>;
+  /** The next step; waits for the thread while it has none. */
+  next(): OutlineStep;
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/** Documents reported to an outline listener at a time (a chunk of extents, not one message per document). */
+const CHUNK = 2048;
+
+/**
+ * What an outline reports as it goes (the read-ahead thread streams it, so the import starts before the outline
+ * ends): the top-level members before "contentTypes", each type's members before its "documents", its documents'
+ * extents in file order, and its other members once its object ends.
+ */
+export interface OutlineListener {
+  head(members: Record<string, unknown>): void;
+  typeStart(key: string, members: Record<string, unknown>): void;
+  documents(key: string, slices: Slice[]): void;
+  typeEnd(key: string, members: Record<string, unknown>): void;
+}
+
+/**
+ * Walks a type's `documents` (per locale, per status: a list, one document or null; or a plain list) once, passing
+ * each snapshot's extent to `keep`; returns where `documents` ends.
+ */
+function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void): number {
+  const keepObject = (s: Slice) => {
+    if (isObjectAt(buf, s)) keep(s);
+  };
+  // each document as it is found: a list of 100,000 streams from its first chunk, not after its last
+  const list = (at: number) => eachArrayItem(buf, at, keepObject);
+  if (buf[start] === OPEN_BRACKET) return list(start);
+  if (buf[start] !== OPEN_BRACE) return valueEnd(buf, start);
+  return objectMembersAt(buf, start, (_locale, localeStart) => {
+    if (buf[localeStart] !== OPEN_BRACE) return undefined;
+    const statuses = objectMembersAt(buf, localeStart, (_status, at) => (buf[at] === OPEN_BRACKET ? list(at) : undefined));
+    for (const [, single] of statuses.members) keepObject(single);
+    return statuses.end;
+  }).end;
+}
+
+/** Parses all of the seed but its documents, and finds where each document lies (told to `listener` as it goes). */
+export function outline(buf: Buffer, file: string, listener?: OutlineListener): Outline {
+  try {
+    const root = { start: rootStart(buf), end: buf.length };
+    if (!isObjectAt(buf, root)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
+    const documents = new Map<string, Slice[]>();
+    const types: Record<string, unknown> = {};
+    const meta: Record<string, unknown> = {};
+    // members are parsed as they are passed, so a listener hears those before "contentTypes" (and "documents") first
+    const top = objectMembersAt(buf, root.start, (key, start) => {
+      if (key !== 'contentTypes' || buf[start] !== OPEN_BRACE) return parseMember(buf, meta, key, start);
+      listener?.head({ ...meta });
+      const typesEnd = objectMembersAt(buf, start, (typeKey, typeStart) => {
+        if (buf[typeStart] !== OPEN_BRACE) return undefined;
+        const slices: Slice[] = [];
+        const entry: Record<string, unknown> = {};
+        let told = 0;
+        const tell = () => {
+          if (listener && slices.length > told) listener.documents(typeKey, slices.slice(told));
+          told = slices.length;
+        };
+        const members = objectMembersAt(buf, typeStart, (k, at) => {
+          if (k !== 'documents') return parseMember(buf, entry, k, at);
+          listener?.typeStart(typeKey, { ...entry });
+          // A placeholder of the same kind keeps the outline checkable without the documents themselves.
+          const placeholder = buf[at] === OPEN_BRACKET ? [] : {};
+          const end = walkDocuments(buf, at, (s) => {
+            slices.push(s);
+            if (slices.length - told >= CHUNK) tell();
+          });
+          tell();
+          entry.documents = placeholder;
+          return end;
+        });
+        documents.set(typeKey, slices);
+        types[typeKey] = entry;
+        listener?.typeEnd(typeKey, { ...entry });
+        return members.end;
+      }).end;
+      meta.contentTypes = types;
+      return typesEnd;
+    });
+    // anything after the object is malformed JSON (the full parser then says where)
+    if (skipSpace(buf, top.end) !== buf.length) throw new ScanError(top.end);
+    assertDataset(meta, file);
+    return { meta, documents };
+  } catch (e) {
+    if (!(e instanceof ScanError) && !(e instanceof SyntaxError)) throw e;
+    // Malformed JSON: the full parser says where, with line and column.
+    const parsed = parseJsonText(buf.toString('utf8'), file);
+    if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
+    throw new DatasetError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+/** Parses the member value at `start` into `into[key]` (a later duplicate wins, as in JSON.parse); returns its end. */
+function parseMember(buf: Buffer, into: Record<string, unknown>, key: string, start: number): number {
+  const end = valueEnd(buf, start);
+  // the key order of JSON.parse: a duplicate keeps its first place
+  into[key] = parseSlice(buf, { start, end });
+  return end;
+}
