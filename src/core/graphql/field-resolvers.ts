@@ -11,7 +11,6 @@ import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
 import { findOne } from '../query/run-query.js';
-import { byLinkBirth } from '../query/linked-rows.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
@@ -85,7 +84,6 @@ function listWithArgs(
   entries: readonly Entry[],
   given: Args,
   inherited?: (r: Record_) => boolean,
-  linkOrderTies = false,
   linkJoined = true,
 ): Entry[] {
   // the plugin's transformArgs pages first: a pagination error comes before the query's validation
@@ -129,8 +127,8 @@ function listWithArgs(
     if (terms) {
       const statusSort = componentStatusSortMessage(terms);
       if (statusSort) throw new DatabaseLayerError(statusSort);
-      // ties as the REST populate breaks them: link order through an inverse side, else the targets' ids
-      kept = sortRecords(index, scope, kept, terms, linkOrderTies || target.modelType === 'component');
+      // ties: the targets' ids (see resolveEntryField), a component list's own order
+      kept = sortRecords(index, scope, kept, terms, target.modelType === 'component');
     }
     list = kept.map((r) => records.get(r)!);
   }
@@ -205,30 +203,6 @@ function replacesStatus(ctx: GraphqlContext, target: GqlType, args: Args, root: 
   return replacesInheritedStatus(restFilters(args.filters, target, byUid), root);
 }
 
-/** A relation whose links the other side owns (`mappedBy`): its rows come in the links' order. */
-function isInverseSide(ctx: GraphqlContext, type: GqlType, name: string): boolean {
-  const model = ctx.store.index.model;
-  const holder = type.modelType === 'component' ? model.components.get(type.uid) : model.contentTypes.get(type.uid);
-  const a = holder?.attributes.get(name);
-  return a?.kind === 'relation' && !a.owner;
-}
-
-/** An inverse list about to be sorted, in its join rows' order: the order the sort's ties keep (byLinkBirth). */
-function inJoinRowOrder(ctx: GraphqlContext, type: GqlType, source: Entry, name: string, target: GqlType, entries: Entry[]): Entry[] {
-  const index = ctx.store.index;
-  const holder = index.model.contentTypes.get(type.uid);
-  const attribute = holder?.attributes.get(name);
-  const row = index.rowById(type.uid, Number(source.id));
-  if (!holder || attribute?.kind !== 'relation' || !row) return entries;
-  const byRow = new Map<Record_, Entry>();
-  for (const e of entries) {
-    const r = recordOf(ctx, target, e);
-    if (r) byRow.set(r, e);
-  }
-  if (byRow.size !== entries.length) return entries;
-  return byLinkBirth(index, { type: holder, row }, attribute, [...byRow.keys()] as Row[]).map((r) => byRow.get(r)!);
-}
-
 /**
  * The plugin's auth check on a field of an entry: relations (and i18n's localizations) need `<target>.find`;
  * undefined: the field has none.
@@ -256,15 +230,7 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
   // the auth checks (entryFieldAllowed) ran before, as the plugin's wrapper runs them
   if (attribute.name === 'localizations' && type.localized && attribute.kind === 'relation') {
     // i18n's load joins the rows of the same document on its column: no link table
-    const nodes = listWithArgs(
-      ctx,
-      type,
-      localizationsOf(ctx, type, source, args, info),
-      args,
-      inheritedTest(ctx, type, info),
-      false,
-      false,
-    );
+    const nodes = listWithArgs(ctx, type, localizationsOf(ctx, type, source, args, info), args, inheritedTest(ctx, type, info), false);
     return connection ? { nodes } : nodes;
   }
   const value = source[attribute.name];
@@ -280,22 +246,16 @@ export function resolveEntryField(type: GqlType, source: Entry, args: Args, ctx:
         const record = inherited && target ? recordOf(ctx, target, value as Entry) : undefined;
         return record && inherited && !inherited(record) ? null : value;
       }
-      const inverse = isInverseSide(ctx, type, attribute.name);
       const root = rootArgsOf(ctx, info);
       const replaced =
         attribute.kind === 'relation' && root && replacesStatus(ctx, target, args, root)
           ? linkedVersions(ctx, type, source, attribute.name, target, root, info)
           : undefined;
       const list = replaced ?? (Array.isArray(value) ? (value as Entry[]) : []);
-      const sorted = Array.isArray(args.sort) && args.sort.length > 0;
-      const nodes = listWithArgs(
-        ctx,
-        target,
-        inverse && sorted ? inJoinRowOrder(ctx, type, source, attribute.name, target, list) : list,
-        args,
-        inherited,
-        inverse,
-      );
+      // The plugin loads the field with a LIMIT (its default pagination): SQLite then hands a sort's ties over in
+      // the target rows' id order, through either side (probes/graphql-sort-ties.json), where REST's populate,
+      // without one, keeps an inverse list's join-row order.
+      const nodes = listWithArgs(ctx, target, list, args, inherited);
       return connection ? { nodes } : nodes;
     }
     case 'component': {

@@ -7,7 +7,7 @@ import { type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { sortConnects } from './relation-order.js';
 import { type WriteContext } from './clone.js';
-import { joinsLocale, keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
+import { joinsLocale, keepLinkLocales, linkLocale, linkLocales, setLinkLocale, setLinkLocales } from '../data/link-locale.js';
 import { addLinkVersion, dropLinkVersion, keepLinkVersions, linksVersion, linkVersion, versionOf } from '../data/link-version.js';
 
 // Writes given on the inverse side (`mappedBy`) land on the owning rows, which hold the links; and a one-holder
@@ -71,8 +71,23 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
   // An owner without draft&publish links each version of this row's document apart: a write on one version (the
   // draft, until publish copies its links) adds or removes that version's join rows only.
   const version = !owner.draftAndPublish && source.draftAndPublish ? versionOf(isDraftRow(row)) : undefined;
+  // An owner without i18n may join several locale rows of this document (link-locale.ts): a write from one locale
+  // row adds or deletes that row's join row only. Strapi's deletePreviousOneToAnyRelations spares the rows of the
+  // same document, so a to-one owner linked to the document's other locale keeps that link too.
+  const ownLocaleOnly = !owner.localized && source.localized;
   const edit = (r: Row, add: boolean) => {
     const linked = refsOf(r[owning.name]).includes(row.documentId);
+    if (ownLocaleOnly && linked && version === undefined) {
+      const all = linkLocales(r, owning.name, row.documentId, defaultLocale);
+      const others = all.filter((l) => l !== String(row.locale));
+      // nothing to add or delete: the join row of this locale row is there, or is not
+      if (add === others.length < all.length) return;
+      if (others.length > 0) {
+        ctx.tx.edit(owner.uid, r);
+        setLinkLocales(r, owning.name, row.documentId, add ? [...others, String(row.locale)] : others, defaultLocale);
+        return;
+      }
+    }
     if (version !== undefined) {
       if (!add && !linked) return;
       ctx.tx.edit(owner.uid, r);
