@@ -54,6 +54,14 @@ describe('how long Strapi takes, in microtask rounds', () => {
     const mixed = turnOf();
     const [l1, l2, l3, l4, find] = await ends([...[1, 2, 3, 4].map(() => mixed('load')), mixed('document')]);
     expect(find).toBe(93);
+    // measured: a load whose WHERE the database layer refuses as it builds the statement ends at 34 alone, 53 behind a
+    // load (the load after it unchanged at 112); refused as knex compiles it (applyWhere): 50 alone, 102 and 123
+    expect(await ends([turnOf()('load', 'build')])).toEqual([34]);
+    const built = turnOf();
+    expect(await ends([built('load'), built('load', 'build'), built('load')])).toEqual([93, 53, 112]);
+    expect(await ends([turnOf()('load', 'apply')])).toEqual([50]);
+    const compiled = turnOf();
+    expect(await ends([compiled('load'), compiled('load', 'apply'), compiled('load')])).toEqual([93, 102, 123]);
     for (const [got, measured] of [
       [l1, 190],
       [l2, 209],
