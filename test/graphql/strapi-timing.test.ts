@@ -1,11 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { ValidationError } from '../../src/core/errors/strapi-errors.js';
 import type { StrapiSchema } from '../../src/core/query/strapi-schema.js';
+import { AppliedWhereRefusal, DatabaseRefusal } from '../../src/core/query/query-errors.js';
 import {
+  CompiledWhereError,
+  DatabaseLayerError,
   LateValidationError,
   argumentsCost,
   databaseTurns,
   refusalTicks,
+  strapiShaped,
   type RefusalStage,
   type Validated,
 } from '../../src/core/graphql/strapi-timing.js';
@@ -149,5 +153,26 @@ describe("a field's validation timed from the walks of its passes", () => {
     expect(refusal({ sort: ['warehouse.city:desc'] }, 'sort-restricted', 'warehouse')).toBe(203);
     const both = { filters: { slug: { $ne: 'x' }, sku: { $null: true } }, sort: ['stamp:DESC', 'secretCode:desc', 'name:ASC'] };
     expect(refusal(both, 'sort', 'secretCode', true)).toBe(553);
+  });
+});
+
+describe('what the mock answers in Strapi stead where its database layer fails', () => {
+  test('comes when the database layer would fail: a cast as the WHERE is built, knex’s checks as it compiles', async () => {
+    const timing = { allowed: undefined, database: true, cost: { validate: 0, total: 0 } };
+    // settled either way (the rounds until the refusal)
+    const settled = (p: Promise<unknown>) =>
+      p.then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+    const refused = (error: Error) => settled(strapiShaped(timing, databaseTurns(), () => Promise.reject(error)));
+    const [built, applied] = await ends([refused(new DatabaseRefusal('x', 'y')), refused(new AppliedWhereRefusal('x', 'y'))]);
+    const [asBuilt, asApplied] = await ends([
+      settled(strapiShaped(timing, databaseTurns(), () => Promise.reject(new DatabaseLayerError('x')))),
+      settled(strapiShaped(timing, databaseTurns(), () => Promise.reject(new CompiledWhereError('x')))),
+    ]);
+    expect([built, applied]).toEqual([asBuilt, asApplied]);
+    // a refusal as knex compiles waits for the connection: later than one as the statement is built
+    expect(applied).toBeGreaterThan(built);
   });
 });

@@ -1,5 +1,6 @@
 import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 import type { StrapiSchema } from '../query/strapi-schema.js';
+import { AppliedWhereRefusal, DatabaseRefusal } from '../query/query-errors.js';
 import { filterPassTurns, sortPassTurns, type PassTurns, type RestrictedPass } from '../query/validate-query.js';
 
 // Strapi's resolvers are asynchronous and graphql-js lists resolver errors in the order they happen, so the order of
@@ -357,12 +358,21 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
   try {
     value = await resolve();
   } catch (e) {
-    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks
-    if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
-    else if (e instanceof DatabaseLayerError) {
+    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks, and so does
+    // what the mock answers in Strapi's stead where the database layer fails (a cast as the WHERE is built, knex's
+    // checks as it is compiled)
+    const phase =
+      e instanceof DatabaseLayerError
+        ? e.phase
+        : e instanceof DatabaseRefusal
+          ? e instanceof AppliedWhereRefusal
+            ? 'apply'
+            : 'build'
+          : undefined;
+    if (phase) {
       await ticks(cost.total);
-      await turn(timing.query ?? 'load', e.phase);
-    }
+      await turn(timing.query ?? 'load', phase);
+    } else if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
     throw e;
   }
   await ticks(cost.total);
