@@ -16,7 +16,14 @@ import type { Entry } from '../query/render-entry.js';
 import type { GraphqlContext } from './graphql-context.js';
 import { depthLimit } from './depth-limit.js';
 import { noIntrospection } from './no-introspection.js';
-import { entryFieldAllowed, entryFieldReadsDatabase, resolveEntryField } from './field-resolvers.js';
+import {
+  entryFieldAllowed,
+  entryFieldReadsDatabase,
+  entryFieldValidated,
+  filtersOrSorts,
+  resolveEntryField,
+  validatedArgs,
+} from './field-resolvers.js';
 import { formatResolverError } from './format-error.js';
 import { responseField } from './response-field.js';
 import { resolveRoot, rootAllowed } from './root-resolvers.js';
@@ -158,12 +165,14 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
     if (info.parentType === info.schema.getQueryType() || info.parentType === info.schema.getMutationType()) {
       const root = ctx.built.roots.get(`${parent}.${info.fieldName}`);
       if (!root) return null;
-      const cost = argumentsCost(args);
+      const validated = root.op !== 'plugin' && filtersOrSorts(args) ? validatedArgs(ctx, root.type, args) : undefined;
+      const cost = argumentsCost(args, validated);
       const timing = {
         allowed: ctx.authorized ? true : rootAllowed(root, ctx),
         database: root.op !== 'plugin',
         cost,
         args,
+        validated,
         query: 'document' as const,
         prelude: paging(args, ctx),
       };
@@ -175,11 +184,13 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
     }
     const type = ctx.built.byName.get(parent);
     if (type && isPlainObject(source)) {
+      const validated = entryFieldValidated(type, info.fieldName, args, ctx);
       const timing = {
         allowed: entryFieldAllowed(type, info.fieldName, ctx),
         database: entryFieldReadsDatabase(type, info.fieldName),
-        cost: argumentsCost(args),
+        cost: argumentsCost(args, validated),
         args,
+        validated,
         prelude: paging(args, ctx),
       };
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));

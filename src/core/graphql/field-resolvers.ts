@@ -16,7 +16,7 @@ import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } fro
 import { FILE_UID, type GqlAttribute, type GqlType } from './graphql-model.js';
 import { storedPasswordHash } from './password-hash.js';
 import { withoutUnkeptRelations } from './unkept-relations.js';
-import { DatabaseLayerError, late } from './strapi-timing.js';
+import { DatabaseLayerError, late, type Validated } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
 import { fieldSelectionPopulate, linkedVersions, replacesInheritedStatus } from './status-merge.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
@@ -212,6 +212,35 @@ export function entryFieldAllowed(type: GqlType, fieldName: string, ctx: Graphql
   if (attribute?.kind !== 'relation') return undefined;
   if (attribute.name === 'localizations' && type.localized) return ctx.may(type.uid, 'find');
   return ctx.may(attribute.target, 'find');
+}
+
+/** Whether a field's arguments filter or sort (what Strapi's validation walks). */
+export const filtersOrSorts = (args: Args): boolean =>
+  (args.filters !== undefined && args.filters !== null) ||
+  (Array.isArray(args.sort) ? args.sort.length > 0 : typeof args.sort === 'string');
+
+/** A field's arguments on `target` as Strapi's validation walks them (strapi-timing.ts). */
+export function validatedArgs(ctx: GraphqlContext, target: GqlType, args: Args): Validated | undefined {
+  const scope = scopeOf(ctx, target);
+  if (!scope) return undefined;
+  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  const filters = args.filters === undefined || args.filters === null ? undefined : validatedFilters(args.filters, target, byUid);
+  return { schema: strapiSchema(ctx.store.index, scope), filters, sort: restSort(args.sort) };
+}
+
+/** A relation, media or repeatable component field's arguments as Strapi's validation walks them. */
+export function entryFieldValidated(type: GqlType, fieldName: string, args: Args, ctx: GraphqlContext): Validated | undefined {
+  const attribute = filtersOrSorts(args) ? attributeOf(type, fieldName)?.attribute : undefined;
+  const uid =
+    attribute?.kind === 'media'
+      ? FILE_UID
+      : attribute?.kind === 'relation'
+        ? attribute.target
+        : attribute?.kind === 'component'
+          ? attribute.component
+          : undefined;
+  const target = uid === undefined ? undefined : ctx.built.types.find((t) => t.uid === uid);
+  return target && validatedArgs(ctx, target, args);
 }
 
 /** Whether the plugin's resolver of an entry's field loads from the database (relations, media, components, zones). */

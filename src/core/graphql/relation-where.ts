@@ -1,6 +1,6 @@
 import { isPlainObject } from '../is-plain-object.js';
 import { FILE_UID, type GqlType } from './graphql-model.js';
-import { DatabaseLayerError } from './strapi-timing.js';
+import { CompiledWhereError, DatabaseLayerError } from './strapi-timing.js';
 import { STRAPI_OPERATORS } from '../query/validate-query.js';
 
 // @strapi/database's query builder, as far as it can refuse a WHERE the GraphQL schema lets through. It builds the
@@ -10,7 +10,8 @@ import { STRAPI_OPERATORS } from '../query/validate-query.js';
 //   operator other than `$and`/`$or` under a relation compares the joined row's id with what it holds, processed as a
 //   WHERE of its own (`{friendOf: {$not: {height: 3}}}` becomes `{"t3.id": {$not: {"t3.height": 3}}}`);
 // - applyWhere then reads every key under a column as an operator: `"t3.height"` there is an "Undefined attribute
-//   level operator t3.height", and so is `$and`/`$or` under a field.
+//   level operator t3.height", and so is `$and`/`$or` under a field. It runs in knex's callbacks, as knex compiles
+//   the statement once it has the connection: its errors come later (strapi-timing.ts).
 // Table aliases are numbered as the builder numbers them (t0 the queried table): a relation field's query (a
 // populate) joins its link table first, the sort's relation paths join before the WHERE is processed, and each
 // relation, component or media in the WHERE joins its link table then its target (i18n's `localizations` joins the
@@ -23,8 +24,8 @@ const WHERE_OPERATORS: ReadonlySet<string> = new Set([...STRAPI_OPERATORS].filte
 const ARRAY_OPERATORS = new Set(['$in', '$notIn', '$between']);
 const isOperator = (key: string) => STRAPI_OPERATORS.has(key);
 
-const fail = (message: string): never => {
-  throw new DatabaseLayerError(message);
+const fail = (message: string, phase: 'build' | 'apply' = 'build'): never => {
+  throw phase === 'build' ? new DatabaseLayerError(message) : new CompiledWhereError(message);
 };
 
 /** lodash's snakeCase for attribute names (the database's column names): words split at case changes and digits. */
@@ -123,7 +124,7 @@ export function checkRelationWheres(
 
   const applyWhere = (where: unknown): void => {
     if (Array.isArray(where)) return where.forEach(applyWhere);
-    if (!isPlainObject(where)) return fail('Where must be an array or an object');
+    if (!isPlainObject(where)) return fail('Where must be an array or an object', 'apply');
     for (const [key, value] of Object.entries(where)) {
       if (GROUP.has(key)) ((value ?? []) as unknown[]).forEach(applyWhere);
       else if (key === '$not') applyWhere(value ?? {});
@@ -137,7 +138,7 @@ export function checkRelationWheres(
   const applyOperator = (operator: string, value: unknown): void => {
     if (Array.isArray(value) && !ARRAY_OPERATORS.has(operator)) return value.forEach((v) => applyOperator(operator, v));
     if (operator === '$not') return applyToColumn(value);
-    if (!WHERE_OPERATORS.has(operator)) fail(`Undefined attribute level operator ${operator}`);
+    if (!WHERE_OPERATORS.has(operator)) fail(`Undefined attribute level operator ${operator}`, 'apply');
   };
 
   applyWhere(processWhere(filters, type, 't0'));

@@ -1,4 +1,7 @@
 import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
+import type { StrapiSchema } from '../query/strapi-schema.js';
+import { AppliedWhereRefusal, DatabaseRefusal } from '../query/query-errors.js';
+import { filterPassTurns, sortPassTurns, type PassTurns, type RestrictedPass } from '../query/validate-query.js';
 
 // Strapi's resolvers are asynchronous and graphql-js lists resolver errors in the order they happen, so the order of
 // several errors in one answer (and which ones are listed at all: Apollo answers as soon as the data is settled,
@@ -35,14 +38,74 @@ const COST = {
   sort: { validate: 124, total: 245 },
 };
 
+/**
+ * A field's arguments as Strapi's validation walks them: the target's schema, the filters as the plugin's
+ * transformArgs leaves them (REST operators, not yet sanitized) and the sort.
+ */
+export interface Validated {
+  readonly schema: StrapiSchema;
+  readonly filters?: unknown;
+  readonly sort?: unknown;
+}
+
 /** What a field's `filters` and `sort` cost to validate and sanitize (keys walked one after another, list items
- * side by side). */
-export function argumentsCost(args: Record<string, unknown>): ArgumentsCost {
+ * side by side); with `validated`, from the walks of the passes themselves. */
+export function argumentsCost(args: Record<string, unknown>, validated?: Validated): ArgumentsCost {
   const sorted = Array.isArray(args.sort) ? args.sort.length > 0 : typeof args.sort === 'string';
   const filtered = args.filters !== undefined && args.filters !== null;
+  if (validated && (filtered || sorted)) return passesCost(validated, filtered, sorted);
   const cost = (k: 'validate' | 'total') =>
     COST.base[k] + (filtered ? COST.filters[k] + walk(args.filters, k) : 0) + (sorted ? COST.sort[k] : 0);
   return { validate: cost('validate'), total: cost('total') };
+}
+
+// validate.query and sanitize.query as their code runs them (@strapi/utils validate/index.js, sanitize/index.js): the
+// filters then the sort, each a pipe of passes over the whole parameter (validate's filters five and the restricted
+// relations', its sort six and that one; sanitize's seven and seven), each pass a walk of the traversal
+// (validate-query.ts counts its turns by the shape: keys, operators, values, lists side by side). Measured with
+// graphql-timing-probe.cjs `walk` cases on real Strapi: a pass takes its walk and one round; validate's filters or
+// sort add 5 rounds, sanitize's 2, each query 1 (validate and sanitize one after the other 3 more); the restricted
+// relations' visitor takes 5 more rounds on a relation (6 in sanitize). A refusal comes 6 rounds after its walk
+// meets it (12 in the restricted relations' pass).
+const WALK = { pass: 1, validate: 5, sanitize: 2, query: 1, between: 3, relation: 5, sanitizeRelation: 6, refused: 6, restricted: 12 };
+
+function passesCost(v: Validated, filtered: boolean, sorted: boolean): ArgumentsCost {
+  const passes = (turns: readonly number[]) => turns.reduce((n, t) => n + t + WALK.pass, 0);
+  const param = (of: (pass: RestrictedPass) => PassTurns | undefined, sanitizePasses: number) => {
+    const validate = of({ relationTurns: WALK.relation });
+    const sanitize = of({ relationTurns: WALK.sanitizeRelation });
+    if (!validate || !sanitize) return { validate: 0, sanitize: 0 };
+    // sanitize's passes before its restricted relations' walk what validate's walk (nothing is refused)
+    const plain = validate.turns[0];
+    const last = sanitize.turns[sanitize.turns.length - 1];
+    return {
+      validate: WALK.validate + passes(validate.turns),
+      sanitize: WALK.sanitize + passes([...Array<number>(sanitizePasses - 1).fill(plain), last]),
+    };
+  };
+  const f = filtered ? param((p) => filterPassTurns(v.schema, v.filters, p), 7) : { validate: 0, sanitize: 0 };
+  const s = sorted && v.sort !== undefined ? param((p) => sortPassTurns(v.schema, v.sort, p), 7) : { validate: 0, sanitize: 0 };
+  const validate = WALK.query + f.validate + s.validate;
+  return { validate, total: validate + WALK.between + WALK.query + f.sanitize + s.sanitize };
+}
+
+/** Rounds into validate.query at which the walks meet a refusal of `stage` (undefined: they do not meet it). */
+function walkedRefusal(v: Validated, stage: RefusalStage, path: string | undefined): number | undefined {
+  const passes = (turns: readonly number[]) => turns.slice(0, -1).reduce((n, t) => n + t + WALK.pass, 0) + turns[turns.length - 1];
+  const late = (restricted: boolean) => (restricted ? WALK.restricted : WALK.refused);
+  const filters =
+    v.filters === undefined
+      ? undefined
+      : filterPassTurns(v.schema, v.filters, { relationTurns: WALK.relation, refusedRelation: stage === 'restricted' ? path : undefined });
+  if (filters?.refused) return WALK.query + passes(filters.turns) + late(stage === 'restricted');
+  if (v.sort === undefined || stage === 'filters' || stage === 'password' || stage === 'restricted') return undefined;
+  const sort = sortPassTurns(v.schema, v.sort, {
+    relationTurns: WALK.relation,
+    refusedRelation: stage === 'sort-restricted' ? path : undefined,
+  });
+  if (!sort.refused) return undefined;
+  const before = filters ? WALK.validate + filters.turns.reduce((n, t) => n + t + WALK.pass, 0) : 0;
+  return WALK.query + before + passes(sort.turns) + late(stage === 'sort-restricted');
 }
 
 function walk(value: unknown, k: 'validate' | 'total'): number {
@@ -59,16 +122,24 @@ const QUERIES = {
   document: { before: 1, statements: [77], between: 0, after: 11 },
 } as const;
 export type QueryKind = keyof typeof QUERIES;
+/**
+ * A refused WHERE (measured with graphql-timing-probe.cjs `where` cases: a load refused as it is built ends at 34
+ * rounds alone, 53 behind a load, the load queued after it unchanged at 112; refused as it compiles 50 alone, 102
+ * behind a load, the next load at 123): rounds from the gap before the statement to the refusal (`build`); rounds the
+ * refused statement holds the connection (`compiling`), then to the refusal (`apply`).
+ */
+const REFUSED = { build: 5, compiling: 10, apply: 9 };
 
 export async function ticks(n: number): Promise<void> {
   for (let i = 0; i < n; i++) await undefined;
 }
 
 /**
- * Sends a query to the request's database and waits for its result. `refused`: its WHERE fails as it is built (a
- * load builds it for its second statement, a document query for its first).
+ * Sends a query to the request's database and waits for its result. `refused`: its WHERE fails (a load's is its
+ * second statement's, a document query's its first's), as the statement is built (`build`: it never queues) or as
+ * knex compiles it (`apply`: once the statements before it are through, and the connection is released at once).
  */
-export type DatabaseTurn = (kind: QueryKind, refused?: boolean) => Promise<void>;
+export type DatabaseTurn = (kind: QueryKind, refused?: DatabaseLayerError['phase']) => Promise<void>;
 
 /** The database of one request: one statement at a time, in the order they are sent. */
 export function databaseTurns(): DatabaseTurn {
@@ -88,12 +159,21 @@ export function databaseTurns(): DatabaseTurn {
       pending.push({ rounds, done });
       if (!busy) void pump();
     });
-  return async (kind, refused = false) => {
+  return async (kind, refused) => {
     const q = QUERIES[kind];
     await ticks(q.before);
     for (let i = 0; i < q.statements.length; i++) {
-      if (refused && i === q.statements.length - 1) return;
+      const last = i === q.statements.length - 1;
       if (i > 0) await ticks(q.between);
+      if (refused === 'build' && last) {
+        await ticks(REFUSED.build);
+        return;
+      }
+      if (refused === 'apply' && last) {
+        await statement(REFUSED.compiling);
+        await ticks(REFUSED.apply);
+        return;
+      }
       await statement(q.statements[i]);
     }
     await ticks(q.after);
@@ -139,10 +219,24 @@ export class LateValidationError extends ValidationError {
 }
 
 /**
- * An error of @strapi/database's where builder (a plain Error, answered as an internal one): raised as the query is
- * sent, so after the query's turn, not with its validation.
+ * An error of @strapi/database's where builder (a plain Error, answered as an internal one), raised as the query is
+ * sent, after its validation: processWhere's (`build`) as the query builder builds the statement, before it queues;
+ * applyWhere's (`apply`) as knex compiles the statement, which it does once the connection is the statement's (its
+ * WHERE is applied in knex callbacks), so after the statements queued before it.
  */
-export class DatabaseLayerError extends Error {}
+export class DatabaseLayerError extends Error {
+  // a getter, not an own property: the plugin renders a plain Error without own keys as Apollo does (format-error.ts)
+  get phase(): 'build' | 'apply' {
+    return 'build';
+  }
+}
+
+/** An applyWhere refusal (see DatabaseLayerError). */
+export class CompiledWhereError extends DatabaseLayerError {
+  override get phase(): 'build' | 'apply' {
+    return 'apply';
+  }
+}
 
 /** Runs a check of validate.query; its refusal is thrown with its stage (or the stage `stageOf` reads in it). */
 export function late(check: () => void, stage: RefusalStage | ((e: ValidationError) => RefusalStage) = 'filters'): void {
@@ -202,8 +296,12 @@ function countKeys(value: unknown): number {
   return 0;
 }
 
-/** Rounds into a field's validate.query at which a refusal comes. */
-export function refusalTicks(args: Record<string, unknown>, error: ValidationError): number {
+const pathOf = (e: ValidationError) => (typeof e.details?.path === 'string' ? e.details.path : undefined);
+
+/** Rounds into a field's validate.query at which a refusal comes (from the walks, with `validated`). */
+export function refusalTicks(args: Record<string, unknown>, error: ValidationError, validated?: Validated): number {
+  const walked = validated && walkedRefusal(validated, error instanceof LateValidationError ? error.stage : 'sort', pathOf(error));
+  if (walked !== undefined) return walked;
   const filtered = args.filters !== undefined && args.filters !== null;
   const filters = filtered ? COST.base.validate + COST.filters.validate + early(args.filters) : COST.base.validate;
   const stage = error instanceof LateValidationError ? error.stage : 'sort';
@@ -234,6 +332,8 @@ export interface FieldTiming {
   readonly cost?: ArgumentsCost;
   /** Its arguments (where a refusal comes depends on them). */
   readonly args?: Record<string, unknown>;
+  /** Its arguments as Strapi's validation walks them (where a refusal comes, from the walks). */
+  readonly validated?: Validated;
   /** Its query: a relation's load (default) or a document query. */
   readonly query?: QueryKind;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
@@ -258,12 +358,21 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
   try {
     value = await resolve();
   } catch (e) {
-    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks
-    if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e));
-    else if (e instanceof DatabaseLayerError) {
+    // a refusal of validate.query comes where its walk meets it; the where builder's after the walks, and so does
+    // what the mock answers in Strapi's stead where the database layer fails (a cast as the WHERE is built, knex's
+    // checks as it is compiled)
+    const phase =
+      e instanceof DatabaseLayerError
+        ? e.phase
+        : e instanceof DatabaseRefusal
+          ? e instanceof AppliedWhereRefusal
+            ? 'apply'
+            : 'build'
+          : undefined;
+    if (phase) {
       await ticks(cost.total);
-      await turn(timing.query ?? 'load', true);
-    }
+      await turn(timing.query ?? 'load', phase);
+    } else if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
     throw e;
   }
   await ticks(cost.total);

@@ -11,7 +11,8 @@ import type { StrapiAttribute, StrapiSchema } from './strapi-schema.js';
 // interleaved and the first item to *fail in time* wins, not the first in order. The walk below counts the promise
 // turns Strapi's async traversal (traverse/factory.js) takes before each failure, so the same item wins.
 
-type Visitor = (key: string, attribute: StrapiAttribute | undefined, path: string | null, value: unknown) => string | undefined;
+/** A pass's visitor: the key it refuses, or (an asynchronous visitor, timed) the turns its visit adds. */
+type Visitor = (key: string, attribute: StrapiAttribute | undefined, path: string | null, value: unknown) => string | number | undefined;
 
 interface Outcome {
   readonly t: number;
@@ -101,8 +102,8 @@ function walkKeys(
     const here = attribute ? join(path, key) : path;
     const value = get(key);
     const refused = visit(key, attribute, here, value);
-    if (refused !== undefined) return { t, error: { key: refused, path: here } };
-    t += VISIT;
+    if (typeof refused === 'string') return { t, error: { key: refused, path: here } };
+    t += VISIT + (refused ?? 0);
     if (ignoreNil && (value === null || value === undefined)) continue;
     const handler = handle(key, attribute, value, here);
     if (handler) {
@@ -306,27 +307,70 @@ function passes(run: (visit: Visitor) => Outcome, visitors: readonly Visitor[], 
   }
 }
 
+/**
+ * The passes of validate's filters or sort timed, for GraphQL's error timing (core/graphql/strapi-timing.ts): the
+ * turns each pass's walk takes, in order, the last one the pass that refuses (its turn of refusal). The last pass
+ * is the restricted relations' (validate.query and sanitize.query add it with an auth): its visitor is asynchronous,
+ * `relationTurns` more on a relation (checking the caller's scope), and refuses the relation at `refusedRelation`
+ * (an attribute path), if given.
+ */
+export interface PassTurns {
+  readonly turns: readonly number[];
+  readonly refused: boolean;
+}
+
+export interface RestrictedPass {
+  readonly relationTurns: number;
+  readonly refusedRelation?: string;
+}
+
+function timedPasses(run: (visit: Visitor) => Outcome, visitors: readonly Visitor[], pass: RestrictedPass): PassTurns {
+  const turns: number[] = [];
+  const restricted: Visitor = (key, attribute, here) =>
+    attribute?.type !== 'relation' ? undefined : here === pass.refusedRelation ? key : pass.relationTurns;
+  for (const visit of [...visitors, restricted]) {
+    const outcome = run(visit);
+    turns.push(outcome.t);
+    if (outcome.error) return { turns, refused: true };
+  }
+  return { turns, refused: false };
+}
+
+export function filterPassTurns(schema: StrapiSchema, filters: unknown, pass: RestrictedPass): PassTurns {
+  return timedPasses((visit) => walkFilters(visit, schema, filters, null, 0), FILTER_PASSES, pass);
+}
+
+export function sortPassTurns(schema: StrapiSchema, sort: unknown, pass: RestrictedPass): PassTurns {
+  return timedPasses((visit) => walkSort(visit, schema, sort, null, 0), sortPasses(schema), pass);
+}
+
 /** validators.validateFilters: unknown keys and operators, dynamic zones, morph relations, passwords, private fields. */
 export function validateFilters(schema: StrapiSchema, filters: unknown, param = 'filters'): void {
-  const unknownKeys = refuse((key, attribute) => !ID_KEYS.has(key) && attribute === undefined && !STRAPI_OPERATORS.has(key));
   const items = Array.isArray(filters) ? filters : [filters];
   for (const item of items) {
-    passes((visit) => walkFilters(visit, schema, item, null, 0), [unknownKeys, dynamicZones, morphRelations, passwords, privates], param);
+    passes((visit) => walkFilters(visit, schema, item, null, 0), FILTER_PASSES, param);
   }
 }
 
-/** validators.validateSort: as filters, plus a relation, media or component named without a field under it. */
-export function validateSort(schema: StrapiSchema, sort: unknown, param = 'sort'): void {
-  const root = schema;
+const FILTER_PASSES: readonly Visitor[] = [
+  refuse((key, attribute) => !ID_KEYS.has(key) && attribute === undefined && !STRAPI_OPERATORS.has(key)),
+  dynamicZones,
+  morphRelations,
+  passwords,
+  privates,
+];
+
+function sortPasses(root: StrapiSchema): readonly Visitor[] {
   const unknownKeys = refuse(
     (key, attribute) => !ID_KEYS.has(key) && !(key === 'status' && root.draftAndPublish) && attribute === undefined,
   );
   const bareRelation = refuse((key, attribute, value) => !ID_KEYS.has(key) && !isScalar(attribute) && isEmpty(value));
-  passes(
-    (visit) => walkSort(visit, schema, sort, null, 0),
-    [unknownKeys, dynamicZones, morphRelations, passwords, privates, bareRelation],
-    param,
-  );
+  return [unknownKeys, dynamicZones, morphRelations, passwords, privates, bareRelation];
+}
+
+/** validators.validateSort: as filters, plus a relation, media or component named without a field under it. */
+export function validateSort(schema: StrapiSchema, sort: unknown, param = 'sort'): void {
+  passes((visit) => walkSort(visit, schema, sort, null, 0), sortPasses(schema), param);
 }
 
 /** validators.validateFields: scalar attributes only, then private, then password fields. */
