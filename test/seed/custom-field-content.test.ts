@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { loadModel } from '../../src/project/load-model.js';
 import { generateSeed } from '../../src/dataset/seed/generate-seed.js';
+import { writeCollectionType } from '../helpers/schema-files.js';
 
 // Patterns from published Strapi projects, rebuilt as our own minimal project: a multi-select custom field (JSON that
 // holds a list of the choices in its `options`, written `label:value`), a single-choice string custom field, and a
@@ -21,26 +22,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function project(): string {
   const root = mkdtempSync(join(tmpdir(), 'cm-seed-custom-fields-'));
-  const dir = join(root, 'api', 'venue', 'content-types', 'venue');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'schema.json'),
-    JSON.stringify({
-      kind: 'collectionType',
-      info: { singularName: 'venue', pluralName: 'venues', displayName: 'Venue' },
-      options: { draftAndPublish: false },
-      attributes: {
-        title: { type: 'string' },
-        perks: {
-          type: 'customField',
-          customField: 'plugin::multi-select.multi-select',
-          options: ['Free parking:parking', 'Step-free access:accessible', 'Open late:late', ''],
-        },
-        mood: { type: 'customField', customField: 'plugin::acme-select.single', options: ['calm', 'lively'] },
-        uuid: { type: 'customField', customField: 'plugin::strapi-advanced-uuid.uuid', required: true },
-        externalGuid: { type: 'string' },
+  writeCollectionType(
+    root,
+    { singular: 'venue', plural: 'venues', display: 'Venue' },
+    {
+      title: { type: 'string' },
+      perks: {
+        type: 'customField',
+        customField: 'plugin::multi-select.multi-select',
+        options: ['Free parking:parking', 'Step-free access:accessible', 'Open late:late', ''],
       },
-    }),
+      mood: { type: 'customField', customField: 'plugin::acme-select.single', options: ['calm', 'lively'] },
+      uuid: { type: 'customField', customField: 'plugin::strapi-advanced-uuid.uuid', required: true },
+      externalGuid: { type: 'string' },
+    },
   );
   return root;
 }

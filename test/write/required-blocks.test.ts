@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { writeCollectionType } from '../helpers/schema-files.js';
 
 // A blocks attribute is a yup array in Strapi's validator: what is not a list casts to null, which a required one
 // refuses as a type error and an optional one stores. Real Strapi 5.54's answers, recorded with
@@ -18,16 +19,11 @@ const post = (path: string, data: unknown) =>
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cm-required-blocks-'));
-  const dir = join(root, 'api', 'review', 'content-types', 'review');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'schema.json'),
-    JSON.stringify({
-      kind: 'collectionType',
-      info: { singularName: 'review', pluralName: 'reviews', displayName: 'Review' },
-      options: { draftAndPublish: true },
-      attributes: { title: { type: 'string' }, body: { type: 'blocks', required: true }, notes: { type: 'blocks' } },
-    }),
+  writeCollectionType(
+    root,
+    { singular: 'review', plural: 'reviews', display: 'Review' },
+    { title: { type: 'string' }, body: { type: 'blocks', required: true }, notes: { type: 'blocks' } },
+    true,
   );
   server = await createServer({
     schemas: root,
