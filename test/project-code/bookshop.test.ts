@@ -358,6 +358,7 @@ describe('turning it off and breaking it', () => {
   }
   if (ctx.path === '/boom') ctx.throw(418, 'short and stout');
   if (ctx.path === '/dead-end') return;
+  if (ctx.path === '/raw') await strapi.db.connection.raw('select 1');
   await next();
 };
 `,
@@ -394,6 +395,10 @@ describe('turning it off and breaking it', () => {
         const dead = await fetch(`${url}/dead-end`);
         expect(dead.status).toBe(404);
         expect(((await dead.json()) as { error: { name: string } }).error.name).toBe('NotFoundError');
+        // an API the mock lacks (raw SQL): the middleware is left out, the request goes on (here to the 404)
+        const raw = await fetch(`${url}/raw`);
+        expect(raw.status).toBe(404);
+        expect(((await raw.json()) as { error: { name: string } }).error.name).toBe('NotFoundError');
         // a path nobody takes, passed through: the mock's 404 envelope
         const none = await fetch(`${url}/nowhere`);
         expect(none.status).toBe(404);
