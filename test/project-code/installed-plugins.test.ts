@@ -45,7 +45,8 @@ class ValidationError extends ApplicationError {
   constructor(message, details) { super(message, details); this.name = 'ValidationError'; }
 }
 const FIELD = 'plugin::ticket-code.code';
-module.exports = {
+// a server entry may export a function: Strapi's config loader calls it with { env }
+module.exports = ({ env }) => ({
   register({ strapi }) {
     strapi.customFields.register({ name: 'code', plugin: 'ticket-code', type: 'string' });
     strapi.admin.services.permission.actionProvider.registerMany([{ section: 'plugins', uid: 'read' }]);
@@ -63,7 +64,7 @@ module.exports = {
       fill(event) {
         for (const [name, a] of Object.entries(event.model.attributes)) {
           if (a.customField !== FIELD) continue;
-          const prefix = (a.options && a.options.prefix) || 'T';
+          const prefix = (a.options && a.options.prefix) || env('TICKET_DEFAULT_PREFIX', 'T');
           const value = event.params.data[name];
           if (value === undefined || value === null || value === '') event.params.data[name] = prefix + '-' + ++this.issued;
           else if (!String(value).startsWith(prefix + '-'))
@@ -73,7 +74,7 @@ module.exports = {
     }),
   },
   routes: { 'content-api': { type: 'content-api', routes: [{ method: 'GET', path: '/codes', handler: 'codes.list' }] } },
-};
+});
 `,
   );
   write(

@@ -28,13 +28,8 @@ export function installedPluginRuntimes(
 ): ReadonlyMap<string, InstalledPlugin> {
   const out = new Map<string, InstalledPlugin>();
   for (const { name, module } of plugins) {
-    let server: unknown = module.value;
-    try {
-      if (typeof server === 'function') server = (server as Fn)({ strapi });
-    } catch (e) {
-      problems.push(new CodeError(module.file, undefined, `plugin ${name}: its server code fails here: ${messageOf(e)}`));
-      continue;
-    }
+    // (a server entry exporting a function was called with `{ env }` when it was loaded, as Strapi calls it)
+    const server: unknown = module.value;
     if (!isPlainObject(server)) continue;
     const made = new Map<string, Registry | undefined>();
     // a service or controller is a factory given `{ strapi }` (or a plain object), made on first use as Strapi does

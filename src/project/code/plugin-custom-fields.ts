@@ -40,7 +40,8 @@ export async function readPluginCustomFields(root: string): Promise<PluginCustom
       const provided = { '@strapi/utils': utilsModule(env), '@strapi/strapi': inertStandIn() };
       const loaded = loadCodeModule(plugin.file, provided, strapi, () => inertStandIn());
       let server = loaded.value;
-      if (typeof server === 'function') server = (server as (a: unknown) => unknown)({ strapi });
+      // Strapi's config loader calls a server entry that exports a function with `{ env }`
+      if (typeof server === 'function') server = (server as (a: unknown) => unknown)({ env });
       const register = isPlainObject(server) ? server.register : undefined;
       if (typeof register === 'function') {
         const ran = (register as (a: unknown) => unknown)({ strapi });

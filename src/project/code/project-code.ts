@@ -108,7 +108,17 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
   const plugins = installed.flatMap((p) => {
     const module = load(p);
-    return module ? [{ name: p.name, module }] : [];
+    if (!module) return [];
+    // a server entry that exports a function is called as Strapi's config loader calls it: with `{ env }`
+    if (typeof module.value !== 'function') return [{ name: p.name, module }];
+    try {
+      return [{ name: p.name, module: { ...module, value: (module.value as (a: unknown) => unknown)({ env }) } }];
+    } catch (e) {
+      problems.push(
+        new CodeError(p.file, undefined, `plugin ${p.name}: its server code fails here: ${e instanceof Error ? e.message : String(e)}`),
+      );
+      return [];
+    }
   });
   return {
     plugins,
