@@ -25,3 +25,19 @@ test("a zone's `on` without a value is no object: the validators skip it (harnes
   const answer = await call('GET', '/api/product-variants?populate[brand][0]=true&populate[sections][on]');
   expect(answer.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
 });
+
+test("a zone component's list under `on` with an empty item is that empty key, refused by the validator (probe on-list, casino)", async () => {
+  // `on[x]=&on[x]=` (a key sent twice with no value) and `on[x][1]=` are lists holding '': Strapi's validator walks
+  // their items as the value itself, and an empty one is an unknown key under the zone, before any converter refusal
+  for (const on of [
+    '[shop.banner]=&populate[sections][on][shop.banner]=',
+    '[shop.banner][0]=true&populate[sections][on][shop.banner][1]=',
+  ]) {
+    const answer = await call('GET', `/api/product-variants?populate[sections][on]${on}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ message: 'Invalid key  at sections', details: { key: '' } });
+  }
+  // a list without an empty item stays the converter's refusal
+  const kept = await call('GET', '/api/product-variants?populate[sections][on][shop.banner][0]=true');
+  expect(kept.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+});

@@ -449,6 +449,9 @@ function parseZone(
     const component = index.model.components.get(uid);
     // an empty value is an unknown key under the zone; a list or no value at all the converter refuses
     if (sub === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+    // a list's items are walked as the value is: an empty one is that unknown key (a key sent twice with no value,
+    // `on[shared.faq]=&on[shared.faq]=`; harness run.mjs casino seed 602)
+    if (Array.isArray(sub) && sub.includes('')) throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
     // (the converter's refusal: after every validation error of the whole populate, harness kit-601)
     if (sub === null || Array.isArray(sub)) {
       refuseLater(walk, new ValidationError("Invalid nested populate. Expected '*' or an object", {}));
