@@ -124,7 +124,7 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
 /** What yup's cast leaves of a value that failed validation (the relations check sees it). */
 function failedEcho(attribute: ScalarAttribute, value: unknown): unknown {
   const type = yupType(attribute);
-  if (type === 'string' || type === 'boolean' || type === 'mixed') return value;
+  if (type === 'string' || type === 'boolean' || type === 'mixed' || type === 'array') return value;
   if (type !== 'number') return null;
   // yup's number cast: a number stays, a string is read without its spaces; NaN (null in JSON) otherwise
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/\s/g, '')) : NaN;
