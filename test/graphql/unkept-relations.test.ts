@@ -110,3 +110,43 @@ test("a filter through a target's localizations selects the linked rows whose do
     await mini.close();
   }
 });
+
+// The review workflows' types are in every project's schema and a full-access token may list them. The mock keeps no
+// rows for them; real Strapi 5.54 still runs such a list's filters and sort through its validators and database
+// layer over the empty table (harness graphql-run, casino 602: a stage list filtered by
+// `workflow: { not: { name: … } }` was Strapi's "Undefined attribute level operator t2.name", the mock's an empty
+// list; probes/review-workflow-lists.json).
+type ListBody = { data: Record<string, unknown> | null; errors?: { message: string; extensions: { code: string } }[] };
+const ask = async (query: string) => (await call('POST', '/graphql', { query })).body as unknown as ListBody;
+
+test('a list of a type without rows is empty when its filters and sort are sound', async () => {
+  const ok = await ask(
+    '{ reviewWorkflowsWorkflowStages(filters: { workflow: { name: { eqi: "zzz" } }, color: { null: false } }, sort: ["name:desc", "workflow.name"]) { documentId } }',
+  );
+  expect(ok).toEqual({ data: { reviewWorkflowsWorkflowStages: [] } });
+  const connection = await ask('{ reviewWorkflowsWorkflows_connection(filters: { stages: { or: [] } }) { pageInfo { total pageSize } } }');
+  expect(connection.errors).toBeUndefined();
+});
+
+test("its database layer's refusals hold over the empty table", async () => {
+  const negated = await ask('{ reviewWorkflowsWorkflowStages(filters: { workflow: { not: { name: { eqi: "zzz" } } } }) { documentId } }');
+  expect(negated.data).toBeNull();
+  expect(negated.errors?.map((e) => [e.message, e.extensions.code])).toEqual([
+    ['Undefined attribute level operator t2.name', 'INTERNAL_SERVER_ERROR'],
+  ]);
+  const mixed = await ask(
+    '{ reviewWorkflowsWorkflows(filters: { stages: { and: [{ name: { null: true } }], color: { null: true } } }) { documentId } }',
+  );
+  expect(mixed.errors?.map((e) => e.message)).toEqual(['Operator and non-operator keys cannot be mixed in a relation where clause']);
+});
+
+test('its sort is validated as any type’s', async () => {
+  const bad = await ask('{ reviewWorkflowsWorkflowStages(sort: ["nope:asc"]) { documentId } }');
+  expect(bad.data).toBeNull();
+  expect(bad.errors?.map((e) => [e.message, e.extensions.code])).toEqual([['Invalid key nope', 'BAD_USER_INPUT']]);
+});
+
+test("a stage's permissions are no private attribute: a sort through them passes (Strapi 5.54's stage schema)", async () => {
+  const sorted = await ask('{ reviewWorkflowsWorkflowStages(sort: ["permissions.id", "workflow.stages.name:desc"]) { documentId } }');
+  expect(sorted).toEqual({ data: { reviewWorkflowsWorkflowStages: [] } });
+});

@@ -64,6 +64,28 @@ test('$not (or another operator holding conditions) directly under a relation, m
   expect((await call('GET', '/api/product-variants?filters[brand][$null]=true')).status).toBe(200);
 });
 
+// probes/not-group-under-relation.json (kit, real Strapi 5.54): under `$not`, knex reads a group as an operator of
+// the id column, but only when it holds something; one the sanitizer emptied adds no condition
+test("$not holding a group directly under a relation or component: Strapi's 500 names the group; an emptied one filters nothing", async () => {
+  for (const [q, named] of [
+    ['filters[brand][$not][$and][0][name][$eq]=Acme', '$and'],
+    ['filters[pricing][$not][$or][0][amount][$eq]=5', '$or'],
+    ['filters[brand][$not][$not][name][$eq]=Acme', '<alias>.name'],
+  ]) {
+    const a = await call('GET', `/api/product-variants?${q}`);
+    expect(a.status, q).toBe(400);
+    expect(a.body.error?.message, q).toContain(`Undefined attribute level operator ${named}`);
+  }
+  // (an operand object's keys that are neither operators nor attributes are dropped, then what that left empty)
+  for (const q of [
+    'filters[brand][$not][$and][0][name][$eq][x]=1',
+    'filters[pricing][$not][$or][0][amount][$eq][x]=1&filters[pricing][$not][$or][1][amount][$eq][y]=1',
+    'filters[$not][brand][$not][$or][0][name][$eq][x]=1',
+  ]) {
+    expect(names(await call('GET', `/api/product-variants?${q}&sort=name`)), q).toEqual(['Alpha', 'Beta']);
+  }
+});
+
 test('sort inside populate through a relation, media or component: 400; on its own fields: 200', async () => {
   for (const sort of ['[sort]=pricing.amount:desc', '[sort]=brand.name', '[sort]=photo.name', '[sort][0][brand][name]=asc']) {
     const a = await call('GET', `/api/brands?populate[variants]${sort}`);

@@ -208,7 +208,7 @@ const STAGE_ATTRIBUTES: RawAttributes = {
   name: { type: 'string' },
   color: { type: 'string' },
   workflow: { type: 'relation', target: WORKFLOW_UID, relation: 'manyToOne', inversedBy: 'stages' },
-  permissions: { type: 'relation', target: 'admin::permission', relation: 'manyToMany', private: true },
+  permissions: { type: 'relation', target: 'admin::permission', relation: 'manyToMany' },
 };
 const ROLE_ATTRIBUTES: RawAttributes = {
   ...DEFAULT_ROLE_ATTRIBUTES,

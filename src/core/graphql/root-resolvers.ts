@@ -20,6 +20,7 @@ import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
 import { checkRelationWheres } from './relation-where.js';
+import { pluginTypeSchema } from './plugin-type-schema.js';
 import { pageInfo } from './collection-page-info.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
 import { withoutReplacedIn } from '../query/replaced-groups.js';
@@ -113,8 +114,22 @@ export function entityResponse(ctx: GraphqlContext, uid: string, id: number, inf
 function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin' }>, args: Record<string, unknown>): unknown {
   if (root.op === 'findOne' || root.op === 'single') return pluginOne(ctx, root.type, String(args.documentId)) ?? null;
   if (root.op !== 'find' && root.op !== 'connection') return null;
-  const list = pluginList(ctx, root.type, args) ?? { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
+  const list = pluginList(ctx, root.type, args) ?? noRowsList(ctx, root.type, args);
   return root.op === 'find' ? list.nodes : { nodes: list.nodes, pageInfo: pageInfo(list.total, list.start, list.limit) };
+}
+
+/**
+ * A list of a type the mock keeps no rows for (the review workflows'): empty, once its filters and sort passed the
+ * validators and the database layer as Strapi's document service runs them on its (empty) table.
+ */
+function noRowsList(ctx: GraphqlContext, type: GqlType, args: Record<string, unknown>) {
+  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  const schema = pluginTypeSchema(ctx.store.index, type, byUid);
+  if (args.filters) validateFilters(schema, restFilters(args.filters, type, byUid));
+  const sort = restSort(args.sort);
+  if (sort !== undefined) validateSort(schema, sort);
+  if (args.filters) checkRelationWheres(sanitizeFilters(schema, whereFilters(args.filters, type, byUid)), type, byUid, { sort });
+  return { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
 }
 
 /**

@@ -188,6 +188,37 @@ function defer(ctx: Ctx, fail: () => unknown): Node {
   return UNKNOWN_NODE;
 }
 
+/** The operators processWhere takes where a field is expected. */
+const ROOT_OPERATORS: ReadonlySet<string> = new Set(['$and', '$or', '$not']);
+
+/**
+ * What knex's applyWhereToColumn meets when an operator under a relation holds a WHERE of the target: it reads every
+ * key as an operator of the id column. `$not` is applied to the same column again, a non-empty `$and`/`$or` list
+ * and a field are unknown operators (a field by its aliased column), an empty list adds nothing. `value` tells
+ * that a plain value stands at the end of a `$not` chain (a condition on the id itself).
+ */
+function appliedUnderColumn(where: Record<string, unknown>): { stray?: string; value: boolean } {
+  let value = false;
+  for (const [key, operand] of Object.entries(where)) {
+    if (key === '$not') {
+      if (!isPlainObject(operand)) {
+        value ||= operand !== undefined;
+        continue;
+      }
+      const inner = appliedUnderColumn(operand);
+      if (inner.stray !== undefined) return inner;
+      value ||= inner.value;
+      continue;
+    }
+    if (key === '$and' || key === '$or') {
+      if (Array.isArray(operand) && operand.length === 0) continue;
+      return { stray: key, value };
+    }
+    return { stray: `<alias>.${key}`, value };
+  }
+  return { value };
+}
+
 /** An object whose keys are fields and logical operators, all of which must hold. */
 function compileGroup(ctx: Ctx, scope: Scope, given: Record<string, unknown>, parent: string | null, negate: boolean): Node {
   const parts: (Node | undefined)[] = [];
@@ -374,21 +405,29 @@ function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, neg
   }
   if (isPlainObject(operand)) {
     const first = Object.keys(operand)[0] ?? '';
-    // an operator in it fails while the WHERE is built; fields only when it is applied
-    const refusal = new DatabaseRefusal(
-      `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id and cannot hold conditions; ` +
-        (op === '$not' ? `put $not above it (filters[$not][${path.split('.').pop()}][…]=…)` : `give ${op} a value`),
-      isOperator(first)
-        ? `Only $and, $or and $not can only be used as root level operators. Found ${first}.`
-        : `Undefined attribute level operator <alias>.${first}`,
-      { path },
-    );
-    if (isOperator(first)) throw refusal;
+    const refusal = (strapiMessage: string) =>
+      new DatabaseRefusal(
+        `Invalid filter at ${path}: ${op} directly under a relation, media or component compares its id and cannot hold conditions; ` +
+          (op === '$not' ? `put $not above it (filters[$not][${path.split('.').pop()}][…]=…)` : `give ${op} a value`),
+        strapiMessage,
+        { path },
+      );
+    // an operator other than the groups and `$not` fails while the WHERE is built (processWhere takes those three)
+    if (isOperator(first) && (op !== '$not' || !ROOT_OPERATORS.has(first))) {
+      throw refusal(`Only $and, $or and $not can only be used as root level operators. Found ${first}.`);
+    }
     // the database processes the conditions (casting their values) before it applies the WHERE
     compileGroup(ctx, inner, operand, path, negate);
-    return defer(ctx, () => {
-      throw refusal;
-    });
+    // applied to the id column under `$not`, each key is read as an operator (probes/not-group-under-relation.json)
+    const applied = op === '$not' ? appliedUnderColumn(operand) : { stray: `<alias>.${first}`, value: false };
+    if (applied.stray !== undefined) {
+      const message = `Undefined attribute level operator ${applied.stray}`;
+      return defer(ctx, () => {
+        throw refusal(message);
+      });
+    }
+    // only empty groups: knex leaves out a group with nothing in it, `NOT` included
+    if (!applied.value) return TRUE_NODE;
   }
   return compileOperators('id', 'id', value, path, negate);
 }
