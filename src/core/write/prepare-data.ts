@@ -1,4 +1,5 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
+import { objectTicks, orderItemErrors, zoneItemTicks, type ItemErrors } from './completion-order.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
@@ -393,7 +394,18 @@ function prepareAttributes(
               message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
               value,
             });
-          } else out[attribute.name] = value.map((v, i) => one(v, [...here, i])).filter((v) => v !== null);
+          } else {
+            const items: ItemErrors[] = [];
+            out[attribute.name] = value
+              .map((v, i) => {
+                const start = errors.length;
+                const made = one(v, [...here, i]);
+                items.push({ start, end: errors.length, ticks: objectTicks(opts.index.model, component.attributes, v) });
+                return made;
+              })
+              .filter((v) => v !== null);
+            orderItemErrors(errors, items);
+          }
         } else {
           if (Array.isArray(value)) {
             errors.push({
@@ -430,7 +442,7 @@ function prepareAttributes(
         const entries: ComponentValue[] = [];
         const echoed: unknown[] = [];
         echo[attribute.name] = echoed;
-        value.forEach((entry, i) => {
+        const zoneEntry = (entry: unknown, i: number): void => {
           const p = [...here, i];
           const uid = isPlainObject(entry) ? entry.__component : undefined;
           echoed.push(entry);
@@ -460,7 +472,14 @@ function prepareAttributes(
           const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
           echoed[echoed.length - 1] = { __component: uid, ...yupCast(component.attributes, body, innerEcho) };
           entries.push({ id: opts.nextId(`component:${uid}`), __component: uid, ...inner });
+        };
+        const items: ItemErrors[] = [];
+        value.forEach((entry, i) => {
+          const start = errors.length;
+          zoneEntry(entry, i);
+          items.push({ start, end: errors.length, ticks: zoneItemTicks(opts.index.model, entry) });
         });
+        orderItemErrors(errors, items);
         out[attribute.name] = entries;
         break;
       }
