@@ -1,4 +1,5 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
+import { checkUnrecognizedKeys } from './unrecognized-keys.js';
 import { objectTicks, orderItemErrors, zoneItemTicks, type ItemErrors } from './completion-order.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
@@ -7,7 +8,6 @@ import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, 
 import {
   associatedIds,
   numberOf,
-  textOf,
   contentTarget,
   mediaTarget,
   relationOp,
@@ -178,38 +178,16 @@ function changedList(given: unknown, cast: unknown, zone = false): boolean {
 }
 
 /**
- * Strapi's input validation (`throw-unrecognized-fields`), which runs on the whole body, components and zone entries
- * included, before anything else: keys the server owns and keys that are not attributes are refused.
+ * Strapi's input validation, which runs on the whole body before anything else: first the keys the server owns
+ * (`throwRestrictedFields`), then keys that are not attributes, depth first (`throwUnrecognizedFields`,
+ * unrecognized-keys.ts).
  */
 export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Record<string, unknown>): void {
   for (const key of Object.keys(data)) {
     if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
     if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
-    if (!IGNORED.has(key) && !type.attributes.has(key)) throw invalidKey(key, { path: null, source: 'body' });
   }
-  const walk = (attributes: Attributes, value: Record<string, unknown>, path: string[]) => {
-    for (const attribute of attributes.values()) {
-      const v = value[attribute.name];
-      const here = [...path, attribute.name];
-      if (attribute.kind === 'component') {
-        const component = index.model.components.get(attribute.component);
-        for (const item of Array.isArray(v) ? v : [v])
-          if (component && isPlainObject(item)) {
-            checkKeys(component.attributes, item, here);
-            walk(component.attributes, item, here);
-          }
-      } else if (attribute.kind === 'dynamiczone' && Array.isArray(v)) {
-        for (const item of v) {
-          const component = isPlainObject(item) ? index.model.components.get(textOf(item.__component)) : undefined;
-          if (!component || !isPlainObject(item)) continue;
-          const { __component: _, ...body } = item;
-          checkKeys(component.attributes, body, here);
-          walk(component.attributes, body, here);
-        }
-      }
-    }
-  };
-  walk(type.attributes, data, []);
+  checkUnrecognizedKeys(index, type, data, IGNORED);
 }
 
 type OnRelation = (name: string, op: RelationOp) => void;
@@ -376,7 +354,6 @@ function prepareAttributes(
             });
             return null;
           }
-          checkKeys(component.attributes, v, p);
           // A component value replaces the stored one whole, so it is validated like a create (required inside it
           // holds on a PUT too).
           const innerEcho: Record<string, unknown> = {};
@@ -467,7 +444,6 @@ function prepareAttributes(
           // there, but leaves it out of the published copy (see cloneAttribute).
           const body = { ...(entry as Record<string, unknown>) };
           delete body.__component;
-          checkKeys(component.attributes, body, p);
           const innerEcho: Record<string, unknown> = {};
           const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
           echoed[echoed.length - 1] = { __component: uid, ...yupCast(component.attributes, body, innerEcho) };
@@ -486,17 +462,6 @@ function prepareAttributes(
     }
   }
   return out;
-}
-
-/**
- * Unknown keys inside components are refused like unknown keys of the entry (`id` is tolerated: Strapi reads it);
- * Strapi names the attribute path, without list indexes (`seo.links`, `blocks`).
- */
-function checkKeys(attributes: Attributes, value: Record<string, unknown>, path: (string | number)[]): void {
-  const at = path.filter((p) => typeof p === 'string').join('.');
-  for (const key of Object.keys(value)) {
-    if (key !== 'id' && !attributes.has(key)) throw invalidKey(key, { parent: at, path: at, source: 'body' });
-  }
 }
 
 /** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
