@@ -20,6 +20,14 @@ test('a relation the caller may not read is refused inside an object-shaped $or 
   }
 });
 
+test('filters given as a list are walked item by item: the relation is refused before the database sees the list', async () => {
+  // harness shop REST 571: `filters[0][publishedAt]…&filters[0][warehouse]=` was Strapi's 400, not the 500 of a list WHERE
+  const res = await fetch(`${url}/api/shelves?filters[0][label][$eq]=a&filters[1][warehouse]=`);
+  const body = (await res.json()) as { error: { message: string; details: { key: string } } };
+  expect(res.status).toBe(400);
+  expect(body.error.message).toBe('Invalid key warehouse');
+});
+
 test('a wildcard into a relation the caller may not read is dropped, not walked (probes/shop-restricted-wildcard.json)', async () => {
   const res = await fetch(`${url}/api/shelves?populate[warehouse]=*`);
   expect(res.status).toBe(200);

@@ -44,12 +44,17 @@ export function checkRestrictedFilters(
   canRead: CanRead,
   parent: string | null = null,
 ): void {
+  // Strapi's traversal takes a list anywhere as a list of filters of the same scope (harness shop REST 571: the whole
+  // `filters[0][warehouse]=…` as a list is refused for the relation before the database sees the list)
+  if (Array.isArray(filters)) {
+    for (const item of filters) checkRestrictedFilters(index, scope, item, canRead, parent);
+    return;
+  }
   if (!isPlainObject(filters)) return;
   for (const [key, value] of Object.entries(filters)) {
     if (key === '$and' || key === '$or') {
-      if (Array.isArray(value)) for (const item of value) checkRestrictedFilters(index, scope, item, canRead, parent);
-      // Strapi's traversal walks an object given for a list as one more group (`$or[warehouse][capacity]=1`)
-      else checkRestrictedFilters(index, scope, value, canRead, parent);
+      // (an object given for a list is walked as one more group: `$or[warehouse][capacity]=1`)
+      checkRestrictedFilters(index, scope, value, canRead, parent);
       continue;
     }
     if (key === '$not') {
