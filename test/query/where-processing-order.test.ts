@@ -28,6 +28,12 @@ test('a list of conditions inside a list under a relation is a database failure'
   expect(answer?.message).toContain('real Strapi fails with a 500 here');
 });
 
+test('a list of one condition inside a list under a relation is that condition: it matches no id (probes/nested-list-under-link.json)', async () => {
+  const answer = await call('GET', '/api/speakers?filters[events][0][0][publishedAt][$notNull]=false');
+  expect(answer.status).toBe(200);
+  expect(answer.body.data).toEqual([]);
+});
+
 test("only a cast operator's value is cast inside an operator object listed under a field (harness status-field-601)", async () => {
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$notNull]=true')).status).toBe(200);
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$gt]=true')).status).toBe(400);

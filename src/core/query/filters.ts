@@ -356,16 +356,18 @@ function checkRawColumnWhere(value: unknown, path: string): void {
 function relationWhere(ctx: Ctx, inner: Scope, value: unknown, path: string, negate: boolean): Node {
   // a list is the id column's `IN (…)` as it stands: unlike a field's, its objects are not processed (harness
   // shop-303: `filters[warehouse][0][capacity][$and][0][$lte]=600` is an empty answer, not an error)
-  // (a list in it holding a condition is a row value the database cannot bind: harness events-601, a 500)
+  // (a list in it holding a condition is a row value the database cannot bind: harness events-601, a 500; a list of
+  // one is that one value, a condition matching no id: probes/nested-list-under-link.json)
   if (Array.isArray(value)) {
-    if (value.some((v) => Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null))) {
+    const list: unknown[] = value.map((v) => (Array.isArray(v) && v.length === 1 ? v[0] : v));
+    if (list.some((v) => Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null))) {
       throw new DatabaseRefusal(
         `Invalid filter at ${path}: a list of conditions inside a list under a relation, media or component cannot be bound`,
         'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
         { path },
       );
     }
-    const ids = value.filter((v) => !isPlainObject(v));
+    const ids = list.filter((v) => !isPlainObject(v));
     return leaf('id', 'id', '$in', ids, path, negate);
   }
   if (!isPlainObject(value)) return compileOperators('id', 'id', value, path, negate);
