@@ -74,7 +74,7 @@ export class QueryStringShapes {
    * no structure of its own. Undefined otherwise.
    */
   private objects(keys: readonly string[], values: readonly string[]): Record<string, unknown> | undefined {
-    const out: Record<string, unknown> = {};
+    const out = unorderedObject();
     for (let i = 0; i < keys.length; i++) {
       let path = this.paths.get(keys[i]);
       if (path === undefined) {
@@ -86,7 +86,7 @@ export class QueryStringShapes {
       const last = path.length - 1;
       for (let s = 0; s < last; s++) {
         const next = at[path[s]];
-        if (next === undefined) at = at[path[s]] = {};
+        if (next === undefined) at = at[path[s]] = unorderedObject();
         else if (typeof next === 'object') at = next as Record<string, unknown>;
         else return undefined;
       }
@@ -95,6 +95,19 @@ export class QueryStringShapes {
     }
     return out;
   }
+}
+
+/**
+ * A plain object V8 keeps as a hash table from the start (two own properties, the first deleted, then the other).
+ * Started from `{}`, each new order of the same keys (populate's attributes shuffled by a client) makes V8 build a new
+ * chain of hidden classes, for this object and again when it is frozen: that cost more than the parse itself. The
+ * object is the same to every reader (its prototype, its keys in insertion order).
+ */
+function unorderedObject(): Record<string, unknown> {
+  const out: Record<string, unknown> = { a: undefined, b: undefined };
+  delete out.a;
+  delete out.b;
+  return out;
 }
 
 /**
