@@ -74,14 +74,20 @@ export class QueryStringShapes {
    * no structure of its own. Undefined otherwise.
    */
   private objects(keys: readonly string[], values: readonly string[]): Record<string, unknown> | undefined {
-    const out = unorderedObject();
-    for (let i = 0; i < keys.length; i++) {
-      let path = this.paths.get(keys[i]);
+    // (every key's path first: a query with a list index goes the other way before anything is built)
+    const paths: (readonly string[])[] = [];
+    for (const key of keys) {
+      let path = this.paths.get(key);
       if (path === undefined) {
         if (this.paths.size >= MAX_KEYS) this.paths.clear();
-        this.paths.set(keys[i], (path = pathOf(keys[i])));
+        this.paths.set(key, (path = pathOf(key)));
       }
       if (path === null) return undefined;
+      paths.push(path);
+    }
+    const out = unorderedObject();
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i];
       let at = out;
       const last = path.length - 1;
       for (let s = 0; s < last; s++) {
