@@ -519,7 +519,12 @@ export interface RowParts {
 }
 
 /** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
-const partsKeyOf = (q: ParsedQuery) => JSON.stringify([q.status, q.raw.publicationFilter, q.raw.hasPublishedVersion]);
+const partsKeyOf = (q: ParsedQuery) => {
+  const { publicationFilter, hasPublishedVersion } = q.raw;
+  // (most reads give neither: no text made per request)
+  if (publicationFilter === undefined && hasPublishedVersion === undefined) return q.status;
+  return JSON.stringify([q.status, publicationFilter, hasPublishedVersion]);
+};
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
   const { q, pagination, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {
