@@ -22,6 +22,16 @@ describe('query strings parsed by their keys’ structure', () => {
     ['x[__proto__]', 'y'],
     ['a%5Bb%5D', 'c'],
     ['a[b]x', 'a[b]'],
+    // paths of object keys, built without a kept structure: collisions, prototype names, list indexes, depth
+    ['a[b]', 'a[c]', 'd'],
+    ['a[b][c]', 'a[b]'],
+    ['a[b]', 'a[b][c]'],
+    ['a[constructor]', 'b'],
+    ['a[-1]', 'a[x]'],
+    ['a[b]', 'a[0]'],
+    ['5', 'b'],
+    [`a${'[b]'.repeat(21)}`, 'c'],
+    [`a${'[b]'.repeat(20)}`, 'c'],
   ];
   const values = ['', 'x', 'a+b', '%20', '%zz', '%5D=', 'v=w', 'toString', '__proto__', '%C3%A9', '[]', '%5Bx%5D'];
 
@@ -35,6 +45,20 @@ describe('query strings parsed by their keys’ structure', () => {
         expect(got).toStrictEqual(parseQueryString(search));
         expect(JSON.stringify(got)).toBe(JSON.stringify(expected));
       }
+    }
+  });
+
+  test('give what qs gives for the same keys in any order', () => {
+    const shapes = new QueryStringShapes();
+    const keys = ['populate[category]', 'populate[tags]', 'populate[seo][populate]', 'pagination[page]', 'populate[author]', 'x'];
+    for (let round = 0; round < 40; round++) {
+      // a fixed walk through orders: each round moves one key to the front
+      const moved = keys.splice(round % keys.length, 1);
+      keys.unshift(...moved);
+      const search = keys.map((key, i) => `${key}=${values[(round + i) % values.length]}`).join('&');
+      const got = shapes.parse(search);
+      expect(got).toStrictEqual(parseQueryString(search));
+      expect(JSON.stringify(got)).toBe(JSON.stringify(parseQueryString(search)));
     }
   });
 
@@ -53,6 +77,39 @@ describe('a query of a known shape', () => {
     return { status: res.status, text: await res.text() };
   };
 
+  /** Each URL's answer from one server, in turn. */
+  const readInTurn = async (urls: readonly string[]) => {
+    const started = await startKitServer({ cache: false });
+    server = started.server;
+    const answers: { status: number; text: string }[] = [];
+    for (const url of urls) answers.push(await read(started.url + url));
+    return answers;
+  };
+
+  /** Each URL alone, on a fresh server, answers as it did in turn. */
+  const eachOnFreshServer = async (urls: readonly string[], warm: readonly { status: number; text: string }[]) => {
+    for (const [i, url] of urls.entries()) {
+      await server?.close();
+      const fresh = await startKitServer({ cache: false });
+      server = fresh.server;
+      expect(await read(fresh.url + url), url).toEqual(warm[i]);
+    }
+  };
+
+  test('the same populate in another order answers in that order, as on a server that never saw it', async () => {
+    const names = ['category', 'tags', 'seo', 'localizations', 'cover'];
+    const orders = [names, [...names].reverse(), ['seo', 'category', 'localizations', 'cover', 'tags']];
+    const urls = orders.map(
+      (order, i) => `/api/articles?${order.map((n) => `populate[${n}]=true`).join('&')}&pagination[pageSize]=${2 + i}`,
+    );
+    const warm = await readInTurn(urls);
+    for (const [i, order] of orders.entries()) {
+      const entry = (JSON.parse(warm[i].text) as { data: Record<string, unknown>[] }).data[0];
+      expect(Object.keys(entry).filter((key) => names.includes(key))).toEqual(order);
+    }
+    await eachOnFreshServer(urls, warm);
+  }, 60_000);
+
   test('answers and fails as on a server that never saw its shape', async () => {
     const urls = [
       '/api/articles?filters[views][$gt]=10&sort=title:asc&pagination[page]=1&pagination[pageSize]=2',
@@ -69,17 +126,8 @@ describe('a query of a known shape', () => {
       '/api/articles?filters[title][$null]&pagination[pageSize]=1',
       '/api/articles?filters[title][$null]=true&pagination[pageSize]=1',
     ];
-    const started = await startKitServer({ cache: false });
-    server = started.server;
-    const warm: { status: number; text: string }[] = [];
-    for (const url of urls) warm.push(await read(started.url + url));
+    const warm = await readInTurn(urls);
     expect(new Set(warm.map((w) => w.status))).toEqual(new Set([200, 400]));
-    // each URL alone, on a fresh server
-    for (const [i, url] of urls.entries()) {
-      await server.close();
-      const fresh = await startKitServer({ cache: false });
-      server = fresh.server;
-      expect(await read(fresh.url + url), url).toEqual(warm[i]);
-    }
+    await eachOnFreshServer(urls, warm);
   }, 60_000);
 });

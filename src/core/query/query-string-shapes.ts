@@ -27,9 +27,16 @@ class Slot {
   constructor(readonly n: number) {}
 }
 
+/** Segments of keys read so far at most (each a key's own: the same few keys come back in any order). */
+const MAX_KEYS = 10_000;
+/** qs's depth (QS_OPTIONS): past it qs keeps the rest of a key as one segment. */
+const MAX_SEGMENTS = 20;
+
 /** Query strings parsed as qs parses them (QS_OPTIONS), by a structure kept per sequence of keys. One per server. */
 export class QueryStringShapes {
   private readonly shapes = new Map<string, Node | null>();
+  /** Per key, its path of object keys when it names one (see pathOf); null when it may not be built so. */
+  private readonly paths = new Map<string, readonly string[] | null>();
 
   parse(search: string): Record<string, unknown> {
     const text = search.startsWith('?') ? search.slice(1) : search;
@@ -47,6 +54,8 @@ export class QueryStringShapes {
       keys.push(part.slice(0, at));
       values.push(part.slice(at + 1));
     }
+    const built = this.objects(keys, values);
+    if (built) return built;
     const key = keys.join('&');
     let shape = this.shapes.get(key);
     if (shape === undefined) {
@@ -57,6 +66,70 @@ export class QueryStringShapes {
     if (shape === null) return parseQueryString(search);
     return fill(shape, values) as Record<string, unknown>;
   }
+
+  /**
+   * The query as nested objects, when every key is a path of object keys (see pathOf) and no two paths collide (one
+   * the same as another or under it): qs then gives exactly this, each object's keys in the order they first come,
+   * whatever the order of the keys. A new order of the same keys (populate's attributes asked in another order) needs
+   * no structure of its own. Undefined otherwise.
+   */
+  private objects(keys: readonly string[], values: readonly string[]): Record<string, unknown> | undefined {
+    // (every key's path first: a query with a list index goes the other way before anything is built)
+    const paths: (readonly string[])[] = [];
+    for (const key of keys) {
+      let path = this.paths.get(key);
+      if (path === undefined) {
+        if (this.paths.size >= MAX_KEYS) this.paths.clear();
+        this.paths.set(key, (path = pathOf(key)));
+      }
+      if (path === null) return undefined;
+      paths.push(path);
+    }
+    const out = unorderedObject();
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i];
+      let at = out;
+      const last = path.length - 1;
+      for (let s = 0; s < last; s++) {
+        const next = at[path[s]];
+        if (next === undefined) at = at[path[s]] = unorderedObject();
+        else if (typeof next === 'object') at = next as Record<string, unknown>;
+        else return undefined;
+      }
+      if (at[path[last]] !== undefined) return undefined;
+      at[path[last]] = decode(values[i]);
+    }
+    return out;
+  }
+}
+
+/**
+ * A plain object V8 keeps as a hash table from the start (two own properties, the first deleted, then the other).
+ * Started from `{}`, each new order of the same keys (populate's attributes shuffled by a client) makes V8 build a new
+ * chain of hidden classes, for this object and again when it is frozen: that cost more than the parse itself. The
+ * object is the same to every reader (its prototype, its keys in insertion order).
+ */
+function unorderedObject(): Record<string, unknown> {
+  const out: Record<string, unknown> = { a: undefined, b: undefined };
+  delete out.a;
+  delete out.b;
+  return out;
+}
+
+/**
+ * A plain key's segments, when qs makes nested objects of them: none reads as a list index (a digit or `-` first),
+ * none is a name of Object.prototype (qs drops such keys), at most qs's depth. Null otherwise.
+ */
+function pathOf(key: string): readonly string[] | null {
+  if (!PLAIN_KEY.test(key)) return null;
+  const first = key.indexOf('[');
+  const path = first === -1 ? [key] : [key.slice(0, first), ...key.slice(first + 1, -1).split('][')];
+  if (path.length - 1 > MAX_SEGMENTS) return null;
+  for (const segment of path) {
+    const c = segment.charCodeAt(0);
+    if ((c >= 48 && c <= 57) || c === 45 || Object.hasOwn(Object.prototype, segment)) return null;
+  }
+  return path;
 }
 
 /** The structure qs gives for `keys`, or null when it could depend on the values. */

@@ -37,7 +37,7 @@ import {
 } from './render-entry.js';
 import { type Scope } from './scope.js';
 import type { RecallParse, RecallShape } from './parsed-query-cache.js';
-import { shapeKey } from './query-shape.js';
+import { populateInOrder, shapeKey } from './query-shape.js';
 import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
@@ -237,7 +237,11 @@ function parseStaged(
     parsed = all.parsed;
     return all.shape;
   });
-  return parsed ?? bindShape(call, shape);
+  if (parsed) return parsed;
+  // (a shape names populate's first level in sorted order: its tree is put in this query's order)
+  const node = populateInOrder(shape.q.node, query.populate);
+  if (!node) return parseAll(call, false).parsed;
+  return bindShape(call, node === shape.q.node ? shape : { q: { ...shape.q, node } });
 }
 
 /** What a parse reads besides the data: the query, the type and how the route reads it. */
@@ -515,7 +519,12 @@ export interface RowParts {
 }
 
 /** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
-const partsKeyOf = (q: ParsedQuery) => JSON.stringify([q.status, q.raw.publicationFilter, q.raw.hasPublishedVersion]);
+const partsKeyOf = (q: ParsedQuery) => {
+  const { publicationFilter, hasPublishedVersion } = q.raw;
+  // (most reads give neither: no text made per request)
+  if (publicationFilter === undefined && hasPublishedVersion === undefined) return q.status;
+  return JSON.stringify([q.status, publicationFilter, hasPublishedVersion]);
+};
 
 export function findManyPage(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ListPage {
   const { q, pagination, sortKey, narrowing } = (opts.recall ?? parseNow)('list', () => {

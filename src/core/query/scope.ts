@@ -135,7 +135,12 @@ const originsOf = (): WeakMap<object, LinkOrigin> => new WeakMap();
 export function noteOrigin(index: ContentIndex, scope: Scope, record: Record_, values: readonly object[]): void {
   const origins = index.attached(originsOf);
   const origin = scope.kind === 'type' ? { type: scope.type, row: record as Row } : origins.get(record);
-  if (origin) for (const value of values) origins.set(value, origin);
+  if (!origin) return;
+  // (each read of the row notes the same origin again: a weak map's write is kept for the collector's every pass)
+  for (const value of values) {
+    const noted = origins.get(value);
+    if (noted?.row !== origin.row || noted.type !== origin.type) origins.set(value, origin);
+  }
 }
 
 /**

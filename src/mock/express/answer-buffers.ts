@@ -26,8 +26,8 @@ export class AnswerBuffers {
   }
 
   private take(length: number): Buffer {
-    const at = this.free.findIndex((b) => b.length >= length);
-    if (at >= 0) return this.free.splice(at, 1)[0];
+    // the buffer given back last that fits (the one most likely still in the processor's cache)
+    for (let at = this.free.length - 1; at >= 0; at--) if (this.free[at].length >= length) return this.free.splice(at, 1)[0];
     // sizes in powers of two, so a buffer serves answers of similar sizes
     return Buffer.allocUnsafeSlow(Math.max(MIN_BYTES, 2 ** Math.ceil(Math.log2(length || 1))));
   }

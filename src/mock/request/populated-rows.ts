@@ -73,9 +73,13 @@ interface PartKeys {
 function partKeys(store: TypeParts, slabs: ByteSlabs, node: PopulateNode, partsKey: string): PartKeys {
   const attributes: AttributePart[] = [];
   for (const [name, sub] of node.populate) {
-    const key = nodeKey(sub);
-    const id = key === undefined ? undefined : store.idOf(`${partsKey}\u0000${name}\u0000${key}`);
-    attributes.push({ name, prefix: slabs.constant(`,${JSON.stringify(name)}:`), id });
+    attributes.push(
+      store.attributeOf(sub, name, partsKey, () => {
+        const key = nodeKey(sub);
+        const id = key === undefined ? undefined : store.idOf(`${partsKey}\u0000${name}\u0000${key}`);
+        return { name, prefix: slabs.constant(`,${JSON.stringify(name)}:`), id };
+      }),
+    );
   }
   return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), ownFields: node.fields === null, attributes };
 }

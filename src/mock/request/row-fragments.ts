@@ -125,6 +125,23 @@ export class TypeParts {
     return keys;
   }
 
+  /**
+   * What `make` gives for a populated attribute `name`, its subtree and parts key, made once per subtree: a tree put
+   * in another order (a new URL asking the same populate in another order) holds the same subtrees.
+   */
+  attributeOf<T>(sub: PopulateNode, name: string, partsKey: string, make: () => T): T {
+    const kept = this.attributesByNode.get(sub);
+    if (kept?.partsKey === partsKey && kept.name === name) return kept.keys as T;
+    const keys = make();
+    this.attributesByNode.set(sub, { partsKey, name, keys });
+    return keys;
+  }
+
+  private readonly attributesByNode = new WeakMap<
+    PopulateNode,
+    { readonly partsKey: string; readonly name: string; readonly keys: unknown }
+  >();
+
   /** A row's kept parts, by part id. */
   partsOf(row: Row): readonly (KeptPart | undefined)[] | undefined {
     const { id } = row;
