@@ -1,6 +1,6 @@
 import type { Message } from 'esbuild';
 import { builtinModules, createRequire, SourceMap } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { CodeError } from './code-error.js';
 
@@ -31,38 +31,77 @@ function firstError(file: string, errors: readonly Message[]): CodeError {
 
 let counter = 0;
 
+/** A module's code as esbuild bundled it, with its source map. */
+export interface CompiledModule {
+  readonly code: string;
+  readonly map?: string;
+}
+
+const BUILD_OPTIONS = {
+  bundle: true,
+  // every bare import is a package: Node resolves it from the project's own node_modules, as Strapi does
+  packages: 'external',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  write: false,
+  sourcemap: 'external',
+  logLevel: 'silent',
+} as const;
+/** Where a batch's outputs are named (nothing is written): each entry's absolute path below it. */
+const BATCH_OUT = '/content-mock-compiled';
+
+/**
+ * Bundles many modules in one esbuild run. Its synchronous API starts a process per call (~70 ms each), and a project
+ * has a file per route, controller, service, middleware and policy: one run for all of them keeps start-up and hot
+ * reload short. Returns the compiled modules by absolute path; when the batch fails (one file does not compile) it
+ * returns none, and each file is compiled alone so that its own error names it.
+ */
+export function compileCodeModules(files: readonly string[]): Map<string, CompiledModule> {
+  const compiled = new Map<string, CompiledModule>();
+  const entries = [...new Set(files.map((f) => resolve(f)))];
+  if (entries.length < 2) return compiled;
+  let outputs: readonly { path: string; text: string }[];
+  try {
+    outputs = esbuild().buildSync({ ...BUILD_OPTIONS, entryPoints: entries, outdir: BATCH_OUT, outbase: '/' }).outputFiles;
+  } catch {
+    return compiled;
+  }
+  const byPath = new Map(outputs.map((o) => [o.path, o.text]));
+  for (const entry of entries) {
+    const out = join(BATCH_OUT, relative('/', entry)).replace(/\.[cm]?[jt]sx?$/, '') + '.js';
+    const code = byPath.get(out);
+    // (an entry whose output is not where expected is compiled alone)
+    if (code !== undefined) compiled.set(entry, { code, map: byPath.get(`${out}.map`) });
+  }
+  return compiled;
+}
+
+function compileOne(file: string): CompiledModule {
+  try {
+    const out = esbuild().buildSync({ ...BUILD_OPTIONS, entryPoints: [file], outdir: dirname(file) });
+    return {
+      code: out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '',
+      map: out.outputFiles.find((f) => f.path.endsWith('.map'))?.text,
+    };
+  } catch (e) {
+    const errors = (e as { errors?: Message[] }).errors;
+    throw errors ? firstError(file, errors) : new CodeError(file, undefined, String(e));
+  }
+}
+
 /**
  * `missing` answers a package that is not installed (by default the load fails naming it): what only reads a
- * module's registrations can give it a stand-in.
+ * module's registrations can give it a stand-in. `compiled`: the module already bundled (compileCodeModules).
  */
 export function loadCodeModule(
   file: string,
   provided: Readonly<Record<string, unknown>>,
   strapi: unknown,
   missing?: (id: string) => unknown,
+  compiled?: CompiledModule,
 ): LoadedModule {
-  let code: string;
-  let map: string | undefined;
-  try {
-    const out = esbuild().buildSync({
-      entryPoints: [file],
-      bundle: true,
-      // every bare import is a package: Node resolves it from the project's own node_modules, as Strapi does
-      packages: 'external',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      write: false,
-      outdir: dirname(file),
-      sourcemap: 'external',
-      logLevel: 'silent',
-    });
-    code = out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
-    map = out.outputFiles.find((f) => f.path.endsWith('.map'))?.text;
-  } catch (e) {
-    const errors = (e as { errors?: Message[] }).errors;
-    throw errors ? firstError(file, errors) : new CodeError(file, undefined, String(e));
-  }
+  const { code, map } = compiled ?? compileOne(file);
   const frameName = `content-mock-project-code-${++counter}:${file}`;
   const sourceMap = map ? new SourceMap(JSON.parse(map) as ConstructorParameters<typeof SourceMap>[0]) : undefined;
   const lineOf = (line: number, column: number) => {

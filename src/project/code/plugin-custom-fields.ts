@@ -1,8 +1,9 @@
+import { resolve } from 'node:path';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { SCALAR_TYPES } from '../../core/model/types.js';
 import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { CodeError } from './code-error.js';
-import { loadCodeModule } from './load-code-module.js';
+import { compileCodeModules, loadCodeModule } from './load-code-module.js';
 import { utilsModule } from './strapi-modules.js';
 import { inertStandIn } from './inert-stand-in.js';
 import { installedPlugins } from './installed-plugins.js';
@@ -24,7 +25,10 @@ export async function readPluginCustomFields(root: string): Promise<PluginCustom
   const fields: Record<string, string> = {};
   const problems: CodeError[] = [];
   const env = createStrapiEnv(projectEnvVars(root));
-  for (const plugin of installedPlugins(root)) {
+  const plugins = installedPlugins(root);
+  // (all server entries bundled in one esbuild run: compileCodeModules)
+  const compiled = compileCodeModules(plugins.map((p) => p.file));
+  for (const plugin of plugins) {
     const record = (path: string, args: unknown[]) => {
       if (path !== 'customFields.register') return;
       const given = Array.isArray(args[0]) ? (args[0] as unknown[]) : [args[0]];
@@ -38,7 +42,7 @@ export async function readPluginCustomFields(root: string): Promise<PluginCustom
     try {
       // a package the plugin imports that is not installed here is a stand-in: only its registrations matter
       const provided = { '@strapi/utils': utilsModule(env), '@strapi/strapi': inertStandIn() };
-      const loaded = loadCodeModule(plugin.file, provided, strapi, () => inertStandIn());
+      const loaded = loadCodeModule(plugin.file, provided, strapi, () => inertStandIn(), compiled.get(resolve(plugin.file)));
       let server = loaded.value;
       // Strapi's config loader calls a server entry that exports a function with `{ env }`
       if (typeof server === 'function') server = (server as (a: unknown) => unknown)({ env });

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ContentModel } from '../../core/model/types.js';
 import { CodeError } from './code-error.js';
 import { findCodeFiles, hasCode, type CodeFile, type ProjectCodeFiles } from './code-files.js';
-import { loadCodeModule, type LoadedModule } from './load-code-module.js';
+import { compileCodeModules, loadCodeModule, type LoadedModule } from './load-code-module.js';
 import { readStrapiConfig } from '../read-strapi-config.js';
 import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { strapiModule, utilsModule } from './strapi-modules.js';
@@ -71,9 +71,20 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   const env = createStrapiEnv(root ? projectEnvVars(root) : { ...process.env });
   const provided = { '@strapi/strapi': strapiModule(model), '@strapi/utils': utilsModule(env) };
   const problems: CodeError[] = [];
+  // every module bundled in one esbuild run (compileCodeModules); a file it misses is compiled alone
+  const compiled = compileCodeModules([
+    ...files.apis
+      .flatMap((a) => [...a.routes, ...a.controllers, ...a.services, ...a.middlewares, ...a.policies, ...a.lifecycles])
+      .map((f) => f.file),
+    ...files.extensions,
+    ...files.middlewares.map((f) => f.file),
+    ...files.policies.map((f) => f.file),
+    ...(files.index ? [files.index] : []),
+    ...installed.map((p) => p.file),
+  ]);
   const load = (f: CodeFile): LoadedModule | undefined => {
     try {
-      return loadCodeModule(f.file, provided, strapi);
+      return loadCodeModule(f.file, provided, strapi, undefined, compiled.get(resolve(f.file)));
     } catch (e) {
       problems.push(e instanceof CodeError ? e : new CodeError(f.file, undefined, e instanceof Error ? e.message : String(e)));
       return undefined;
