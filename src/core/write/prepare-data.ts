@@ -278,7 +278,10 @@ function prepareAttributes(
         // (the validator's `default(attr.default)`); a mixed schema (blocks) casts nothing
         // (a number that casts but breaks a rule, min or max, stays the number: harness graphql-run events seed 503)
         // dates are checked, not cast: the value as given (harness graphql-run events seed 503)
-        if (given) echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
+        // (an attribute's default is yup's on a create only: an update's component gets it when stored, not in the echo;
+        // harness graphql-run shop 552)
+        if (present || opts.listDefaults)
+          echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
         else {
