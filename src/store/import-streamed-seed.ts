@@ -4,7 +4,9 @@ import type { MediaFile, StoreData } from '../core/data/types.js';
 import { isPlainObject } from '../core/is-plain-object.js';
 import { documentProblem, importOutline } from './import-outline.js';
 import { parseSlice, type Slice } from './json-scanner.js';
-import { outline, type OutlineStream } from './seed-outline.js';
+import { readBytes } from './read-bytes.js';
+import { outline, type OutlineStream, type ShrunkDocuments } from './seed-outline.js';
+import { shrinkPlanOf } from './shrink-snapshot.js';
 
 export interface StreamedSeed {
   readonly bytes: Buffer;
@@ -35,21 +37,31 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   let unsure = false;
   // the type being streamed: undecided while its members before "documents" cannot name it for sure
   let current: { key: string; type: ContentType | undefined; decided: boolean; members: Record<string, unknown> } | undefined;
-  const importSlices = (type: ContentType | undefined, slices: readonly Slice[]) => {
+  const importSlices = (type: ContentType | undefined, slices: readonly Slice[], shrunk?: ShrunkDocuments) => {
     if (!type || failure !== undefined || unsure) return;
     try {
-      for (const slice of slices) importer.addSnapshot(type, parseSlice(bytes, slice) as Record<string, unknown>);
+      // the thread's shrunk copies, when it shrank them as this type's (the import reads the same of them)
+      if (shrunk?.uid === type.uid) {
+        const { bytes: text, extents } = shrunk;
+        for (let i = 0; i < extents.length; i += 2) {
+          importer.addSnapshot(type, JSON.parse(text.toString('utf8', extents[i], extents[i + 1])) as Record<string, unknown>);
+        }
+      } else {
+        for (const slice of slices) importer.addSnapshot(type, parseSlice(bytes, slice) as Record<string, unknown>);
+      }
     } catch (e) {
       failure = e;
     }
   };
+  // the thread holds the documents until it knows what of them the import reads
+  stream.plan(shrinkPlanOf(model, headMedia));
   let meta: Dataset | undefined;
   while (!meta) {
     const step = stream.next();
     switch (step.kind) {
       case 'failed':
-        // the main thread's own outline says what is wrong, with file and position
-        outline(bytes, file);
+        // the main thread's own outline of the file says what is wrong, with file and position
+        outline(readBytes(file), file);
         throw new DatasetError(`${file}: the seed file could not be outlined`);
       case 'done':
         meta = step.meta;
@@ -65,7 +77,7 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
       case 'documents': {
         const all = documents.get(step.key)!;
         for (const s of step.slices) all.push(s);
-        if (current?.key === step.key && current.decided) importSlices(current.type, step.slices);
+        if (current?.key === step.key && current.decided) importSlices(current.type, step.slices, step.shrunk);
         break;
       }
       case 'type-end':

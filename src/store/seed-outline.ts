@@ -13,6 +13,7 @@ import {
   valueEnd,
   type Slice,
 } from './json-scanner.js';
+import type { ShrinkPlan } from './shrink-snapshot.js';
 
 // The outline of a seed file: everything but its documents parsed, and where each document lies, found without
 // building the documents (see json-scanner.ts). The read-ahead thread makes it and streams it as it goes.
@@ -24,10 +25,17 @@ export interface Outline {
   readonly documents: Map<string, Slice[]>;
 }
 
+/** Snapshots the read-ahead thread shrank as type `uid`'s (see shrink-snapshot.ts): [start, end, …] in `bytes`. */
+export interface ShrunkDocuments {
+  readonly uid: string;
+  readonly bytes: Buffer;
+  readonly extents: Float64Array;
+}
+
 /** One step of an outline streamed from the read-ahead thread, in file order (see OutlineListener). */
 export type OutlineStep =
   | { readonly kind: 'type'; readonly key: string; readonly members: Record<string, unknown> }
-  | { readonly kind: 'documents'; readonly key: string; readonly slices: Slice[] }
+  | { readonly kind: 'documents'; readonly key: string; readonly slices: Slice[]; readonly shrunk?: ShrunkDocuments }
   | { readonly kind: 'type-end'; readonly key: string; readonly members: Record<string, unknown> }
   | { readonly kind: 'done'; readonly meta: Dataset }
   /** The outline failed: the main thread outlines the bytes itself, which says why with file and position. */
@@ -37,6 +45,11 @@ export type OutlineStep =
 export interface OutlineStream {
   /** The top-level members before "contentTypes", parsed: they hold the locales the model needs. */
   readonly head: Record<string, unknown>;
+  /**
+   * Says how to shrink the documents (or not to: null); the thread holds them until it is told, so call it before
+   * the first `next`.
+   */
+  plan(plan: ShrinkPlan | null): void;
   /** The next step; waits for the thread while it has none. */
   next(): OutlineStep;
 }
@@ -131,6 +144,28 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
     const parsed = parseJsonText(buf.toString('utf8'), file);
     if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
     throw new DatasetError(`${file}: ${(e as Error).message}`);
+  }
+}
+
+/** Found "contentTypes": the members before it are the head. */
+class HeadFound extends Error {}
+
+/**
+ * The members before "contentTypes" when the first bytes of a seed hold them all (the read-ahead thread posts them
+ * before the rest of the file is read); else undefined.
+ */
+export function outlineHead(buf: Buffer): Record<string, unknown> | undefined {
+  const head: Record<string, unknown> = {};
+  try {
+    const start = rootStart(buf);
+    if (buf[start] !== OPEN_BRACE) return undefined;
+    objectMembersAt(buf, start, (key, at) => {
+      if (key === 'contentTypes' && buf[at] === OPEN_BRACE) throw new HeadFound();
+      return parseMember(buf, head, key, at);
+    });
+    return undefined;
+  } catch (e) {
+    return e instanceof HeadFound ? head : undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { Slice } from './json-scanner.js';
 import type { ReadSeed } from './read-seed-file.js';
 import type { Outline, OutlineStep, OutlineStream } from './seed-outline.js';
+import type { ShrinkPlan } from './shrink-snapshot.js';
 
 /** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
 export interface HeadMessage {
@@ -11,9 +12,18 @@ export interface HeadMessage {
   readonly head: Record<string, unknown>;
 }
 
-/** An outline step as posted: a chunk of documents' extents as [start, end, start, end, …]. */
+/**
+ * An outline step as posted: a chunk of documents' extents as [start, end, start, end, …], with the same documents
+ * shrunk when the thread could (their bytes in a buffer of their own, transferred).
+ */
 export type StepMessage =
-  Exclude<OutlineStep, { kind: 'documents' }> | { readonly kind: 'documents'; readonly key: string; readonly extents: Float64Array };
+  | Exclude<OutlineStep, { kind: 'documents' }>
+  | {
+      readonly kind: 'documents';
+      readonly key: string;
+      readonly extents: Float64Array;
+      readonly shrunk?: { readonly uid: string; readonly bytes: ArrayBuffer; readonly extents: Float64Array };
+    };
 
 /**
  * Reads a seed file and finds where its documents lie on another thread, started before the server's modules load:
@@ -61,7 +71,7 @@ export class SeedReadAhead {
   ) {
     this.pending = new Promise((resolve) => {
       const { port1, port2 } = new MessageChannel();
-      const signal = new SharedArrayBuffer(4);
+      const signal = new SharedArrayBuffer(12);
       try {
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
@@ -117,6 +127,7 @@ function readSeedOf(file: string, message: HeadMessage, stream: PortStream): Rea
 /** Waits for the rest of a streaming outline; undefined if it failed. */
 function wholeOutline(stream: OutlineStream): Outline | undefined {
   const documents = new Map<string, Slice[]>();
+  stream.plan(null);
   for (;;) {
     const step = stream.next();
     if (step.kind === 'failed') return undefined;
@@ -141,6 +152,12 @@ class PortStream implements OutlineStream {
     this.posted = new Int32Array(signal);
   }
 
+  plan(plan: ShrinkPlan | null): void {
+    this.port.postMessage(plan);
+    Atomics.add(this.posted, 1, 1);
+    Atomics.notify(this.posted, 1);
+  }
+
   next(): OutlineStep {
     for (;;) {
       const seen = Atomics.load(this.posted, 0);
@@ -153,9 +170,12 @@ class PortStream implements OutlineStream {
   private stepOf(message: StepMessage): OutlineStep {
     if (message.kind === 'done' || message.kind === 'failed') this.port.close();
     if (message.kind !== 'documents') return message;
-    const { extents } = message;
+    // the thread shrinks a chunk only while the main thread has others to take (see seed-outline-worker.ts)
+    Atomics.add(this.posted, 2, 1);
+    const { extents, shrunk } = message;
     const slices: Slice[] = new Array<Slice>(extents.length / 2);
     for (let i = 0; i < slices.length; i++) slices[i] = { start: extents[2 * i], end: extents[2 * i + 1] };
-    return { kind: 'documents', key: message.key, slices };
+    if (!shrunk) return { kind: 'documents', key: message.key, slices };
+    return { kind: 'documents', key: message.key, slices, shrunk: { ...shrunk, bytes: Buffer.from(shrunk.bytes) } };
   }
 }

@@ -195,6 +195,16 @@ describe('the outline streamed into the import (serve --seed): the same store, w
     ...article,
     documents: { ...articles, en: { ...articles.en, draft: articles.en.draft.map((d, i) => (i === 7 ? { ...d, id: 'seven' } : d)) } },
   };
+  const damagedRelation = {
+    ...article,
+    documents: {
+      ...articles,
+      en: {
+        ...articles.en,
+        draft: articles.en.draft.map((d, i) => (i === 3 ? { ...d, category: { ...(d.category as object), name: '@@damage@@' } } : d)),
+      },
+    },
+  };
   test.each<[string, string, boolean]>([
     ['the kit as it is', JSON.stringify(data), true],
     [
@@ -225,6 +235,11 @@ describe('the outline streamed into the import (serve --seed): the same store, w
     ['a document without a numeric id, past the first', withTypes(data, [[articleKey, brokenArticle], ...types.slice(1)]), true],
     ['malformed JSON after the content types', JSON.stringify(data).slice(0, -1) + ',}', true],
     ['malformed JSON inside a document', breakLast(JSON.stringify(data), '"views":', '"views":tru,"x":'), true],
+    [
+      'malformed JSON in a related document (a member the thread leaves out)',
+      withTypes(data, [[articleKey, damagedRelation], ...types.slice(1)]).replace('"@@damage@@"', 'tru'),
+      true,
+    ],
   ])('%s', (_name, text, streams) => {
     const { streamed, ahead, main } = bothWays(KIT_MODEL, text);
     expect(streamed).toBe(streams);
