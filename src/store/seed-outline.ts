@@ -35,7 +35,8 @@ export interface ShrunkDocuments {
 /** One step of an outline streamed from the read-ahead thread, in file order (see OutlineListener). */
 export type OutlineStep =
   | { readonly kind: 'type'; readonly key: string; readonly members: Record<string, unknown> }
-  | { readonly kind: 'documents'; readonly key: string; readonly slices: Slice[]; readonly shrunk?: ShrunkDocuments }
+  /** A chunk of documents: their extents as [start, end, start, end, …] (no object per document to keep). */
+  | { readonly kind: 'documents'; readonly key: string; readonly extents: Float64Array; readonly shrunk?: ShrunkDocuments }
   | { readonly kind: 'type-end'; readonly key: string; readonly members: Record<string, unknown> }
   | { readonly kind: 'done'; readonly meta: Dataset }
   /** The outline failed: the main thread outlines the bytes itself, which says why with file and position. */
@@ -167,6 +168,13 @@ export function outlineHead(buf: Buffer): Record<string, unknown> | undefined {
   } catch (e) {
     return e instanceof HeadFound ? head : undefined;
   }
+}
+
+/** Extents [start, end, …] as slices. */
+export function slicesOf(chunks: readonly Float64Array[]): Slice[] {
+  const slices: Slice[] = [];
+  for (const extents of chunks) for (let i = 0; i < extents.length; i += 2) slices.push({ start: extents[i], end: extents[i + 1] });
+  return slices;
 }
 
 /** Parses the member value at `start` into `into[key]` (a later duplicate wins, as in JSON.parse); returns its end. */

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { Slice } from './json-scanner.js';
 import type { ReadSeed } from './read-seed-file.js';
-import type { Outline, OutlineStep, OutlineStream } from './seed-outline.js';
+import { slicesOf, type Outline, type OutlineStep, type OutlineStream } from './seed-outline.js';
 import type { ShrinkPlan } from './shrink-snapshot.js';
 
 /** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
@@ -126,14 +125,15 @@ function readSeedOf(file: string, message: HeadMessage, stream: PortStream): Rea
 
 /** Waits for the rest of a streaming outline; undefined if it failed. */
 function wholeOutline(stream: OutlineStream): Outline | undefined {
-  const documents = new Map<string, Slice[]>();
+  const documents = new Map<string, Float64Array[]>();
   stream.plan(null);
   for (;;) {
     const step = stream.next();
     if (step.kind === 'failed') return undefined;
-    if (step.kind === 'done') return { meta: step.meta, documents };
+    if (step.kind === 'done')
+      return { meta: step.meta, documents: new Map([...documents].map(([key, chunks]) => [key, slicesOf(chunks)])) };
     if (step.kind === 'type') documents.set(step.key, []);
-    if (step.kind === 'documents') for (const s of step.slices) documents.get(step.key)!.push(s);
+    if (step.kind === 'documents') documents.get(step.key)!.push(step.extents);
   }
 }
 
@@ -173,9 +173,7 @@ class PortStream implements OutlineStream {
     // the thread shrinks a chunk only while the main thread has others to take (see seed-outline-worker.ts)
     Atomics.add(this.posted, 2, 1);
     const { extents, shrunk } = message;
-    const slices: Slice[] = new Array<Slice>(extents.length / 2);
-    for (let i = 0; i < slices.length; i++) slices[i] = { start: extents[2 * i], end: extents[2 * i + 1] };
-    if (!shrunk) return { kind: 'documents', key: message.key, slices };
-    return { kind: 'documents', key: message.key, slices, shrunk: { ...shrunk, bytes: Buffer.from(shrunk.bytes) } };
+    if (!shrunk) return { kind: 'documents', key: message.key, extents };
+    return { kind: 'documents', key: message.key, extents, shrunk: { ...shrunk, bytes: Buffer.from(shrunk.bytes) } };
   }
 }
