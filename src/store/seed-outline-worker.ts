@@ -1,8 +1,9 @@
 // The thread seed-prefetch.ts starts: reads the seed into shared memory, posts the bytes with the members before
 // "contentTypes" (they name the locales the model needs) as soon as the first piece read holds them, then outlines
 // the documents and streams their extents on its own port as it finds them, so the main thread imports while this
-// one still outlines. The main thread's first word on that port is the plan to shrink snapshots by (or null): the
-// documents are held until it comes, then each chunk is shrunk here before it is posted (see shrink-snapshot.ts).
+// one still outlines. Where it shrinks snapshots (workerData.shrink, see ReadAheadOptions), the main thread's first
+// word on that port is the plan to shrink them by (or null): the documents are held until it comes, then a chunk is
+// shrunk here before it is posted while the main thread has others to import (see shrink-snapshot.ts).
 // Any failure posts "failed": the main thread then outlines the file itself and reports the problem with file and
 // position.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -18,7 +19,7 @@ const PLAN_WAIT_MS = 2000;
 /** Chunks of documents posted and not yet taken by the main thread, at least, before one is shrunk. */
 const CHUNKS_AHEAD = 2;
 
-const { file, port, signal } = workerData as { file: string; port: MessagePort; signal: SharedArrayBuffer };
+const { file, port, signal, shrink } = workerData as { file: string; port: MessagePort; signal: SharedArrayBuffer; shrink: boolean };
 /**
  * [0]: steps posted (the main thread waits on it, see PortStream.next); [1]: plans posted (this thread waits on it);
  * [2]: chunks of documents the main thread has taken.
@@ -46,7 +47,8 @@ function readShared(): SharedArrayBuffer {
       const n = readSync(fd, view, at, Math.min(size - at, READ_PIECE), at);
       if (n === 0) throw new Error(`${file}: shorter than its size`);
       at += n;
-      if (!headSent && at < size) {
+      // once, on the first piece: a head larger than that waits for the whole file, as before
+      if (at === n && at < size) {
         const head = outlineHead(view.subarray(0, at));
         if (head) sendHead(shared, head);
       }
@@ -79,7 +81,8 @@ type Held =
 
 /** The steps of the outline, held until the main thread's plan says how to post them. */
 class Steps {
-  private plan: ShrinkPlan | null | undefined;
+  /** The main thread's plan; null (not to shrink) from the start when this machine has no core to spare for it. */
+  private plan: ShrinkPlan | null | undefined = shrink ? undefined : null;
   private shrinker: SnapshotShrinker | undefined;
   private held: Held[] = [];
   /** The type whose documents come next, as the shrinker names it. */

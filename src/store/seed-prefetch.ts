@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ReadSeed } from './read-seed-file.js';
@@ -31,18 +32,30 @@ export type StepMessage =
  * then opens the file itself, and says what is wrong with it exactly as without the read ahead. A read ahead of the
  * same file started earlier (prefetchSeedEarly) is taken over; one of another file (or of none) is stopped.
  */
-export function prefetchSeed(file: string): SeedReadAhead;
-export function prefetchSeed(file: string | undefined): SeedReadAhead | undefined;
-export function prefetchSeed(file: string | undefined): SeedReadAhead | undefined {
+export function prefetchSeed(file: string, options?: ReadAheadOptions): SeedReadAhead;
+export function prefetchSeed(file: string | undefined, options?: ReadAheadOptions): SeedReadAhead | undefined;
+export function prefetchSeed(file: string | undefined, options: ReadAheadOptions = {}): SeedReadAhead | undefined {
   const started = early;
   early = undefined;
-  if (started && file !== undefined && resolve(started.file) === resolve(file)) {
+  if (started && file !== undefined && resolve(started.file) === resolve(file) && options.shrink === undefined) {
     started.hold(file);
     return started;
   }
   started?.stop();
-  return file === undefined ? undefined : new SeedReadAhead(file, true);
+  return file === undefined ? undefined : new SeedReadAhead(file, true, options.shrink);
 }
+
+export interface ReadAheadOptions {
+  /**
+   * Whether the thread shrinks the snapshots to what the import reads (see shrink-snapshot.ts). It costs the thread
+   * about four times what it saves the main thread, so by default only a machine with cores to spare (more than
+   * two: the main thread and its garbage collector's helpers take two) does it.
+   */
+  readonly shrink?: boolean;
+}
+
+/** Whether this machine has cores to spare for shrinking snapshots (see ReadAheadOptions.shrink). */
+const spareCores = () => availableParallelism() > 2;
 
 /**
  * Starts reading a seed before the command line is parsed (see cli/early-seed-read.ts): yargs and the command
@@ -67,6 +80,7 @@ export class SeedReadAhead {
   constructor(
     public file: string,
     held: boolean,
+    shrink = spareCores(),
   ) {
     this.pending = new Promise((resolve) => {
       const { port1, port2 } = new MessageChannel();
@@ -74,7 +88,7 @@ export class SeedReadAhead {
       try {
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
-          workerData: { file, port: port2, signal },
+          workerData: { file, port: port2, signal, shrink },
           transferList: [port2],
           execArgv: [],
         });

@@ -152,7 +152,7 @@ const breakLast = (text: string, what: string, by: string) => {
  * Imports a seed as serve does (read ahead, the outline streamed from the thread into the import) and on the main
  * thread alone, in a child process over the compiled modules; says whether it streamed, and what each gave.
  */
-function bothWays(schemas: string, seedText: string) {
+function bothWays(schemas: string, seedText: string, shrink: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'cm-seedstream-'));
   const file = join(dir, 'seed.json');
   writeFileSync(file, seedText);
@@ -174,7 +174,7 @@ function bothWays(schemas: string, seedText: string) {
         return { error: e.message, warnings };
       }
     };
-    const read = await prefetchSeed(file).take();
+    const read = await prefetchSeed(file, { shrink: ${shrink} }).take();
     const streamed = read !== undefined && 'head' in read.outline;
     console.log(JSON.stringify({ streamed, ahead: await run(read), main: await run(undefined) }));
   `;
@@ -241,15 +241,21 @@ describe('the outline streamed into the import (serve --seed): the same store, w
       true,
     ],
   ])('%s', (_name, text, streams) => {
-    const { streamed, ahead, main } = bothWays(KIT_MODEL, text);
-    expect(streamed).toBe(streams);
-    expect(ahead).toEqual(main);
+    // with the thread shrinking snapshots (a machine with cores to spare) and without
+    for (const shrink of [false, true]) {
+      const { streamed, ahead, main } = bothWays(KIT_MODEL, text, shrink);
+      expect(streamed).toBe(streams);
+      expect(ahead).toEqual(main);
+    }
   });
 
   test('a seed of several chunks per type (2,500 articles): the same store', () => {
-    const { streamed, ahead, main } = bothWays(KIT_MODEL, JSON.stringify(generateDataset({ articles: 2500 })));
-    expect(streamed).toBe(true);
-    expect(main.error).toBeUndefined();
-    expect(ahead).toEqual(main);
+    const text = JSON.stringify(generateDataset({ articles: 2500 }));
+    for (const shrink of [false, true]) {
+      const { streamed, ahead, main } = bothWays(KIT_MODEL, text, shrink);
+      expect(streamed).toBe(true);
+      expect(main.error).toBeUndefined();
+      expect(ahead).toEqual(main);
+    }
   });
 });
