@@ -48,7 +48,7 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
       failure = e;
     }
   };
-  // the thread holds the documents until it knows what of them the import reads
+  // a thread that shrinks snapshots holds them until it knows what of them the import reads
   stream.plan(shrinkPlanOf(model, headMedia));
   let meta: Dataset | undefined;
   while (!meta) {

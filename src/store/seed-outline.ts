@@ -47,8 +47,8 @@ export interface OutlineStream {
   /** The top-level members before "contentTypes", parsed: they hold the locales the model needs. */
   readonly head: Record<string, unknown>;
   /**
-   * Says how to shrink the documents (or not to: null); the thread holds them until it is told, so call it before
-   * the first `next`.
+   * Says how to shrink the documents (or not to: null). A thread that shrinks them holds them until it is told, so
+   * call it before the first `next`.
    */
   plan(plan: ShrinkPlan | null): void;
   /** The next step; waits for the thread while it has none. */
