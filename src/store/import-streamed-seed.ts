@@ -3,8 +3,9 @@ import { DatasetError, DatasetImporter, datasetLocales, type Dataset } from '../
 import type { MediaFile, StoreData } from '../core/data/types.js';
 import { isPlainObject } from '../core/is-plain-object.js';
 import { documentProblem, importOutline } from './import-outline.js';
-import { parseSlice, type Slice } from './json-scanner.js';
-import { outline, type OutlineStream } from './seed-outline.js';
+import { readBytes } from './read-bytes.js';
+import { outline, slicesOf, type OutlineStream, type ShrunkDocuments } from './seed-outline.js';
+import { shrinkPlanOf } from './shrink-snapshot.js';
 
 export interface StreamedSeed {
   readonly bytes: Buffer;
@@ -29,27 +30,33 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   const importer = new DatasetImporter(model, (w) => warnings.push(w));
   const headMedia = stream.head.media;
   if (Array.isArray(headMedia)) importer.addMedia(headMedia as MediaFile[]);
-  const documents = new Map<string, Slice[]>();
+  const documents = new Map<string, Float64Array[]>();
   const order: string[] = [];
   let failure: unknown;
   let unsure = false;
   // the type being streamed: undecided while its members before "documents" cannot name it for sure
   let current: { key: string; type: ContentType | undefined; decided: boolean; members: Record<string, unknown> } | undefined;
-  const importSlices = (type: ContentType | undefined, slices: readonly Slice[]) => {
+  const importChunk = (type: ContentType | undefined, extents: Float64Array, shrunk?: ShrunkDocuments) => {
     if (!type || failure !== undefined || unsure) return;
     try {
-      for (const slice of slices) importer.addSnapshot(type, parseSlice(bytes, slice) as Record<string, unknown>);
+      // the thread's shrunk copies, when it shrank them as this type's (the import reads the same of them)
+      const [text, at] = shrunk?.uid === type.uid ? [shrunk.bytes, shrunk.extents] : [bytes, extents];
+      for (let i = 0; i < at.length; i += 2) {
+        importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>);
+      }
     } catch (e) {
       failure = e;
     }
   };
+  // a thread that shrinks snapshots holds them until it knows what of them the import reads
+  stream.plan(shrinkPlanOf(model, headMedia));
   let meta: Dataset | undefined;
   while (!meta) {
     const step = stream.next();
     switch (step.kind) {
       case 'failed':
-        // the main thread's own outline says what is wrong, with file and position
-        outline(bytes, file);
+        // the main thread's own outline of the file says what is wrong, with file and position
+        outline(readBytes(file), file);
         throw new DatasetError(`${file}: the seed file could not be outlined`);
       case 'done':
         meta = step.meta;
@@ -63,13 +70,15 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
         break;
       }
       case 'documents': {
-        const all = documents.get(step.key)!;
-        for (const s of step.slices) all.push(s);
-        if (current?.key === step.key && current.decided) importSlices(current.type, step.slices);
+        documents.get(step.key)!.push(step.extents);
+        if (current?.key === step.key && current.decided) importChunk(current.type, step.extents, step.shrunk);
         break;
       }
       case 'type-end':
-        if (current?.key === step.key && !current.decided) importSlices(importer.typeFor(step.key, step.members), documents.get(step.key)!);
+        if (current?.key === step.key && !current.decided) {
+          const type = importer.typeFor(step.key, step.members);
+          for (const extents of documents.get(step.key)!) importChunk(type, extents);
+        }
         // a name given twice in the type (the last one counts)
         if (current?.decided && (current.members.uid !== step.members.uid || current.members.pluralName !== step.members.pluralName))
           unsure = true;
@@ -90,7 +99,7 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(seed.locales)) {
     throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
   }
-  if (unsure) return importOutline(bytes, file, meta, documents, model, warn);
+  if (unsure) return importOutline(bytes, file, meta, new Map([...documents].map(([key, chunks]) => [key, slicesOf(chunks)])), model, warn);
   if (failure !== undefined) throw documentProblem(bytes, file, failure);
   importer.setLocales(meta.locales);
   if (!Array.isArray(headMedia)) importer.addMedia(meta.media ?? []);

@@ -2,14 +2,14 @@
 // document at a time (JSON.parse of each slice) instead of as one tree that would hold all content twice.
 // Only well-formed JSON is expected here: the caller falls back to a full JSON.parse for its error message.
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 
 export class ScanError extends Error {
   constructor(readonly offset: number) {
@@ -50,8 +50,16 @@ export function valueEnd(buf: Buffer, pos: number): number {
   return i;
 }
 
-function stringEnd(buf: Buffer, pos: number): number {
+/** The offset just past the string at `pos` (its closing quote not escaped). */
+export function stringEnd(buf: Buffer, pos: number): number {
   // Most of a seed's bytes are inside strings: jump quote to quote natively, then check the quote is not escaped.
+  // A short string ends before a native call would pay: its first bytes are looked at here.
+  const near = Math.min(buf.length, pos + 24);
+  for (let i = pos + 1; i < near; i++) {
+    const c = buf[i];
+    if (c === BACKSLASH) break;
+    if (c === QUOTE) return i + 1;
+  }
   let from = pos + 1;
   for (;;) {
     const quote = buf.indexOf(QUOTE, from);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { ContentModel, Locale } from '../core/model/types.js';
-import { DatasetError, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
+import { datasetLocales, type Dataset } from '../core/data/import-dataset.js';
+import { readBytes } from './read-bytes.js';
 import { importOutline } from './import-outline.js';
 import { outline, type Outline, type OutlineStream } from './seed-outline.js';
 import type { StoreData } from '../core/data/types.js';
@@ -20,14 +20,6 @@ export interface ReadSeed {
   readonly file: string;
   readonly bytes: Buffer;
   readonly outline: Outline | OutlineStream;
-}
-
-export function readBytes(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (e) {
-    throw new DatasetError(`${file}: cannot read the seed file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
 }
 
 /**

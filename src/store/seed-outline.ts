@@ -13,6 +13,7 @@ import {
   valueEnd,
   type Slice,
 } from './json-scanner.js';
+import type { ShrinkPlan } from './shrink-snapshot.js';
 
 // The outline of a seed file: everything but its documents parsed, and where each document lies, found without
 // building the documents (see json-scanner.ts). The read-ahead thread makes it and streams it as it goes.
@@ -24,10 +25,18 @@ export interface Outline {
   readonly documents: Map<string, Slice[]>;
 }
 
+/** Snapshots the read-ahead thread shrank as type `uid`'s (see shrink-snapshot.ts): [start, end, …] in `bytes`. */
+export interface ShrunkDocuments {
+  readonly uid: string;
+  readonly bytes: Buffer;
+  readonly extents: Float64Array;
+}
+
 /** One step of an outline streamed from the read-ahead thread, in file order (see OutlineListener). */
 export type OutlineStep =
   | { readonly kind: 'type'; readonly key: string; readonly members: Record<string, unknown> }
-  | { readonly kind: 'documents'; readonly key: string; readonly slices: Slice[] }
+  /** A chunk of documents: their extents as [start, end, start, end, …] (no object per document to keep). */
+  | { readonly kind: 'documents'; readonly key: string; readonly extents: Float64Array; readonly shrunk?: ShrunkDocuments }
   | { readonly kind: 'type-end'; readonly key: string; readonly members: Record<string, unknown> }
   | { readonly kind: 'done'; readonly meta: Dataset }
   /** The outline failed: the main thread outlines the bytes itself, which says why with file and position. */
@@ -37,6 +46,11 @@ export type OutlineStep =
 export interface OutlineStream {
   /** The top-level members before "contentTypes", parsed: they hold the locales the model needs. */
   readonly head: Record<string, unknown>;
+  /**
+   * Says how to shrink the documents (or not to: null). A thread that shrinks them holds them until it is told, so
+   * call it before the first `next`.
+   */
+  plan(plan: ShrinkPlan | null): void;
   /** The next step; waits for the thread while it has none. */
   next(): OutlineStep;
 }
@@ -132,6 +146,35 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
     if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
     throw new DatasetError(`${file}: ${(e as Error).message}`);
   }
+}
+
+/** Found "contentTypes": the members before it are the head. */
+class HeadFound extends Error {}
+
+/**
+ * The members before "contentTypes" when the first bytes of a seed hold them all (the read-ahead thread posts them
+ * before the rest of the file is read); else undefined.
+ */
+export function outlineHead(buf: Buffer): Record<string, unknown> | undefined {
+  const head: Record<string, unknown> = {};
+  try {
+    const start = rootStart(buf);
+    if (buf[start] !== OPEN_BRACE) return undefined;
+    objectMembersAt(buf, start, (key, at) => {
+      if (key === 'contentTypes' && buf[at] === OPEN_BRACE) throw new HeadFound();
+      return parseMember(buf, head, key, at);
+    });
+    return undefined;
+  } catch (e) {
+    return e instanceof HeadFound ? head : undefined;
+  }
+}
+
+/** Extents [start, end, …] as slices. */
+export function slicesOf(chunks: readonly Float64Array[]): Slice[] {
+  const slices: Slice[] = [];
+  for (const extents of chunks) for (let i = 0; i < extents.length; i += 2) slices.push({ start: extents[i], end: extents[i + 1] });
+  return slices;
 }
 
 /** Parses the member value at `start` into `into[key]` (a later duplicate wins, as in JSON.parse); returns its end. */

@@ -1,8 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { Slice } from './json-scanner.js';
 import type { ReadSeed } from './read-seed-file.js';
-import type { Outline, OutlineStep, OutlineStream } from './seed-outline.js';
+import { slicesOf, type Outline, type OutlineStep, type OutlineStream } from './seed-outline.js';
+import type { ShrinkPlan } from './shrink-snapshot.js';
 
 /** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
 export interface HeadMessage {
@@ -11,9 +12,18 @@ export interface HeadMessage {
   readonly head: Record<string, unknown>;
 }
 
-/** An outline step as posted: a chunk of documents' extents as [start, end, start, end, …]. */
+/**
+ * An outline step as posted: a chunk of documents' extents as [start, end, start, end, …], with the same documents
+ * shrunk when the thread could (their bytes in a buffer of their own, transferred).
+ */
 export type StepMessage =
-  Exclude<OutlineStep, { kind: 'documents' }> | { readonly kind: 'documents'; readonly key: string; readonly extents: Float64Array };
+  | Exclude<OutlineStep, { kind: 'documents' }>
+  | {
+      readonly kind: 'documents';
+      readonly key: string;
+      readonly extents: Float64Array;
+      readonly shrunk?: { readonly uid: string; readonly bytes: ArrayBuffer; readonly extents: Float64Array };
+    };
 
 /**
  * Reads a seed file and finds where its documents lie on another thread, started before the server's modules load:
@@ -22,18 +32,30 @@ export type StepMessage =
  * then opens the file itself, and says what is wrong with it exactly as without the read ahead. A read ahead of the
  * same file started earlier (prefetchSeedEarly) is taken over; one of another file (or of none) is stopped.
  */
-export function prefetchSeed(file: string): SeedReadAhead;
-export function prefetchSeed(file: string | undefined): SeedReadAhead | undefined;
-export function prefetchSeed(file: string | undefined): SeedReadAhead | undefined {
+export function prefetchSeed(file: string, options?: ReadAheadOptions): SeedReadAhead;
+export function prefetchSeed(file: string | undefined, options?: ReadAheadOptions): SeedReadAhead | undefined;
+export function prefetchSeed(file: string | undefined, options: ReadAheadOptions = {}): SeedReadAhead | undefined {
   const started = early;
   early = undefined;
-  if (started && file !== undefined && resolve(started.file) === resolve(file)) {
+  if (started && file !== undefined && resolve(started.file) === resolve(file) && options.shrink === undefined) {
     started.hold(file);
     return started;
   }
   started?.stop();
-  return file === undefined ? undefined : new SeedReadAhead(file, true);
+  return file === undefined ? undefined : new SeedReadAhead(file, true, options.shrink);
 }
+
+export interface ReadAheadOptions {
+  /**
+   * Whether the thread shrinks the snapshots to what the import reads (see shrink-snapshot.ts). It costs the thread
+   * about four times what it saves the main thread, so by default only a machine with cores to spare (more than
+   * two: the main thread and its garbage collector's helpers take two) does it.
+   */
+  readonly shrink?: boolean;
+}
+
+/** Whether this machine has cores to spare for shrinking snapshots (see ReadAheadOptions.shrink). */
+const spareCores = () => availableParallelism() > 2;
 
 /**
  * Starts reading a seed before the command line is parsed (see cli/early-seed-read.ts): yargs and the command
@@ -58,14 +80,15 @@ export class SeedReadAhead {
   constructor(
     public file: string,
     held: boolean,
+    shrink = spareCores(),
   ) {
     this.pending = new Promise((resolve) => {
       const { port1, port2 } = new MessageChannel();
-      const signal = new SharedArrayBuffer(4);
+      const signal = new SharedArrayBuffer(12);
       try {
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
-          workerData: { file, port: port2, signal },
+          workerData: { file, port: port2, signal, shrink },
           transferList: [port2],
           execArgv: [],
         });
@@ -116,13 +139,15 @@ function readSeedOf(file: string, message: HeadMessage, stream: PortStream): Rea
 
 /** Waits for the rest of a streaming outline; undefined if it failed. */
 function wholeOutline(stream: OutlineStream): Outline | undefined {
-  const documents = new Map<string, Slice[]>();
+  const documents = new Map<string, Float64Array[]>();
+  stream.plan(null);
   for (;;) {
     const step = stream.next();
     if (step.kind === 'failed') return undefined;
-    if (step.kind === 'done') return { meta: step.meta, documents };
+    if (step.kind === 'done')
+      return { meta: step.meta, documents: new Map([...documents].map(([key, chunks]) => [key, slicesOf(chunks)])) };
     if (step.kind === 'type') documents.set(step.key, []);
-    if (step.kind === 'documents') for (const s of step.slices) documents.get(step.key)!.push(s);
+    if (step.kind === 'documents') documents.get(step.key)!.push(step.extents);
   }
 }
 
@@ -141,6 +166,12 @@ class PortStream implements OutlineStream {
     this.posted = new Int32Array(signal);
   }
 
+  plan(plan: ShrinkPlan | null): void {
+    this.port.postMessage(plan);
+    Atomics.add(this.posted, 1, 1);
+    Atomics.notify(this.posted, 1);
+  }
+
   next(): OutlineStep {
     for (;;) {
       const seen = Atomics.load(this.posted, 0);
@@ -153,9 +184,10 @@ class PortStream implements OutlineStream {
   private stepOf(message: StepMessage): OutlineStep {
     if (message.kind === 'done' || message.kind === 'failed') this.port.close();
     if (message.kind !== 'documents') return message;
-    const { extents } = message;
-    const slices: Slice[] = new Array<Slice>(extents.length / 2);
-    for (let i = 0; i < slices.length; i++) slices[i] = { start: extents[2 * i], end: extents[2 * i + 1] };
-    return { kind: 'documents', key: message.key, slices };
+    // the thread shrinks a chunk only while the main thread has others to take (see seed-outline-worker.ts)
+    Atomics.add(this.posted, 2, 1);
+    const { extents, shrunk } = message;
+    if (!shrunk) return { kind: 'documents', key: message.key, extents };
+    return { kind: 'documents', key: message.key, extents, shrunk: { ...shrunk, bytes: Buffer.from(shrunk.bytes) } };
   }
 }

@@ -152,7 +152,7 @@ const breakLast = (text: string, what: string, by: string) => {
  * Imports a seed as serve does (read ahead, the outline streamed from the thread into the import) and on the main
  * thread alone, in a child process over the compiled modules; says whether it streamed, and what each gave.
  */
-function bothWays(schemas: string, seedText: string) {
+function bothWays(schemas: string, seedText: string, shrink: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'cm-seedstream-'));
   const file = join(dir, 'seed.json');
   writeFileSync(file, seedText);
@@ -174,7 +174,7 @@ function bothWays(schemas: string, seedText: string) {
         return { error: e.message, warnings };
       }
     };
-    const read = await prefetchSeed(file).take();
+    const read = await prefetchSeed(file, { shrink: ${shrink} }).take();
     const streamed = read !== undefined && 'head' in read.outline;
     console.log(JSON.stringify({ streamed, ahead: await run(read), main: await run(undefined) }));
   `;
@@ -194,6 +194,16 @@ describe('the outline streamed into the import (serve --seed): the same store, w
   const brokenArticle = {
     ...article,
     documents: { ...articles, en: { ...articles.en, draft: articles.en.draft.map((d, i) => (i === 7 ? { ...d, id: 'seven' } : d)) } },
+  };
+  const damagedRelation = {
+    ...article,
+    documents: {
+      ...articles,
+      en: {
+        ...articles.en,
+        draft: articles.en.draft.map((d, i) => (i === 3 ? { ...d, category: { ...(d.category as object), name: '@@damage@@' } } : d)),
+      },
+    },
   };
   test.each<[string, string, boolean]>([
     ['the kit as it is', JSON.stringify(data), true],
@@ -225,16 +235,27 @@ describe('the outline streamed into the import (serve --seed): the same store, w
     ['a document without a numeric id, past the first', withTypes(data, [[articleKey, brokenArticle], ...types.slice(1)]), true],
     ['malformed JSON after the content types', JSON.stringify(data).slice(0, -1) + ',}', true],
     ['malformed JSON inside a document', breakLast(JSON.stringify(data), '"views":', '"views":tru,"x":'), true],
+    [
+      'malformed JSON in a related document (a member the thread leaves out)',
+      withTypes(data, [[articleKey, damagedRelation], ...types.slice(1)]).replace('"@@damage@@"', 'tru'),
+      true,
+    ],
   ])('%s', (_name, text, streams) => {
-    const { streamed, ahead, main } = bothWays(KIT_MODEL, text);
-    expect(streamed).toBe(streams);
-    expect(ahead).toEqual(main);
+    // with the thread shrinking snapshots (a machine with cores to spare) and without
+    for (const shrink of [false, true]) {
+      const { streamed, ahead, main } = bothWays(KIT_MODEL, text, shrink);
+      expect(streamed).toBe(streams);
+      expect(ahead).toEqual(main);
+    }
   });
 
   test('a seed of several chunks per type (2,500 articles): the same store', () => {
-    const { streamed, ahead, main } = bothWays(KIT_MODEL, JSON.stringify(generateDataset({ articles: 2500 })));
-    expect(streamed).toBe(true);
-    expect(main.error).toBeUndefined();
-    expect(ahead).toEqual(main);
+    const text = JSON.stringify(generateDataset({ articles: 2500 }));
+    for (const shrink of [false, true]) {
+      const { streamed, ahead, main } = bothWays(KIT_MODEL, text, shrink);
+      expect(streamed).toBe(true);
+      expect(main.error).toBeUndefined();
+      expect(ahead).toEqual(main);
+    }
   });
 });

@@ -1,0 +1,418 @@
+import type { Attribute, ContentModel } from '../core/model/types.js';
+import { SYSTEM_FIELDS } from '../core/model/types.js';
+import { jsonValueEnd } from './json-check.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isObjectAt,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  ScanError,
+  skipSpace,
+  stringEnd,
+  valueEnd,
+  type Slice,
+} from './json-scanner.js';
+
+// A seed's snapshots show each related document and media file in full, while the import keeps of them only what
+// DatasetImporter reads: a relation's `id`, `documentId`, `locale` and `publishedAt`, and the id of a file the media
+// library already has. The read-ahead thread rewrites each snapshot to those members (about 40 % of a bench seed's
+// bytes), so the main thread parses less. What it leaves out is checked as strict JSON first: a damaged snapshot is
+// passed on whole, and fails on the main thread as it did.
+
+/** What the import reads of a member (see DatasetImporter): all of it, nothing, or part of it. */
+export type MemberRule = 'keep' | 'drop' | 'ref' | 'media' | 'zone' | readonly ['component', string];
+
+/** What the read-ahead thread needs of the model to shrink snapshots (plain data: it is posted to the thread). */
+export interface ShrinkPlan {
+  /** Names to content-type uids, in the order DatasetImporter registers them (a later one wins). */
+  readonly names: readonly (readonly [string, string])[];
+  /** Per content type: its members' rules (others are dropped). */
+  readonly types: readonly (readonly [string, readonly (readonly [string, MemberRule])[]])[];
+  /** Per component: its members' rules (others are kept). */
+  readonly components: readonly (readonly [string, readonly (readonly [string, MemberRule])[]])[];
+  /** Numeric ids of the media library given before the documents: a populated file among them is its id alone. */
+  readonly library: readonly number[];
+}
+
+const ruleOf = (model: ContentModel, a: Attribute): MemberRule => {
+  switch (a.kind) {
+    case 'scalar':
+      return 'keep';
+    case 'media':
+      return 'media';
+    case 'relation':
+      return 'ref';
+    case 'component':
+      return model.components.has(a.component) ? ['component', a.component] : 'keep';
+    case 'dynamiczone':
+      return 'zone';
+  }
+};
+
+/** The plan for a model, with the media library the seed gives before its documents (the outline's head). */
+export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan {
+  const rules = (attributes: Iterable<Attribute>, own: readonly string[]) => {
+    const list: [string, MemberRule][] = [...attributes].map((a) => [a.name, ruleOf(model, a)]);
+    // the members every snapshot row is built from are kept whole, whatever an attribute of the same name says
+    return [...list.filter(([name]) => !own.includes(name)), ...own.map((name): [string, MemberRule] => [name, 'keep'])];
+  };
+  const types = [...model.contentTypes.values()];
+  return {
+    names: types.flatMap((t) => [
+      [t.uid, t.uid],
+      [t.pluralName, t.uid],
+      [t.singularName, t.uid],
+    ]),
+    types: types.map((t) => [t.uid, rules(t.attributes.values(), SYSTEM_FIELDS)]),
+    components: [...model.components.values()].map((c) => [c.uid, rules(c.attributes.values(), ['id', '__component'])]),
+    library: Array.isArray(library)
+      ? library.flatMap((m) =>
+          typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'number' ? [(m as { id: number }).id] : [],
+        )
+      : [],
+  };
+}
+
+/** A rule as the shrinker applies it: a component's rules resolved to its table. */
+type Rule = { readonly kind: 'keep' | 'drop' | 'ref' | 'media' | 'zone' } | { readonly kind: 'component'; readonly table: Table };
+
+/** Member names to rules, found by their bytes (no string is made of a key without escapes). */
+class Table {
+  private readonly byHash = new Map<number, { bytes: Buffer; rule: Rule }[]>();
+  private readonly byName = new Map<string, Rule>();
+
+  constructor(readonly others: Rule) {}
+
+  add(name: string, rule: Rule): void {
+    const bytes = Buffer.from(name, 'utf8');
+    if (bytes.length === 0) return void this.byName.set(name, rule);
+    const h = hashOf(bytes, 0, bytes.length);
+    const list = this.byHash.get(h) ?? [];
+    const same = list.findIndex((e) => e.bytes.equals(bytes));
+    if (same >= 0) list.splice(same, 1);
+    list.push({ bytes, rule });
+    this.byHash.set(h, list);
+    this.byName.set(name, rule);
+  }
+
+  /** The rule of the key whose text (quotes left out) is `buf[start, end)`. */
+  find(buf: Buffer, start: number, end: number): Rule {
+    if (hasBackslash(buf, start, end)) {
+      // an escaped key: its decoded name (JSON.parse of the key fails on a bad escape, as the import would)
+      return this.byName.get(JSON.parse(buf.toString('utf8', start - 1, end + 1)) as string) ?? this.others;
+    }
+    const n = end - start;
+    if (n === 0) return this.byName.get('') ?? this.others;
+    const list = this.byHash.get(hashOf(buf, start, end));
+    if (list) {
+      for (const { bytes, rule } of list) {
+        if (bytes.length !== n) continue;
+        let i = 0;
+        while (i < n && bytes[i] === buf[start + i]) i++;
+        if (i === n) return rule;
+      }
+    }
+    return this.others;
+  }
+}
+
+const hashOf = (b: Uint8Array, start: number, end: number) =>
+  ((end - start) * 961 + b[start] * 31 + b[end - 1]) * 31 + b[(start + end) >> 1];
+
+const KEEP: Rule = { kind: 'keep' };
+const DROP: Rule = { kind: 'drop' };
+const rulesOf = (rule: MemberRule, components: Map<string, Table>): Rule =>
+  Array.isArray(rule)
+    ? { kind: 'component', table: components.get(rule[1])! }
+    : { kind: rule as 'keep' | 'drop' | 'ref' | 'media' | 'zone' };
+
+/** A related document: the members the import reads of it. */
+const REF = (() => {
+  const t = new Table(DROP);
+  for (const name of ['id', 'documentId', 'locale', 'publishedAt']) t.add(name, KEEP);
+  return t;
+})();
+
+/** Related documents and files remembered as shrunk (a bound on the memory they hold), and their largest size. */
+const SEEN_ITEMS = 20_000;
+const SEEN_BYTES = 4096;
+
+/** A snapshot that cannot be shrunk for sure: it is passed on whole. */
+class Unshrinkable extends Error {}
+
+/** Rewrites the snapshots of the types a plan knows, on the read-ahead thread. */
+export class SnapshotShrinker {
+  private readonly names: Map<string, string>;
+  private readonly types = new Map<string, Table>();
+  private readonly components = new Map<string, Table>();
+  private readonly library: Set<number>;
+  private out = Buffer.alloc(0);
+  private at = 0;
+  /** Related documents and files shrunk so far, by a hash of their first bytes (see item). */
+  private readonly seen = new Map<number, { rule: 'ref' | 'media'; text: Buffer; out: Buffer }[]>();
+  private seenCount = 0;
+
+  constructor(plan: ShrinkPlan) {
+    this.names = new Map(plan.names.map(([name, uid]) => [name, uid]));
+    this.library = new Set(plan.library);
+    // tables first, rules after: a component may hold another (or itself)
+    for (const [uid] of plan.components) this.components.set(uid, new Table(KEEP));
+    for (const [uid, rules] of plan.components)
+      for (const [name, rule] of rules) this.components.get(uid)!.add(name, rulesOf(rule, this.components));
+    for (const [uid, rules] of plan.types) {
+      const table = new Table(DROP);
+      for (const [name, rule] of rules) table.add(name, rulesOf(rule, this.components));
+      this.types.set(uid, table);
+    }
+  }
+
+  /**
+   * The content type a type's members before its "documents" name for sure, as DatasetImporter.typeFor would name
+   * it from all of them (`uid` and `pluralName` both given: no later member can change it); else undefined.
+   */
+  typeOf(key: string, members: Record<string, unknown>): string | undefined {
+    if (!('uid' in members) || !('pluralName' in members)) return undefined;
+    const get = (name: unknown) => (typeof name === 'string' ? this.names.get(name) : undefined);
+    return get(members.uid ?? key) ?? get(key) ?? (members.pluralName ? get(members.pluralName) : undefined);
+  }
+
+  /** The snapshots at `slices`, shrunk as type `uid`'s, one after another in a new buffer, with their extents. */
+  shrink(buf: Buffer, slices: readonly Slice[], uid: string): { bytes: Buffer; extents: Float64Array } {
+    const table = this.types.get(uid)!;
+    let size = 0;
+    for (const s of slices) size += s.end - s.start;
+    // a snapshot never grows: members are left out, none is added
+    this.out = Buffer.allocUnsafeSlow(size);
+    this.at = 0;
+    const extents = new Float64Array(slices.length * 2);
+    slices.forEach((s, i) => {
+      const start = this.at;
+      try {
+        if (!isObjectAt(buf, s) || this.object(buf, s.start, table) !== s.end) throw new Unshrinkable();
+      } catch (e) {
+        if (!(e instanceof Unshrinkable) && !(e instanceof ScanError) && !(e instanceof SyntaxError)) throw e;
+        this.at = start;
+        this.copy(buf, s.start, s.end);
+      }
+      extents[2 * i] = start;
+      extents[2 * i + 1] = this.at;
+    });
+    const bytes = this.out;
+    this.out = Buffer.alloc(0);
+    return { bytes, extents };
+  }
+
+  /** Writes the object at `start` with each member as its rule says; returns where it ends in `buf`. */
+  private object(buf: Buffer, start: number, table: Table): number {
+    this.byte(OPEN_BRACE);
+    let pos = skipSpace(buf, start + 1);
+    let first = true;
+    if (buf[pos] !== CLOSE_BRACE) {
+      for (;;) {
+        if (buf[pos] !== QUOTE) throw new ScanError(pos);
+        const keyEnd = stringEnd(buf, pos);
+        const rule = table.find(buf, pos + 1, keyEnd - 1);
+        let at = skipSpace(buf, keyEnd);
+        if (buf[at] !== COLON) throw new ScanError(at);
+        at = skipSpace(buf, at + 1);
+        let end: number;
+        if (rule.kind === 'drop') {
+          end = checkedEnd(buf, at);
+        } else {
+          if (!first) this.byte(COMMA);
+          first = false;
+          this.copy(buf, pos, keyEnd);
+          this.byte(COLON);
+          end = this.value(buf, at, rule);
+        }
+        pos = skipSpace(buf, end);
+        if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
+        else if (buf[pos] === CLOSE_BRACE) break;
+        else throw new ScanError(pos);
+      }
+    }
+    this.byte(CLOSE_BRACE);
+    return pos + 1;
+  }
+
+  /** Writes the value at `start` as `rule` says; returns where it ends in `buf`. */
+  private value(buf: Buffer, start: number, rule: Rule): number {
+    const c = buf[start];
+    if (rule.kind === 'keep' || (c !== OPEN_BRACE && c !== OPEN_BRACKET)) return this.verbatim(buf, start);
+    if (c === OPEN_BRACKET) {
+      // a list: each object in it as the rule says (a zone is a list of entries)
+      this.byte(OPEN_BRACKET);
+      let pos = skipSpace(buf, start + 1);
+      if (buf[pos] !== CLOSE_BRACKET) {
+        for (let first = true; ; first = false) {
+          if (!first) this.byte(COMMA);
+          const end = buf[pos] === OPEN_BRACE ? this.item(buf, pos, rule) : this.verbatim(buf, pos);
+          pos = skipSpace(buf, end);
+          if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
+          else if (buf[pos] === CLOSE_BRACKET) break;
+          else throw new ScanError(pos);
+        }
+      }
+      this.byte(CLOSE_BRACKET);
+      return pos + 1;
+    }
+    return rule.kind === 'zone' ? this.verbatim(buf, start) : this.item(buf, start, rule);
+  }
+
+  /**
+   * One object under a rule: a related document, a file, a component or a zone's entry. A related document or file
+   * shown again with the same bytes (the same category on many articles) is written as it was shrunk the first time.
+   */
+  private item(buf: Buffer, start: number, rule: Rule): number {
+    if (rule.kind !== 'ref' && rule.kind !== 'media') return this.part(buf, start, rule);
+    let h = 0;
+    for (let i = start, last = Math.min(buf.length, start + 48); i < last; i++) h = (h * 31 + buf[i]) | 0;
+    const list = this.seen.get(h);
+    if (list) {
+      // bytes equal to a whole object seen before are that object (its closing brace ends it)
+      for (const e of list) {
+        const n = e.text.length;
+        if (e.rule === rule.kind && start + n <= buf.length && buf.compare(e.text, 0, n, start, start + n) === 0) {
+          this.copy(e.out, 0, e.out.length);
+          return start + n;
+        }
+      }
+    }
+    const at = this.at;
+    const end = this.part(buf, start, rule);
+    if (this.seenCount < SEEN_ITEMS && end - start <= SEEN_BYTES) {
+      this.seenCount++;
+      const seen = { rule: rule.kind, text: Buffer.from(buf.subarray(start, end)), out: Buffer.from(this.out.subarray(at, this.at)) };
+      if (list) list.push(seen);
+      else this.seen.set(h, [seen]);
+    }
+    return end;
+  }
+
+  private part(buf: Buffer, start: number, rule: Rule): number {
+    switch (rule.kind) {
+      case 'ref':
+        return this.object(buf, start, REF);
+      case 'component':
+        return this.object(buf, start, rule.table);
+      case 'media':
+        return this.file(buf, start);
+      case 'zone': {
+        const table = this.components.get(this.componentOf(buf, start));
+        return table ? this.object(buf, start, table) : this.verbatim(buf, start);
+      }
+      default:
+        return this.verbatim(buf, start);
+    }
+  }
+
+  /** A file: its id alone when the library has it (and it names one id), else whole. */
+  private file(buf: Buffer, start: number): number {
+    let id: number | undefined;
+    let ids = 0;
+    let pos = skipSpace(buf, start + 1);
+    let idText: [number, number] = [0, 0];
+    if (buf[pos] !== CLOSE_BRACE) {
+      for (;;) {
+        if (buf[pos] !== QUOTE) throw new ScanError(pos);
+        const keyEnd = stringEnd(buf, pos);
+        let at = skipSpace(buf, keyEnd);
+        if (buf[at] !== COLON) throw new ScanError(at);
+        at = skipSpace(buf, at + 1);
+        let vEnd: number;
+        if (isIdKey(buf, pos, keyEnd)) {
+          vEnd = valueEnd(buf, at);
+          ids++;
+          idText = [at, vEnd];
+          const v = JSON.parse(buf.toString('utf8', at, vEnd)) as unknown;
+          id = typeof v === 'number' ? v : undefined;
+        } else {
+          vEnd = checkedEnd(buf, at);
+        }
+        pos = skipSpace(buf, vEnd);
+        if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
+        else if (buf[pos] === CLOSE_BRACE) break;
+        else throw new ScanError(pos);
+      }
+    }
+    const end = pos + 1;
+    if (ids !== 1 || id === undefined || !this.library.has(id)) {
+      this.copy(buf, start, end);
+      return end;
+    }
+    this.ascii('{"id":');
+    this.copy(buf, idText[0], idText[1]);
+    this.byte(CLOSE_BRACE);
+    return end;
+  }
+
+  /** A zone entry's `__component` (the last one given, as JSON.parse keeps), as the import names its component. */
+  private componentOf(buf: Buffer, start: number): string {
+    let uid = 'undefined';
+    let pos = skipSpace(buf, start + 1);
+    if (buf[pos] === CLOSE_BRACE) return uid;
+    for (;;) {
+      if (buf[pos] !== QUOTE) throw new ScanError(pos);
+      const keyEnd = stringEnd(buf, pos);
+      const key = JSON.parse(buf.toString('utf8', pos, keyEnd)) as string;
+      let at = skipSpace(buf, keyEnd);
+      if (buf[at] !== COLON) throw new ScanError(at);
+      at = skipSpace(buf, at + 1);
+      const end = valueEnd(buf, at);
+      if (key === '__component') uid = String(JSON.parse(buf.toString('utf8', at, end)));
+      pos = skipSpace(buf, end);
+      if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
+      else if (buf[pos] === CLOSE_BRACE) return uid;
+      else throw new ScanError(pos);
+    }
+  }
+
+  private verbatim(buf: Buffer, start: number): number {
+    const end = valueEnd(buf, start);
+    this.copy(buf, start, end);
+    return end;
+  }
+
+  private copy(buf: Uint8Array, start: number, end: number): void {
+    if (end - start > 64) {
+      this.out.set(buf.subarray(start, end), this.at);
+      this.at += end - start;
+      return;
+    }
+    const out = this.out;
+    let at = this.at;
+    for (let i = start; i < end; i++) out[at++] = buf[i];
+    this.at = at;
+  }
+
+  private byte(b: number): void {
+    this.out[this.at++] = b;
+  }
+
+  private ascii(text: string): void {
+    for (let i = 0; i < text.length; i++) this.out[this.at++] = text.charCodeAt(i);
+  }
+}
+
+/** Where a value the shrinker leaves out ends: it must be strict JSON, or the snapshot is passed on whole. */
+function checkedEnd(buf: Buffer, pos: number): number {
+  const end = jsonValueEnd(buf, pos);
+  if (end < 0) throw new Unshrinkable();
+  return end;
+}
+
+function hasBackslash(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (buf[i] === BACKSLASH) return true;
+  return false;
+}
+
+/** Whether the key (with its quotes) at `buf[start, end)` is "id". */
+function isIdKey(buf: Buffer, start: number, end: number): boolean {
+  if (end - start === 4) return buf[start + 1] === 0x69 && buf[start + 2] === 0x64;
+  return hasBackslash(buf, start + 1, end - 1) && JSON.parse(buf.toString('utf8', start, end)) === 'id';
+}

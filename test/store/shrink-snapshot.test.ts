@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { loadModel } from '../../src/project/load-model.js';
+import { datasetLocales, DatasetImporter, type Dataset } from '../../src/core/data/import-dataset.js';
+import type { ContentModel } from '../../src/core/model/types.js';
+import { jsonValueEnd } from '../../src/store/json-check.js';
+import { outline } from '../../src/store/seed-outline.js';
+import { shrinkPlanOf, SnapshotShrinker } from '../../src/store/shrink-snapshot.js';
+import { KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
+// @ts-expect-error: a plain .mjs script without types (the bench's dataset generator)
+import { generateDataset } from '../../scripts/bench/generate-dataset.mjs';
+
+/**
+ * Imports every snapshot of a seed text as it is, and as the read-ahead thread shrinks it: the stores must be equal.
+ * Returns how many bytes the shrunk snapshots kept, and the snapshots passed on whole.
+ */
+function importBothWays(model: ContentModel, text: string, watched = 'api::article.article') {
+  const buf = Buffer.from(text);
+  const { meta, documents } = outline(buf, 'seed.json');
+  const shrinker = new SnapshotShrinker(shrinkPlanOf(model, meta.media));
+  const original = new DatasetImporter(model);
+  const shrunk = new DatasetImporter(model);
+  let before = 0;
+  let after = 0;
+  const whole: string[] = [];
+  for (const importer of [original, shrunk]) {
+    importer.setLocales(meta.locales);
+    importer.addMedia(meta.media ?? []);
+  }
+  for (const [key, entry] of Object.entries(meta.contentTypes)) {
+    const type = original.typeFor(key, entry);
+    shrunk.typeFor(key, entry);
+    const uid = shrinker.typeOf(key, entry);
+    const slices = documents.get(key) ?? [];
+    if (!type || !uid) continue;
+    expect(uid).toBe(type.uid);
+    const { bytes, extents } = shrinker.shrink(buf, slices, uid);
+    slices.forEach((s, i) => {
+      const originalText = buf.toString('utf8', s.start, s.end);
+      const shrunkText = bytes.toString('utf8', extents[2 * i], extents[2 * i + 1]);
+      before += s.end - s.start;
+      after += extents[2 * i + 1] - extents[2 * i];
+      if (uid === watched && originalText === shrunkText) whole.push(originalText);
+      original.addSnapshot(type, JSON.parse(originalText) as Record<string, unknown>);
+      shrunk.addSnapshot(type, JSON.parse(shrunkText) as Record<string, unknown>);
+    });
+  }
+  expect(shrunk.finish()).toEqual(original.finish());
+  return { before, after, whole };
+}
+
+const kitText = readFileSync(KIT_DATASET, 'utf8');
+const kitModel = async (text = kitText) => loadModel(KIT_MODEL, { locales: datasetLocales(JSON.parse(text) as Dataset) });
+
+describe('snapshots shrunk on the read-ahead thread: the import reads the same of them', () => {
+  test('the kit and a generated seed: the same store from far fewer bytes', async () => {
+    const model = await kitModel();
+    const kit = importBothWays(model, kitText);
+    expect(kit.after).toBeLessThan(kit.before);
+    const generated = importBothWays(model, JSON.stringify(generateDataset({ articles: 300 })));
+    expect(generated.after / generated.before).toBeLessThan(0.6);
+    expect(generated.whole).toEqual([]);
+  });
+
+  test('unusual but sound snapshots: escaped and repeated keys, white space, odd lists, files the library lacks', async () => {
+    const seed = JSON.parse(kitText) as { contentTypes: Record<string, { documents: Record<string, Record<string, unknown[]>> }> };
+    const articles = seed.contentTypes['api::article.article'].documents.en;
+    const [first] = articles.draft as Record<string, unknown>[];
+    const variants: Record<string, unknown>[] = [
+      // a relation list holding a non-object, a file not in the library, a file with two ids
+      { ...first, id: 9001, tags: [7, { documentId: 'x1', name: 'n', extra: { deep: [1, 2, { a: null }] } }, null] },
+      { ...first, id: 9002, cover: { id: 987654, url: '/uploads/new.png', name: 'new.png' } },
+      { ...first, id: 9003, gallery: [{ id: 1, url: 'a' }, 'not a file'] },
+      // members the import never reads (left out), a zone entry naming an unknown component
+      { ...first, id: 9004, localizations: [{ id: 1, documentId: 'q' }], createdBy: { id: 1 } },
+      { ...first, id: 9005, blocks: [{ id: 77, __component: 'shared.nope', files: [{ id: 1 }] }, 'x'] },
+    ];
+    (articles.draft as unknown[]).push(...variants);
+    const pretty = JSON.stringify(seed, null, 1);
+    const types = pretty.indexOf('"contentTypes"');
+    // keys written with escapes, and a key given twice (the last value counts, as in JSON.parse), in the documents
+    const text =
+      pretty.slice(0, types) +
+      pretty.slice(types).replace('"category": {', '"\\u0063ategory": {').replace('"author": {', '"author": null, "author": {');
+    expect(text).toContain('"\\u0063ategory": {');
+    const { whole } = importBothWays(await kitModel(text), text);
+    expect(whole).toEqual([]);
+  });
+
+  test.each([
+    ['a bad literal in a left-out member', 'tru'],
+    ['a bad escape', '"a\\xb"'],
+    ['a raw control character in a string', '"a\u0001b"'],
+    ['a number with a leading zero', '01'],
+    ['a number without digits after its point', '1.'],
+    ['a number without an exponent', '1e'],
+    ['a lone minus', '-'],
+    ['a missing value in a list', '[1,,2]'],
+    ['a trailing comma in an object', '{"a":1,}'],
+    ['an unquoted key', '{a:1}'],
+    ['a short \\u escape', '"\\u12"'],
+  ])('%s: the snapshot is passed on whole, and fails to parse as before', async (_name, damage) => {
+    const model = await kitModel();
+    // the name of an article's related category: a member the shrinker leaves out
+    const seed = JSON.parse(kitText) as {
+      contentTypes: Record<string, { documents: Record<string, Record<string, { category: object }[]>> }>;
+    };
+    const article = seed.contentTypes['api::article.article'].documents.en.draft[1];
+    article.category = { ...article.category, name: '@@damage@@' };
+    const marked = JSON.stringify(seed);
+    const at = marked.indexOf('"@@damage@@"');
+    const text = marked.replace('"@@damage@@"', damage);
+    const buf = Buffer.from(text);
+    const { meta, documents } = outline(buf, 'seed.json');
+    const shrinker = new SnapshotShrinker(shrinkPlanOf(model, meta.media));
+    const slices = documents.get('api::article.article')!;
+    const damaged = slices.findIndex((s) => s.start <= at && at < s.end);
+    expect(damaged).toBeGreaterThanOrEqual(0);
+    const { bytes, extents } = shrinker.shrink(buf, slices, 'api::article.article');
+    const original = buf.toString('utf8', slices[damaged].start, slices[damaged].end);
+    expect(bytes.toString('utf8', extents[2 * damaged], extents[2 * damaged + 1])).toBe(original);
+    expect(() => JSON.parse(original)).toThrow(SyntaxError);
+  });
+});
+
+describe('the strict JSON check of what is left out', () => {
+  const accepts = (text: string) => jsonValueEnd(Buffer.from(text), 0) === Buffer.byteLength(text);
+  const parses = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  test('agrees with JSON.parse on sound values and on thousands of damaged ones', () => {
+    const sound = [
+      '{"a":[1,-2.5e+3,0,true,false,null,"x\\"y\\\\z\\/\\b\\f\\n\\r\\t\\u00e9"],"b":{}}',
+      '[ 1 , { "k" : [ [ ] , { } ] } ]',
+      '"caf\u00e9 \ud83d\ude00"',
+      '-0.0E-7',
+      JSON.stringify(
+        (JSON.parse(kitText) as { contentTypes: Record<string, { documents: { en: { draft: unknown[] } } }> }).contentTypes[
+          'api::article.article'
+        ].documents.en.draft[0],
+      ),
+    ];
+    for (const text of sound) expect(accepts(text)).toBe(true);
+    // every one-byte change of short sound values, and random ones of a long one
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const alphabet = ' \t\n{}[]:,"\\0123456789.eE+-tfnulrsax\u0001';
+    let checked = 0;
+    for (const text of sound) {
+      const positions = Array.from({ length: Math.min(text.length, 400) }, (_, i) => (text.length < 400 ? i : random(text.length)));
+      for (const at of positions) {
+        for (const change of [alphabet[random(alphabet.length)], alphabet[random(alphabet.length)], '']) {
+          const damaged = text.slice(0, at) + change + text.slice(at + 1);
+          // white space around a value is the caller's (the outline hands over values without it)
+          if (damaged.trim() !== damaged) continue;
+          expect([damaged, accepts(damaged)]).toEqual([damaged, parses(damaged)]);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
