@@ -127,8 +127,9 @@ function listWithArgs(
     if (terms) {
       const statusSort = componentStatusSortMessage(terms);
       if (statusSort) throw new DatabaseLayerError(statusSort);
-      // ties: the targets' ids (see resolveEntryField), a component list's own order
-      kept = sortRecords(index, scope, kept, terms, target.modelType === 'component');
+      // ties: the targets' ids (see resolveEntryField), a component list's too: the plugin loads a component field
+      // with a LIMIT like a relation's (harness graphql-run self-nest 552: `sections(sort: "note:desc")`)
+      kept = sortRecords(index, scope, kept, terms);
     }
     list = kept.map((r) => records.get(r)!);
   }
