@@ -95,6 +95,39 @@ export function placeByOrd(
   return next;
 }
 
+/**
+ * The links of an owner list lose a target whose row was deleted (a republished or deleted target, a deleted locale):
+ * SQLite's foreign keys cascade the join rows away (Strapi turns `foreign_keys` on, and deletes the entry's row before
+ * its `deleteRelations`, which then finds nothing to delete), so nothing renumbers the list: the links left keep their
+ * order values, gaps included (probe self-cascade-order). Call before the target leaves `current`.
+ */
+export function keepOrdsThroughCascade(tx: Transaction, ownerUid: string, attribute: string, row: Row, current: readonly string[]): void {
+  const ords = linkOrds(tx.data, ownerUid, attribute, row, current);
+  current.forEach((d, i) => setLinkOrd(tx, ownerUid, attribute, row, d, ords[i]!));
+}
+
+/**
+ * An owner list written by the database's relation writes (a set, connect or disconnect from the owner, a link
+ * deleted from the inverse side): `cleanOrderColumns` numbers it 1..n again in its order, so its places give the
+ * values and none recorded is kept.
+ */
+export function renumberOrds(tx: Transaction, ownerUid: string, attribute: string, row: Row, list: readonly string[]): void {
+  for (const d of list) {
+    const k = ordOf(key(ownerUid, attribute, row, d));
+    if (tx.data.linkOrder?.[k] !== undefined) tx.setLink(k, undefined);
+  }
+}
+
+/**
+ * A link added to the end of an owner list from the inverse side: its order value is the list's highest + 1
+ * (`createRelations` / `updateRelations`), recorded when the list's values are no longer its places.
+ */
+export function appendOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, current: readonly string[], target: string): void {
+  if (!current.some((d) => d !== target && linkOrd(tx.data, ownerUid, attribute, row, d) !== undefined)) return;
+  const ords = linkOrds(tx.data, ownerUid, attribute, row, current).filter((_, i) => current[i] !== target);
+  setLinkOrd(tx, ownerUid, attribute, row, target, Math.max(0, ...ords) + 1);
+}
+
 /** Records a link's order value in its owner's list. */
 export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
   const k = ordOf(key(ownerUid, attribute, row, target));

@@ -1,7 +1,7 @@
 import { dropLink } from './drop-link.js';
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
+import { appendOrd, linkRank, placeLinks, recordLinks, renumberOrds } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
@@ -36,7 +36,8 @@ export function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute
       ctx.tx.edit(owner.uid, r);
       if (!dropLinkVersion(r, attribute.name, target, version)) continue;
     }
-    dropLink(ctx.tx, owner.uid, attribute, r, target);
+    // only the target's list is numbered again (`cleanOrderColumns` without the owner's id): the owner's keeps its values
+    dropLink(ctx.tx, owner.uid, attribute, r, target, true);
   }
 }
 
@@ -99,6 +100,9 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
     // A new join row goes last in the owner's own list; one it already had keeps its place there.
     const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
+    // a join row deleted from this side numbers the owner's list again; one added goes after its highest value
+    if (!add) renumberOrds(ctx.tx, owner.uid, owning.name, r, next);
+    else if (!linked && owning.toMany) appendOrd(ctx.tx, owner.uid, owning.name, r, next, row.documentId);
     recordLinks(ctx.tx, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
     if (add && !owner.localized && source.localized) {

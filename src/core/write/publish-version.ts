@@ -178,7 +178,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
         if (note === undefined) continue;
         ctx.tx.edit(owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
-        else if (attribute.inversedBy) dropLink(ctx.tx, owner.uid, attribute, r, draft.documentId);
+        else if (attribute.inversedBy) dropLink(ctx.tx, owner.uid, attribute, r, draft.documentId, true);
       }
       // the links to the new published row are new join rows
       const toPublished = linking.filter(
