@@ -2,7 +2,7 @@ import type { RelationAttribute } from '../model/types.js';
 import { refsOf } from '../data/content-index.js';
 import { keepLinkLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { keepOrdsThroughCascade, recordLinks, renumberOrds } from '../data/link-order.js';
+import { keepOrdsThroughCascade, recordLinks, renumberOrds, type LinkLists } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import type { Transaction } from '../data/transaction.js';
 
@@ -13,6 +13,7 @@ import type { Transaction } from '../data/transaction.js';
  */
 export function dropLink(
   tx: Transaction,
+  lists: LinkLists,
   ownerUid: string,
   attribute: RelationAttribute,
   row: Row,
@@ -25,7 +26,7 @@ export function dropLink(
   if (attribute.toMany && cascade) keepOrdsThroughCascade(tx, ownerUid, attribute.name, row, current);
   else if (attribute.toMany) renumberOrds(tx, ownerUid, attribute.name, row, next);
   row[attribute.name] = attribute.toMany ? next : null;
-  recordLinks(tx, ownerUid, attribute.name, row, current, next);
+  recordLinks(tx, lists, ownerUid, attribute.name, row, current, next);
   keepLinkLocales(row, attribute.name, next);
   keepLinkVersions(row, attribute.name, next);
 }

@@ -93,6 +93,6 @@ function setLink(ctx: WriteContext, uid: string, owning: RelationAttribute, row:
       ? [target]
       : placeByOrd(ctx.tx, uid, owning.name, row, current, target, ord);
   row[owning.name] = owning.toMany ? next : (next[0] ?? null);
-  recordLinks(ctx.tx, uid, owning.name, row, current, next);
+  recordLinks(ctx.tx, ctx.index, uid, owning.name, row, current, next);
   keepLinkLocales(row, owning.name, next);
 }

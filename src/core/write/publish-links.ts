@@ -6,7 +6,7 @@ import {
   copyLinkRank,
   keepOrdsThroughCascade,
   linkOrds,
-  linkRank,
+  sortByLink,
   placeByOrd,
   recordLinks,
   renewLinkBirth,
@@ -147,8 +147,8 @@ export function renewBirths(
   target: string,
   version?: LinkVersion,
 ): void {
-  const rank = (r: Row) => linkRank(ctx.tx.data, ownerUid, name, r, target, version);
-  for (const r of [...rows].sort((a, b) => rank(a) - rank(b) || a.id - b.id)) renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
+  for (const r of sortByLink(ctx.tx.data, ownerUid, name, rows, target, version))
+    renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
 }
 
 function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
@@ -219,7 +219,7 @@ function relink(
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
-  recordLinks(ctx.tx, owner.uid, name, published, current, next);
+  recordLinks(ctx.tx, ctx.index, owner.uid, name, published, current, next);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
 }
