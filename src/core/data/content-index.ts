@@ -1,6 +1,6 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
 import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog } from './transaction.js';
-import { linkRank } from './link-order.js';
+import { sortByLink } from './link-order.js';
 import { tableDependencies } from './table-dependencies.js';
 import type { MediaFile, Row, StoreData } from './types.js';
 
@@ -420,11 +420,8 @@ export class ContentIndex {
     let list = lists.get(documentId);
     if (!list) {
       // Inverse lists keep the order links were made in (Strapi's join-table order), not row order.
-      const ranked = this.linkingRows(owner.uid, attr.name, documentId).map((row) => ({
-        row,
-        rank: linkRank(this.data, owner.uid, attr.name, row, documentId),
-      }));
-      list = ranked.sort((a, b) => a.rank - b.rank || a.row.id - b.row.id).map((r) => r.row);
+      // (equal values in join-row order: values are numbered per target row, and a publish sync may copy one)
+      list = sortByLink(this.data, owner.uid, attr.name, this.linkingRows(owner.uid, attr.name, documentId), documentId);
       lists.set(documentId, list);
     }
     return list;

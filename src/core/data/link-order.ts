@@ -1,6 +1,8 @@
 import type { Transaction } from './transaction.js';
 import type { Row, StoreData } from './types.js';
-import type { LinkVersion } from './link-version.js';
+import { linksVersion, type LinkVersion } from './link-version.js';
+import { joinsLocale, linkLocales } from './link-locale.js';
+import type { ContentModel } from '../model/types.js';
 
 // The order of an inverse-side list (an author's articles) is the order links were made, as Strapi's join-table
 // order column keeps it, not row order: a link made later goes last, and a republished row (a new row id) keeps its
@@ -40,7 +42,7 @@ export function linkBirth(data: StoreData, ownerUid: string, attribute: string, 
 
 /** Records that a link's join row was made now (a publish re-creates the join rows of the row it replaces). */
 export function renewLinkBirth(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): void {
-  tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextRank(tx.data, ownerUid));
+  tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextSerial(tx.data, ownerUid));
 }
 
 /** A link's order value in its owner's list, when one was recorded (setLinkOrd). */
@@ -95,6 +97,39 @@ export function placeByOrd(
   return next;
 }
 
+/**
+ * The links of an owner list lose a target whose row was deleted (a republished or deleted target, a deleted locale):
+ * SQLite's foreign keys cascade the join rows away (Strapi turns `foreign_keys` on, and deletes the entry's row before
+ * its `deleteRelations`, which then finds nothing to delete), so nothing renumbers the list: the links left keep their
+ * order values, gaps included (probe self-cascade-order). Call before the target leaves `current`.
+ */
+export function keepOrdsThroughCascade(tx: Transaction, ownerUid: string, attribute: string, row: Row, current: readonly string[]): void {
+  const ords = linkOrds(tx.data, ownerUid, attribute, row, current);
+  current.forEach((d, i) => setLinkOrd(tx, ownerUid, attribute, row, d, ords[i]!));
+}
+
+/**
+ * An owner list written by the database's relation writes (a set, connect or disconnect from the owner, a link
+ * deleted from the inverse side): `cleanOrderColumns` numbers it 1..n again in its order, so its places give the
+ * values and none recorded is kept.
+ */
+export function renumberOrds(tx: Transaction, ownerUid: string, attribute: string, row: Row, list: readonly string[]): void {
+  for (const d of list) {
+    const k = ordOf(key(ownerUid, attribute, row, d));
+    if (tx.data.linkOrder?.[k] !== undefined) tx.setLink(k, undefined);
+  }
+}
+
+/**
+ * A link added to the end of an owner list from the inverse side: its order value is the list's highest + 1
+ * (`createRelations` / `updateRelations`), recorded when the list's values are no longer its places.
+ */
+export function appendOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, current: readonly string[], target: string): void {
+  if (!current.some((d) => d !== target && linkOrd(tx.data, ownerUid, attribute, row, d) !== undefined)) return;
+  const ords = linkOrds(tx.data, ownerUid, attribute, row, current).filter((_, i) => current[i] !== target);
+  setLinkOrd(tx, ownerUid, attribute, row, target, Math.max(0, ...ords) + 1);
+}
+
 /** Records a link's order value in its owner's list. */
 export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
   const k = ordOf(key(ownerUid, attribute, row, target));
@@ -121,13 +156,22 @@ export function copyLinkRank(tx: Transaction, ownerUid: string, attribute: strin
   if (tx.data.linkOrder?.[k] !== rank) tx.setLink(k, rank);
 }
 
+/** What the inverse lists are read from: the rows linking a document (a ContentIndex, current inside a transaction). */
+export interface LinkLists {
+  readonly model: ContentModel;
+  linkingRows(uid: string, attribute: string, documentId: string): Row[];
+}
+
 /**
- * Records the links an owning row gained (ranked last) and forgets the ones it lost, so a link made again later goes
- * last as in Strapi; links it kept keep their rank, or take the one `inherit` gives (a republished row's). A
- * `recreated` row (a new published row) made every join row anew, in its list's order, with order values 1..n.
+ * Records the links an owning row gained and forgets the ones it lost. Strapi numbers each target row's inverse list
+ * on its own: a new join row takes that list's highest value + 1 (`createRelations` / `updateRelations`), so it goes
+ * last, and a link made again later goes last too; links it kept keep their value (a set upserts the owner's order
+ * column only), or take the one `inherit` gives (a republished row's, restored by the publish syncs). A `recreated`
+ * row (a new published row) made every join row anew, in its list's order, with order values 1..n.
  */
 export function recordLinks(
   tx: Transaction,
+  lists: LinkLists,
   ownerUid: string,
   attribute: string,
   row: Row,
@@ -148,18 +192,54 @@ export function recordLinks(
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
     const made = recreated || !before.includes(target);
-    if (made) tx.setLink(born(k), nextRank(tx.data, ownerUid));
+    if (made) tx.setLink(born(k), nextSerial(tx.data, ownerUid));
     // a re-created row's list is written whole: its order values are 1..n again
     if (recreated && order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
-    const rank = inherited ?? (before.includes(target) ? undefined : nextRank(tx.data, ownerUid));
+    const rank = inherited ?? (before.includes(target) ? undefined : nextListRank(tx.data, lists, ownerUid, attribute, row, target));
     if (rank !== undefined) tx.setLink(k, rank);
   }
 }
 
-/** Above every rank in use: a new link goes last. Imported links rank by row id, so the counter starts above them. */
-function nextRank(data: StoreData, ownerUid: string): number {
+/**
+ * The owner rows whose links to `target` are in one inverse list with `row`'s: the list of the target row `row`
+ * joins (its status when both sides have draft & publish, its locale when the target is localized; one version's
+ * when `version` names it).
+ */
+export function listMates(lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): Row[] {
+  const owner = lists.model.contentTypes.get(ownerUid);
+  const attr = owner?.attributes.get(attribute);
+  const targetType = attr?.kind === 'relation' ? lists.model.contentTypes.get(attr.target) : undefined;
+  const sameStatus = owner?.draftAndPublish === true && targetType?.draftAndPublish === true;
+  const { defaultLocale } = lists.model;
+  const locale = !targetType?.localized
+    ? undefined
+    : owner?.localized
+      ? String(row.locale)
+      : (linkLocales(row, attribute, target, defaultLocale)[0] ?? defaultLocale);
+  return lists
+    .linkingRows(ownerUid, attribute, target)
+    .filter(
+      (r) =>
+        (!sameStatus || (r.publishedAt === null) === (row.publishedAt === null)) &&
+        (locale === undefined || (owner?.localized ? r.locale === locale : joinsLocale(r, attribute, target, locale, defaultLocale))) &&
+        (version === undefined || linksVersion(r, attribute, target, version === 'draft')),
+    );
+}
+
+/** The list's highest value + 1 (imported links rank by row id until the list is numbered). */
+function nextListRank(data: StoreData, lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string): number {
+  let max = 0;
+  for (const r of listMates(lists, ownerUid, attribute, row, target)) {
+    if (r === row) continue;
+    for (const version of [undefined, 'draft', 'published'] as const) max = Math.max(max, linkRank(data, ownerUid, attribute, r, target, version));
+  }
+  return max + 1;
+}
+
+/** A join row's id: the join table's autoincrement, never reused. Imported links' rows count as made before. */
+function nextSerial(data: StoreData, ownerUid: string): number {
   const counter = `links:${ownerUid}`;
   const next = Math.max(data.sequences[counter] ?? 0, data.sequences[ownerUid] ?? 0) + 1;
   data.sequences[counter] = next;
@@ -167,8 +247,8 @@ function nextRank(data: StoreData, ownerUid: string): number {
 }
 
 /**
- * Ranks the owner rows linking one target in the given order, after every rank in use: the target's inverse list
- * now reads in that order (a positional connect or a set written from the inverse side).
+ * Numbers one target row's inverse list 1..n in the given order: the list as a set or a positional connect from the
+ * inverse side leaves it, or as `cleanOrderColumns` leaves it after join rows were deleted by a relation write.
  */
 export function placeLinks(
   tx: Transaction,
@@ -178,5 +258,24 @@ export function placeLinks(
   rows: readonly Row[],
   version?: LinkVersion,
 ): void {
-  for (const row of rows) tx.setLink(key(ownerUid, attribute, row, target, version), nextRank(tx.data, ownerUid));
+  rows.forEach((row, i) => {
+    const k = key(ownerUid, attribute, row, target, version);
+    if (tx.data.linkOrder?.[k] !== i + 1) tx.setLink(k, i + 1);
+  });
+}
+
+/**
+ * A target row's inverse list after a relation write deleted join rows from it: `cleanOrderColumns` numbers it 1..n
+ * again in its order (`like`: an owner row on that list's side, linking or not).
+ */
+export function renumberInverseList(tx: Transaction, lists: LinkLists, ownerUid: string, attribute: string, like: Row, target: string): void {
+  const mates = listMates(lists, ownerUid, attribute, like, target).filter((r) => r !== like);
+  placeLinks(tx, ownerUid, attribute, target, sortByLink(tx.data, ownerUid, attribute, mates, target));
+}
+
+/** Rows of one inverse list in its order: by value, equal values in join-row order (the older join row first). */
+export function sortByLink(data: StoreData, ownerUid: string, attribute: string, rows: readonly Row[], target: string, version?: LinkVersion): Row[] {
+  const rank = (r: Row) => linkRank(data, ownerUid, attribute, r, target, version);
+  const birth = (r: Row) => linkBirth(data, ownerUid, attribute, r, target, version);
+  return [...rows].sort((a, b) => rank(a) - rank(b) || birth(a) - birth(b) || a.id - b.id);
 }

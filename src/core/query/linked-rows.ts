@@ -3,7 +3,7 @@ import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
 import { joinsLocale, targetLocales } from '../data/link-locale.js';
 import { linksVersion, versionOf } from '../data/link-version.js';
-import { linkBirth, linkRank } from '../data/link-order.js';
+import { linkBirth, sortByLink } from '../data/link-order.js';
 
 export type Status = 'draft' | 'published';
 
@@ -60,8 +60,7 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
   if (!versioned) return owners;
   // each version of this row's document may order its list on its own (link-order.ts)
   const version = versionOf(isDraftRow(row));
-  const rank = (owner: Row) => linkRank(index.storeData, target.uid, owning.name, owner, row.documentId, version);
-  return owners.sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  return sortByLink(index.storeData, target.uid, owning.name, owners, row.documentId, version);
 }
 
 /**

@@ -67,6 +67,7 @@ export async function discardDraft(store: Store, type: ContentType, documentId: 
         // links the old draft had keep their place; the others take the published version's
         recordLinks(
           tx,
+          store.index,
           type.uid,
           attribute.name,
           draft,

@@ -6,7 +6,7 @@ import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
-import { recordLinks } from '../data/link-order.js';
+import { recordLinks, renumberInverseList, renumberOrds } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import type { Transaction } from '../data/transaction.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
@@ -153,7 +153,11 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     const { op: applied, left } = linkedLocalesOnly(ctx, row, name, op);
     const next = applyRelationOp(before, applied, attribute.toMany);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
-    recordLinks(ctx.tx, ctx.type.uid, name, row, before, next);
+    recordLinks(ctx.tx, ctx.index, ctx.type.uid, name, row, before, next);
+    // each target list a join row was deleted from is numbered 1..n again (`deleteRelations` → `cleanOrderColumns`)
+    for (const target of before) if (!next.includes(target)) renumberInverseList(ctx.tx, ctx.index, ctx.type.uid, name, row, target);
+    // the database's set, connect and disconnect all end with the list numbered 1..n (`cleanOrderColumns`)
+    if (attribute.toMany) renumberOrds(ctx.tx, ctx.type.uid, name, row, next);
     // A writer without i18n keeps which locale rows of a localized target each link joins.
     const defaultLocale = ctx.index.model.defaultLocale;
     const joined = attribute.toMany ? linkLocalesAfter(row, name, op, before, left, defaultLocale) : new Map<string, string[]>();

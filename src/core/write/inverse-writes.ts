@@ -1,7 +1,7 @@
 import { dropLink } from './drop-link.js';
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { linkRank, placeLinks, recordLinks } from '../data/link-order.js';
+import { appendOrd, placeLinks, recordLinks, renumberInverseList, renumberOrds, sortByLink } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
@@ -36,7 +36,10 @@ export function unlinkElsewhere(ctx: WriteContext, owner: ContentType, attribute
       ctx.tx.edit(owner.uid, r);
       if (!dropLinkVersion(r, attribute.name, target, version)) continue;
     }
-    dropLink(ctx.tx, owner.uid, attribute, r, target);
+    // only the target's list is numbered again (`cleanOrderColumns` without the owner's id): the owner's keeps its values
+    dropLink(ctx.tx, ctx.index, owner.uid, attribute, r, target, true);
+    // the target's list is (`cleanOrderColumns` with the target among the inverse ids)
+    renumberInverseList(ctx.tx, ctx.index, owner.uid, attribute.name, r, target);
   }
 }
 
@@ -99,7 +102,10 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
     // A new join row goes last in the owner's own list; one it already had keeps its place there.
     const next = add ? (linked ? current : [...current, row.documentId]) : current.filter((d) => d !== row.documentId);
     r[owning.name] = owning.toMany ? next : add ? row.documentId : (next[0] ?? null);
-    recordLinks(ctx.tx, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
+    // a join row deleted from this side numbers the owner's list again; one added goes after its highest value
+    if (!add) renumberOrds(ctx.tx, owner.uid, owning.name, r, next);
+    else if (!linked && owning.toMany) appendOrd(ctx.tx, owner.uid, owning.name, r, next, row.documentId);
+    recordLinks(ctx.tx, ctx.index, owner.uid, owning.name, r, current, refsOf(r[owning.name]));
     // An owner without i18n now links this very locale row.
     if (add && !owner.localized && source.localized) {
       setLinkLocale(r, owning.name, row.documentId, row.locale === defaultLocale ? undefined : row.locale);
@@ -116,12 +122,15 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
       (owner.localized ? r.locale === row.locale : joinsLocale(r, owning.name, row.documentId, row.locale, defaultLocale))) &&
     (!(owner.draftAndPublish && source.draftAndPublish) || isDraftRow(r) === isDraftRow(row)) &&
     (version === undefined || linksVersion(r, owning.name, row.documentId, version === 'draft'));
-  const rank = (r: Row) => linkRank(ctx.tx.data, owner.uid, owning.name, r, row.documentId, version);
   const listed = () =>
-    ctx.index
-      .linkingRows(owner.uid, owning.name, row.documentId)
-      .filter(linksThisRow)
-      .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+    sortByLink(
+      ctx.tx.data,
+      owner.uid,
+      owning.name,
+      ctx.index.linkingRows(owner.uid, owning.name, row.documentId).filter(linksThisRow),
+      row.documentId,
+      version,
+    );
   const before = listed();
   // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
   const rowsOf = (documentId: string, locale?: string) =>
@@ -142,7 +151,11 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
     if (!connected.has(d.documentId))
       for (const r of ctx.index.liveDocumentRows(owner.uid, d.documentId)) if (linkable(r, d.locale)) edit(r, false);
   for (const r of adding) edit(r, true);
-  if (entries.length === 0 || !attribute.toMany) return;
+  if (entries.length === 0 || !attribute.toMany) {
+    // join rows deleted by this write: `cleanOrderColumns` numbers this row's list 1..n again
+    if (replacing || disconnects.length > 0) placeLinks(ctx.tx, owner.uid, owning.name, row.documentId, listed(), version);
+    return;
+  }
   // This row's own list (the inverse side's order column) is ordered as the request says: a set in its order, a
   // connect at its position (Strapi's relations orderer; an anchor is its document's first row), else last.
   let order: Row[];

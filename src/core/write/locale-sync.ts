@@ -57,8 +57,13 @@ function componentView(index: ContentIndex, origin: LinkOrigin, uid: string, val
 export function syncNonLocalized(ctx: WriteContext, from: Row, original: string | undefined): void {
   if (!ctx.type.localized) return;
   if (original !== undefined && nonLocalizedView(ctx.index, ctx.type, from) === original) return;
-  for (const other of ctx.index.documentRows(ctx.type.uid, from.documentId)) {
-    if (other.documentId !== from.documentId || other.locale === from.locale || isDraftRow(other) !== isDraftRow(from)) continue;
+  // Strapi finds them with a query its (document_id, locale, published_at) index answers: in locale order (byte
+  // order), then row id; their components are re-created in that order (harness graphql-run self-nest seed 542)
+  const others = ctx.index
+    .documentRows(ctx.type.uid, from.documentId)
+    .filter((r) => r.documentId === from.documentId && r.locale !== from.locale && isDraftRow(r) === isDraftRow(from))
+    .sort((a, b) => byteOrder(String(a.locale), String(b.locale)) || a.id - b.id);
+  for (const other of others) {
     ctx.tx.edit(ctx.type.uid, other);
     for (const attribute of ctx.type.attributes.values()) {
       if (isSynced(attribute)) other[attribute.name] = cloneAttribute(ctx, attribute, from[attribute.name]);
@@ -66,4 +71,9 @@ export function syncNonLocalized(ctx: WriteContext, from: Row, original: string 
     // A database update of that version: Strapi's timestamps lifecycle stamps it.
     other.updatedAt = ctx.now;
   }
+}
+
+/** SQLite's BINARY collation, for the ASCII locale codes: code unit order. */
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

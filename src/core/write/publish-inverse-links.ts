@@ -1,7 +1,7 @@
 import type { RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
-import { linkOrd, linkOrds, linkRank, placeByOrd, recordLinks } from '../data/link-order.js';
+import { keepOrdsThroughCascade, linkOrd, linkOrds, linkRank, placeByOrd, recordLinks } from '../data/link-order.js';
 import { keepLinkLocales, linkLocale, setLinkLocale } from '../data/link-locale.js';
 import type { WriteContext } from './clone.js';
 
@@ -85,12 +85,14 @@ const rank = (ctx: WriteContext, uid: string, owning: RelationAttribute, row: Ro
 function setLink(ctx: WriteContext, uid: string, owning: RelationAttribute, row: Row, target: string, add: boolean, ord = 0): void {
   ctx.tx.edit(uid, row);
   const current = refsOf(row[owning.name]);
+  // the old published row's join rows went with it (a cascade): the owner's list keeps its values
+  if (!add && owning.toMany) keepOrdsThroughCascade(ctx.tx, uid, owning.name, row, current);
   const next = !add
     ? current.filter((d) => d !== target)
     : !owning.toMany
       ? [target]
       : placeByOrd(ctx.tx, uid, owning.name, row, current, target, ord);
   row[owning.name] = owning.toMany ? next : (next[0] ?? null);
-  recordLinks(ctx.tx, uid, owning.name, row, current, next);
+  recordLinks(ctx.tx, ctx.index, uid, owning.name, row, current, next);
   keepLinkLocales(row, owning.name, next);
 }

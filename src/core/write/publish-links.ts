@@ -2,7 +2,16 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
-import { copyLinkRank, linkRank, placeByOrd, recordLinks, renewLinkBirth, setLinkOrd } from '../data/link-order.js';
+import {
+  copyLinkRank,
+  keepOrdsThroughCascade,
+  linkOrds,
+  sortByLink,
+  placeByOrd,
+  recordLinks,
+  renewLinkBirth,
+  setLinkOrd,
+} from '../data/link-order.js';
 import type { LinkVersion } from '../data/link-version.js';
 import type { Row } from '../data/types.js';
 import { eachHolder } from '../model/each-holder.js';
@@ -62,11 +71,20 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
   for (const attribute of ctx.type.attributes.values()) {
     if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
     if (!ctx.type.draftAndPublish) continue;
-    // the published list's order values are the draft's (its list written whole: 1..n), draft-only targets keeping
-    // their numbers, on a first publish and a republish alike (harness school seed 502; probe school-self-publish-place)
+    // the published list's order values are the draft's, draft-only targets keeping their numbers, on a first
+    // publish and a republish alike (harness school seed 502; probe school-self-publish-place)
     const own = refsOf(published[attribute.name]);
     const drafted = refsOf(draft[attribute.name]);
-    for (const target of own) setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, drafted.indexOf(target) + 1);
+    const draftOrds = linkOrds(ctx.tx.data, ctx.type.uid, attribute.name, draft, drafted);
+    for (const target of own)
+      setLinkOrd(
+        ctx.tx,
+        ctx.type.uid,
+        attribute.name,
+        published,
+        target,
+        draftOrds[drafted.indexOf(target)] ?? drafted.indexOf(target) + 1,
+      );
     syncOwners(ctx, ctx.type, attribute, draft);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))
@@ -129,8 +147,8 @@ export function renewBirths(
   target: string,
   version?: LinkVersion,
 ): void {
-  const rank = (r: Row) => linkRank(ctx.tx.data, ownerUid, name, r, target, version);
-  for (const r of [...rows].sort((a, b) => rank(a) - rank(b) || a.id - b.id)) renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
+  for (const r of sortByLink(ctx.tx.data, ownerUid, name, rows, target, version))
+    renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
 }
 
 function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
@@ -186,18 +204,22 @@ function relink(
   ctx.tx.edit(owner.uid, published);
   const current = refsOf(published[name]);
   let next: string[];
+  // the old published row's join rows went with it (a cascade): the values left are kept
+  if (attribute.toMany) keepOrdsThroughCascade(ctx.tx, owner.uid, name, published, current);
   if (!add) next = current.filter((d) => d !== documentId);
   else if (!attribute.toMany) next = [documentId];
   else {
     // Strapi copies the draft's join row, order column included (`selfReferentialRelations.sync`): a draft list
     // written whole numbers its links 1..n (harness graphql-run school seed 501)
-    next = placeByOrd(ctx.tx, owner.uid, name, published, current, documentId, refsOf(ownerDraft?.[name]).indexOf(documentId) + 1);
+    const drafted = refsOf(ownerDraft?.[name]);
+    const ord = ownerDraft ? (linkOrds(ctx.tx.data, owner.uid, name, ownerDraft, drafted)[drafted.indexOf(documentId)] ?? 0) : 0;
+    next = placeByOrd(ctx.tx, owner.uid, name, published, current, documentId, ord);
   }
   published[name] = attribute.toMany ? next : (next[0] ?? null);
   if (add && !owner.localized && ctx.type.localized) {
     setLinkLocale(published, name, documentId, draft.locale === defaultLocale ? undefined : (draft.locale as string));
   }
-  recordLinks(ctx.tx, owner.uid, name, published, current, next);
+  recordLinks(ctx.tx, ctx.index, owner.uid, name, published, current, next);
   keepLinkLocales(published, name, next);
   keepLinkVersions(published, name, next);
 }

@@ -28,7 +28,7 @@ export function unlinkStrayOwners(ctx: WriteContext, draft: Row): void {
         if (owner.draftAndPublish ? isDraftRow(r) : !linksVersion(r, name, documentId, false)) continue;
         ctx.tx.edit(owner.uid, r);
         if (!owner.draftAndPublish && !dropLinkVersion(r, name, documentId, 'published')) continue;
-        dropLink(ctx.tx, owner.uid, attribute, r, documentId);
+        dropLink(ctx.tx, ctx.index, owner.uid, attribute, r, documentId, true);
       }
     }
   }

@@ -106,6 +106,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
     const had = replaced ? refsOf(replaced[attribute.name]) : [];
     recordLinks(
       ctx.tx,
+      ctx.index,
       ctx.type.uid,
       attribute.name,
       published,
@@ -178,7 +179,7 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
         if (note === undefined) continue;
         ctx.tx.edit(owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
-        else if (attribute.inversedBy) dropLink(ctx.tx, owner.uid, attribute, r, draft.documentId);
+        else if (attribute.inversedBy) dropLink(ctx.tx, ctx.index, owner.uid, attribute, r, draft.documentId, true);
       }
       // the links to the new published row are new join rows
       const toPublished = linking.filter(

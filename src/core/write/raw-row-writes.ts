@@ -61,7 +61,7 @@ export function writeRawRow(
       const before = refsOf(row[key]);
       const next = relationRefs(index, attribute, before, value);
       row[key] = attribute.toMany ? next : (next[0] ?? null);
-      recordLinks(tx, type.uid, key, row, before, next);
+      recordLinks(tx, index, type.uid, key, row, before, next);
       keepLinkLocales(row, key, next);
       keepLinkVersions(row, key, next);
     } else throw new RawWriteError(`${key} is a ${attribute.kind}: write it through strapi.documents()`);

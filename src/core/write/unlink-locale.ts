@@ -25,7 +25,7 @@ export function unlinkDeletedLocale(tx: Transaction, index: ContentIndex, type: 
           dropLocale(row, name, documentId, locale, index.model.defaultLocale);
           continue;
         }
-        dropLink(tx, owner.uid, attribute, row, documentId);
+        dropLink(tx, index, owner.uid, attribute, row, documentId, true);
       }
     }
     // links held in components (no index: the owner's rows are walked, on this rare write only)
