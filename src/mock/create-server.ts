@@ -8,7 +8,7 @@ import { persistedJwtSecret } from './auth/persist-jwt-secret.js';
 import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
-import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
+import { devTools, type DevTools } from './http/dev/dev-tools.js';
 import type { ContentModel } from '../core/model/types.js';
 import type { StoreData } from '../core/data/types.js';
 import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.js';
@@ -181,8 +181,8 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   let tools: DevTools | undefined;
   const app = createApp(
     () => runtime,
-    (a) => {
-      tools = mountDevTools(a, {
+    () => {
+      tools = devTools({
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
@@ -197,6 +197,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           ),
         ],
       });
+      return tools.front;
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { joinPieces } from '../request/row-fragments.js';
+import { sendBody } from './send-body.js';
 
 // An answer joined from kept rows (mock/request/populated-rows.ts) is copied into one buffer and sent. A new buffer
 // per answer (tens of kB, outside the JS heap) made V8 run full collections of the whole store's heap every few
@@ -22,7 +23,7 @@ export class AnswerBuffers {
     const buffer = this.take(length);
     joinPieces(pieces, buffer);
     res.once('finish', () => this.give(buffer));
-    res.status(200).type(type).send(buffer.subarray(0, length));
+    sendBody(res, 200, type, buffer.subarray(0, length));
   }
 
   private take(length: number): Buffer {

@@ -17,11 +17,16 @@ import { routedUrl } from '../request/rest-prefix.js';
 import { RowFragments } from '../request/row-fragments.js';
 import { ParsedQueryCache } from '../../core/query/parsed-query-cache.js';
 import { AnswerBuffers } from '../express/answer-buffers.js';
+import { sendBody } from '../express/send-body.js';
+import type { FrontLayer } from './dev/dev-tools.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
 
-/** The Content API as an express app. `current()` is read once per request. */
-export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
+/**
+ * The Content API as an express app. `current()` is read once per request. `extend` mounts what comes before the
+ * routes; the layer it returns runs first, before anything it mounted (see FrontLayer).
+ */
+export function createApp(current: () => Runtime, extend?: (app: express.Express) => FrontLayer | void): express.Express {
   const app = express();
   // Reads are answered from a cache of serialized bodies until the next write (`cache: false` in the config turns it off).
   const cache = !current().config.cache ? undefined : new ResponseCache();
@@ -45,24 +50,27 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     handleContent(rt, route, req, res, answerCache, scheduler, { fragments, parses }, buffers);
   app.disable('x-powered-by');
   app.set('etag', false);
-  // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
-  app.use((req, _res, next) => {
-    req.url = routedUrl(req.url, current().config.rest.prefix);
-    next();
-  });
-  extend?.(app);
-  // A content GET goes straight to its handler when nothing mounted before its route could take it: the layers in
-  // between (project routes, plugin routes, GraphQL, the locales route) each test the path, and express's route
-  // dispatch allocates its own state: together a fifth of a cold read's CPU.
+  // The first layer, for every request: the rest prefix, then the layers `extend` put in front of the routes (the dev
+  // comforts, as one), then a content GET straight to its handler when nothing mounted before its route could take
+  // it: the layers in between (project routes, plugin routes, GraphQL, the locales route) each test the path, and
+  // express's route dispatch allocates its own state: together a fifth of a cold read's CPU.
+  let front: FrontLayer | undefined;
   app.use((req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const rt = current();
-    const route = rt.app ? undefined : directContentRoute(rt, req.url);
-    if (!route) return next();
-    Promise.resolve()
-      .then(() => handle(rt, route, req, res))
-      .catch(next);
+    // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
+    req.url = routedUrl(req.url, current().config.rest.prefix);
+    const pass = () => {
+      if (req.method !== 'GET') return next();
+      const rt = current();
+      const route = rt.app ? undefined : directContentRoute(rt, req.url);
+      if (!route) return next();
+      Promise.resolve()
+        .then(() => handle(rt, route, req, res))
+        .catch(next);
+    };
+    if (front) front(req, res, pass, next);
+    else pass();
   });
+  front = extend?.(app) ?? undefined;
 
   app.get('/_health', (_req, res) => {
     res.status(204).end();
@@ -206,12 +214,8 @@ async function handleContent(
     // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
     { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true, ...kept },
   );
-  if ('cached' in answer)
-    res
-      .status(200)
-      .type(JSON_TYPE)
-      .send(answer.cached as Buffer);
-  else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
+  if ('cached' in answer) sendBody(res, 200, JSON_TYPE, answer.cached as Buffer);
+  else if ('json' in answer) sendBody(res, answer.status, JSON_TYPE, answer.json);
   else if ('pieces' in answer) buffers.send(res, answer.pieces, JSON_TYPE);
   else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE, answer.populated);
   else if ('value' in answer) {

@@ -12,7 +12,9 @@ export function cors(options: CorsOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     // The mock's own control routes never answer another origin (see same-origin-only.ts).
     if (req.path === CONTROL_PREFIX || req.path.startsWith(`${CONTROL_PREFIX}/`)) return next();
-    res.vary('Origin');
+    // (what res.vary writes when no Vary is set yet, without parsing one)
+    if (res.hasHeader('Vary')) res.vary('Origin');
+    else res.setHeader('Vary', 'Origin');
     const origin = req.headers.origin;
     if (!origin) return next();
     if (!any && !options.origin.includes(origin)) return next();

@@ -1,0 +1,86 @@
+import express from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { controlRoutes, CONTROL_PREFIX } from './control-routes.js';
+import { cors } from './cors.js';
+import type { DevOptions } from '../../../core/config/content-mock-config.js';
+import { faultInjection } from './fault-injection.js';
+import { readOnly } from './read-only.js';
+import { requestLog } from './request-log.js';
+import { sameOriginOnly } from './same-origin-only.js';
+
+/**
+ * Layers every request meets first, run as one: `pass` goes on to the app's routes, `fail(err)` to its error
+ * handler; neither is called when a layer answered (or holds the request: a fault's delay calls `pass` later).
+ */
+export type FrontLayer = (req: Request, res: Response, pass: () => void, fail: (err: unknown) => void) => void;
+
+export interface DevTools {
+  /** Ends requests held by delays and timeouts, so shutdown does not wait on them. */
+  abortPending(): void;
+  /** The dev comforts as one layer, for the app to run before its routes. */
+  readonly front: FrontLayer;
+}
+
+/**
+ * The dev comforts, in the order a request meets them: log (so it times everything, faults included), CORS (so even
+ * faulted answers carry its headers, as Strapi's keepHeaderOnError does), control routes, latency and faults,
+ * read-only, then the extra routes (docs, placeholder images). They run as one layer (`front`), not one express
+ * layer each: express's dispatch of each layer (path matching, its per-layer closures) was a tenth of a cold read's
+ * CPU, on requests that every one of them lets through.
+ */
+export function devTools(
+  options: DevOptions & {
+    readonly log?: (line: string) => void;
+    readonly reset: () => Promise<void>;
+    /** The dev mailbox, newest first (`GET /__content-mock/mailbox`). */
+    readonly mailbox?: () => unknown[];
+    /** Recent webhook deliveries, for `GET /__content-mock/webhooks`. */
+    readonly deliveries?: () => readonly unknown[];
+    /** Handlers that test their own paths first (each calls `next` at once for a path it does not take). */
+    readonly routes?: readonly RequestHandler[];
+    /** The host the server listens on (a Host header may name it); undefined before `listen`. */
+    readonly listenHost?: () => string | undefined;
+  },
+): DevTools {
+  // (mounted on a router of its own, so express strips the prefix for the control routes as before)
+  const control = express.Router();
+  control.use(
+    CONTROL_PREFIX,
+    sameOriginOnly(options.listenHost ?? (() => undefined)),
+    controlRoutes(options.reset, options.mailbox, options.deliveries),
+  );
+  const faults = faultInjection(options);
+  const layers: RequestHandler[] = [
+    ...(options.log ? [requestLog(options.log)] : []),
+    ...(options.cors ? [cors(options.cors)] : []),
+    // only a path under the prefix enters the router (its dispatch allocates per request)
+    (req, res, next) => (isControlPath(req.path) ? control(req, res, next) : next()),
+    faults.handler,
+    ...(options.readonly ? [readOnly()] : []),
+    ...(options.routes ?? []),
+  ];
+  const front: FrontLayer = (req, res, pass, fail) => {
+    let at = 0;
+    const next: NextFunction = (err?: unknown) => {
+      // as express's router: `next('route')` goes on to the next layer, any other error to the error handler
+      // (`'router'` included: express's own `next` then leaves the app's router)
+      if (err !== undefined && err !== null && err !== 'route') return fail(err);
+      const layer = layers[at++];
+      if (!layer) return pass();
+      try {
+        // (a handler's promise, as express 5 handles it: a rejection goes to the error handler)
+        const out: unknown = layer(req, res, next);
+        if (out instanceof Promise) out.catch((e: unknown) => fail(e || new Error('Rejected promise')));
+      } catch (e) {
+        fail(e);
+      }
+    };
+    next();
+  };
+  return { abortPending: faults.abortPending, front };
+}
+
+const isControlPath = (path: string) =>
+  path.length >= CONTROL_PREFIX.length &&
+  path.slice(0, CONTROL_PREFIX.length).toLowerCase() === CONTROL_PREFIX &&
+  (path.length === CONTROL_PREFIX.length || path[CONTROL_PREFIX.length] === '/');
