@@ -17,7 +17,7 @@ import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
-import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { createPlaceholderRouter, UPLOADS } from './media/placeholder-router.js';
 import { lazyRoutes } from './express/lazy-routes.js';
 import { locateUpload } from './plugins/file-storage.js';
 import type { describeProjectApp } from './strapi/describe-project-app.js';
@@ -179,7 +179,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     webhooks?.clear();
   };
   let tools: DevTools | undefined;
-  const app = createApp(
+  const { app, listener } = createApp(
     () => runtime,
     () => {
       tools = devTools({
@@ -190,11 +190,14 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: [
-          ...(options.docs === false ? [] : [lazyRoutes(DOCS_PATHS, docsRoutes)]),
-          createPlaceholderRouter(
-            () => runtime,
-            (rt, name) => locateUpload(rt.store, name) !== undefined,
-          ),
+          ...(options.docs === false ? [] : [{ paths: DOCS_PATHS, handle: lazyRoutes(DOCS_PATHS, docsRoutes) }]),
+          {
+            paths: UPLOADS,
+            handle: createPlaceholderRouter(
+              () => runtime,
+              (rt, name) => locateUpload(rt.store, name) !== undefined,
+            ),
+          },
         ],
       });
       return tools.front;
@@ -232,7 +235,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {
-        const s = createHttpServer(app);
+        const s = createHttpServer(listener);
         s.once('error', (e) => {
           server = undefined;
           fail(e);

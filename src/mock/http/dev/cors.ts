@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CorsOptions } from '../../../core/config/content-mock-config.js';
 import { CONTROL_PREFIX } from './control-routes.js';
@@ -12,9 +13,7 @@ export function cors(options: CorsOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     // The mock's own control routes never answer another origin (see same-origin-only.ts).
     if (req.path === CONTROL_PREFIX || req.path.startsWith(`${CONTROL_PREFIX}/`)) return next();
-    // (what res.vary writes when no Vary is set yet, without parsing one)
-    if (res.hasHeader('Vary')) res.vary('Origin');
-    else res.setHeader('Vary', 'Origin');
+    res.vary('Origin');
     const origin = req.headers.origin;
     if (!origin) return next();
     if (!any && !options.origin.includes(origin)) return next();
@@ -26,4 +25,14 @@ export function cors(options: CorsOptions): RequestHandler {
     res.set('Access-Control-Max-Age', String(options.maxAge));
     res.status(204).end();
   };
+}
+
+/**
+ * Whether `cors` does nothing to this request but add `Vary: Origin` (no Origin header, a response without a Vary
+ * yet): then it adds it, as res.vary would, and says so. A request for the control routes is not asked here.
+ */
+export function corsVaryOnly(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.origin !== undefined || res.hasHeader('Vary')) return false;
+  res.setHeader('Vary', 'Origin');
+  return true;
 }

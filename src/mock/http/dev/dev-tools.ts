@@ -1,10 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { controlRoutes, CONTROL_PREFIX } from './control-routes.js';
-import { cors } from './cors.js';
+import { cors, corsVaryOnly } from './cors.js';
 import type { DevOptions } from '../../../core/config/content-mock-config.js';
 import { faultInjection } from './fault-injection.js';
-import { readOnly } from './read-only.js';
+import { readOnly, refusesWrite } from './read-only.js';
 import { requestLog } from './request-log.js';
 import { sameOriginOnly } from './same-origin-only.js';
 
@@ -14,11 +15,28 @@ import { sameOriginOnly } from './same-origin-only.js';
  */
 export type FrontLayer = (req: Request, res: Response, pass: () => void, fail: (err: unknown) => void) => void;
 
+/** Layers run before the routes, as one (`run`), and what they would do to a request that none of them takes (`bypass`). */
+export interface FrontLayers {
+  readonly run: FrontLayer;
+  /**
+   * Whether every layer would only pass this request on (`path`: its path, after the rest prefix), setting no more
+   * than headers: then sets those headers and says true, and the request may skip them (and express). False when
+   * one of them might do more; nothing is set then.
+   */
+  readonly bypass: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
+}
+
+/** Handlers that answer requests of `paths` only (docs, placeholder images): any other goes on at once. */
+export interface PathRoutes {
+  readonly paths: RegExp;
+  readonly handle: RequestHandler;
+}
+
 export interface DevTools {
   /** Ends requests held by delays and timeouts, so shutdown does not wait on them. */
   abortPending(): void;
-  /** The dev comforts as one layer, for the app to run before its routes. */
-  readonly front: FrontLayer;
+  /** The dev comforts, for the app to run before its routes. */
+  readonly front: FrontLayers;
 }
 
 /**
@@ -36,8 +54,7 @@ export function devTools(
     readonly mailbox?: () => unknown[];
     /** Recent webhook deliveries, for `GET /__content-mock/webhooks`. */
     readonly deliveries?: () => readonly unknown[];
-    /** Handlers that test their own paths first (each calls `next` at once for a path it does not take). */
-    readonly routes?: readonly RequestHandler[];
+    readonly routes?: readonly PathRoutes[];
     /** The host the server listens on (a Host header may name it); undefined before `listen`. */
     readonly listenHost?: () => string | undefined;
   },
@@ -57,9 +74,18 @@ export function devTools(
     (req, res, next) => (isControlPath(req.path) ? control(req, res, next) : next()),
     faults.handler,
     ...(options.readonly ? [readOnly()] : []),
-    ...(options.routes ?? []),
+    ...(options.routes ?? []).map((r) => r.handle),
   ];
-  const front: FrontLayer = (req, res, pass, fail) => {
+  const routes = options.routes ?? [];
+  const bypass = (req: IncomingMessage, res: ServerResponse, path: string): boolean =>
+    !options.log &&
+    !isControlPath(path) &&
+    faults.inert(req) &&
+    !(options.readonly && refusesWrite(req.method, path)) &&
+    !routes.some((r) => r.paths.test(path)) &&
+    // last: it sets its header when it says yes
+    (!options.cors || corsVaryOnly(req, res));
+  const run: FrontLayer = (req, res, pass, fail) => {
     let at = 0;
     const next: NextFunction = (err?: unknown) => {
       // as express's router: `next('route')` goes on to the next layer, any other error to the error handler
@@ -77,7 +103,7 @@ export function devTools(
     };
     next();
   };
-  return { abortPending: faults.abortPending, front };
+  return { abortPending: faults.abortPending, front: { run, bypass } };
 }
 
 const isControlPath = (path: string) =>
