@@ -88,7 +88,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
    * express gives each request its own prototypes (Object.setPrototypeOf on node's request and response), and with
    * the store's large heap that made a cold read cost twice its work. Taken only when express would add nothing: a
    * GET with no conditional header, a path no layer before the content route can take, dev layers that would only
-   * pass it on (see FrontLayers' bypass), no project code. Errors are answered as the app's error handler answers them.
+   * pass it on and log it (see FrontLayers' bypass), no project code. Errors are answered as the app's error handler answers them.
    */
   const direct = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
@@ -99,7 +99,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     const route = directContentRoute(rt, routed);
     if (!route) return false;
     const query = routed.indexOf('?');
-    if (front && !front.bypass(req, res, query < 0 ? routed : routed.slice(0, query))) return false;
+    if (front && !front.bypass(req, res, query < 0 ? routed : routed.slice(0, query), url)) return false;
     const send = (status: number, body: string | Uint8Array) => writeBody(res, status, JSON_TYPE, body);
     Promise.resolve()
       .then(() => handleContent(rt, route, { req, url, res, send }, content))

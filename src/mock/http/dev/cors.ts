@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CorsOptions } from '../../../core/config/content-mock-config.js';
 import { CONTROL_PREFIX } from './control-routes.js';
@@ -28,11 +28,9 @@ export function cors(options: CorsOptions): RequestHandler {
 }
 
 /**
- * Whether `cors` does nothing to this request but add `Vary: Origin` (no Origin header, a response without a Vary
- * yet): then it adds it, as res.vary would, and says so. A request for the control routes is not asked here.
+ * What `cors` does to a request without an Origin header (outside the control routes) when its response has no Vary
+ * yet: `Vary: Origin`, as res.vary writes it.
  */
-export function corsVaryOnly(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.headers.origin !== undefined || res.hasHeader('Vary')) return false;
+export function varyOriginAlone(res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
-  return true;
 }

@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { controlRoutes, CONTROL_PREFIX } from './control-routes.js';
-import { cors, corsVaryOnly } from './cors.js';
+import { cors, varyOriginAlone } from './cors.js';
 import type { DevOptions } from '../../../core/config/content-mock-config.js';
 import { faultInjection } from './fault-injection.js';
 import { readOnly, refusesWrite } from './read-only.js';
-import { requestLog } from './request-log.js';
+import { logWhenDone, requestLog } from './request-log.js';
 import { sameOriginOnly } from './same-origin-only.js';
 
 /**
@@ -19,11 +19,11 @@ export type FrontLayer = (req: Request, res: Response, pass: () => void, fail: (
 export interface FrontLayers {
   readonly run: FrontLayer;
   /**
-   * Whether every layer would only pass this request on (`path`: its path, after the rest prefix), setting no more
-   * than headers: then sets those headers and says true, and the request may skip them (and express). False when
-   * one of them might do more; nothing is set then.
+   * Whether every layer would only pass this request on (`path`: its path after the rest prefix; `url`: as the
+   * client sent it), doing no more than set headers and log it: then does that and says true, and the request may
+   * skip them (and express). False when one of them might do more; nothing is done then.
    */
-  readonly bypass: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
+  readonly bypass: (req: IncomingMessage, res: ServerResponse, path: string, url: string) => boolean;
 }
 
 /** Handlers that answer requests of `paths` only (docs, placeholder images): any other goes on at once. */
@@ -77,14 +77,15 @@ export function devTools(
     ...(options.routes ?? []).map((r) => r.handle),
   ];
   const routes = options.routes ?? [];
-  const bypass = (req: IncomingMessage, res: ServerResponse, path: string): boolean =>
-    !options.log &&
-    !isControlPath(path) &&
-    faults.inert(req) &&
-    !(options.readonly && refusesWrite(req.method, path)) &&
-    !routes.some((r) => r.paths.test(path)) &&
-    // last: it sets its header when it says yes
-    (!options.cors || corsVaryOnly(req, res));
+  const bypass = (req: IncomingMessage, res: ServerResponse, path: string, url: string): boolean => {
+    if (isControlPath(path) || !faults.inert(req) || (options.readonly && refusesWrite(req.method, path))) return false;
+    if (routes.some((r) => r.paths.test(path))) return false;
+    // what they do, in their order: the log times it from here, CORS sets its header (when that is all it does)
+    if (options.cors && (req.headers.origin !== undefined || res.hasHeader('Vary'))) return false;
+    if (options.log) logWhenDone(options.log, req, res, url);
+    if (options.cors) varyOriginAlone(res);
+    return true;
+  };
   const run: FrontLayer = (req, res, pass, fail) => {
     let at = 0;
     const next: NextFunction = (err?: unknown) => {
