@@ -3,7 +3,7 @@ import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
 
 // A content GET that nothing but its content route can take is answered without express (create-app.ts `direct`);
-// with a delay (of 0 ms) every request takes express's way. Both must give the same status, headers, bytes and
+// with a delay (of 1 ms) every request takes express's way. Both must give the same status, headers, bytes and
 // request log line.
 
 const servers: MockServer[] = [];
@@ -26,7 +26,7 @@ beforeAll(async () => {
     return (await server.listen(0, '127.0.0.1')).url;
   };
   direct = await start(undefined);
-  viaExpress = await start(0);
+  viaExpress = await start(1);
 });
 afterAll(() => Promise.all(servers.map((s) => s.close())));
 
