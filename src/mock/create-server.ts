@@ -8,7 +8,7 @@ import { persistedJwtSecret } from './auth/persist-jwt-secret.js';
 import { mailboxOf } from './auth/mailbox.js';
 import type { Runtime } from './runtime.js';
 import { applyDevFlags } from '../project/dev-options.js';
-import { mountDevTools, type DevTools } from './http/dev/mount-dev-tools.js';
+import { devTools, type DevTools } from './http/dev/dev-tools.js';
 import type { ContentModel } from '../core/model/types.js';
 import type { StoreData } from '../core/data/types.js';
 import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.js';
@@ -17,7 +17,7 @@ import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
 import { loadProject, type ProjectOptions } from '../project/load-project.js';
 import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
-import { createPlaceholderRouter } from './media/placeholder-router.js';
+import { createPlaceholderRouter, UPLOADS } from './media/placeholder-router.js';
 import { lazyRoutes } from './express/lazy-routes.js';
 import { locateUpload } from './plugins/file-storage.js';
 import type { describeProjectApp } from './strapi/describe-project-app.js';
@@ -179,10 +179,10 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     webhooks?.clear();
   };
   let tools: DevTools | undefined;
-  const app = createApp(
+  const { app, listener } = createApp(
     () => runtime,
-    (a) => {
-      tools = mountDevTools(a, {
+    () => {
+      tools = devTools({
         ...dev,
         log: options.logRequests ? (line) => logger.info(line) : undefined,
         reset,
@@ -190,13 +190,17 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
         deliveries: () => webhooks?.deliveries() ?? [],
         mailbox: () => mailboxOf(runtime.store.data),
         routes: [
-          ...(options.docs === false ? [] : [lazyRoutes(DOCS_PATHS, docsRoutes)]),
-          createPlaceholderRouter(
-            () => runtime,
-            (rt, name) => locateUpload(rt.store, name) !== undefined,
-          ),
+          ...(options.docs === false ? [] : [{ paths: DOCS_PATHS, handle: lazyRoutes(DOCS_PATHS, docsRoutes) }]),
+          {
+            paths: UPLOADS,
+            handle: createPlaceholderRouter(
+              () => runtime,
+              (rt, name) => locateUpload(rt.store, name) !== undefined,
+            ),
+          },
         ],
       });
+      return tools.front;
     },
   );
 
@@ -231,7 +235,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     listen(port = options.port ?? 1337, host = options.host ?? '127.0.0.1') {
       // Not app.listen: express 5 calls its callback on errors too, which would hide EADDRINUSE behind a TypeError.
       return new Promise((ok, fail) => {
-        const s = createHttpServer(app);
+        const s = createHttpServer(listener);
         s.once('error', (e) => {
           server = undefined;
           fail(e);

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { joinPieces } from '../request/row-fragments.js';
 
 // An answer joined from kept rows (mock/request/populated-rows.ts) is copied into one buffer and sent. A new buffer
@@ -15,14 +15,14 @@ const MIN_BYTES = 16 << 10;
 export class AnswerBuffers {
   private readonly free: Buffer[] = [];
 
-  /** Sends `pieces` joined as the answer's body (status 200, `type`). */
-  send(res: Response, pieces: readonly Uint8Array[], type: string): void {
+  /** Sends `pieces` joined as the answer's body, through `send` (which writes it whole on `res`). */
+  send(res: ServerResponse, pieces: readonly Uint8Array[], send: (body: Uint8Array) => void): void {
     let length = 0;
     for (const piece of pieces) length += piece.length;
     const buffer = this.take(length);
     joinPieces(pieces, buffer);
     res.once('finish', () => this.give(buffer));
-    res.status(200).type(type).send(buffer.subarray(0, length));
+    send(buffer.subarray(0, length));
   }
 
   private take(length: number): Buffer {

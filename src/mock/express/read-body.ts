@@ -1,8 +1,8 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { checkBodySize, parseBody } from '../request/parse-body.js';
 
 /** Reads a request body and parses it as Strapi's body parser does (see parseBody). */
-export async function readBody(req: Request): Promise<unknown> {
+export async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -25,8 +25,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const BODY = Symbol('content-mock.body');
 
 /** The request's body, read once: the project's route and the core route it may fall back to share it. */
-export function bodyOf(req: Request): Promise<unknown> {
-  const held = req as Request & { [BODY]?: Promise<unknown> };
-  held[BODY] ??= WITH_BODY.has(req.method) ? readBody(req) : Promise.resolve({});
+export function bodyOf(req: IncomingMessage): Promise<unknown> {
+  const held = req as IncomingMessage & { [BODY]?: Promise<unknown> };
+  held[BODY] ??= WITH_BODY.has(req.method ?? '') ? readBody(req) : Promise.resolve({});
   return held[BODY];
 }

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { ListPage } from '../../core/query/run-query.js';
 import { sliceClock, type SliceScheduler } from './slice-scheduler.js';
 import { writeByteSlices } from './write-slices.js';
@@ -14,7 +14,7 @@ import { jsonBytes, listPieces } from '../request/row-fragments.js';
  * run: what they spent is counted instead, and refused past the budget with the same error.
  */
 export async function sendListInSlices(
-  res: Response,
+  res: ServerResponse,
   page: ListPage,
   scheduler: SliceScheduler,
   type: string,
@@ -50,6 +50,7 @@ export async function sendListInSlices(
   }
   populated?.budget?.spend(keptSpent);
   const pieces = listPieces(rows, page.meta());
-  res.status(200).type(type);
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
   await writeByteSlices(res, pieces, scheduler);
 }

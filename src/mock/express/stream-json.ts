@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { SliceScheduler, sliceClock } from './slice-scheduler.js';
 import { CHUNK, writeChunk } from './write-slices.js';
 
@@ -55,7 +55,7 @@ function walkable(v: unknown): v is Record<string, unknown> | unknown[] {
  * Returns the bytes when `keep` is set and they are at most `keepLimit` (for the read cache), else undefined.
  */
 export async function streamJson(
-  res: Response,
+  res: ServerResponse,
   value: unknown,
   scheduler = new SliceScheduler(),
   keep = false,

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { SliceScheduler } from './slice-scheduler.js';
 
 // Writing text to a socket in chunks, waiting when the socket is full, and giving the loop back between chunks.
@@ -7,7 +7,7 @@ import type { SliceScheduler } from './slice-scheduler.js';
 export const CHUNK = 256 * 1024;
 
 /** Waits until `res` can take more (or is gone). */
-export function drained(res: Response): Promise<void> {
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise<void>((ok) => {
     const done = () => {
       res.off('drain', done).off('close', done);
@@ -18,7 +18,7 @@ export function drained(res: Response): Promise<void> {
 }
 
 /** Writes a chunk; waits for the socket when it is full. */
-export async function writeChunk(res: Response, chunk: Uint8Array | string): Promise<void> {
+export async function writeChunk(res: ServerResponse, chunk: Uint8Array | string): Promise<void> {
   if (!res.write(chunk) && !res.destroyed) await drained(res);
 }
 
@@ -26,7 +26,7 @@ export async function writeChunk(res: Response, chunk: Uint8Array | string): Pro
  * Writes pieces of text (already JSON) to `res` in chunks of about CHUNK bytes, one chunk per turn of the
  * scheduler, and ends it.
  */
-export async function writePieces(res: Response, pieces: readonly string[], scheduler: SliceScheduler): Promise<void> {
+export async function writePieces(res: ServerResponse, pieces: readonly string[], scheduler: SliceScheduler): Promise<void> {
   let batch: string[] = [];
   let size = 0;
   for (const piece of pieces) {
@@ -53,7 +53,7 @@ const BYTE_CHUNK = 64 * 1024;
  * Writes pieces of bytes (already JSON) to `res` as they are, about BYTE_CHUNK bytes per write (corked together),
  * one write per turn of the scheduler, and ends it.
  */
-export async function writeByteSlices(res: Response, pieces: readonly Uint8Array[], scheduler: SliceScheduler): Promise<void> {
+export async function writeByteSlices(res: ServerResponse, pieces: readonly Uint8Array[], scheduler: SliceScheduler): Promise<void> {
   let size = 0;
   res.cork();
   for (const piece of pieces) {

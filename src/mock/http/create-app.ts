@@ -1,3 +1,4 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
@@ -6,7 +7,7 @@ import { methodNotAllowed } from '../express/method-not-allowed.js';
 import { mountPluginRoutes, PLUGIN_PATHS } from '../plugins/mount-plugin-routes.js';
 import type { Runtime } from '../runtime.js';
 import { route } from '../express/route.js';
-import { renderError } from '../express/render-error.js';
+import { renderError, writeError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute } from '../express/project-route.js';
@@ -17,11 +18,24 @@ import { routedUrl } from '../request/rest-prefix.js';
 import { RowFragments } from '../request/row-fragments.js';
 import { ParsedQueryCache } from '../../core/query/parsed-query-cache.js';
 import { AnswerBuffers } from '../express/answer-buffers.js';
+import { sendBody, writeBody } from '../express/send-body.js';
+import type { FrontLayers } from './dev/dev-tools.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
 
-/** The Content API as an express app. `current()` is read once per request. */
-export function createApp(current: () => Runtime, extend?: (app: express.Express) => void): express.Express {
+/** The Content API: its express app, and the listener a node server runs it with (see createApp). */
+export interface ContentApp {
+  readonly app: express.Express;
+  readonly listener: RequestListener;
+}
+
+/**
+ * The Content API as an express app. `current()` is read once per request. `extend` mounts what comes before the
+ * routes; the layers it returns run first, before anything it mounted (see FrontLayers). `listener` answers a content
+ * GET that nothing but its content route can take without express (see `direct`), and gives every other request
+ * to the app.
+ */
+export function createApp(current: () => Runtime, extend?: (app: express.Express) => FrontLayers | void): ContentApp {
   const app = express();
   // Reads are answered from a cache of serialized bodies until the next write (`cache: false` in the config turns it off).
   const cache = !current().config.cache ? undefined : new ResponseCache();
@@ -41,28 +55,64 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
   // Reads' parsed query strings, until the next write or reload: neither is an answer cache either.
   const parses = new ParsedQueryCache();
   const buffers = new AnswerBuffers();
+  const content = { cache: answerCache, scheduler, kept: { fragments, parses }, buffers };
+  // (an express request: its own send, and errors thrown to express's error handler)
   const handle = (rt: Runtime, route: ContentRoute, req: Request, res: Response) =>
-    handleContent(rt, route, req, res, answerCache, scheduler, { fragments, parses }, buffers);
+    handleContent(rt, route, { req, url: req.originalUrl, res, send: (status, body) => sendBody(res, status, JSON_TYPE, body) }, content);
   app.disable('x-powered-by');
   app.set('etag', false);
-  // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
-  app.use((req, _res, next) => {
-    req.url = routedUrl(req.url, current().config.rest.prefix);
-    next();
-  });
-  extend?.(app);
-  // A content GET goes straight to its handler when nothing mounted before its route could take it: the layers in
-  // between (project routes, plugin routes, GraphQL, the locales route) each test the path, and express's route
-  // dispatch allocates its own state: together a fifth of a cold read's CPU.
+  // The first layer, for every request: the rest prefix, then the layers `extend` put in front of the routes (the dev
+  // comforts, as one), then a content GET straight to its handler when nothing mounted before its route could take
+  // it: the layers in between (project routes, plugin routes, GraphQL, the locales route) each test the path, and
+  // express's route dispatch allocates its own state: together a fifth of a cold read's CPU.
+  let front: FrontLayers | undefined;
   app.use((req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const rt = current();
-    const route = rt.app ? undefined : directContentRoute(rt, req.url);
-    if (!route) return next();
-    Promise.resolve()
-      .then(() => handle(rt, route, req, res))
-      .catch(next);
+    // a project's rest.prefix (`/v1`): its requests are routed as our `/api` ones
+    req.url = routedUrl(req.url, current().config.rest.prefix);
+    const pass = () => {
+      if (req.method !== 'GET') return next();
+      const rt = current();
+      const route = rt.app ? undefined : directContentRoute(rt, req.url);
+      if (!route) return next();
+      Promise.resolve()
+        .then(() => handle(rt, route, req, res))
+        .catch(next);
+    };
+    if (front) front.run(req, res, pass, next);
+    else pass();
   });
+  front = extend?.(app) ?? undefined;
+
+  /**
+   * A content GET that nothing but its content route takes, answered as the app answers it but without express:
+   * express gives each request its own prototypes (Object.setPrototypeOf on node's request and response), and with
+   * the store's large heap that made a cold read cost twice its work. Taken only when express would add nothing: a
+   * GET with no conditional header, a path no layer before the content route can take, dev layers that would only
+   * pass it on and log it (see FrontLayers' bypass), no project code. Errors are answered as the app's error handler answers them.
+   */
+  const direct = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) return false;
+    const rt = current();
+    if (rt.app) return false;
+    const url = req.url ?? '/';
+    const routed = routedUrl(url, rt.config.rest.prefix);
+    const route = directContentRoute(rt, routed);
+    if (!route) return false;
+    const query = routed.indexOf('?');
+    if (front && !front.bypass(req, res, query < 0 ? routed : routed.slice(0, query), url)) return false;
+    const send = (status: number, body: string | Uint8Array) => writeBody(res, status, JSON_TYPE, body);
+    Promise.resolve()
+      .then(() => handleContent(rt, route, { req, url, res, send }, content))
+      .catch((err: unknown) => {
+        // (as express's final handler does once headers are out: the connection cannot carry an error any more)
+        if (res.headersSent) req.socket.destroy();
+        else writeError(res, err);
+      });
+    return true;
+  };
+  const listener: RequestListener = (req, res) => {
+    if (!direct(req, res)) app(req, res);
+  };
 
   app.get('/_health', (_req, res) => {
     res.status(204).end();
@@ -139,7 +189,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     if (res.headersSent) return next(err);
     renderError(res, err);
   });
-  return app;
+  return { app, listener };
 }
 
 /** `/api/:route` or `/api/:route/:documentId` with nothing to decode, in any letter case, with or without a trailing slash. */
@@ -179,24 +229,35 @@ function contentRouteOf(rt: Runtime, req: Request, segments: readonly string[]):
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const noCache = (req: Request) => /\bno-cache\b/i.test(String(req.headers['cache-control'] ?? '')) || req.headers.pragma === 'no-cache';
+const noCache = (req: IncomingMessage) =>
+  /\bno-cache\b/i.test(String(req.headers['cache-control'] ?? '')) || req.headers.pragma === 'no-cache';
 
-async function handleContent(
-  rt: Runtime,
-  route: ContentRoute,
-  req: Request,
-  res: Response,
-  cache: AnswerCache | undefined,
-  scheduler: SliceScheduler,
-  kept: { readonly fragments: RowFragments; readonly parses: ParsedQueryCache },
-  buffers: AnswerBuffers,
-): Promise<void> {
-  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+/** A content request, whatever answers it: express or node alone (see createApp). */
+interface ContentExchange {
+  readonly req: IncomingMessage;
+  /** The URL as the client sent it, before the rest prefix was mapped: the query string and the cache key. */
+  readonly url: string;
+  readonly res: ServerResponse;
+  /** Sends a JSON answer (a body and its status). */
+  send(status: number, body: string | Uint8Array): void;
+}
+
+/** What the app keeps between content requests. */
+interface ContentKept {
+  readonly cache: AnswerCache | undefined;
+  readonly scheduler: SliceScheduler;
+  readonly kept: { readonly fragments: RowFragments; readonly parses: ParsedQueryCache };
+  readonly buffers: AnswerBuffers;
+}
+
+async function handleContent(rt: Runtime, route: ContentRoute, exchange: ContentExchange, app: ContentKept): Promise<void> {
+  const { req, url, res, send } = exchange;
+  const search = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
   const answer = await answerContent(
     rt,
     route,
     {
-      method: req.method,
+      method: req.method ?? 'GET',
       search,
       authorization: req.headers.authorization,
       responseFormat: req.headers['strapi-response-format'] as string | undefined,
@@ -204,19 +265,19 @@ async function handleContent(
       readBody: () => bodyOf(req),
     },
     // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
-    { cache: noCache(req) ? undefined : cache, cacheKey: req.originalUrl, slices: true, ...kept },
+    { cache: noCache(req) ? undefined : app.cache, cacheKey: url, slices: true, ...app.kept },
   );
-  if ('cached' in answer)
-    res
-      .status(200)
-      .type(JSON_TYPE)
-      .send(answer.cached as Buffer);
-  else if ('json' in answer) res.status(answer.status).type(JSON_TYPE).send(answer.json);
-  else if ('pieces' in answer) buffers.send(res, answer.pieces, JSON_TYPE);
-  else if ('page' in answer) await sendListInSlices(res, answer.page, scheduler, JSON_TYPE, answer.populated);
+  if ('cached' in answer) send(200, answer.cached as Buffer);
+  else if ('json' in answer) send(answer.status, answer.json);
+  else if ('pieces' in answer) app.buffers.send(res, answer.pieces, (body) => send(200, body));
+  else if ('page' in answer) await sendListInSlices(res, answer.page, app.scheduler, JSON_TYPE, answer.populated);
   else if ('value' in answer) {
     // A big populated answer: serialized in slices so other requests are served meanwhile (and not cached).
-    res.status(200).type(JSON_TYPE);
-    await streamJson(res, answer.value, scheduler);
-  } else res.status(204).end();
+    res.statusCode = 200;
+    res.setHeader('Content-Type', JSON_TYPE);
+    await streamJson(res, answer.value, app.scheduler);
+  } else {
+    res.statusCode = 204;
+    res.end();
+  }
 }

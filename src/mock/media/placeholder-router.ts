@@ -75,4 +75,5 @@ export function createPlaceholderRouter(current: () => Runtime, hasBytes: (rt: R
   return (req, res, next) => (UPLOADS.test(req.path) ? router(req, res, next) : next());
 }
 
-const UPLOADS = /^\/uploads\//i;
+/** The paths the placeholder router answers (any other goes on at once). */
+export const UPLOADS = /^\/uploads\//i;

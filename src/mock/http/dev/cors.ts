@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { CorsOptions } from '../../../core/config/content-mock-config.js';
 import { CONTROL_PREFIX } from './control-routes.js';
@@ -24,4 +25,12 @@ export function cors(options: CorsOptions): RequestHandler {
     res.set('Access-Control-Max-Age', String(options.maxAge));
     res.status(204).end();
   };
+}
+
+/**
+ * What `cors` does to a request without an Origin header (outside the control routes) when its response has no Vary
+ * yet: `Vary: Origin`, as res.vary writes it.
+ */
+export function varyOriginAlone(res: ServerResponse): void {
+  res.setHeader('Vary', 'Origin');
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { StatusError } from '../../../core/errors/http-status.js';
 import { errorBody } from '../../../core/errors/strapi-errors.js';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -46,6 +47,8 @@ const pick = (d: DelayRange) => d.min + Math.floor(Math.random() * (d.max - d.mi
 
 export interface FaultInjection {
   readonly handler: RequestHandler;
+  /** Whether nothing can delay or fault this request (no rule, no delay, no fault header): the handler passes it on. */
+  inert(req: IncomingMessage): boolean;
   /** Ends every delayed or hanging request now (server shutdown): a hung `timeout` would keep `close` waiting. */
   abortPending(): void;
 }
@@ -74,8 +77,13 @@ export function faultInjection(options: {
     return merged;
   };
 
+  // nothing that could apply (no rule, no delay, no header): on at once, without building a spec per request
+  const inert = (req: IncomingMessage) =>
+    options.rules.length === 0 && !options.delay && (options.faultHeader === false || req.headers[FAULT_HEADER] === undefined);
+
   const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/__content-mock/')) return next();
+    if (inert(req)) return next();
     const spec = specFor(req);
     const act = () => apply(spec.fault, spec, req, res, next, pending);
     if (!spec.delay) return act();
@@ -93,6 +101,7 @@ export function faultInjection(options: {
 
   return {
     handler,
+    inert,
     abortPending() {
       for (const entry of pending) {
         clearTimeout(entry.timer);

@@ -12,7 +12,11 @@ const ALLOWED = new Set(['/api/auth/local']);
  */
 export function readOnly(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!WRITES.has(req.method) || !req.path.startsWith('/api/') || ALLOWED.has(req.path)) return next();
+    if (!refusesWrite(req.method, req.path)) return next();
     res.status(405).type('text/plain').send('Method Not Allowed');
   };
 }
+
+/** Whether `--readonly` refuses a request of this method and path. */
+export const refusesWrite = (method: string | undefined, path: string): boolean =>
+  WRITES.has(method ?? '') && path.startsWith('/api/') && !ALLOWED.has(path);
