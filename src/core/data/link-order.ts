@@ -231,9 +231,13 @@ export function listMates(lists: LinkLists, ownerUid: string, attribute: string,
 /** The list's highest value + 1 (imported links rank by row id until the list is numbered). */
 function nextListRank(data: StoreData, lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string): number {
   let max = 0;
+  const order = data.linkOrder;
   for (const r of listMates(lists, ownerUid, attribute, row, target)) {
     if (r === row) continue;
-    for (const version of [undefined, 'draft', 'published'] as const) max = Math.max(max, linkRank(data, ownerUid, attribute, r, target, version));
+    // linkRank of the three versions, from one key (a popular target's list is long: this runs on every new link)
+    const k = key(ownerUid, attribute, r, target);
+    const own = order?.[k] ?? r.id;
+    max = Math.max(max, own, order?.[`${k}|d`] ?? own, order?.[`${k}|p`] ?? own);
   }
   return max + 1;
 }
