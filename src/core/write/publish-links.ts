@@ -69,7 +69,8 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
  */
 export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row): void {
   for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+    // (a one-way self-relation too: Strapi's sync takes every self-relation that is not the inverse side)
+    if (attribute.kind !== 'relation' || !attribute.owner || attribute.mappedBy || attribute.target !== ctx.type.uid) continue;
     if (!ctx.type.draftAndPublish) continue;
     // the published list's order values are the draft's, draft-only targets keeping their numbers, on a first
     // publish and a republish alike (harness school seed 502; probe school-self-publish-place)
@@ -85,7 +86,10 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
         target,
         draftOrds[drafted.indexOf(target)] ?? drafted.indexOf(target) + 1,
       );
-    syncOwners(ctx, ctx.type, attribute, draft);
+    // a one-way relation's published links to the old published version are re-pointed, not dropped
+    // (unidirectionalRelations.sync): the sync only adds those the other documents' drafts hold (probe
+    // unidirectional-republish; harness graphql-run shop 561)
+    syncOwners(ctx, ctx.type, attribute, draft, !attribute.inversedBy);
     // the published row's own links rank in the other documents' inverse lists as the draft's do
     for (const target of refsOf(published[attribute.name]))
       if (refsOf(draft[attribute.name]).includes(target)) copyLinkRank(ctx.tx, ctx.type.uid, attribute.name, draft, published, target);
@@ -93,7 +97,7 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
 }
 
 /**
- * The published row's link to its own document through a two-way self-relation is a join row made after every other
+ * The published row's link to its own document through a self-relation (two-way or one-way) is a join row made after every other
  * link of the publish: `createEntry` drops it (the published row does not exist when the draft's ids are resolved),
  * and the self-referential relation sync inserts it afterwards with the draft's order values. So it goes last among
  * the ties of a sorted inverse list (harness graphql-run self-nest seed 521). Call after the publish's other links.
@@ -101,7 +105,8 @@ export function publishSelfLinks(ctx: WriteContext, draft: Row, published: Row):
 export function renewSelfLinkBirths(ctx: WriteContext, published: Row): void {
   if (!ctx.type.draftAndPublish) return;
   for (const attribute of ctx.type.attributes.values()) {
-    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+    // (a one-way self-relation too: Strapi's sync takes every self-relation that is not the inverse side)
+    if (attribute.kind !== 'relation' || !attribute.owner || attribute.mappedBy || attribute.target !== ctx.type.uid) continue;
     if (refsOf(published[attribute.name]).includes(published.documentId))
       renewLinkBirth(ctx.tx, ctx.type.uid, attribute.name, published, published.documentId);
   }
@@ -117,7 +122,8 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
   for (const owner of ctx.index.model.contentTypes.values()) {
     if (!owner.draftAndPublish) continue;
     for (const attribute of owner.attributes.values()) {
-      if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.target !== ctx.type.uid) continue;
+      // (a one-way self-relation too: Strapi's sync takes every self-relation that is not the inverse side)
+      if (attribute.kind !== 'relation' || !attribute.owner || attribute.mappedBy || attribute.target !== ctx.type.uid) continue;
       if (isStrayOwner(ctx.index.model, attribute)) continue;
       const name = attribute.name;
       const links = (r: Row | undefined) =>
@@ -151,7 +157,7 @@ export function renewBirths(
     renewLinkBirth(ctx.tx, ownerUid, name, r, target, version);
 }
 
-function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row): void {
+function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAttribute, draft: Row, addOnly = false): void {
   const defaultLocale = ctx.index.model.defaultLocale;
   const documentId = draft.documentId;
   const name = attribute.name;
@@ -174,7 +180,7 @@ function syncOwners(ctx: WriteContext, owner: ContentType, attribute: RelationAt
     const had = links(published);
     const has = links(ownerDraft);
     // a link kept is a new join row too, with the draft's order value: it may move (toMany lists only)
-    if (had !== has || (has && attribute.toMany)) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
+    if (addOnly ? has && !had : had !== has || (has && attribute.toMany)) relink(ctx, owner, attribute, draft, published, ownerDraft, has);
   }
 }
 
