@@ -308,15 +308,16 @@ try {
     const at = a.findIndex((line, i) => line !== b[i]);
     sdl.firstDifference = { line: at + 1, strapi: a[at], mock: b[at] };
     // Strapi registers components in the order its glob lists their files, and glob reads the category folders
-    // concurrently: the order of component types (and of GenericMorph's members) changes from one boot to another
-    // on the same files. Said apart from a real difference.
+    // concurrently; it loads the plugins and the APIs in one Promise.all too (loadApplicationContext): the order of
+    // types (and of GenericMorph's members, Query's and Mutation's fields) changes from one boot to another on the
+    // same files. Said apart from a real difference.
     sdl.sameUpToComponentOrder = canonicalSdl(sdlA) === canonicalSdl(sdlB);
     // both in full beside the run's content, to read the whole difference
     writeFileSync(join(work, 'sdl-strapi.graphql'), sdlA);
     writeFileSync(join(work, 'sdl-mock.graphql'), sdlB);
   }
   log(
-    `SDL ${sdl.identical ? 'identical' : sdl.sameUpToComponentOrder ? 'identical but for the order of components (racy in Strapi)' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`,
+    `SDL ${sdl.identical ? 'identical' : sdl.sameUpToComponentOrder ? 'identical but for the order of types (racy in Strapi)' : `different at line ${sdl.firstDifference.line}`} (${sdl.chars} chars)`,
   );
   // --code: reads of the root queries the project's GraphQL extension adds, from Strapi's printed schema, on top
   // of the generated ones (their own stream: the seed's other reads stay as they were)
@@ -392,5 +393,11 @@ if (opts.record) {
 function canonicalSdl(text) {
   const blocks = text.trim().split(/\n\n+/);
   const sortedUnion = (b) => b.replace(/^(union \S+ = )(.*)$/m, (_m, head, members) => head + members.split(' | ').sort().join(' | '));
-  return blocks.map(sortedUnion).sort().join('\n\n');
+  // Query's and Mutation's fields come in the order the types were registered (plugins and APIs race too)
+  const sortedRoot = (b) => {
+    if (!/^type (Query|Mutation) \{/.test(b)) return b;
+    const lines = b.split('\n');
+    return [lines[0], ...lines.slice(1, -1).sort(), lines.at(-1)].join('\n');
+  };
+  return blocks.map(sortedUnion).map(sortedRoot).sort().join('\n\n');
 }
