@@ -41,3 +41,12 @@ test("a zone component's list under `on` with an empty item is that empty key, r
   const kept = await call('GET', '/api/product-variants?populate[sections][on][shop.banner][0]=true');
   expect(kept.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
 });
+
+// Inside an `on` fragment Strapi's validator names the zone: `on` and a component's uid are no attributes (harness
+// kit-2615, school-541, shop-573: `Invalid key  at sections`, details.path `sections`)
+test('an error inside an on fragment names the zone', async () => {
+  const answer = await call('GET', '/api/product-variants?populate[sections][on][shop.feature][populate]=');
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toBe('Invalid key  at sections');
+  expect(answer.body.error?.details.path).toBe('sections');
+});

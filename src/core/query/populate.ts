@@ -465,7 +465,9 @@ function parseZone(
     if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
     out.set(
       uid,
-      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, `${path}.on.${uid}`, depth, walk),
+      // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
+      // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`)
+      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, path, depth, walk),
     );
   }
   return out;
