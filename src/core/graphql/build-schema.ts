@@ -46,6 +46,8 @@ export interface PluginGraphqlSchema {
   readonly types: readonly GqlType[];
   /** Type name → GqlType (content types and components), for resolvers walking results. */
   readonly byName: ReadonlyMap<string, GqlType>;
+  /** Uid → GqlType, the same types: resolvers map filters and relations through it on every call. */
+  readonly byUid: ReadonlyMap<string, GqlType>;
   /**
    * Every type the plugin registered, pruned of none: a project's typeDefs may name one the roots do not reach
    * (`ArticleEntityResponse`); the plugin prunes after merging them.
@@ -389,7 +391,7 @@ export function buildPluginSchema(model: ContentModel, options: SchemaOptions = 
   const schema = new GraphQLSchema({ query: queryType, mutation: mutationType, types: [...ordered, queryType, mutationType] });
   const unpruned = () =>
     new GraphQLSchema({ query: queryType, mutation: mutationType, types: [...registry.values(), queryType, mutationType] });
-  return { schema, roots, types, byName, unpruned };
+  return { schema, roots, types, byName, byUid, unpruned };
 }
 
 /** Names of the types the root types reach (graphql-tools' pruneSchema keeps no others). */

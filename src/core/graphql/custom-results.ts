@@ -23,7 +23,7 @@ function selection(ctx: GraphqlContext, info: GraphQLResolveInfo) {
   return {
     fragments: info.fragments,
     model: ctx.store.index.model,
-    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byUid: ctx.built.byUid,
     byName: ctx.built.byName,
   };
 }

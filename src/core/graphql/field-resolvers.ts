@@ -92,7 +92,7 @@ function listWithArgs(
   let list = [...entries];
   const index = ctx.store.index;
   if (scope && (inherited || given.filters || (Array.isArray(given.sort) && given.sort.length > 0))) {
-    const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+    const byUid = ctx.built.byUid;
     const args = given.filters ? { ...given, filters: withoutUnkeptRelations(given.filters, target, byUid, index.model) } : given;
     const records = new Map<Record_, Entry>();
     for (const e of list) {
@@ -200,7 +200,7 @@ function localizationsOf(ctx: GraphqlContext, type: GqlType, source: Entry, args
 function replacesStatus(ctx: GraphqlContext, target: GqlType, args: Args, root: RootArgs | undefined): boolean {
   if (!isPlainObject(args.filters) || !Object.hasOwn(args.filters, 'publishedAt')) return false;
   if (!ctx.store.index.model.contentTypes.get(target.uid)?.draftAndPublish) return false;
-  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  const byUid = ctx.built.byUid;
   return replacesInheritedStatus(restFilters(args.filters, target, byUid), root);
 }
 
@@ -224,7 +224,7 @@ export const filtersOrSorts = (args: Args): boolean =>
 export function validatedArgs(ctx: GraphqlContext, target: GqlType, args: Args): Validated | undefined {
   const scope = scopeOf(ctx, target);
   if (!scope) return undefined;
-  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  const byUid = ctx.built.byUid;
   const filters = args.filters === undefined || args.filters === null ? undefined : validatedFilters(args.filters, target, byUid);
   return { schema: strapiSchema(ctx.store.index, scope), filters, sort: restSort(args.sort) };
 }

@@ -99,7 +99,7 @@ export function pluginList(ctx: GraphqlContext, type: GqlType, args: Record<stri
   let list = [...all].sort((a, b) => Number(a.entry.id) - Number(b.entry.id));
   const scope = scopeOf(type.uid);
   if (scope && args.filters) {
-    const filters = restFilters(args.filters, type, new Map(ctx.built.types.map((t) => [t.uid, t])));
+    const filters = restFilters(args.filters, type, ctx.built.byUid);
     validateFilters(strapiSchema(index, scope), filters);
     // the query conversion drops what is neither an operator nor an attribute (an object operand's keys)
     const test = compileFilters(index, scope, sanitizeFilters(strapiSchema(index, scope), filters));

@@ -43,7 +43,7 @@ function selectionPopulate(ctx: GraphqlContext, type: GqlType, info: GraphQLReso
   const sel = {
     fragments: info.fragments,
     model: ctx.store.index.model,
-    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byUid: ctx.built.byUid,
     byName: ctx.built.byName,
   };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, throughNodes ? undefined : type.name));
@@ -100,7 +100,7 @@ export function entityResponse(ctx: GraphqlContext, uid: string, id: number, inf
   const sel = {
     fragments: info.fragments,
     model: ctx.store.index.model,
-    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byUid: ctx.built.byUid,
     byName: ctx.built.byName,
   };
   const fields = info.fieldNodes
@@ -123,7 +123,7 @@ function pluginRoot(ctx: GraphqlContext, root: Exclude<RootField, { op: 'plugin'
  * validators and the database layer as Strapi's document service runs them on its (empty) table.
  */
 function noRowsList(ctx: GraphqlContext, type: GqlType, args: Record<string, unknown>) {
-  const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+  const byUid = ctx.built.byUid;
   const schema = pluginTypeSchema(ctx.store.index, type, byUid);
   if (args.filters) validateFilters(schema, restFilters(args.filters, type, byUid));
   const sort = restSort(args.sort);
@@ -229,7 +229,7 @@ export async function resolveRoot(
         maxLimit: ctx.limits.maxLimit === -1 ? null : ctx.limits.maxLimit,
         withCount: true,
       };
-      const byUid = new Map(ctx.built.types.map((t) => [t.uid, t]));
+      const byUid = ctx.built.byUid;
       const filters = args.filters ? restFilters(args.filters, gt, byUid) : undefined;
       // Strapi validates the filters before the sort: a private key, then a relation the caller may not read (the
       // last of its six passes over them, so both come late)

@@ -19,7 +19,7 @@ export function fieldSelectionPopulate(ctx: GraphqlContext, type: GqlType, info:
   const sel = {
     fragments: info.fragments,
     model: ctx.store.index.model,
-    byUid: new Map(ctx.built.types.map((t) => [t.uid, t])),
+    byUid: ctx.built.byUid,
     byName: ctx.built.byName,
   };
   let fields = info.fieldNodes.flatMap((n) => collectFields(sel, n.selectionSet, type.name));
