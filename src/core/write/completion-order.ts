@@ -40,20 +40,26 @@ export function zoneItemTicks(model: ContentModel, item: unknown): number {
   return component ? objectTicks(model, component.attributes, item) : isPlainObject(item) ? 1 + FIELD_TICKS : 1;
 }
 
-/** One list item's errors: `errors[start, end)`, and when its validation settles. */
+/** One list item's errors: `errors[start, end)`, and the item's value. */
 export interface ItemErrors {
   readonly start: number;
   readonly end: number;
-  readonly ticks: number;
+  readonly value: unknown;
 }
 
-/** Puts a list's item errors (consecutive in `errors`, in item order) in the order yup's items settle. */
-export function orderItemErrors(errors: FieldError[], items: readonly ItemErrors[]): void {
+/**
+ * Puts a list's item errors (consecutive in `errors`, in item order) in the order yup's items settle (`ticks` of an
+ * item's value: counted only when two items or more failed).
+ */
+export function orderItemErrors(errors: FieldError[], items: readonly ItemErrors[], ticks: (value: unknown) => number): void {
   const failed = items.filter((item) => item.end > item.start);
   if (failed.length < 2) return;
   const from = failed[0].start;
   const to = failed[failed.length - 1].end;
   // (a stable sort keeps the items of one tick in list order)
-  const ordered = [...failed].sort((a, b) => a.ticks - b.ticks).flatMap((item) => errors.slice(item.start, item.end));
+  const ordered = failed
+    .map((item) => ({ item, ticks: ticks(item.value) }))
+    .sort((a, b) => a.ticks - b.ticks)
+    .flatMap(({ item }) => errors.slice(item.start, item.end));
   errors.splice(from, to - from, ...ordered);
 }

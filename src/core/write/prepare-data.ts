@@ -380,11 +380,11 @@ function prepareAttributes(
               .map((v, i) => {
                 const start = errors.length;
                 const made = one(v, [...here, i]);
-                items.push({ start, end: errors.length, ticks: objectTicks(opts.index.model, component.attributes, v) });
+                items.push({ start, end: errors.length, value: v });
                 return made;
               })
               .filter((v) => v !== null);
-            orderItemErrors(errors, items);
+            orderItemErrors(errors, items, (v) => objectTicks(opts.index.model, component.attributes, v));
           }
         } else {
           if (Array.isArray(value)) {
@@ -456,9 +456,9 @@ function prepareAttributes(
         value.forEach((entry, i) => {
           const start = errors.length;
           zoneEntry(entry, i);
-          items.push({ start, end: errors.length, ticks: zoneItemTicks(opts.index.model, entry) });
+          items.push({ start, end: errors.length, value: entry });
         });
-        orderItemErrors(errors, items);
+        orderItemErrors(errors, items, (entry) => zoneItemTicks(opts.index.model, entry));
         out[attribute.name] = entries;
         break;
       }
