@@ -15,6 +15,7 @@ import {
   GraphQLScalarType,
   GraphQLUnionType,
 } from 'graphql';
+import { makeGrammarShapes } from './graphql-gen-grammar.mjs';
 
 const unwrap = (t) => {
   while (t instanceof GraphQLNonNull || t instanceof GraphQLList) t = t.ofType;
@@ -27,9 +28,10 @@ const lit = (v) =>
 /**
  * `dataset`: the pulled content (contentTypes[uid].documents[locale][draft|published]); `model`: the content model.
  * `wide`: mutation steps with every input kind (wideData, wideStep, widePluginStep); without it, the steps of the
- * runs before it (issue-25f's seeds 501/502 replay as they were).
+ * runs before it (issue-25f's seeds 501/502 replay as they were). `grammar` (on unless false): stop 8's shapes drawn
+ * from the grammar (graphql-gen-grammar.mjs) mixed in; false gives the operations of the generator before them.
  */
-export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = false }) {
+export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = false, grammar = true }) {
   const query = schema.getQueryType().getFields();
   const mutation = schema.getMutationType().getFields();
   const apiTypes = built.types.filter(
@@ -239,7 +241,7 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
   function listArgs(t, nested, vars = undefined) {
     const a = [];
     if (r.next() < 0.45) {
-      const f = filtersFor(t, 0, vars);
+      const f = grammar && r.next() < 0.5 ? shapes().filters(t, 0, vars) : filtersFor(t, 0, vars);
       if (f) a.push(`filters: ${f}`);
     }
     if (r.next() < 0.45) a.push(`sort: ${sortFor(t, nested)}`);
@@ -286,6 +288,15 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
           : [];
       const given = vars ? args.map((a) => asVariable(a, f, vars)) : args;
       const head = `${r.next() < 0.1 ? `a${r.int(1, 99)}: ` : ''}${name}${given.length ? `(${given.join(', ')})` : ''}${vars ? directive(vars) : ''}`;
+      // the same attribute again under another alias, with arguments of its own: two populates of one attribute
+      if (grammar && r.next() < 0.08 && !(inner instanceof GraphQLUnionType)) {
+        const target = byName.get(inner.name.replace(/RelationResponseCollection$/, ''));
+        const more = f.args.length && target ? listArgs(target, true, vars) : [];
+        const node = inner.name.endsWith('RelationResponseCollection') ? unwrap(inner.getFields().nodes.type) : inner;
+        const sub = selection(node, depth + 1, frags, vars);
+        const again = `b${r.int(1, 99)}: ${name}${more.length ? `(${more.join(', ')})` : ''}`;
+        out.push(inner.name.endsWith('RelationResponseCollection') ? `${again} { nodes { ${sub} } }` : `${again} { ${sub} }`);
+      }
       if (inner instanceof GraphQLUnionType) {
         const members = inner.getTypes().filter((m) => m.name !== 'Error');
         const parts = [
@@ -368,7 +379,11 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
   /** One read: { query, variables, features }. */
   function read() {
     if (r.next() < 0.02) return { query: introspection(), features: ['introspection'] };
-    const t = pluginTypes.length && r.next() < 0.04 ? r.pick(pluginTypes) : r.pick(apiTypes);
+    if (grammar && r.next() < 0.05) {
+      const several = shapes().refusals();
+      if (several) return several;
+    }
+    const t = pluginTypes.length && r.next() < (grammar ? 0.08 : 0.04) ? r.pick(pluginTypes) : r.pick(apiTypes);
     const frags = [];
     deep = r.next() < 0.03;
     const features = [];
@@ -514,6 +529,12 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
   /** A mutation step: the mutation and the reads that follow it. `{{name}}` marks a documentId a create saved. */
   function writeStep(n) {
     writing = true;
+    if (wide && grammar) {
+      const x = r.next();
+      const made =
+        x < 0.1 ? shapes().publishChain(n) : x < 0.16 ? shapes().refusalStep() : x < 0.21 ? shapes().severalMutations() : undefined;
+      if (made) return made;
+    }
     if (wide) {
       const x = r.next();
       if (x < 0.1) return pluginStep(n);
@@ -690,11 +711,12 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
           : lit(`text ${r.int(1, 999)}`);
   }
   /** An input object for a content type or component: scalars, enums, media, relations, components, zones. */
-  function wideData(t, depth) {
+  function wideData(t, depth, omit = undefined) {
     const parts = [];
     for (const a of t.attributes) {
       if (!a.common.writable || a.common.private || ['publishedAt', 'locale', 'localizations', 'id', 'documentId'].includes(a.name))
         continue;
+      if (omit?.has(a.name)) continue;
       if (!a.common.required && r.next() < 0.45) continue;
       const v = wideField(t, a, depth);
       if (v !== undefined) parts.push(`${a.name}: ${v}`);
@@ -892,6 +914,31 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       },
       { query: `{ usersPermissionsRoles { name description type } }`, features: ['after-write'] },
     ];
+  }
+  let grammarShapes;
+  function shapes() {
+    grammarShapes ??= makeGrammarShapes({
+      schema,
+      byName,
+      byUid,
+      model,
+      r,
+      apiTypes,
+      query,
+      mutation,
+      locales,
+      scalarFilter,
+      jsonFilter,
+      selection,
+      rootName,
+      documentIdOf,
+      docsOf,
+      scalarValue,
+      wideData,
+      wideField,
+      wideScalar,
+    });
+    return grammarShapes;
   }
   return { read, writeStep };
 }

@@ -4,7 +4,8 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
-//       [--trace out.jsonl] [--code] [--narrow]
+//       [--trace out.jsonl] [--code] [--narrow] [--without-grammar]
+// --without-grammar: the operations of the generator before stop 8's grammar shapes (graphql-gen-grammar.mjs).
 // --code: the project's own server code runs on both sides (register, lifecycles, document middlewares, a GraphQL
 // extension), as run.mjs --code does for REST.
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
@@ -160,11 +161,20 @@ const { buildPluginSchema } = await import(join(root, 'dist/core/graphql/build-s
 const model = await loadModel(modelDir);
 const built = buildPluginSchema(model);
 const r = rng(seedN * 7919 + 29);
-const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r });
+const grammar = !opts['without-grammar'];
+const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r, grammar });
 const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
 // the mutation steps draw from their own stream: the same seed gives the same steps whatever --reads is
 // --narrow: the mutation steps of the runs before the wide generator (issue-25f's seeds replay as they were)
-const genW = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r: rng(seedN * 7919 + 31), wide: !opts.narrow });
+const genW = makeGraphqlGenerator({
+  schema: built.schema,
+  built,
+  dataset: pulled,
+  model,
+  r: rng(seedN * 7919 + 31),
+  wide: !opts.narrow,
+  grammar,
+});
 const writeSeq = [];
 for (let i = 0; i < nWrites; i++) writeSeq.push(...genW.writeStep(i).map((s) => ({ ...s, phase: 'write' })));
 
