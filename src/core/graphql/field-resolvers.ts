@@ -107,8 +107,10 @@ function listWithArgs(
     // after all of them
     const filters = args.filters ? restFilters(args.filters, target, byUid) : undefined;
     if (filters !== undefined) {
-      late(() => validateFilters(strapiSchema(index, scope), filters), refusalStage(index, scope));
-      late(() => checkRestrictedFilters(index, scope, validatedFilters(args.filters, target, byUid), readable), 'restricted');
+      // the keys as given: a password or private key is refused even where its condition is empty
+      const given = validatedFilters(args.filters, target, byUid);
+      late(() => validateFilters(strapiSchema(index, scope), given), refusalStage(index, scope));
+      late(() => checkRestrictedFilters(index, scope, given, readable), 'restricted');
       late(() => checkRestrictedFilters(index, scope, filters, readable), 'restricted');
     }
     const sort = restSort(args.sort);

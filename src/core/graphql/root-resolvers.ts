@@ -234,9 +234,10 @@ export async function resolveRoot(
       // Strapi validates the filters before the sort: a private key, then a relation the caller may not read (the
       // last of its six passes over them, so both come late)
       const schema = strapiSchema(index, { kind: 'type', type });
-      if (filters !== undefined) late(() => validateFilters(schema, filters), refusalStage(index, { kind: 'type', type }));
+      // (the keys as given: a password or private key is refused even where its condition is empty, `{}` or `in: []`)
       if (args.filters) {
         const given = validatedFilters(args.filters, gt, byUid);
+        late(() => validateFilters(schema, given), refusalStage(index, { kind: 'type', type }));
         late(() => checkRestrictedFilters(index, { kind: 'type', type }, given, options.canRead), 'restricted');
       }
       const query = defined({

@@ -1,6 +1,6 @@
 import { ForbiddenError, ValidationError } from '../errors/strapi-errors.js';
 import type { StrapiSchema } from '../query/strapi-schema.js';
-import { AppliedWhereRefusal, DatabaseRefusal } from '../query/query-errors.js';
+import { AppliedWhereRefusal, ConversionRefusal, DatabaseRefusal } from '../query/query-errors.js';
 import { filterPassTurns, sortPassTurns, type PassTurns, type RestrictedPass } from '../query/validate-query.js';
 
 // Strapi's resolvers are asynchronous and graphql-js lists resolver errors in the order they happen, so the order of
@@ -119,6 +119,8 @@ function walk(value: unknown, k: 'validate' | 'total'): number {
  * checks the sums against the measured figures. */
 const QUERIES = {
   load: { before: 3, statements: [18, 18], between: 3, after: 11 },
+  // i18n's default locale, read from the core store (one plain statement; not measured apart: a load's statement)
+  lookup: { before: 1, statements: [18], between: 0, after: 11 },
   document: { before: 1, statements: [77], between: 0, after: 11 },
 } as const;
 export type QueryKind = keyof typeof QUERIES;
@@ -336,6 +338,11 @@ export interface FieldTiming {
   readonly validated?: Validated;
   /** Its query: a relation's load (default) or a document query. */
   readonly query?: QueryKind;
+  /**
+   * A root query of a localized type asked without a locale: the document service reads the default locale before
+   * it converts the query (a conversion's refusal waits for that statement).
+   */
+  readonly localeLookup?: boolean;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
   readonly prelude?: () => void;
 }
@@ -372,6 +379,10 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
     if (phase) {
       await ticks(cost.total);
       await turn(timing.query ?? 'load', phase);
+    } else if (e instanceof ConversionRefusal) {
+      // the document service reads the default locale (a statement of its own) before it converts the query
+      await ticks(cost.total);
+      if (timing.localeLookup) await turn('lookup');
     } else if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
     throw e;
   }

@@ -37,3 +37,10 @@ export class FiltersParameterError extends ValidationError {
     super('The filters parameter must be an object or an array', {});
   }
 }
+
+/**
+ * What the query conversion refuses (@strapi/utils convert-query-params: a sort's order other than asc or desc): it
+ * runs after the query's validation and sanitization, as the document service or a relation's load converts the
+ * query, so its error comes later than a validator's.
+ */
+export class ConversionRefusal extends ValidationError {}

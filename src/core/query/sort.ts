@@ -5,7 +5,7 @@ import { fieldOf, hiddenKeyPath, joinedRecords, scalarTypeOf, scopeBehind, type 
 import { compareKeys, sortKey } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { hasSort } from './validate-query.js';
-import { DatabaseRefusal } from './query-errors.js';
+import { ConversionRefusal, DatabaseRefusal } from './query-errors.js';
 
 export interface SortTerm {
   /** Field names from the sorted scope down to a scalar, through relations, components and media. */
@@ -142,7 +142,7 @@ export function sortTables(index: ContentIndex, scope: Scope, terms: readonly So
 function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
   const d = order.trim().toLowerCase();
-  if (d !== 'asc' && d !== 'desc') throw new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
+  if (d !== 'asc' && d !== 'desc') throw new ConversionRefusal('Invalid order. order can only be one of asc|desc|ASC|DESC', {});
   return d;
 }
 
