@@ -8,6 +8,7 @@ import {
   linkOrds,
   sortByLink,
   placeByOrd,
+  placeLinks,
   recordLinks,
   renewLinkBirth,
   setLinkOrd,
@@ -114,8 +115,11 @@ export function renewSelfLinkBirths(ctx: WriteContext, published: Row): void {
 
 /**
  * The published document's inverse list, through a two-way relation whose owner has draft & publish, reads in its
- * draft's order: publishing creates the published row with the draft's inverse links in the draft's order (the
- * inverse side's order column), so each owner's published link ranks as its draft link does.
+ * draft's order: publishing creates the published row with the draft's inverse links as a `set` (createRelations
+ * numbers the inverse side's order column 1..n over the links it makes, draft-only owners dropped), so the owners'
+ * published links rank 1..n in their drafts' order. A draft-only owner published later takes its draft's value back
+ * (the bidirectional sync), and ties read in join-row order (harness graphql-run self-nest 801's publish chain). A
+ * self-relation's inverse links keep their drafts' values (the self-referential sync copies the join rows).
  */
 export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
   const defaultLocale = ctx.index.model.defaultLocale;
@@ -132,12 +136,19 @@ export function publishInverseOrder(ctx: WriteContext, draft: Row): void {
         (!ctx.type.localized ||
           (owner.localized ? r.locale === draft.locale : joinsLocale(r, name, draft.documentId, draft.locale, defaultLocale)));
       const linked: Row[] = [];
+      const drafted = new Map<Row, Row>();
       for (const r of ctx.index.linkingRows(owner.uid, name, draft.documentId)) {
         if (isDraftRow(r) || (owner.uid === ctx.type.uid && r.documentId === draft.documentId) || !links(r)) continue;
         const ownerDraft = draftOf(ctx, owner.uid, r);
-        if (ownerDraft && links(ownerDraft)) copyLinkRank(ctx.tx, owner.uid, name, ownerDraft, r, draft.documentId);
+        if (ownerDraft && links(ownerDraft)) {
+          // a self-relation's links are copied from the draft with their values (selfReferentialRelations.sync)
+          if (owner.uid === ctx.type.uid) copyLinkRank(ctx.tx, owner.uid, name, ownerDraft, r, draft.documentId);
+          else drafted.set(ownerDraft, r);
+        }
         linked.push(r);
       }
+      const inDraftOrder = sortByLink(ctx.tx.data, owner.uid, name, [...drafted.keys()], draft.documentId).map((d) => drafted.get(d)!);
+      placeLinks(ctx.tx, owner.uid, name, draft.documentId, inDraftOrder);
       // their join rows to the new published row are new rows, made in the list's order
       renewBirths(ctx, owner.uid, name, linked, draft.documentId);
     }
