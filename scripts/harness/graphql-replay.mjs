@@ -3,10 +3,11 @@
 // real Strapi's answers come from the trace. The content is the run's pulled dataset (graphql-run keeps it in its
 // scratch folder per model and slot), so a fix can be checked on thousands of recorded answers in seconds.
 //
-//   node scripts/harness/graphql-replay.mjs --model <dir>|kit --trace run.jsonl [--slot 25] [--verbose] [--only N]
+//   node scripts/harness/graphql-replay.mjs --model <dir>|kit --trace run.jsonl [--slot 25] [--code] [--verbose] [--only N]
 import { parseArgs } from './graphql-strapi.mjs';
 import { normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 import { replaySetup } from './replay-server.mjs';
+import { sendGraphql } from './graphql-request.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const { name, settings, lines, server, url, known } = await replaySetup(opts, 'read');
@@ -22,16 +23,7 @@ try {
   for (const l of lines) {
     if (opts.only !== undefined && l.i !== Number(opts.only)) continue;
     const key = l.token ? settings.tokens.find((t) => t.type === l.token)?.key : undefined;
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({
-        query: l.query,
-        ...(l.variables ? { variables: l.variables } : {}),
-        ...(l.operationName ? { operationName: l.operationName } : {}),
-      }),
-    });
-    const b = { status: res.status, body: await res.json() };
+    const b = await sendGraphql(url, l, { key });
     const a = l.strapi;
     // real Strapi gave no answer in the run (status 0: its 30 s timeout, three times): nothing to compare
     if (a.status === 0) {

@@ -27,6 +27,7 @@ import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mock
 import { introspectSdl, modelOf, parseArgs, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
 import { extensionReads } from './graphql-gen-extension.mjs';
+import { sendGraphql } from './graphql-request.mjs';
 import { createRequire } from 'node:module';
 import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -181,30 +182,17 @@ for (let i = 0; i < nWrites; i++) writeSeq.push(...genW.writeStep(i).map((s) => 
 const auths = settings.tokens.map((t) => t.key);
 async function send(base, req, saved) {
   const fill = (s) => s.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
-  const headers = { 'content-type': 'application/json' };
-  if (req.auth) headers.authorization = `Bearer ${req.auth}`;
-  const body = JSON.stringify({
-    query: fill(req.query),
-    ...(req.variables ? { variables: JSON.parse(fill(JSON.stringify(req.variables))) } : {}),
-    ...(req.operationName ? { operationName: req.operationName } : {}),
-  });
-  let res, text;
+  let answer;
   for (let attempt = 0; ; attempt++) {
     try {
-      res = await fetch(`${base}/graphql`, { method: 'POST', headers, body, signal: AbortSignal.timeout(30000) });
-      text = await res.text();
+      answer = await sendGraphql(base, req, { fill, key: req.auth });
       break;
     } catch (e) {
       if (attempt >= 2) return { status: 0, body: { __error: String(e.message) } };
       await new Promise((ok) => setTimeout(ok, 500));
     }
   }
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { __nonJson: text.slice(0, 300) };
-  }
+  const json = answer.body;
   if (req.save && json?.data) {
     const first = Object.values(json.data)[0];
     // a plugin mutation answers an entity response ({data}) or a payload ({user}); the numeric id is what the plugin's
@@ -213,7 +201,7 @@ async function send(base, req, saved) {
     if (made?.documentId) saved[req.save] = made.documentId;
     if (made?.id !== undefined) saved[`${req.save}_id`] = String(made.id);
   }
-  return { status: res.status, body: json };
+  return answer;
 }
 const strip = stripGraphqlVolatile;
 
@@ -240,6 +228,7 @@ async function replay(list, servers) {
         query: req.query,
         ...(req.variables ? { variables: req.variables } : {}),
         ...(req.operationName ? { operationName: req.operationName } : {}),
+        ...(req.http ? { http: req.http } : {}),
         ...(req.save ? { save: req.save } : {}),
         ...(req.auth ? { token: settings.tokens.find((t) => t.key === req.auth)?.type } : {}),
         status: a.status,
@@ -259,6 +248,7 @@ async function replay(list, servers) {
           query: req.query,
           variables: req.variables,
           operationName: req.operationName,
+          ...(req.http ? { http: req.http } : {}),
           save: req.save,
           token: req.auth ? settings.tokens.find((t) => t.key === req.auth)?.type : undefined,
           strapi: a,

@@ -4,10 +4,11 @@
 // run's pulled dataset (graphql-run keeps it per model and slot), and the documentIds a step saves are the mock's own,
 // as in the run. So a fix of a write rule can be checked on a recorded run in seconds, without Strapi.
 //
-//   node scripts/harness/graphql-write-replay.mjs --model <dir>|kit --trace run.jsonl [--slot 25] [--verbose]
+//   node scripts/harness/graphql-write-replay.mjs --model <dir>|kit --trace run.jsonl [--slot 25] [--code] [--verbose]
 import { parseArgs } from './graphql-strapi.mjs';
 import { normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
 import { replaySetup } from './replay-server.mjs';
+import { sendGraphql } from './graphql-request.mjs';
 
 const opts = parseArgs(process.argv.slice(2));
 const { name, settings, lines, server, url, known } = await replaySetup(opts, 'write');
@@ -32,23 +33,7 @@ const classes = new Map();
 try {
   for (const l of lines) {
     const key = l.token ? settings.tokens.find((t) => t.type === l.token)?.key : undefined;
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({
-        query: fill(l.query),
-        ...(l.variables ? { variables: JSON.parse(fill(JSON.stringify(l.variables))) } : {}),
-        ...(l.operationName ? { operationName: l.operationName } : {}),
-      }),
-    });
-    const text = await res.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = { __nonJson: text.slice(0, 300) };
-    }
-    const b = { status: res.status, body: json };
+    const b = await sendGraphql(url, l, { fill, key });
     const a = l.strapi;
     save(savedA, l.save, a.body);
     save(savedB, l.save, b.body);

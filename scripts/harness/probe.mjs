@@ -3,6 +3,7 @@
 // and prints both answers side by side: to check one rule on real Strapi before (and after) changing the mock.
 //   node scripts/harness/probe.mjs --model kit|test/fixtures/models/<name> --steps steps.json [--slot 0..49] [--record out.json]
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
+// ("rawBody": "text" sends that text as the body, with the JSON content type unless "headers" give another)
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
 // --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route).
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
@@ -76,7 +77,9 @@ async function startMock(port) {
 
 const fill = (text, saved) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => saved[k] ?? `{{${k}}}`);
 async function send(base, step, saved) {
-  const body = step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved);
+  // `rawBody`: the body's text as given (a malformed or empty body)
+  const body =
+    step.rawBody !== undefined ? fill(step.rawBody, saved) : step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved);
   // "auth": "jwt:<name>" sends the JWT a step saved with "saveJwt": "<name>"
   const key = step.auth?.startsWith('jwt:') ? saved[step.auth.slice(4)] : keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
@@ -84,7 +87,7 @@ async function send(base, step, saved) {
     redirect: 'manual',
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...step.headers,
     },
     body,

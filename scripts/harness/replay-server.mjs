@@ -1,6 +1,6 @@
 // What graphql-replay.mjs and graphql-write-replay.mjs share: the run's trace lines of one phase, and the current
 // build of content-mock serving the run's pulled dataset with the run's config (graphql-run keeps both in its scratch
-// folder per model and slot), in memory on a free port.
+// folder per model and slot), in memory on a free port (with the project's code under --code).
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,8 @@ export async function replaySetup(opts, phase) {
     seed: pulledFile,
     config: join(work, 'content-mock.config.json'),
     memory: true,
-    projectCode: false,
+    // --code: the project's own server code, as graphql-run --code ran it
+    projectCode: opts.code === true,
     watch: false,
   });
   const { url } = await server.listen(0, '127.0.0.1');

@@ -298,7 +298,7 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
           apolloServer: {
             type: 'object',
             description:
-              "Apollo Server's options, as in config/plugins: introspection, csrfPrevention and status400ForVariableCoercionErrors change answers.",
+              "Apollo Server's options, as in config/plugins: introspection, csrfPrevention, status400ForVariableCoercionErrors and persistedQueries change answers.",
             properties: {
               introspection: { type: 'boolean', default: true },
               csrfPrevention: {
@@ -308,6 +308,10 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
                 ],
               },
               status400ForVariableCoercionErrors: { type: 'boolean', default: true },
+              persistedQueries: {
+                description: 'Automatic persisted queries: false turns them off (Apollo keeps them in memory by default).',
+                oneOf: [{ const: false }, { type: 'object' }],
+              },
             },
           },
         },

@@ -23,7 +23,7 @@ function usable(key: string, value: unknown): boolean {
 
 /**
  * `apolloServer`, merged over the plugin's Apollo config: `introspection`, `csrfPrevention` (true, false or
- * `{ requestHeaders }`) and `status400ForVariableCoercionErrors` change answers; Apollo's other options are left
+ * `{ requestHeaders }`), `status400ForVariableCoercionErrors` and `persistedQueries` change answers; Apollo's other options are left
  * to it (plugins, cache, cors…).
  */
 function apolloFrom(raw: unknown, where: string): ApolloSettings {
@@ -45,10 +45,15 @@ function apolloFrom(raw: unknown, where: string): ApolloSettings {
     csrfHeaders = h.map((x) => x.toLowerCase());
   } else if (csrf !== undefined && csrf !== true && !isPlainObject(csrf))
     throw new ConfigError(`${where}: graphql.apolloServer.csrfPrevention must be true, false or { requestHeaders: [...] }`);
+  // Apollo keeps persisted queries unless told `false` (an object configures its cache)
+  const persisted = raw.persistedQueries;
+  if (persisted !== undefined && persisted !== false && !isPlainObject(persisted))
+    throw new ConfigError(`${where}: graphql.apolloServer.persistedQueries must be false or Apollo's { cache, ttl } options`);
   return Object.freeze({
     introspection: flag('introspection'),
     csrfHeaders,
     status400ForVariableCoercionErrors: flag('status400ForVariableCoercionErrors'),
+    persistedQueries: persisted !== false,
   });
 }
 

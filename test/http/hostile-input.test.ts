@@ -53,3 +53,15 @@ describe('hostile and malformed requests', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe("Strapi's body parser: strict JSON", () => {
+  test('a JSON body that is no object nor list is refused before the route, as koa-body refuses it', async () => {
+    for (const raw of ['5', '"x"', ' null', 'true']) {
+      const res = await fetch(`${base}/api/articles`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json' } });
+      expect([res.status, await res.json()]).toEqual([
+        400,
+        { data: null, error: { status: 400, name: 'SyntaxError', message: 'invalid JSON, only supports object and array' } },
+      ]);
+    }
+  });
+});

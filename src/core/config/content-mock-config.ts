@@ -297,12 +297,15 @@ export interface ApolloSettings {
   readonly csrfHeaders: readonly string[] | null;
   /** The plugin sets true: a variable that does not coerce is a 400 (else 200). */
   readonly status400ForVariableCoercionErrors: boolean;
+  /** Automatic persisted queries (on unless `persistedQueries: false`). */
+  readonly persistedQueries: boolean;
 }
 
 export const DEFAULT_APOLLO: ApolloSettings = Object.freeze({
   introspection: true,
   csrfHeaders: Object.freeze(['x-apollo-operation-name', 'apollo-require-preflight']),
   status400ForVariableCoercionErrors: true,
+  persistedQueries: true,
 });
 
 export const DEFAULT_GRAPHQL: GraphqlSettings = Object.freeze({

@@ -28,6 +28,7 @@ import { formatResolverError } from './format-error.js';
 import { responseField } from './response-field.js';
 import { resolveRoot, rootAllowed } from './root-resolvers.js';
 import { pageWindow } from './graphql-args.js';
+import { resolvePersistedQuery, type PersistedQueries } from './persisted-queries.js';
 import { argumentsCost, databaseTurns, strapiShaped, type ArgumentsCost, type DatabaseTurn } from './strapi-timing.js';
 
 // One GraphQL operation as Apollo Server 4 with the plugin's settings answers it: parse (400
@@ -38,12 +39,16 @@ export interface GraphqlOperation {
   readonly query: unknown;
   readonly variables?: unknown;
   readonly operationName?: unknown;
+  /** Apollo's request extensions: `persistedQuery` (persisted-queries.ts). */
+  readonly extensions?: unknown;
 }
 
 export interface GraphqlAnswer {
   readonly status: number;
   /** The methods a 405 allows. */
   readonly allow?: string;
+  /** Apollo's `cache-control: private, no-cache, must-revalidate` (its persisted query errors). */
+  readonly noCache?: true;
   readonly body: { data?: unknown; errors?: readonly GraphQLFormattedError[] };
 }
 
@@ -59,6 +64,8 @@ export interface GraphqlServerRules {
   readonly depthLimit: number | undefined;
   readonly introspection: boolean;
   readonly status400ForVariableCoercionErrors: boolean;
+  /** The queries this server keeps by hash; undefined: persisted queries are off (`persistedQueries: false`). */
+  readonly persistedQueries?: PersistedQueries;
 }
 
 export async function executeGraphql(
@@ -67,7 +74,12 @@ export async function executeGraphql(
   rules: GraphqlServerRules,
   method = 'POST',
 ): Promise<GraphqlAnswer> {
-  if (typeof op.query !== 'string' || op.query === '')
+  const persisted = await resolvePersistedQuery(op.query, op.extensions, rules.persistedQueries);
+  if ('status' in persisted)
+    return { ...fail(persisted.status, persisted.message, persisted.code), ...(persisted.noCache ? { noCache: true } : {}) };
+  const query = persisted.query;
+  // a query given with its hash goes to the parser even when empty
+  if (typeof query !== 'string' || (query === '' && persisted.register === undefined))
     return fail(400, 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.', 'BAD_REQUEST');
   if (op.variables !== undefined && op.variables !== null && !isPlainObject(op.variables))
     return fail(400, '`variables` in a POST body should be provided as an object.', 'BAD_REQUEST');
@@ -75,7 +87,7 @@ export async function executeGraphql(
     return fail(400, '`operationName` in a POST body should be a string.', 'BAD_REQUEST');
   let document: DocumentNode;
   try {
-    document = parse(op.query);
+    document = parse(query);
   } catch (e) {
     if (e instanceof GraphQLError) return fail(400, e.message, 'GRAPHQL_PARSE_FAILED', plain(e));
     throw e;
@@ -105,6 +117,8 @@ export async function executeGraphql(
       ...fail(405, `GET requests only support query operations, not ${operation.operation} operations`, 'BAD_REQUEST'),
       allow: 'POST',
     };
+  // Apollo keeps a query sent with its hash once it validated and its operation resolved
+  if (persisted.register !== undefined) rules.persistedQueries?.set(persisted.register, query);
   const result: ExecutionResult = await execute({
     schema,
     document,

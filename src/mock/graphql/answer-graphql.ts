@@ -2,7 +2,6 @@ import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/
 import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
 import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
 import { errorBody, StrapiError } from '../../core/errors/strapi-errors.js';
-import { isPlainObject } from '../../core/is-plain-object.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
 import { authenticateRequest, grantsOfRole, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
@@ -12,6 +11,8 @@ import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
 import { pluginRoot, type Relay } from './plugin-roots.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
+import { parseBody } from '../request/parse-body.js';
+import { BoundedPersistedQueries, type PersistedQueries } from '../../core/graphql/persisted-queries.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
 // (CSRF prevention, GET for queries only, the landing page) in front of the plugin's schema over our engine.
@@ -32,6 +33,16 @@ export function pluginSchemaOf(rt: Runtime): PluginGraphqlSchema {
     schemas.set(key, entry);
   }
   return entry.built;
+}
+
+/** The persisted queries of one server (Apollo keeps them in memory: a reload, like a restart, starts afresh). */
+const persisted = new WeakMap<object, PersistedQueries>();
+
+function persistedQueriesOf(rt: Runtime): PersistedQueries {
+  const key = rt.app ?? rt.model;
+  let queries = persisted.get(key);
+  if (!queries) persisted.set(key, (queries = new BoundedPersistedQueries()));
+  return queries;
 }
 
 export interface GraphqlHttpRequest {
@@ -90,39 +101,74 @@ function mayPermission(rt: Runtime, who: RequestPrincipal, permission: string): 
   return roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission);
 }
 
-function readOperation(req: GraphqlHttpRequest, text: string): GraphqlOperation | GraphqlHttpAnswer {
+const badRequest = (message: string): GraphqlHttpAnswer => json(400, { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The operation of a request as Apollo Server 4 reads it (runHttpQuery), behind Strapi's body parser (koa-body: JSON
+ * and forms parsed, a JSON syntax error in the REST envelope, text kept as a string): a GET's parameters each given
+ * once, `variables` and `extensions` JSON objects; a POST's body an object with keys, its fields of their kinds.
+ */
+function readOperation(req: GraphqlHttpRequest, body: unknown): GraphqlOperation | GraphqlHttpAnswer {
   if (req.method === 'GET') {
     const params = new URLSearchParams(req.search);
-    const parse = (key: string): unknown => {
-      const v = params.get(key);
-      if (v === null) return undefined;
-      return JSON.parse(v) as unknown;
+    const once = (key: string): string | undefined => {
+      const all = params.getAll(key);
+      if (all.length > 1) throw badRequest(`The '${key}' search parameter may only be specified once.`);
+      return all[0];
+    };
+    const object = (key: string): Record<string, unknown> | undefined => {
+      const v = once(key);
+      if (v === undefined) return undefined;
+      let value: unknown;
+      try {
+        value = JSON.parse(v);
+      } catch {
+        throw badRequest(`The ${key} search parameter contains invalid JSON.`);
+      }
+      if (!isRecord(value)) throw badRequest(`The ${key} search parameter should contain a JSON-encoded object.`);
+      return value;
     };
     try {
       return {
-        query: params.get('query') ?? undefined,
-        variables: parse('variables'),
-        operationName: params.get('operationName') ?? undefined,
+        query: once('query'),
+        operationName: once('operationName'),
+        variables: object('variables'),
+        extensions: object('extensions'),
       };
-    } catch {
-      return json(400, { errors: [{ message: 'Variables are invalid JSON.', extensions: { code: 'BAD_REQUEST' } }] });
+    } catch (answer) {
+      return answer as GraphqlHttpAnswer;
     }
   }
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch (e) {
-    return {
-      status: 400,
-      contentType: 'text/plain; charset=utf-8',
-      body: `Unexpected token in JSON body: ${(e as Error).message}`,
-    };
-  }
-  if (!isPlainObject(body))
-    return json(400, {
-      errors: [{ message: 'POST body sent invalid JSON or is not an object.', extensions: { code: 'BAD_REQUEST' } }],
-    });
-  return { query: body.query, variables: body.variables, operationName: body.operationName };
+  if (Array.isArray(body)) return badRequest('Operation batching disabled.');
+  if (!isRecord(body) || Object.keys(body).length === 0)
+    return badRequest('POST body missing, invalid Content-Type, or JSON object has no keys.');
+  const { query, variables, extensions, operationName } = body;
+  if (query && typeof query !== 'string')
+    return badRequest(
+      isRecord(query) && query.kind === 'Document'
+        ? "GraphQL queries must be strings. It looks like you're sending the internal graphql-js representation of a parsed query in your request instead of a request in the GraphQL query language. You can convert an AST to a string using the `print` function from `graphql`, or use a client like `apollo-client` which converts the internal representation to a string for you."
+        : 'GraphQL queries must be strings.',
+    );
+  for (const [key, value] of [
+    ['variables', variables],
+    ['extensions', extensions],
+  ] as const)
+    if (typeof value === 'string')
+      return badRequest(`\`${key}\` in a POST body should be provided as an object, not a recursively JSON-encoded string.`);
+  for (const [key, value] of [
+    ['extensions', extensions],
+    ['variables', variables],
+  ] as const)
+    if (key in body && value !== null && !isRecord(value)) return badRequest(`\`${key}\` in a POST body must be an object if provided.`);
+  if ('operationName' in body && operationName !== null && typeof operationName !== 'string')
+    return badRequest('`operationName` in a POST body must be a string if provided.');
+  return {
+    query: typeof query === 'string' ? query : undefined,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
+    variables: isRecord(variables) ? variables : undefined,
+    extensions: isRecord(extensions) ? extensions : undefined,
+  };
 }
 
 /** Answers one request to the GraphQL endpoint. */
@@ -138,15 +184,17 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
       headers: { Allow: 'GET, POST' },
     };
   let who: RequestPrincipal;
+  let body: unknown;
   try {
+    // Strapi's body parser, then its auth middleware, refuse before Apollo: the REST envelope
+    if (req.method === 'POST') body = parseBody(await req.readBody(), req.header('content-type'));
     who = authenticateRequest(rt, req.header('authorization'));
   } catch (e) {
-    // a bad token fails in Strapi's auth middleware, before Apollo: the REST envelope
     if (e instanceof StrapiError) return json(e.status, errorBody(e));
     throw e;
   }
-  if (blockedAsCsrf(req, settings.apollo.csrfHeaders)) return { status: 400, contentType: 'text/plain; charset=utf-8', body: CSRF_MESSAGE };
-  const op = readOperation(req, req.method === 'POST' ? await req.readBody() : '');
+  if (blockedAsCsrf(req, settings.apollo.csrfHeaders)) return badRequest(CSRF_MESSAGE);
+  const op = readOperation(req, body);
   if ('status' in op) return op;
   // the plugin's roles exist from Strapi's first boot: the schema lists them (usersPermissionsRoles)
   await ensureUsersPermissions(rt);
@@ -171,8 +219,15 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     project: rt.app?.graphqlProject.call(rt, who, req.method, req.header),
     documents: rt.app?.graphqlProject.documents(rt),
   };
-  const answer = await executeGraphql(ctx, op, { depthLimit: settings.depthLimit, ...settings.apollo }, req.method);
+  const persistedQueries = settings.apollo.persistedQueries ? persistedQueriesOf(rt) : undefined;
+  const answer = await executeGraphql(ctx, op, { depthLimit: settings.depthLimit, ...settings.apollo, persistedQueries }, req.method);
   if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
   const sent = json(koa.status ?? answer.status, answer.body);
-  return answer.allow ? { ...sent, headers: { ...sent.headers, Allow: answer.allow } } : sent;
+  // Apollo's cache control plugin marks every answer of its request pipeline uncacheable (the plugin sets no cache
+  // hints); its persisted query errors carry their own header
+  const headers = {
+    ...(answer.allow ? { Allow: answer.allow } : {}),
+    'Cache-Control': answer.noCache ? 'private, no-cache, must-revalidate' : 'no-store',
+  };
+  return { ...sent, headers: { ...sent.headers, ...headers } };
 }

@@ -23,14 +23,17 @@ export function checkBodySize(bytes: number): void {
 }
 
 /**
- * Parses a request body as Strapi's body parser does: JSON and url-encoded forms are parsed, a JSON syntax error
- * is a 400 `SyntaxError`, text is the string; anything else (no body) is undefined. Neither has `data`: the payload
+ * Parses a request body as Strapi's body parser does: JSON (an object or a list) and url-encoded forms are parsed, a
+ * JSON syntax error is a 400 `SyntaxError`, text is the string; anything else (no body) is undefined. Neither has `data`: the payload
  * check refuses them later.
  */
 export function parseBody(text: string, contentType: string | undefined | null): unknown {
   const type = String(contentType ?? '').toLowerCase();
   if (text.trim() === '') return undefined;
   if (type.includes('json')) {
+    // koa-body's JSON is strict (co-body): an object or a list, told by the first character before any parsing
+    const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+    if (first !== '{' && first !== '[') throw new SyntaxErrorResponse('invalid JSON, only supports object and array');
     let value: unknown;
     try {
       value = JSON.parse(text);
