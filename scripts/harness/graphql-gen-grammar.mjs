@@ -5,10 +5,13 @@
 // - the same relation or component selected twice under two aliases with their own arguments (two populates of one
 //   attribute in one query);
 // - several root fields in one read, each with an argument the server refuses (the order of several errors);
+// - the HTTP envelope of a request: body fields of every kind, raw bodies, content types, GET parameters, and
+//   automatic persisted queries;
 // - mutation steps: several refusals in one input (a required value left out, a length, a bound, a pattern, an
 //   email, a missing relation target, all at once), several mutations in one operation, and publish sequences across
 //   documents (a draft-only document linked from a published one, then published, unpublished by a draft update,
 //   deleted, each followed by reads of both sides).
+import { createHash } from 'node:crypto';
 import { GraphQLInputObjectType, GraphQLList, GraphQLNonNull } from 'graphql';
 
 const unwrap = (t) => {
@@ -105,6 +108,88 @@ export function makeGrammarShapes(g) {
     }
     if (parts.length < 2) return undefined;
     return { query: `{ ${parts.join(' ')} }`, features: ['grammar:refusals'] };
+  }
+
+  // ---- the HTTP envelope (Apollo Server 4 behind Strapi's body parser): each field of a POST body of every JSON kind,
+  // raw bodies (empty, a list, a scalar, malformed), content types, a GET's parameters (given twice, invalid JSON, not
+  // objects), a mutation by GET, and automatic persisted queries (a hash alone, unknown or sent before with its query,
+  // a wrong hash, other versions)
+  const sent = [];
+  const sha = (text) => createHash('sha256').update(text).digest('hex');
+  function envelope(valid) {
+    const x = r.next();
+    const preflight = { 'apollo-require-preflight': 'true' };
+    const json = (body, headers = { 'content-type': 'application/json' }) => ({ method: 'POST', body: JSON.stringify(body), headers });
+    const pq = (hash, version = 1) => ({ persistedQuery: { version, sha256Hash: hash } });
+    let http;
+    if (x < 0.35) {
+      // persisted queries: a query sent with its hash is kept once it validates; later asked by its hash alone
+      const y = r.next();
+      if (y < 0.3 || sent.length === 0) {
+        const query = r.next() < 0.9 ? valid : `${valid.slice(0, -1)} nope }`;
+        sent.push(query);
+        http = json({ query, extensions: pq(r.next() < 0.92 ? sha(query) : sha(`${query} `)) });
+      } else if (y < 0.75) {
+        const query = r.next() < 0.8 ? r.pick(sent) : valid;
+        const ext = pq(sha(query));
+        http =
+          r.next() < 0.5
+            ? json({ extensions: ext })
+            : { method: 'GET', search: `extensions=${encodeURIComponent(JSON.stringify(ext))}`, headers: preflight };
+      } else
+        http = json({
+          ...(r.next() < 0.5 ? { query: valid } : {}),
+          extensions: r.pick([
+            pq(sha(valid), 2),
+            pq(sha(valid), '1'),
+            { persistedQuery: 'x' },
+            { persistedQuery: { version: 1 } },
+            { persistedQuery: null },
+            pq(5),
+          ]),
+        });
+    } else if (x < 0.7) {
+      // a POST body's fields, each of a kind drawn from JSON's
+      const kinds = { missing: undefined, null: null, string: 'x', number: 5, list: [1], object: {}, false: false };
+      const field = (options) => r.pick(options);
+      const body = {};
+      const query = field(['valid', 'valid', 'valid', 'missing', 'null', 'number', 'object', 'false', 'empty', 'document']);
+      if (query !== 'missing')
+        body.query =
+          query === 'valid' ? valid : query === 'empty' ? '' : query === 'document' ? { kind: 'Document', definitions: [] } : kinds[query];
+      for (const name of ['variables', 'extensions', 'operationName']) {
+        const kind = r.next() < 0.6 ? 'missing' : field(['null', 'string', 'number', 'list', 'object', 'false']);
+        if (kind !== 'missing') body[name] = kinds[kind];
+      }
+      http = json(body);
+    } else if (x < 0.85) {
+      const raw = r.pick([
+        '',
+        '[]',
+        `[${JSON.stringify({ query: valid })}]`,
+        '"x"',
+        '5',
+        'null',
+        '{bad',
+        ' {}',
+        JSON.stringify({ query: valid }),
+      ]);
+      const type = r.pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', undefined]);
+      const headers = { ...(type ? { 'content-type': type } : {}), ...(r.next() < 0.5 ? preflight : {}) };
+      http = {
+        method: 'POST',
+        body: type === 'application/x-www-form-urlencoded' && r.next() < 0.5 ? `query=${encodeURIComponent(valid)}` : raw,
+        headers,
+      };
+    } else {
+      const params = [`query=${encodeURIComponent(r.next() < 0.9 ? valid : 'mutation { __typename }')}`];
+      const extra = r.pick(['twice', 'operationName', 'variables', 'extensions', 'none']);
+      if (extra === 'twice') params.push(params[0]);
+      else if (extra === 'operationName') params.push('operationName=A', ...(r.next() < 0.5 ? ['operationName=B'] : []));
+      else if (extra !== 'none') params.push(`${extra}=${encodeURIComponent(r.pick(['notjson', 'null', '[1]', '5', '{}', '{"a":1}']))}`);
+      http = { method: 'GET', search: r.sample(params, params.length).join('&'), headers: r.next() < 0.85 ? preflight : {} };
+    }
+    return { query: valid, http, features: ['grammar:http'] };
   }
 
   // ---- writes
@@ -327,5 +412,5 @@ export function makeGrammarShapes(g) {
     return steps;
   }
 
-  return { filters, refusals, refusalStep, severalMutations, publishChain };
+  return { filters, refusals, envelope, refusalStep, severalMutations, publishChain };
 }

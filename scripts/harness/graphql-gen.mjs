@@ -383,6 +383,16 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
       const several = shapes().refusals();
       if (several) return several;
     }
+    if (grammar && r.next() < 0.03) {
+      // a plain valid query (no variables nor fragments) in an HTTP envelope of its own
+      const t = r.pick(apiTypes);
+      const field = rootName(t, t.kind === 'singleType' ? 'one' : 'many');
+      if (query[field] && (t.kind === 'singleType' || query[field].args.length)) {
+        const frags = [];
+        const sel = selection(schema.getType(t.name), 1, frags);
+        if (!frags.length) return shapes().envelope(`{ ${field} { ${sel} } }`);
+      }
+    }
     const t = pluginTypes.length && r.next() < (grammar ? 0.08 : 0.04) ? r.pick(pluginTypes) : r.pick(apiTypes);
     const frags = [];
     deep = r.next() < 0.03;
