@@ -119,7 +119,7 @@ function walk(value: unknown, k: 'validate' | 'total'): number {
  * checks the sums against the measured figures. */
 const QUERIES = {
   load: { before: 3, statements: [18, 18], between: 3, after: 11 },
-  // i18n's default locale, read from the core store (one plain statement; not measured apart: a load's statement)
+  // i18n's locales read by a localized type's document service (one plain statement; not measured apart: a load's)
   lookup: { before: 1, statements: [18], between: 0, after: 11 },
   document: { before: 1, statements: [77], between: 0, after: 11 },
 } as const;
@@ -339,8 +339,9 @@ export interface FieldTiming {
   /** Its query: a relation's load (default) or a document query. */
   readonly query?: QueryKind;
   /**
-   * A root query of a localized type asked without a locale: the document service reads the default locale before
-   * it converts the query (a conversion's refusal waits for that statement).
+   * A root query of a localized type: its document service reads i18n's locales before it converts the query (a
+   * conversion's refusal waits for that statement: harness graphql-run shop 801, webstudio 811, asked with a locale
+   * and without one).
    */
   readonly localeLookup?: boolean;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
@@ -380,7 +381,7 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
       await ticks(cost.total);
       await turn(timing.query ?? 'load', phase);
     } else if (e instanceof ConversionRefusal) {
-      // the document service reads the default locale (a statement of its own) before it converts the query
+      // a localized type's document service reads i18n's locales (a statement of its own) before it converts the query
       await ticks(cost.total);
       if (timing.localeLookup) await turn('lookup');
     } else if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
