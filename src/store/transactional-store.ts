@@ -53,6 +53,7 @@ export abstract class TransactionalStore implements Store {
     this.running = tx;
     // the index sees, while the change runs, the rows it added, removed or edited so far
     this.currentIndex.transaction = tx;
+    this.currentIndex.listHighs.verify = this.verifyText !== undefined;
     let result: T;
     try {
       result = change(tx);
@@ -64,12 +65,17 @@ export abstract class TransactionalStore implements Store {
       this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
       throw error;
     }
+    // the kept list highs are brought forward while the transaction still tells what it changed
+    this.currentIndex.listHighs.settle(tx, this.currentIndex);
     this.finish();
     const delta = this.tracker.collect(tx);
     if (delta.ops.length === 0) return { result, delta };
     this.touched(delta);
     this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
-    if (this.verifyText !== undefined) this.verify(delta.ops);
+    if (this.verifyText !== undefined) {
+      this.verify(delta.ops);
+      this.currentIndex.listHighs.check(this.currentIndex, this.current);
+    }
     return { result, delta };
   }
 
