@@ -63,6 +63,8 @@ export abstract class TransactionalStore implements Store {
       this.touched(delta);
       delta.undo();
       this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
+      // (the kept list highs are untouched: only a commit settles them, and those read during the write are the
+      // lists as committed, which the undo gives back)
       throw error;
     }
     // the kept list highs are brought forward while the transaction still tells what it changed
@@ -91,6 +93,8 @@ export abstract class TransactionalStore implements Store {
   protected rollBack(deltas: readonly Delta[]): void {
     for (let k = deltas.length - 1; k >= 0; k--) deltas[k].undo();
     this.currentIndex.invalidateTables(new Set(deltas.flatMap((d) => d.changes.map((c) => c.table))));
+    // the kept list highs took these writes in when they were committed
+    this.currentIndex.listHighs.clear();
     if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
   }
 

@@ -84,8 +84,6 @@ export class ContentIndex {
 
   /** Forgets what was built from these tables (after a change that was undone). */
   invalidateTables(tables: Iterable<string>): void {
-    // (a write undone: the kept list highs may hold what it did)
-    this.listHighs.clear();
     const changes = [...tables].map((table) => ({ table, added: [], removed: [], changed: [] }));
     for (const c of changes) this.versions.delete(c.table);
     for (const c of changes) this.byDoc.delete(c.table);

@@ -105,6 +105,11 @@ export class ListHighs {
     this.lists.clear();
   }
 
+  /** The highest value kept for one list, if any (for tests and checks). */
+  kept(ownerUid: string, attribute: string, target: string, side: ListSide): number | undefined {
+    return this.lists.get(`${ownerUid}\u0000${attribute}`)?.get(target)?.get(side.key)?.value;
+  }
+
   /**
    * The highest value of the list that `row`'s new link to `target` joins, `row` left out, inside `tx`; undefined
    * when it cannot be told without walking the list (the write already took a link out of it, say).
