@@ -277,13 +277,20 @@ export class ContentIndex {
    */
   linkingRows(uid: string, attribute: string, documentId: string): Row[] {
     const log = this.transaction;
-    const candidates = new Set(this.linkSets(uid, attribute).get(documentId));
+    const linked = this.linkSets(uid, attribute).get(documentId);
+    const edited = log?.rows.get(uid);
     const moved = log && netMoves(log, uid);
-    if (log) for (const row of log.rows.get(uid)?.keys() ?? []) candidates.add(row);
-    if (moved) for (const row of moved.added) candidates.add(row);
+    // (no copy of a popular target's set when the change touched no row of this table)
+    let candidates: Iterable<Row> = linked ?? [];
+    if (edited || moved) {
+      const all = new Set(linked);
+      for (const row of edited?.keys() ?? []) all.add(row);
+      for (const row of moved?.added ?? []) all.add(row);
+      candidates = all;
+    }
     const out: Row[] = [];
     for (const row of candidates) {
-      if (!refsOf(row[attribute]).includes(documentId)) continue;
+      if (!linksTo(row[attribute], documentId)) continue;
       if (moved?.removed.has(row)) continue;
       if (moved?.added.has(row) || this.documentRows(uid, row.documentId).includes(row)) out.push(row);
     }
@@ -436,6 +443,11 @@ export class ContentIndex {
     if (!this.mediaById) this.mediaById = new Map(this.data.media.map((m) => [m.id, m]));
     return this.mediaById.get(id);
   }
+}
+
+/** Whether a stored owning-relation value links `documentId` (refsOf(value).includes(documentId), without a copy). */
+function linksTo(value: unknown, documentId: string): boolean {
+  return typeof value === 'string' ? value === documentId : Array.isArray(value) && value.includes(documentId);
 }
 
 function addTo(byValue: Map<unknown, Set<Row>>, value: unknown, row: Row): void {
