@@ -265,7 +265,12 @@ export function renumberInverseList(tx: Transaction, lists: LinkLists, ownerUid:
 
 /** Rows of one inverse list in its order: by value, equal values in join-row order (the older join row first). */
 export function sortByLink(data: StoreData, ownerUid: string, attribute: string, rows: readonly Row[], target: string, version?: LinkVersion): Row[] {
-  const rank = (r: Row) => linkRank(data, ownerUid, attribute, r, target, version);
-  const birth = (r: Row) => linkBirth(data, ownerUid, attribute, r, target, version);
-  return [...rows].sort((a, b) => rank(a) - rank(b) || birth(a) - birth(b) || a.id - b.id);
+  // each row's rank and birth read once (their keys are strings built per read; a popular list is long)
+  const keyed = rows.map((row) => ({
+    row,
+    rank: linkRank(data, ownerUid, attribute, row, target, version),
+    birth: linkBirth(data, ownerUid, attribute, row, target, version),
+  }));
+  keyed.sort((a, b) => a.rank - b.rank || a.birth - b.birth || a.row.id - b.row.id);
+  return keyed.map((k) => k.row);
 }
