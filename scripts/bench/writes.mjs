@@ -8,11 +8,26 @@
 //     write p50, read p99 / max; every acknowledged create must be in the store after it (counted), and with hot
 //     reload on, the server must not have taken one of its own writes for an outside edit (its log).
 // The store file is made once from the seed (`serve --seed --data`) and copied for each mode.
-import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { summarizeProfile } from './summarize-profile.mjs';
 
 export const WRITE_TARGETS = { postP50Ms: 15, writesPerSec: 300, readP99Ms: 20, firstReadMs: 20, startupMs: 5000, rssMB: 1200 };
+
+/**
+ * A process's CPU time so far in ms (user + system, from /proc: Linux only, else undefined). Per write, it is the
+ * figure a shared machine's load changes least: wall-clock latencies there measure the other processes too.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks (USER_HZ, 100 on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 const pct = (list, p) => {
   if (list.length === 0) return NaN;
@@ -59,9 +74,9 @@ export async function benchWrites(o) {
     const profDir = o.cpuProfDir && join(o.cpuProfDir, `writes-${watch ? 'watch' : 'nowatch'}`);
     const nodeArgs = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
     const server = await startServer(`serve --data (${watch ? 'hot reload' : 'no watch'})`, args, { probe, timeoutMs: 120_000, nodeArgs });
-    const mode = { watch, startupMs: server.startupMs, rssAfterStartMB: rssMb(server.child.pid).rss };
+    const mode = { watch, startupMs: server.startupMs, rssAfterStartMB: rssMb(server.child.pid).rss, loadBefore: loadavg()[0] };
     try {
-      Object.assign(mode, await runWrites(server.url, o));
+      Object.assign(mode, await runWrites(server.url, o, () => processCpuMs(server.child.pid)));
     } finally {
       mode.rssAfterMB = rssMb(server.child.pid);
       const stopped = performance.now();
@@ -80,7 +95,10 @@ export async function benchWrites(o) {
       `  ${watch ? 'hot reload' : 'no watch  '}  start ${m.startupMs.toFixed(0)} ms, RSS ${m.rssAfterStartMB.toFixed(0)} MB; ` +
         `POST p50 ${m.sequential.p50.toFixed(1)} ms; first read after a write p50 ${m.firstRead.listP50.toFixed(1)} ms; ` +
         `storm ${m.storm.writesPerSec.toFixed(0)} writes/s (p50 ${m.storm.writeP50.toFixed(1)} ms), GET p99 ${m.storm.readP99.toFixed(1)} / max ${m.storm.readMax.toFixed(1)} ms; ` +
-        `lost ${m.storm.lost}`,
+        `lost ${m.storm.lost}` +
+        (m.sequential.cpuMsPerWrite === undefined
+          ? ''
+          : `; server CPU/write ${m.sequential.cpuMsPerWrite.toFixed(2)} / storm ${m.storm.cpuMsPerWrite?.toFixed(2)} ms`),
     );
     if (profDir) {
       const profile = readdirSync(profDir, { withFileTypes: true }).find((f) => f.name.endsWith('.cpuprofile'));
@@ -95,7 +113,12 @@ export async function benchWrites(o) {
   return { storeMB, modes };
 }
 
-export async function runWrites(url, { seconds, writers }) {
+/** `cpu`: the server's CPU time so far in ms (undefined where it cannot be read): spent per write, phase by phase. */
+export async function runWrites(url, { seconds, writers }, cpu = () => undefined) {
+  const cpuPer = (from, count) => {
+    const now = cpu();
+    return now === undefined || from === undefined || count === 0 ? undefined : (now - from) / count;
+  };
   const json = async (path) => (await fetch(url + path)).json();
   const categories = (await json('/api/categories?status=draft&pagination[pageSize]=5')).data.map((c) => c.documentId);
   const tags = (await json('/api/tags?pagination[pageSize]=5')).data.map((t) => t.documentId);
@@ -143,12 +166,14 @@ export async function runWrites(url, { seconds, writers }) {
   // one at a time
   const sequential = [];
   let failures = 0;
+  const cpu1 = cpu();
   const end1 = performance.now() + seconds * 1000;
   while (performance.now() < end1) {
     const r = await post();
     sequential.push(r.ms);
     if (!r.ok) failures++;
   }
+  const sequentialCpuMs = cpuPer(cpu1, sequential.length);
 
   // first read after a write
   const list = [];
@@ -168,6 +193,7 @@ export async function runWrites(url, { seconds, writers }) {
   let stormFailures = 0;
   let stop = false;
   const stormStart = performance.now();
+  const cpu2 = cpu();
   const writer = async () => {
     while (!stop) {
       const r = await post();
@@ -184,6 +210,7 @@ export async function runWrites(url, { seconds, writers }) {
   await Promise.all([...Array.from({ length: writers }, writer), reader()]);
   clearTimeout(timer);
   const stormMs = performance.now() - stormStart;
+  const stormCpuMs = cpuPer(cpu2, writes.length);
   const after = await total();
   return {
     sequential: {
@@ -192,6 +219,7 @@ export async function runWrites(url, { seconds, writers }) {
       p99: pct(sequential, 0.99),
       failures,
       createdOk: afterSequential - before,
+      cpuMsPerWrite: sequentialCpuMs,
     },
     firstRead: { listP50: pct(list, 0.5), listMax: Math.max(...list), findOneP50: pct(one, 0.5), findOneMax: Math.max(...one) },
     storm: {
@@ -207,6 +235,8 @@ export async function runWrites(url, { seconds, writers }) {
       readP99: pct(reads, 0.99),
       readMax: Math.max(...reads),
       lost: acked - (after - afterSequential),
+      // the reader's GETs included
+      cpuMsPerWrite: stormCpuMs,
     },
     failed,
   };
@@ -245,6 +275,10 @@ export function describeWrites(result, articles) {
     lines.push(
       `  first read after write   list p50 ${m.firstRead.listP50.toFixed(1)} / max ${m.firstRead.listMax.toFixed(1)} ms; findOne p50 ${m.firstRead.findOneP50.toFixed(1)} / max ${m.firstRead.findOneMax.toFixed(1)} ms`,
     );
+    if (m.sequential.cpuMsPerWrite !== undefined)
+      lines.push(
+        `  server CPU per write     one at a time ${m.sequential.cpuMsPerWrite.toFixed(2)} ms; storm ${s.cpuMsPerWrite?.toFixed(2)} ms (its reads included); load before ${m.loadBefore.toFixed(1)}`,
+      );
     if (s.lost !== 0) misses.push(`writes ${name}: ${s.lost} acknowledged writes lost`);
     if (m.ownWriteTakenForOutsideEdit) misses.push(`writes ${name}: an own write was taken for an outside edit`);
     lines.push(

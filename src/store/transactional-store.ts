@@ -53,6 +53,7 @@ export abstract class TransactionalStore implements Store {
     this.running = tx;
     // the index sees, while the change runs, the rows it added, removed or edited so far
     this.currentIndex.transaction = tx;
+    this.currentIndex.listHighs.verify = this.verifyText !== undefined;
     let result: T;
     try {
       result = change(tx);
@@ -62,14 +63,21 @@ export abstract class TransactionalStore implements Store {
       this.touched(delta);
       delta.undo();
       this.currentIndex.invalidateTables(delta.changes.map((c) => c.table));
+      // (the kept list highs are untouched: only a commit settles them, and those read during the write are the
+      // lists as committed, which the undo gives back)
       throw error;
     }
+    // the kept list highs are brought forward while the transaction still tells what it changed
+    this.currentIndex.listHighs.settle(tx, this.currentIndex);
     this.finish();
     const delta = this.tracker.collect(tx);
     if (delta.ops.length === 0) return { result, delta };
     this.touched(delta);
     this.currentIndex.applyChanges(delta.changes, delta.linkOwners, delta.linkKeys);
-    if (this.verifyText !== undefined) this.verify(delta.ops);
+    if (this.verifyText !== undefined) {
+      this.verify(delta.ops);
+      this.currentIndex.listHighs.check(this.currentIndex, this.current);
+    }
     return { result, delta };
   }
 
@@ -85,6 +93,8 @@ export abstract class TransactionalStore implements Store {
   protected rollBack(deltas: readonly Delta[]): void {
     for (let k = deltas.length - 1; k >= 0; k--) deltas[k].undo();
     this.currentIndex.invalidateTables(new Set(deltas.flatMap((d) => d.changes.map((c) => c.table))));
+    // the kept list highs took these writes in when they were committed
+    this.currentIndex.listHighs.clear();
     if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
   }
 

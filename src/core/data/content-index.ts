@@ -1,7 +1,9 @@
 import type { ContentModel, ContentType, RelationAttribute } from '../model/types.js';
-import { LOCALES_TABLE, MEDIA_TABLE, type ChangeLog } from './transaction.js';
+import { LOCALES_TABLE, MEDIA_TABLE, netMoves, type ChangeLog } from './transaction.js';
 import { sortByLink } from './link-order.js';
 import { tableDependencies } from './table-dependencies.js';
+import { refsOf } from './link-refs.js';
+import { ListHighs } from './list-highs.js';
 import type { MediaFile, Row, StoreData } from './types.js';
 
 /** What one change did to one table (a type uid, `@media` or `@locales`). */
@@ -44,6 +46,8 @@ export class ContentIndex {
   private tableGenerations = new Map<string, number>();
   private deps: ReturnType<typeof tableDependencies> | undefined;
   private readonly attachments = new Map<(index: ContentIndex) => unknown, unknown>();
+  /** Each inverse list's highest value, once read (new links go after it); the store settles it on each commit. */
+  readonly listHighs = new ListHighs();
 
   constructor(
     readonly model: ContentModel,
@@ -75,6 +79,7 @@ export class ContentIndex {
     this.values.clear();
     this.derived.clear();
     this.tableGenerations.clear();
+    this.listHighs.clear();
   }
 
   /** Forgets what was built from these tables (after a change that was undone). */
@@ -198,7 +203,7 @@ export class ContentIndex {
     }
     if (byId === null) return this.rows(uid).find((r) => r.id === id);
     const log = this.transaction;
-    const moved = log && movedRows(log, uid);
+    const moved = log && netMoves(log, uid);
     const row = byId.get(id);
     if (row && row.id === id && !moved?.removed.has(row)) return row;
     if (moved) for (const r of moved.added) if (r.id === id) return r;
@@ -272,13 +277,20 @@ export class ContentIndex {
    */
   linkingRows(uid: string, attribute: string, documentId: string): Row[] {
     const log = this.transaction;
-    const candidates = new Set(this.linkSets(uid, attribute).get(documentId));
-    const moved = log && movedRows(log, uid);
-    if (log) for (const row of log.rows.get(uid)?.keys() ?? []) candidates.add(row);
-    if (moved) for (const row of moved.added) candidates.add(row);
+    const linked = this.linkSets(uid, attribute).get(documentId);
+    const edited = log?.rows.get(uid);
+    const moved = log && netMoves(log, uid);
+    // (no copy of a popular target's set when the change touched no row of this table)
+    let candidates: Iterable<Row> = linked ?? [];
+    if (edited || moved) {
+      const all = new Set(linked);
+      for (const row of edited?.keys() ?? []) all.add(row);
+      for (const row of moved?.added ?? []) all.add(row);
+      candidates = all;
+    }
     const out: Row[] = [];
     for (const row of candidates) {
-      if (!refsOf(row[attribute]).includes(documentId)) continue;
+      if (!linksTo(row[attribute], documentId)) continue;
       if (moved?.removed.has(row)) continue;
       if (moved?.added.has(row) || this.documentRows(uid, row.documentId).includes(row)) out.push(row);
     }
@@ -288,7 +300,7 @@ export class ContentIndex {
   /** Every row of one document as the table holds it now (during a change: with what it added or removed so far), in id order. */
   liveDocumentRows(uid: string, documentId: string): Row[] {
     const log = this.transaction;
-    const moved = log && movedRows(log, uid);
+    const moved = log && netMoves(log, uid);
     if (!moved) return [...this.documentRows(uid, documentId)];
     const out = this.documentRows(uid, documentId).filter((r) => !moved.removed.has(r));
     for (const row of moved.added) if (row.documentId === documentId && !out.includes(row)) out.push(row);
@@ -433,18 +445,9 @@ export class ContentIndex {
   }
 }
 
-/** What a change added to and removed from a table so far, net (a row removed and added again counts as neither). */
-function movedRows(log: ChangeLog, table: string): { added: Set<Row>; removed: Set<Row> } | undefined {
-  const moves = log.moves.get(table);
-  if (!moves) return undefined;
-  const added = new Set<Row>();
-  const removed = new Set<Row>();
-  for (const m of moves) {
-    if (m.add) {
-      if (!removed.delete(m.row)) added.add(m.row);
-    } else if (!added.delete(m.row)) removed.add(m.row);
-  }
-  return { added, removed };
+/** Whether a stored owning-relation value links `documentId` (refsOf(value).includes(documentId), without a copy). */
+function linksTo(value: unknown, documentId: string): boolean {
+  return typeof value === 'string' ? value === documentId : Array.isArray(value) && value.includes(documentId);
 }
 
 function addTo(byValue: Map<unknown, Set<Row>>, value: unknown, row: Row): void {
@@ -490,12 +493,7 @@ function insertById(rows: readonly Row[], row: Row): Row[] {
   return [...rows.slice(0, at), row, ...rows.slice(at)];
 }
 
-/** The documentIds a stored owning-relation value holds (to-one: a string or null; to-many: an array). */
-export function refsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return [];
-}
+export { refsOf };
 
 export const isDraftRow = (row: Row): boolean => row.publishedAt === null;
 

@@ -1,26 +1,21 @@
 import type { Transaction } from './transaction.js';
 import type { Row, StoreData } from './types.js';
 import { linksVersion, type LinkVersion } from './link-version.js';
-import { joinsLocale, linkLocales } from './link-locale.js';
-import type { ContentModel } from '../model/types.js';
+import { bornKey as born, linkKey as key, ordKey as ordOf } from './link-keys.js';
+import { listSide, onSide, rankedLink, walkHigh, type ListHighs, type ListSource } from './list-highs.js';
 
 // The order of an inverse-side list (an author's articles) is the order links were made, as Strapi's join-table
 // order column keeps it, not row order: a link made later goes last, and a republished row (a new row id) keeps its
 // place. Each link of an owning row gets a sequence number, keyed by the owner's version (document, locale, status)
-// so a republish finds it again. Links without one (imported content) rank by the owner row's id, which is the
-// order they were made in when the data was created.
-
-const key = (ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion) =>
-  `${ownerUid}|${attribute}|${row.documentId}|${row.locale ?? ''}|${row.publishedAt === null ? 'd' : 'p'}|${target}` +
-  (version === undefined ? '' : `|${version === 'draft' ? 'd' : 'p'}`);
-
+// so a republish finds it again (link-keys.ts). Links without one (imported content) rank by the owner row's id,
+// which is the order they were made in when the data was created.
+//
 // A link's join row has an id too, given when the row is created (a link made, or re-created by a publish): SQLite
 // reads an inverse list through the join table's index on the target column, in join-row id order, so a sort's ties
-// keep that order (probes/kit-populate-sort-ties.json), not the order column's. Its key is the link's key + `|b`.
-const born = (k: string) => `${k}|b`;
-// An owner list's order value (the join table's order column) where the list's order alone does not give it: a
-// published list whose links a self-relation sync copies from the draft with their values (see publish-links.ts).
-const ordOf = (k: string) => `${k}|o`;
+// keep that order (probes/kit-populate-sort-ties.json), not the order column's: its birth (`bornKey`). An owner
+// list's order value (the join table's order column) is kept where the list's order alone does not give it
+// (`ordKey`): a published list whose links a self-relation sync copies from the draft with their values (see
+// publish-links.ts).
 
 // An owner without draft&publish links both versions of a draft&publish target with one rank, until a write from
 // the target's side orders one version's list on its own (see link-version.ts): that version's rank then comes first.
@@ -42,7 +37,7 @@ export function linkBirth(data: StoreData, ownerUid: string, attribute: string, 
 
 /** Records that a link's join row was made now (a publish re-creates the join rows of the row it replaces). */
 export function renewLinkBirth(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): void {
-  tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextSerial(tx.data, ownerUid));
+  tx.setLink(born(key(ownerUid, attribute, row, target, version)), nextSerial(tx.data, ownerUid), null);
 }
 
 /** A link's order value in its owner's list, when one was recorded (setLinkOrd). */
@@ -116,7 +111,7 @@ export function keepOrdsThroughCascade(tx: Transaction, ownerUid: string, attrib
 export function renumberOrds(tx: Transaction, ownerUid: string, attribute: string, row: Row, list: readonly string[]): void {
   for (const d of list) {
     const k = ordOf(key(ownerUid, attribute, row, d));
-    if (tx.data.linkOrder?.[k] !== undefined) tx.setLink(k, undefined);
+    if (tx.data.linkOrder?.[k] !== undefined) tx.setLink(k, undefined, null);
   }
 }
 
@@ -133,7 +128,7 @@ export function appendOrd(tx: Transaction, ownerUid: string, attribute: string, 
 /** Records a link's order value in its owner's list. */
 export function setLinkOrd(tx: Transaction, ownerUid: string, attribute: string, row: Row, target: string, ord: number): void {
   const k = ordOf(key(ownerUid, attribute, row, target));
-  if (tx.data.linkOrder?.[k] !== ord) tx.setLink(k, ord);
+  if (tx.data.linkOrder?.[k] !== ord) tx.setLink(k, ord, null);
 }
 
 /** The published version's list takes the order of the draft's (publishing re-creates it from the draft). */
@@ -141,7 +136,7 @@ export function publishLinkRank(tx: Transaction, ownerUid: string, attribute: st
   const order = tx.data.linkOrder ?? {};
   const draft = order[key(ownerUid, attribute, row, target, 'draft')];
   const published = key(ownerUid, attribute, row, target, 'published');
-  if (draft !== order[published]) tx.setLink(published, draft);
+  if (draft !== order[published]) tx.setLink(published, draft, rankedLink(ownerUid, attribute, row, target));
 }
 
 /** Sets a link's rank outright (imported content whose inverse lists show the order). */
@@ -153,13 +148,13 @@ export function setLinkRank(data: StoreData, ownerUid: string, attribute: string
 export function copyLinkRank(tx: Transaction, ownerUid: string, attribute: string, from: Row, to: Row, target: string): void {
   const k = key(ownerUid, attribute, to, target);
   const rank = linkRank(tx.data, ownerUid, attribute, from, target);
-  if (tx.data.linkOrder?.[k] !== rank) tx.setLink(k, rank);
+  if (tx.data.linkOrder?.[k] !== rank) tx.setLink(k, rank, rankedLink(ownerUid, attribute, to, target));
 }
 
 /** What the inverse lists are read from: the rows linking a document (a ContentIndex, current inside a transaction). */
-export interface LinkLists {
-  readonly model: ContentModel;
-  linkingRows(uid: string, attribute: string, documentId: string): Row[];
+export interface LinkLists extends ListSource {
+  /** Each list's highest value, kept between writes (list-highs.ts). */
+  readonly listHighs?: ListHighs;
 }
 
 /**
@@ -183,22 +178,23 @@ export function recordLinks(
   const order = (tx.data.linkOrder ??= {});
   for (const target of before) {
     if (after.includes(target)) continue;
+    const ranked = rankedLink(ownerUid, attribute, row, target);
     for (const k of [key(ownerUid, attribute, row, target), key(ownerUid, attribute, row, target, 'draft'), key(ownerUid, attribute, row, target, 'published')]) {
-      if (order[k] !== undefined) tx.setLink(k, undefined);
-      if (order[born(k)] !== undefined) tx.setLink(born(k), undefined);
-      if (order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
+      if (order[k] !== undefined) tx.setLink(k, undefined, ranked);
+      if (order[born(k)] !== undefined) tx.setLink(born(k), undefined, null);
+      if (order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined, null);
     }
   }
   for (const target of after) {
     const k = key(ownerUid, attribute, row, target);
     const made = recreated || !before.includes(target);
-    if (made) tx.setLink(born(k), nextSerial(tx.data, ownerUid));
+    if (made) tx.setLink(born(k), nextSerial(tx.data, ownerUid), null);
     // a re-created row's list is written whole: its order values are 1..n again
-    if (recreated && order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined);
+    if (recreated && order[ordOf(k)] !== undefined) tx.setLink(ordOf(k), undefined, null);
     if (order[k] !== undefined) continue;
     const inherited = inherit(target);
-    const rank = inherited ?? (before.includes(target) ? undefined : nextListRank(tx.data, lists, ownerUid, attribute, row, target));
-    if (rank !== undefined) tx.setLink(k, rank);
+    const rank = inherited ?? (before.includes(target) ? undefined : nextListRank(tx, lists, ownerUid, attribute, row, target));
+    if (rank !== undefined) tx.setLink(k, rank, rankedLink(ownerUid, attribute, row, target));
   }
 }
 
@@ -208,38 +204,28 @@ export function recordLinks(
  * when `version` names it).
  */
 export function listMates(lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string, version?: LinkVersion): Row[] {
-  const owner = lists.model.contentTypes.get(ownerUid);
-  const attr = owner?.attributes.get(attribute);
-  const targetType = attr?.kind === 'relation' ? lists.model.contentTypes.get(attr.target) : undefined;
-  const sameStatus = owner?.draftAndPublish === true && targetType?.draftAndPublish === true;
-  const { defaultLocale } = lists.model;
-  const locale = !targetType?.localized
-    ? undefined
-    : owner?.localized
-      ? String(row.locale)
-      : (linkLocales(row, attribute, target, defaultLocale)[0] ?? defaultLocale);
+  const side = listSide(lists.model, ownerUid, attribute, row, target);
   return lists
     .linkingRows(ownerUid, attribute, target)
     .filter(
       (r) =>
-        (!sameStatus || (r.publishedAt === null) === (row.publishedAt === null)) &&
-        (locale === undefined || (owner?.localized ? r.locale === locale : joinsLocale(r, attribute, target, locale, defaultLocale))) &&
+        onSide(lists.model, ownerUid, attribute, target, side, r) &&
         (version === undefined || linksVersion(r, attribute, target, version === 'draft')),
     );
 }
 
-/** The list's highest value + 1 (imported links rank by row id until the list is numbered). */
-function nextListRank(data: StoreData, lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string): number {
-  let max = 0;
-  const order = data.linkOrder;
-  for (const r of listMates(lists, ownerUid, attribute, row, target)) {
-    if (r === row) continue;
-    // linkRank of the three versions, from one key (a popular target's list is long: this runs on every new link)
-    const k = key(ownerUid, attribute, r, target);
-    const own = order?.[k] ?? r.id;
-    max = Math.max(max, own, order?.[`${k}|d`] ?? own, order?.[`${k}|p`] ?? own);
-  }
-  return max + 1;
+/**
+ * The list's highest value + 1 (imported links rank by row id until the list is numbered). A popular target's list
+ * is long and this runs on every new link: the value kept for the list answers (list-highs.ts), else a walk.
+ */
+function nextListRank(tx: Transaction, lists: LinkLists, ownerUid: string, attribute: string, row: Row, target: string): number {
+  const side = listSide(lists.model, ownerUid, attribute, row, target);
+  const kept = lists.listHighs?.highest(tx, lists, ownerUid, attribute, row, target, side);
+  if (kept !== undefined && !lists.listHighs?.verify) return kept + 1;
+  const walked = walkHigh(lists, tx.data, ownerUid, attribute, target, side, row);
+  if (kept !== undefined && kept !== walked)
+    throw new Error(`content-mock: ${ownerUid}.${attribute}'s list of ${target} (${side.key}) has ${walked} as its highest value, ${kept} was kept`);
+  return walked + 1;
 }
 
 /** A join row's id: the join table's autoincrement, never reused. Imported links' rows count as made before. */
@@ -264,7 +250,7 @@ export function placeLinks(
 ): void {
   rows.forEach((row, i) => {
     const k = key(ownerUid, attribute, row, target, version);
-    if (tx.data.linkOrder?.[k] !== i + 1) tx.setLink(k, i + 1);
+    if (tx.data.linkOrder?.[k] !== i + 1) tx.setLink(k, i + 1, rankedLink(ownerUid, attribute, row, target));
   });
 }
 
@@ -279,7 +265,12 @@ export function renumberInverseList(tx: Transaction, lists: LinkLists, ownerUid:
 
 /** Rows of one inverse list in its order: by value, equal values in join-row order (the older join row first). */
 export function sortByLink(data: StoreData, ownerUid: string, attribute: string, rows: readonly Row[], target: string, version?: LinkVersion): Row[] {
-  const rank = (r: Row) => linkRank(data, ownerUid, attribute, r, target, version);
-  const birth = (r: Row) => linkBirth(data, ownerUid, attribute, r, target, version);
-  return [...rows].sort((a, b) => rank(a) - rank(b) || birth(a) - birth(b) || a.id - b.id);
+  // each row's rank and birth read once (their keys are strings built per read; a popular list is long)
+  const keyed = rows.map((row) => ({
+    row,
+    rank: linkRank(data, ownerUid, attribute, row, target, version),
+    birth: linkBirth(data, ownerUid, attribute, row, target, version),
+  }));
+  keyed.sort((a, b) => a.rank - b.rank || a.birth - b.birth || a.row.id - b.row.id);
+  return keyed.map((k) => k.row);
 }

@@ -27,6 +27,17 @@ export interface ChangeLog {
   readonly moves: Map<TableName, RowMove[]>;
 }
 
+/**
+ * The inverse list a link rank key belongs to (`owner\0attribute\0target`: see list-highs.ts) and the owner row
+ * version the key names (a key is per document, locale and status, so rows sharing those share it).
+ */
+export interface RankedLink {
+  readonly list: string;
+  readonly documentId: string;
+  readonly locale: string;
+  readonly draft: boolean;
+}
+
 export const tableOf = (data: StoreData, table: TableName): Row[] | undefined =>
   table === MEDIA_TABLE ? (data.media as unknown as Row[]) : table === LOCALES_TABLE ? (data.locales as unknown as Row[]) : data.types[table];
 
@@ -39,6 +50,10 @@ export class Transaction implements ChangeLog {
   readonly rows = new Map<TableName, Map<Row, Row>>();
   readonly links = new Map<string, number | undefined>();
   readonly moves = new Map<TableName, RowMove[]>();
+  /** Per inverse list, the owner row versions whose rank keys this write set or deleted (see setLink). */
+  readonly rankedLinks = new Map<string, RankedLink[]>();
+  /** A rank key was set without saying which list it belongs to: no kept list high can be trusted. */
+  unlistedLinks = false;
 
   constructor(readonly data: StoreData) {}
 
@@ -74,8 +89,17 @@ export class Transaction implements ChangeLog {
     return true;
   }
 
-  /** Sets (or, with undefined, deletes) a linkOrder key. */
-  setLink(key: string, rank: number | undefined): void {
+  /**
+   * Sets (or, with undefined, deletes) a linkOrder key. `ranked` names the inverse list whose values the key is one
+   * of (null: a key that is no list value, such as a join row's birth); without it, every list counts as changed.
+   */
+  setLink(key: string, rank: number | undefined, ranked?: RankedLink | null): void {
+    if (ranked === undefined) this.unlistedLinks = true;
+    else if (ranked !== null) {
+      const rows = this.rankedLinks.get(ranked.list);
+      if (rows) rows.push(ranked);
+      else this.rankedLinks.set(ranked.list, [ranked]);
+    }
     const order = (this.data.linkOrder ??= {});
     if (!this.links.has(key)) this.links.set(key, order[key]);
     if (rank === undefined) delete order[key];
@@ -87,4 +111,18 @@ export class Transaction implements ChangeLog {
     if (moves) moves.push(move);
     else this.moves.set(table, [move]);
   }
+}
+
+/** What a change added to and removed from a table so far, net (a row removed and added again counts as neither). */
+export function netMoves(log: ChangeLog, table: string): { added: Set<Row>; removed: Set<Row> } | undefined {
+  const moves = log.moves.get(table);
+  if (!moves) return undefined;
+  const added = new Set<Row>();
+  const removed = new Set<Row>();
+  for (const m of moves) {
+    if (m.add) {
+      if (!removed.delete(m.row)) added.add(m.row);
+    } else if (!added.delete(m.row)) removed.add(m.row);
+  }
+  return { added, removed };
 }
