@@ -14,7 +14,7 @@ import type { HeadMessage, StepMessage } from './seed-prefetch.js';
 import { SnapshotShrinker, type ShrinkPlan } from './shrink-snapshot.js';
 
 const READ_PIECE = 16 * 1024 * 1024;
-/** How long the outline waits for the main thread's plan (before the documents, and once done) before going on without. */
+/** How long the outline waits for the main thread's plan (before the documents, then once done) before going on without. */
 const PLAN_WAIT_MS = 2000;
 /** Documents walked, while no plan has come, between two looks at the port for one. */
 const CHUNK_POLL = 256;
@@ -95,6 +95,7 @@ class Steps {
   private shrinking: string | undefined;
   /** Documents walked since the port was last looked at for a plan. */
   private sincePoll = 0;
+  private planDeadline: number | undefined;
 
   add(step: Held): void {
     if (this.plan === undefined) this.poll();
@@ -110,7 +111,7 @@ class Steps {
     this.shrinking = undefined;
     if (this.plan === null) return undefined;
     this.pending = { key, members };
-    if (this.plan === undefined) this.waitForPlan(Date.now() + PLAN_WAIT_MS);
+    if (this.plan === undefined) this.waitForPlan();
     this.startShrinking();
     return this.walk;
   }
@@ -148,11 +149,13 @@ class Steps {
 
   /** The outline is done: waits a while for a plan not yet come, then posts what is held. */
   finish(): void {
-    this.waitForPlan(Date.now() + PLAN_WAIT_MS);
+    this.waitForPlan();
     if (this.plan === undefined) this.take(null);
   }
 
-  private waitForPlan(deadline: number): void {
+  /** Waits for the plan until PLAN_WAIT_MS after the first wait (a thread never waits longer for it in all). */
+  private waitForPlan(): void {
+    const deadline = (this.planDeadline ??= Date.now() + PLAN_WAIT_MS);
     while (this.plan === undefined && Date.now() < deadline) {
       const seen = Atomics.load(posted, 1);
       this.poll();

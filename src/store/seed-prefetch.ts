@@ -80,7 +80,7 @@ export class SeedReadAhead {
   ) {
     this.pending = new Promise((resolve) => {
       const { port1, port2 } = new MessageChannel();
-      const signal = new SharedArrayBuffer(12);
+      const signal = new SharedArrayBuffer(8);
       try {
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
