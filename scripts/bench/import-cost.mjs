@@ -4,7 +4,8 @@
 // loading before the import (~0.4 s) and the read-ahead thread's competition for the cores.
 //   node scripts/bench/import-cost.mjs --seed FILE [--rounds 3] [--variants parse,import,…] [--dist DIR]
 // Variants:
-//   outline, shrink       the read-ahead thread's work (the outline of the file; shrinking every snapshot)
+//   outline, outline-shrinking, shrink   the read-ahead thread's work: the outline of the file; the outline shrinking
+//                         each snapshot on its walk of it (as serve runs it); shrinking every snapshot on a walk of its own
 //   parse                 JSON.parse of every snapshot, nothing kept: the floor of an import that parses them all
 //   import                DatasetImporter over every snapshot, as serve imports a seed
 //   import-light          the same with the model's heavy attributes (json, blocks, components, dynamic zones) left
@@ -31,7 +32,17 @@ if (!seed) {
   process.exit(2);
 }
 const dist = resolve(opt('dist', join(root, 'dist')));
-const ALL = ['outline', 'shrink', 'parse', 'import', 'import-light', 'parse-shrunk', 'import-shrunk', 'import-shrunk-light'];
+const ALL = [
+  'outline',
+  'outline-shrinking',
+  'shrink',
+  'parse',
+  'import',
+  'import-light',
+  'parse-shrunk',
+  'import-shrunk',
+  'import-shrunk-light',
+];
 const variant = opt('variant');
 
 if (variant) {
@@ -99,6 +110,31 @@ async function runVariant(name) {
     );
   };
   if (name === 'outline') return measured(() => void outline(bytes, seed));
+  if (name === 'outline-shrinking') {
+    // the thread's walk as serve runs it: each document shrunk on the outline's walk of it (the plan made beforehand)
+    const head = outline(bytes, seed).meta;
+    const model = await loadModel(join(root, 'test', 'fixtures', 'kit', 'model'), { locales: datasetLocales(head) });
+    const shrinker = new SnapshotShrinker(shrinkPlanOf(model, head.media));
+    let shrinking;
+    return measured(() => {
+      let kept = 0;
+      outline(bytes, seed, {
+        head: () => {},
+        typeStart: () => {},
+        walker: (key, members) => {
+          shrinking = shrinker.typeOf(key, members);
+          if (shrinking === undefined) return undefined;
+          shrinker.begin(shrinking);
+          return (buf, start) => shrinker.document(buf, start);
+        },
+        documents: (_key, slices) => {
+          if (shrinking !== undefined && shrinker.take(slices)) kept += slices.length;
+        },
+        typeEnd: () => (shrinking = undefined),
+      });
+      return kept;
+    });
+  }
   const { meta, documents } = outline(bytes, seed);
   const model = await loadModel(join(root, 'test', 'fixtures', 'kit', 'model'), { locales: datasetLocales(meta) });
   const plan = shrinkPlanOf(model, meta.media);
