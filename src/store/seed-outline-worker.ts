@@ -82,7 +82,7 @@ type Held =
 /**
  * The steps of the outline, held until the main thread's plan says how to post them, and the shrinking of each
  * document on the outline's own walk of it (SnapshotShrinker.document): shrinking then costs this thread about half
- * of what the outline does, and saves the main thread about a third of its import.
+ * of what its outline does, and saves the main thread about a third of its import (see ReadAheadOptions.shrink).
  */
 class Steps {
   /** The main thread's plan; null (not to shrink) from the start when told so. */
