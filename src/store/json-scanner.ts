@@ -26,6 +26,9 @@ export function skipSpace(buf: Buffer, pos: number): number {
   return pos;
 }
 
+/** Where the value at `pos` ends (valueEnd, or a walk that does more on the way). */
+export type ValueEnd = (buf: Buffer, pos: number) => number;
+
 /** The offset just past the value starting at `pos`. */
 export function valueEnd(buf: Buffer, pos: number): number {
   const c = buf[pos];
@@ -112,15 +115,18 @@ export function arrayItemsAt(buf: Buffer, start: number): { items: Slice[]; end:
   return { items, end };
 }
 
-/** Calls `each` with every item of the array starting at `start` as it is found; returns where the array ends. */
-export function eachArrayItem(buf: Buffer, start: number, each: (item: Slice) => void): number {
+/**
+ * Calls `each` with every item of the array starting at `start` as it is found; returns where the array ends.
+ * `end` finds where an item ends (a caller that walks the items anyway finds it on its walk).
+ */
+export function eachArrayItem(buf: Buffer, start: number, each: (item: Slice) => void, end: ValueEnd = valueEnd): number {
   if (buf[start] !== OPEN_BRACKET) throw new ScanError(start);
   let pos = skipSpace(buf, start + 1);
   if (buf[pos] === CLOSE_BRACKET) return pos + 1;
   for (;;) {
-    const end = valueEnd(buf, pos);
-    each({ start: pos, end });
-    pos = skipSpace(buf, end);
+    const itemEnd = end(buf, pos);
+    each({ start: pos, end: itemEnd });
+    pos = skipSpace(buf, itemEnd);
     if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
     else if (buf[pos] === CLOSE_BRACKET) return pos + 1;
     else throw new ScanError(pos);

@@ -12,6 +12,7 @@ import {
   skipSpace,
   valueEnd,
   type Slice,
+  type ValueEnd,
 } from './json-scanner.js';
 import type { ShrinkPlan } from './shrink-snapshot.js';
 
@@ -71,18 +72,25 @@ export interface OutlineListener {
   typeStart(key: string, members: Record<string, unknown>): void;
   documents(key: string, slices: Slice[]): void;
   typeEnd(key: string, members: Record<string, unknown>): void;
+  /**
+   * Told right after `typeStart`: a walk of each of the type's documents in lists (objects) that says where it ends,
+   * in place of the outline's own (the read-ahead thread shrinks them on it), or undefined.
+   */
+  walker?(key: string, members: Record<string, unknown>): ValueEnd | undefined;
 }
 
 /**
  * Walks a type's `documents` (per locale, per status: a list, one document or null; or a plain list) once, passing
  * each snapshot's extent to `keep`; returns where `documents` ends.
  */
-function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void): number {
+function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void, walk?: ValueEnd): number {
   const keepObject = (s: Slice) => {
     if (isObjectAt(buf, s)) keep(s);
   };
+  // a listener's walk of a document (an object in a list) finds where it ends; anything else is passed over
+  const itemEnd: ValueEnd | undefined = walk && ((b, at) => (b[at] === OPEN_BRACE ? walk(b, at) : valueEnd(b, at)));
   // each document as it is found: a list of 100,000 streams from its first chunk, not after its last
-  const list = (at: number) => eachArrayItem(buf, at, keepObject);
+  const list = (at: number) => eachArrayItem(buf, at, keepObject, itemEnd);
   if (buf[start] === OPEN_BRACKET) return list(start);
   if (buf[start] !== OPEN_BRACE) return valueEnd(buf, start);
   return objectMembersAt(buf, start, (_locale, localeStart) => {
@@ -117,12 +125,18 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
         const members = objectMembersAt(buf, typeStart, (k, at) => {
           if (k !== 'documents') return parseMember(buf, entry, k, at);
           listener?.typeStart(typeKey, { ...entry });
+          const walk = listener?.walker?.(typeKey, { ...entry });
           // A placeholder of the same kind keeps the outline checkable without the documents themselves.
           const placeholder = buf[at] === OPEN_BRACKET ? [] : {};
-          const end = walkDocuments(buf, at, (s) => {
-            slices.push(s);
-            if (slices.length - told >= CHUNK) tell();
-          });
+          const end = walkDocuments(
+            buf,
+            at,
+            (s) => {
+              slices.push(s);
+              if (slices.length - told >= CHUNK) tell();
+            },
+            walk,
+          );
           tell();
           entry.documents = placeholder;
           return end;

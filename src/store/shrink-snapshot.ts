@@ -141,6 +141,8 @@ const REF = (() => {
 /** Related documents and files remembered as shrunk (a bound on the memory they hold), and their largest size. */
 const SEEN_ITEMS = 20_000;
 const SEEN_BYTES = 4096;
+/** The output a chunk of documents shrunk as they are found starts with (it grows as needed). */
+const CHUNK_BYTES = 1 << 20;
 
 /** A snapshot that cannot be shrunk for sure: it is passed on whole. */
 class Unshrinkable extends Error {}
@@ -156,6 +158,9 @@ export class SnapshotShrinker {
   /** Related documents and files shrunk so far, by a hash of their first bytes (see item). */
   private readonly seen = new Map<number, { rule: 'ref' | 'media'; text: Buffer; out: Buffer }[]>();
   private seenCount = 0;
+  /** The type being shrunk as it is found (begin), and [start in the file, start, end in the output, …] of each. */
+  private table: Table | undefined;
+  private found: number[] = [];
 
   constructor(plan: ShrinkPlan) {
     this.names = new Map(plan.names.map(([name, uid]) => [name, uid]));
@@ -205,6 +210,66 @@ export class SnapshotShrinker {
     const bytes = this.out;
     this.out = Buffer.alloc(0);
     return { bytes, extents };
+  }
+
+  /**
+   * Starts shrinking type `uid`'s documents one at a time, as the outline finds them (see document): the outline's
+   * walk of each document is then this one, not a walk of its own before it.
+   */
+  begin(uid: string): void {
+    this.table = this.types.get(uid)!;
+    this.out = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    this.at = 0;
+    this.found = [];
+  }
+
+  /**
+   * Shrinks the document (an object) at `start` after those before it since `begin` or `take`, and says where it
+   * ends in `buf`. One that cannot be shrunk for sure is copied whole; one that is not JSON throws the ScanError the
+   * outline's own walk would.
+   */
+  document(buf: Buffer, start: number): number {
+    const from = this.at;
+    let end: number;
+    try {
+      end = this.object(buf, start, this.table!);
+    } catch (e) {
+      if (!(e instanceof Unshrinkable) && !(e instanceof ScanError) && !(e instanceof SyntaxError)) throw e;
+      this.at = from;
+      end = valueEnd(buf, start);
+      this.copy(buf, start, end);
+    }
+    this.found.push(start, from, this.at);
+    return end;
+  }
+
+  /**
+   * The documents shrunk since `begin` or the last `take`, in a buffer of their own with their extents, if they are
+   * the documents at `slices` (else undefined: the chunk is posted as it is); the next chunk starts empty.
+   */
+  take(slices: readonly Slice[]): { bytes: Buffer; extents: Float64Array } | undefined {
+    const found = this.found;
+    this.found = [];
+    const size = this.at;
+    this.at = 0;
+    if (found.length !== 3 * slices.length || slices.some((s, i) => found[3 * i] !== s.start)) return undefined;
+    const extents = new Float64Array(2 * slices.length);
+    for (let i = 0; i < slices.length; i++) {
+      extents[2 * i] = found[3 * i + 1];
+      extents[2 * i + 1] = found[3 * i + 2];
+    }
+    // a buffer of its own, of its size: it is transferred to the main thread
+    const bytes = Buffer.allocUnsafeSlow(size);
+    this.out.copy(bytes, 0, 0, size);
+    return { bytes, extents };
+  }
+
+  /** Makes room for `n` more bytes of output (a document shrunk as it is found has no known size). */
+  private room(n: number): void {
+    if (this.at + n <= this.out.length) return;
+    const larger = Buffer.allocUnsafeSlow(Math.max(2 * this.out.length, this.at + n));
+    this.out.copy(larger, 0, 0, this.at);
+    this.out = larger;
   }
 
   /** Writes the object at `start` with each member as its rule says; returns where it ends in `buf`. */
@@ -379,6 +444,7 @@ export class SnapshotShrinker {
   }
 
   private copy(buf: Uint8Array, start: number, end: number): void {
+    this.room(end - start);
     if (end - start > 64) {
       this.out.set(buf.subarray(start, end), this.at);
       this.at += end - start;
@@ -391,10 +457,12 @@ export class SnapshotShrinker {
   }
 
   private byte(b: number): void {
+    if (this.at === this.out.length) this.room(1);
     this.out[this.at++] = b;
   }
 
   private ascii(text: string): void {
+    this.room(text.length);
     for (let i = 0; i < text.length; i++) this.out[this.at++] = text.charCodeAt(i);
   }
 }

@@ -176,11 +176,29 @@ function bothWays(schemas: string, seedText: string, shrink: boolean) {
     };
     const read = await prefetchSeed(file, { shrink: ${shrink} }).take();
     const streamed = read !== undefined && 'head' in read.outline;
-    console.log(JSON.stringify({ streamed, ahead: await run(read), main: await run(undefined) }));
+    // chunks of documents that came shrunk from the thread, and all chunks
+    const chunks = { shrunk: 0, all: 0 };
+    if (streamed) {
+      const next = read.outline.next.bind(read.outline);
+      read.outline.next = () => {
+        const step = next();
+        if (step.kind === 'documents') {
+          chunks.all++;
+          if (step.shrunk) chunks.shrunk++;
+        }
+        return step;
+      };
+    }
+    console.log(JSON.stringify({ streamed, ahead: await run(read), main: await run(undefined), chunks }));
   `;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, file, schemas], { encoding: 'utf8' });
   expect(r.stderr).toBe('');
-  return JSON.parse(r.stdout) as { streamed: boolean; ahead: Record<string, unknown>; main: Record<string, unknown> };
+  return JSON.parse(r.stdout) as {
+    streamed: boolean;
+    ahead: Record<string, unknown>;
+    main: Record<string, unknown>;
+    chunks: { shrunk: number; all: number };
+  };
 }
 
 describe('the outline streamed into the import (serve --seed): the same store, warnings and errors', () => {
@@ -249,13 +267,16 @@ describe('the outline streamed into the import (serve --seed): the same store, w
     }
   });
 
-  test('a seed of several chunks per type (2,500 articles): the same store', () => {
+  test('a seed of several chunks per type (2,500 articles): the same store, from shrunk chunks when shrinking', () => {
     const text = JSON.stringify(generateDataset({ articles: 2500 }));
     for (const shrink of [false, true]) {
-      const { streamed, ahead, main } = bothWays(KIT_MODEL, text, shrink);
+      const { streamed, ahead, main, chunks } = bothWays(KIT_MODEL, text, shrink);
       expect(streamed).toBe(true);
       expect(main.error).toBeUndefined();
       expect(ahead).toEqual(main);
+      // the thread waits for the plan before the documents: every chunk of a type it knows comes shrunk
+      expect(chunks.all).toBeGreaterThan(4);
+      expect(chunks.shrunk).toBe(shrink ? chunks.all : 0);
     }
   });
 });

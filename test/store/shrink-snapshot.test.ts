@@ -4,6 +4,7 @@ import { loadModel } from '../../src/project/load-model.js';
 import { datasetLocales, DatasetImporter, type Dataset } from '../../src/core/data/import-dataset.js';
 import type { ContentModel } from '../../src/core/model/types.js';
 import { jsonValueEnd } from '../../src/store/json-check.js';
+import type { Slice } from '../../src/store/json-scanner.js';
 import { outline } from '../../src/store/seed-outline.js';
 import { shrinkPlanOf, SnapshotShrinker } from '../../src/store/shrink-snapshot.js';
 import { KIT_DATASET, KIT_MODEL } from '../helpers/kit.js';
@@ -35,6 +36,7 @@ function importBothWays(model: ContentModel, text: string, watched = 'api::artic
     if (!type || !uid) continue;
     expect(uid).toBe(type.uid);
     const { bytes, extents } = shrinker.shrink(buf, slices, uid);
+    expectSameOnWalk(shrinker, buf, slices, uid, { bytes, extents });
     slices.forEach((s, i) => {
       const originalText = buf.toString('utf8', s.start, s.end);
       const shrunkText = bytes.toString('utf8', extents[2 * i], extents[2 * i + 1]);
@@ -47,6 +49,28 @@ function importBothWays(model: ContentModel, text: string, watched = 'api::artic
   }
   expect(shrunk.finish()).toEqual(original.finish());
   return { before, after, whole };
+}
+
+/**
+ * Shrinks the documents at `slices` as the outline thread does, one at a time on its walk of them (begin, document,
+ * take): each walk must end where the document does, and give what shrink() gives.
+ */
+function expectSameOnWalk(
+  shrinker: SnapshotShrinker,
+  buf: Buffer,
+  slices: readonly Slice[],
+  uid: string,
+  expected: { bytes: Buffer; extents: Float64Array },
+) {
+  shrinker.begin(uid);
+  for (const s of slices) expect(shrinker.document(buf, s.start)).toBe(s.end);
+  const walked = shrinker.take(slices)!;
+  expect(walked.extents).toEqual(expected.extents);
+  expect(walked.bytes.equals(expected.bytes.subarray(0, expected.extents[expected.extents.length - 1] ?? 0))).toBe(true);
+  // documents other than the ones walked: no chunk (posted as they are)
+  shrinker.begin(uid);
+  for (const s of slices.slice(1)) shrinker.document(buf, s.start);
+  if (slices.length > 0) expect(shrinker.take(slices)).toBeUndefined();
 }
 
 const kitText = readFileSync(KIT_DATASET, 'utf8');
@@ -117,6 +141,7 @@ describe('snapshots shrunk on the read-ahead thread: the import reads the same o
     const damaged = slices.findIndex((s) => s.start <= at && at < s.end);
     expect(damaged).toBeGreaterThanOrEqual(0);
     const { bytes, extents } = shrinker.shrink(buf, slices, 'api::article.article');
+    expectSameOnWalk(shrinker, buf, slices, 'api::article.article', { bytes, extents });
     const original = buf.toString('utf8', slices[damaged].start, slices[damaged].end);
     expect(bytes.toString('utf8', extents[2 * damaged], extents[2 * damaged + 1])).toBe(original);
     expect(() => JSON.parse(original)).toThrow(SyntaxError);
