@@ -23,6 +23,7 @@ import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-v
 
 import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
 import { asInput, publish, takenBy, validatePublish } from './publish-version.js';
+import { uuidFieldLifecycle } from './uuid-field-lifecycle.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -247,6 +248,8 @@ function writeVersion(
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
+  // a plugin's database lifecycle, once the document service validated the write
+  Object.assign(prepared.values, uuidFieldLifecycle(type, body));
   // checked on what the draft will hold, once the draft is written: its relation ordering errors come first
   // (harness school-501); a failed write leaves nothing behind, the transaction undoes it
   const draftView = { ...(target ?? { documentId, locale }), ...prepared.values };
