@@ -135,9 +135,11 @@ export function parseLocales(index: ContentIndex, type: ContentType, raw: unknow
   if (!type.localized) return undefined;
   // `*` means every locale only as the whole value: in a list it is a locale code like any other
   if (raw === '*') return null;
-  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw];
-  const codes = list.map((v) => String(v)).filter((v) => v !== '');
-  return codes.length > 0 ? codes : [index.model.defaultLocale];
+  // A list is looked up as given (`locale IN (...)`): the default locale stands in only for no value at all, so a list
+  // of empty strings matches nothing (Strapi's defaultLocale tests `!params.locale`; documents.strictParams would have
+  // dropped the empty ones first: harness REST grupobd-811, rohi-811)
+  if (Array.isArray(raw)) return raw.map((v) => String(v));
+  return raw === undefined || raw === null || raw === '' ? [index.model.defaultLocale] : [String(raw)];
 }
 
 /**
