@@ -1,6 +1,7 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
 import { checkUnrecognizedKeys } from './unrecognized-keys.js';
-import { objectTicks, orderItemErrors, zoneItemTicks, type ItemErrors } from './completion-order.js';
+import { objectTicks, orderFieldErrors, orderItemErrors, zoneItemTicks, type FieldErrors, type ItemErrors } from './completion-order.js';
+import { listBoundError, storedList, zoneAttributes } from './list-bounds.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
@@ -245,7 +246,10 @@ function prepareAttributes(
   const out: Record<string, unknown> = {};
   // a conditional field hidden by `data` is checked as loosely as a draft's, and without bounds (visible.ts)
   const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined };
+  // each field's errors, for yup's order of them (completion-order.ts)
+  const fields: FieldErrors[] = [];
   for (const declared of attributes.values()) {
+    fields.push({ attribute: declared, start: errors.length, end: errors.length, value: data[declared.name] });
     const visible = isVisible(declared, data);
     const opts = visible ? checked : relaxed;
     const attribute = visible || declared.kind !== 'scalar' ? declared : unchecked(declared);
@@ -385,6 +389,10 @@ function prepareAttributes(
               })
               .filter((v) => v !== null);
             orderItemErrors(errors, items, (v) => objectTicks(opts.index.model, component.attributes, v));
+            const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
+              opts.storedLinks ? storedList(opts.index.model, value, () => component.attributes) : echo[attribute.name],
+            );
+            if (bound) errors.push(bound);
           }
         } else {
           if (Array.isArray(value)) {
@@ -459,11 +467,17 @@ function prepareAttributes(
           items.push({ start, end: errors.length, value: entry });
         });
         orderItemErrors(errors, items, (entry) => zoneItemTicks(opts.index.model, entry));
+        const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
+          opts.storedLinks ? storedList(opts.index.model, value, zoneAttributes(opts.index.model)) : echoed,
+        );
+        if (bound) errors.push(bound);
         out[attribute.name] = entries;
         break;
       }
     }
   }
+  fields.forEach((f, i) => (fields[i] = { ...f, end: fields[i + 1]?.start ?? errors.length }));
+  orderFieldErrors(checked.index.model, errors, path, [...attributes.keys()], fields);
   return out;
 }
 
