@@ -396,10 +396,14 @@ function prepareAttributes(
           }
         } else {
           if (Array.isArray(value)) {
+            // Strapi rewrites the relations and media inside before yup refuses the list (its data-ids transform walks
+            // arrays whatever the attribute): the error shows them rewritten (harness graphql-run geometre-811)
+            const shown = value.map((v) => (isPlainObject(v) ? linksRewritten(opts, component.attributes, v) : v));
+            echo[attribute.name] = shown;
             errors.push({
               path: here,
-              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
-              value,
+              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(shown)}\`.`,
+              value: shown,
             });
           } else if (value === null && attribute.required && !opts.draft) {
             // a required component's object schema is not nullable (only optional ones get `.nullable()`)
@@ -478,6 +482,29 @@ function prepareAttributes(
   }
   fields.forEach((f, i) => (fields[i] = { ...f, end: fields[i + 1]?.start ?? errors.length }));
   orderFieldErrors(checked.index.model, errors, path, [...attributes.keys()], fields);
+  return out;
+}
+
+/** A component value with its relations and media in the rewritten form (nested components and zones too). */
+function linksRewritten(opts: Options, attributes: Attributes, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...value };
+  for (const [key, v] of Object.entries(value)) {
+    const attribute = attributes.get(key);
+    if (attribute === undefined || v === undefined) continue;
+    if (attribute.kind === 'media') out[key] = rewriteRelation(mediaTarget(opts.index), v, false);
+    else if (attribute.kind === 'relation') {
+      const target = opts.index.model.contentTypes.get(attribute.target);
+      if (target) out[key] = rewriteRelation(contentTarget(opts.index, opts.source, target), v, !attribute.toMany);
+    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
+      const one = (item: unknown): unknown => {
+        if (!isPlainObject(item)) return item;
+        const uid = attribute.kind === 'component' ? attribute.component : item.__component;
+        const component = typeof uid === 'string' ? opts.index.model.components.get(uid) : undefined;
+        return component ? linksRewritten(opts, component.attributes, item) : item;
+      };
+      out[key] = Array.isArray(v) ? v.map(one) : one(v);
+    }
+  }
   return out;
 }
 
