@@ -201,10 +201,19 @@ test('a fields list with an empty item: a relation is refused at its path (no pa
   expect(reviews.body.error).toMatchObject({ message: 'Invalid key author', details: { key: 'author', path: 'author' } });
   expect((await anon('/api/brands?fields[0]=note&fields[1]')).status).toBe(200);
   expect((await anon('/api/brands?fields[0]=name&fields[1]')).status).toBe(200);
-  // on a localized type the select names the key alone
+  // on a localized type the select names the key alone with a full-access token; a read-only token or the public
+  // role get its path (probes/fields-empty-item-path.json; harness REST grupobd-811)
   expect((await call('GET', '/api/product-variants?fields[0]=reviews&fields[1]')).body.error?.details).toEqual({
     key: 'reviews',
     path: null,
+  });
+  const read = await fetch(`${url}/api/product-variants?fields[0]=pricing&fields[1]`, {
+    headers: { authorization: 'Bearer shop-read-only-key-0123456789abcdef' },
+  });
+  expect(((await read.json()) as Answer['body']).error?.details).toEqual({ key: 'pricing', path: 'pricing' });
+  expect((await anon('/api/shelves?fields[0]=variants&fields[1]&locale=fr')).body.error?.details).toEqual({
+    key: 'variants',
+    path: 'variants',
   });
 });
 
