@@ -65,3 +65,15 @@ test("a zone component's list of names under `on`: an unknown name is the valida
   const known = await call('GET', `/api/product-variants?${on}=true&${on}=heading`);
   expect(known.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
 });
+
+// `on[uid]=*` is walked through the component as `populate[attr]=*` is: refused at its first populatable attribute,
+// named under the zone; a component of scalars only takes it (harness REST geometre-812: `Invalid key Form at
+// Sections.Form`)
+test("a zone component's wildcard under `on` is refused at the component's first populatable attribute", async () => {
+  const answer = await call('GET', '/api/product-variants?populate[sections][on][shop.banner]=*');
+  expect(answer.body.error).toMatchObject({
+    message: 'Invalid key image at sections.image',
+    details: { key: 'image', path: 'sections.image' },
+  });
+  expect((await call('GET', '/api/product-variants?populate[sections][on][shop.link]=*')).status).toBe(200);
+});

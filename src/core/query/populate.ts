@@ -345,7 +345,11 @@ function refuseNestedWildcard(
   // a zone's `*` is its converter's refusal, met in key order after the whole populate validated (probe
   // source-maps-in-lists: a relation's nested fields of the wrong shape before it are reported first)
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') return refuseLater(walk, invalidZone(owner, key, '*'));
-  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  refuseWildcardIn(target === LOCALIZATIONS ? owner : scopeBehind(index, target), path, walk);
+}
+
+/** The wildcard's walk through `inner`: refused at its first populatable attribute, named under `path`. */
+function refuseWildcardIn(inner: Scope | undefined, path: string, walk: PopulateWalk): void {
   let first: string | undefined;
   if (inner?.kind === 'media')
     first = 'related'; // upload files' polymorphic back-link
@@ -470,6 +474,9 @@ function parseZone(
     // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
     // `Invalid key x at blocks`)
     if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
+    // `on[uid]=*` is walked through the component like `populate[attr]=*`, named under the zone (harness REST
+    // geometre-812: `Invalid key Form at Sections.Form`)
+    if (sub === '*') refuseWildcardIn(scope, path, walk);
     out.set(
       uid,
       // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
