@@ -274,3 +274,16 @@ test('operator objects in a list straight under a field have their values cast f
   );
   expect(b.status).toBe(200);
 });
+
+// A filters list whose groups the sanitizer empties (an unknown key under `$or`/`$and` dropped, then the emptied group)
+// reaches the database as an empty WHERE: no condition, every row (probes/filters-list-or-object.json; harness REST
+// geometre-813). A list that keeps a condition is still Strapi's 500, our 400.
+test('a filters list emptied by the sanitizer is no condition', async () => {
+  const all = ((await anon('/api/brands')).body.data as Doc[]).length;
+  expect(all).toBeGreaterThan(0);
+  for (const q of ['filters[0][$or][nope]=x&filters[1][$or][nope]=x', 'filters[0][$and][nope]=x']) {
+    expect(((await anon(`/api/brands?${q}`)).body.data as Doc[]).length).toBe(all);
+    expect(((await call('GET', `/api/brands?${q}`)).body.data as Doc[]).length).toBe(all);
+  }
+  expect((await anon('/api/brands?filters[0][$or][name]=Acme')).status).toBe(400);
+});
