@@ -50,3 +50,30 @@ test('an error inside an on fragment names the zone', async () => {
   expect(answer.body.error?.message).toBe('Invalid key  at sections');
   expect(answer.body.error?.details.path).toBe('sections');
 });
+
+// A list under a zone component in `on` has its strings walked as names under the component by the validator (a
+// boolean-like one that names nothing skipped), refused at the zone, before any converter refusal (harness REST
+// geometre-811: `on[uid]=true&on[uid]=x` was `Invalid key x at <zone>` in Strapi)
+test("a zone component's list of names under `on`: an unknown name is the validator's refusal at the zone", async () => {
+  const on = 'populate[sections][on][shop.banner]';
+  const unknown = await call('GET', `/api/product-variants?${on}=true&${on}=x`);
+  expect(unknown.body.error).toMatchObject({ message: 'Invalid key x at sections', details: { key: 'x', path: 'sections' } });
+  // after a converter refusal earlier in the populate
+  const later = await call('GET', `/api/product-variants?populate[brand][0]=true&${on}=true&${on}=x`);
+  expect(later.body.error?.message).toBe('Invalid key x at sections');
+  // names of the component's attributes pass the validator: the converter refuses the list
+  const known = await call('GET', `/api/product-variants?${on}=true&${on}=heading`);
+  expect(known.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+});
+
+// `on[uid]=*` is walked through the component as `populate[attr]=*` is: refused at its first populatable attribute,
+// named under the zone; a component of scalars only takes it (harness REST geometre-812: `Invalid key Form at
+// Sections.Form`)
+test("a zone component's wildcard under `on` is refused at the component's first populatable attribute", async () => {
+  const answer = await call('GET', '/api/product-variants?populate[sections][on][shop.banner]=*');
+  expect(answer.body.error).toMatchObject({
+    message: 'Invalid key image at sections.image',
+    details: { key: 'image', path: 'sections.image' },
+  });
+  expect((await call('GET', '/api/product-variants?populate[sections][on][shop.link]=*')).status).toBe(200);
+});

@@ -201,10 +201,19 @@ test('a fields list with an empty item: a relation is refused at its path (no pa
   expect(reviews.body.error).toMatchObject({ message: 'Invalid key author', details: { key: 'author', path: 'author' } });
   expect((await anon('/api/brands?fields[0]=note&fields[1]')).status).toBe(200);
   expect((await anon('/api/brands?fields[0]=name&fields[1]')).status).toBe(200);
-  // on a localized type the select names the key alone
+  // on a localized type the select names the key alone with a full-access token; a read-only token or the public
+  // role get its path (probes/fields-empty-item-path.json; harness REST grupobd-811)
   expect((await call('GET', '/api/product-variants?fields[0]=reviews&fields[1]')).body.error?.details).toEqual({
     key: 'reviews',
     path: null,
+  });
+  const read = await fetch(`${url}/api/product-variants?fields[0]=pricing&fields[1]`, {
+    headers: { authorization: 'Bearer shop-read-only-key-0123456789abcdef' },
+  });
+  expect(((await read.json()) as Answer['body']).error?.details).toEqual({ key: 'pricing', path: 'pricing' });
+  expect((await anon('/api/shelves?fields[0]=variants&fields[1]&locale=fr')).body.error?.details).toEqual({
+    key: 'variants',
+    path: 'variants',
   });
 });
 
@@ -264,4 +273,17 @@ test('operator objects in a list straight under a field have their values cast f
     '/api/product-variants?fields[0]=name&filters[launchAt][0][$gte]=2020-01-01&filters[launchAt][1][$gte]=2020-01-01',
   );
   expect(b.status).toBe(200);
+});
+
+// A filters list whose groups the sanitizer empties (an unknown key under `$or`/`$and` dropped, then the emptied group)
+// reaches the database as an empty WHERE: no condition, every row (probes/filters-list-or-object.json; harness REST
+// geometre-813). A list that keeps a condition is still Strapi's 500, our 400.
+test('a filters list emptied by the sanitizer is no condition', async () => {
+  const all = ((await anon('/api/brands')).body.data as Doc[]).length;
+  expect(all).toBeGreaterThan(0);
+  for (const q of ['filters[0][$or][nope]=x&filters[1][$or][nope]=x', 'filters[0][$and][nope]=x']) {
+    expect(((await anon(`/api/brands?${q}`)).body.data as Doc[]).length).toBe(all);
+    expect(((await call('GET', `/api/brands?${q}`)).body.data as Doc[]).length).toBe(all);
+  }
+  expect((await anon('/api/brands?filters[0][$or][name]=Acme')).status).toBe(400);
 });

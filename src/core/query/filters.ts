@@ -63,6 +63,9 @@ const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'bo
 export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown, joined: readonly Scope[] = []): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
+  // a list the sanitizer emptied (`filters[0][$or][nope]=x`: its unknown key dropped, then the emptied groups) reaches
+  // the database as an empty WHERE: no condition (probe filters-list-or-object; harness REST geometre-813)
+  if (Array.isArray(filters) && filters.length === 0) return undefined;
   const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined] };
   const plan = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)

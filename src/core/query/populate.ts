@@ -315,7 +315,11 @@ function checkNestedListNames(
   items: readonly unknown[],
   path: string,
 ): void {
-  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  walkListNames(index, target === LOCALIZATIONS ? owner : scopeBehind(index, target), items, path);
+}
+
+/** A list's strings walked as names under `inner` (a boolean-like one that names nothing skipped), refused at `path`. */
+function walkListNames(index: ContentIndex, inner: Scope | undefined, items: readonly unknown[], path: string): void {
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
   const names = items.every((item) => typeof item === 'string') ? items : [];
   for (const item of names) {
@@ -341,7 +345,11 @@ function refuseNestedWildcard(
   // a zone's `*` is its converter's refusal, met in key order after the whole populate validated (probe
   // source-maps-in-lists: a relation's nested fields of the wrong shape before it are reported first)
   if (target !== LOCALIZATIONS && target.kind === 'dynamiczone') return refuseLater(walk, invalidZone(owner, key, '*'));
-  const inner = target === LOCALIZATIONS ? owner : scopeBehind(index, target);
+  refuseWildcardIn(target === LOCALIZATIONS ? owner : scopeBehind(index, target), path, walk);
+}
+
+/** The wildcard's walk through `inner`: refused at its first populatable attribute, named under `path`. */
+function refuseWildcardIn(inner: Scope | undefined, path: string, walk: PopulateWalk): void {
   let first: string | undefined;
   if (inner?.kind === 'media')
     first = 'related'; // upload files' polymorphic back-link
@@ -452,6 +460,9 @@ function parseZone(
     // a list's items are walked as the value is: an empty one is that unknown key (a key sent twice with no value,
     // `on[shared.faq]=&on[shared.faq]=`; harness run.mjs casino seed 602)
     if (Array.isArray(sub) && sub.includes('')) throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+    // a list's strings are walked as names under the component first, refused at the zone (harness REST
+    // geometre-811: `on[uid]=true&on[uid]=x` is `Invalid key x at <zone>`)
+    if (Array.isArray(sub) && component) walkListNames(index, { kind: 'component', component }, sub, path);
     // (the converter's refusal: after every validation error of the whole populate, harness kit-601)
     if (sub === null || Array.isArray(sub)) {
       refuseLater(walk, new ValidationError("Invalid nested populate. Expected '*' or an object", {}));
@@ -463,6 +474,9 @@ function parseZone(
     // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
     // `Invalid key x at blocks`)
     if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
+    // `on[uid]=*` is walked through the component like `populate[attr]=*`, named under the zone (harness REST
+    // geometre-812: `Invalid key Form at Sections.Form`)
+    if (sub === '*') refuseWildcardIn(scope, path, walk);
     out.set(
       uid,
       // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's

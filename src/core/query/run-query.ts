@@ -83,6 +83,8 @@ export interface QueryOptions {
   readonly strictParams: boolean;
   /** Whether the caller may read a content type; relations to others are hidden or refused. Default: all. */
   readonly canRead?: CanRead;
+  /** The caller holds a full-access API token (fields.ts: how the document service names a refused key). */
+  readonly fullAccess?: boolean;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
   /**
@@ -135,9 +137,11 @@ export function parseLocales(index: ContentIndex, type: ContentType, raw: unknow
   if (!type.localized) return undefined;
   // `*` means every locale only as the whole value: in a list it is a locale code like any other
   if (raw === '*') return null;
-  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw];
-  const codes = list.map((v) => String(v)).filter((v) => v !== '');
-  return codes.length > 0 ? codes : [index.model.defaultLocale];
+  // A list is looked up as given (`locale IN (...)`): the default locale stands in only for no value at all, so a list
+  // of empty strings matches nothing (Strapi's defaultLocale tests `!params.locale`; documents.strictParams would have
+  // dropped the empty ones first: harness REST grupobd-811, rohi-811)
+  if (Array.isArray(raw)) return raw.map((v) => String(v));
+  return raw === undefined || raw === null || raw === '' ? [index.model.defaultLocale] : [String(raw)];
 }
 
 /**
@@ -359,7 +363,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   steps.service();
   const fields = staged.run(
     (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
-    () => parseFields(scope, query.fields, null),
+    () => parseFields(scope, query.fields, null, opts.fullAccess === true),
   );
   const filters = steps.filters();
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError

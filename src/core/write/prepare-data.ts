@@ -1,6 +1,7 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
 import { checkUnrecognizedKeys } from './unrecognized-keys.js';
-import { objectTicks, orderItemErrors, zoneItemTicks, type ItemErrors } from './completion-order.js';
+import { objectTicks, orderFieldErrors, orderItemErrors, zoneItemTicks, type FieldErrors, type ItemErrors } from './completion-order.js';
+import { listBoundError, storedList, zoneAttributes } from './list-bounds.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
@@ -245,7 +246,10 @@ function prepareAttributes(
   const out: Record<string, unknown> = {};
   // a conditional field hidden by `data` is checked as loosely as a draft's, and without bounds (visible.ts)
   const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined };
+  // each field's errors, for yup's order of them (completion-order.ts)
+  const fields: FieldErrors[] = [];
   for (const declared of attributes.values()) {
+    fields.push({ attribute: declared, start: errors.length, end: errors.length, value: data[declared.name] });
     const visible = isVisible(declared, data);
     const opts = visible ? checked : relaxed;
     const attribute = visible || declared.kind !== 'scalar' ? declared : unchecked(declared);
@@ -385,13 +389,21 @@ function prepareAttributes(
               })
               .filter((v) => v !== null);
             orderItemErrors(errors, items, (v) => objectTicks(opts.index.model, component.attributes, v));
+            const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
+              opts.storedLinks ? storedList(opts.index.model, value, () => component.attributes) : echo[attribute.name],
+            );
+            if (bound) errors.push(bound);
           }
         } else {
           if (Array.isArray(value)) {
+            // Strapi rewrites the relations and media inside before yup refuses the list (its data-ids transform walks
+            // arrays whatever the attribute): the error shows them rewritten (harness graphql-run geometre-811)
+            const shown = value.map((v) => (isPlainObject(v) ? linksRewritten(opts, component.attributes, v) : v));
+            echo[attribute.name] = shown;
             errors.push({
               path: here,
-              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(value)}\`.`,
-              value,
+              message: `${pathLabel(here)} must be a \`object\` type, but the final value was: \`${printValue(shown)}\`.`,
+              value: shown,
             });
           } else if (value === null && attribute.required && !opts.draft) {
             // a required component's object schema is not nullable (only optional ones get `.nullable()`)
@@ -459,9 +471,38 @@ function prepareAttributes(
           items.push({ start, end: errors.length, value: entry });
         });
         orderItemErrors(errors, items, (entry) => zoneItemTicks(opts.index.model, entry));
+        const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
+          opts.storedLinks ? storedList(opts.index.model, value, zoneAttributes(opts.index.model)) : echoed,
+        );
+        if (bound) errors.push(bound);
         out[attribute.name] = entries;
         break;
       }
+    }
+  }
+  fields.forEach((f, i) => (fields[i] = { ...f, end: fields[i + 1]?.start ?? errors.length }));
+  orderFieldErrors(checked.index.model, errors, path, [...attributes.keys()], fields);
+  return out;
+}
+
+/** A component value with its relations and media in the rewritten form (nested components and zones too). */
+function linksRewritten(opts: Options, attributes: Attributes, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...value };
+  for (const [key, v] of Object.entries(value)) {
+    const attribute = attributes.get(key);
+    if (attribute === undefined || v === undefined) continue;
+    if (attribute.kind === 'media') out[key] = rewriteRelation(mediaTarget(opts.index), v, false);
+    else if (attribute.kind === 'relation') {
+      const target = opts.index.model.contentTypes.get(attribute.target);
+      if (target) out[key] = rewriteRelation(contentTarget(opts.index, opts.source, target), v, !attribute.toMany);
+    } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
+      const one = (item: unknown): unknown => {
+        if (!isPlainObject(item)) return item;
+        const uid = attribute.kind === 'component' ? attribute.component : item.__component;
+        const component = typeof uid === 'string' ? opts.index.model.components.get(uid) : undefined;
+        return component ? linksRewritten(opts, component.attributes, item) : item;
+      };
+      out[key] = Array.isArray(v) ? v.map(one) : one(v);
     }
   }
   return out;

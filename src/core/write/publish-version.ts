@@ -45,11 +45,12 @@ export function asInput(
   index: WriteContext['index'],
   attributes: Attributes,
   row: Record<string, unknown>,
-  keep: { readonly media?: boolean; readonly relations?: boolean } = {},
+  keep: { readonly media?: boolean; readonly relations?: boolean; readonly ids?: boolean } = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // (a component keeps its id when asked: publishing's list bounds report the stored list, ids included)
   const nested = (component: Attributes | undefined, v: unknown) =>
-    component && isPlainObject(v) ? asInput(index, component, v, keep) : v;
+    component && isPlainObject(v) ? { ...(keep.ids && v.id !== undefined ? { id: v.id } : {}), ...asInput(index, component, v, keep) } : v;
   for (const attribute of attributes.values()) {
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
@@ -74,7 +75,7 @@ export function asInput(
  * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
  */
 export function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true }), {
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true, ids: true }), {
     index: ctx.index,
     draft: false,
     creating: true,
