@@ -221,3 +221,28 @@ describe('events model', () => {
     expect(requiredError(['startsAt'], attribute, undefined, true).message).toBe('startsAt must be defined.');
   });
 });
+
+describe("required values that are null: yup's schema of each type (harness graphql-run donaction-model 811)", () => {
+  const attribute = (type: ScalarAttribute['type']): ScalarAttribute => ({
+    kind: 'scalar',
+    name: 'x',
+    type,
+    private: false,
+    required: true,
+    localized: false,
+    unique: false,
+    source: 'test',
+  });
+  test('a biginteger is a `mixed` schema in Strapi 5.54: null reaches the required test', () => {
+    expect(requiredError(['amount'], attribute('biginteger'), null, true).message).toBe('amount must be defined.');
+    expect(requiredError(['amount'], attribute('biginteger'), null, false).message).toBe('amount cannot be null.');
+  });
+  test('blocks given what is no list cast to null: yup names the value it cast from', () => {
+    expect(requiredError(['texte'], attribute('blocks'), null, true, 42).message).toBe(
+      'texte must be a `array` type, but the final value was: `null` (cast from the value `42`).',
+    );
+    expect(requiredError(['texte'], attribute('blocks'), null, true).message).toBe(
+      'texte must be a `array` type, but the final value was: `null`.',
+    );
+  });
+});

@@ -123,7 +123,9 @@ export function yupType(attribute: ScalarAttribute): string {
     case 'timestamp':
     case 'time':
       return 'date';
+    // Strapi 5.54's biginteger is a `mixed` schema with its own integer test: null reaches the required test
     case 'json':
+    case 'biginteger':
       return 'mixed';
     // a yup array: what is not a list casts to null (a required one fails its type; harness run.mjs casino 601)
     case 'blocks':
@@ -261,14 +263,23 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
  * yup 0.32's number transform casts a value that is not a number with `parseFloat`, and `null` is one when the
  * schema is not nullable (a required number): the final value is `NaN` (string's transform keeps `null`).
  */
-export function requiredError(path: Path, attribute: ScalarAttribute, value: null | undefined, creating: boolean): FieldError {
+export function requiredError(
+  path: Path,
+  attribute: ScalarAttribute,
+  value: null | undefined,
+  creating: boolean,
+  original: unknown = value,
+): FieldError {
   const yup = yupType(attribute);
-  if (value === null && (yup === 'string' || yup === 'number' || yup === 'array'))
+  if (value === null && (yup === 'string' || yup === 'number' || yup === 'array')) {
+    // yup names the value a cast made null from (blocks given a number: `(cast from the value \`42\`)`)
+    const cast = original !== null && original !== undefined ? ` (cast from the value \`${printValue(original)}\`)` : '';
     return {
       path,
-      message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`${yup === 'number' ? 'NaN' : 'null'}\`.`,
+      message: `${label(path)} must be a \`${yup}\` type, but the final value was: \`${yup === 'number' ? 'NaN' : 'null'}\`${cast}.`,
       value: null,
     };
+  }
   // an absent key has no value: Strapi's details leave `value` out
   return { path, message: `${label(path)} ${creating ? 'must be defined.' : 'cannot be null.'}`, value };
 }

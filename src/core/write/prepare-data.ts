@@ -287,7 +287,7 @@ function prepareAttributes(
         if (present || opts.listDefaults)
           echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
-        else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating));
+        else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating, value));
         else {
           out[attribute.name] = r.value;
           const unique = attribute.unique || attribute.type === 'uid';
