@@ -39,10 +39,13 @@ beforeAll(async () => {
   type('post', 'posts', {
     title: { type: 'string' },
     tags: { type: 'relation', relation: 'oneToMany', target: 'api::tag.tag', mappedBy: 'post' },
+    pickedBy: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', mappedBy: 'picks' },
   });
   type('tag', 'tags', {
     label: { type: 'string' },
     post: { type: 'relation', relation: 'manyToOne', target: 'api::post.post', inversedBy: 'tags' },
+    // the owning side of a two-way many-to-many
+    picks: { type: 'relation', relation: 'manyToMany', target: 'api::post.post', inversedBy: 'pickedBy' },
   });
   writeFileSync(
     join(dir, 'package.json'),
@@ -78,4 +81,19 @@ test('a draft-only target published after its owner goes after the links the own
   // REST reads the same list
   const rest = await fetch(`${url}/api/posts/${post}?populate=tags`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(((await rest.json()) as Json).data.tags.map((t: Json) => t.documentId)).toEqual([live, draftOnly]);
+});
+
+test("an owner's many-to-many list keeps its draft's order values on a first publish: a draft-only target comes back in its place", async () => {
+  const made = async (mutation: string) => Object.values((await gql(`mutation { ${mutation} { documentId } }`)).data)[0] as Json;
+  const draftOnly = (await made('createPost(status: DRAFT, data: { title: "draft only" })')).documentId as string;
+  const live = (await made('createPost(status: PUBLISHED, data: { title: "live" })')).documentId as string;
+  const tag = (await made(`createTag(status: PUBLISHED, data: { label: "t", picks: ["${draftOnly}", "${live}"] })`)).documentId as string;
+  const picks = async (status: string) =>
+    ((await gql(`{ tag(documentId: "${tag}", status: ${status}) { picks { documentId } } }`)).data.tag.picks as Json[]).map(
+      (p) => p.documentId,
+    );
+  expect(await picks('PUBLISHED')).toEqual([live]);
+  await made(`updatePost(documentId: "${draftOnly}", status: PUBLISHED, data: {})`);
+  expect(await picks('PUBLISHED')).toEqual([draftOnly, live]);
+  expect(await picks('DRAFT')).toEqual([draftOnly, live]);
 });

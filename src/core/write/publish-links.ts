@@ -62,6 +62,26 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
 }
 
 /**
+ * A first publish (no published version of the locale yet) of a document owning a two-way many-to-many relation to
+ * another draft & publish type: Strapi's bidirectional sync copies the order column of the draft's join rows onto the
+ * new published ones (`captureJoinBatches`, owning side, the drafts only), so the published list keeps the draft's
+ * values, a draft-only target dropped keeping its number: published later, it takes its place back (harness
+ * graphql-run shared-inverse 811's publish chain).
+ */
+export function keepDraftOrders(ctx: WriteContext, draft: Row, published: Row): void {
+  for (const attribute of ctx.type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner || !attribute.inversedBy || attribute.relation !== 'manyToMany') continue;
+    if (attribute.target === ctx.type.uid || !ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) continue;
+    const drafted = refsOf(draft[attribute.name]);
+    const draftOrds = linkOrds(ctx.tx.data, ctx.type.uid, attribute.name, draft, drafted);
+    for (const target of refsOf(published[attribute.name])) {
+      const at = drafted.indexOf(target);
+      if (at >= 0) setLinkOrd(ctx.tx, ctx.type.uid, attribute.name, published, target, draftOrds[at]!);
+    }
+  }
+}
+
+/**
  * A self-relation (course.prerequisites ↔ unlocks) on publish: Strapi's `selfReferentialRelations.load/sync` copies
  * the draft's join rows to the new published row, order columns included, both ways: the published version links
  * the published versions its draft links (its own list was copied from the draft), and the published versions of the

@@ -9,7 +9,14 @@ import { cloneAttribute, type WriteContext } from './clone.js';
 import { publishInverseLinks } from './publish-inverse-links.js';
 import { unlinkStrayOwners } from './publish-stray-links.js';
 import { isStrayOwner } from '../model/stray-owner.js';
-import { dropDraftOnlyTargets, publishInverseOrder, publishSelfLinks, renewBirths, renewSelfLinkBirths } from './publish-links.js';
+import {
+  dropDraftOnlyTargets,
+  keepDraftOrders,
+  publishInverseOrder,
+  publishSelfLinks,
+  renewBirths,
+  renewSelfLinkBirths,
+} from './publish-links.js';
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
@@ -122,6 +129,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
       true,
     );
   }
+  if (!replaced) keepDraftOrders(ctx, draft, published);
   if (replaced) ctx.tx.remove(ctx.type.uid, replaced);
   ctx.tx.insert(ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
