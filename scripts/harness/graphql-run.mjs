@@ -311,7 +311,7 @@ try {
     // concurrently; it loads the plugins and the APIs in one Promise.all too (loadApplicationContext): the order of
     // types (and of GenericMorph's members, Query's and Mutation's fields) changes from one boot to another on the
     // same files. Said apart from a real difference.
-    sdl.sameUpToComponentOrder = canonicalSdl(sdlA) === canonicalSdl(sdlB);
+    sdl.sameUpToComponentOrder = sameUpToRacyOrder(sdlA, sdlB);
     // both in full beside the run's content, to read the whole difference
     writeFileSync(join(work, 'sdl-strapi.graphql'), sdlA);
     writeFileSync(join(work, 'sdl-mock.graphql'), sdlB);
@@ -389,15 +389,23 @@ if (opts.record) {
   log(`recorded ${recorded.length} answers of real Strapi into ${opts.record}`);
 }
 
-/** The SDL's definitions sorted, and each union's members: equal for two orders of the same definitions. */
-function canonicalSdl(text) {
-  const blocks = text.trim().split(/\n\n+/);
-  const sortedUnion = (b) => b.replace(/^(union \S+ = )(.*)$/m, (_m, head, members) => head + members.split(' | ').sort().join(' | '));
-  // Query's and Mutation's fields come in the order the types were registered (plugins and APIs race too)
-  const sortedRoot = (b) => {
-    if (!/^type (Query|Mutation) \{/.test(b)) return b;
-    const lines = b.split('\n');
-    return [lines[0], ...lines.slice(1, -1).sort(), lines.at(-1)].join('\n');
-  };
-  return blocks.map(sortedUnion).map(sortedRoot).sort().join('\n\n');
+/**
+ * Whether two SDLs differ only in the orders Strapi's boot races on: the order of the types, of a union's members
+ * (GenericMorph), and of Query's and Mutation's fields (plugins and APIs are registered in one Promise.all). Every
+ * other order (an object's fields, an input's, an enum's values) must be the same.
+ */
+function sameUpToRacyOrder(textA, textB) {
+  const { buildSchema, printSchema, lexicographicSortSchema } = graphqlModule;
+  const a = buildSchema(textA),
+    b = buildSchema(textB);
+  if (printSchema(lexicographicSortSchema(a)) !== printSchema(lexicographicSortSchema(b))) return false;
+  const names = (t) =>
+    typeof t.getFields === 'function'
+      ? Object.keys(t.getFields())
+      : typeof t.getValues === 'function'
+        ? t.getValues().map((v) => v.name)
+        : [];
+  return Object.entries(a.getTypeMap()).every(
+    ([name, t]) => name === 'Query' || name === 'Mutation' || names(t).join() === names(b.getType(name)).join(),
+  );
 }
