@@ -188,7 +188,7 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
         args,
         validated,
         query: 'document' as const,
-        localeLookup: root.op !== 'plugin' && root.type.localized,
+        serviceStatement: root.op !== 'plugin',
         prelude: paging(args, ctx),
       };
       return strapiShaped(timing, turn, async () => {

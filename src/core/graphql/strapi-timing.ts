@@ -119,8 +119,8 @@ function walk(value: unknown, k: 'validate' | 'total'): number {
  * checks the sums against the measured figures. */
 const QUERIES = {
   load: { before: 3, statements: [18, 18], between: 3, after: 11 },
-  // i18n's locales read by a localized type's document service (one plain statement; not measured apart: a load's)
-  lookup: { before: 1, statements: [18], between: 0, after: 11 },
+  // the document service's statement before it converts a root query (not measured apart: a load's statement)
+  service: { before: 1, statements: [18], between: 0, after: 11 },
   document: { before: 1, statements: [77], between: 0, after: 11 },
 } as const;
 export type QueryKind = keyof typeof QUERIES;
@@ -339,11 +339,11 @@ export interface FieldTiming {
   /** Its query: a relation's load (default) or a document query. */
   readonly query?: QueryKind;
   /**
-   * A root query of a localized type: its document service reads i18n's locales before it converts the query (a
-   * conversion's refusal waits for that statement: harness graphql-run shop 801, webstudio 811, asked with a locale
-   * and without one).
+   * A root query through the document service: a statement of the service comes before it converts the query, so a
+   * conversion's refusal (Invalid order) queues behind the statements sent before it; roots with the same refusal
+   * fail in the order they started (harness graphql-run shop 801, webstudio 811, frameless-model 811).
    */
-  readonly localeLookup?: boolean;
+  readonly serviceStatement?: boolean;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
   readonly prelude?: () => void;
 }
@@ -381,9 +381,10 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
       await ticks(cost.total);
       await turn(timing.query ?? 'load', phase);
     } else if (e instanceof ConversionRefusal) {
-      // a localized type's document service reads i18n's locales (a statement of its own) before it converts the query
+      // the document service waits for a statement of its own before it converts the query (measured on answers:
+      // its refusal queues behind the statements sent before it)
       await ticks(cost.total);
-      if (timing.localeLookup) await turn('lookup');
+      if (timing.serviceStatement) await turn('service');
     } else if (e instanceof ValidationError) await ticks(refusalTicks(timing.args ?? {}, e, timing.validated));
     throw e;
   }
