@@ -81,10 +81,11 @@ export async function executeGraphql(
   // a query given with its hash goes to the parser even when empty
   if (typeof query !== 'string' || (query === '' && persisted.register === undefined))
     return fail(400, 'GraphQL operations must contain a non-empty `query` or a `persistedQuery` extension.', 'BAD_REQUEST');
+  // (the HTTP front reads the envelope as Apollo does, answer-graphql.ts; a direct caller gets Apollo's words too)
   if (op.variables !== undefined && op.variables !== null && !isPlainObject(op.variables))
-    return fail(400, '`variables` in a POST body should be provided as an object.', 'BAD_REQUEST');
+    return fail(400, '`variables` in a POST body must be an object if provided.', 'BAD_REQUEST');
   if (op.operationName !== undefined && op.operationName !== null && typeof op.operationName !== 'string')
-    return fail(400, '`operationName` in a POST body should be a string.', 'BAD_REQUEST');
+    return fail(400, '`operationName` in a POST body must be a string if provided.', 'BAD_REQUEST');
   let document: DocumentNode;
   try {
     document = parse(query);

@@ -60,7 +60,9 @@ export async function resolvePersistedQuery(
 ): Promise<PersistedResolution | PersistedRefusal> {
   const persisted = isPlainObject(extensions) ? extensions.persistedQuery : undefined;
   if (!persisted) return { query };
-  if (!store) return { status: 200, message: 'PersistedQueryNotSupported', code: 'PERSISTED_QUERY_NOT_SUPPORTED', noCache: true };
+  // (a page served over plain http has no Web Crypto digest: the client's link then sends whole queries)
+  if (!store || !globalThis.crypto?.subtle)
+    return { status: 200, message: 'PersistedQueryNotSupported', code: 'PERSISTED_QUERY_NOT_SUPPORTED', noCache: true };
   if (!isPlainObject(persisted) || persisted.version !== 1)
     return { status: 400, message: 'Unsupported persisted query version', code: 'INTERNAL_SERVER_ERROR' };
   const hash = persisted.sha256Hash;
