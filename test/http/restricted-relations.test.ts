@@ -96,3 +96,16 @@ describe('a populate list of dot paths through a hidden relation', () => {
     expect((object.body.data ?? []).some((c) => Array.isArray(c.articles) && c.articles.length > 0)).toBe(true);
   });
 });
+
+describe('an empty sort order through a relation the caller may not read', () => {
+  test("sorts nothing, but Strapi's validators walk its path: a 400 Invalid key for the public role", async () => {
+    const path = '/api/articles?fields[0]=title&pagination[pageSize]=2&sort[owner][code]=';
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(body.error?.details).toEqual({ key: 'owner', path: 'owner', source: 'query', param: 'sort' });
+    // a caller that may read it gets the list, unsorted by it
+    const allowed = await get(path, KIT_TOKEN);
+    expect(allowed.status).toBe(200);
+    expect((await get('/api/articles?fields[0]=title&pagination[pageSize]=2&sort[category][name]=')).status).toBe(200);
+  });
+});

@@ -76,7 +76,7 @@ export function checkRestrictedFilters(
 }
 
 /** Refuses sort paths that go through a relation the caller may not read. */
-export function checkRestrictedSort(index: ContentIndex, scope: Scope, terms: readonly SortTerm[], canRead: CanRead): void {
+export function checkRestrictedSort(index: ContentIndex, scope: Scope, terms: readonly Pick<SortTerm, 'path'>[], canRead: CanRead): void {
   for (const term of terms) {
     let current: Scope | undefined = scope;
     let parent: string | null = null;

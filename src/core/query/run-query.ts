@@ -38,7 +38,7 @@ import {
 import { type Scope } from './scope.js';
 import type { RecallParse, RecallShape } from './parsed-query-cache.js';
 import { populateInOrder, shapeKey } from './query-shape.js';
-import { componentStatusSortFailure, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
+import { componentStatusSortFailure, emptyOrderPaths, parseSort, sortRecords, sortTables, type SortTerm } from './sort.js';
 import type { Status } from './linked-rows.js';
 import { asciiLower } from './values.js';
 import { checkPublicationFilterParam, parsePublicationFilter, type RowTest } from './publication-filter.js';
@@ -333,7 +333,9 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
       (e) => (isRefusedKey(e) ? Stage.DatabaseSort : Stage.ConvertSort),
       () => parseSort(index, scope, query.sort),
     ) ?? [];
-  if (opts.canRead) staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, sort, opts.canRead!));
+  // (an empty order sorts nothing, but the validators walked its path)
+  if (opts.canRead)
+    staged.run(Stage.RestrictedSort, () => checkRestrictedSort(index, scope, [...sort, ...emptyOrderPaths(query.sort)], opts.canRead!));
   staged.run(Stage.DatabaseSort, () => {
     const failure = componentStatusSortFailure(sort);
     if (failure) throw failure;

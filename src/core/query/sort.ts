@@ -41,6 +41,23 @@ export function componentStatusSortFailure(sort: readonly SortTerm[]): DatabaseR
   );
 }
 
+/**
+ * The paths of a sort object's empty orders (`sort[owner][code]=`): they sort nothing (parseSort leaves them out), but
+ * Strapi's validators walk the object before its conversion drops them, so a relation the caller may not read is
+ * refused there too (harness run.mjs shop 831).
+ */
+export function emptyOrderPaths(sort: unknown): { readonly path: readonly string[] }[] {
+  const out: { path: string[] }[] = [];
+  const walk = (o: Record<string, unknown>, prefix: string[]) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (isPlainObject(v)) walk(v, [...prefix, k]);
+      else if (typeof v === 'string' && !v.trim()) out.push({ path: [...prefix, k] });
+    }
+  };
+  for (const item of Array.isArray(sort) ? sort : [sort]) if (isPlainObject(item)) walk(item, []);
+  return out;
+}
+
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
   // a list or object with no real ordering in it (`sort[0]`, `sort[title]`, no value) sorts nothing (hasSort)
