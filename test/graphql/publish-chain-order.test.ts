@@ -22,6 +22,9 @@ const gql = async (query: string): Promise<Json> => {
   return (await res.json()) as Json;
 };
 
+/** The documentId a mutation answers. */
+const made = async (mutation: string) => Object.values((await gql(`mutation { ${mutation} { documentId } }`)).data)[0] as Json;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cm-publish-chain-'));
   const type = (singular: string, plural: string, attributes: Json) => {
@@ -64,7 +67,6 @@ afterAll(async () => {
 });
 
 test('a draft-only target published after its owner goes after the links the owner was published with', async () => {
-  const made = async (mutation: string) => Object.values((await gql(`mutation { ${mutation} { documentId } }`)).data)[0] as Json;
   const draftOnly = (await made('createTag(status: DRAFT, data: { label: "draft only" })')).documentId as string;
   const live = (await made('createTag(status: PUBLISHED, data: { label: "live" })')).documentId as string;
   // the draft lists the draft-only tag first; the published post can link the live one only
@@ -84,7 +86,6 @@ test('a draft-only target published after its owner goes after the links the own
 });
 
 test("an owner's many-to-many list keeps its draft's order values on a first publish: a draft-only target comes back in its place", async () => {
-  const made = async (mutation: string) => Object.values((await gql(`mutation { ${mutation} { documentId } }`)).data)[0] as Json;
   const draftOnly = (await made('createPost(status: DRAFT, data: { title: "draft only" })')).documentId as string;
   const live = (await made('createPost(status: PUBLISHED, data: { title: "live" })')).documentId as string;
   const tag = (await made(`createTag(status: PUBLISHED, data: { label: "t", picks: ["${draftOnly}", "${live}"] })`)).documentId as string;
