@@ -424,12 +424,11 @@ export class SnapshotShrinker {
     for (;;) {
       if (buf[pos] !== QUOTE) throw new ScanError(pos);
       const keyEnd = stringEnd(buf, pos);
-      const key = JSON.parse(buf.toString('utf8', pos, keyEnd)) as string;
       let at = skipSpace(buf, keyEnd);
       if (buf[at] !== COLON) throw new ScanError(at);
       at = skipSpace(buf, at + 1);
       const end = valueEnd(buf, at);
-      if (key === '__component') uid = String(JSON.parse(buf.toString('utf8', at, end)));
+      if (isComponentKey(buf, pos, keyEnd)) uid = String(JSON.parse(buf.toString('utf8', at, end)));
       pos = skipSpace(buf, end);
       if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
       else if (buf[pos] === CLOSE_BRACE) return uid;
@@ -445,7 +444,8 @@ export class SnapshotShrinker {
 
   private copy(buf: Uint8Array, start: number, end: number): void {
     this.room(end - start);
-    if (end - start > 64) {
+    // a native copy needs a view of its source made first: below a few hundred bytes this loop is cheaper
+    if (end - start > 512) {
       this.out.set(buf.subarray(start, end), this.at);
       this.at += end - start;
       return;
@@ -477,6 +477,16 @@ function checkedEnd(buf: Buffer, pos: number): number {
 function hasBackslash(buf: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (buf[i] === BACKSLASH) return true;
   return false;
+}
+
+const COMPONENT_KEY = Buffer.from('"__component"');
+
+/** Whether the key (with its quotes) at `buf[start, end)` is "__component" (compared by its bytes unless escaped). */
+function isComponentKey(buf: Buffer, start: number, end: number): boolean {
+  if (hasBackslash(buf, start + 1, end - 1)) return JSON.parse(buf.toString('utf8', start, end)) === '__component';
+  if (end - start !== COMPONENT_KEY.length) return false;
+  for (let i = 0; i < COMPONENT_KEY.length; i++) if (buf[start + i] !== COMPONENT_KEY[i]) return false;
+  return true;
 }
 
 /** Whether the key (with its quotes) at `buf[start, end)` is "id". */
