@@ -42,11 +42,15 @@ export const serveArgs = (data: string, port: number, extra: string[] = []): str
   ...extra,
 ];
 
-/** `content-mock serve` on the kit's model over a file store, in its own process (so it can be killed). */
-export async function startChildServer(data: string, extra: string[] = []): Promise<ChildServer> {
+/**
+ * `content-mock serve` on the kit's model over a file store, in its own process (so it can be killed); `wrapper`
+ * runs it under another command (`prlimit --fsize=N --`: a disk full from the start).
+ */
+export async function startChildServer(data: string, extra: string[] = [], wrapper: string[] = []): Promise<ChildServer> {
   const port = await freePort();
   const args = serveArgs(data, port, extra);
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...before] = [...wrapper, process.execPath];
+  const child = spawn(command, [...before, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

@@ -22,6 +22,46 @@ const hasPrlimit = (() => {
 
 describe('a failed persist', () => {
   test.skipIf(!hasPrlimit)(
+    "the store file's first write fails: reads are served, a change writes the whole store first or is refused",
+    async () => {
+      const data = join(mkdtempSync(join(tmpdir(), 'cm-firstwrite-')), 'db.json');
+      // room for the lock file, not for the store: the first write (in the background) fails
+      const server = await startChildServer(data, ['--no-watch'], ['prlimit', '--fsize=4096:unlimited', '--']);
+      try {
+        const list = await fetch(`${server.url}/api/tags?pagination[pageSize]=1`);
+        expect(list.status).toBe(200);
+        expect(((await list.json()) as { meta: { pagination: { total: number } } }).meta.pagination.total).toBeGreaterThan(0);
+        const refused = await postTag(server.url, 'no-room-yet');
+        expect(refused.status).toBe(500);
+        expect(existsSync(data)).toBe(false);
+        expect(server.output()).toMatch(/could not write .*db\.json .*serving from memory/);
+
+        limitFileSize(server.child.pid!, 'unlimited');
+        const kept = await postTag(server.url, 'room-again');
+        expect(kept.status).toBe(201);
+        // acknowledged: the whole store is on disk, the change in it
+        expect(existsSync(data)).toBe(true);
+        await server.kill();
+
+        const again = await startChildServer(data, ['--no-watch']);
+        try {
+          expect((await fetch(`${again.url}/api/tags/${kept.documentId}`)).status).toBe(200);
+          const names = (
+            (await (await fetch(`${again.url}/api/tags?pagination[pageSize]=100`)).json()) as { data: { name: string }[] }
+          ).data.map((t) => t.name);
+          expect(names).toContain('room-again');
+          expect(names).not.toContain('no-room-yet');
+        } finally {
+          await again.stop();
+        }
+      } finally {
+        if (server.child.exitCode === null) await server.kill();
+      }
+    },
+    60_000,
+  );
+
+  test.skipIf(!hasPrlimit)(
     'answers 500 and leaves memory unchanged; persistence resumes when the disk recovers',
     async () => {
       const data = join(mkdtempSync(join(tmpdir(), 'cm-diskfull-')), 'db.json');
@@ -103,6 +143,8 @@ describe('a failed persist', () => {
     const { server, url, data, logs, tags } = await serving(mkdtempSync(join(tmpdir(), 'cm-enospc-')));
     try {
       const before = await tags();
+      // the store file's first write (in the background) is done: the journal that follows it is the full disk
+      await server.runtime().store.flush();
       symlinkSync('/dev/full', `${data}.journal`);
       const res = await fetch(`${url}/api/tags`, {
         method: 'POST',
