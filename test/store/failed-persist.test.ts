@@ -20,6 +20,10 @@ const hasPrlimit = (() => {
   }
 })();
 
+/** The names of the tags a server lists (the first 100). */
+const tagNames = async (url: string) =>
+  ((await (await fetch(`${url}/api/tags?pagination[pageSize]=100`)).json()) as { data: { name: string }[] }).data.map((t) => t.name);
+
 describe('a failed persist', () => {
   test.skipIf(!hasPrlimit)(
     "the store file's first write fails: reads are served, a change writes the whole store first or is refused",
@@ -46,9 +50,7 @@ describe('a failed persist', () => {
         const again = await startChildServer(data, ['--no-watch']);
         try {
           expect((await fetch(`${again.url}/api/tags/${kept.documentId}`)).status).toBe(200);
-          const names = (
-            (await (await fetch(`${again.url}/api/tags?pagination[pageSize]=100`)).json()) as { data: { name: string }[] }
-          ).data.map((t) => t.name);
+          const names = await tagNames(again.url);
           expect(names).toContain('room-again');
           expect(names).not.toContain('no-room-yet');
         } finally {
@@ -106,9 +108,7 @@ describe('a failed persist', () => {
         try {
           expect((await fetch(`${again.url}/api/tags/${kept.documentId}`)).status).toBe(200);
           expect((await fetch(`${again.url}/api/tags/${after.documentId}`)).status).toBe(200);
-          const names = (
-            (await (await fetch(`${again.url}/api/tags?pagination[pageSize]=100`)).json()) as { data: { name: string }[] }
-          ).data.map((t) => t.name);
+          const names = await tagNames(again.url);
           expect(names).toContain('before-the-disk-fills');
           expect(names).not.toContain('refused-1');
           expect(names).not.toContain('refused-rename');
