@@ -1,8 +1,9 @@
 import type { ContentModel, Locale } from '../core/model/types.js';
-import { datasetLocales, type Dataset } from '../core/data/import-dataset.js';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { DatasetError, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
 import { readBytes } from './read-bytes.js';
 import { importOutline } from './import-outline.js';
-import { outline, type Outline, type OutlineStream } from './seed-outline.js';
+import { outline, outlineHead, type Outline, type OutlineStream } from './seed-outline.js';
 import type { StoreData } from '../core/data/types.js';
 import { importStreamedSeed } from './import-streamed-seed.js';
 
@@ -29,9 +30,16 @@ export interface ReadSeed {
  */
 export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
   const ahead = read?.file === file ? read : undefined;
-  let buf: Buffer | undefined = ahead?.bytes ?? readBytes(file);
-  let shape: Outline | OutlineStream | undefined = ahead?.outline ?? outline(buf, file);
-  const locales = datasetLocales('head' in shape ? headDataset(shape.head) : shape.meta);
+  let buf: Buffer | undefined = ahead?.bytes;
+  let shape: Outline | OutlineStream | undefined = ahead?.outline;
+  // Without a read ahead, the documents wait for the first load (a store file already there needs none of them):
+  // the locales come from the file's first bytes when they name them there, else from the whole file read now.
+  const head = shape ? undefined : headOf(file);
+  if (!shape && !head) {
+    buf = readBytes(file);
+    shape = outline(buf, file);
+  }
+  const locales = datasetLocales(head ? headDataset(head) : shape && 'head' in shape ? headDataset(shape.head) : shape!.meta);
   return {
     file,
     locales,
@@ -43,9 +51,45 @@ export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
       shape = undefined;
       if (first && 'head' in first) return importStreamedSeed({ bytes, file, stream: first, locales }, model, warn);
       const { meta, documents } = first ?? outline(bytes, file);
+      // the model was read with the head's locales: a later "locales" would have been read with the whole file
+      if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(locales)) {
+        throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
+      }
       return importOutline(bytes, file, meta, documents, model, warn);
     },
   };
+}
+
+/** The first bytes read for a seed's head, and the most read for it (a media library may come before the documents). */
+const HEAD_FIRST = 1 << 16;
+const HEAD_MOST = 1 << 26;
+
+/**
+ * The members before a seed's "contentTypes", read from its first bytes, when they name its locales (a seed without
+ * them there is read whole at open, as before); undefined if the file cannot be read so (its error comes from the
+ * whole read).
+ */
+function headOf(file: string): Record<string, unknown> | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    for (let n = Math.min(size, HEAD_FIRST); ; n = Math.min(size, 2 * n)) {
+      const piece = Buffer.allocUnsafe(n);
+      if (readSync(fd, piece, 0, n, 0) !== n) return undefined;
+      const head = outlineHead(piece);
+      if (head) return 'locales' in head ? head : undefined;
+      if (n === size || n >= HEAD_MOST) return undefined;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The members before "contentTypes", as the dataset they begin (for its locales). */

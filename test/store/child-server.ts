@@ -24,14 +24,20 @@ export const freePort = () =>
     s.once('error', fail);
   });
 
-/** The arguments of `content-mock serve` on the kit's model over the file store `data`. */
-export const serveArgs = (data: string, port: number, extra: string[] = []): string[] => [
+/** How a child server runs: under another command (`prlimit --fsize=N --`: a disk full from the start), another seed. */
+export interface ChildOptions {
+  readonly wrapper?: readonly string[];
+  readonly seed?: string;
+}
+
+/** The arguments of `content-mock serve` on the kit's model (its seed, or `seed`) over the file store `data`. */
+export const serveArgs = (data: string, port: number, extra: string[] = [], seed = KIT_DATASET): string[] => [
   BIN,
   'serve',
   '--schemas',
   KIT_MODEL,
   '--seed',
-  KIT_DATASET,
+  seed,
   '--config',
   KIT_CONFIG,
   '--data',
@@ -42,14 +48,11 @@ export const serveArgs = (data: string, port: number, extra: string[] = []): str
   ...extra,
 ];
 
-/**
- * `content-mock serve` on the kit's model over a file store, in its own process (so it can be killed); `wrapper`
- * runs it under another command (`prlimit --fsize=N --`: a disk full from the start).
- */
-export async function startChildServer(data: string, extra: string[] = [], wrapper: string[] = []): Promise<ChildServer> {
+/** `content-mock serve` on the kit's model over a file store, in its own process (so it can be killed). */
+export async function startChildServer(data: string, extra: string[] = [], options: ChildOptions = {}): Promise<ChildServer> {
   const port = await freePort();
-  const args = serveArgs(data, port, extra);
-  const [command, ...before] = [...wrapper, process.execPath];
+  const args = serveArgs(data, port, extra, options.seed);
+  const [command, ...before] = [...(options.wrapper ?? []), process.execPath];
   const child = spawn(command, [...before, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -97,8 +100,12 @@ export async function postTag(url: string, name: string): Promise<{ status: numb
 }
 
 /** Runs `content-mock serve` expecting it not to start: its exit code and output. */
-export async function refusedServe(data: string, extra: string[] = []): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, serveArgs(data, await freePort(), extra), { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function refusedServe(
+  data: string,
+  extra: string[] = [],
+  options: Pick<ChildOptions, 'seed'> = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, serveArgs(data, await freePort(), extra, options.seed), { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));

@@ -30,7 +30,7 @@ describe('a failed persist', () => {
     async () => {
       const data = join(mkdtempSync(join(tmpdir(), 'cm-firstwrite-')), 'db.json');
       // room for the lock file, not for the store: the first write (in the background) fails
-      const server = await startChildServer(data, ['--no-watch'], ['prlimit', '--fsize=4096:unlimited', '--']);
+      const server = await startChildServer(data, ['--no-watch'], { wrapper: ['prlimit', '--fsize=4096:unlimited', '--'] });
       try {
         const list = await fetch(`${server.url}/api/tags?pagination[pageSize]=1`);
         expect(list.status).toBe(200);

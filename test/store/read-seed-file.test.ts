@@ -69,6 +69,25 @@ describe('reading a seed file document by document', () => {
     expect(() => openSeedFile(file)).toThrow(/seed\.json:1:46 #: invalid JSON/);
   });
 
+  test("without a read ahead, a seed's documents wait for the first load: its locales come from its first bytes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-seedhead-'));
+    const file = join(dir, 'seed.json');
+    const text = readFileSync(KIT_DATASET, 'utf8');
+    const at = text.indexOf('"documentId"', text.indexOf('"contentTypes"'));
+    writeFileSync(file, text.slice(0, at) + '"documentId":,' + text.slice(at));
+    const source = openSeedFile(file);
+    expect(source.locales).toEqual(datasetLocales(readSeed(KIT_DATASET)));
+    const model = await loadModel(KIT_MODEL, { locales: source.locales });
+    expect(() => source.load(model)).toThrow(/seed\.json:\d+:\d+ #: invalid JSON/);
+    // locales given after the documents: the whole file is read at open (its damage said then), as before
+    const late = JSON.parse(text) as Record<string, unknown>;
+    const { locales, defaultLocale, ...rest } = late;
+    writeFileSync(file, JSON.stringify({ ...rest, locales, defaultLocale }));
+    expect(openSeedFile(file).locales).toEqual(datasetLocales(readSeed(KIT_DATASET)));
+    writeFileSync(file, JSON.stringify({ ...rest, locales, defaultLocale }).replace('"documentId":', '"documentId":,'));
+    expect(() => openSeedFile(file)).toThrow(/seed\.json:\d+:\d+ #: invalid JSON/);
+  });
+
   test('read ahead on another thread (serve does): the same store as reading it on the main thread', () => {
     // The thread runs the compiled worker (dist/, built before the tests): a child process imports the real modules.
     const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -105,13 +124,13 @@ describe('reading a seed file document by document', () => {
       const typed = relative(process.cwd(), file);
       const results = [];
       // the same file, named as typed on the command line: the early thread's read, under the name serve gives
-      startEarlySeedRead(['serve', '--quiet', '--seed', typed], {});
+      startEarlySeedRead(['serve', '--quiet', '--memory', '--seed', typed], {});
       const same = await prefetchSeed(file).take();
       results.push(same?.file === file && 'head' in same.outline);
       // --seed=FILE, and the environment variable
-      startEarlySeedRead(['serve', '--seed=' + typed], {});
+      startEarlySeedRead(['serve', '--memory', '--seed=' + typed], {});
       results.push((await prefetchSeed(file).take()) !== undefined);
-      startEarlySeedRead(['serve'], { CONTENT_MOCK_SEED: typed });
+      startEarlySeedRead(['serve'], { CONTENT_MOCK_SEED: typed, CONTENT_MOCK_MEMORY: 'true' });
       results.push((await prefetchSeed(file).take()) !== undefined);
       // another file than serve's: stopped, and serve's own is read
       startEarlySeedRead(['serve', '--seed', typed], {});

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { ServeArgs } from './serve-runner.js';
 import { runCommand } from '../run-command.js';
 import { prefetchSeed } from '../../store/seed-prefetch.js';
+import { servesStoreFile, storeFileOf } from '../early-seed-read.js';
 import { delayValue, envPort, portValue } from '../option-values.js';
 import { localesOption, projectOptions, schemasOf, seedOption } from '../project-options.js';
 
@@ -71,7 +72,7 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
     runCommand(async () => {
       // A seed file is read and outlined on another thread while the server's modules load (both take a few hundred
       // milliseconds at 10k articles; in turn they made most of the start-up).
-      const seedRead = prefetchSeed(args.seed);
+      const seedRead = prefetchSeed(servesStoreFile(storeFileOf(args.memory, args.data), args.resetOnStart) ? undefined : args.seed);
       return (await import('./serve-runner.js')).runServe({ ...args, seedRead, schemas: schemasOf(args), given: args.schemas });
     }),
 };
