@@ -2,7 +2,9 @@
 // `npm run bench`: content-mock under load, on a generated 10,000-article dataset of the conformance kit's model.
 //
 //  1. generates the seed (scripts/bench/generate-dataset.mjs) into the OS temp folder;
-//  2. starts `content-mock serve --memory` on it, timing spawn → first successful GET, and reads its RSS;
+//  2. starts `content-mock serve --memory` on it, timing spawn → first successful GET, and reads its RSS; before it,
+//     the same over a store file (serve's default mode): the first start (seed → store file: its first answer, and
+//     when the file is on disk), then a restart from the file (scripts/bench/store-startup.mjs);
 //  3. runs autocannon on five queries against it, cold (`Cache-Control: no-cache`: the read cache is skipped, every
 //     request runs the query engine) and warm (answered from the read cache; skipped with --no-cache); cold twice:
 //     the same URL each time, then a new URL of the same shape per request (nothing kept by URL can answer);
@@ -23,6 +25,7 @@
 //          --heavy N (heavy clients in it; default 8)
 //          --proxy-sequential S (seconds of one-at-a-time proxied vs direct requests, for the added latency; default 2)
 //          --no-writes (skip the writes section)  --writes-only (only the writes section)
+//          --no-store-startup (skip the start-up over a store file)  --startup-only (start-up figures only, then stop)
 //          --writes-duration S (seconds per write phase; default 5)  --writers N (concurrent writers; default 10)
 //          --cli PATH (the content-mock to measure; default this checkout's bin/content-mock.js)
 //          --urls same|new|both (cold requests: the same URL again and again, a new URL of the same shape per request
@@ -37,6 +40,7 @@ import { generateDataset, pickQueryTargets } from './bench/generate-dataset.mjs'
 import { firstVisitPaths, measureFirstVisits } from './bench/first-visits.mjs';
 import { newUrlMakers } from './bench/new-urls.mjs';
 import { benchWrites, describeWrites } from './bench/writes.mjs';
+import { benchStoreStartup } from './bench/store-startup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, 'test', 'fixtures', 'kit');
@@ -282,6 +286,8 @@ const TARGETS = {
   loopHeldP99Ms: 50,
 };
 const cached = !flag('no-cache');
+const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
+const mark = (met) => (met === undefined ? '' : met ? 'ok' : 'MISS');
 
 const profDir = join(root, 'bench', 'results', 'prof');
 if (cpuProf) {
@@ -327,6 +333,20 @@ if (flag('writes-only')) {
 }
 
 // ---------------------------------------------------------------------------------------------------- 2. start
+// over a store file first, while nothing else runs (two servers of 100k articles side by side would not fit everywhere)
+const storeStartup = flag('no-store-startup')
+  ? undefined
+  : await benchStoreStartup({ cli, fixtures, seedFile, work, startServer, stopServer, rssMb });
+const storeStartupMet = storeStartup && TARGETS.startupMs !== undefined ? storeStartup.fromStoreMs < TARGETS.startupMs : undefined;
+const storeStartupLines = storeStartup
+  ? [
+      `start-up from its store file  ${num(storeStartup.fromStoreMs)} ms${TARGETS.startupMs ? ` (target < ${TARGETS.startupMs} ms)` : ''}  ${mark(storeStartupMet)}` +
+        `  (RSS ${num(storeStartup.fromStoreRssMb)} MB)`,
+      `first start into a store file: first answer ${num(storeStartup.firstAnswerMs)} ms, the file (${num(storeStartup.storeMB)} MB) on disk at ${num(storeStartup.storeWrittenMs)} ms`,
+    ]
+  : [];
+for (const l of storeStartupLines) console.log(l);
+
 const serveArgs = (port) => [
   cli,
   'serve',
@@ -349,6 +369,16 @@ const ours = await startServer('content-mock serve', serveArgs, {
   nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
 });
 console.log(`start-up: ${ours.startupMs.toFixed(0)} ms (spawn → first 200), ${ours.url}`);
+if (flag('startup-only')) {
+  const startupMet = TARGETS.startupMs === undefined ? undefined : ours.startupMs < TARGETS.startupMs;
+  console.log(
+    `\ncontent-mock bench (start-up) — ${settings.articles} articles (${generation.rows.articles} rows), node ${process.version}`,
+  );
+  console.log(`start-up  ${num(ours.startupMs)} ms${TARGETS.startupMs ? ` (target < ${TARGETS.startupMs} ms)` : ''}  ${mark(startupMet)}`);
+  for (const l of storeStartupLines) console.log(l);
+  await stopServer(ours);
+  process.exit(0);
+}
 
 // one request each: check it answers 200 with data, keep the bytes for the ceiling, warm the code paths
 const recorded = [];
@@ -612,7 +642,6 @@ const writes = flag('no-writes') ? undefined : await writesSection();
 
 // ---------------------------------------------------------------------------------------------------- 5. report
 const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '–');
-const num = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const rows = [
   [
     'query',
@@ -673,7 +702,6 @@ const line = (r) =>
 const startupMet = TARGETS.startupMs === undefined ? undefined : ours.startupMs < TARGETS.startupMs;
 const rssMet = TARGETS.rssMB === undefined ? undefined : memoryAfterLoad.rss <= TARGETS.rssMB;
 const loopMet = loopHeld?.status === 'measured' ? loopHeld.cheap.p99 <= TARGETS.loopHeldP99Ms : undefined;
-const mark = (met) => (met === undefined ? '' : met ? 'ok' : 'MISS');
 
 console.log(
   `\ncontent-mock bench — ${settings.articles} articles (${generation.rows.articles} rows), ${settings.connections} connections, ${settings.duration} s per query, node ${process.version}`,
@@ -740,6 +768,7 @@ if (proxy.status === 'measured') {
 if (writes) for (const l of writes.lines) console.log(l);
 const misses = QUERIES.filter((q) => q.met === false).map((q) => q.name);
 if (startupMet === false) misses.push('start-up');
+if (storeStartupMet === false) misses.push('start-up from its store file');
 if (rssMet === false) misses.push('memory');
 if (loopMet === false) misses.push('loop held');
 if (writes) misses.push(...writes.misses);
@@ -758,6 +787,7 @@ const result = {
   settings,
   dataset: { ...generation, targets: { categoryName: targets.categoryName, tagName: targets.tagName, documentId: targets.documentId } },
   startupMs: ours.startupMs,
+  storeStartup,
   memoryMB: { afterLoad: memoryAfterLoad, afterRuns: memoryAfterRuns },
   targets: { ...TARGETS, ratios: Object.fromEntries(QUERIES.filter((q) => q.target !== undefined).map((q) => [q.name, q.target])) },
   urlModes,

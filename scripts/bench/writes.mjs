@@ -8,7 +8,7 @@
 //     write p50, read p99 / max; every acknowledged create must be in the store after it (counted), and with hot
 //     reload on, the server must not have taken one of its own writes for an outside edit (its log).
 // The store file is made once from the seed (`serve --seed --data`) and copied for each mode.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { summarizeProfile } from './summarize-profile.mjs';
@@ -61,6 +61,8 @@ export async function benchWrites(o) {
       timeoutMs: 600_000,
     },
   );
+  // its first answer comes before the store file is written (in the background): the file appears whole
+  while (!existsSync(base)) await new Promise((ok) => setTimeout(ok, 10));
   await stopServer(maker);
   const storeMB = statSync(base).size / 1e6;
   console.log(`  store file: ${storeMB.toFixed(1)} MB, made from the seed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
