@@ -7,10 +7,12 @@
 //   outline, outline-shrinking, shrink   the read-ahead thread's work: the outline of the file; the outline shrinking
 //                         each snapshot on its walk of it (as serve runs it); shrinking every snapshot on a walk of its own
 //   parse                 JSON.parse of every snapshot, nothing kept: the floor of an import that parses them all
+//   parse-keep            the same, every parsed snapshot kept: the floor of any import that keeps each of them as
+//                         objects, whatever it converts (the garbage collector copies what survives)
 //   import                DatasetImporter over every snapshot, as serve imports a seed
 //   import-light          the same with the model's heavy attributes (json, blocks, components, dynamic zones) left
 //                         out: the floor of an import that keeps those values as text until read
-//   parse-shrunk, import-shrunk, import-shrunk-light   the same over the snapshots shrunk beforehand (what the
+//   parse-shrunk, parse-shrunk-keep, import-shrunk, import-shrunk-light   the same over the snapshots shrunk beforehand (what the
 //                         import reads of them, see shrink-snapshot.ts): the floor of a parse that skips the rest
 // Linux (/proc) only. The seed: `npm run bench -- --articles N` writes $TMPDIR/content-mock-bench/seed-N.json.
 import { spawnSync } from 'node:child_process';
@@ -37,9 +39,11 @@ const ALL = [
   'outline-shrinking',
   'shrink',
   'parse',
+  'parse-keep',
   'import',
   'import-light',
   'parse-shrunk',
+  'parse-shrunk-keep',
   'import-shrunk',
   'import-shrunk-light',
 ];
@@ -94,9 +98,11 @@ async function runVariant(name) {
     });
     observer.observe({ entryTypes: ['gc'] });
     const cpu0 = threadCpuMs();
+    const all0 = processCpuMs();
     const t0 = performance.now();
     const kept = work();
-    const out = { mainMs: threadCpuMs() - cpu0, wallMs: Math.round(performance.now() - t0) };
+    // allMs: every thread's, the garbage collector's helpers too (on two cores they compete with the read-ahead thread)
+    const out = { mainMs: threadCpuMs() - cpu0, allMs: processCpuMs() - all0, wallMs: Math.round(performance.now() - t0) };
     return new Promise((ok) =>
       setTimeout(() => {
         observer.disconnect();
@@ -160,6 +166,11 @@ async function runVariant(name) {
     for (const [key, [text, at]] of input)
       for (let i = 0; i < at.length; i += 2) each(key, JSON.parse(text.toString('utf8', at[i], at[i + 1])));
   };
+  if (name.startsWith('parse') && name.endsWith('keep')) {
+    const kept = [];
+    globalThis.kept = kept;
+    return measured(() => (parseEach((_key, snap) => kept.push(snap)), kept.length));
+  }
   if (name.startsWith('parse')) return measured(() => void parseEach(() => {}));
   const used = name.endsWith('light') ? lightModel(model) : model;
   return measured(() => {
@@ -187,8 +198,17 @@ function lightModel(model) {
   return { ...model, contentTypes };
 }
 
+/** utime + stime of this process (all its threads), in ms. */
+function processCpuMs() {
+  return cpuMsOf(`/proc/${process.pid}/stat`);
+}
+
 /** utime + stime of this process's main thread, in ms. */
 function threadCpuMs() {
-  const fields = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return cpuMsOf(`/proc/${process.pid}/task/${process.pid}/stat`);
+}
+
+function cpuMsOf(stat) {
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
