@@ -19,13 +19,14 @@ import {
 } from './json-scanner.js';
 
 // A seed's snapshots show each related document and media file in full, while the import keeps of them only what
-// DatasetImporter reads: a relation's `id`, `documentId`, `locale` and `publishedAt`, and the id of a file the media
-// library already has. The read-ahead thread rewrites each snapshot to those members (about 40 % of a bench seed's
+// DatasetImporter reads: of a related document its `documentId` (an owning side), its `locale` (a holder without i18n
+// linking a localized type) and `publishedAt` (a type without draft & publish linking one with it), or its `id` (an
+// inverse list, kept in order); and the id of a file the media library already has. The read-ahead thread rewrites each snapshot to those members (about 40 % of a bench seed's
 // bytes), so the main thread parses less. What it leaves out is checked as strict JSON first: a damaged snapshot is
 // passed on whole, and fails on the main thread as it did.
 
 /** What the import reads of a member (see DatasetImporter): all of it, nothing, or part of it. */
-export type MemberRule = 'keep' | 'drop' | 'ref' | 'media' | 'zone' | readonly ['component', string];
+export type MemberRule = 'keep' | 'drop' | 'media' | 'zone' | readonly ['component', string] | readonly ['ref', readonly string[]];
 
 /** What the read-ahead thread needs of the model to shrink snapshots (plain data: it is posted to the thread). */
 export interface ShrinkPlan {
@@ -39,14 +40,25 @@ export interface ShrinkPlan {
   readonly library: readonly number[];
 }
 
-const ruleOf = (model: ContentModel, a: Attribute): MemberRule => {
+/** The holder of an attribute, as the import reads its links: a content type, or a component (any holder's). */
+type Holder = { readonly localized: boolean; readonly draftAndPublish: boolean } | 'component';
+
+const ruleOf = (model: ContentModel, a: Attribute, holder: Holder): MemberRule => {
   switch (a.kind) {
     case 'scalar':
       return 'keep';
     case 'media':
       return 'media';
-    case 'relation':
-      return 'ref';
+    case 'relation': {
+      const target = model.contentTypes.get(a.target);
+      // an inverse side: the owners' ids in their order when it is a list (noteInverseOrder), else nothing
+      if (!a.owner) return holder !== 'component' && a.mappedBy && a.toMany ? ['ref', ['id']] : 'drop';
+      const members = ['documentId'];
+      // a component's holder may be a type without i18n (convertAttributes passes the holder's)
+      if (target?.localized && (holder === 'component' || !holder.localized)) members.push('locale');
+      if (target?.draftAndPublish && holder !== 'component' && !holder.draftAndPublish) members.push('publishedAt');
+      return ['ref', members];
+    }
     case 'component':
       return model.components.has(a.component) ? ['component', a.component] : 'keep';
     case 'dynamiczone':
@@ -56,8 +68,8 @@ const ruleOf = (model: ContentModel, a: Attribute): MemberRule => {
 
 /** The plan for a model, with the media library the seed gives before its documents (the outline's head). */
 export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan {
-  const rules = (attributes: Iterable<Attribute>, own: readonly string[]) => {
-    const list: [string, MemberRule][] = [...attributes].map((a) => [a.name, ruleOf(model, a)]);
+  const rules = (attributes: Iterable<Attribute>, own: readonly string[], holder: Holder) => {
+    const list: [string, MemberRule][] = [...attributes].map((a) => [a.name, ruleOf(model, a, holder)]);
     // the members every snapshot row is built from are kept whole, whatever an attribute of the same name says
     return [...list.filter(([name]) => !own.includes(name)), ...own.map((name): [string, MemberRule] => [name, 'keep'])];
   };
@@ -68,8 +80,8 @@ export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan 
       [t.pluralName, t.uid],
       [t.singularName, t.uid],
     ]),
-    types: types.map((t) => [t.uid, rules(t.attributes.values(), SYSTEM_FIELDS)]),
-    components: [...model.components.values()].map((c) => [c.uid, rules(c.attributes.values(), ['id', '__component'])]),
+    types: types.map((t) => [t.uid, rules(t.attributes.values(), SYSTEM_FIELDS, t)]),
+    components: [...model.components.values()].map((c) => [c.uid, rules(c.attributes.values(), ['id', '__component'], 'component')]),
     library: Array.isArray(library)
       ? library.flatMap((m) =>
           typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'number' ? [(m as { id: number }).id] : [],
@@ -78,8 +90,8 @@ export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan 
   };
 }
 
-/** A rule as the shrinker applies it: a component's rules resolved to its table. */
-type Rule = { readonly kind: 'keep' | 'drop' | 'ref' | 'media' | 'zone' } | { readonly kind: 'component'; readonly table: Table };
+/** A rule as the shrinker applies it: a component's rules resolved to its table, a related document's to its members'. */
+type Rule = { readonly kind: 'keep' | 'drop' | 'media' | 'zone' } | { readonly kind: 'component' | 'ref'; readonly table: Table };
 
 /** Member names to rules, found by their bytes (no string is made of a key without escapes). */
 class Table {
@@ -126,17 +138,27 @@ const hashOf = (b: Uint8Array, start: number, end: number) =>
 
 const KEEP: Rule = { kind: 'keep' };
 const DROP: Rule = { kind: 'drop' };
-const rulesOf = (rule: MemberRule, components: Map<string, Table>): Rule =>
-  Array.isArray(rule)
-    ? { kind: 'component', table: components.get(rule[1])! }
-    : { kind: rule as 'keep' | 'drop' | 'ref' | 'media' | 'zone' };
-
-/** A related document: the members the import reads of it. */
-const REF = (() => {
-  const t = new Table(DROP);
-  for (const name of ['id', 'documentId', 'locale', 'publishedAt']) t.add(name, KEEP);
-  return t;
-})();
+/** The rules without a table, one object each (a file shrunk once is written again as it was, see item). */
+const SIMPLE: Record<'keep' | 'drop' | 'media' | 'zone', Rule> = {
+  keep: KEEP,
+  drop: DROP,
+  media: { kind: 'media' },
+  zone: { kind: 'zone' },
+};
+const rulesOf = (rule: MemberRule, components: Map<string, Table>, refs: Map<string, Rule>): Rule => {
+  if (!Array.isArray(rule)) return SIMPLE[rule as 'keep' | 'drop' | 'media' | 'zone'];
+  if (rule[0] === 'component') return { kind: 'component', table: components.get(rule[1] as string)! };
+  // one rule per set of members: a related document shrunk once is written again as it was (see item)
+  const members = rule[1] as readonly string[];
+  const key = members.join('\u0000');
+  let ref = refs.get(key);
+  if (!ref) {
+    const table = new Table(DROP);
+    for (const name of members) table.add(name, KEEP);
+    refs.set(key, (ref = { kind: 'ref', table }));
+  }
+  return ref;
+};
 
 /** Related documents and files remembered as shrunk (a bound on the memory they hold), and their largest size. */
 const SEEN_ITEMS = 20_000;
@@ -152,11 +174,12 @@ export class SnapshotShrinker {
   private readonly names: Map<string, string>;
   private readonly types = new Map<string, Table>();
   private readonly components = new Map<string, Table>();
+  private readonly refs = new Map<string, Rule>();
   private readonly library: Set<number>;
   private out = Buffer.alloc(0);
   private at = 0;
   /** Related documents and files shrunk so far, by a hash of their first bytes (see item). */
-  private readonly seen = new Map<number, { rule: 'ref' | 'media'; text: Buffer; out: Buffer }[]>();
+  private readonly seen = new Map<number, { rule: Rule; text: Buffer; out: Buffer }[]>();
   private seenCount = 0;
   /** The type being shrunk as it is found (begin), and [start in the file, start, end in the output, …] of each. */
   private table: Table | undefined;
@@ -168,10 +191,10 @@ export class SnapshotShrinker {
     // tables first, rules after: a component may hold another (or itself)
     for (const [uid] of plan.components) this.components.set(uid, new Table(KEEP));
     for (const [uid, rules] of plan.components)
-      for (const [name, rule] of rules) this.components.get(uid)!.add(name, rulesOf(rule, this.components));
+      for (const [name, rule] of rules) this.components.get(uid)!.add(name, rulesOf(rule, this.components, this.refs));
     for (const [uid, rules] of plan.types) {
       const table = new Table(DROP);
-      for (const [name, rule] of rules) table.add(name, rulesOf(rule, this.components));
+      for (const [name, rule] of rules) table.add(name, rulesOf(rule, this.components, this.refs));
       this.types.set(uid, table);
     }
   }
@@ -342,7 +365,7 @@ export class SnapshotShrinker {
       // bytes equal to a whole object seen before are that object (its closing brace ends it)
       for (const e of list) {
         const n = e.text.length;
-        if (e.rule === rule.kind && start + n <= buf.length && buf.compare(e.text, 0, n, start, start + n) === 0) {
+        if (e.rule === rule && start + n <= buf.length && buf.compare(e.text, 0, n, start, start + n) === 0) {
           this.copy(e.out, 0, e.out.length);
           return start + n;
         }
@@ -352,7 +375,7 @@ export class SnapshotShrinker {
     const end = this.part(buf, start, rule);
     if (this.seenCount < SEEN_ITEMS && end - start <= SEEN_BYTES) {
       this.seenCount++;
-      const seen = { rule: rule.kind, text: Buffer.from(buf.subarray(start, end)), out: Buffer.from(this.out.subarray(at, this.at)) };
+      const seen = { rule, text: Buffer.from(buf.subarray(start, end)), out: Buffer.from(this.out.subarray(at, this.at)) };
       if (list) list.push(seen);
       else this.seen.set(h, [seen]);
     }
@@ -362,7 +385,6 @@ export class SnapshotShrinker {
   private part(buf: Buffer, start: number, rule: Rule): number {
     switch (rule.kind) {
       case 'ref':
-        return this.object(buf, start, REF);
       case 'component':
         return this.object(buf, start, rule.table);
       case 'media':
