@@ -51,9 +51,11 @@ export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
       shape = undefined;
       if (first && 'head' in first) return importStreamedSeed({ bytes, file, stream: first, locales }, model, warn);
       const { meta, documents } = first ?? outline(bytes, file);
-      // the model was read with the head's locales: a later "locales" would have been read with the whole file
-      if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(locales)) {
-        throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
+      // the model was read with the locales before the documents (as a read ahead does, see importStreamedSeed)
+      if (head && JSON.stringify(datasetLocales(meta)) !== JSON.stringify(locales)) {
+        throw new DatasetError(
+          `${file}: its locales are not those it names before "contentTypes" (read at start): give "locales" and "defaultLocale" once, before "contentTypes", and restart after changing them`,
+        );
       }
       return importOutline(bytes, file, meta, documents, model, warn);
     },

@@ -79,6 +79,11 @@ describe('reading a seed file document by document', () => {
     expect(source.locales).toEqual(datasetLocales(readSeed(KIT_DATASET)));
     const model = await loadModel(KIT_MODEL, { locales: source.locales });
     expect(() => source.load(model)).toThrow(/seed\.json:\d+:\d+ #: invalid JSON/);
+    // the file's locales changed since it was opened: said, not imported under the model's old ones
+    writeFileSync(file, text.replace('"code": "fr"', '"code": "it"').replace('"code":"fr"', '"code":"it"'));
+    expect(readFileSync(file, 'utf8')).not.toBe(text);
+    expect(() => openSeedFile(file).load(model)).not.toThrow();
+    expect(() => source.load(model)).toThrow(/its locales are not those it names before "contentTypes" \(read at start\)/);
     // locales given after the documents: the whole file is read at open (its damage said then), as before
     const late = JSON.parse(text) as Record<string, unknown>;
     const { locales, defaultLocale, ...rest } = late;
