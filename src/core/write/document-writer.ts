@@ -24,6 +24,7 @@ import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-v
 import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
 import { asInput, liveMedia, publish, takenBy, validatePublish } from './publish-version.js';
 import { uuidFieldLifecycle } from './uuid-field-lifecycle.js';
+import { forgetOwnLinks } from './drop-link.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -370,7 +371,11 @@ export async function deleteDocument(
   const locale = all ? undefined : writeLocale(store, type, query.locale);
   await store.mutate((tx) => {
     const rows = [...store.index.documentRows(type.uid, target)];
-    for (const r of rows) if (all || r.locale === locale) tx.remove(type.uid, r);
+    for (const r of rows) {
+      if (!all && r.locale !== locale) continue;
+      tx.remove(type.uid, r);
+      forgetOwnLinks(tx, store.index, type, r);
+    }
     // one locale of several: the links to it go with its rows
     if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(tx, store.index, type, target, locale);
   });
