@@ -5,7 +5,8 @@
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
 // ("rawBody": "text" sends that text as the body, with the JSON content type unless "headers" give another)
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
-// --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route).
+// --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route); --graphql-config '<json>' gives
+// the plugin's config (config/plugins graphql.config, e.g. {"apolloServer":{"allowBatchedHttpRequests":true}}) to both.
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 // `"upload": { "name": "a.txt", "type": "text/plain", "text": "..." }` sends that file as the multipart `files` field;
@@ -49,8 +50,10 @@ const keys = {
   none: undefined,
 };
 // --graphql: real Strapi gets @strapi/plugin-graphql (graphql-strapi.mjs) and the mock serves /graphql
-const withGraphql = process.argv.includes('--graphql');
-const cmConfig = { ...mockConfigFor(settings), ...(withGraphql ? { graphql: {} } : {}) };
+// --graphql-config '<json>': the plugin's config (config/plugins graphql.config) on both sides, e.g. its apolloServer
+const graphqlConfig = JSON.parse(arg('graphql-config', '{}'));
+const withGraphql = process.argv.includes('--graphql') || arg('graphql-config') !== undefined;
+const cmConfig = { ...mockConfigFor(settings), ...(withGraphql ? { graphql: graphqlConfig } : {}) };
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
 
@@ -62,6 +65,7 @@ const dest = (withGraphql ? prepareGraphqlApp : prepareApp)({
   apiConfigFile: apiConfig,
   settings,
   withCode,
+  ...(withGraphql ? { graphql: graphqlConfig } : {}),
 });
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
 
