@@ -5,9 +5,12 @@
 // steps.json: [{ "method": "POST", "path": "/api/x?status=draft", "body": {...}, "save": "a", "auth": "full", "headers": {} }, ...]
 // ("rawBody": "text" sends that text as the body, with the JSON content type unless "headers" give another)
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
-// --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route).
+// --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route); --graphql-config '<json>' gives
+// the plugin's config (config/plugins graphql.config, e.g. {"apolloServer":{"allowBatchedHttpRequests":true}}) to both.
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
+// `"upload": { "name": "a.txt", "type": "text/plain", "text": "..." }` sends that file as the multipart `files` field;
+// `"saveId": "f"` saves the answer's (first) file id as `{{f}}`.
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -47,8 +50,10 @@ const keys = {
   none: undefined,
 };
 // --graphql: real Strapi gets @strapi/plugin-graphql (graphql-strapi.mjs) and the mock serves /graphql
-const withGraphql = process.argv.includes('--graphql');
-const cmConfig = { ...mockConfigFor(settings), ...(withGraphql ? { graphql: {} } : {}) };
+// --graphql-config '<json>': the plugin's config (config/plugins graphql.config) on both sides, e.g. its apolloServer
+const graphqlConfig = JSON.parse(arg('graphql-config', '{}'));
+const withGraphql = process.argv.includes('--graphql') || arg('graphql-config') !== undefined;
+const cmConfig = { ...mockConfigFor(settings), ...(withGraphql ? { graphql: graphqlConfig } : {}) };
 writeFileSync(join(work, 'content-mock.config.json'), JSON.stringify(cmConfig, null, 2));
 const steps = JSON.parse(readFileSync(stepsFile, 'utf8'));
 
@@ -60,6 +65,7 @@ const dest = (withGraphql ? prepareGraphqlApp : prepareApp)({
   apiConfigFile: apiConfig,
   settings,
   withCode,
+  ...(withGraphql ? { graphql: graphqlConfig } : {}),
 });
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
 
@@ -78,8 +84,11 @@ async function startMock(port) {
 const fill = (text, saved) => text.replace(/\{\{(\w+)\}\}/g, (_, k) => saved[k] ?? `{{${k}}}`);
 async function send(base, step, saved) {
   // `rawBody`: the body's text as given (a malformed or empty body)
+  const upload = step.upload ? new FormData() : undefined;
+  upload?.append('files', new Blob([step.upload.text ?? ''], { type: step.upload.type ?? 'text/plain' }), step.upload.name);
   const body =
-    step.rawBody !== undefined ? fill(step.rawBody, saved) : step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved);
+    upload ??
+    (step.rawBody !== undefined ? fill(step.rawBody, saved) : step.body === undefined ? undefined : fill(JSON.stringify(step.body), saved));
   // "auth": "jwt:<name>" sends the JWT a step saved with "saveJwt": "<name>"
   const key = step.auth?.startsWith('jwt:') ? saved[step.auth.slice(4)] : keys[step.auth ?? 'full'];
   const res = await fetch(base + fill(step.path, saved), {
@@ -87,7 +96,7 @@ async function send(base, step, saved) {
     redirect: 'manual',
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined && !upload ? { 'content-type': 'application/json' } : {}),
       ...step.headers,
     },
     body,
@@ -102,6 +111,8 @@ async function send(base, step, saved) {
   }
   if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
   if (step.saveJwt && json?.jwt) saved[step.saveJwt] = json.jwt;
+  const file = Array.isArray(json) ? json[0] : json?.data;
+  if (step.saveId && file?.id !== undefined) saved[step.saveId] = String(file.id);
   if (step.save && json?.user?.documentId) saved[step.save] = json.user.documentId;
   return { status: res.status, json };
 }

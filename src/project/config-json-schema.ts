@@ -298,7 +298,7 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
           apolloServer: {
             type: 'object',
             description:
-              "Apollo Server's options, as in config/plugins: introspection, csrfPrevention, status400ForVariableCoercionErrors and persistedQueries change answers.",
+              "Apollo Server's options, as in config/plugins: introspection, csrfPrevention, status400ForVariableCoercionErrors, persistedQueries and allowBatchedHttpRequests change answers.",
             properties: {
               introspection: { type: 'boolean', default: true },
               csrfPrevention: {
@@ -311,6 +311,11 @@ export const CONFIG_KEY_SCHEMAS: Readonly<Record<(typeof KNOWN_KEYS)[number], Js
               persistedQueries: {
                 description: 'Automatic persisted queries: false turns them off (Apollo keeps them in memory by default).',
                 oneOf: [{ const: false }, { type: 'object' }],
+              },
+              allowBatchedHttpRequests: {
+                description: 'A POST body that is a list of operations answers a list of results (refused by default).',
+                type: 'boolean',
+                default: false,
               },
             },
           },

@@ -23,13 +23,14 @@ function usable(key: string, value: unknown): boolean {
 
 /**
  * `apolloServer`, merged over the plugin's Apollo config: `introspection`, `csrfPrevention` (true, false or
- * `{ requestHeaders }`), `status400ForVariableCoercionErrors` and `persistedQueries` change answers; Apollo's other options are left
+ * `{ requestHeaders }`), `status400ForVariableCoercionErrors`, `persistedQueries` and `allowBatchedHttpRequests` change answers;
+ * Apollo's other options are left
  * to it (plugins, cache, cors…).
  */
 function apolloFrom(raw: unknown, where: string): ApolloSettings {
   if (raw === undefined) return DEFAULT_APOLLO;
   if (!isPlainObject(raw)) throw new ConfigError(`${where}: graphql.apolloServer must be Apollo Server's options (an object)`);
-  const flag = (key: 'introspection' | 'status400ForVariableCoercionErrors'): boolean => {
+  const flag = (key: 'introspection' | 'status400ForVariableCoercionErrors' | 'allowBatchedHttpRequests'): boolean => {
     const v = raw[key];
     if (v === undefined) return DEFAULT_APOLLO[key];
     if (typeof v !== 'boolean') throw new ConfigError(`${where}: graphql.apolloServer.${key} must be true or false`);
@@ -54,6 +55,7 @@ function apolloFrom(raw: unknown, where: string): ApolloSettings {
     csrfHeaders,
     status400ForVariableCoercionErrors: flag('status400ForVariableCoercionErrors'),
     persistedQueries: persisted !== false,
+    allowBatchedHttpRequests: flag('allowBatchedHttpRequests'),
   });
 }
 

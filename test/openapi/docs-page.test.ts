@@ -12,22 +12,25 @@ import { serveDocs } from './serve-docs.js';
 // A real browser renders the page: proves Swagger UI loads from the local assets and shows the example's
 // endpoints. CI machines without Debian's chromium skip it.
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = join(tmpdir(), 'content-mock-docs-page.png');
 const run = promisify(execFile);
 
 describe.skipIf(!existsSync(CHROMIUM))('the /docs page in headless chromium', () => {
   let doc: OpenAPIV3_1.Document;
   let server: { url: string; close: () => Promise<void> };
   let profile: string;
+  // the screenshot goes to a folder of this run's own: runs in other worktrees at once must not share a file
+  let shots: string;
 
   beforeAll(async () => {
     doc = generateOpenApi(await loadExampleModel());
     server = await serveDocs(() => doc);
     profile = mkdtempSync(join(tmpdir(), 'content-mock-chromium-'));
+    shots = mkdtempSync(join(tmpdir(), 'content-mock-docs-page-'));
   });
   afterAll(async () => {
     await server.close();
     rmSync(profile, { recursive: true, force: true });
+    rmSync(shots, { recursive: true, force: true });
   });
 
   const chromium = (args: string[]) =>
@@ -54,9 +57,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the /docs page in headless chromium', ()
     }
   }, 90_000);
 
-  test(`writes a screenshot to ${SCREENSHOT}`, async () => {
-    rmSync(SCREENSHOT, { force: true });
-    await chromium([`--screenshot=${SCREENSHOT}`]);
-    expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
+  test('writes a screenshot of the page', async () => {
+    const screenshot = join(shots, 'docs-page.png');
+    await chromium([`--screenshot=${screenshot}`]);
+    expect(statSync(screenshot).size).toBeGreaterThan(20_000);
   }, 90_000);
 });

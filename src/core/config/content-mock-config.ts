@@ -299,6 +299,8 @@ export interface ApolloSettings {
   readonly status400ForVariableCoercionErrors: boolean;
   /** Automatic persisted queries (on unless `persistedQueries: false`). */
   readonly persistedQueries: boolean;
+  /** A POST body that is a list of operations answers a list of results (Apollo's default: refused). */
+  readonly allowBatchedHttpRequests: boolean;
 }
 
 export const DEFAULT_APOLLO: ApolloSettings = Object.freeze({
@@ -306,6 +308,7 @@ export const DEFAULT_APOLLO: ApolloSettings = Object.freeze({
   csrfHeaders: Object.freeze(['x-apollo-operation-name', 'apollo-require-preflight']),
   status400ForVariableCoercionErrors: true,
   persistedQueries: true,
+  allowBatchedHttpRequests: false,
 });
 
 export const DEFAULT_GRAPHQL: GraphqlSettings = Object.freeze({

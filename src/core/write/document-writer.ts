@@ -22,8 +22,9 @@ import { keepLinkLocales, linkLocales, setLinkLocales } from '../data/link-local
 import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-version.js';
 
 import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
-import { asInput, publish, takenBy, validatePublish } from './publish-version.js';
+import { asInput, liveMedia, publish, takenBy, validatePublish } from './publish-version.js';
 import { uuidFieldLifecycle } from './uuid-field-lifecycle.js';
+import { forgetOwnLinks } from './drop-link.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
 // PUT write the draft and then publish it (unless `?status=draft`): publishing replaces the published row with a
@@ -200,17 +201,10 @@ function withNonLocalized(ctx: WriteContext, data: Record<string, unknown>, docR
   for (const attribute of ctx.type.attributes.values()) {
     if (!isSynced(attribute) || (merged[attribute.name] !== undefined && merged[attribute.name] !== null)) continue;
     // the version is read with its media populated: a file deleted since (its morph links gone) is not copied
-    if (attribute.kind === 'media') merged[attribute.name] = liveMedia(ctx, base[attribute.name]);
+    if (attribute.kind === 'media') merged[attribute.name] = liveMedia(ctx.index, base[attribute.name]);
     else if (Object.hasOwn(copy, attribute.name)) merged[attribute.name] = copy[attribute.name];
   }
   return merged;
-}
-
-/** Media ids that still name a file (a row keeps the ids of files deleted since). */
-function liveMedia(ctx: WriteContext, value: unknown): unknown {
-  const live = (id: unknown) => (typeof id === 'number' || typeof id === 'string') && ctx.index.media(Number(id)) !== undefined;
-  if (Array.isArray(value)) return value.filter(live);
-  return value !== undefined && value !== null && live(value) ? value : null;
 }
 
 interface WriteResult {
@@ -377,7 +371,11 @@ export async function deleteDocument(
   const locale = all ? undefined : writeLocale(store, type, query.locale);
   await store.mutate((tx) => {
     const rows = [...store.index.documentRows(type.uid, target)];
-    for (const r of rows) if (all || r.locale === locale) tx.remove(type.uid, r);
+    for (const r of rows) {
+      if (!all && r.locale !== locale) continue;
+      tx.remove(type.uid, r);
+      forgetOwnLinks(tx, store.index, type, r);
+    }
     // one locale of several: the links to it go with its rows
     if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(tx, store.index, type, target, locale);
   });

@@ -1,4 +1,4 @@
-import type { RelationAttribute } from '../model/types.js';
+import type { ContentType, RelationAttribute } from '../model/types.js';
 import { refsOf } from '../data/content-index.js';
 import { keepLinkLocales } from '../data/link-locale.js';
 import { keepLinkVersions } from '../data/link-version.js';
@@ -29,4 +29,18 @@ export function dropLink(
   recordLinks(tx, lists, ownerUid, attribute.name, row, current, next);
   keepLinkLocales(row, attribute.name, next);
   keepLinkVersions(row, attribute.name, next);
+}
+
+/**
+ * A deleted owner row's links go with its join rows: their ranks are forgotten, so a version made again later for the
+ * same document and locale (the keys name no row id) links anew, last in each list (`createRelations`' highest + 1),
+ * not in the deleted row's old place (harness graphql-run frameless-model 811 #591: a locale deleted, created again,
+ * then linked).
+ */
+export function forgetOwnLinks(tx: Transaction, lists: LinkLists, type: ContentType, row: Row): void {
+  for (const attribute of type.attributes.values()) {
+    if (attribute.kind !== 'relation' || !attribute.owner) continue;
+    const links = refsOf(row[attribute.name]);
+    if (links.length > 0) recordLinks(tx, lists, type.uid, attribute.name, row, links, []);
+  }
 }

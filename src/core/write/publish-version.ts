@@ -62,7 +62,7 @@ export function asInput(
     const value = row[attribute.name];
     if (attribute.kind === 'scalar') out[attribute.name] = value ?? null;
     else if (value === undefined) continue;
-    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = value;
+    else if (attribute.kind === 'media' && keep.media) out[attribute.name] = liveMedia(index, value);
     else if (attribute.kind === 'relation' && attribute.owner && keep.relations) out[attribute.name] = value;
     else if (attribute.kind === 'component') {
       const component = index.model.components.get(attribute.component)?.attributes;
@@ -75,6 +75,17 @@ export function asInput(
     }
   }
   return out;
+}
+
+/**
+ * Media ids that still name a file: a row keeps the ids of files deleted since, while Strapi reads a stored version
+ * with its media populated, and a deleted file's morph links are gone (a draft published after its component's
+ * required file was deleted fails `must be defined.`: harness graphql-run flesz-model 811 #402).
+ */
+export function liveMedia(index: WriteContext['index'], value: unknown): unknown {
+  const live = (id: unknown) => (typeof id === 'number' || typeof id === 'string') && index.media(Number(id)) !== undefined;
+  if (Array.isArray(value)) return value.filter(live);
+  return value !== undefined && value !== null && live(value) ? value : null;
 }
 
 /**

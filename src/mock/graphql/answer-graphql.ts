@@ -1,5 +1,5 @@
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
-import { executeGraphql, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
+import { executeGraphql, type GraphqlAnswer, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
 import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
 import { errorBody, StrapiError } from '../../core/errors/strapi-errors.js';
 import type { ContentModel } from '../../core/model/types.js';
@@ -140,7 +140,6 @@ function readOperation(req: GraphqlHttpRequest, body: unknown): GraphqlOperation
       return answer as GraphqlHttpAnswer;
     }
   }
-  if (Array.isArray(body)) return badRequest('Operation batching disabled.');
   if (!isRecord(body) || Object.keys(body).length === 0)
     return badRequest('POST body missing, invalid Content-Type, or JSON object has no keys.');
   const { query, variables, extensions, operationName } = body;
@@ -194,8 +193,63 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
     throw e;
   }
   if (blockedAsCsrf(req, settings.apollo.csrfHeaders)) return badRequest(CSRF_MESSAGE);
+  if (req.method === 'POST' && Array.isArray(body)) {
+    if (!settings.apollo.allowBatchedHttpRequests) return badRequest('Operation batching disabled.');
+    return answerBatch(rt, req, who, body);
+  }
   const op = readOperation(req, body);
   if ('status' in op) return op;
+  const one = await runOperation(rt, req, who, op);
+  if (one.koaStatus === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
+  const sent = json(one.status, one.answer.body);
+  return { ...sent, headers: { ...sent.headers, ...one.headers } };
+}
+
+/**
+ * Apollo's batched HTTP requests (`allowBatchedHttpRequests`): each operation of the list is read and run as a request
+ * of its own, sharing the response's head, and the answer is the list of their results, each as Apollo writes one
+ * (JSON and a newline). A piece Apollo's envelope refuses (not an object, a field of the wrong kind) fails the whole
+ * request with that refusal, the first in the list; the other pieces have started by then and run to their end
+ * (Promise.all in Apollo's runBatchedHttpQuery): their writes stay.
+ */
+async function answerBatch(
+  rt: Runtime,
+  req: GraphqlHttpRequest,
+  who: RequestPrincipal,
+  pieces: readonly unknown[],
+): Promise<GraphqlHttpAnswer> {
+  if (pieces.length === 0) return badRequest('No operations found in request.');
+  const ops = pieces.map((piece) => readOperation(req, piece));
+  // run side by side, as Apollo's Promise.all runs them: a read and a write of one batch interleave by the resolvers'
+  // timing (strapi-timing.ts), each operation with its own
+  const runs = await Promise.all(ops.map((op) => ('status' in op ? undefined : runOperation(rt, req, who, op))));
+  const refused = ops.find((op): op is GraphqlHttpAnswer => 'status' in op);
+  if (refused) return refused;
+  const done = runs.filter((run): run is OperationRun => run !== undefined);
+  // the shared head: the last error status set; a persisted query error's cache header once set stays (the cache
+  // control plugin leaves a header it cannot parse), else the plugin's `no-store`
+  const status = done.reduce((last, run) => (run.status !== 200 ? run.status : last), 200);
+  const noCache = done.some((run) => run.headers['Cache-Control'] !== 'no-store');
+  return {
+    status,
+    contentType: JSON_TYPE,
+    body: `[${done.map((run) => JSON.stringify(run.answer.body) + '\n').join(',')}]`,
+    headers: { 'Cache-Control': noCache ? 'private, no-cache, must-revalidate' : 'no-store' },
+  };
+}
+
+interface OperationRun {
+  readonly answer: GraphqlAnswer;
+  /** The HTTP status the operation's answer sets. */
+  readonly status: number;
+  /** A status the plugin's koa context was given (204: no body). */
+  readonly koaStatus?: number;
+  readonly headers: Record<string, string>;
+}
+
+/** Runs one operation of a request through the plugin's schema. */
+async function runOperation(rt: Runtime, req: GraphqlHttpRequest, who: RequestPrincipal, op: GraphqlOperation): Promise<OperationRun> {
+  const settings = rt.config.graphql ?? DEFAULT_GRAPHQL;
   // the plugin's roles exist from Strapi's first boot: the schema lists them (usersPermissionsRoles)
   await ensureUsersPermissions(rt);
   const koa: { status?: number } = {};
@@ -221,13 +275,11 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
   };
   const persistedQueries = settings.apollo.persistedQueries ? persistedQueriesOf(rt) : undefined;
   const answer = await executeGraphql(ctx, op, { depthLimit: settings.depthLimit, ...settings.apollo, persistedQueries }, req.method);
-  if (koa.status === 204) return { status: 204, contentType: JSON_TYPE, body: '' };
-  const sent = json(koa.status ?? answer.status, answer.body);
   // Apollo's cache control plugin marks every answer of its request pipeline uncacheable (the plugin sets no cache
   // hints); its persisted query errors carry their own header
   const headers = {
     ...(answer.allow ? { Allow: answer.allow } : {}),
     'Cache-Control': answer.noCache ? 'private, no-cache, must-revalidate' : 'no-store',
   };
-  return { ...sent, headers: { ...sent.headers, ...headers } };
+  return { answer, status: koa.status ?? answer.status, koaStatus: koa.status, headers };
 }
