@@ -5,7 +5,7 @@ import { listBoundError, storedList, zoneAttributes } from './list-bounds.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
-import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
+import { coerceScalar, DatabaseCastError, jsonReadBack, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
 import {
   associatedIds,
   numberOf,
@@ -300,7 +300,7 @@ function prepareAttributes(
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating, value));
         else {
-          out[attribute.name] = r.value;
+          out[attribute.name] = attribute.type === 'json' ? jsonReadBack(r.value) : r.value;
           const unique = attribute.unique || attribute.type === 'uid';
           if (unique && path.length === 0 && !opts.draft && r.value !== null && r.value !== '' && opts.taken?.(attribute.name, r.value))
             errors.push({ path: here, message: 'This attribute must be unique', value: r.value });
