@@ -9,6 +9,7 @@ import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isDeepStrictEqual } from 'node:util';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -105,7 +106,11 @@ export async function throughHooks(
     if (exists && !exists(p)) return final(p);
     // what the document service refuses before the database is refused before the lifecycles run
     if (precheck && (action === 'create' || action === 'update') && hooks.subscribers.length > 0) precheck(p);
-    return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
+    // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
+    // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
+    // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
+    const dbParams = isPlainObject(p.where) ? p : { ...p, where: {} };
+    return runLifecycles(hooks, type.uid, contentType, action, dbParams, () => final(dbParams === p ? p : without(dbParams, 'where')));
   };
   return step(0);
 }
