@@ -18,7 +18,7 @@ write(
   JSON.stringify({
     kind: 'collectionType',
     info: { singularName: 'palette', pluralName: 'palettes', displayName: 'Palette' },
-    options: { draftAndPublish: false },
+    options: { draftAndPublish: true },
     attributes: { name: { type: 'string' }, label: { type: 'string' } },
   }),
 );
@@ -59,8 +59,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test("a create's lifecycle sees where: {} and its change to the data is written", async () => {
-  const res = await fetch(`${base}/api/palettes`, {
+test("a create's lifecycles (the draft's, then the published entry's) see where: {} and their change to the data is written", async () => {
+  const res = await fetch(`${base}/api/palettes?status=published`, {
     method: 'POST',
     headers: { ...token, 'content-type': 'application/json' },
     body: JSON.stringify({ data: { name: 'sky' } }),

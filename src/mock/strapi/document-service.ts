@@ -295,7 +295,8 @@ export async function publishLifecycles(
   for (const a of type.attributes.values()) if (a.kind === 'scalar') data[a.name] = row[a.name];
   const before = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   const state: Record<string, unknown> = {};
-  const event = { action: 'beforeCreate', model: contentType, params: { data }, state };
+  // (the published entry's create holds the document service's `where: {}` too)
+  const event = { action: 'beforeCreate', model: contentType, params: { data, where: {} }, state };
   for (const s of subs) if (typeof s.beforeCreate === 'function') await (s.beforeCreate as (e: unknown) => unknown)(event);
   const changed = Object.keys(data).filter((k) => type.attributes.get(k)?.kind === 'scalar' && !isDeepStrictEqual(data[k], before[k]));
   if (changed.length > 0)
@@ -303,7 +304,7 @@ export async function publishLifecycles(
       const edited = tx.edit(type.uid, row);
       for (const k of changed) edited[k] = data[k];
     });
-  const after = { action: 'afterCreate', model: contentType, params: { data }, state, result: { ...row } };
+  const after = { action: 'afterCreate', model: contentType, params: { data, where: {} }, state, result: { ...row } };
   for (const s of subs) if (typeof s.afterCreate === 'function') await (s.afterCreate as (e: unknown) => unknown)(after);
   return changed.length > 0;
 }
