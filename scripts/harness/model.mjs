@@ -27,7 +27,10 @@ export function loadModel(modelDir) {
   const components = new Map();
   const cdir = join(src, 'components');
   if (existsSync(cdir)) {
-    for (const cat of readdirSync(cdir)) {
+    // (a category is a folder: a stray `.gitkeep` beside them is not one)
+    for (const cat of readdirSync(cdir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)) {
       for (const f of readdirSync(join(cdir, cat))) {
         if (!f.endsWith('.json')) continue;
         const s = JSON.parse(readFileSync(join(cdir, cat, f), 'utf8'));

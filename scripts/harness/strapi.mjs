@@ -3,7 +3,7 @@
 // src/components, src/extensions and config/api.js swapped in and a bootstrap driven by the model's settings.json
 // (locales, public-role permissions, API tokens with fixed keys).
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { transformSync } from 'esbuild';
 import { createServer } from 'node:net';
@@ -115,6 +115,17 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
   if (withCode) {
     copyCompiled(src, join(dest, 'src'));
     for (const f of ['index.js']) if (existsSync(join(dest, 'src', f))) cpSync(join(dest, 'src', f), join(dest, 'src', 'project-index.js'));
+    // the project's folders beside src/ that its code requires (`../../../../libs/x.js` from a service)
+    for (const entry of readdirSync(modelDir, { withFileTypes: true }))
+      if (
+        entry.isDirectory() &&
+        !['src', 'config', 'node_modules', 'public', 'database', 'types', 'dist', 'build', '.tmp'].includes(entry.name)
+      )
+        cpSync(join(modelDir, entry.name), join(dest, entry.name), { recursive: true, force: true });
+    // the project's own packages (a model folder's node_modules, which content-mock resolves them from): the copy's
+    // node_modules is the reference's, so its src/ finds them first through a link of its own
+    if (existsSync(join(modelDir, 'node_modules')) && !existsSync(join(dest, 'src', 'node_modules')))
+      symlinkSync(resolve(modelDir, 'node_modules'), join(dest, 'src', 'node_modules'));
     // the project's REST settings and global middlewares; database, server and admin stay the reference app's
     // and config files of the project's own (read by its code through strapi.config)
     const own = existsSync(join(modelDir, 'config'))

@@ -23,6 +23,7 @@ import { applyPrivateNames, storedPrivateAttributes } from '../core/model/privat
 import { readJsonFile } from './read-json-file.js';
 import { SchemaErrors, type SchemaProblem } from '../core/model/schema-errors.js';
 import { isPlainObject } from '../core/is-plain-object.js';
+import { strapiLoaderName } from '../core/model/name-words.js';
 
 export interface LoadModelOptions {
   /** Locales the server knows; the first with isDefault (or the first) is the default. Default: English only. */
@@ -191,7 +192,8 @@ async function readContentTypes(files: readonly string[], ctx: ReadContext): Pro
   for (const abs of files) {
     const file = show(abs);
     const parts = abs.split(/[\\/]/);
-    const uid = `api::${parts[parts.length - 4]}.${parts[parts.length - 2]}`;
+    // Strapi keys the API and the type by their folders' names, kebab-cased (`apiHome` is `api::api-home.…`)
+    const uid = `api::${strapiLoaderName(parts[parts.length - 4])}.${strapiLoaderName(parts[parts.length - 2])}`;
     const raw = await readObject(abs, file, 'content-type', ctx);
     const type = raw && contentTypeOf(raw, uid, file, ctx);
     if (type) contentTypes.set(uid, type);

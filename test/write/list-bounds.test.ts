@@ -11,6 +11,8 @@ import type { Answer } from './write-client.js';
 //   drafts; min only when required or not empty; the list's own error after its items', the list as its value, a
 //   published draft's as read back with ids), and yup's order of an object's field errors (by the first key that is a
 //   substring of the field's path, fields sharing one in the order they settle, the later key first on a tie);
+// - scripts/harness/probes/component-links-publish.json (test/fixtures/models/component-links): relations inside a
+//   list's items;
 // - scripts/harness/probes/zone-blocks-order.json: a blocks value settles as a list of nodes (a zone entry holding
 //   invalid blocks reports after a sibling's enumeration), and a list given to a single component shows the relations
 //   and media inside rewritten.
@@ -23,21 +25,22 @@ interface Recorded {
 /** The error with its timestamps (a relations check's value shows the entry's `publishedAt`) as one token. */
 const timeless = (error: unknown): unknown => JSON.parse(JSON.stringify(error).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>'));
 
-function replay(file: string): void {
+function replay(file: string, model = 'list-bounds'): void {
   const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'recorded', file), 'utf8')) as Recorded[];
   let server: MockServer;
   let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
   const saved: Record<string, string> = {};
   beforeAll(async () => {
-    ({ server, call } = await modelServer('list-bounds'));
+    ({ server, call } = await modelServer(model));
   });
   afterAll(() => server.close());
 
   test.each(recorded.map((r, i) => [i, `${r.step.method} ${r.step.path} ${JSON.stringify(r.step.body ?? '')}`, r] as const))(
     'step %i: %s',
     async (_, __, r) => {
-      const path = r.step.path.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => saved[k]);
-      const answer = await call(r.step.method, path, r.step.body);
+      const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => saved[k]);
+      const body = r.step.body === undefined ? undefined : (JSON.parse(fill(JSON.stringify(r.step.body))) as unknown);
+      const answer = await call(r.step.method, fill(r.step.path), body);
       const made = answer.body.data as { documentId?: string } | null;
       if (r.step.save && made?.documentId) saved[r.step.save] = made.documentId;
       expect(answer.status).toBe(r.status);
@@ -48,3 +51,7 @@ function replay(file: string): void {
 
 describe('list bounds and field error order', () => replay('list-bounds.json'));
 describe('blocks settle order, a list given to a single component', () => replay('zone-blocks-order.json'));
+// scripts/harness/probes/component-links-publish.json on test/fixtures/models/component-links: a published draft's
+// list shows the relations inside its items as publishing rewrites them (the target's published id in a set, a target
+// with no published version an empty set, an unset to-one null)
+describe("relations inside a published draft's list", () => replay('component-links-publish.json', 'component-links'));

@@ -1,5 +1,6 @@
 import type { Attribute, ContentModel } from '../model/types.js';
 import { DEFAULT_PERMISSION_ATTRIBUTES, DEFAULT_ROLE_ATTRIBUTES, DEFAULT_USER_ATTRIBUTES, USER_UID } from '../model/built-in-types.js';
+import { nameWords } from '../model/name-words.js';
 
 // The content model as the GraphQL plugin sees it: every type Strapi registers (its own plugin types too), with the
 // attributes Strapi adds at load (timestamps, publishedAt, locale, localizations), in Strapi's registration order.
@@ -71,12 +72,9 @@ const common = (required = false, priv = false, writable = true): Common => ({ r
 
 /** lodash's camelCase + upperFirst as the plugin names types: words split on non-alphanumerics and case changes. */
 export function pascal(text: string): string {
-  const words = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+|(?<=[0-9])(?=[A-Za-z])|(?<=[A-Za-z])(?=[0-9])/)
-    .filter(Boolean);
-  return words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join('');
+  return nameWords(text)
+    .map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
 }
 
 /**

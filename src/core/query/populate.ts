@@ -53,6 +53,11 @@ export interface PopulateWalk {
   readonly privates?: StrapiError[];
   /** No depth guard: the populate comes from a GraphQL document's selection, as deep as the document itself. */
   readonly unbounded?: boolean;
+  /**
+   * The document service's populate (project code's `strapi.documents(uid).findMany({ populate })`): no content API
+   * validator walks it, only Strapi's converter, which reads a nested `*` as `true` (parseType's forced boolean).
+   */
+  readonly converterOnly?: boolean;
 }
 
 const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
@@ -70,9 +75,11 @@ export function parseQueryPopulate(
   raw: unknown,
   canRead?: (uid: string) => boolean,
   unbounded = false,
+  converterOnly = false,
 ): PopulateMap {
   const walk = {
     unbounded,
+    converterOnly,
     refusals: [] as WildcardRefusal[],
     readable: canRead,
     failures: [] as StrapiError[],
@@ -189,6 +196,9 @@ function mergeObject(
     try {
       target = resolveKey(index, scope, key, parent);
     } catch (error) {
+      // Strapi's converter drops a key that names no attribute or one it cannot populate (`fields` in a populate
+      // object), and so does its database layer
+      if (walk.converterOnly && error instanceof StrapiError) continue;
       // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
       if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
@@ -222,6 +232,12 @@ function mergeObject(
       continue;
     }
     if (value === '*') {
+      // without the validators a relation's, component's or media's `*` populates it as `true` does; a zone's
+      // stays the converter's refusal
+      if (walk.converterOnly && (target === LOCALIZATIONS || target.kind !== 'dynamiczone')) {
+        map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+        continue;
+      }
       // a relation the caller may not read is sanitized away before any walk
       if (!hidden) refuseNestedWildcard(index, scope, target, key, path, walk);
       map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));

@@ -103,6 +103,8 @@ export interface QueryOptions {
    * Strapi), so it nests as deep as the document does: no depth guard.
    */
   readonly selectionPopulate?: boolean;
+  /** The document service's call (project code): its populate meets Strapi's converter only, no content API validator. */
+  readonly documentService?: boolean;
 }
 
 const parseNow: RecallParse = (_part, compute) => compute();
@@ -344,7 +346,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   let populate =
     staged.run(
       (e) => (e instanceof WildcardRefusal ? Stage.NestedWildcard : keyOr(Stage.ConvertPopulate)(e)),
-      () => parseQueryPopulate(index, scope, query.populate, opts.canRead, opts.selectionPopulate === true),
+      () => parseQueryPopulate(index, scope, query.populate, opts.canRead, opts.selectionPopulate === true, opts.documentService === true),
     ) ?? new Map();
   // validation is over: stop before running more work on a query Strapi refuses anyway
   if (staged.failed(Stage.PaginationForm)) staged.throwFirst();

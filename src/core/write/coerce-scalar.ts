@@ -285,3 +285,19 @@ export function requiredError(
 }
 
 export { label as pathLabel };
+
+/**
+ * A json attribute's value as its column gives it back (Strapi's JSONField): an object is stored as its JSON, any
+ * other value as it is; reading parses a string (twice when that gives a string: values 5.0 release candidates
+ * stringified twice), and keeps a string that is no JSON as stored. So a string `"[]"` (a schema's `default: "[]"`)
+ * reads back as a list (harness run.mjs nuxt-sandbox 901).
+ */
+export function jsonReadBack(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? (JSON.parse(parsed) as unknown) : parsed;
+  } catch {
+    return value;
+  }
+}

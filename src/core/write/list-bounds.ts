@@ -28,13 +28,17 @@ export function listBoundError(
 /**
  * A stored list as Strapi's publish validates it, read back from the database with every relation, media and
  * component populated: each item its `id`, its scalars in attribute order (null when unset), then its components,
- * zones and media in attribute order (a media as `{ set: [{ id }] }`, none as null), a zone entry's `__component`
- * last. `items` are the stored items with their ids (asInput's `ids`). Relations inside components are left out.
+ * zones, media and relations in attribute order (a media as `{ set: [{ id }] }`, none as null), a zone entry's
+ * `__component` last. `items` are the stored items with their ids (asInput's `ids`). A relation is what publishing's
+ * data-ids transform makes of the populated link: `{ set: [{ id }] }` with the id of the target's published version
+ * (`{ set: [] }` for a target with none, or an empty to-many), an unset to-one null (harness graphql-run
+ * traveltailer 901 #144). `linkId` gives that id.
  */
 export function storedList(
   model: ContentModel,
   items: readonly unknown[],
   attributesOf: (item: unknown) => Attributes | undefined,
+  linkId: (target: string, documentId: string) => number | undefined,
 ): unknown[] {
   return items.map((item) => {
     const attributes = attributesOf(item);
@@ -48,14 +52,22 @@ export function storedList(
         out[attribute.name] = ids.length > 0 ? { set: ids } : attribute.multiple ? [] : null;
       } else if (attribute.kind === 'component') {
         const component = model.components.get(attribute.component)?.attributes;
-        const one = (x: unknown) => storedList(model, [x], () => component)[0];
+        const one = (x: unknown) => storedList(model, [x], () => component, linkId)[0];
         out[attribute.name] = attribute.repeatable
-          ? storedList(model, Array.isArray(v) ? v : [], () => component)
+          ? storedList(model, Array.isArray(v) ? v : [], () => component, linkId)
           : isPlainObject(v)
             ? one(v)
             : null;
       } else if (attribute.kind === 'dynamiczone')
-        out[attribute.name] = storedList(model, Array.isArray(v) ? v : [], zoneAttributes(model));
+        out[attribute.name] = storedList(model, Array.isArray(v) ? v : [], zoneAttributes(model), linkId);
+      else if (attribute.kind === 'relation') {
+        const docs = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
+        const ids = docs.flatMap((d) => {
+          const id = typeof d === 'string' ? linkId(attribute.target, d) : undefined;
+          return id === undefined ? [] : [{ id }];
+        });
+        out[attribute.name] = !attribute.toMany && docs.length === 0 ? null : { set: ids };
+      }
     }
     if (typeof item.__component === 'string') out.__component = item.__component;
     return out;

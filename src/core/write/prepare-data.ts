@@ -5,7 +5,7 @@ import { listBoundError, storedList, zoneAttributes } from './list-bounds.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import type { ComponentValue } from '../data/types.js';
-import { coerceScalar, DatabaseCastError, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
+import { coerceScalar, DatabaseCastError, jsonReadBack, pathLabel, printValue, requiredError, yupType } from './coerce-scalar.js';
 import {
   associatedIds,
   numberOf,
@@ -22,6 +22,7 @@ import { setLinkLocale } from '../data/link-locale.js';
 import { setLinkVersion } from '../data/link-version.js';
 import { requiredLinkFails } from './required-links.js';
 import { isVisible, storedAsText, unchecked } from './visible.js';
+import { isDraftRow } from '../data/content-index.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
 export interface PreparedData {
@@ -194,6 +195,16 @@ export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Reco
 type OnRelation = (name: string, op: RelationOp) => void;
 
 /** A stored link as Strapi's publish validates it: a to-one's target or null, a to-many's list as `{ set }`. */
+/** The row a stored link inside a component points to once published: the target's published version in the locale. */
+const publishedLinkId =
+  (opts: PrepareOptions) =>
+  (target: string, documentId: string): number | undefined => {
+    const localized = opts.index.model.contentTypes.get(target)?.localized === true;
+    return opts.index
+      .documentRows(target, documentId)
+      .find((r) => !isDraftRow(r) && (!localized || r.locale === (opts.locale ?? opts.index.model.defaultLocale)))?.id;
+  };
+
 const storedLink = (value: unknown, toOne: boolean): unknown => (toOne ? (value ?? null) : { set: Array.isArray(value) ? value : [] });
 
 /**
@@ -289,7 +300,7 @@ function prepareAttributes(
         if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating, value));
         else {
-          out[attribute.name] = r.value;
+          out[attribute.name] = attribute.type === 'json' ? jsonReadBack(r.value) : r.value;
           const unique = attribute.unique || attribute.type === 'uid';
           if (unique && path.length === 0 && !opts.draft && r.value !== null && r.value !== '' && opts.taken?.(attribute.name, r.value))
             errors.push({ path: here, message: 'This attribute must be unique', value: r.value });
@@ -390,7 +401,9 @@ function prepareAttributes(
               .filter((v) => v !== null);
             orderItemErrors(errors, items, (v) => objectTicks(opts.index.model, component.attributes, v));
             const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
-              opts.storedLinks ? storedList(opts.index.model, value, () => component.attributes) : echo[attribute.name],
+              opts.storedLinks
+                ? storedList(opts.index.model, value, () => component.attributes, publishedLinkId(opts))
+                : echo[attribute.name],
             );
             if (bound) errors.push(bound);
           }
@@ -472,7 +485,7 @@ function prepareAttributes(
         });
         orderItemErrors(errors, items, (entry) => zoneItemTicks(opts.index.model, entry));
         const bound = listBoundError(attribute, value.length, here, opts.draft, () =>
-          opts.storedLinks ? storedList(opts.index.model, value, zoneAttributes(opts.index.model)) : echoed,
+          opts.storedLinks ? storedList(opts.index.model, value, zoneAttributes(opts.index.model), publishedLinkId(opts)) : echoed,
         );
         if (bound) errors.push(bound);
         out[attribute.name] = entries;

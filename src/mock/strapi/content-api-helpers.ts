@@ -5,6 +5,7 @@ import type { Runtime } from '../runtime.js';
 import { engineOptions, readAccess, type Access } from './engine-bridge.js';
 import type { ContentType } from '../../core/model/types.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
+import { checkBodyKeys } from '../../core/write/prepare-data.js';
 
 // `strapi.contentAPI.sanitize` / `.validate`: what Strapi 5 code calls to clean an answer it built itself
 // (`strapi.contentAPI.sanitize.output(entity, strapi.contentType(uid), { auth: ctx.state.auth })`). The same rules
@@ -40,7 +41,12 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
         if (type && isPlainObject(query)) validateContentQuery(rt, access(), type, query);
       },
-      input: async () => {},
+      // the body's keys, as the core controller's validateInput checks them
+      input: async (data: unknown, schema: unknown) => {
+        const rt = current();
+        const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
+        if (type && isPlainObject(data)) checkBodyKeys(rt.store.index, type, data);
+      },
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
+import { checkBodyKeys } from '../../core/write/prepare-data.js';
 
 // Strapi's core controllers and services (core-api/controller, core-api/service), in the same shape: project code
 // that extends them (`createCoreController(uid, ({ strapi }) => ({ async find(ctx) { … super.find(ctx) } }))`)
@@ -165,7 +166,10 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     async validateQuery(ctx: KoaContext) {
       validateContentQuery(deps.current(), access(), type(), ctx.query);
     },
-    async validateInput() {},
+    // Strapi's validate.input before the service (and the document middlewares) run: the body's keys first
+    async validateInput(data: unknown) {
+      if (isObject(data)) checkBodyKeys(deps.current().store.index, type(), data as Params);
+    },
   };
   type Self = typeof proto;
   const actions =
@@ -180,7 +184,9 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
           async update(this: Self, ctx: KoaContext) {
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
-            const data = await this.sanitizeInput(body(ctx));
+            const input = body(ctx);
+            await this.validateInput(input);
+            const data = await this.sanitizeInput(input);
             const entity = await service().createOrUpdate({ ...query, data });
             return this.transformResponse(await this.sanitizeOutput(entity));
           },
@@ -206,7 +212,9 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
           async create(this: Self, ctx: KoaContext) {
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
-            const data = await this.sanitizeInput(body(ctx));
+            const input = body(ctx);
+            await this.validateInput(input);
+            const data = await this.sanitizeInput(input);
             const entity = await service().create({ ...query, data });
             ctx.status = 201;
             return this.transformResponse(await this.sanitizeOutput(entity));
@@ -214,7 +222,9 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
           async update(this: Self, ctx: KoaContext) {
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
-            const data = await this.sanitizeInput(body(ctx));
+            const input = body(ctx);
+            await this.validateInput(input);
+            const data = await this.sanitizeInput(input);
             const entity = await service().update(ctx.params.id, { ...query, data });
             return this.transformResponse(await this.sanitizeOutput(entity));
           },

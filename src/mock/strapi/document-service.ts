@@ -9,6 +9,7 @@ import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isDeepStrictEqual } from 'node:util';
+import { isPlainObject } from '../../core/is-plain-object.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -105,7 +106,11 @@ export async function throughHooks(
     if (exists && !exists(p)) return final(p);
     // what the document service refuses before the database is refused before the lifecycles run
     if (precheck && (action === 'create' || action === 'update') && hooks.subscribers.length > 0) precheck(p);
-    return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
+    // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
+    // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
+    // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
+    const dbParams = isPlainObject(p.where) ? p : { ...p, where: {} };
+    return runLifecycles(hooks, type.uid, contentType, action, dbParams, () => final(dbParams === p ? p : without(dbParams, 'where')));
   };
   return step(0);
 }
@@ -290,7 +295,8 @@ export async function publishLifecycles(
   for (const a of type.attributes.values()) if (a.kind === 'scalar') data[a.name] = row[a.name];
   const before = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
   const state: Record<string, unknown> = {};
-  const event = { action: 'beforeCreate', model: contentType, params: { data }, state };
+  // (the published entry's create holds the document service's `where: {}` too)
+  const event = { action: 'beforeCreate', model: contentType, params: { data, where: {} }, state };
   for (const s of subs) if (typeof s.beforeCreate === 'function') await (s.beforeCreate as (e: unknown) => unknown)(event);
   const changed = Object.keys(data).filter((k) => type.attributes.get(k)?.kind === 'scalar' && !isDeepStrictEqual(data[k], before[k]));
   if (changed.length > 0)
@@ -298,7 +304,7 @@ export async function publishLifecycles(
       const edited = tx.edit(type.uid, row);
       for (const k of changed) edited[k] = data[k];
     });
-  const after = { action: 'afterCreate', model: contentType, params: { data }, state, result: { ...row } };
+  const after = { action: 'afterCreate', model: contentType, params: { data, where: {} }, state, result: { ...row } };
   for (const s of subs) if (typeof s.afterCreate === 'function') await (s.afterCreate as (e: unknown) => unknown)(after);
   return changed.length > 0;
 }

@@ -38,6 +38,7 @@ export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOpt
     strictRelations: rt.config.documents.strictRelations,
     canRead,
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
+    ...(mode === 'document' ? { documentService: true } : {}),
   };
 }
 

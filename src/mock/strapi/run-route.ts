@@ -9,7 +9,7 @@ import {
 } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import { CodeError, where } from '../../project/code/code-error.js';
-import { lineInStack } from '../../project/code/load-code-module.js';
+import { placeInStack } from '../../project/code/load-code-module.js';
 import { authenticateRequest } from '../auth/authenticate-request.js';
 import { authState, holdsPermission } from './auth-state.js';
 import { resolvePolicies } from './resolve-policies.js';
@@ -283,7 +283,9 @@ function locate(app: ProjectApp | undefined, route: FailurePlace, e: unknown): s
   const stack = e instanceof Error ? (e.stack ?? '').split('\n') : [];
   for (const frame of stack) {
     const m = modules.find((x) => frame.includes(x.frameName));
-    if (m) return where(m.file, lineInStack(frame, m.frameName, m.lineOf));
+    if (!m) continue;
+    const place = placeInStack(frame, m.frameName, m.placeOf);
+    return place ? where(place.file, place.line) : where(m.file);
   }
   return where(route.file);
 }

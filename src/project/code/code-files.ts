@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { strapiLoaderName } from '../../core/model/name-words.js';
 
 // Where a Strapi project keeps its server code, as Strapi's loaders look for it (src/api/<api>/<folder>/*,
 // src/middlewares, src/policies, src/index, content-types/<name>/lifecycles). Only JavaScript and TypeScript
@@ -49,7 +50,8 @@ function modulesIn(dir: string): CodeFile[] {
   for (const entry of listDir(dir)) {
     const file = join(dir, entry);
     if (!statSync(file).isFile() || !isCode(file)) continue;
-    const name = basename(entry, extname(entry));
+    // keyed as Strapi's loaders key it: the file name kebab-cased (`apiHome.js` is `api-home`)
+    const name = strapiLoaderName(basename(entry, extname(entry)));
     // `x.ts` and a stale compiled `x.js` side by side: the first one listed wins, as a require of the name would.
     if (seen.has(name)) continue;
     seen.add(name);
@@ -62,7 +64,7 @@ function lifecyclesIn(apiDir: string): CodeFile[] {
   const out: CodeFile[] = [];
   for (const ct of listDir(join(apiDir, 'content-types'))) {
     const found = modulesIn(join(apiDir, 'content-types', ct)).find((m) => m.name === 'lifecycles');
-    if (found) out.push({ name: ct, file: found.file });
+    if (found) out.push({ name: strapiLoaderName(ct), file: found.file });
   }
   return out;
 }
@@ -74,7 +76,7 @@ export function findCodeFiles(src: string): ProjectCodeFiles {
     const dir = join(src, 'api', api);
     if (!statSync(dir).isDirectory()) continue;
     apis.push({
-      api,
+      api: strapiLoaderName(api),
       routes: modulesIn(join(dir, 'routes')),
       controllers: modulesIn(join(dir, 'controllers')),
       services: modulesIn(join(dir, 'services')),

@@ -13,8 +13,11 @@ export interface LoadedModule {
   /** The module's default export (or its `module.exports` when it has none). */
   readonly value: unknown;
   readonly file: string;
-  /** Maps a line of the compiled code back to the project file's line (for errors thrown while it runs). */
-  readonly lineOf: (compiledLine: number, compiledColumn: number) => number | undefined;
+  /**
+   * Maps a place in the compiled code back to the project file and line (for errors thrown while it runs): the file
+   * is the module's own or one it bundled (a helper under src/ it imports).
+   */
+  readonly placeOf: (compiledLine: number, compiledColumn: number) => CodePlace | undefined;
   /** The name stack frames of this module carry. */
   readonly frameName: string;
 }
@@ -35,6 +38,14 @@ let counter = 0;
 export interface CompiledModule {
   readonly code: string;
   readonly map?: string;
+  /** The folder the map's `sources` are relative to (where the output would have been written). */
+  readonly mapDir?: string;
+}
+
+/** A project file and line. */
+export interface CodePlace {
+  readonly file: string;
+  readonly line: number;
 }
 
 const BUILD_OPTIONS = {
@@ -72,7 +83,7 @@ export function compileCodeModules(files: readonly string[]): Map<string, Compil
     const out = join(BATCH_OUT, relative('/', entry)).replace(/\.[cm]?[jt]sx?$/, '') + '.js';
     const code = byPath.get(out);
     // (an entry whose output is not where expected is compiled alone)
-    if (code !== undefined) compiled.set(entry, { code, map: byPath.get(`${out}.map`) });
+    if (code !== undefined) compiled.set(entry, { code, map: byPath.get(`${out}.map`), mapDir: dirname(out) });
   }
   return compiled;
 }
@@ -83,6 +94,7 @@ function compileOne(file: string): CompiledModule {
     return {
       code: out.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '',
       map: out.outputFiles.find((f) => f.path.endsWith('.map'))?.text,
+      mapDir: dirname(resolve(file)),
     };
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;
@@ -101,12 +113,15 @@ export function loadCodeModule(
   missing?: (id: string) => unknown,
   compiled?: CompiledModule,
 ): LoadedModule {
-  const { code, map } = compiled ?? compileOne(file);
+  const { code, map, mapDir } = compiled ?? compileOne(file);
   const frameName = `content-mock-project-code-${++counter}:${file}`;
   const sourceMap = map ? new SourceMap(JSON.parse(map) as ConstructorParameters<typeof SourceMap>[0]) : undefined;
-  const lineOf = (line: number, column: number) => {
-    const entry = sourceMap?.findEntry(line - 1, column - 1) as { originalLine?: number } | undefined;
-    return entry?.originalLine === undefined ? undefined : entry.originalLine + 1;
+  const placeOf = (line: number, column: number): CodePlace | undefined => {
+    const entry = sourceMap?.findEntry(line - 1, column - 1) as { originalLine?: number; originalSource?: string } | undefined;
+    if (entry?.originalLine === undefined) return undefined;
+    // the map names a bundled helper by its path from the output's folder; the module's own file as given
+    const source = entry.originalSource && mapDir ? resolve(mapDir, entry.originalSource) : undefined;
+    return { file: source && source !== resolve(file) ? source : file, line: entry.originalLine + 1 };
   };
   // absolute: `file` may be relative to the working directory (a project served from its own folder)
   const nodeRequire = createRequire(resolve(file));
@@ -135,25 +150,26 @@ export function loadCodeModule(
     fn(module.exports, requireFor, module, resolve(file), dirname(resolve(file)), strapi);
   } catch (e) {
     if (e instanceof CodeError) throw e;
-    throw new CodeError(file, lineInStack(e, frameName, lineOf), `fails when loaded: ${e instanceof Error ? e.message : String(e)}`);
+    const place = placeInStack(e, frameName, placeOf);
+    throw new CodeError(place?.file ?? file, place?.line, `fails when loaded: ${e instanceof Error ? e.message : String(e)}`);
   }
   const exported = module.exports as { default?: unknown; __esModule?: boolean } | null;
   const value = exported && typeof exported === 'object' && 'default' in exported ? exported.default : exported;
-  return { value, file, lineOf, frameName };
+  return { value, file, placeOf, frameName };
 }
 
-/** The project line of the first stack frame inside a loaded module (of an error, or of a stack's text). */
-export function lineInStack(
+/** The project file and line of the first stack frame inside a loaded module (of an error, or of a stack's text). */
+export function placeInStack(
   e: unknown,
   frameName: string,
-  lineOf: (line: number, column: number) => number | undefined,
-): number | undefined {
+  placeOf: (line: number, column: number) => CodePlace | undefined,
+): CodePlace | undefined {
   const stack = typeof e === 'string' ? e : e instanceof Error ? (e.stack ?? '') : '';
   for (const text of stack.split('\n')) {
     const at = text.indexOf(frameName);
     if (at < 0) continue;
     const m = /:(\d+):(\d+)\)?\s*$/.exec(text.slice(at + frameName.length));
-    if (m) return lineOf(Number(m[1]), Number(m[2]));
+    if (m) return placeOf(Number(m[1]), Number(m[2]));
   }
   return undefined;
 }
