@@ -39,6 +39,18 @@ test('publishing checks the whole draft, so a condition can turn on through an a
   expect((published.body.data as Doc).publishedAt).not.toBeNull();
 });
 
+test("a hidden integer is the database's number: 1.5 is stored and read back, and publishing checks it again", async () => {
+  // probes/conditions-hidden-integer.json on real Strapi 5.54 (harness conditions-907)
+  const draft = await post({ kind: 'url', url: 'https://x', weight: 1.5, hidden: true }, '?status=draft');
+  expect([draft.status, (draft.body.data as Doc).weight]).toEqual([201, 1.5]);
+  const id = (draft.body.data as Doc).documentId;
+  const text = await post({ kind: 'url', url: 'https://x', weight: '2.5', hidden: true });
+  expect([text.status, (text.body.data as Doc).weight]).toEqual([201, 2.5]);
+  expect(paths(await post({ kind: 'url', url: 'https://x', weight: 1.5 }))).toEqual(['weight']);
+  expect((await call('PUT', `/api/link-items/${id}?status=draft`, { data: { hidden: false } })).status).toBe(200);
+  expect(paths(await call('PUT', `/api/link-items/${id}`, { data: { url: 'https://y' } }))).toEqual(['weight']);
+});
+
 test('a value of the wrong type is still refused where hidden (Strapi fails in its database; 400 here)', async () => {
   const answer = await post({ kind: 'page', page: 'home', weight: 'abc', hidden: true });
   expect(answer.status).toBe(400);

@@ -7,7 +7,7 @@ import { isPlainObject } from '../is-plain-object.js';
  * The scalar fields a `fields` parameter selects, or null for all of them. `id` and `documentId` are added when
  * the entry is rendered, whatever was asked.
  */
-export function parseFields(scope: Scope, raw: unknown, parent: string | null, fullAccess = false): string[] | null {
+export function parseFields(scope: Scope, raw: unknown, parent: string | null): string[] | null {
   if (raw === undefined || raw === null) return null;
   // Strapi splits a string on commas; a list must hold plain names (no commas) and an object is refused.
   const shape = () => new ValidationError('Invalid fields parameter. Expected a string or an array of strings', {});
@@ -23,13 +23,11 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, f
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];
   // a list with empty items was not walked by the validators: a private field in it is selected, and the answer's
-  // sanitizer drops it (harness private-attributes-302); a relational one is refused at its path (at none on a
-  // localized type with a full-access token: a read-only token or the public role get the path, harness REST
-  // grupobd-811, probes/fields-empty-item-path.json), an unknown one at none (probes/shop-request-shapes-2,
-  // shop-service-params; harness kit/shop/links-mini-301/401). They are the document service's validators' refusals,
-  // before its status.
+  // sanitizer drops it (harness private-attributes-302); a relational one is refused at its path whatever the type and
+  // the caller (probes/fields-empty-item-path.json, fields-empty-item-full.json; harness REST webstudio-907), an
+  // unknown one at none (probes/shop-request-shapes-2, shop-service-params; harness kit/shop/links-mini-301/401).
+  // They are the document service's validators' refusals, before its status.
   const validated = !Array.isArray(raw) || raw.every((v) => typeof v === 'string');
-  const localized = scope.kind === 'type' && scope.type.localized;
   const out: string[] = [];
   for (const item of names) {
     if (typeof item !== 'string') throw shape();
@@ -40,7 +38,7 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, f
     // the document service's validators refuse what the controller's did not walk: its error names the key alone
     // (harness shop-303: before the database's `$or must be an array`)
     if (!validated && (!field || !scalarTypeOf(field)))
-      throw new ServiceKeyRefusal(`Invalid key ${name}`, { key: name, path: field && !(localized && fullAccess) ? name : null });
+      throw new ServiceKeyRefusal(`Invalid key ${name}`, { key: name, path: field ? name : null });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
     const hidden = field.kind === 'attribute' && field.attribute.private === true;

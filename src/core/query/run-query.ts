@@ -83,8 +83,6 @@ export interface QueryOptions {
   readonly strictParams: boolean;
   /** Whether the caller may read a content type; relations to others are hidden or refused. Default: all. */
   readonly canRead?: CanRead;
-  /** The caller holds a full-access API token (fields.ts: how the document service names a refused key). */
-  readonly fullAccess?: boolean;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
   /**
@@ -367,7 +365,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   steps.service();
   const fields = staged.run(
     (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
-    () => parseFields(scope, query.fields, null, opts.fullAccess === true),
+    () => parseFields(scope, query.fields, null),
   );
   const filters = steps.filters();
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError

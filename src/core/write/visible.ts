@@ -17,11 +17,13 @@ export function isVisible(attribute: Attribute, data: Record<string, unknown>): 
 
 /**
  * A hidden scalar keeps only its type: the value reaches the database as sent, so a value of the wrong type still
- * fails (there a 500; here the cast's 400), but no bound, pattern or list of values applies.
+ * fails (there a 500; here the cast's 400), but no bound, pattern or list of values applies. An integer is the
+ * database's NumberField, which takes any finite number: 1.5 is stored and read back (harness conditions-907).
  */
 export function unchecked(attribute: ScalarAttribute): ScalarAttribute {
   const { min: _min, max: _max, minLength: _minLength, maxLength: _maxLength, regex: _regex, ...rest } = attribute;
-  return attribute.type === 'enumeration' ? { ...rest, type: 'string', enum: undefined } : rest;
+  if (attribute.type === 'enumeration') return { ...rest, type: 'string', enum: undefined };
+  return attribute.type === 'integer' ? { ...rest, type: 'float' } : rest;
 }
 
 const TEXT_COLUMNS = new Set(['string', 'text', 'richtext', 'email', 'enumeration']);

@@ -17,7 +17,7 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
     all.set(c, at);
     at += c.length;
   }
-  // ignoreBOM keeps a byte-order mark in the text (as Buffer#toString did), so JSON.parse refuses it as Strapi's parser does.
+  // ignoreBOM keeps a byte-order mark in the text: parseBody drops one, as raw-body's decoder does in Strapi.
   return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), req.headers['content-type']);
 }
 

@@ -11,7 +11,7 @@ import { DEFAULT_GRAPHQL } from '../../core/config/content-mock-config.js';
 import { landingPage } from './landing-page.js';
 import { pluginRoot, type Relay } from './plugin-roots.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
-import { parseBody } from '../request/parse-body.js';
+import { GRAPHQL_BODY, parseBody } from '../request/parse-body.js';
 import { BoundedPersistedQueries, type PersistedQueries } from '../../core/graphql/persisted-queries.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
@@ -186,7 +186,7 @@ export async function answerGraphql(rt: Runtime, req: GraphqlHttpRequest): Promi
   let body: unknown;
   try {
     // Strapi's body parser, then its auth middleware, refuse before Apollo: the REST envelope
-    if (req.method === 'POST') body = parseBody(await req.readBody(), req.header('content-type'));
+    if (req.method === 'POST') body = parseBody(await req.readBody(), req.header('content-type'), GRAPHQL_BODY);
     who = authenticateRequest(rt, req.header('authorization'));
   } catch (e) {
     if (e instanceof StrapiError) return json(e.status, errorBody(e));

@@ -179,7 +179,6 @@ export async function answerContent(
     strictDocumentParams: rt.config.documents.strictParams,
     strictRelations: rt.config.documents.strictRelations,
     canRead,
-    fullAccess: who.kind === 'token' && who.token.type === 'full-access',
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     recall,
