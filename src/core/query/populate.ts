@@ -275,12 +275,17 @@ function mergeObject(
  * the target (`Invalid key photos at venue.photos`), else at the attribute (`Invalid key x at venue`).
  */
 function nestedNameRefusal(index: ContentIndex, owner: Scope, target: Attribute | typeof LOCALIZATIONS, text: string, path: string) {
-  return nameRefusal(target === LOCALIZATIONS ? owner : scopeBehind(index, target), text, path);
+  return nameRefusal(index, target === LOCALIZATIONS ? owner : scopeBehind(index, target), text, path);
 }
 
-function nameRefusal(inner: Scope | undefined, text: string, path: string) {
+function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string, path: string) {
   const name = text.trim().split('.')[0];
-  const known = inner !== undefined && inner.kind !== 'media' && fieldOf(inner, name)?.kind === 'attribute';
+  // under a media attribute every attribute of the upload file's schema is known, its timestamps and its relations
+  // too (probe media-populate-string: `populate[photos]=updatedAt` is `Invalid key updatedAt at photos.updatedAt`,
+  // `=nope` is `at photos`)
+  const known =
+    inner !== undefined &&
+    (inner.kind === 'media' ? strapiSchema(index, inner).attribute(name) !== undefined : fieldOf(inner, name)?.kind === 'attribute');
   const at = known ? `${path}.${name}` : path;
   return invalidKey(name, { parent: at, path: at, source: 'query', param: 'populate' });
 }
@@ -489,7 +494,7 @@ function parseZone(
     const scope: Scope = { kind: 'component', component };
     // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
     // `Invalid key x at blocks`)
-    if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(scope, String(sub), path);
+    if (flag === undefined && sub !== '*' && !isPlainObject(sub)) throw nameRefusal(index, scope, String(sub), path);
     // `on[uid]=*` is walked through the component like `populate[attr]=*`, named under the zone (harness REST
     // geometre-812: `Invalid key Form at Sections.Form`)
     if (sub === '*') refuseWildcardIn(scope, path, walk);
