@@ -653,6 +653,9 @@ function uncastList(a: LeafArgs, listed: readonly unknown[]): readonly unknown[]
 function castInside(a: LeafArgs, item: Record<string, unknown>): void {
   // only a cast operator's values are cast (harness status-field-601: `publishedAt[0][$notNull]=true` runs)
   for (const [key, value] of Object.entries(item)) {
+    // the query conversion made a `$null`/`$notNull` value a boolean first, in a list too: what it held is never cast
+    // (harness webstudio/sitedemo-code-907: `createdAt[0][$null][$not]=false` is an empty answer)
+    if (key === '$null' || key === '$notNull') continue;
     // an operator object inside a list is processed as one too (harness events-504: `id[0][$not][0][$not][$gte]=0.5`
     // runs); a NULL is never cast
     for (const v of Array.isArray(value) ? value : [value]) {
