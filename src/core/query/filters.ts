@@ -165,7 +165,9 @@ function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | u
  */
 function hasColumn(table: Scope, key: string): boolean {
   if (key === 'id') return true;
-  if (!/^[a-z]+(?:_[a-z]+)*$/.test(key)) return false;
+  // SQLite matches a column's name whatever its case: `SIREN` is the column `siren` (harness REST donaction-907);
+  // each word all lower, all upper or capitalized is one the snake case leaves whole
+  if (!/^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)(?:_(?:[a-z]+|[A-Z]+|[A-Z][a-z]+))*$/.test(key)) return false;
   const field = fieldOf(table, key);
   return field !== undefined && scalarTypeOf(field) !== undefined;
 }
