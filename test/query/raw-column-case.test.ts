@@ -33,3 +33,11 @@ test('a raw column whose snake case adds words is no column: the 400 that says w
   expect(answer.status).toBe(400);
   expect(answer.body.error?.message).toContain('pageCount names no column');
 });
+
+test("a raw locale is a column of every content type's table and of the files': ambiguous beside a joined one", async () => {
+  // probes/raw-locale-column.json on rohi (real Strapi: a 500 with a media filter, a relation sort or a populate sort)
+  expect((await get('/api/articles?filters[$or][0][0][locale]=en')).status).toBe(200);
+  const joined = await get('/api/articles?filters[$or][0][0][locale]=en&sort=author.name');
+  expect(joined.status).toBe(400);
+  expect(joined.body.error?.message).toContain('locale names no column of exactly one table');
+});

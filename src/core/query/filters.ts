@@ -165,6 +165,9 @@ function rawColumnMismatch(tables: readonly Scope[], where: unknown): string | u
  */
 function hasColumn(table: Scope, key: string): boolean {
   if (key === 'id') return true;
+  // every content type's table (the files' too) has a `locale` column, i18n or not: a raw `locale` beside a joined
+  // table is ambiguous (probes/raw-locale-column.json on rohi: with a media, a relation sort or a populate sort joined)
+  if (key === 'locale') return table.kind !== 'component';
   // SQLite matches a column's name whatever its case: `SIREN` is the column `siren` (harness REST donaction-907);
   // each word all lower, all upper or capitalized is one the snake case leaves whole
   if (!/^(?:[a-z]+|[A-Z]+|[A-Z][a-z]+)(?:_(?:[a-z]+|[A-Z]+|[A-Z][a-z]+))*$/.test(key)) return false;
