@@ -30,8 +30,14 @@ async function post(make: (name: string) => string, contentType: string) {
     body: make(name),
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
   });
-  const body = (await res.json()) as { data: { name?: string } | null; error?: { name: string; message: string } };
-  return { name, status: res.status, created: body.data?.name, error: body.error && [body.error.name, body.error.message] };
+  const body = (await res.json()) as { data: { name?: string } | null; error?: { name: string; message: string; details?: unknown } };
+  return {
+    name,
+    status: res.status,
+    created: body.data?.name,
+    error: body.error && [body.error.name, body.error.message],
+    raw: body.error,
+  };
 }
 const json = (name: string) => `{"data":{"name":"${name}","founded":1900}}`;
 const MISSING = ['ValidationError', 'Missing "data" payload in the request body'];
@@ -111,6 +117,8 @@ describe('forms and text', () => {
     ] as const) {
       const a = await post(make, type);
       expect([a.status, a.error]).toEqual([413, ['PayloadTooLargeError', 'request entity too large']]);
+      // raw-body's http error: no details in Strapi's answer
+      expect(a.raw).toEqual({ status: 413, name: 'PayloadTooLargeError', message: 'request entity too large' });
     }
     const a = await post(() => `{"data":{"name":"${big}"}}`, 'application/json');
     expect([a.status, a.error?.[1]]).toEqual([400, 'name must be at most 40 characters']);

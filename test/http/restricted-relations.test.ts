@@ -108,4 +108,11 @@ describe('an empty sort order through a relation the caller may not read', () =>
     expect(allowed.status).toBe(200);
     expect((await get('/api/articles?fields[0]=title&pagination[pageSize]=2&sort[category][name]=')).status).toBe(200);
   });
+
+  test('a list holding only empty orders is not walked (isMeaninglessSortArray): a 200; beside a real order it is', async () => {
+    // harness REST podcast-code-907: `sort[0][allowed_users][publishedAt]=` as the public role
+    expect((await get('/api/articles?fields[0]=title&pagination[pageSize]=2&sort[0][owner][code]=')).status).toBe(200);
+    const mixed = await get('/api/articles?fields[0]=title&pagination[pageSize]=2&sort[0][owner][code]=&sort[1][title]=asc');
+    expect([mixed.status, mixed.body.error?.details.key]).toEqual([400, 'owner']);
+  });
 });

@@ -17,3 +17,13 @@ test('an unknown key under a private component is named first; a known one leave
   expect(await error('populate[secret][fields][0]=note')).toMatchObject({ message: 'Invalid key secret', details: { path: 'secret' } });
   expect(await error('populate[secret]=true')).toMatchObject({ message: 'Invalid key secret' });
 });
+
+test('a list under a private component: its unknown names are named first, at the component (probes/private-populate-list.json)', async () => {
+  const error = async (q: string) => (await call('GET', `/api/orders?${q}`)).body.error;
+  // harness REST required-component-907
+  expect(await error('populate[secret]=true&populate[secret]=')).toMatchObject({
+    message: 'Invalid key  at secret',
+    details: { key: '', path: 'secret' },
+  });
+  expect(await error('populate[secret]=true&populate[secret]=nope')).toMatchObject({ message: 'Invalid key nope at secret' });
+});

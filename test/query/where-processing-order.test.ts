@@ -37,6 +37,11 @@ test('a list of one condition inside a list under a relation is that condition: 
 test("only a cast operator's value is cast inside an operator object listed under a field (harness status-field-601)", async () => {
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$notNull]=true')).status).toBe(200);
   expect((await call('GET', '/api/venues?filters[updatedAt][0][$gt]=true')).status).toBe(400);
+  // a $null/$notNull value was made a boolean by the query conversion: what it held is never cast (harness
+  // webstudio/sitedemo-code-907, probes/date-list-operators.json)
+  const nulls = await call('GET', '/api/venues?filters[updatedAt][0][$null][$not]=false&filters[updatedAt][1][$null][$eq]=x');
+  expect([nulls.status, nulls.body.data]).toEqual([200, []]);
+  expect((await call('GET', '/api/venues?filters[updatedAt][0][$notNull][$not]=false')).status).toBe(200);
 });
 
 test('$null/$notNull straight under a media or relation: the query conversion makes any value a boolean (probes/events-id-lists-null-operands.json)', async () => {

@@ -191,7 +191,7 @@ function mergeObject(
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
-    if (isPlainObject(value)) checkPrivateOptions(index, scope, key, value);
+    checkPrivateOptions(index, scope, key, value, join(parent, key));
     let target: Attribute | typeof LOCALIZATIONS;
     try {
       target = resolveKey(index, scope, key, parent);
@@ -292,14 +292,17 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
 
 /**
  * A private relation, media or component is refused after the validators walked the options under it: an unknown
- * key in its `fields`, `sort` or `filters` is reported first, as those validators name it (`Invalid key x`).
+ * key in its `fields`, `sort` or `filters` is reported first, as those validators name it (`Invalid key x`), and so
+ * is an unknown name in a list under it (harness required-component-907: `populate[secret]=true&populate[secret]=`
+ * is `Invalid key  at secret`).
  */
-function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: Record<string, unknown>): void {
-  if (scope.kind === 'media') return;
+function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: unknown, path: string): void {
+  if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options))) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
   const inner = scopeBehind(index, attribute);
-  if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+  if (Array.isArray(options)) walkListNames(index, inner, options, path);
+  else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
 }
 
 /** Strapi's populate validator checks nested filters, sort and fields in the order the query gives them. */

@@ -50,13 +50,14 @@ function checkDepth(value: unknown): void {
 
 /** Refuses a body over BODY_LIMIT bytes, as Strapi's parser does. */
 export function checkBodySize(bytes: number): void {
-  if (bytes > BODY_LIMIT) throw new PayloadTooLargeError('request entity too large', {});
+  // raw-body's http error: Strapi's answer has no details
+  if (bytes > BODY_LIMIT) throw new PayloadTooLargeError('request entity too large', null);
 }
 
 /** A form or text body over koa-body's 56 kB limit (raw-body counts bytes). */
 function checkFormSize(text: string): void {
   if (text.length * 3 > FORM_LIMIT && new TextEncoder().encode(text).length > FORM_LIMIT)
-    throw new PayloadTooLargeError('request entity too large', {});
+    throw new PayloadTooLargeError('request entity too large', null);
 }
 
 /** `"__proto__":` as @hapi/bourne looks for it in the text (any of its letters may be a \u escape). */
