@@ -175,6 +175,13 @@ const strip = (v) =>
             .map(([k, x]) => [k, strip(x)]),
         )
       : v;
+function diffPaths(a, b, path = '', out = []) {
+  if (isDeepStrictEqual(a, b)) return out;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) diffPaths(a[k], b[k], `${path}.${k}`, out);
+  } else out.push(`${path || '.'}: strapi ${JSON.stringify(a)?.slice(0, 160)} | mock ${JSON.stringify(b)?.slice(0, 160)}`);
+  return out;
+}
 const pick = (v, path) => (path ? path.split('.').reduce((o, k) => (o == null ? o : o[k]), v) : v);
 
 const savedA = {},
@@ -193,6 +200,9 @@ try {
     console.log(
       `${same ? 'SAME' : 'DIFF'} ${step.method ?? 'GET'} ${step.path} ${step.body ? JSON.stringify(step.body).slice(0, 200) : ''}`,
     );
+    // --diff-paths: where the two answers differ (JSON paths, volatile keys left out)
+    if (!same && process.argv.includes('--diff-paths'))
+      for (const d of diffPaths(strip(stripGraphqlVolatile(pa)), strip(stripGraphqlVolatile(pb))).slice(0, 20)) console.log(`  ${d}`);
     if (!same || process.argv.includes('--all')) {
       console.log(`  strapi ${a.status} ${JSON.stringify(pa)?.slice(0, 1500)}`);
       console.log(`  mock   ${b.status} ${JSON.stringify(pb)?.slice(0, 1500)}`);
