@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { createProxy, VIOLATIONS_HEADER } from '../../src/contract/proxy/create-proxy.js';
+import { loadContract } from '../../src/contract/proxy/load-contract.js';
 
 // strapi-v5-plugin-populate-deep, measured on real Strapi 5.54 with the plugin installed (probe
 // scripts/harness/probes/populate-deep.json, every step the same on both): a project that installs it gets `pLevel`
@@ -125,5 +127,31 @@ describe('the same model without the plugin', () => {
     const { status, body } = await get(without, '/api/product-variants?pLevel=2');
     expect(status).toBe(400);
     expect(body.error).toMatchObject({ message: 'Invalid key pLevel', details: { key: 'pLevel', param: 'pLevel', source: 'query' } });
+  });
+});
+
+describe('the proxy checker on a project with the plugin', () => {
+  test('pLevel is a known key and the deep answer breaks no rule', async () => {
+    const dir = join(MODELS, 'populate-deep');
+    const contract = await loadContract({ schemas: dir, config: join(dir, 'content-mock.config.json') });
+    expect(contract.config?.plugins.populateDeep).toEqual({ defaultDepth: 3 });
+    const proxy = createProxy({ target: withPlugin.base, contract, validateFirst: true, log: () => undefined });
+    const { url } = await proxy.listen(0);
+    try {
+      for (const path of ['/api/product-variants?pLevel=3', '/api/product-variants?pLevel=2&fields[0]=name', '/api/brands?pLevel=']) {
+        const res = await fetch(url + path, { headers: FULL });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        await proxy.idle();
+        const result = proxy.report
+          .data()
+          .results.filter((r) => r.url === path)
+          .at(-1);
+        expect(result?.violations ?? [], path).toEqual([]);
+        expect(Number(res.headers.get(VIOLATIONS_HEADER)), path).toBe(0);
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 });
