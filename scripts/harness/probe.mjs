@@ -7,11 +7,25 @@
 // --code: boot both with the project's own server code (routes, controllers, middlewares, policies, lifecycles).
 // --graphql: both serve the GraphQL plugin's /graphql (steps POST to it like any route); --graphql-config '<json>' gives
 // the plugin's config (config/plugins graphql.config, e.g. {"apolloServer":{"allowBatchedHttpRequests":true}}) to both.
+// --strapi-plugin <unpacked npm package dir> [--strapi-plugin-config '<json>']: the real Strapi copy gets that community
+// plugin (a node_modules of its own: links to the reference's packages plus it, a package.json dependency, its
+// config/plugins entry); the mock reads the model's own package.json and config/plugins for it.
 // A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 // `"upload": { "name": "a.txt", "type": "text/plain", "text": "..." }` sends that file as the multipart `files` field;
 // `"saveId": "f"` saves the answer's (first) file id as `{{f}}`.
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  writeFileSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  lstatSync,
+  unlinkSync,
+  symlinkSync,
+  rmSync,
+} from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
@@ -67,7 +81,32 @@ const dest = (withGraphql ? prepareGraphqlApp : prepareApp)({
   withCode,
   ...(withGraphql ? { graphql: graphqlConfig } : {}),
 });
+const extraPlugin = arg('strapi-plugin');
+if (extraPlugin) addStrapiPlugin(dest, resolve(extraPlugin), JSON.parse(arg('strapi-plugin-config', '{}')));
 const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
+
+/** The copy gets the unpacked plugin: its own node_modules (links), the dependency, and the config/plugins entry. */
+function addStrapiPlugin(app, pluginDir, config) {
+  const pkgOfPlugin = JSON.parse(readFileSync(join(pluginDir, 'package.json'), 'utf8'));
+  const nm = join(app, 'node_modules');
+  const target = realpathSync(nm);
+  if (lstatSync(nm).isSymbolicLink()) {
+    unlinkSync(nm);
+    mkdirSync(nm);
+    for (const entry of readdirSync(target)) symlinkSync(join(target, entry), join(nm, entry));
+  }
+  rmSync(join(nm, pkgOfPlugin.name), { recursive: true, force: true });
+  symlinkSync(pluginDir, join(nm, pkgOfPlugin.name));
+  const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  pkg.dependencies[pkgOfPlugin.name] = pkgOfPlugin.version;
+  writeFileSync(join(app, 'package.json'), JSON.stringify(pkg, null, 2));
+  const plugins = readFileSync(join(app, 'config', 'plugins.js'), 'utf8');
+  const extra = `\nconst __base = module.exports;\nmodule.exports = (ctx) => ({ ...(typeof __base === 'function' ? __base(ctx) : __base), ${JSON.stringify(pkgOfPlugin.name)}: { config: ${JSON.stringify(config)} } });\n`;
+  writeFileSync(join(app, 'config', 'plugins.js'), plugins.replace(/\nconst __base[\s\S]*$/, '') + extra);
+  // Strapi requires `<name>/package.json` from its own (real) path, the reference's node_modules: the copy's
+  // node_modules is found through NODE_PATH
+  process.env.NODE_PATH = [nm, process.env.NODE_PATH].filter(Boolean).join(':');
+}
 
 async function startMock(port) {
   await assertPortFree(port);
@@ -136,6 +175,13 @@ const strip = (v) =>
             .map(([k, x]) => [k, strip(x)]),
         )
       : v;
+function diffPaths(a, b, path = '', out = []) {
+  if (isDeepStrictEqual(a, b)) return out;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) diffPaths(a[k], b[k], `${path}.${k}`, out);
+  } else out.push(`${path || '.'}: strapi ${JSON.stringify(a)?.slice(0, 160)} | mock ${JSON.stringify(b)?.slice(0, 160)}`);
+  return out;
+}
 const pick = (v, path) => (path ? path.split('.').reduce((o, k) => (o == null ? o : o[k]), v) : v);
 
 const savedA = {},
@@ -154,6 +200,9 @@ try {
     console.log(
       `${same ? 'SAME' : 'DIFF'} ${step.method ?? 'GET'} ${step.path} ${step.body ? JSON.stringify(step.body).slice(0, 200) : ''}`,
     );
+    // --diff-paths: where the two answers differ (JSON paths, volatile keys left out)
+    if (!same && process.argv.includes('--diff-paths'))
+      for (const d of diffPaths(strip(stripGraphqlVolatile(pa)), strip(stripGraphqlVolatile(pb))).slice(0, 20)) console.log(`  ${d}`);
     if (!same || process.argv.includes('--all')) {
       console.log(`  strapi ${a.status} ${JSON.stringify(pa)?.slice(0, 1500)}`);
       console.log(`  mock   ${b.status} ${JSON.stringify(pb)?.slice(0, 1500)}`);

@@ -214,6 +214,7 @@ export function readPluginSettings(
         : parseDuration(up.accessTokenLifespan, `${where}: usersPermissions.accessTokenLifespan`),
     uploadBreakpoints: readBreakpoints(upload.breakpoints, where),
     graphql: project?.graphql ?? false,
+    populateDeep: project?.populateDeep ?? null,
     rateLimit: readRateLimit(up.ratelimit, where),
   };
 }

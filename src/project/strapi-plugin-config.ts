@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainObject } from '../core/is-plain-object.js';
 import { readStrapiConfig } from './read-strapi-config.js';
+import { DEEP_POPULATE_PLUGIN, DEFAULT_DEEP_POPULATE, type DeepPopulateSettings } from '../core/query/deep-populate.js';
 
 // A Strapi project's `config/plugins.(ts|js)`, the settings that change answers, in content-mock's own config
 // vocabulary (`usersPermissions`, `upload`) so that resolveConfig reads both the same way, the config file winning.
@@ -16,6 +17,8 @@ export interface ProjectPluginConfig {
   readonly graphql: boolean;
   /** Its settings in config/plugins (`graphql.config`), as the file evaluates; {} when it sets none. */
   readonly graphqlConfig: Readonly<Record<string, unknown>>;
+  /** strapi-v5-plugin-populate-deep is enabled as Strapi's plugin loader enables it: its settings; else null. */
+  readonly populateDeep: DeepPopulateSettings | null;
   /** The file could not run here: why (its settings are then Strapi's defaults). */
   readonly problem?: string;
 }
@@ -73,15 +76,30 @@ const configOf = (plugins: Record<string, unknown>, name: string): Record<string
   return isPlainObject(entry) && isPlainObject(entry.config) ? entry.config : {};
 };
 
-function hasGraphqlDependency(projectRoot: string): boolean {
+function hasDependency(projectRoot: string, name: string, keys: readonly string[]): boolean {
   const file = join(projectRoot, 'package.json');
   if (!existsSync(file)) return false;
   try {
     const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    return ['dependencies', 'devDependencies'].some((k) => isPlainObject(pkg[k]) && '@strapi/plugin-graphql' in pkg[k]);
+    return keys.some((k) => isPlainObject(pkg[k]) && name in pkg[k]);
   } catch {
     return false;
   }
+}
+
+const disables = (entry: unknown) => entry === false || (isPlainObject(entry) && entry.enabled === false);
+
+/**
+ * Strapi's plugin loader enables an installed plugin (a package.json `dependencies` entry whose package is a Strapi
+ * plugin) unless config/plugins disables it; a config/plugins entry alone (without `enabled: true`) enables nothing.
+ */
+function readPopulateDeep(projectRoot: string, plugins: Record<string, unknown>): DeepPopulateSettings | null {
+  const entry = plugins[DEEP_POPULATE_PLUGIN];
+  const declared = isPlainObject(entry) && entry.enabled === true;
+  if (disables(entry) || (!declared && !hasDependency(projectRoot, DEEP_POPULATE_PLUGIN, ['dependencies']))) return null;
+  const depth = configOf(plugins, DEEP_POPULATE_PLUGIN).defaultDepth;
+  // the plugin reads `config('defaultDepth') || 5`
+  return { defaultDepth: typeof depth === 'number' && depth ? depth : DEFAULT_DEEP_POPULATE.defaultDepth };
 }
 
 export function readStrapiPluginConfig(projectRoot: string): ProjectPluginConfig {
@@ -104,13 +122,12 @@ export function readStrapiPluginConfig(projectRoot: string): ProjectPluginConfig
   if (typeof uploadConfig.sizeLimit === 'number' && uploadConfig.sizeLimit > 0) upload.sizeLimit = uploadConfig.sizeLimit;
   if (isPlainObject(uploadConfig.breakpoints)) upload.breakpoints = uploadConfig.breakpoints;
 
-  const graphqlEntry = plugins.graphql;
-  const disabled = graphqlEntry === false || (isPlainObject(graphqlEntry) && graphqlEntry.enabled === false);
   return {
     usersPermissions,
     upload,
     hasFile: read !== undefined,
-    graphql: hasGraphqlDependency(projectRoot) && !disabled,
+    graphql: hasDependency(projectRoot, '@strapi/plugin-graphql', ['dependencies', 'devDependencies']) && !disables(plugins.graphql),
+    populateDeep: readPopulateDeep(projectRoot, plugins),
     graphqlConfig: configOf(plugins, 'graphql'),
     ...(read !== undefined && !read.ok ? { problem: `${read.file}: ${read.error}` } : {}),
   };

@@ -1,3 +1,4 @@
+import { DEEP_POPULATE_PARAMS, withDeepPopulate } from '../../core/query/deep-populate.js';
 import type { ContentType } from '../../core/model/types.js';
 import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Predicate } from '../../core/query/filters.js';
@@ -82,9 +83,13 @@ function pageOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pick
  * when not given). The types the parse asks about are recorded: they are what the verdict depends on.
  */
 function compile(contract: Contract, type: ContentType, search: string, canRead: CanRead | undefined): Narrowing {
-  const raw = parseQueryString(search);
+  // a project with populate-deep: its pLevel is a known key, and the answer's populate is the plugin's
+  const deep = contract.config?.plugins.populateDeep;
+  const asSent = parseQueryString(search);
+  const raw = deep ? { ...withDeepPopulate(contract.model, type, asSent, deep) } : asSent;
+  const known = (k: string) => ALLOWED_QUERY_KEYS.has(k) || (deep != null && (DEEP_POPULATE_PARAMS as readonly string[]).includes(k));
   const settings = restSettingsOf(contract);
-  const unknownKey = settings.strictParams ? Object.keys(raw).find((k) => !ALLOWED_QUERY_KEYS.has(k)) : undefined;
+  const unknownKey = settings.strictParams ? Object.keys(raw).find((k) => !known(k)) : undefined;
   const strict = unknownKey === undefined ? undefined : `Invalid key ${unknownKey}`;
   const asked = new Set<string>();
   const options = {

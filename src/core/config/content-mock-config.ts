@@ -1,6 +1,8 @@
 // The resolved configuration: what every part of content-mock reads. It is built once, validated, by
 // `project/resolve-config.ts`; nothing downstream parses config text again.
 
+import type { DeepPopulateSettings } from '../query/deep-populate.js';
+
 export const ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -125,6 +127,8 @@ export interface PluginSettings {
   readonly graphql: boolean;
   /** The auth routes' rate limit (`ratelimit` of the plugin: Strapi's default is 10 requests a minute). */
   readonly rateLimit: RateLimitSettings;
+  /** strapi-v5-plugin-populate-deep, when the project enables it (its `pLevel` and `pIgnore` parameters); else null. */
+  readonly populateDeep: DeepPopulateSettings | null;
 }
 
 /** The users & permissions plugin's `ratelimit` settings, the interval in milliseconds. */

@@ -134,6 +134,8 @@ export interface ContentType {
   readonly kind: 'collectionType' | 'singleType';
   readonly singularName: string;
   readonly pluralName: string;
+  /** The schema's `collectionName` (its table), when it gives one: plugins name types by it (populate-deep's pIgnore). */
+  readonly collectionName?: string;
   readonly displayName: string;
   readonly description: string;
   readonly draftAndPublish: boolean;

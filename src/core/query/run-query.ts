@@ -101,6 +101,11 @@ export interface QueryOptions {
    * Strapi), so it nests as deep as the document does: no depth guard.
    */
   readonly selectionPopulate?: boolean;
+  /**
+   * Query parameters a plugin adds to the Content API routes (contentAPI.addQueryParams): strict params accept its
+   * keys, then `check` validates them (Strapi's Zod schemas) and throws Strapi's error.
+   */
+  readonly extraParams?: { readonly keys: readonly string[]; check(query: Readonly<Record<string, unknown>>): void };
   /** The document service's call (project code): its populate meets Strapi's converter only, no content API validator. */
   readonly documentService?: boolean;
 }
@@ -319,8 +324,10 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   staged.throwFirst();
   if (opts.strictParams) {
     for (const key of Object.keys(query)) {
-      if (!ALLOWED_QUERY_KEYS.has(key)) throw invalidKey(key, { parent: null, path: null, source: 'query', param: key });
+      if (!ALLOWED_QUERY_KEYS.has(key) && !opts.extraParams?.keys.includes(key))
+        throw invalidKey(key, { parent: null, path: null, source: 'query', param: key });
     }
+    opts.extraParams?.check(query);
   }
   // Strapi validates only what is truthy; an empty `fields=` or `sort=` goes straight to the conversion
   if (query.filters) staged.run(Stage.Filters, () => validateFilters(schema, query.filters));

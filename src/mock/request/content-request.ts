@@ -12,6 +12,7 @@ import { authenticateRequest, authorizeContent, mayContent, type RequestPrincipa
 import type { Runtime, WriteNotice } from '../runtime.js';
 import { ensureUsersPermissions, modelLinksRoles } from '../auth/ensure-users-permissions.js';
 import { withRouteDefaults } from '../../core/config/route-defaults.js';
+import { DEEP_POPULATE_PARAMS, checkDeepPopulateParams, withDeepPopulate } from '../../core/query/deep-populate.js';
 import { joinPieces, listPieces, onePieces, type RowFragments } from './row-fragments.js';
 import { allKept, oneDocument, renderedApart, textsOfRows, type PopulatedPage } from './populated-rows.js';
 
@@ -165,8 +166,13 @@ export async function answerContent(
   const recall: RecallParse | undefined = parses && ((part, compute) => parses.recall(index, inputs, parseKey!, part, compute));
   const shapes: RecallShape | undefined = parses && ((shape, compute) => parses.shape(index, inputs, `${asked}\u0000${shape}`, compute));
   // the config's default query for the route (`routes`), under the request's own parameters
-  const queryOf = () =>
-    withRouteDefaults(rt.config, type, action, parses ? parses.strings.parse(call.search) : parseQueryString(call.search));
+  const deep = rt.config.plugins.populateDeep;
+  const queryOf = () => {
+    const q = withRouteDefaults(rt.config, type, action, parses ? parses.strings.parse(call.search) : parseQueryString(call.search));
+    // populate-deep's database hook (beforeFindMany / beforeFindOne) changes the populate of every read, a write's
+    // answer included: the database reads the written row back with a findOne
+    return deep ? withDeepPopulate(rt.model, type, q, deep) : q;
+  };
   // (a kept query is shared by the requests that ask it: frozen, so none can change it for the others)
   const query = recall ? recall('query', () => deepFreeze(queryOf())) : queryOf();
   const canRead = (uid: string) => {
@@ -178,6 +184,7 @@ export async function answerContent(
     strictParams: rt.config.rest.strictParams,
     strictDocumentParams: rt.config.documents.strictParams,
     strictRelations: rt.config.documents.strictRelations,
+    ...(deep ? { extraParams: { keys: DEEP_POPULATE_PARAMS, check: checkDeepPopulateParams } } : {}),
     canRead,
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
