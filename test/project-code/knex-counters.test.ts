@@ -22,7 +22,13 @@ write(
     collectionName: 'blog_posts',
     info: { singularName: 'post', pluralName: 'posts', displayName: 'Post' },
     options: { draftAndPublish: true },
-    attributes: { title: { type: 'string' }, viewCount: { type: 'integer' }, likes2x: { type: 'biginteger' } },
+    attributes: {
+      title: { type: 'string' },
+      viewCount: { type: 'integer' },
+      likes2x: { type: 'biginteger' },
+      flag: { type: 'boolean' },
+      meta: { type: 'json' },
+    },
   }),
 );
 write(
@@ -38,6 +44,7 @@ write(
     route('/posts/:documentId/reset', 'reset'),
     route('/posts/:documentId/like', 'like'),
     route('/posts/:documentId/stats', 'stats'),
+    route('/posts/:documentId/dump', 'dump'),
     route('/posts-raw', 'raw'),
     route('/posts-join', 'join'),
   ])} };\n`,
@@ -61,6 +68,9 @@ export default factories.createCoreController('api::post.post', ({ strapi }) => 
   },
   async stats(ctx) {
     ctx.body = await strapi.db.connection('blog_posts').where('document_id', ctx.params.documentId).whereNull('published_at').first('document_id', 'view_count');
+  },
+  async dump(ctx) {
+    ctx.body = await strapi.db.connection('blog_posts').where('document_id', ctx.params.documentId).andWhere('published_at', '>', new Date(0)).where('flag', true).select();
   },
   async raw(ctx) {
     ctx.body = await strapi.db.connection.raw('select 1');
@@ -126,6 +136,29 @@ describe('knex counters on a content type table', () => {
     expect(await (await fetch(`${base}/api/posts/${post.documentId}/like`)).json()).toBe(1);
     expect((await read(post.documentId)).likes2x).toBe('9007199254740996');
     expect((await read(post.documentId, 'draft')).likes2x).toBe('9007199254740993');
+  });
+
+  test('select answers the columns as the database holds them (SQLite: booleans 1/0, datetimes in ms, JSON as text)', async () => {
+    const post = await create({ title: 'dumped', viewCount: 3, flag: true, meta: { a: [1] } });
+    const published = await read(post.documentId);
+    const rows = (await (await fetch(`${base}/api/posts/${post.documentId}/dump`)).json()) as Record<string, unknown>[];
+    expect(rows).toEqual([
+      {
+        id: published.id,
+        document_id: post.documentId,
+        title: 'dumped',
+        view_count: 3,
+        likes_2_x: null,
+        flag: 1,
+        meta: '{"a":[1]}',
+        created_at: Date.parse(String(published.createdAt)),
+        updated_at: Date.parse(String(published.updatedAt)),
+        published_at: Date.parse(String(published.publishedAt)),
+        created_by_id: null,
+        updated_by_id: null,
+        locale: null,
+      },
+    ]);
   });
 
   test('a NULL counter stays NULL (SQL: NULL + 1), an unknown document changes no row', async () => {

@@ -1,4 +1,4 @@
-import type { ContentType } from '../../core/model/types.js';
+import type { ContentType, ScalarType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import { writeRawRow } from '../../core/write/raw-row-writes.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -21,22 +21,68 @@ export function columnName(attribute: string): string {
   return words.map((w) => w.toLowerCase()).join('_');
 }
 
-/** A table's columns → the stored row's keys: Strapi's own columns, then one per scalar attribute. */
-function columnsOf(type: ContentType): Map<string, string> {
-  const out = new Map<string, string>([
-    ['id', 'id'],
-    ['document_id', 'documentId'],
+/** How a column's values come out of the database (SQLite's, as the reference runs: see `encode`). */
+type Encoding = 'plain' | 'boolean' | 'datetime' | 'json' | 'bigint';
+interface Column {
+  /** The stored row's key; none for columns the store does not keep (created_by_id: always null here). */
+  readonly key?: string;
+  readonly encoding: Encoding;
+}
+
+const ENCODINGS: Partial<Record<ScalarType, Encoding>> = {
+  boolean: 'boolean',
+  datetime: 'datetime',
+  timestamp: 'datetime',
+  json: 'json',
+  blocks: 'json',
+  biginteger: 'bigint',
+};
+
+/** A table's columns in Strapi's order: id, document_id, one per scalar attribute, the timestamps, the creators, locale. */
+function columnsOf(type: ContentType): Map<string, Column> {
+  const out = new Map<string, Column>([
+    ['id', { key: 'id', encoding: 'plain' }],
+    ['document_id', { key: 'documentId', encoding: 'plain' }],
   ]);
-  for (const a of type.attributes.values()) if (a.kind === 'scalar') out.set(columnName(a.name), a.name);
-  for (const [c, k] of [
-    ['created_at', 'createdAt'],
-    ['updated_at', 'updatedAt'],
-    ['published_at', 'publishedAt'],
-    ['locale', 'locale'],
-  ])
-    out.set(c, k);
+  for (const a of type.attributes.values())
+    if (a.kind === 'scalar') out.set(columnName(a.name), { key: a.name, encoding: ENCODINGS[a.type] ?? 'plain' });
+  out.set('created_at', { key: 'createdAt', encoding: 'datetime' });
+  out.set('updated_at', { key: 'updatedAt', encoding: 'datetime' });
+  out.set('published_at', { key: 'publishedAt', encoding: 'datetime' });
+  out.set('created_by_id', { encoding: 'plain' });
+  out.set('updated_by_id', { encoding: 'plain' });
+  out.set('locale', { key: 'locale', encoding: 'plain' });
   return out;
 }
+
+/** A stored value as SQLite hands it back: booleans 1/0, datetimes in epoch ms, JSON as text, bigints as numbers. */
+function encode(column: Column, value: Value): Value {
+  if (value === null || value === undefined) return null;
+  if (column.encoding === 'boolean') return value === true ? 1 : value === false ? 0 : value;
+  if (column.encoding === 'datetime' && typeof value === 'string') return Number.isNaN(Date.parse(value)) ? value : Date.parse(value);
+  if (column.encoding === 'json') return JSON.stringify(value);
+  if (column.encoding === 'bigint' && typeof value === 'string') return Number(value);
+  return value;
+}
+
+/** A value the project writes, in the store's form (the inverse of `encode`; Dates as knex binds them). */
+function decode(column: Column, value: Value): Value {
+  if (value === null || value === undefined) return null;
+  if (column.encoding === 'boolean' && typeof value === 'number') return value !== 0;
+  if (column.encoding === 'datetime' && (value instanceof Date || typeof value === 'number')) return new Date(value).toISOString();
+  if (column.encoding === 'json' && typeof value === 'string') {
+    try {
+      return JSON.parse(value) as Value;
+    } catch {
+      return value;
+    }
+  }
+  if (column.encoding === 'bigint' && typeof value === 'number') return String(value);
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** A bound value as knex hands it to the driver. */
+const bind = (value: Value): Value => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value);
 
 /** SQL's comparison of a stored value with a bound one: NULL matches nothing, numbers compare as numbers. */
 function compare(stored: Value, bound: Value): number | null {
@@ -76,24 +122,35 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
   let selected: string[] = [];
   let first = false;
   let action: Action = { kind: 'select' };
-  const name = `strapi.db.connection('${table}')`;
-  const keyOf = (column: unknown): string => {
-    const bare = typeof column === 'string' ? column.replace(/^.*\./, '') : undefined;
-    const key = bare === undefined ? undefined : columns.get(bare);
-    if (key === undefined) throw new Error(`select from \`${table}\` - SQLITE_ERROR: no such column: ${String(column)}`);
+  const api = `strapi.db.connection('${table}')`;
+  const columnOf = (name: unknown): Column => {
+    const bare = typeof name === 'string' ? name.replace(/^.*\./, '') : undefined;
+    const column = bare === undefined ? undefined : columns.get(bare);
+    if (column === undefined) throw new Error(`${table} - SQLITE_ERROR: no such column: ${String(name)}`);
+    return column;
+  };
+  /** The column's value in a stored row, as the database holds it. */
+  const valueIn = (row: Row, name: unknown): Value => {
+    const column = columnOf(name);
+    return column.key === undefined ? null : encode(column, row[column.key]);
+  };
+  /** The row key a write goes to. */
+  const keyOf = (name: unknown): string => {
+    const key = columnOf(name).key;
+    if (key === undefined) throw new UnsupportedApiError(`${api}: writing ${String(name)}`);
     return key;
   };
   /** `where(col, value)` (a null value: IS NULL) or `where(col, op, value)`. */
   const where = (column: unknown, rest: readonly unknown[]): void => {
-    const key = keyOf(column);
-    if (rest.length < 2 && (rest[0] === null || rest[0] === undefined)) tests.push((r) => r[key] === null || r[key] === undefined);
-    else if (rest.length < 2) tests.push((r) => compare(r[key], rest[0]) === 0);
+    columnOf(column);
+    if (rest.length < 2 && (rest[0] === null || rest[0] === undefined)) tests.push((r) => valueIn(r, column) === null);
+    else if (rest.length < 2) tests.push((r) => compare(valueIn(r, column), bind(rest[0])) === 0);
     else {
       const [op, value] = rest;
       const test = typeof op === 'string' ? OPERATORS[op.toLowerCase()] : undefined;
-      if (!test) throw new UnsupportedApiError(`${name}.where() with the operator ${String(op)}`);
+      if (!test) throw new UnsupportedApiError(`${api}.where() with the operator ${String(op)}`);
       tests.push((r) => {
-        const d = compare(r[key], value);
+        const d = compare(valueIn(r, column), bind(value));
         return d !== null && test(d);
       });
     }
@@ -106,8 +163,7 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
       .sort((a, b) => a.id - b.id);
     if (action.kind === 'select') {
       const wanted = selected.length === 0 || selected.includes('*') ? [...columns.keys()] : selected;
-      const keys = wanted.map((c) => [c.replace(/^.*\./, ''), keyOf(c)] as const);
-      const out = rows.map((r) => Object.fromEntries(keys.map(([c, k]) => [c, r[k] ?? null])));
+      const out = rows.map((r) => Object.fromEntries(wanted.map((c) => [c.replace(/^.*\./, ''), valueIn(r, c)])));
       return first ? out[0] : out;
     }
     const change = action;
@@ -136,14 +192,14 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
     where(column, ...rest) {
       if (isPlainObject(column)) for (const [c, v] of Object.entries(column)) where(c, [v]);
       else if (typeof column === 'string') where(column, rest);
-      else throw new UnsupportedApiError(`${name}.where() with a ${typeof column}`);
+      else throw new UnsupportedApiError(`${api}.where() with a ${typeof column}`);
       return self;
     },
     andWhere: (...a) => methods.where(...a),
     whereIn(column, values) {
-      if (!Array.isArray(values)) throw new UnsupportedApiError(`${name}.whereIn() with a subquery`);
-      const key = keyOf(column);
-      tests.push((r) => values.some((v) => compare(r[key], v) === 0));
+      if (!Array.isArray(values)) throw new UnsupportedApiError(`${api}.whereIn() with a subquery`);
+      columnOf(column);
+      tests.push((r) => values.some((v) => compare(valueIn(r, column), bind(v)) === 0));
       return self;
     },
     whereNull(column) {
@@ -151,13 +207,13 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
       return self;
     },
     whereNotNull(column) {
-      const key = keyOf(column);
-      tests.push((r) => r[key] !== null && r[key] !== undefined);
+      columnOf(column);
+      tests.push((r) => valueIn(r, column) !== null);
       return self;
     },
     select(...cols) {
       selected = cols.flat().map(String);
-      for (const c of selected) if (c !== '*') keyOf(c);
+      for (const c of selected) if (c !== '*') columnOf(c);
       return self;
     },
     first(...cols) {
@@ -168,8 +224,8 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
     increment: counter(1),
     decrement: counter(-1),
     update(data) {
-      if (!isPlainObject(data)) throw new UnsupportedApiError(`${name}.update() with a ${typeof data}`);
-      action = { kind: 'update', data: Object.fromEntries(Object.entries(data).map(([c, v]) => [keyOf(c), v])) };
+      if (!isPlainObject(data)) throw new UnsupportedApiError(`${api}.update() with a ${typeof data}`);
+      action = { kind: 'update', data: Object.fromEntries(Object.entries(data).map(([c, v]) => [keyOf(c), decode(columnOf(c), v)])) };
       return self;
     },
     then: (onFulfilled, onRejected) => run().then(onFulfilled as (v: unknown) => unknown, onRejected as (e: unknown) => unknown),
@@ -183,7 +239,7 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
         ? undefined
         : (t[key] ??
           (() => {
-            throw new UnsupportedApiError(`${name}.${key}()`);
+            throw new UnsupportedApiError(`${api}.${key}()`);
           })),
   });
   return self;
