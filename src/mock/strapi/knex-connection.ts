@@ -143,7 +143,10 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
   /** `where(col, value)` (a null value: IS NULL) or `where(col, op, value)`. */
   const where = (column: unknown, rest: readonly unknown[]): void => {
     columnOf(column);
-    if (rest.length < 2 && (rest[0] === null || rest[0] === undefined)) tests.push((r) => valueIn(r, column) === null);
+    // knex refuses an undefined value (`where('document_id', ctx.params.missing)`) when the query runs: a 500 in Strapi
+    if (rest.length === 0 || rest[rest.length - 1] === undefined)
+      throw new Error(`Undefined binding(s) detected when compiling a query on ${table}. Undefined column(s): [${String(column)}]`);
+    if (rest.length < 2 && rest[0] === null) tests.push((r) => valueIn(r, column) === null);
     else if (rest.length < 2) tests.push((r) => compare(valueIn(r, column), bind(rest[0])) === 0);
     else {
       const [op, value] = rest;
@@ -203,7 +206,8 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
       return self;
     },
     whereNull(column) {
-      where(column, [null]);
+      columnOf(column);
+      tests.push((r) => valueIn(r, column) === null);
       return self;
     },
     whereNotNull(column) {
