@@ -45,6 +45,7 @@ write(
     route('/posts/:documentId/like', 'like'),
     route('/posts/:documentId/stats', 'stats'),
     route('/posts/:documentId/dump', 'dump'),
+    route('/posts-unbound', 'unbound'),
     route('/posts-raw', 'raw'),
     route('/posts-join', 'join'),
   ])} };\n`,
@@ -71,6 +72,9 @@ export default factories.createCoreController('api::post.post', ({ strapi }) => 
   },
   async dump(ctx) {
     ctx.body = await strapi.db.connection('blog_posts').where('document_id', ctx.params.documentId).andWhere('published_at', '>', new Date(0)).where('flag', true).select();
+  },
+  async unbound(ctx) {
+    ctx.body = await strapi.db.connection('blog_posts').where('document_id', ctx.params.documentId).increment('view_count', 1);
   },
   async raw(ctx) {
     ctx.body = await strapi.db.connection.raw('select 1');
@@ -179,6 +183,12 @@ describe('knex counters on a content type table', () => {
       expect(message).toMatch(/src\/api\/post\/controllers\/post\.ts:\d+/);
       expect(message).toMatch(api);
     }
+  });
+
+  test('an undefined value in where fails as knex does (a 500, as in Strapi), changing nothing', async () => {
+    const res = await fetch(`${base}/api/posts-unbound`);
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: { name: string } }).error.name).toBe('InternalServerError');
   });
 
   test('the counts last across a restart (the store wrote them)', async () => {
