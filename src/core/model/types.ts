@@ -144,6 +144,8 @@ export interface ContentType {
   readonly file: string;
   /** Names Strapi keeps out of answers besides `private` attributes: the config's and the schema's options' (private-attributes.ts). */
   readonly privateAttributes?: readonly string[];
+  /** The schema's `collectionName`: the database table (absent: Strapi names the table after `singularName`). */
+  readonly collectionName?: string;
   /**
    * A plugin's content type (the users & permissions user): a relation target with rows, populate and filters like
    * any other, but without Content API routes of its own (its plugin serves it).

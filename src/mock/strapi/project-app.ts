@@ -22,6 +22,7 @@ import { RequestScopes } from './request-scope.js';
 import { compileRoute, type CompiledRoute } from './route-table.js';
 import { componentView, contentTypeView } from './strapi-schema-view.js';
 import { unsupported } from './unsupported-api.js';
+import { knexConnection } from './knex-connection.js';
 import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { strapiConfig } from './strapi-config.js';
@@ -233,7 +234,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
         },
       },
       query,
-      connection: unsupported('strapi.db.connection'),
+      connection: knexConnection(current),
     },
     query,
     entityService: entityService(current, docs, query),
