@@ -244,7 +244,6 @@ function contentTypeOf(raw: Record<string, unknown>, uid: string, file: string, 
     draftAndPublish,
     localized,
     ...readPrivacy(raw.attributes, file, localized, ctx, options),
-    ...(typeof raw.collectionName === 'string' && raw.collectionName !== '' ? { collectionName: raw.collectionName } : {}),
     file,
   };
 }

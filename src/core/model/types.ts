@@ -134,8 +134,6 @@ export interface ContentType {
   readonly kind: 'collectionType' | 'singleType';
   readonly singularName: string;
   readonly pluralName: string;
-  /** The schema's `collectionName` (its table), when it gives one: plugins name types by it (populate-deep's pIgnore). */
-  readonly collectionName?: string;
   readonly displayName: string;
   readonly description: string;
   readonly draftAndPublish: boolean;
@@ -144,7 +142,10 @@ export interface ContentType {
   readonly file: string;
   /** Names Strapi keeps out of answers besides `private` attributes: the config's and the schema's options' (private-attributes.ts). */
   readonly privateAttributes?: readonly string[];
-  /** The schema's `collectionName`: the database table (absent: Strapi names the table after `singularName`). */
+  /**
+   * The schema's `collectionName`: the database table (absent: Strapi names the table after `singularName`); project
+   * code's knex reaches a type by it, populate-deep's pIgnore names types by it.
+   */
   readonly collectionName?: string;
   /**
    * A plugin's content type (the users & permissions user): a relation target with rows, populate and filters like

@@ -1,3 +1,4 @@
+import { tableName } from '../model/table-name.js';
 import type { Attributes, ContentModel, ContentType } from '../model/types.js';
 import { showsLocalizations } from '../model/private-attributes.js';
 import { ValidationError } from '../errors/strapi-errors.js';
@@ -66,8 +67,6 @@ function ignoreOf(pIgnore: unknown): string[] {
   return Array.isArray(pIgnore) ? pIgnore.map(String) : [String(pIgnore)];
 }
 
-const collectionOf = (type: ContentType): string => type.collectionName ?? type.pluralName;
-
 interface Walk {
   readonly model: ContentModel;
   /** Components on the current path: a component nesting itself stops there (the plugin would recurse forever). */
@@ -89,7 +88,7 @@ function build(walk: Walk, attributes: Attributes, localized: boolean, depth: nu
     } else if (attr.kind === 'relation') {
       const target = walk.model.contentTypes.get(attr.target);
       // a type already on the path (by collection name) is populated flat: the plugin's guard against cycles
-      populate[key] = !target || ignore.includes(collectionOf(target)) ? true : contentType(walk, target, depth - 1, [...ignore]);
+      populate[key] = !target || ignore.includes(tableName(target)) ? true : contentType(walk, target, depth - 1, [...ignore]);
     }
   }
   if (localized && !ignore.includes('localizations')) populate.localizations = true;
@@ -98,7 +97,7 @@ function build(walk: Walk, attributes: Attributes, localized: boolean, depth: nu
 
 function contentType(walk: Walk, type: ContentType, depth: number, ignore: string[]): DeepPopulate {
   if (depth <= 1) return true;
-  if (!ignore.includes(collectionOf(type))) ignore.push(collectionOf(type));
+  if (!ignore.includes(tableName(type))) ignore.push(tableName(type));
   return build(walk, type.attributes, showsLocalizations(type), depth, ignore);
 }
 

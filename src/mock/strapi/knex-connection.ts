@@ -1,3 +1,4 @@
+import { tableName } from '../../core/model/table-name.js';
 import type { ContentType, ScalarType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import { writeRawRow } from '../../core/write/raw-row-writes.js';
@@ -252,7 +253,7 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
 /** The `strapi.db.connection` of project code: `connection(table)` (also `.table(t)`, `.from(t)`) on content type tables. */
 export function knexConnection(current: () => Runtime): unknown {
   const open = (table: unknown) => {
-    const type = [...current().model.contentTypes.values()].find((t) => !t.builtIn && (t.collectionName ?? t.singularName) === table);
+    const type = [...current().model.contentTypes.values()].find((t) => !t.builtIn && tableName(t) === table);
     if (!type || typeof table !== 'string')
       throw new UnsupportedApiError(`strapi.db.connection(${JSON.stringify(table)}) (only content type tables are mocked)`);
     return builder(current, type, table);
