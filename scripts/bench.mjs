@@ -31,7 +31,7 @@
 //          --urls same|new|both (cold requests: the same URL again and again, a new URL of the same shape per request
 //                      (scripts/bench/new-urls.mjs: issue 26's "cold"), or both, each against the ceiling; default both)
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer as netServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -153,6 +153,15 @@ function cannon(url, { duration, connections, headers }) {
 const COLD = { 'cache-control': 'no-cache' };
 
 /** CPU seconds (user + system) a process has used so far, from /proc (NaN elsewhere). */
+/** Waits until process `pid` uses under a tenth of a core for half a second (20 s at most). */
+async function quiet(pid) {
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    const c0 = cpuSeconds(pid);
+    await sleep(500);
+    if (cpuSeconds(pid) - c0 < 0.05) return;
+  }
+}
+
 const cpuSeconds = (pid) => {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -239,6 +248,8 @@ function writeJsonInPieces(file, value) {
   };
   walk(value, 0);
   flush();
+  // on disk now, not written back while a server starts on it (hundreds of MB at 100k)
+  fsyncSync(fd);
   closeSync(fd);
   return bytes;
 }
@@ -333,7 +344,10 @@ if (flag('writes-only')) {
 }
 
 // ---------------------------------------------------------------------------------------------------- 2. start
-// over a store file first, while nothing else runs (two servers of 100k articles side by side would not fit everywhere)
+// over a store file first, while nothing else runs (two servers of 100k articles side by side would not fit everywhere),
+// once this process is done collecting the dataset it generated (3 GB at 100k: its collector took the cores from the
+// first server started right after it)
+if (!flag('no-store-startup')) await quiet(process.pid);
 const storeStartup = flag('no-store-startup')
   ? undefined
   : await benchStoreStartup({ cli, fixtures, seedFile, work, startServer, stopServer, rssMb });
