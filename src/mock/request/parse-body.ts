@@ -121,16 +121,3 @@ export function parseBody(raw: string, contentType: string | undefined | null, p
   }
   return undefined;
 }
-
-/** Whether the body is a multipart form (Strapi's body middleware reads it with formidable). */
-export const isMultipartForm = (contentType: string | undefined | null): boolean => mediaType(contentType) === 'multipart/form-data';
-
-/**
- * A multipart form's text fields as koa-body's formidable 2 (`multiples: true`) hands them to Strapi: each field is
- * written back as `qs.stringify({ [name]: value })`, the lot joined by `&` and read with qs's defaults (no dots), so
- * `data[title]` nests into `data` and a repeated name is a list. Files are beside the body, never in it.
- */
-export function multipartFields(fields: readonly (readonly [string, string])[]): Record<string, unknown> {
-  if (fields.length === 0) return {};
-  return qs.parse(fields.map(([name, value]) => qs.stringify({ [name]: value })).join('&'));
-}
