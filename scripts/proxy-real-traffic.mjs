@@ -15,7 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { KIT_MODEL, SCRATCH } from './paths.mjs';
-import { startStrapi, stopAndWait, mockConfigFor, loadApiConfig } from './harness/strapi.mjs';
+import { startStrapi, stopAndWait, mockConfigFor, loadApiConfig, findApiConfig } from './harness/strapi.mjs';
 import { loadModel } from './harness/model.mjs';
 import { makeGenerator } from './harness/gen.mjs';
 import { rng } from './differential/rng.mjs';
@@ -44,7 +44,7 @@ if (!existsSync(join(work, 'snapshot', 'data.db')) || !existsSync(join(work, 'pu
 const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
-const apiConfigFile = isKit ? null : join(modelDir, 'config/api.js');
+const apiConfigFile = isKit ? null : findApiConfig(modelDir);
 if (!settings.rest && apiConfigFile && existsSync(apiConfigFile)) settings.rest = loadApiConfig(apiConfigFile).rest;
 const readKey = settings.tokens.find((t) => t.type === 'read-only')?.key;
 const fullKey = settings.tokens.find((t) => t.type === 'full-access')?.key;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { SCRATCH, KIT_MODEL } from '../paths.mjs';
-import { prepareApp, startStrapi, stopAndWait, loadApiConfig } from './strapi.mjs';
+import { prepareApp, startStrapi, stopAndWait, loadApiConfig, findApiConfig } from './strapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GRAPHQL_MODULES = resolve(process.env.CONTENT_MOCK_GRAPHQL_MODULES ?? join(SCRATCH, 'gql25-mods', 'node_modules'));
@@ -25,7 +25,7 @@ export function modelOf(model) {
   const settings = JSON.parse(
     readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
   );
-  const apiConfigFile = isKit ? null : existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+  const apiConfigFile = isKit ? null : findApiConfig(modelDir);
   if (!settings.rest && apiConfigFile) settings.rest = loadApiConfig(apiConfigFile).rest;
   return { isKit, modelDir, name, settings, apiConfigFile };
 }

@@ -31,7 +31,17 @@ import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
+import {
+  assertPortFree,
+  prepareApp,
+  startStrapi,
+  stopAndWait,
+  waitHttp,
+  mockConfigFor,
+  mockServeArgs,
+  loadApiConfig,
+  findApiConfig,
+} from './strapi.mjs';
 import { prepareGraphqlApp } from './graphql-strapi.mjs';
 import { stripGraphqlVolatile } from './compare.mjs';
 
@@ -53,7 +63,7 @@ const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
 const slot = Number(arg('slot', 49));
-const apiConfig = !isKit && existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+const apiConfig = isKit ? null : findApiConfig(modelDir);
 // the mock's REST settings are the model's config/api.js ones, as in run.mjs (its absent flags are Strapi's defaults)
 if (!settings.rest && apiConfig) settings.rest = loadApiConfig(apiConfig).rest;
 const work = join(tmpdir(), `probe-${name}-${slot}`);

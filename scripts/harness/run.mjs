@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { KIT_MODEL } from '../paths.mjs';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
-import { assertPortFree, prepareApp, startStrapi, stopAndWait, waitHttp, mockConfigFor, mockServeArgs, loadApiConfig } from './strapi.mjs';
+import {
+  assertPortFree,
+  prepareApp,
+  startStrapi,
+  stopAndWait,
+  waitHttp,
+  mockConfigFor,
+  mockServeArgs,
+  loadApiConfig,
+  findApiConfig,
+} from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
 import { projectGetRoutes, projectReader } from './project-reads.mjs';
@@ -35,7 +45,7 @@ const name = isKit ? 'kit' : basename(modelDir);
 const settings = JSON.parse(
   readFileSync(isKit ? join(root, 'scripts/harness/kit-settings.json') : join(modelDir, 'settings.json'), 'utf8'),
 );
-const apiConfigFile = isKit ? null : existsSync(join(modelDir, 'config/api.js')) ? join(modelDir, 'config/api.js') : null;
+const apiConfigFile = isKit ? null : findApiConfig(modelDir);
 // --code: the project's whole src/ runs on both sides (routes, controllers, services, middlewares, policies, lifecycles)
 const withCode = opts.code === true;
 if (!settings.rest && apiConfigFile) settings.rest = loadApiConfig(apiConfigFile).rest;

@@ -137,8 +137,7 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
     for (const name of ['api', 'middlewares', ...own]) {
       const file = ['ts', 'js'].map((e) => join(modelDir, 'config', `${name}.${e}`)).find((f) => existsSync(f));
       if (!file) continue;
-      const code = transformSync(readFileSync(file, 'utf8'), { loader: file.endsWith('ts') ? 'ts' : 'js', format: 'cjs' }).code;
-      writeFileSync(join(dest, 'config', `${name}.js`), code);
+      writeFileSync(join(dest, 'config', `${name}.js`), configAsCjs(file));
     }
   } else
     // schemas only, as content-mock serves the model without project code (a project's TypeScript routes would
@@ -168,7 +167,7 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
     }
   }
   writeFileSync(join(dest, 'src', 'index.js'), BOOTSTRAP);
-  if (apiConfigFile && !withCode) cpSync(apiConfigFile, join(dest, 'config', 'api.js'));
+  if (apiConfigFile && !withCode) writeFileSync(join(dest, 'config', 'api.js'), configAsCjs(apiConfigFile));
   // a model's own plugin settings replace the reference app's (refresh sessions, upload security): content-mock reads
   // the same file
   if (existsSync(join(modelDir, 'config', 'plugins.js')))
@@ -282,11 +281,21 @@ export async function stopAndWait(server) {
   }
 }
 
-/** A model's config/api.js, evaluated (env() answers each default) as Strapi would load it. */
+/** A model's config/api file, .ts before .js as content-mock reads it (null when it has none). */
+export function findApiConfig(modelDir) {
+  return ['ts', 'js'].map((e) => join(modelDir, 'config', `api.${e}`)).find((f) => existsSync(f)) ?? null;
+}
+
+/** A config file's text as CommonJS (a .ts one compiled, `export default` turned into module.exports). */
+function configAsCjs(file) {
+  return transformSync(readFileSync(file, 'utf8'), { loader: file.endsWith('ts') ? 'ts' : 'js', format: 'cjs' }).code;
+}
+
+/** A model's config/api.js|ts, evaluated (env() answers each default) as Strapi would load it. */
 export function loadApiConfig(file) {
   const mod = { exports: {} };
-  new Function('module', 'exports', readFileSync(file, 'utf8'))(mod, mod.exports);
-  const v = mod.exports;
+  new Function('module', 'exports', configAsCjs(file))(mod, mod.exports);
+  const v = mod.exports?.__esModule ? mod.exports.default : mod.exports;
   const env = Object.assign((k, d) => d, { bool: (k, d) => d, int: (k, d) => d });
   return typeof v === 'function' ? v({ env }) : v;
 }

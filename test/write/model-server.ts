@@ -13,5 +13,5 @@ export async function modelServer(name: string) {
   const server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
   const { url } = await server.listen(0, '127.0.0.1');
   const call = jsonClient(url, token);
-  return { server, call, url };
+  return { server, call, url, token };
 }

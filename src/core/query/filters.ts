@@ -527,6 +527,17 @@ const castOf = (a: LeafArgs) => (v: unknown) => castOperand(a.type, v, a.path);
 /** Compares the column with the cast operand; NULL columns are unknown (three-valued logic). */
 function comparison(test: (c: number) => boolean): LeafCompiler {
   return (a) => {
+    // an operator object as the value (`$eq[$not]=x`, `$ne[0][$eq]=x`) is processed as conditions, never cast (a JSON
+    // field's cast never sees it), then bound as the value: SQLite refuses it, whatever the column's type
+    // (probes/json-operator-operands.json; `$in`'s objects are bound as named parameters instead and match nothing)
+    if (isPlainObject(a.operand) && Object.keys(a.operand).length > 0 && Object.keys(a.operand).every(isOperator)) {
+      castInside(a, a.operand);
+      throw new AppliedWhereRefusal(
+        `Invalid value for ${a.op} at ${a.path}: ${JSON.stringify(a.operand)} is an operator object, not a value to compare with; put the operator above ${a.op} (filters[${a.path.split('.').pop()}][${Object.keys(a.operand)[0] ?? '$not'}]=…) or give a value`,
+        'SQLite3 can only bind numbers, strings, bigints, buffers, and null',
+        { path: a.path },
+      );
+    }
     const key = sortKeyFor(a.type);
     const target = castOf(a)(a.operand);
     const ordered = { target, below: test(-1), at: test(0), above: test(1) };
