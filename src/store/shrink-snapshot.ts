@@ -19,10 +19,10 @@ import {
 } from './json-scanner.js';
 
 // A seed's snapshots show each related document and media file in full, while the import keeps of them only what
-// DatasetImporter reads: of a related document its `documentId` (an owning side), its `locale` (a holder without i18n
-// linking a localized type) and `publishedAt` (a type without draft & publish linking one with it), or its `id` (an
-// inverse list, kept in order); and the id of a file the media library already has. The read-ahead thread rewrites each snapshot to those members (about 40 % of a bench seed's
-// bytes), so the main thread parses less. What it leaves out is checked as strict JSON first: a damaged snapshot is
+// DatasetImporter reads: of a related document its `documentId` (an owning side), its `locale` (a holder without
+// i18n linking a localized type) and `publishedAt` (a type without draft & publish linking one with it), or its `id`
+// (an inverse list, kept in order); and the id of a file the media library already has. The read-ahead thread
+// rewrites each snapshot to those members (about 40 % of a bench seed's bytes are left), so the main thread parses less. What it leaves out is checked as strict JSON first: a damaged snapshot is
 // passed on whole, and fails on the main thread as it did.
 
 /** What the import reads of a member (see DatasetImporter): all of it, nothing, or part of it. */

@@ -144,10 +144,11 @@ export class DatasetImporter {
     let rows = this.rows.get(type.uid);
     if (!rows) this.rows.set(type.uid, (rows = new Map()));
     this.noteInverseOrder(type, snap);
-    // Types without draft & publish list the same row under both statuses.
+    // Types without draft & publish list the same row under both statuses (a type with it repeating an id: the
+    // first snapshot's row; link versions are a holder's without draft & publish, see noteLinkVersions).
     const known = rows.get(snap.id);
     if (known) {
-      this.noteLinkVersions(type, known, snap);
+      if (!type.draftAndPublish) this.noteLinkVersions(type, known, snap);
       return;
     }
     const row = this.newRow(type, snap);
