@@ -22,8 +22,9 @@ import {
 // DatasetImporter reads: of a related document its `documentId` (an owning side), its `locale` (a holder without
 // i18n linking a localized type) and `publishedAt` (a type without draft & publish linking one with it), or its `id`
 // (an inverse list, kept in order); and the id of a file the media library already has. The read-ahead thread
-// rewrites each snapshot to those members (about 40 % of a bench seed's bytes are left), so the main thread parses less. What it leaves out is checked as strict JSON first: a damaged snapshot is
-// passed on whole, and fails on the main thread as it did.
+// rewrites each snapshot to those members (about 40 % of a bench seed's bytes are left), so the main thread parses
+// less. What it leaves out is checked as strict JSON first: a damaged snapshot is passed on whole, and fails on the
+// main thread as it did.
 
 /** What the import reads of a member (see DatasetImporter): all of it, nothing, or part of it. */
 export type MemberRule = 'keep' | 'drop' | 'media' | 'zone' | readonly ['component', string] | readonly ['ref', readonly string[]];
