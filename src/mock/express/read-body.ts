@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { checkBodySize, parseBody } from '../request/parse-body.js';
+import { isMultipartForm, multipartBody } from '../request/multipart-fields.js';
 
 /** Reads a request body and parses it as Strapi's body parser does (see parseBody). */
 export async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -17,8 +18,10 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
     all.set(c, at);
     at += c.length;
   }
+  const type = req.headers['content-type'];
+  if (isMultipartForm(type)) return multipartBody(all, type!);
   // ignoreBOM keeps a byte-order mark in the text: parseBody drops one, as raw-body's decoder does in Strapi.
-  return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), req.headers['content-type']);
+  return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), type);
 }
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);

@@ -7,6 +7,7 @@ import { getFile, listFiles } from '../plugins/media-view.js';
 import { answerContent, apiSegments, matchContentRoute, type ContentRoute } from '../request/content-request.js';
 import type { ProjectApp } from '../strapi/project-app.js';
 import { checkBodySize, parseBody } from '../request/parse-body.js';
+import { isMultipartForm, multipartBody } from '../request/multipart-fields.js';
 import type { Runtime } from '../runtime.js';
 import type { ContentStore } from '../../store/content-store.js';
 import { createWebhooks, type Webhooks } from '../webhooks/webhooks.js';
@@ -100,7 +101,9 @@ export function handlersFor(
         if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return {};
         const bytes = new Uint8Array(await request.arrayBuffer());
         checkBodySize(bytes.length);
-        return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), request.headers.get('content-type'));
+        const type = request.headers.get('content-type');
+        if (isMultipartForm(type)) return multipartBody(bytes, type!);
+        return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), type);
       })());
     try {
       // the project's own routes first, as Strapi registers API routes before the plugins'

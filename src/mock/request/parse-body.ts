@@ -77,7 +77,7 @@ function checkProto(text: string, value: unknown): void {
 }
 
 /** The media type without parameters, lower-cased (as type-is compares it). */
-const mediaType = (contentType: string | undefined | null): string =>
+export const mediaType = (contentType: string | undefined | null): string =>
   String(contentType ?? '')
     .split(';')[0]!
     .trim()
