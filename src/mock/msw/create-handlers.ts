@@ -121,7 +121,7 @@ export function handlersFor(
       }
       if (request.method === 'GET' && path === '/api/upload/files') return json(200, JSON.stringify(listFiles(rt, authorization, search)));
       const file = /^\/api\/upload\/files\/([^/]+)$/.exec(path);
-      if (request.method === 'GET' && file) return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]))));
+      if (request.method === 'GET' && file) return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]), search)));
       const segments = apiSegments(url.pathname);
       if (!own && (!segments || rt.app?.code.hasRoutes)) throw new NotFoundError('Not Found', {});
       const route = own ?? matchContentRoute(rt, request.method, segments!);

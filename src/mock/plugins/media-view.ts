@@ -8,6 +8,12 @@ import { parseSort, sortRecords } from '../../core/query/sort.js';
 import type { MediaFile } from '../../core/data/types.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { shownFileField } from '../../core/model/private-attributes.js';
+import { strapiSchema } from '../../core/query/strapi-schema.js';
+import { validateFields, validateFilters, validateSort } from '../../core/query/validate-query.js';
+import { invalidKey } from '../../core/errors/strapi-errors.js';
+import { isPlainObject } from '../../core/is-plain-object.js';
+import { checkPublicationFilterParam } from '../../core/query/publication-filter.js';
+import type { ContentIndex } from '../../core/data/content-index.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 
 // The upload plugin's reads of the media library, framework-free: the express routes and the MSW handlers answer
@@ -33,11 +39,47 @@ export const findFile = (rt: Runtime, id: string): MediaFile | undefined =>
 
 export const fileNotFound = () => new NotFoundError('file.notFound', {});
 
+/**
+ * The upload controller's `validateQuery` (the content API validators over the file model, before any lookup):
+ * publicationFilter, filters, sort, fields, then populate, as for a content type. So `filters[name][$nope]` is the
+ * validators' "Invalid key $nope at name" here, and `populate[folder]` refuses the private folder, even for a file
+ * that is not there (probe upload-files-query).
+ */
+function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): void {
+  const schema = strapiSchema(index, MEDIA);
+  if ('publicationFilter' in query) checkPublicationFilterParam(query);
+  if (query.filters) validateFilters(schema, query.filters);
+  if (query.sort) validateSort(schema, query.sort);
+  if (query.fields) validateFields(schema, query.fields);
+  if (query.populate && query.populate !== '*') {
+    // the file's relations by their first segment: `related` (a morph relation) is one; `folder` is private, and a
+    // column (`populate=name`) is no relation
+    for (const key of populatedKeys(query.populate)) {
+      const attribute = schema.attribute(key);
+      if (attribute === undefined || attribute.private || attribute.type === 'scalar' || attribute.type === 'password')
+        throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
+    }
+  }
+}
+
+/**
+ * The top-level names a populate parameter gives: a comma list, a list of (dotted) paths, or an object's keys. A list
+ * item holding a comma is not walked by Strapi's validator (`populate[0]=related,folder` passes, probe
+ * upload-files-query).
+ */
+function populatedKeys(populate: unknown): string[] {
+  const first = (path: string) => path.trim().split('.')[0]!;
+  if (typeof populate === 'string') return populate.split(',').map(first);
+  if (Array.isArray(populate)) return populate.flatMap((p) => (typeof p === 'string' && !p.includes(',') ? [first(p)] : []));
+  return isPlainObject(populate) ? Object.keys(populate) : [];
+}
+
 /** `GET /api/upload/files`: the whole (filtered, sorted) library; Strapi ignores pagination here. */
 export function listFiles(rt: Runtime, authorization: string | undefined, search: string): Record<string, unknown>[] {
   authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.find', true);
   const query = parseQueryString(search);
   const index = rt.store.index;
+  validateFileQuery(index, query);
   const filter = compileFilters(index, MEDIA, query.filters);
   const sort = parseSort(index, MEDIA, query.sort);
   const fields = parseFields(MEDIA, query.fields, null);
@@ -46,8 +88,9 @@ export function listFiles(rt: Runtime, authorization: string | undefined, search
 }
 
 /** `GET /api/upload/files/:id`. */
-export function getFile(rt: Runtime, authorization: string | undefined, id: string): Record<string, unknown> {
+export function getFile(rt: Runtime, authorization: string | undefined, id: string, search = ''): Record<string, unknown> {
   authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.findOne', true);
+  validateFileQuery(rt.store.index, parseQueryString(search));
   const file = findFile(rt, id);
   if (!file) throw fileNotFound();
   return showFile(file, null, true, rt.model);

@@ -74,7 +74,8 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
   app.get(
     '/api/upload/files/:id',
     route((req, res) => {
-      res.status(200).json(getFile(current(), req.headers.authorization, String(req.params.id)));
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      res.status(200).json(getFile(current(), req.headers.authorization, String(req.params.id), search));
     }),
   );
 

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
+
+// The upload plugin's file reads validate their query as a content type's do, with the file model (its folder
+// private, `related` a morph relation), before any lookup. Real Strapi 5.54's answers on the kit:
+// scripts/harness/probes/upload-files-query.json.
+let server: MockServer;
+let url: string;
+beforeAll(async () => {
+  ({ server, url } = await startKitServer());
+});
+afterAll(() => server.close());
+
+const get = async (path: string) => {
+  const res = await fetch(url + path, { headers: { authorization: `Bearer ${KIT_TOKEN}` } });
+  return { status: res.status, body: (await res.json()) as { error?: { message: string; details: Record<string, unknown> } } };
+};
+
+test.each([
+  [
+    '/api/upload/files?filters[name][$nope]=x',
+    'Invalid key $nope at name',
+    { key: '$nope', path: 'name', source: 'query', param: 'filters' },
+  ],
+  [
+    '/api/upload/files?filters[related][id]=1',
+    'Invalid key related',
+    { key: 'related', path: 'related', source: 'query', param: 'filters' },
+  ],
+  [
+    '/api/upload/files?sort=folderPath',
+    'Invalid key folderPath',
+    { key: 'folderPath', path: 'folderPath', source: 'query', param: 'sort' },
+  ],
+  ['/api/upload/files?fields[0]=folder', 'Invalid key folder', { key: 'folder', path: 'folder', source: 'query', param: 'fields' }],
+  ['/api/upload/files?populate=name', 'Invalid key name', { key: 'name', path: 'name', source: 'query', param: 'populate' }],
+  [
+    '/api/upload/files/999999?populate[folder]=true',
+    'Invalid key folder',
+    { key: 'folder', path: 'folder', source: 'query', param: 'populate' },
+  ],
+])("%s is the validators' 400", async (path, message, details) => {
+  const answer = await get(path);
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toBe(message);
+  expect(answer.body.error?.details).toEqual(details);
+});
+
+test('related may be populated, and a list item holding a comma is not walked', async () => {
+  for (const path of ['/api/upload/files?populate=related&fields[0]=name', '/api/upload/files?populate[0]=related,folder&fields[0]=name']) {
+    const answer = await get(path);
+    expect(answer.status).toBe(200);
+    expect(Array.isArray(answer.body)).toBe(true);
+  }
+  expect((await get('/api/upload/files/999999?fields[0]=name')).status).toBe(404);
+});
