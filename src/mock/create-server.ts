@@ -169,7 +169,12 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       if (!doc)
         documents.set(
           m,
-          (doc = generateOpenApi(m, { title: documentTitle(name), examples: servedExamples(runtime), restPrefix: config.rest.prefix })),
+          (doc = generateOpenApi(m, {
+            title: documentTitle(name),
+            examples: servedExamples(runtime),
+            restPrefix: config.rest.prefix,
+            populateDeep: config.plugins.populateDeep,
+          })),
         );
       return doc;
     });

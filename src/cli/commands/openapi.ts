@@ -47,6 +47,7 @@ export const openapiCommand: CommandModule<object, OpenApiArgs> = {
         title: args.title ?? documentTitle(name),
         serverUrl: args['server-url'],
         restPrefix: config.rest.prefix,
+        populateDeep: config.plugins.populateDeep,
       });
     }),
 };

@@ -12,6 +12,7 @@ import { PLUGIN_TAGS, pluginPaths } from './plugin-paths.js';
 import { sharedParameters } from './query-parameters.js';
 import { relationSchemas } from './relation-schemas.js';
 import { createSchemaNames, sortedTypes } from './schema-names.js';
+import type { DeepPopulateSettings } from '../../core/query/deep-populate.js';
 
 export interface GenerateOptions {
   readonly title?: string;
@@ -22,6 +23,8 @@ export interface GenerateOptions {
   readonly examples?: ExamplesOf;
   /** Where the project serves its Content API (`rest.prefix` of config/api); default `/api`. */
   readonly restPrefix?: string;
+  /** strapi-v5-plugin-populate-deep's settings when the project enables it: its pLevel and pIgnore are documented. */
+  readonly populateDeep?: DeepPopulateSettings | null;
 }
 
 /** Every route of the Content API, Strapi's and its plugins', lives under `rest.prefix`. */
@@ -75,7 +78,7 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
       })),
       ...PLUGIN_TAGS,
     ],
-    paths: underPrefix({ ...buildPaths(model, names, options.examples), ...pluginPaths(model.contentTypes.has(USER_UID) ? names.type(USER_UID).entry : undefined) }, options.restPrefix ?? '/api'),
+    paths: underPrefix({ ...buildPaths(model, names, options.examples, options.populateDeep), ...pluginPaths(model.contentTypes.has(USER_UID) ? names.type(USER_UID).entry : undefined) }, options.restPrefix ?? '/api'),
     components: {
       schemas: {
         ...entrySchemas(ctx),

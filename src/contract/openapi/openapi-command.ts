@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { ContentModel } from '../../core/model/types.js';
 import { buildOpenApiDocument } from './build-document.js';
 import { serializeDocument, type DocumentFormat } from './serialize-document.js';
+import type { DeepPopulateSettings } from '../../core/query/deep-populate.js';
 
 export interface CommandIo {
   stdout(text: string): void;
@@ -24,6 +25,8 @@ export interface OpenApiCommandOptions {
   readonly serverUrl?: string;
   /** The project's `rest.prefix` (default `/api`). */
   readonly restPrefix?: string;
+  /** strapi-v5-plugin-populate-deep's settings when the project enables it. */
+  readonly populateDeep?: DeepPopulateSettings | null;
   readonly io?: CommandIo;
 }
 
@@ -68,6 +71,7 @@ export async function runOpenApiCommand(opts: OpenApiCommandOptions): Promise<nu
       version: opts.version,
       serverUrl: opts.serverUrl,
       restPrefix: opts.restPrefix,
+      populateDeep: opts.populateDeep,
     });
     text = serializeDocument(document, opts.format);
   } catch (error) {

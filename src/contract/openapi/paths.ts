@@ -3,6 +3,7 @@ import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { operationParameters, type OperationKind } from './query-parameters.js';
 import { sortedTypes, type SchemaNames } from './schema-names.js';
 import { ref } from './schema-ref.js';
+import type { DeepPopulateSettings } from '../../core/query/deep-populate.js';
 
 type Operation = OpenAPIV3_1.OperationObject;
 type Responses = OpenAPIV3_1.ResponsesObject;
@@ -96,7 +97,7 @@ const documentIdParam = (example = 'hw8dvqai65sh0rf7wo7fzgmw'): OpenAPIV3_1.Para
 
 function operation(ct: ContentType, kind: OperationKind, ctx: PathContext, fields: Omit<Operation, 'tags' | 'parameters'>): Operation {
   const { operationId, summary, description, requestBody, responses: answers } = fields;
-  const parameters = operationParameters(ct, kind, ctx.model, ctx.names);
+  const parameters = operationParameters(ct, kind, ctx.model, ctx.names, ctx.populateDeep);
   // Written in reading order: what it is, what it takes, what it answers.
   return { tags: [ct.displayName], operationId, summary, description, parameters, requestBody, responses: answers };
 }
@@ -105,6 +106,7 @@ interface PathContext {
   readonly model: ContentModel;
   readonly names: SchemaNames;
   readonly examples?: ExamplesOf;
+  readonly populateDeep?: DeepPopulateSettings | null;
 }
 
 function collectionPaths(ct: ContentType, ctx: PathContext): Record<string, PathItem> {
@@ -187,8 +189,13 @@ function singlePaths(ct: ContentType, ctx: PathContext): Record<string, PathItem
 }
 
 /** Every route of every type, in uid order. */
-export function buildPaths(model: ContentModel, names: SchemaNames, examples?: ExamplesOf): Record<string, PathItem> {
-  const ctx: PathContext = { model, names, examples };
+export function buildPaths(
+  model: ContentModel,
+  names: SchemaNames,
+  examples?: ExamplesOf,
+  populateDeep?: DeepPopulateSettings | null,
+): Record<string, PathItem> {
+  const ctx: PathContext = { model, names, examples, populateDeep };
   const paths: Record<string, PathItem> = {};
   for (const ct of sortedTypes(model).filter((t) => !t.builtIn)) {
     Object.assign(paths, ct.kind === 'collectionType' ? collectionPaths(ct, ctx) : singlePaths(ct, ctx));

@@ -3,6 +3,7 @@ import { shownSystemScalars, showsLocalizations } from '../../core/model/private
 import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { isVisibleScalar } from './scalar-schema.js';
 import type { SchemaNames } from './schema-names.js';
+import type { DeepPopulateSettings } from '../../core/query/deep-populate.js';
 
 type Parameter = OpenAPIV3_1.ParameterObject;
 type ParameterOrRef = Parameter | OpenAPIV3_1.ReferenceObject;
@@ -153,8 +154,37 @@ function statusParam(kind: OperationKind): Parameter {
   return { name: 'status', in: 'query', description: text, schema: { type: 'string', enum: ['published', 'draft'], default: 'published' } };
 }
 
-/** The query (and header) parameters of one operation on one type. */
-export function operationParameters(ct: ContentType, kind: OperationKind, model: ContentModel, names: SchemaNames): ParameterOrRef[] {
+/**
+ * strapi-v5-plugin-populate-deep's parameters, when the project enables the plugin: its database hook replaces the
+ * populate of every read (a write's answer included) with the model's, `pLevel` levels deep (see deep-populate.ts).
+ */
+function deepPopulateParams(settings: DeepPopulateSettings): Parameter[] {
+  return [
+    {
+      name: 'pLevel',
+      in: 'query',
+      description:
+        'strapi-v5-plugin-populate-deep: populate every relation, media, component and dynamic zone this many levels ' +
+        `deep (empty: ${settings.defaultDepth || 5}); replaces the request's own populate. At most 3 characters.`,
+      schema: { type: 'string', maxLength: 3 },
+    },
+    {
+      name: 'pIgnore',
+      in: 'query',
+      description: 'strapi-v5-plugin-populate-deep: attribute names and collection names (comma-separated) left out of pLevel\'s populate.',
+      schema: { type: 'string' },
+    },
+  ];
+}
+
+/** The query (and header) parameters of one operation on one type; `deep`: the project's populate-deep settings. */
+export function operationParameters(
+  ct: ContentType,
+  kind: OperationKind,
+  model: ContentModel,
+  names: SchemaNames,
+  deep?: DeepPopulateSettings | null,
+): ParameterOrRef[] {
   const params: ParameterOrRef[] = [];
   const single = ct.kind === 'singleType';
   if (kind !== 'delete') params.push(fieldsParam(ct), populateParam(ct));
@@ -167,5 +197,6 @@ export function operationParameters(ct: ContentType, kind: OperationKind, model:
   if (ct.localized) params.push(localeParam(model, single && kind === 'find' ? 'findOne' : kind));
   if (ct.draftAndPublish && kind !== 'delete') params.push(statusParam(kind));
   if (kind !== 'delete') params.push(paramRef('responseFormat'));
+  if (deep && kind !== 'delete') params.push(...deepPopulateParams(deep));
   return params;
 }

@@ -22,7 +22,7 @@ export interface Contract {
 }
 
 export function contractFor(model: ContentModel, config?: ContentMockConfig): Contract {
-  const document = generateOpenApi(model, { restPrefix: config?.rest.prefix });
+  const document = generateOpenApi(model, { restPrefix: config?.rest.prefix, populateDeep: config?.plugins.populateDeep });
   return {
     model,
     config,
