@@ -11,10 +11,10 @@ const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-const post = async (fields: [string, string][]) => {
+const post = async (fields: [string, string][], file = 'hello') => {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
-  form.append('files', new Blob(['hello'], { type: 'text/plain' }), 'a.txt');
+  form.append('files', new Blob([file], { type: 'text/plain' }), 'a.txt');
   const res = await fetch(`${BASE}/api/tags`, { method: 'POST', body: form });
   return { status: res.status, body: (await res.json()) as { data: { name?: string } | null; error?: { message: string } } };
 };
@@ -26,4 +26,10 @@ test('data[...] fields create a document; a JSON text in a data field is no data
   const refused = await post([['data', '{"name":"json-text"}']]);
   expect(refused.status).toBe(400);
   expect(refused.body.error?.message).toBe('Missing "data" payload in the request body');
+});
+
+test('a file of a few megabytes beside the fields is no JSON body: the form is read', async () => {
+  const created = await post([['data[name]', 'with-a-big-file']], 'x'.repeat(3 * 1024 * 1024));
+  expect(created.status).toBe(201);
+  expect(created.body.data?.name).toBe('with-a-big-file');
 });

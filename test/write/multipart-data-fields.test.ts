@@ -59,3 +59,9 @@ test('a form that is not multipart as its header says is a 400 naming it, never 
   expect(body.error.name).toBe('ValidationError');
   expect(body.error.message).toMatch(/^Invalid multipart body/);
 });
+
+test('a form with a file of a few megabytes beside its data[...] fields creates (formidable takes 200 MB of files)', async () => {
+  const created = await send('POST', '/api/notes', [['data[title]', 'with-a-picture']], 'x'.repeat(3 * 1024 * 1024));
+  expect(created.status).toBe(201);
+  expect(created.body.data?.title).toBe('with-a-picture');
+});

@@ -5,7 +5,7 @@ import { matchRoute } from '../strapi/route-table.js';
 import { runRoute, type RouteOutcome } from '../strapi/run-route.js';
 import { runUnrouted } from '../strapi/run-unrouted.js';
 import { methodNotAllowed } from './method-not-allowed.js';
-import { bodyOf } from './read-body.js';
+import { contentBodyOf } from './content-body.js';
 
 /**
  * Runs the project route an express request matches: its outcome, `'sent'` once a 405 is sent, or
@@ -36,5 +36,5 @@ export async function answerProjectRoute(
     methodNotAllowed(req, res, ['HEAD', ...match.allow].join(', '));
     return 'sent';
   }
-  return runRoute(app, rt, match.route, match.params, { ...input, readBody: () => bodyOf(req) });
+  return runRoute(app, rt, match.route, match.params, { ...input, readBody: () => contentBodyOf(req) });
 }

@@ -27,9 +27,12 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const BODY = Symbol('content-mock.body');
 
-/** The request's body, read once: the project's route and the core route it may fall back to share it. */
-export function bodyOf(req: IncomingMessage): Promise<unknown> {
+/**
+ * The request's body, read once: the project's route and the core route it may fall back to share it. `read`: how
+ * (the content routes stream a form's files past, see content-body.ts).
+ */
+export function bodyOf(req: IncomingMessage, read: (req: IncomingMessage) => Promise<unknown> = readBody): Promise<unknown> {
   const held = req as IncomingMessage & { [BODY]?: Promise<unknown> };
-  held[BODY] ??= WITH_BODY.has(req.method ?? '') ? readBody(req) : Promise.resolve({});
+  held[BODY] ??= WITH_BODY.has(req.method ?? '') ? read(req) : Promise.resolve({});
   return held[BODY];
 }

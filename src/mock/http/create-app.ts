@@ -11,7 +11,7 @@ import { renderError, writeError } from '../express/render-error.js';
 import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute } from '../express/project-route.js';
-import { bodyOf } from '../express/read-body.js';
+import { contentBodyOf } from '../express/content-body.js';
 import { SliceScheduler } from '../express/slice-scheduler.js';
 import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
@@ -262,7 +262,7 @@ async function handleContent(rt: Runtime, route: ContentRoute, exchange: Content
       authorization: req.headers.authorization,
       responseFormat: req.headers['strapi-response-format'] as string | undefined,
       encodeSourceMaps: req.headers['strapi-encode-source-maps'] as string | undefined,
-      readBody: () => bodyOf(req),
+      readBody: () => contentBodyOf(req),
     },
     // `Cache-Control: no-cache` (a browser's hard reload, the bench's cold runs) asks for a fresh answer
     { cache: noCache(req) ? undefined : app.cache, cacheKey: url, slices: true, ...app.kept },

@@ -100,9 +100,10 @@ export function handlersFor(
       (body ??= (async () => {
         if (!['POST', 'PUT', 'PATCH'].includes(request.method)) return {};
         const bytes = new Uint8Array(await request.arrayBuffer());
-        checkBodySize(bytes.length);
         const type = request.headers.get('content-type');
+        // a form's files count against formidable's limit, not the JSON one
         if (isMultipartForm(type)) return multipartBody(bytes, type!);
+        checkBodySize(bytes.length);
         return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), type);
       })());
     try {
@@ -121,7 +122,8 @@ export function handlersFor(
       }
       if (request.method === 'GET' && path === '/api/upload/files') return json(200, JSON.stringify(listFiles(rt, authorization, search)));
       const file = /^\/api\/upload\/files\/([^/]+)$/.exec(path);
-      if (request.method === 'GET' && file) return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]), search)));
+      if (request.method === 'GET' && file)
+        return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]), search)));
       const segments = apiSegments(url.pathname);
       if (!own && (!segments || rt.app?.code.hasRoutes)) throw new NotFoundError('Not Found', {});
       const route = own ?? matchContentRoute(rt, request.method, segments!);
