@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runPull } from '../../src/dataset/pull/run-pull.js';
 import { runPush } from '../../src/dataset/push/run-push.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { writeCollectionType } from '../helpers/schema-files.js';
 
 // A project whose config/api hides the timestamps (`responses.privateAttributes: ['publishedAt', 'createdAt',
 // 'updatedAt']`) and serves its API under `rest.prefix: '/v1'`. Its answers never show `publishedAt`, yet pull must
@@ -17,18 +18,7 @@ let dir: string;
 const servers: MockServer[] = [];
 
 function schema(singular: string, plural: string, draftAndPublish: boolean, attributes: Record<string, unknown>) {
-  const at = join(dir, 'src', 'api', singular, 'content-types', singular);
-  mkdirSync(at, { recursive: true });
-  writeFileSync(
-    join(at, 'schema.json'),
-    JSON.stringify({
-      kind: 'collectionType',
-      collectionName: plural,
-      info: { singularName: singular, pluralName: plural, displayName: singular },
-      options: { draftAndPublish },
-      attributes,
-    }),
-  );
+  writeCollectionType(join(dir, 'src'), { singular, plural, display: singular }, attributes, draftAndPublish);
 }
 
 async function serve(seed?: string): Promise<string> {

@@ -141,6 +141,13 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     return s;
   };
 
+  /** `strapi.services` / `strapi.controllers`: an object by uid, each entry what `strapi.service(uid)` answers. */
+  const registryView = (lookup: (uid: string) => Registry | undefined) =>
+    new Proxy({} as Record<string, Registry | undefined>, {
+      get: (_t, key) => (typeof key === 'string' ? lookup(key) : undefined),
+      has: (_t, key) => typeof key === 'string' && lookup(key) !== undefined,
+    });
+
   const files = code.root ? readConfigDir(code.root) : { values: {}, problems: [] };
   // Strapi's own files are read (and reported) where the mock uses them; a file of the project's own is for its code
   const own = (file: string) => !/^(server|database|admin|api|middlewares|plugins|features)$/.test(basename(file, extname(file)));
@@ -200,6 +207,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     documents,
     service: (uid: string) => service(uid),
     controller: (uid: string) => controller(uid),
+    // the registries by uid (`strapi.services['api::article.article'].findOneBySlug(...)`), as Strapi's getters give
+    services: registryView(service),
+    controllers: registryView(controller),
     contentType: (uid: string) => {
       const t = current().model.contentTypes.get(uid);
       return t ? contentTypeOf(t) : undefined;
