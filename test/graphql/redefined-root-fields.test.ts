@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
-import { writeCollectionType } from '../helpers/schema-files.js';
+import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
 
 // A project whose GraphQL extension names the plugin's own root fields again, with other arguments
 // (`type Query { post(slug: String!, documentId: ID): Post }`, `type Mutation { createPost(data: PostBySlugInput!): Post }`),
@@ -18,10 +18,7 @@ let dir: string;
 let server: MockServer;
 let base: string;
 
-function write(path: string, text: string) {
-  mkdirSync(join(dir, path, '..'), { recursive: true });
-  writeFileSync(join(dir, path), text);
-}
+const write = (path: string, text: string) => writeProjectFile(dir, path, text);
 
 const gql = async (query: string, token?: string) => {
   const res = await fetch(`${base}/graphql`, {
