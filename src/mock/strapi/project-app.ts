@@ -159,7 +159,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       api: () => {
         const rt = current();
         const fileApi = files.values.api as Record<string, unknown> | undefined;
-        return { ...fileApi, rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents };
+        // the project's own `rest.prefix` (`/v1`): routes are kept under `options.restPrefix` inside, served under it
+        return { ...fileApi, rest: { ...rt.config.rest }, documents: rt.config.documents };
       },
     },
   );
