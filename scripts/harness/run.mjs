@@ -211,8 +211,13 @@ while (writeSteps < nWrites) {
 }
 
 const keyFor = (auth) => (auth === 'read' ? readKey : auth === 'full' ? fullKey : auth === 'bad' ? 'not-a-valid-token' : null);
+// the project's `rest.prefix` (config/api): generated requests name `/api`, both servers serve under the prefix
+const restPrefix = String(settings.rest?.prefix ?? '/api')
+  .replace(/^\/?/, '/')
+  .replace(/\/+$/, '');
 async function send(base, req, saved) {
-  const path = req.path.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
+  let path = req.path.replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
+  if (restPrefix !== '/api') path = path.replace(/^\/api(?=[/?]|$)/, restPrefix);
   const headers = {};
   const key = keyFor(req.auth);
   if (key) headers.authorization = `Bearer ${key}`;

@@ -172,6 +172,14 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
   // the same file
   if (existsSync(join(modelDir, 'config', 'plugins.js')))
     cpSync(join(modelDir, 'config', 'plugins.js'), join(dest, 'config', 'plugins.js'));
+  // a TypeScript project's (its GraphQL depthLimit, amountLimit…) compiled as Strapi's build does, its default export
+  // unwrapped so that graphql-strapi.mjs can lay the harness's settings over it
+  else if (existsSync(join(modelDir, 'config', 'plugins.ts')))
+    writeFileSync(
+      join(dest, 'config', 'plugins.js'),
+      configAsCjs(join(modelDir, 'config', 'plugins.ts')) +
+        '\nif (module.exports && module.exports.__esModule) module.exports = module.exports.default;\n',
+    );
   writeFileSync(join(dest, 'harness-settings.json'), JSON.stringify(settings, null, 2));
   // the project's own plugins (a GraphQL plugin its config/plugins enables, a UUID field's plugin) where the
   // node_modules the copy links to hold them: Strapi loads a plugin only when the app's package.json lists it

@@ -20,3 +20,9 @@ export function writeCollectionType(
     }),
   );
 }
+
+/** Writes `text` at `path` under `root` (a project folder), making the folders on the way. */
+export function writeProjectFile(root: string, path: string, text: string): void {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+}

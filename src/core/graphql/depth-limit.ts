@@ -1,4 +1,12 @@
-import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 // graphql-depth-limit as the plugin uses it (`depthLimit(config.depthLimit)`): an operation whose fields nest deeper
 // than the limit fails validation with the package's message. An unset limit compares as false: no limit.
@@ -9,10 +17,11 @@ export function depthLimit(maxDepth: number | undefined): ValidationRule {
     const definitions = context.getDocument().definitions;
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    for (const d of definitions) {
-      if (d.kind !== Kind.OPERATION_DEFINITION) continue;
-      determineDepth(d, fragments, 0, maxDepth, context, d.name ? d.name.value : '');
-    }
+    // the package keeps the operations in an object by name: of two with one name (two anonymous ones, which
+    // validation refuses anyway) only the last is measured, in the place the first one took
+    const operations = new Map<string, OperationDefinitionNode>();
+    for (const d of definitions) if (d.kind === Kind.OPERATION_DEFINITION) operations.set(d.name ? d.name.value : '', d);
+    for (const [name, d] of operations) determineDepth(d, fragments, 0, maxDepth, context, name);
     return {};
   };
 }

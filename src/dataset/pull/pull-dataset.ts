@@ -7,6 +7,7 @@ import type { LocaleRecord, MediaFile } from '../../core/data/types.js';
 import { derivePopulate, type PopulateSpec } from '../format/derive-populate.js';
 import { PullError, StrapiClient } from './strapi-client.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { restoreHiddenPublication } from './hidden-publication.js';
 
 // Reads every document of a Strapi 5 server through its REST API into the seed format (see import-dataset.ts):
 // per type, per locale ("*none*" when not localized) and per status, the documents as REST shows them with
@@ -71,6 +72,8 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
       for (const status of STATUSES) {
         const params = { ...(locale === NONE ? {} : { locale }), status, populate };
         byStatus[status] = type.kind === 'collectionType' ? await pullList(client, type, params) : await pullSingle(client, type, params);
+        const read = byStatus[status];
+        for (const snapshot of Array.isArray(read) ? read : read ? [read] : []) restoreHiddenPublication(model, type, snapshot, status);
       }
       documents[locale] = { draft: byStatus.draft, published: byStatus.published };
       const n = (v: Snapshot[] | Snapshot | null) => (Array.isArray(v) ? v.length : v ? 1 : 0);

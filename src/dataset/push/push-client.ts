@@ -15,10 +15,16 @@ export interface PushClient {
   upload(form: FormData): Promise<PushAnswer>;
 }
 
-export function createPushClient(to: string, token: string | undefined): PushClient {
+/**
+ * `prefix` is the server's `rest.prefix` (the project's config/api; default `/api`): paths are written with `/api` and
+ * sent under it, uploads and the i18n locales included (Strapi mounts every content-API route there).
+ */
+export function createPushClient(to: string, token: string | undefined, prefix = '/api'): PushClient {
   const base = to.replace(/\/+$/, '');
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const send = async (path: string, init: RequestInit): Promise<PushAnswer> => {
+  const under = (path: string) => (prefix === '/api' ? path : path.replace(/^\/api(?=[/?]|$)/, prefix));
+  const send = async (path0: string, init: RequestInit): Promise<PushAnswer> => {
+    const path = under(path0);
     let res: Response;
     try {
       res = await fetch(base + path, init);

@@ -11,6 +11,8 @@ export interface PushOptions {
   token?: string;
   /** Write into a target that already holds content. */
   force?: boolean;
+  /** The server's `rest.prefix` (the project's config/api; default `/api`). */
+  restPrefix?: string;
   progress?: (line: string) => void;
 }
 
@@ -39,7 +41,7 @@ interface Version {
  * draft edits of documents whose draft differs from their published version.
  */
 export async function pushDataset(model: ContentModel, dataset: Dataset, options: PushOptions): Promise<PushReport> {
-  const client = createPushClient(options.to, options.token);
+  const client = createPushClient(options.to, options.token, options.restPrefix);
   const progress = options.progress ?? (() => {});
   const warnings: string[] = [];
   const warn = (line: string) => warnings.push(line);

@@ -16,9 +16,15 @@ export interface PushArgs {
 export async function runPush(args: PushArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const dataset = readSeed(resolve(args.seed));
   // Read as every command reads a project: the config file found as `serve` finds it, the seed's locales.
-  const { model } = await loadProject({ schemas: args.schemas, config: args.config, locales: datasetLocales(dataset) });
+  const { model, config } = await loadProject({ schemas: args.schemas, config: args.config, locales: datasetLocales(dataset) });
   const started = Date.now();
-  const report = await pushDataset(model, dataset, { to: args.to, token: args.token, force: args.force, progress });
+  const report = await pushDataset(model, dataset, {
+    to: args.to,
+    token: args.token,
+    force: args.force,
+    restPrefix: config.rest.prefix,
+    progress,
+  });
   for (const w of report.warnings) progress(`push: warning: ${w}`);
   progress(
     `push: wrote ${report.documents} documents (${report.versions} versions) and ${report.media} files into ${args.to} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

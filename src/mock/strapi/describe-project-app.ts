@@ -26,7 +26,9 @@ export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
         : '',
     ].filter(Boolean);
     const handler = r.controller ? `${r.controller}.${r.action}` : '(function)';
-    lines.push(`  ${r.method.padEnd(6)} ${r.path} → ${handler}${extras.length > 0 ? ` · ${extras.join(' · ')}` : ''}`);
+    // routes are kept under /api; the project's `rest.prefix` is where they are served
+    const served = r.path.replace(/^\/api(?=\/|$)/, rt.config.rest.prefix);
+    lines.push(`  ${r.method.padEnd(6)} ${served} → ${handler}${extras.length > 0 ? ` · ${extras.join(' · ')}` : ''}`);
   }
   if (app.hooks.middlewares.length > 0)
     lines.push(`  document service middlewares: ${app.hooks.middlewares.length} (strapi.documents.use)`);

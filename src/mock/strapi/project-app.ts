@@ -141,6 +141,13 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     return s;
   };
 
+  /** `strapi.services` / `strapi.controllers`: an object by uid, each entry what `strapi.service(uid)` answers. */
+  const registryView = (lookup: (uid: string) => Registry | undefined) =>
+    new Proxy({} as Record<string, Registry | undefined>, {
+      get: (_t, key) => (typeof key === 'string' ? lookup(key) : undefined),
+      has: (_t, key) => typeof key === 'string' && lookup(key) !== undefined,
+    });
+
   const files = code.root ? readConfigDir(code.root) : { values: {}, problems: [] };
   // Strapi's own files are read (and reported) where the mock uses them; a file of the project's own is for its code
   const own = (file: string) => !/^(server|database|admin|api|middlewares|plugins|features)$/.test(basename(file, extname(file)));
@@ -152,7 +159,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       api: () => {
         const rt = current();
         const fileApi = files.values.api as Record<string, unknown> | undefined;
-        return { ...fileApi, rest: { ...rt.config.rest, prefix: options.restPrefix }, documents: rt.config.documents };
+        // the project's own `rest.prefix` (`/v1`): routes are kept under `options.restPrefix` inside, served under it
+        return { ...fileApi, rest: { ...rt.config.rest }, documents: rt.config.documents };
       },
     },
   );
@@ -200,6 +208,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     documents,
     service: (uid: string) => service(uid),
     controller: (uid: string) => controller(uid),
+    // the registries by uid (`strapi.services['api::article.article'].findOneBySlug(...)`), as Strapi's getters give
+    services: registryView(service),
+    controllers: registryView(controller),
     contentType: (uid: string) => {
       const t = current().model.contentTypes.get(uid);
       return t ? contentTypeOf(t) : undefined;

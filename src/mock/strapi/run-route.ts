@@ -6,6 +6,7 @@ import {
   NotFoundError,
   PolicyError,
   StrapiError,
+  UnauthorizedError,
 } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import { CodeError, where } from '../../project/code/code-error.js';
@@ -197,12 +198,23 @@ export async function runRoute(
     ...globalMiddlewares(app),
     async (c, next) => {
       // `auth: false`: no strategy runs (a bad token is not even looked at) and the caller holds no permission
-      if (route.scope === false) return next();
-      const who = authenticateRequest(rt, input.authorization);
-      scope.principal = who;
-      Object.assign(c.state, authState(rt, who));
-      if (!route.scope.every((p) => holdsPermission(rt, who, p))) throw new ForbiddenError('Forbidden', {});
-      return next();
+      if (route.scope !== false) {
+        const who = authenticateRequest(rt, input.authorization);
+        scope.principal = who;
+        Object.assign(c.state, authState(rt, who));
+        if (!route.scope.every((p) => holdsPermission(rt, who, p))) throw new ForbiddenError('Forbidden', {});
+      }
+      // Strapi's authorize middleware wraps the rest of the route (policies, middlewares, the action, the document
+      // service's lifecycles): an UnauthorizedError or a ForbiddenError other than a PolicyError thrown anywhere in it
+      // becomes its plain `ctx.unauthorized()` / `ctx.forbidden()` answer, the error's own message and details lost
+      try {
+        return await next();
+      } catch (e) {
+        const answer = (helper: 'unauthorized' | 'forbidden') => (c[helper] as () => void)();
+        if (e instanceof UnauthorizedError) return answer('unauthorized');
+        if (e instanceof ForbiddenError && !(e instanceof PolicyError)) return answer('forbidden');
+        throw e;
+      }
     },
   ];
   try {
