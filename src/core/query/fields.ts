@@ -7,7 +7,8 @@ import { isPlainObject } from '../is-plain-object.js';
  * The scalar fields a `fields` parameter selects, or null for all of them. `id` and `documentId` are added when
  * the entry is rendered, whatever was asked.
  */
-export function parseFields(scope: Scope, raw: unknown, parent: string | null): string[] | null {
+/** `internal`: the document service's fields (private scalars are selected there). */
+export function parseFields(scope: Scope, raw: unknown, parent: string | null, internal = false): string[] | null {
   if (raw === undefined || raw === null) return null;
   // Strapi splits a string on commas; a list must hold plain names (no commas) and an object is refused.
   const shape = () => new ValidationError('Invalid fields parameter. Expected a string or an array of strings', {});
@@ -41,9 +42,9 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null): 
       throw new ServiceKeyRefusal(`Invalid key ${name}`, { key: name, path: field ? name : null });
     if (!field) throw invalidKey(name, { parent, path: hiddenKeyPath(scope, name, parent) ?? undefined, source: 'query', param: 'fields' });
     const path = parent ? `${parent}.${name}` : name;
-    const hidden = field.kind === 'attribute' && field.attribute.private === true;
+    const hidden = field.kind === 'attribute' && field.attribute.private === true && !internal;
     if (hidden && !validated && scalarTypeOf(field)) continue;
-    if (!scalarTypeOf(field) || (field.kind === 'attribute' && field.attribute.private)) {
+    if (!scalarTypeOf(field) || hidden) {
       throw invalidKey(name, { parent, path, source: 'query', param: 'fields' });
     }
     if (!out.includes(name)) out.push(name);

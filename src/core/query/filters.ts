@@ -46,6 +46,8 @@ interface Ctx {
   readonly deferred: StrapiError[];
   /** The tables the query reads (the main one, and those the WHERE joins): where a raw column name is resolved. */
   readonly tables: readonly Scope[];
+  /** The document service's filters: a private attribute is a column like any other there (see validateFilters). */
+  readonly internal?: boolean;
   /** Inside a list the query builder got unprocessed: values are bound as they came, never cast. */
   readonly raw?: boolean;
 }
@@ -60,13 +62,19 @@ const UNCAST = new Set<string>(['integer', 'biginteger', 'float', 'decimal', 'bo
  * Compiles `filters` (as qs parsed it) for a scope into a predicate, or throws Strapi's validation error. `joined`:
  * the tables the query joins for its sort (a raw list's column names are resolved among them too).
  */
-export function compileFilters(index: ContentIndex, scope: Scope, filters: unknown, joined: readonly Scope[] = []): Predicate | undefined {
+export function compileFilters(
+  index: ContentIndex,
+  scope: Scope,
+  filters: unknown,
+  joined: readonly Scope[] = [],
+  internal = false,
+): Predicate | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
   // a list the sanitizer emptied (`filters[0][$or][nope]=x`: its unknown key dropped, then the emptied groups) reaches
   // the database as an empty WHERE: no condition (probe filters-list-or-object; harness REST geometre-813)
   if (Array.isArray(filters) && filters.length === 0) return undefined;
-  const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined] };
+  const ctx: Ctx = { index, deferred: [], tables: [...queryTables(index, scope, filters), ...joined], internal };
   const plan = isPlainObject(filters)
     ? compileGroup(ctx, scope, filters, null, false)
     : defer(ctx, () => compileWhere(ctx, scope, filters, null, false));
@@ -271,7 +279,7 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   if (!field) throw invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? undefined, source: 'query', param: 'filters' });
   const path = join(parent, key);
   const scalar = scalarTypeOf(field);
-  if (field.kind === 'attribute' && (field.attribute.private || field.attribute.kind === 'dynamiczone')) {
+  if (field.kind === 'attribute' && ((field.attribute.private && !ctx.internal) || field.attribute.kind === 'dynamiczone')) {
     throw invalidKey(key, { parent, path, source: 'query', param: 'filters' });
   }
   if (scalar) {

@@ -276,6 +276,7 @@ interface ParsedShape {
 function valueSteps(staged: Staged, scope: Scope, call: ParseCall, sort: readonly SortTerm[]) {
   const { index, query, opts, limits, byDocumentId } = call;
   const strictDocs = opts.strictDocumentParams !== false;
+  const internal = opts.documentService === true;
   let pagination: PageWindow | undefined;
   return {
     window: () => (pagination = limits && staged.run(Stage.PaginationForm, () => paginationInfo(query, limits))),
@@ -293,10 +294,17 @@ function valueSteps(staged: Staged, scope: Scope, call: ParseCall, sort: readonl
           compileFilters(
             index,
             scope,
-            sanitizeFilters(strapiSchema(index, scope), byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+            // the content API's sanitizer drops what its caller may not filter on; the document service's filters
+            // reach the database as they are
+            internal
+              ? byDocumentId
+                ? withoutDocumentId(query.filters)
+                : query.filters
+              : sanitizeFilters(strapiSchema(index, scope), byDocumentId ? withoutDocumentId(query.filters) : query.filters),
             // a sort through a relation joins its table into the same SELECT (harness shop-501: a raw `$not` list's
             // `stock` is then in two tables)
             sortTables(index, scope, sort),
+            internal,
           ),
       ),
   };
@@ -330,15 +338,17 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
     opts.extraParams?.check(query);
   }
   // Strapi validates only what is truthy; an empty `fields=` or `sort=` goes straight to the conversion
-  if (query.filters) staged.run(Stage.Filters, () => validateFilters(schema, query.filters));
+  // the document service validates with its own, shorter lists (no passwords, no private fields)
+  const internal = opts.documentService === true;
+  if (query.filters) staged.run(Stage.Filters, () => validateFilters(schema, query.filters, 'filters', internal));
   if (opts.canRead && query.filters)
     staged.run(Stage.RestrictedFilters, () => checkRestrictedFilters(index, scope, query.filters, opts.canRead!));
-  if (query.sort) staged.run(Stage.Sort, () => validateSort(schema, query.sort));
+  if (query.sort) staged.run(Stage.Sort, () => validateSort(schema, query.sort, 'sort', internal));
   // an invalid key the validators let through is a path the database cannot run (`sort=title.x`)
   const sort =
     staged.run(
       (e) => (isRefusedKey(e) ? Stage.DatabaseSort : Stage.ConvertSort),
-      () => parseSort(index, scope, query.sort),
+      () => parseSort(index, scope, query.sort, internal),
     ) ?? [];
   // (an empty order sorts nothing, but the validators walked its path)
   if (opts.canRead)
@@ -347,7 +357,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
     const failure = componentStatusSortFailure(sort);
     if (failure) throw failure;
   });
-  if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields));
+  if (query.fields) staged.run(Stage.Fields, () => validateFields(schema, query.fields, 'fields', internal));
   let populate =
     staged.run(
       (e) => (e instanceof WildcardRefusal ? Stage.NestedWildcard : keyOr(Stage.ConvertPopulate)(e)),
@@ -372,7 +382,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   steps.service();
   const fields = staged.run(
     (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
-    () => parseFields(scope, query.fields, null),
+    () => parseFields(scope, query.fields, null, internal),
   );
   const filters = steps.filters();
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError

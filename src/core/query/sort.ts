@@ -62,7 +62,8 @@ export function emptyOrderPaths(sort: unknown): { readonly path: readonly string
 }
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
-export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): SortTerm[] {
+/** `internal`: the document service's sort (a private attribute sorts there, as the database orders any column). */
+export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, internal = false): SortTerm[] {
   // a list or object with no real ordering in it (`sort[0]`, `sort[title]`, no value) sorts nothing (hasSort)
   if (sort === undefined || sort === null || sort === '' || ((Array.isArray(sort) || isPlainObject(sort)) && !hasSort(sort))) return [];
   const terms: SortTerm[] = [];
@@ -75,7 +76,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
       // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
       if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
-      push(checked(index, scope, field.trim().split('.'), order));
+      push(checked(index, scope, field.trim().split('.'), order, internal));
     }
   };
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
@@ -83,7 +84,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
       else if (typeof v === 'string') {
         // an empty order sorts nothing
-        if (v.trim()) push(checked(index, scope, [...prefix, k], v));
+        if (v.trim()) push(checked(index, scope, [...prefix, k], v, internal));
       } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
@@ -106,7 +107,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown): Sor
  * then the database orders it, before looking at attributes, by a virtual publication state of the ROOT row (never
  * published, modified, published; `buildStatusSortExpression`), whatever the level the path ends at.
  */
-function checked(index: ContentIndex, scope: Scope, path: string[], order: string): SortTerm | undefined {
+function checked(index: ContentIndex, scope: Scope, path: string[], order: string, internal: boolean): SortTerm | undefined {
   if (path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status')) {
     direction(order);
     return undefined;
@@ -127,7 +128,7 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     walked.push(name);
     const last = i === path.length - 1;
     const here = walked.join('.');
-    if (field.kind === 'attribute' && (field.attribute.private || field.attribute.kind === 'dynamiczone')) {
+    if (field.kind === 'attribute' && ((field.attribute.private && !internal) || field.attribute.kind === 'dynamiczone')) {
       throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     }
     const scalar = scalarTypeOf(field);

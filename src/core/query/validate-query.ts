@@ -344,11 +344,16 @@ export function sortPassTurns(schema: StrapiSchema, sort: unknown, pass: Restric
   return timedPasses((visit) => walkSort(visit, schema, sort, null, 0), sortPasses(schema), pass);
 }
 
-/** validators.validateFilters: unknown keys and operators, dynamic zones, morph relations, passwords, private fields. */
-export function validateFilters(schema: StrapiSchema, filters: unknown, param = 'filters'): void {
+/**
+ * validators.validateFilters: unknown keys and operators, dynamic zones, morph relations, passwords, private fields.
+ * `internal`: the document service's own validation (its repository's validateParams), which leaves passwords and
+ * private fields to the code that asked: `strapi.documents(uid).findMany({ filters: { createdAt } })` runs where the
+ * content API hides createdAt.
+ */
+export function validateFilters(schema: StrapiSchema, filters: unknown, param = 'filters', internal = false): void {
   const items = Array.isArray(filters) ? filters : [filters];
   for (const item of items) {
-    passes((visit) => walkFilters(visit, schema, item, null, 0), FILTER_PASSES, param);
+    passes((visit) => walkFilters(visit, schema, item, null, 0), internal ? FILTER_PASSES.slice(0, 3) : FILTER_PASSES, param);
   }
 }
 
@@ -368,15 +373,19 @@ function sortPasses(root: StrapiSchema): readonly Visitor[] {
   return [unknownKeys, dynamicZones, morphRelations, passwords, privates, bareRelation];
 }
 
-/** validators.validateSort: as filters, plus a relation, media or component named without a field under it. */
-export function validateSort(schema: StrapiSchema, sort: unknown, param = 'sort'): void {
-  passes((visit) => walkSort(visit, schema, sort, null, 0), sortPasses(schema), param);
+/**
+ * validators.validateSort: as filters, plus a relation, media or component named without a field under it.
+ * `internal`: the document service's (unknown keys, dynamic zones and morph relations only).
+ */
+export function validateSort(schema: StrapiSchema, sort: unknown, param = 'sort', internal = false): void {
+  passes((visit) => walkSort(visit, schema, sort, null, 0), internal ? sortPasses(schema).slice(0, 3) : sortPasses(schema), param);
 }
 
-/** validators.validateFields: scalar attributes only, then private, then password fields. */
-export function validateFields(schema: StrapiSchema, fields: unknown, param = 'fields'): void {
+/** validators.validateFields: scalar attributes only, then private, then password fields (`internal`: scalars only). */
+export function validateFields(schema: StrapiSchema, fields: unknown, param = 'fields', internal = false): void {
   const scalarsOnly = refuse((key, attribute) => !ID_KEYS.has(key) && !isScalar(attribute));
   passes((visit) => walkFields(visit, schema, fields, 0), [scalarsOnly], param);
+  if (internal) return;
   // the later passes walk what the first returned: a comma string became a list, and a comma item of a list a
   // nested list, which leaves that whole list unwalked
   const walked =

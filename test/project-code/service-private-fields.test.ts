@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
+
+// The document service validates its parameters with shorter lists than the content API's (its repository's
+// validateParams: no password or private-field pass), and nothing sanitizes them: a project's code sorts, filters
+// and selects on a private attribute, or on createdAt hidden by `privateAttributes`, and gets rows where the content
+// API refuses the key. Found on a public project (edtech: 141 answers of 1,753 differed); probed on real Strapi 5.54.
+let dir: string;
+let server: MockServer;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'content-mock-service-private-'));
+  const write = (path: string, text: string) => writeProjectFile(dir, path, text);
+  writeCollectionType(
+    join(dir, 'src'),
+    { singular: 'memo', plural: 'memos', display: 'Memo' },
+    { title: { type: 'string' }, secret: { type: 'string', private: true } },
+  );
+  write('config/api.js', "module.exports = { responses: { privateAttributes: ['createdAt'] } };\n");
+  write(
+    'src/api/memo/controllers/memo.js',
+    `module.exports = require('@strapi/strapi').factories.createCoreController('api::memo.memo', ({ strapi }) => ({
+  async seed(ctx) {
+    for (const [title, secret] of [['b', 's2'], ['a', 's1'], ['c', 's3']])
+      await strapi.documents('api::memo.memo').create({ data: { title, secret } });
+    ctx.body = { ok: true };
+  },
+  async internal(ctx) {
+    const rows = await strapi.documents('api::memo.memo').findMany({
+      sort: { secret: 'desc' },
+      filters: { secret: { $ne: 's2' }, createdAt: { $notNull: true } },
+      fields: ['title', 'secret', 'createdAt'],
+    });
+    ctx.body = rows.map((r) => [r.title, r.secret, typeof r.createdAt]);
+  },
+}));
+`,
+  );
+  write('src/api/memo/services/memo.js', "module.exports = require('@strapi/strapi').factories.createCoreService('api::memo.memo');\n");
+  write(
+    'src/api/memo/routes/extra.js',
+    `module.exports = { routes: [
+  { method: 'POST', path: '/memos/seed', handler: 'memo.seed', config: { auth: false } },
+  { method: 'GET', path: '/memos/internal', handler: 'memo.internal', config: { auth: false } },
+] };
+`,
+  );
+  server = await createServer({ schemas: dir, memory: true, logger: { info() {}, error() {} } });
+  ({ url: base } = await server.listen(0, '127.0.0.1'));
+  expect((await fetch(`${base}/api/memos/seed`, { method: 'POST' })).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('the document service sorts, filters and selects on private attributes', async () => {
+  const res = await fetch(`${base}/api/memos/internal`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual([
+    ['c', 's3', 'string'],
+    ['a', 's1', 'string'],
+  ]);
+});
