@@ -38,6 +38,10 @@ beforeAll(async () => {
     });
     ctx.body = rows.map((r) => [r.title, r.secret, typeof r.createdAt]);
   },
+  async whole(ctx) {
+    const rows = await strapi.entityService.findMany('api::memo.memo', { ...ctx.query, sort: { createdAt: 'desc' } });
+    return this.transformResponse(rows.map((r) => [r.title, r.secret, typeof r.createdAt]));
+  },
 }));
 `,
   );
@@ -47,6 +51,7 @@ beforeAll(async () => {
     `module.exports = { routes: [
   { method: 'POST', path: '/memos/seed', handler: 'memo.seed', config: { auth: false } },
   { method: 'GET', path: '/memos/internal', handler: 'memo.internal', config: { auth: false } },
+  { method: 'GET', path: '/memos/whole', handler: 'memo.whole', config: { auth: false } },
 ] };
 `,
   );
@@ -66,4 +71,12 @@ test('the document service sorts, filters and selects on private attributes', as
     ['c', 's3', 'string'],
     ['a', 's1', 'string'],
   ]);
+});
+
+test("a pagination object spread into the entity service's parameters limits nothing; its rows hold every field", async () => {
+  const res = await fetch(`${base}/api/memos/whole?pagination[pageSize]=1`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: [string, string, string][] };
+  expect(body.data).toHaveLength(3);
+  expect(body.data.every(([, secret, createdAt]) => typeof secret === 'string' && createdAt === 'string')).toBe(true);
 });

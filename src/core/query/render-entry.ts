@@ -60,6 +60,11 @@ export interface RenderContext {
    * populated draft&publish target is narrowed the same way (harness kit-601).
    */
   readonly publication?: (target: ContentType) => RowTest | undefined;
+  /**
+   * A read of the document service (project code): nothing sanitizes its entries, so private attributes and the
+   * fields the project's privateAttributes hide are in them, as the database gives them.
+   */
+  readonly internal?: boolean;
 }
 
 /**
@@ -139,8 +144,8 @@ export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node:
  * of the batch, not only the entry's own (i18n joins them with `id NOT IN <batch ids>`).
  */
 export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
-  const scalars = scalarNames(type);
-  const out = rows.map((row) => scalarsOf(type, scalars, row, node));
+  const scalars = scalarNames(type, ctx.internal);
+  const out = rows.map((row) => scalarsOf(type, scalars, row, node, ctx.internal));
   for (const [name, sub] of node.populate) {
     const values = renderPopulated(ctx, type, rows, name, sub);
     if (values) values.forEach((v, i) => (out[i][name] = v));
@@ -168,7 +173,7 @@ function renderPopulated(
  * join them (see `partsJoinable`).
  */
 export function renderPart(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name?: string): unknown {
-  if (name === undefined) return scalarsOf(type, scalarNames(type), row, node);
+  if (name === undefined) return scalarsOf(type, scalarNames(type, ctx.internal), row, node, ctx.internal);
   const sub = node.populate.get(name);
   return sub && renderPopulated(ctx, type, [row], name, sub)?.[0];
 }
@@ -182,13 +187,14 @@ export function partsJoinable(node: PopulateNode): boolean {
 }
 
 /** A type's shown scalar attributes, in order: looked up once per batch, not once per row. */
-function scalarNames(type: ContentType): string[] {
+function scalarNames(type: ContentType, internal = false): string[] {
   const names: string[] = [];
-  for (const attribute of type.attributes.values()) if (attribute.kind === 'scalar' && !attribute.private) names.push(attribute.name);
+  for (const attribute of type.attributes.values())
+    if (attribute.kind === 'scalar' && (internal || !attribute.private)) names.push(attribute.name);
   return names;
 }
 
-function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: Pick<PopulateNode, 'fields'>): Entry {
+function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: Pick<PopulateNode, 'fields'>, internal = false): Entry {
   const out = entryOf(row.id, row.documentId);
   if (node.fields !== null) {
     for (const name of node.fields) out[name] = row[name] ?? null;
@@ -200,7 +206,8 @@ function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node
   out.publishedAt = row.publishedAt;
   if (type.localized) out.locale = row.locale ?? null;
   // the project's privateAttributes may name what Strapi adds itself (timestamps, locale)
-  if (type.privateAttributes !== undefined) for (const name of SYSTEM_SCALARS) if (isPrivateAttribute(type, name)) delete out[name];
+  if (type.privateAttributes !== undefined && !internal)
+    for (const name of SYSTEM_SCALARS) if (isPrivateAttribute(type, name)) delete out[name];
   return out;
 }
 
@@ -453,7 +460,7 @@ export function renderComponents(
   const out = values.map((value) => {
     const entry = entryOf(value.id);
     for (const attribute of scope.component.attributes.values()) {
-      if (attribute.kind !== 'scalar' || attribute.private) continue;
+      if (attribute.kind !== 'scalar' || (attribute.private && !ctx.internal)) continue;
       if (node.fields === null || node.fields.includes(attribute.name)) entry[attribute.name] = value[attribute.name] ?? null;
     }
     return entry;

@@ -571,7 +571,13 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const { start, limit } = pagination!;
   const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
   const page = matched.page;
-  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
+  const ctx = {
+    index,
+    status: q.status,
+    budget: opts.budget,
+    publication: populatedPublication(index, q),
+    internal: opts.documentService === true,
+  };
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
@@ -632,7 +638,13 @@ export function findOnePage(
   );
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
-  const ctx = { index, status: q.status, budget: opts.budget, publication: populatedPublication(index, q) };
+  const ctx = {
+    index,
+    status: q.status,
+    budget: opts.budget,
+    publication: populatedPublication(index, q),
+    internal: opts.documentService === true,
+  };
   let counted = false;
   const precount = () => {
     if (!counted) precountRelations(ctx, type, [row], q.node);

@@ -51,13 +51,14 @@ export const without = (params: Record<string, unknown>, ...keys: string[]): Rec
 
 /**
  * The document service's pagination (`start`/`limit`, or `page`/`pageSize`, nothing: every row) as the engine's
- * `pagination` parameter.
+ * `pagination` parameter. A `pagination` object among the parameters (a controller spreading `ctx.query` into them)
+ * is not the service's: its query conversion (transformQueryParams) reads none, so it limits nothing.
  */
 export function documentQuery(params: Record<string, unknown>): Record<string, unknown> {
-  const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data');
+  const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data', 'pagination');
   if (params.page !== undefined || params.pageSize !== undefined)
     q.pagination = { page: params.page ?? 1, pageSize: params.pageSize ?? 25 };
-  else if (params.pagination === undefined) q.pagination = { start: params.start ?? 0, limit: params.limit ?? -1 };
+  else q.pagination = { start: params.start ?? 0, limit: params.limit ?? -1 };
   return q;
 }
 
