@@ -34,6 +34,7 @@ import {
   type PartRows,
   type Entry,
   type PopulateBudget,
+  type RenderContext,
 } from './render-entry.js';
 import { type Scope } from './scope.js';
 import type { RecallParse, RecallShape } from './parsed-query-cache.js';
@@ -571,13 +572,7 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const { start, limit } = pagination!;
   const matched = matching(index, type, q, ordered, narrowing, start, limit === -1 ? Infinity : start + limit);
   const page = matched.page;
-  const ctx = {
-    index,
-    status: q.status,
-    budget: opts.budget,
-    publication: populatedPublication(index, q),
-    internal: opts.documentService === true,
-  };
+  const ctx = renderContext(index, q, opts);
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
@@ -638,13 +633,7 @@ export function findOnePage(
   );
   const row = findOneRow(index, type, documentId, q);
   if (!row) return undefined;
-  const ctx = {
-    index,
-    status: q.status,
-    budget: opts.budget,
-    publication: populatedPublication(index, q),
-    internal: opts.documentService === true,
-  };
+  const ctx = renderContext(index, q, opts);
   let counted = false;
   const precount = () => {
     if (!counted) precountRelations(ctx, type, [row], q.node);
@@ -677,4 +666,15 @@ export function findOne(
   opts: QueryOptions,
 ): Entry | undefined {
   return findOnePage(index, type, documentId, query, opts)?.render();
+}
+
+/** How a query's rows are rendered: its status and publication filter, the request's budget, and for whom. */
+function renderContext(index: ContentIndex, q: ParsedQuery, opts: QueryOptions): RenderContext {
+  return {
+    index,
+    status: q.status,
+    budget: opts.budget,
+    publication: populatedPublication(index, q),
+    internal: opts.documentService === true,
+  };
 }
