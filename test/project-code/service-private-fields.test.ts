@@ -38,6 +38,10 @@ beforeAll(async () => {
     });
     ctx.body = rows.map((r) => [r.title, r.secret, typeof r.createdAt]);
   },
+  async sanitized(ctx) {
+    const rows = await strapi.db.query('api::memo.memo').findMany({ orderBy: { createdAt: 'desc' } });
+    return this.transformResponse(await this.sanitizeOutput(rows, ctx));
+  },
   async whole(ctx) {
     const rows = await strapi.entityService.findMany('api::memo.memo', { ...ctx.query, sort: { createdAt: 'desc' } });
     return this.transformResponse(rows.map((r) => [r.title, r.secret, typeof r.createdAt]));
@@ -52,6 +56,7 @@ beforeAll(async () => {
   { method: 'POST', path: '/memos/seed', handler: 'memo.seed', config: { auth: false } },
   { method: 'GET', path: '/memos/internal', handler: 'memo.internal', config: { auth: false } },
   { method: 'GET', path: '/memos/whole', handler: 'memo.whole', config: { auth: false } },
+  { method: 'GET', path: '/memos/sanitized', handler: 'memo.sanitized', config: { auth: false } },
 ] };
 `,
   );
@@ -79,4 +84,17 @@ test("a pagination object spread into the entity service's parameters limits not
   const body = (await res.json()) as { data: [string, string, string][] };
   expect(body.data).toHaveLength(3);
   expect(body.data.every(([, secret, createdAt]) => typeof secret === 'string' && createdAt === 'string')).toBe(true);
+});
+
+test('sanitizeOutput removes them: private attributes and the fields privateAttributes hides', async () => {
+  const res = await fetch(`${base}/api/memos/sanitized`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: Record<string, unknown>[] };
+  expect(body.data).toHaveLength(3);
+  for (const entry of body.data) {
+    expect(entry).toHaveProperty('title');
+    expect(entry).toHaveProperty('updatedAt');
+    expect(entry).not.toHaveProperty('secret');
+    expect(entry).not.toHaveProperty('createdAt');
+  }
 });

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../is-plain-object.js';
-import type { Attributes, ContentModel } from '../model/types.js';
+import type { ContentModel } from '../model/types.js';
+import { isPrivateAttribute, type PrivacyHolder } from '../model/private-attributes.js';
 import type { CanRead } from './restricted-relations.js';
 
 // Strapi's controller `sanitizeOutput` (content API output sanitizer) over entries already shaped for an answer:
@@ -7,30 +8,31 @@ import type { CanRead } from './restricted-relations.js';
 // depth (through relations, components and dynamic zones). Project code that builds its own answer from the
 // document service relies on it; a route without auth (`auth: false`) reads no relation at all.
 
-function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknown, canRead: CanRead, localized = true): unknown {
-  if (Array.isArray(value)) return value.map((v) => sanitizeNode(model, attributes, v, canRead, localized));
+function sanitizeNode(model: ContentModel, holder: PrivacyHolder, value: unknown, canRead: CanRead, localized = true): unknown {
+  if (Array.isArray(value)) return value.map((v) => sanitizeNode(model, holder, v, canRead, localized));
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const attribute = attributes.get(key);
+    const attribute = holder.attributes.get(key);
     if (!attribute) {
-      // the document service's `locale` column of a type without i18n is private to Strapi's sanitizer
-      if (!(key === 'locale' && !localized)) out[key] = v;
+      // the document service's `locale` column of a type without i18n is private to Strapi's sanitizer; so are the
+      // timestamps and the rest the project's privateAttributes name
+      if (!(key === 'locale' && !localized) && !isPrivateAttribute(holder, key)) out[key] = v;
       continue;
     }
     if (attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password')) continue;
     if (attribute.kind === 'relation') {
       if (!canRead(attribute.target)) continue;
       const target = model.contentTypes.get(attribute.target);
-      out[key] = target ? sanitizeNode(model, target.attributes, v, canRead, target.localized) : v;
+      out[key] = target ? sanitizeNode(model, target, v, canRead, target.localized) : v;
     } else if (attribute.kind === 'component') {
       const component = model.components.get(attribute.component);
-      out[key] = component ? sanitizeNode(model, component.attributes, v, canRead) : v;
+      out[key] = component ? sanitizeNode(model, component, v, canRead) : v;
     } else if (attribute.kind === 'dynamiczone' && Array.isArray(v)) {
       out[key] = v.map((item) => {
         const uid = isPlainObject(item) ? item.__component : undefined;
         const component = typeof uid === 'string' ? model.components.get(uid) : undefined;
-        return component ? sanitizeNode(model, component.attributes, item, canRead) : item;
+        return component ? sanitizeNode(model, component, item, canRead) : item;
       });
     } else out[key] = v;
   }
@@ -40,7 +42,7 @@ function sanitizeNode(model: ContentModel, attributes: Attributes, value: unknow
 /** The entry (or list of entries) of type `uid` as Strapi's output sanitizer leaves it for a caller. */
 export function sanitizeOutput(model: ContentModel, uid: string, data: unknown, canRead: CanRead): unknown {
   const type = model.contentTypes.get(uid);
-  if (type) return sanitizeNode(model, type.attributes, data, canRead, type.localized);
+  if (type) return sanitizeNode(model, type, data, canRead, type.localized);
   const component = model.components.get(uid);
-  return component ? sanitizeNode(model, component.attributes, data, canRead) : data;
+  return component ? sanitizeNode(model, component, data, canRead) : data;
 }
