@@ -108,6 +108,8 @@ export class DatasetImporter {
   private readonly componentTables = new Map<string, string>();
   /** Per type: a row whose copy starts each new row (see newRow). */
   private readonly templates = new Map<string, Row>();
+  /** Rows whose snapshot had no createdAt (a server that hides it: `responses.privateAttributes`), by type uid. */
+  private readonly undated = new Map<string, Row[]>();
 
   constructor(
     private readonly model: ContentModel,
@@ -171,6 +173,7 @@ export class DatasetImporter {
     row.id = snap.id as number;
     row.documentId = snap.documentId as string;
     row.createdAt = typeof snap.createdAt === 'string' ? snap.createdAt : EPOCH;
+    if (typeof snap.createdAt !== 'string') this.noteUndated(type.uid, row);
     row.updatedAt = typeof snap.updatedAt === 'string' ? snap.updatedAt : EPOCH;
     row.publishedAt = typeof snap.publishedAt === 'string' ? snap.publishedAt : type.draftAndPublish ? null : EPOCH;
     if (type.localized) row.locale = typeof snap.locale === 'string' ? snap.locale : this.model.defaultLocale;
@@ -243,6 +246,7 @@ export class DatasetImporter {
       }
     }
     for (const [uid, rows] of this.rows) this.store.types[uid] = [...rows.values()].sort((a, b) => a.id - b.id);
+    this.dateUndated();
     this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
     for (const m of this.store.media) this.bump('media', m.id);
     for (const { ownerUid, attribute, ownerId, target, rank } of this.inverseRanks) {
@@ -250,6 +254,30 @@ export class DatasetImporter {
       if (owner && refsOf(owner[attribute]).includes(target)) setLinkRank(this.store, ownerUid, attribute, owner, target, rank + 1);
     }
     return this.store;
+  }
+
+  private noteUndated(uid: string, row: Row): void {
+    const rows = this.undated.get(uid);
+    if (rows) rows.push(row);
+    else this.undated.set(uid, [row]);
+  }
+
+  /**
+   * Rows imported without timestamps all had the same (the epoch), so an order by createdAt (a project's
+   * `orderBy: { createdAt: 'desc' }`) was the ids' whatever the direction. Strapi numbers rows as documents are
+   * created, and every version of a document shares its createdAt: each undated document gets the epoch plus its
+   * first row id in milliseconds, so the creation order survives a pull from a server that hides the timestamps.
+   */
+  private dateUndated(): void {
+    for (const [, rows] of this.undated) {
+      const first = new Map<string, number>();
+      for (const row of rows) first.set(row.documentId, Math.min(first.get(row.documentId) ?? row.id, row.id));
+      for (const row of rows) {
+        const stamp = new Date(first.get(row.documentId)!).toISOString();
+        if (row.updatedAt === row.createdAt) row.updatedAt = stamp;
+        row.createdAt = stamp;
+      }
+    }
   }
 
   private componentTable(uid: string): string {
