@@ -42,6 +42,14 @@ beforeAll(async () => {
     const rows = await strapi.db.query('api::memo.memo').findMany({ orderBy: { createdAt: 'desc' } });
     return this.transformResponse(await this.sanitizeOutput(rows, ctx));
   },
+  async empty(ctx) {
+    try {
+      await strapi.entityService.findMany('api::memo.memo', { filters: '' });
+      ctx.body = { refused: false };
+    } catch (e) {
+      ctx.body = { refused: e.message };
+    }
+  },
   async whole(ctx) {
     const rows = await strapi.entityService.findMany('api::memo.memo', { ...ctx.query, sort: { createdAt: 'desc' } });
     return this.transformResponse(rows.map((r) => [r.title, r.secret, typeof r.createdAt]));
@@ -57,6 +65,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/memos/internal', handler: 'memo.internal', config: { auth: false } },
   { method: 'GET', path: '/memos/whole', handler: 'memo.whole', config: { auth: false } },
   { method: 'GET', path: '/memos/sanitized', handler: 'memo.sanitized', config: { auth: false } },
+  { method: 'GET', path: '/memos/empty', handler: 'memo.empty', config: { auth: false } },
 ] };
 `,
   );
@@ -97,4 +106,9 @@ test('sanitizeOutput removes them: private attributes and the fields privateAttr
     expect(entry).not.toHaveProperty('secret');
     expect(entry).not.toHaveProperty('createdAt');
   }
+});
+
+test('the service refuses filters given as an empty text (its query conversion wants an object or a list)', async () => {
+  const res = await fetch(`${base}/api/memos/empty`);
+  expect(await res.json()).toEqual({ refused: 'The filters parameter must be an object or an array' });
 });

@@ -69,6 +69,8 @@ export function compileFilters(
   joined: readonly Scope[] = [],
   internal = false,
 ): Predicate | undefined {
+  // the content API's sanitizer drops an empty `filters=`; the document service converts it, and refuses a text
+  if (filters === '' && internal) throw new FiltersParameterError();
   if (filters === undefined || filters === null || filters === '') return undefined;
   if (!isPlainObject(filters) && !Array.isArray(filters)) throw new FiltersParameterError();
   // a list the sanitizer emptied (`filters[0][$or][nope]=x`: its unknown key dropped, then the emptied groups) reaches
