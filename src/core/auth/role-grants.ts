@@ -1,4 +1,5 @@
 import type { ContentMockConfig, RoleGrants } from '../config/content-mock-config.js';
+import { isAdminType } from '../model/built-in-types.js';
 import { routedTypes, type ContentModel, type ContentType } from '../model/types.js';
 
 // What a users & permissions role may do, decided as Strapi's content API ability does: an action is the permission
@@ -6,7 +7,6 @@ import { routedTypes, type ContentModel, type ContentType } from '../model/types
 // type (uid, plural or singular route name, `*`) or by plugin permission name.
 
 const UP = 'plugin::users-permissions';
-const ADMIN_PREFIX = 'admin::';
 
 /** Permissions Strapi gives the public role when it creates it (the auth routes). */
 export const PUBLIC_DEFAULTS: readonly string[] = [
@@ -32,7 +32,7 @@ export const AUTHENTICATED_DEFAULTS: readonly string[] = [
 /** May a role do `action` on a content type (or a plugin type such as the user or role type)? */
 export function roleCan(grants: RoleGrants, type: ContentType, action: string): boolean {
   // The admin panel's types have no Content API actions: a role holds none of them, whatever its grants say.
-  if (type.uid.startsWith(ADMIN_PREFIX)) return false;
+  if (isAdminType(type.uid)) return false;
   const keys = type.builtIn ? [type.uid, '*'] : [type.uid, type.pluralName, type.singularName, '*'];
   return keys.some((k) => grants.content[k]?.includes(action)) || grants.plugins.includes(`${type.uid}.${action}`);
 }

@@ -47,6 +47,9 @@ export const DEFAULT_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unk
  */
 export const ADMIN_USER_UID = 'admin::user';
 
+/** A type of the admin panel (`admin::…`): no role may act on it and the Content API writes none of it. */
+export const isAdminType = (uid: string): boolean => uid.startsWith('admin::');
+
 /**
  * Strapi 5's admin user attributes (@strapi/admin server/src/content-types/User), in its order. Its private `roles` and
  * `apiTokens` link to admin types the Content API never reaches (a query naming them is refused before their target
