@@ -108,6 +108,15 @@ describe('filters and sort', () => {
     });
   });
 
+  test('a list of orders under the relation sorts nothing, but the walk still refuses the relation to the public role', async () => {
+    // harness monblog --code seed 1003: `sort[author][documentId]=` twice
+    for (const order of ['', 'asc']) {
+      const a = await call('GET', `/api/posts?sort[owner][firstname]=${order}&sort[owner][firstname]=${order}`, 'none');
+      expect(refusal(a), order).toEqual({ status: 400, message: 'Invalid key owner', path: 'owner' });
+    }
+    expect((await call('GET', '/api/posts?sort[owner][firstname]=&sort[owner][firstname]=', 'full')).status).toBe(200);
+  });
+
   test('fields may not name the relation', async () => {
     expect(refusal(await call('GET', '/api/posts?fields[0]=owner', 'full'))).toEqual({
       status: 400,
