@@ -73,6 +73,16 @@ describe('populate', () => {
   });
 });
 
+test('the walk of a wildcard under a relation passes over private links and links the caller may not read', async () => {
+  // probe admin-links: memo.post → post, whose first link is the private secretMemo, then owner, reviewers, credit
+  expect(refusal(await call('GET', '/api/memos?populate[post]=*', 'full'))).toEqual({
+    status: 400,
+    message: 'Invalid key owner at post.owner',
+    path: 'post.owner',
+  });
+  expect(refusal(await call('GET', '/api/memos?populate[post]=*', 'none')).message).toBe('Invalid key credit at post.credit');
+});
+
 describe('filters and sort', () => {
   test("a token filters and sorts through the relation on the admin user's public fields", async () => {
     expect((await call('GET', '/api/posts?filters[owner][firstname][$eq]=x', 'full')).body.data).toEqual([]);
