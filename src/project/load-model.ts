@@ -10,6 +10,8 @@ import {
   type Locale,
 } from '../core/model/types.js';
 import {
+  ADMIN_USER_UID,
+  DEFAULT_ADMIN_USER_ATTRIBUTES,
   DEFAULT_PERMISSION_ATTRIBUTES,
   DEFAULT_ROLE_ATTRIBUTES,
   DEFAULT_USER_ATTRIBUTES,
@@ -92,6 +94,9 @@ export async function loadModel(path: string, options: LoadModelOptions = {}): P
   contentTypes.set(USER_UID, users);
   contentTypes.set(ROLE_UID, readRoleType(users, ctx));
   contentTypes.set(PERMISSION_UID, readPermissionType(ctx));
+  if (referencesTarget([...contentTypes.values(), ...components.values()], ADMIN_USER_UID)) {
+    contentTypes.set(ADMIN_USER_UID, readAdminUserType(ctx));
+  }
   checkApiIds(contentTypes, ctx.problems);
   checkReferences(contentTypes, components, ctx);
   if (ctx.problems.length > 0) throw new SchemaErrors(ctx.problems);
@@ -318,16 +323,48 @@ function readRoleType(users: ContentType, ctx: ReadContext): ContentType {
 
 /** The permission rows of a role (one per action it may do): a plugin type the Content API shows under a role. */
 function readPermissionType(ctx: ReadContext): ContentType {
-  const file = `${PERMISSION_UID} (users & permissions plugin)`;
-  const { attributes, privateAttributes } = readPrivacy(DEFAULT_PERMISSION_ATTRIBUTES, file, false, ctx, undefined);
-  return {
-    uid: PERMISSION_UID,
-    kind: 'collectionType',
+  return readFixedType(PERMISSION_UID, DEFAULT_PERMISSION_ATTRIBUTES, 'users & permissions plugin', ctx, {
     singularName: 'permission',
     pluralName: 'permissions',
     collectionName: 'up_permissions',
     displayName: 'Permission',
     description: 'Permissions of the users & permissions plugin',
+  });
+}
+
+/** Does an attribute of these schemas relate to `uid`? */
+function referencesTarget(owners: readonly { attributes: ContentType['attributes'] }[], uid: string): boolean {
+  return owners.some((o) => [...o.attributes.values()].some((a) => a.kind === 'relation' && a.target === uid));
+}
+
+/**
+ * The admin panel's user, for projects that relate to it: Strapi keeps such a relation (always empty through the
+ * Content API: it cannot create admin users), and its queries walk into the admin user's attributes.
+ */
+function readAdminUserType(ctx: ReadContext): ContentType {
+  return readFixedType(ADMIN_USER_UID, DEFAULT_ADMIN_USER_ATTRIBUTES, 'admin panel', ctx, {
+    singularName: 'user',
+    pluralName: 'users',
+    collectionName: 'admin_users',
+    displayName: 'User',
+    description: '',
+  });
+}
+
+/** A built-in type whose attributes no project changes (no draft & publish, no i18n, no routes of its own). */
+function readFixedType(
+  uid: string,
+  raw: Readonly<Record<string, Record<string, unknown>>>,
+  owner: string,
+  ctx: ReadContext,
+  names: Pick<ContentType, 'singularName' | 'pluralName' | 'collectionName' | 'displayName' | 'description'>,
+): ContentType {
+  const file = `${uid} (${owner})`;
+  const { attributes, privateAttributes } = readPrivacy(raw, file, false, ctx, undefined);
+  return {
+    uid,
+    kind: 'collectionType',
+    ...names,
     draftAndPublish: false,
     localized: false,
     attributes,
@@ -384,6 +421,8 @@ function checkReferences(contentTypes: Map<string, ContentType>, components: Map
     ...[...components.values()].map((c) => ({ file: c.file, attributes: c.attributes, uid: c.uid })),
   ];
   for (const { file, attributes, uid } of owners) {
+    // The admin user's own links (private, to admin types the Content API never reaches) are kept as Strapi has them.
+    if (uid === ADMIN_USER_UID) continue;
     for (const [name, attr] of [...attributes]) {
       const path = `#/attributes/${name}`;
       if (attr.kind === 'component' && !components.has(attr.component)) {
@@ -421,6 +460,15 @@ function checkReferences(contentTypes: Map<string, ContentType>, components: Map
           // a mock is more useful serving everything else; --strict-schemas makes it the error it is.
           warnings.push(
             `${file}${path}/${key}: inverse attribute "${other}" not found on ${attr.target}; ${uid}.${name} skipped (--strict-schemas to fail)`,
+          );
+          (attributes as Map<string, Attribute>).delete(name);
+          continue;
+        }
+        if (back?.kind === 'relation' && back.target !== uid && !ctx.strict) {
+          // Strapi boots with such a pair (each side reads the other's link table); the mock keeps the side that
+          // names its own target and skips this one, as for a missing inverse
+          warnings.push(
+            `${file}${path}/${key}: inverse attribute ${attr.target}.${other} targets "${back.target}", not ${uid}; ${uid}.${name} skipped (--strict-schemas to fail)`,
           );
           (attributes as Map<string, Attribute>).delete(name);
           continue;

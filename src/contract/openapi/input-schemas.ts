@@ -1,3 +1,4 @@
+import { isAdminType } from '../../core/model/built-in-types.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Attributes, ComponentSchema, ContentType } from '../../core/model/types.js';
 import { attributeWriteSchema, type AttributeContext } from './attribute-schema.js';
@@ -87,6 +88,7 @@ function componentInput(c: ComponentSchema, ctx: AttributeContext, zone: boolean
 export function inputSchemas(ctx: AttributeContext): Schemas {
   const schemas: Schemas = {};
   for (const ct of sortedTypes(ctx.model)) {
+    if (isAdminType(ct.uid)) continue; // no Content API route writes it
     const names = ctx.names.type(ct.uid);
     if (ct.kind === 'collectionType') schemas[names.createInput] = typeInput(ct, ctx, 'create');
     schemas[names.updateInput] = typeInput(ct, ctx, 'update');

@@ -1,5 +1,6 @@
+import { isAdminType } from '../../core/model/built-in-types.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { ContentModel, RelationAttribute } from '../../core/model/types.js';
+import type { ContentModel, ContentType, RelationAttribute } from '../../core/model/types.js';
 import type { SchemaNames } from './schema-names.js';
 import { OpenApiGenerationError, populatedNote, ref, type Schemas } from './schema-ref.js';
 
@@ -63,6 +64,12 @@ export function relationSchemas(): Schemas {
   };
 }
 
+/** The Content API can neither create admin users nor link one. */
+const ADMIN_NOTE = 'The Content API cannot create or link admin panel users: it is always empty there.';
+
+const targetName = (target: ContentType): string =>
+  isAdminType(target.uid) ? `the admin panel's ${target.displayName} (${target.uid})` : target.displayName;
+
 function targetOf(attr: RelationAttribute, model: ContentModel) {
   const target = model.contentTypes.get(attr.target);
   if (!target) throw new OpenApiGenerationError(`${attr.source}: relation target "${attr.target}" is not a content type of the model`);
@@ -73,9 +80,10 @@ export function relationReadSchema(attr: RelationAttribute, model: ContentModel,
   const target = targetOf(attr, model);
   const entry = names.type(target.uid).entry;
   const description =
-    `Relation (${attr.relation}) to ${target.displayName}. ${populatedNote(attr.name, nested)} Populated targets are ` +
+    `Relation (${attr.relation}) to ${targetName(target)}. ${populatedNote(attr.name, nested)} Populated targets are ` +
     'flat entries, partial when `fields` in its populate options selects fields; `[count]=true` returns { count }.' +
-    (target.draftAndPublish ? ' Targets follow the status of the request (published by default).' : '');
+    (target.draftAndPublish ? ' Targets follow the status of the request (published by default).' : '') +
+    (isAdminType(target.uid) ? ` ${ADMIN_NOTE} Users & permissions roles may not populate it (a role's populate leaves it out).` : '');
   if (attr.toMany) {
     return {
       description: `${description} An empty list when nothing is linked.`,
@@ -87,6 +95,15 @@ export function relationReadSchema(attr: RelationAttribute, model: ContentModel,
 
 export function relationWriteSchema(attr: RelationAttribute, model: ContentModel): SchemaObject {
   const target = targetOf(attr, model);
+  if (isAdminType(target.uid)) {
+    return {
+      description:
+        `Relation (${attr.relation}) to ${targetName(target)}. ${ADMIN_NOTE} Only an empty value is accepted (null, [] or ` +
+        'an empty `set`); linking any id is a 400 ("N relation(s) of type … do not exist"), and from a Users & permissions role ' +
+        'the key itself is (Invalid key).',
+      oneOf: [{ type: 'array', items: ref('RelationTarget'), maxItems: 0 }, ref('RelationOperations'), { type: 'null' }],
+    };
+  }
   if (attr.toMany) {
     return {
       description:

@@ -1,3 +1,4 @@
+import { isAdminType } from '../../core/model/built-in-types.js';
 import type { ComponentSchema, ContentModel, ContentType } from '../../core/model/types.js';
 import { OpenApiGenerationError } from './schema-ref.js';
 
@@ -103,7 +104,9 @@ export function createSchemaNames(model: ContentModel): SchemaNames {
 
   const types = new Map<string, TypeSchemaNames>();
   for (const ct of sortedTypes(model)) {
-    types.set(ct.uid, claimFamily(pascalCase(ct.singularName), `content type ${ct.uid} (${ct.file})`, typeFamily, (n) => (n === 2 ? 'Document' : `Document${n - 1}`)));
+    // the admin panel's user is AdminUser (as Strapi's own GraphQL and OpenAPI name it), not the plugin's User
+    const base = pascalCase(isAdminType(ct.uid) ? `admin-${ct.singularName}` : ct.singularName);
+    types.set(ct.uid, claimFamily(base, `content type ${ct.uid} (${ct.file})`, typeFamily, (n) => (n === 2 ? 'Document' : `Document${n - 1}`)));
   }
   const components = new Map<string, ComponentSchemaNames>();
   for (const c of sortedComponents(model)) {

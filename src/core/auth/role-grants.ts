@@ -1,4 +1,5 @@
 import type { ContentMockConfig, RoleGrants } from '../config/content-mock-config.js';
+import { isAdminType } from '../model/built-in-types.js';
 import { routedTypes, type ContentModel, type ContentType } from '../model/types.js';
 
 // What a users & permissions role may do, decided as Strapi's content API ability does: an action is the permission
@@ -30,6 +31,8 @@ export const AUTHENTICATED_DEFAULTS: readonly string[] = [
 
 /** May a role do `action` on a content type (or a plugin type such as the user or role type)? */
 export function roleCan(grants: RoleGrants, type: ContentType, action: string): boolean {
+  // The admin panel's types have no Content API actions: a role holds none of them, whatever its grants say.
+  if (isAdminType(type.uid)) return false;
   const keys = type.builtIn ? [type.uid, '*'] : [type.uid, type.pluralName, type.singularName, '*'];
   return keys.some((k) => grants.content[k]?.includes(action)) || grants.plugins.includes(`${type.uid}.${action}`);
 }

@@ -39,3 +39,34 @@ export const DEFAULT_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unk
   blocked: { type: 'boolean', default: false },
   role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'users' },
 };
+
+/**
+ * The admin panel's user. Projects may relate to it (`"target": "admin::user"`); it has no Content API routes, no
+ * Users & permissions role may read it (`admin::user.find` is no Content API action), API tokens may, and the Content
+ * API cannot create one: a relation to it is always empty, and a body that links one is refused.
+ */
+export const ADMIN_USER_UID = 'admin::user';
+
+/** A type of the admin panel (`admin::…`): no role may act on it and the Content API writes none of it. */
+export const isAdminType = (uid: string): boolean => uid.startsWith('admin::');
+
+/**
+ * Strapi 5's admin user attributes (@strapi/admin server/src/content-types/User), in its order. Its private `roles` and
+ * `apiTokens` link to admin types the Content API never reaches (a query naming them is refused before their target
+ * matters), so those types are not modelled.
+ */
+export const DEFAULT_ADMIN_USER_ATTRIBUTES: Readonly<Record<string, Record<string, unknown>>> = {
+  firstname: { type: 'string', minLength: 1 },
+  lastname: { type: 'string', minLength: 1 },
+  username: { type: 'string' },
+  email: { type: 'email', minLength: 6, required: true, unique: true, private: true },
+  password: { type: 'password', minLength: 6, private: true },
+  resetPasswordToken: { type: 'string', private: true },
+  resetPasswordTokenExpiresAt: { type: 'datetime', private: true },
+  registrationToken: { type: 'string', private: true },
+  isActive: { type: 'boolean', default: false, private: true },
+  roles: { type: 'relation', relation: 'manyToMany', target: 'admin::role', inversedBy: 'users', private: true },
+  apiTokens: { type: 'relation', relation: 'oneToMany', target: 'admin::api-token', mappedBy: 'adminUserOwner', private: true },
+  blocked: { type: 'boolean', default: false, private: true },
+  preferedLanguage: { type: 'string' },
+};

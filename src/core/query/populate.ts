@@ -379,8 +379,10 @@ function refuseWildcardIn(inner: Scope | undefined, path: string, walk: Populate
     first = 'related'; // upload files' polymorphic back-link
   else if (inner) {
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
+    // private links are passed over (probe admin-links: `populate[owner]=*` on an admin user, whose only links are
+    // its private roles and API tokens, answers 200)
     first = [...attributes.values()].find(
-      (a) => a.kind !== 'scalar' && !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
+      (a) => a.kind !== 'scalar' && !a.private && !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
     )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && showsLocalizations(inner.type)) first = LOCALIZATIONS;

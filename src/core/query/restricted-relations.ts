@@ -109,7 +109,9 @@ export function checkRestrictedBody(
     if (field?.kind !== 'attribute') continue;
     const attribute = field.attribute;
     const path = join(parent, key);
-    if (attribute.kind === 'relation' && !canRead(attribute.target)) throw invalidKey(key, { path, source: 'body' });
+    // Strapi names the relation by its whole attribute path, in the message too
+    if (attribute.kind === 'relation' && !canRead(attribute.target))
+      throw invalidKey(key, { parent: parent && path, path, source: 'body' });
     const entries = Array.isArray(value) ? value : [value];
     if (attribute.kind === 'component') {
       const component = index.model.components.get(attribute.component);

@@ -44,14 +44,16 @@ export function componentStatusSortFailure(sort: readonly SortTerm[]): DatabaseR
 /**
  * The paths of a sort object's empty orders (`sort[owner][code]=`): they sort nothing (parseSort leaves them out), but
  * Strapi's validators walk the object before its conversion drops them, so a relation the caller may not read is
- * refused there too (harness run.mjs shop 831); a list of them is not walked.
+ * refused there too (harness run.mjs shop 831); a list of them is not walked. A list under a key (`sort[owner][code]=`
+ * given twice) sorts nothing either, and is walked as well (harness monblog --code seed 1003: the public role's
+ * `sort[author][documentId]=&sort[author][documentId]=` is Strapi's 400 "Invalid key author").
  */
 export function emptyOrderPaths(sort: unknown): { readonly path: readonly string[] }[] {
   const out: { path: string[] }[] = [];
   const walk = (o: Record<string, unknown>, prefix: string[]) => {
     for (const [k, v] of Object.entries(o)) {
       if (isPlainObject(v)) walk(v, [...prefix, k]);
-      else if (typeof v === 'string' && !v.trim()) out.push({ path: [...prefix, k] });
+      else if (typeof v === 'string' ? !v.trim() : Array.isArray(v)) out.push({ path: [...prefix, k] });
     }
   };
   // a list with no real ordering in it is not walked at all (traverse/query-sort's isMeaninglessSortArray: harness

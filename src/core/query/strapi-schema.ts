@@ -2,6 +2,7 @@ import type { ContentIndex } from '../data/content-index.js';
 import type { Attribute } from '../model/types.js';
 import type { Scope } from './scope.js';
 import { isPrivateAttribute } from '../model/private-attributes.js';
+import { DEFAULT_ADMIN_USER_ATTRIBUTES } from '../model/built-in-types.js';
 
 /**
  * A schema as Strapi's query validators see it: the project's attributes plus what Strapi adds at boot —
@@ -26,19 +27,15 @@ const ADMIN_USER: StrapiSchema = {
   attribute: (name) =>
     Object.hasOwn(ADMIN_USER_ATTRIBUTES, name) ? ADMIN_USER_ATTRIBUTES[name] : systemAttribute(name, () => ADMIN_USER, false),
 };
-const ADMIN_USER_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = {
-  firstname: scalar(),
-  lastname: scalar(),
-  username: scalar(),
-  email: scalar(),
-  password: { type: 'password', private: true },
-  resetPasswordToken: scalar(true),
-  registrationToken: scalar(true),
-  isActive: scalar(true),
-  blocked: scalar(true),
-  preferedLanguage: scalar(),
-  roles: { type: 'relation', private: true, target: () => undefined },
-};
+const ADMIN_USER_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = Object.fromEntries(
+  Object.entries(DEFAULT_ADMIN_USER_ATTRIBUTES).map(([name, def]) => {
+    const isPrivate = def.private === true;
+    if (def.type === 'password') return [name, { type: 'password', private: isPrivate }];
+    // its links lead to admin types the mock does not model
+    if (def.type === 'relation') return [name, { type: 'relation', private: isPrivate, target: () => undefined }];
+    return [name, scalar(isPrivate)];
+  }),
+);
 
 /** The upload plugin's file type, what media fields lead to. */
 const FILE_ATTRIBUTES: Readonly<Record<string, StrapiAttribute>> = {

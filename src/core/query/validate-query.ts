@@ -160,8 +160,12 @@ function walkFilters(visit: Visitor, schema: StrapiSchema | undefined, data: unk
       switch (attribute.type) {
         case 'morph':
           return immediate(1);
-        case 'relation':
-          return recursing(1, (t) => walkFilters(visit, attribute.target(), value, here, t));
+        case 'relation': {
+          // behind a type the mock does not model (the admin user's private roles), nothing is known to refuse: the
+          // private pass refuses the link itself, as Strapi does once its walk finds every key there known
+          const target = attribute.target();
+          return target ? recursing(1, (t) => walkFilters(visit, target, value, here, t)) : immediate(1);
+        }
         case 'component':
           return recursing(2, (t) => walkFilters(visit, attribute.target(), value, here, t));
         case 'media':
@@ -234,8 +238,10 @@ function walkSort(visit: Visitor, schema: StrapiSchema | undefined, data: unknow
       switch (attribute?.type) {
         case 'morph':
           return immediate(0);
-        case 'relation':
-          return recursing(0, (t) => walkSort(visit, attribute.target(), value, here, t));
+        case 'relation': {
+          const target = attribute.target(); // (as in walkFilters)
+          return target ? recursing(0, (t) => walkSort(visit, target, value, here, t)) : immediate(0);
+        }
         case 'media':
           return recursing(1, (t) => walkSort(visit, attribute.target(), value, here, t));
         case 'component':

@@ -1,3 +1,4 @@
+import { ADMIN_USER_UID } from '../../core/model/built-in-types.js';
 import type { Attributes, ContentModel } from '../../core/model/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -82,7 +83,8 @@ function mapMedia(value: unknown, ids: IdMaps): unknown {
 /** Whether a write of these attributes may link anything (owning relations, also inside components and zones). */
 export function hasLinks(model: ContentModel, attributes: Attributes, seen: ReadonlySet<string> = new Set()): boolean {
   for (const attr of attributes.values()) {
-    if (attr.kind === 'relation' && attr.owner) return true;
+    // (no dataset links an admin user: the Content API can neither create one nor link it)
+    if (attr.kind === 'relation' && attr.owner && attr.target !== ADMIN_USER_UID) return true;
     const comps = attr.kind === 'component' ? [attr.component] : attr.kind === 'dynamiczone' ? attr.components : [];
     for (const uid of comps) {
       const schema = model.components.get(uid);
