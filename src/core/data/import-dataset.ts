@@ -265,15 +265,18 @@ export class DatasetImporter {
   /**
    * Rows imported without timestamps all had the same (the epoch), so an order by createdAt (a project's
    * `orderBy: { createdAt: 'desc' }`) was the ids' whatever the direction. Strapi numbers rows as documents are
-   * created, and every version of a document shares its createdAt: each undated document gets the epoch plus its
-   * first row id in milliseconds, so the creation order survives a pull from a server that hides the timestamps.
+   * created, and every version of a document (in one locale) shares its createdAt: each undated document gets the
+   * epoch plus its first row id in milliseconds, so the creation order survives a pull from a server that hides the
+   * timestamps.
    */
   private dateUndated(): void {
     for (const [, rows] of this.undated) {
+      // a locale is created on its own (later than the document's first): its versions share its first row's
+      const key = (row: Row) => `${row.documentId}\u0000${row.locale ?? ''}`;
       const first = new Map<string, number>();
-      for (const row of rows) first.set(row.documentId, Math.min(first.get(row.documentId) ?? row.id, row.id));
+      for (const row of rows) first.set(key(row), Math.min(first.get(key(row)) ?? row.id, row.id));
       for (const row of rows) {
-        const stamp = new Date(first.get(row.documentId)!).toISOString();
+        const stamp = new Date(first.get(key(row))!).toISOString();
         if (row.updatedAt === row.createdAt) row.updatedAt = stamp;
         row.createdAt = stamp;
       }

@@ -46,6 +46,10 @@ function formFields(req: IncomingMessage): Promise<[string, string][]> {
       fail(failure ?? new ValidationError(`Invalid multipart body: ${e.message}`, {}));
     });
     parser.on('close', () => (failure ? fail(failure) : ok(fields)));
+    // a client gone before the end of its form: the parser would wait for the rest forever
+    req.once('close', () => {
+      if (!req.complete) fail(new ValidationError('Invalid multipart body: the request ended before the form did', {}));
+    });
     req.pipe(parser);
   });
 }
