@@ -42,6 +42,10 @@ beforeAll(async () => {
     const rows = await strapi.db.query('api::memo.memo').findMany({ orderBy: { createdAt: 'desc' } });
     return this.transformResponse(await this.sanitizeOutput(rows, ctx));
   },
+  async locale(ctx) {
+    const rows = await strapi.entityService.findMany('api::memo.memo', { fields: ['locale', 'title'], sort: { title: 'asc' } });
+    return this.transformResponse(rows);
+  },
   async empty(ctx) {
     try {
       await strapi.entityService.findMany('api::memo.memo', { filters: '' });
@@ -66,6 +70,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/memos/whole', handler: 'memo.whole', config: { auth: false } },
   { method: 'GET', path: '/memos/sanitized', handler: 'memo.sanitized', config: { auth: false } },
   { method: 'GET', path: '/memos/empty', handler: 'memo.empty', config: { auth: false } },
+  { method: 'GET', path: '/memos/locale', handler: 'memo.locale', config: { auth: false } },
 ] };
 `,
   );
@@ -111,4 +116,15 @@ test('sanitizeOutput removes them: private attributes and the fields privateAttr
 test('the service refuses filters given as an empty text (its query conversion wants an object or a list)', async () => {
   const res = await fetch(`${base}/api/memos/empty`);
   expect(await res.json()).toEqual({ refused: 'The filters parameter must be an object or an array' });
+});
+
+test('the service selects the locale column of a type without i18n (null there)', async () => {
+  const res = await fetch(`${base}/api/memos/locale`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: Record<string, unknown>[] };
+  expect(body.data.map((e) => [e.title, e.locale])).toEqual([
+    ['a', null],
+    ['b', null],
+    ['c', null],
+  ]);
 });

@@ -34,6 +34,11 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, i
     if (typeof item !== 'string') throw shape();
     const name = item.trim();
     if (name === '*') return null;
+    // every table has a locale column, i18n or not: the document service selects it (null on a type without i18n)
+    if (internal && name === 'locale' && scope.kind === 'type' && !scope.type.attributes.has('locale')) {
+      if (!out.includes(name)) out.push(name);
+      continue;
+    }
     // An empty name is an unknown key (`fields[0]=`); Strapi crashes on a bare `fields=`, the mock says why.
     const field = fieldOf(scope, name);
     // the document service's validators refuse what the controller's did not walk: its error names the key alone
