@@ -46,6 +46,14 @@ beforeAll(async () => {
     const rows = await strapi.entityService.findMany('api::memo.memo', { fields: ['locale', 'title'], sort: { title: 'asc' } });
     return this.transformResponse(rows);
   },
+  async mixed(ctx) {
+    try {
+      await strapi.entityService.findMany('api::memo.memo', { page: 0, start: 1, limit: 2 });
+      ctx.body = { refused: false };
+    } catch (e) {
+      ctx.body = { refused: e.message };
+    }
+  },
   async empty(ctx) {
     try {
       await strapi.entityService.findMany('api::memo.memo', { filters: '' });
@@ -71,6 +79,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/memos/sanitized', handler: 'memo.sanitized', config: { auth: false } },
   { method: 'GET', path: '/memos/empty', handler: 'memo.empty', config: { auth: false } },
   { method: 'GET', path: '/memos/locale', handler: 'memo.locale', config: { auth: false } },
+  { method: 'GET', path: '/memos/mixed', handler: 'memo.mixed', config: { auth: false } },
 ] };
 `,
   );
@@ -127,4 +136,11 @@ test('the service selects the locale column of a type without i18n (null there)'
     ['b', null],
     ['c', null],
   ]);
+});
+
+test('the service refuses page and offset pagination together, as its query conversion does', async () => {
+  const res = await fetch(`${base}/api/memos/mixed`);
+  expect(await res.json()).toEqual({
+    refused: 'Invalid pagination attributes. The page parameters are incorrect and must be in the pagination object',
+  });
 });

@@ -2,6 +2,7 @@ import type { ContentType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import { findMany, findOne, type ListResult, type QueryOptions } from '../../core/query/run-query.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
+import { convertPagination } from '../../core/query/pagination.js';
 import type { Entry } from '../../core/query/render-entry.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
@@ -55,6 +56,9 @@ export const without = (params: Record<string, unknown>, ...keys: string[]): Rec
  * is not the service's: its query conversion (transformQueryParams) reads none, so it limits nothing.
  */
 export function documentQuery(params: Record<string, unknown>): Record<string, unknown> {
+  // the conversion's own checks: page and offset styles together, a page below 1, a negative start
+  // (it runs after the service's validators: a query wrong in both ways reports this first here)
+  convertPagination(params, undefined);
   const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data', 'pagination');
   if (params.page !== undefined || params.pageSize !== undefined)
     q.pagination = { page: params.page ?? 1, pageSize: params.pageSize ?? 25 };
