@@ -110,6 +110,11 @@ export class DatasetImporter {
   private readonly templates = new Map<string, Row>();
   /** Rows whose snapshot had no createdAt (a server that hides it: `responses.privateAttributes`), by type uid. */
   private readonly undated = new Map<string, Row[]>();
+  /**
+   * One string per documentId linked to: each snapshot shows its related documents again, and a row that keeps
+   * every link's id as a copy of its own holds the same 24 characters thousands of times (100k articles: ~35 MB).
+   */
+  private readonly linkedIds = new Map<string, string>();
 
   constructor(
     private readonly model: ContentModel,
@@ -293,6 +298,13 @@ export class DatasetImporter {
     if (typeof id === 'number' && id > (this.store.sequences[table] ?? 0)) this.store.sequences[table] = id;
   }
 
+  private linkedId(documentId: string): string {
+    const known = this.linkedIds.get(documentId);
+    if (known !== undefined) return known;
+    this.linkedIds.set(documentId, documentId);
+    return documentId;
+  }
+
   private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>, localized: boolean): void {
     const { model, media } = this;
     for (const attribute of attributes.values()) {
@@ -311,7 +323,11 @@ export class DatasetImporter {
         case 'relation': {
           if (!attribute.owner) break;
           const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
-          const docs = [...new Set(targets.map((t) => String(t.documentId)))];
+          const docs: string[] = [];
+          for (const t of targets) {
+            const documentId = this.linkedId(String(t.documentId));
+            if (!docs.includes(documentId)) docs.push(documentId);
+          }
           out[attribute.name] = attribute.toMany ? docs : (docs[0] ?? null);
           // A holder without i18n links one locale row of a localized target: the snapshot shows which.
           if (!localized && model.contentTypes.get(attribute.target)?.localized) {
@@ -337,8 +353,9 @@ export class DatasetImporter {
         case 'dynamiczone': {
           const entries = Array.isArray(v) ? v.filter(isPlainObject) : [];
           out[attribute.name] = entries.map((e) => {
-            const uid = String(e.__component);
-            const component = model.components.get(uid);
+            const component = model.components.get(String(e.__component));
+            // the model's own string: each entry's copy of its name would be kept once per entry
+            const uid = component?.uid ?? String(e.__component);
             this.bump(this.componentTable(uid), e.id);
             const value: ComponentValue = { id: Number(e.id), __component: uid };
             if (component) this.convertAttributes(component.attributes, e, value, localized);
