@@ -18,6 +18,14 @@ export function authenticate(config: ContentMockConfig, header: string | undefin
   return { kind: 'token', token };
 }
 
+/**
+ * What a read-only API token may do, as Strapi's content API token strategy verifies a route's scope: every scope
+ * ending in `find` or `findOne`, whatever the controller (a project's `api::user.teachers.find` without a content
+ * type, `plugin::upload.content-api.find`), and nothing else (`plugin::users-permissions.user.me`,
+ * `plugin::i18n.locales.listLocales`, a `findBySlug`).
+ */
+export const isReadScope = (scope: string): boolean => scope.endsWith('find') || scope.endsWith('findOne');
+
 /** The permission name Strapi checks for an action on a content type: `api::article.article.find`. */
 export const actionName = (type: ContentType, action: string) => `${type.uid}.${action}`;
 
@@ -25,7 +33,7 @@ export function can(config: ContentMockConfig, who: Principal, type: ContentType
   if (who.kind === 'token') {
     const t = who.token;
     if (t.type === 'full-access') return true;
-    if (t.type === 'read-only') return action === 'find' || action === 'findOne';
+    if (t.type === 'read-only') return isReadScope(actionName(type, action));
     return t.permissions.some(
       (p) => p === actionName(type, action) || p === `${type.singularName}.${action}` || p === `${type.pluralName}.${action}`,
     );
@@ -37,13 +45,12 @@ export function authorize(config: ContentMockConfig, who: Principal, type: Conte
   if (!can(config, who, type, action)) throw new ForbiddenError('Forbidden', {});
 }
 
-/** Plugin routes (locales list, upload): tokens by their kind, the public role by the config's plugin grants. */
-export function authorizePlugin(config: ContentMockConfig, who: Principal, permission: string, readOnly: boolean): void {
+/** Plugin and project routes (locales list, upload, a controller without a content type): tokens by their kind, the public role by the config's plugin grants. */
+export function authorizePlugin(config: ContentMockConfig, who: Principal, permission: string): void {
   if (who.kind === 'token') {
     const t = who.token;
     if (t.type === 'full-access' || t.permissions.includes(permission)) return;
-    // Strapi's read-only tokens cover content types' find/findOne only.
-    if (t.type === 'read-only' && readOnly && !permission.startsWith('plugin::i18n')) return;
+    if (t.type === 'read-only' && isReadScope(permission)) return;
     throw new ForbiddenError('Forbidden', {});
   }
   if (!roleHas(publicGrants(config), permission)) throw new ForbiddenError('Forbidden', {});

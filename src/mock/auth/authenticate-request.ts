@@ -80,8 +80,8 @@ export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType
 }
 
 /** Plugin permission check (`plugin::upload.content-api.find`, `plugin::users-permissions.auth.register`, …). */
-export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string, readOnly: boolean): void {
-  if (who.kind === 'token') return authorizePlugin(rt.config, who, permission, readOnly);
+export function authorizePluginAction(rt: Runtime, who: RequestPrincipal, permission: string): void {
+  if (who.kind === 'token') return authorizePlugin(rt.config, who, permission);
   if (!roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission)) refuse(rt, who);
 }
 

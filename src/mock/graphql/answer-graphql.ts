@@ -1,3 +1,4 @@
+import { isReadScope } from '../../core/auth/authorize.js';
 import { buildPluginSchema, type PluginGraphqlSchema } from '../../core/graphql/build-schema.js';
 import { executeGraphql, type GraphqlAnswer, type GraphqlOperation } from '../../core/graphql/execute-graphql.js';
 import type { GraphqlContext } from '../../core/graphql/graphql-context.js';
@@ -95,7 +96,7 @@ function mayScope(rt: Runtime, who: RequestPrincipal, uid: string, action: strin
 function mayPermission(rt: Runtime, who: RequestPrincipal, permission: string): boolean {
   if (who.kind === 'token') {
     if (who.token.type === 'full-access') return true;
-    if (who.token.type === 'read-only') return /\.(find|findOne)$/.test(permission);
+    if (who.token.type === 'read-only') return isReadScope(permission);
     return who.token.permissions.includes(permission);
   }
   return roleHas(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), permission);

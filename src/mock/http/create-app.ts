@@ -148,7 +148,7 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     '/api/i18n/locales',
     route((req, res) => {
       const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales', true);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::i18n.locales.listLocales');
       res.json(rt.store.data.locales);
     }),
   );

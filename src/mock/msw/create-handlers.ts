@@ -117,7 +117,7 @@ export function handlersFor(
       const authorization = request.headers.get('authorization') ?? undefined;
       const search = url.search.slice(1);
       if (request.method === 'GET' && path === '/api/i18n/locales') {
-        authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::i18n.locales.listLocales', true);
+        authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::i18n.locales.listLocales');
         return json(200, JSON.stringify(rt.store.data.locales));
       }
       if (request.method === 'GET' && path === '/api/upload/files') return json(200, JSON.stringify(listFiles(rt, authorization, search)));

@@ -83,7 +83,7 @@ async function caller(rt: Runtime, req: express.Request, action: string): Promis
   await ensureUsersPermissions(rt);
   const who = authenticateRequest(rt, req.headers.authorization);
   // a GraphQL mutation the plugin runs without an auth check, relayed here (relay-pass.ts)
-  if (!hasRelayPass(rt, req.headers[RELAY_PASS_HEADER])) authorizePluginAction(rt, who, `${AUTH}.${action}`, false);
+  if (!hasRelayPass(rt, req.headers[RELAY_PASS_HEADER])) authorizePluginAction(rt, who, `${AUTH}.${action}`);
   return who;
 }
 

@@ -76,7 +76,7 @@ function populatedKeys(populate: unknown): string[] {
 
 /** `GET /api/upload/files`: the whole (filtered, sorted) library; Strapi ignores pagination here. */
 export function listFiles(rt: Runtime, authorization: string | undefined, search: string): Record<string, unknown>[] {
-  authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.find', true);
+  authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.find');
   const query = parseQueryString(search);
   const index = rt.store.index;
   validateFileQuery(index, query);
@@ -89,7 +89,7 @@ export function listFiles(rt: Runtime, authorization: string | undefined, search
 
 /** `GET /api/upload/files/:id`. */
 export function getFile(rt: Runtime, authorization: string | undefined, id: string, search = ''): Record<string, unknown> {
-  authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.findOne', true);
+  authorizePluginAction(rt, authenticateRequest(rt, authorization), 'plugin::upload.content-api.findOne');
   validateFileQuery(rt.store.index, parseQueryString(search));
   const file = findFile(rt, id);
   if (!file) throw fileNotFound();

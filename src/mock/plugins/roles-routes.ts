@@ -77,7 +77,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.find`, true);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.find`);
       const users = usersOf(rt.store.data);
       const roles = rolesOf(rt.store.data).map((r) => ({ ...r, nb_users: users.filter((u) => u.role === r.documentId).length }));
       res.status(200).json({ roles });
@@ -89,7 +89,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.findOne`, true);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.findOne`);
       const id = req.params.id;
       const role = rolesOf(rt.store.data).find((r) => /^\d+$/.test(String(id)) && r.id === Number(id));
       if (!role) throw new NotFoundError('Role not found', {});
@@ -103,7 +103,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.createRole`, false);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.createRole`);
       const body = roleBody(await bodyOf(req));
       const actions = enabledActions(body.permissions);
       await rt.store.mutate((tx) => {
@@ -133,7 +133,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.updateRole`, false);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.updateRole`);
       const body = roleBody(await bodyOf(req));
       const role = roleById(rt, String(req.params.role));
       const actions = enabledActions(body.permissions);
@@ -168,7 +168,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
     route(async (req, res) => {
       const rt = current();
       await ensureUsersPermissions(rt);
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.deleteRole`, false);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), `${ROLE}.deleteRole`);
       const publicRole = rolesOf(rt.store.data).find((r) => r.type === 'public');
       if (publicRole && String(req.params.role) === String(publicRole.id)) throw new ApplicationError('Cannot delete public role', {});
       const role = roleById(rt, String(req.params.role));

@@ -83,7 +83,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
     '/api/upload/files/:id',
     route(async (req, res) => {
       const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy', false);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.destroy');
       const file = findFile(rt, String(req.params.id));
       if (!file) throw fileNotFound();
       await rt.store.mutate((tx) => tx.remove(MEDIA_TABLE, asRow(file)));
@@ -97,7 +97,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
     '/api/upload',
     route(async (req, res) => {
       const rt = current();
-      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.upload', false);
+      authorizePluginAction(rt, authenticateRequest(rt, req.headers.authorization), 'plugin::upload.content-api.upload');
       const limits = {
         fileSize: rt.config.plugins.uploadSizeLimit,
         files: rt.config.plugins.uploadMaxFiles,

@@ -20,7 +20,7 @@ function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'c
   const who = authenticateRequest(rt, req.headers.authorization);
   const type = userType(rt);
   // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
-  if (action === 'count' || action === 'me') authorizePluginAction(rt, who, `${PERMISSION}.${action}`, action !== 'count');
+  if (action === 'count' || action === 'me') authorizePluginAction(rt, who, `${PERMISSION}.${action}`);
   else authorizeContent(rt, who, type, action);
   return { who, ...query(rt, searchOf(req), who, type) };
 }

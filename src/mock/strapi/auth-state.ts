@@ -33,7 +33,7 @@ export function holdsPermission(rt: Runtime, who: RequestPrincipal, permission: 
   // a controller without a content type (`api::ping.ping.index`): a `*` grant of the public role covers it too
   if (who.kind === 'public' && rt.config.publicPermissions['*']?.includes(permission.slice(dot + 1))) return true;
   try {
-    authorizePluginAction(rt, who, permission, false);
+    authorizePluginAction(rt, who, permission);
     return true;
   } catch {
     return type !== undefined && mayContent(rt, who, type, permission.slice(dot + 1));
