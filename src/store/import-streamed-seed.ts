@@ -48,16 +48,26 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
       failure = e;
     }
   };
+  // the model was read with the locales of the head: a later "locales" must not change them
+  const sameLocales = (meta: Dataset) => {
+    if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(seed.locales)) {
+      throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
+    }
+  };
   // a thread that shrinks snapshots holds them until it knows what of them the import reads
   stream.plan(shrinkPlanOf(model, headMedia));
   let meta: Dataset | undefined;
   while (!meta) {
     const step = stream.next();
     switch (step.kind) {
-      case 'failed':
-        // the main thread's own outline of the file says what is wrong, with file and position
-        outline(readBytes(file), file);
-        throw new DatasetError(`${file}: the seed file could not be outlined`);
+      case 'failed': {
+        // The thread gave up (malformed JSON, or a read it could not follow): the main thread reads and outlines the
+        // file itself, and imports it, or says what is wrong with it, with file and position.
+        const own = readBytes(file);
+        const whole = outline(own, file);
+        sameLocales(whole.meta);
+        return importOutline(own, file, whole.meta, whole.documents, model, warn);
+      }
       case 'done':
         meta = step.meta;
         break;
@@ -96,9 +106,7 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
     keys.length !== order.length ||
     keys.some((k, i) => k !== order[i]) ||
     (Array.isArray(headMedia) && JSON.stringify(headMedia) !== JSON.stringify(meta.media));
-  if (JSON.stringify(datasetLocales(meta)) !== JSON.stringify(seed.locales)) {
-    throw new DatasetError(`${file}: "locales" or "defaultLocale" is given twice; give each once, before "contentTypes"`);
-  }
+  sameLocales(meta);
   if (unsure) return importOutline(bytes, file, meta, new Map([...documents].map(([key, chunks]) => [key, slicesOf(chunks)])), model, warn);
   if (failure !== undefined) throw documentProblem(bytes, file, failure);
   importer.setLocales(meta.locales);

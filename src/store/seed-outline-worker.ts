@@ -1,25 +1,35 @@
-// The thread seed-prefetch.ts starts: reads the seed into shared memory, posts the bytes with the members before
-// "contentTypes" (they name the locales the model needs) as soon as the first piece read holds them, then outlines
-// the documents and streams their extents on its own port as it finds them, so the main thread imports while this
-// one still outlines. Where it shrinks snapshots (workerData.shrink, see ReadAheadOptions), the main thread's first
-// word on that port is the plan to shrink them by (or null): the outline waits a while for it before the first
-// documents, then shrinks each document on its own walk of it, which finds where it ends (see shrink-snapshot.ts).
-// Any failure posts "failed": the main thread then outlines the file itself and reports the problem with file and
-// position.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// The thread seed-prefetch.ts starts beside the one that reads the seed into shared memory (seed-read-worker.ts):
+// posts the bytes with the members before "contentTypes" (they name the locales the model needs) as soon as the
+// first bytes read hold them, then outlines the documents as they are read (see ReadProgress) and streams their
+// extents on its own port as it finds them, so the main thread imports while this one still outlines. Where it
+// shrinks snapshots (workerData.shrink, see ReadAheadOptions), the main thread's first word on that port is the plan
+// to shrink them by (or null): the outline waits a while for it before the first documents, then shrinks each
+// document on its own walk of it, which finds where it ends (see shrink-snapshot.ts). Any failure posts "failed":
+// the main thread then reads and outlines the file itself, and reports a problem with file and position.
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { valueEnd, type Slice, type ValueEnd } from './json-scanner.js';
 import { outline, outlineHead } from './seed-outline.js';
 import type { HeadMessage, StepMessage } from './seed-prefetch.js';
 import { SnapshotShrinker, type ShrinkPlan } from './shrink-snapshot.js';
+import { ReadProgress, type ReadProgressBuffers } from './read-progress.js';
 
-const READ_PIECE = 16 * 1024 * 1024;
+/**
+ * How far past a value's start the read must be before the value is walked: documents are far smaller, so the walk
+ * follows the read closely. A larger value (or the head, when the file's first bytes do not hold it) fails the walk
+ * (UnreadBytes), and the main thread reads and outlines the file itself.
+ */
+const READ_MARGIN = 8 * 1024 * 1024;
 /** How long the outline waits for the main thread's plan (before the documents, then once done) before going on without. */
 const PLAN_WAIT_MS = 2000;
 /** Documents walked, while no plan has come, between two looks at the port for one. */
 const CHUNK_POLL = 256;
 
-const { file, port, signal, shrink } = workerData as { file: string; port: MessagePort; signal: SharedArrayBuffer; shrink: boolean };
+const { file, port, signal, shrink, bytes, progress } = workerData as {
+  file: string;
+  port: MessagePort;
+  signal: SharedArrayBuffer;
+  shrink: boolean;
+} & ReadProgressBuffers;
 /**
  * [0]: steps posted (the main thread waits on it, see PortStream.next); [1]: plans posted (this thread waits on it).
  */
@@ -27,35 +37,11 @@ const posted = new Int32Array(signal);
 let headSent = false;
 
 /** Posts the bytes with the head to the main thread (once). */
-function sendHead(bytes: SharedArrayBuffer, head: Record<string, unknown>): void {
+function sendHead(head: Record<string, unknown>): void {
   if (headSent) return;
   headSent = true;
   const message: HeadMessage = { kind: 'head', bytes, head };
   parentPort?.postMessage(message);
-}
-
-function readShared(): SharedArrayBuffer {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const shared = new SharedArrayBuffer(size);
-    const view = Buffer.from(shared);
-    // In pieces: a thread stopped (the command did not want the seed after all) stops between two of them, not after
-    // reading a whole large file. The head goes as soon as it is read: the model is read meanwhile.
-    for (let at = 0; at < size;) {
-      const n = readSync(fd, view, at, Math.min(size - at, READ_PIECE), at);
-      if (n === 0) throw new Error(`${file}: shorter than its size`);
-      at += n;
-      // once, on the first piece: a head larger than that waits for the whole file, as before
-      if (at === n && at < size) {
-        const head = outlineHead(view.subarray(0, at));
-        if (head) sendHead(shared, head);
-      }
-    }
-    return shared;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Extents as [start, end, start, end, …]: one transfer per chunk, no object per document. */
@@ -191,16 +177,24 @@ class Steps {
 }
 
 try {
-  const bytes = readShared();
   const buf = Buffer.from(bytes);
+  const read = new ReadProgress(progress, buf.length, READ_MARGIN);
+  // the head as soon as the first bytes are read (the model is read meanwhile); else when the outline reaches it
+  const head = outlineHead(buf.subarray(0, read.need(0)));
+  if (head) sendHead(head);
   const steps = new Steps();
-  const { meta } = outline(buf, file, {
-    head: (members) => sendHead(bytes, members),
-    typeStart: (key, members) => steps.add({ kind: 'type', key, members }),
-    walker: (key, members) => steps.walker(key, members),
-    documents: (key, slices) => steps.documents(key, slices),
-    typeEnd: (key, members) => steps.typeEnd(key, members),
-  });
+  const { meta } = outline(
+    buf,
+    file,
+    {
+      head: (members) => sendHead(members),
+      typeStart: (key, members) => steps.add({ kind: 'type', key, members }),
+      walker: (key, members) => steps.walker(key, members),
+      documents: (key, slices) => steps.documents(key, slices),
+      typeEnd: (key, members) => steps.typeEnd(key, members),
+    },
+    read,
+  );
   if (!headSent) throw new Error('no "contentTypes"');
   steps.finish();
   send({ kind: 'done', meta });

@@ -15,6 +15,7 @@ import {
   type ValueEnd,
 } from './json-scanner.js';
 import type { ShrinkPlan } from './shrink-snapshot.js';
+import type { ReadProgress } from './read-progress.js';
 
 // The outline of a seed file: everything but its documents parsed, and where each document lies, found without
 // building the documents (see json-scanner.ts). The read-ahead thread makes it and streams it as it goes.
@@ -81,29 +82,43 @@ export interface OutlineListener {
 
 /**
  * Walks a type's `documents` (per locale, per status: a list, one document or null; or a plain list) once, passing
- * each snapshot's extent to `keep`; returns where `documents` ends.
+ * each snapshot's extent to `keep`; returns where `documents` ends. `end` finds where any value in it ends (a value
+ * read as it is walked, see ReadProgress); `walk`, where a document (an object in a list) ends.
  */
-function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void, walk?: ValueEnd): number {
+function walkDocuments(buf: Buffer, start: number, keep: (s: Slice) => void, walk: ValueEnd | undefined, end: ValueEnd): number {
   const keepObject = (s: Slice) => {
     if (isObjectAt(buf, s)) keep(s);
   };
   // a listener's walk of a document (an object in a list) finds where it ends; anything else is passed over
-  const itemEnd: ValueEnd | undefined = walk && ((b, at) => (b[at] === OPEN_BRACE ? walk(b, at) : valueEnd(b, at)));
+  const itemEnd: ValueEnd = walk ? (b, at) => (b[at] === OPEN_BRACE ? walk(b, at) : end(b, at)) : end;
   // each document as it is found: a list of 100,000 streams from its first chunk, not after its last
   const list = (at: number) => eachArrayItem(buf, at, keepObject, itemEnd);
   if (buf[start] === OPEN_BRACKET) return list(start);
-  if (buf[start] !== OPEN_BRACE) return valueEnd(buf, start);
+  if (buf[start] !== OPEN_BRACE) return end(buf, start);
   return objectMembersAt(buf, start, (_locale, localeStart) => {
-    if (buf[localeStart] !== OPEN_BRACE) return undefined;
-    const statuses = objectMembersAt(buf, localeStart, (_status, at) => (buf[at] === OPEN_BRACKET ? list(at) : undefined));
-    for (const [, single] of statuses.members) keepObject(single);
+    if (buf[localeStart] !== OPEN_BRACE) return end(buf, localeStart);
+    // a status's one document is told after the locale's lists, as it always was
+    const singles: Slice[] = [];
+    const statuses = objectMembersAt(buf, localeStart, (_status, at) => {
+      if (buf[at] === OPEN_BRACKET) return list(at);
+      const single = { start: at, end: end(buf, at) };
+      singles.push(single);
+      return single.end;
+    });
+    for (const single of singles) keepObject(single);
     return statuses.end;
   }).end;
 }
 
-/** Parses all of the seed but its documents, and finds where each document lies (told to `listener` as it goes). */
-export function outline(buf: Buffer, file: string, listener?: OutlineListener): Outline {
+/**
+ * Parses all of the seed but its documents, and finds where each document lies (told to `listener` as it goes).
+ * `progress`: the file is still being read into `buf` (the read-ahead threads): each value waits for its bytes.
+ */
+export function outline(buf: Buffer, file: string, listener?: OutlineListener, progress?: ReadProgress): Outline {
+  const guarded = (walk: ValueEnd): ValueEnd => (progress ? (b, at) => progress.covered(progress.need(at), walk(b, at)) : walk);
+  const anyEnd = guarded(valueEnd);
   try {
+    progress?.need(0);
     const root = { start: rootStart(buf), end: buf.length };
     if (!isObjectAt(buf, root)) throw new DatasetError(`${file}: a seed file must be a JSON object`);
     const documents = new Map<string, Slice[]>();
@@ -111,10 +126,10 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
     const meta: Record<string, unknown> = {};
     // members are parsed as they are passed, so a listener hears those before "contentTypes" (and "documents") first
     const top = objectMembersAt(buf, root.start, (key, start) => {
-      if (key !== 'contentTypes' || buf[start] !== OPEN_BRACE) return parseMember(buf, meta, key, start);
+      if (key !== 'contentTypes' || buf[start] !== OPEN_BRACE) return parseMember(buf, meta, key, start, anyEnd);
       listener?.head({ ...meta });
       const typesEnd = objectMembersAt(buf, start, (typeKey, typeStart) => {
-        if (buf[typeStart] !== OPEN_BRACE) return undefined;
+        if (buf[typeStart] !== OPEN_BRACE) return anyEnd(buf, typeStart);
         const slices: Slice[] = [];
         const entry: Record<string, unknown> = {};
         let told = 0;
@@ -123,9 +138,10 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
           told = slices.length;
         };
         const members = objectMembersAt(buf, typeStart, (k, at) => {
-          if (k !== 'documents') return parseMember(buf, entry, k, at);
+          if (k !== 'documents') return parseMember(buf, entry, k, at, anyEnd);
           listener?.typeStart(typeKey, { ...entry });
-          const walk = listener?.walker?.(typeKey, { ...entry });
+          const walker = listener?.walker?.(typeKey, { ...entry });
+          const walk = walker && guarded(walker);
           // A placeholder of the same kind keeps the outline checkable without the documents themselves.
           const placeholder = buf[at] === OPEN_BRACKET ? [] : {};
           const end = walkDocuments(
@@ -136,6 +152,7 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
               if (slices.length - told >= CHUNK) tell();
             },
             walk,
+            anyEnd,
           );
           tell();
           entry.documents = placeholder;
@@ -150,11 +167,13 @@ export function outline(buf: Buffer, file: string, listener?: OutlineListener): 
       return typesEnd;
     });
     // anything after the object is malformed JSON (the full parser then says where)
+    progress?.need(top.end);
     if (skipSpace(buf, top.end) !== buf.length) throw new ScanError(top.end);
     assertDataset(meta, file);
     return { meta, documents };
   } catch (e) {
-    if (!(e instanceof ScanError) && !(e instanceof SyntaxError)) throw e;
+    // a thread outlining as it reads leaves what went wrong to the main thread, which reads the file whole
+    if (progress || (!(e instanceof ScanError) && !(e instanceof SyntaxError))) throw e;
     // Malformed JSON: the full parser says where, with line and column.
     const parsed = parseJsonText(buf.toString('utf8'), file);
     if (!parsed.ok) throw new DatasetError(formatProblem(parsed.problem));
@@ -192,8 +211,8 @@ export function slicesOf(chunks: readonly Float64Array[]): Slice[] {
 }
 
 /** Parses the member value at `start` into `into[key]` (a later duplicate wins, as in JSON.parse); returns its end. */
-function parseMember(buf: Buffer, into: Record<string, unknown>, key: string, start: number): number {
-  const end = valueEnd(buf, start);
+function parseMember(buf: Buffer, into: Record<string, unknown>, key: string, start: number, endOf: ValueEnd = valueEnd): number {
+  const end = endOf(buf, start);
   // the key order of JSON.parse: a duplicate keeps its first place
   into[key] = parseSlice(buf, { start, end });
   return end;

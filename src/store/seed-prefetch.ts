@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { ReadSeed } from './read-seed-file.js';
 import { slicesOf, type Outline, type OutlineStep, type OutlineStream } from './seed-outline.js';
 import type { ShrinkPlan } from './shrink-snapshot.js';
+import { newReadProgress } from './read-progress.js';
 
 /** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
 export interface HeadMessage {
@@ -72,6 +74,8 @@ let early: SeedReadAhead | undefined;
 export class SeedReadAhead {
   private pending: Promise<{ message: HeadMessage; stream: PortStream } | undefined> | undefined;
   private worker: Worker | undefined;
+  /** The thread reading the file while `worker` outlines what it has read (seed-read-worker.ts). */
+  private reader: Worker | undefined;
 
   constructor(
     public file: string,
@@ -82,13 +86,22 @@ export class SeedReadAhead {
       const { port1, port2 } = new MessageChannel();
       const signal = new SharedArrayBuffer(8);
       try {
-        // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the thread only reads and scans a file.
+        // the bytes are shared by both threads and, once the head is posted, the main thread
+        const bytes = new SharedArrayBuffer(statSync(file).size);
+        const progress = newReadProgress();
+        // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the threads only read and scan a file.
+        this.reader = new Worker(new URL('./seed-read-worker.js', import.meta.url), {
+          workerData: { file, bytes, progress },
+          execArgv: [],
+        });
+        this.reader.unref();
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
-          workerData: { file, port: port2, signal, shrink },
+          workerData: { file, port: port2, signal, shrink, bytes, progress },
           transferList: [port2],
           execArgv: [],
         });
       } catch {
+        void this.reader?.terminate();
         return resolve(undefined);
       }
       this.worker.once('message', (message: HeadMessage | { kind: 'failed' }) =>
@@ -111,6 +124,7 @@ export class SeedReadAhead {
   stop(): void {
     this.pending = undefined;
     void this.worker?.terminate();
+    void this.reader?.terminate();
   }
 
   take(): Promise<ReadSeed | undefined> {
