@@ -9,7 +9,9 @@ import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.j
 // Strapi's content API token strategy checks the scope's name, not a content type. A project route of an API
 // without a content type (`api::staff.teachers.find`, `auth: {}`) answered 403 to such a token where Strapi 5.54
 // answers 200 (a public project: its teachers list read with a read-only token); `/users/me` answered 401 where
-// Strapi refuses the token first (403), its scope `plugin::users-permissions.user.me` not being a read scope.
+// Strapi refuses the token first (403), its scope `plugin::users-permissions.user.me` not being a read scope. A
+// function handler has no scope unless its config gives one: a signed-in user or a full-access token only (the
+// public 401, other tokens 403), where the mock let everyone through; an empty scope lets everyone through.
 const READ = 'read-only-key-0123456789';
 const FULL = 'full-access-key-0123456789';
 let dir: string;
@@ -48,6 +50,8 @@ beforeAll(async () => {
     `module.exports = { routes: [
   { method: 'GET', path: '/staff/teachers', handler: 'teachers.find', config: { auth: {} } },
   { method: 'GET', path: '/staff/tally', handler: 'teachers.tally', config: { auth: {} } },
+  { method: 'GET', path: '/staff/inline', handler: async (ctx) => { ctx.body = { inline: true }; } },
+  { method: 'GET', path: '/staff/inline-any', handler: async (ctx) => { ctx.body = { inline: 'any' }; }, config: { auth: { scope: [] } } },
 ] };
 `,
   );
@@ -95,4 +99,13 @@ test('a read-only token is refused every other scope, before the controller runs
 test('a full-access token passes them all', async () => {
   expect(await get('/api/staff/tally', FULL)).toEqual({ status: 200, body: 1 });
   expect(await get('/api/memos/by-slug', FULL)).toEqual({ status: 200, body: { action: 'findBySlug' } });
+});
+
+test('a function handler without a scope: full-access tokens (and signed-in users) only; with an empty one, anyone', async () => {
+  const status = async (path: string, key?: string) =>
+    (await fetch(`${base}${path}`, key ? { headers: { authorization: `Bearer ${key}` } } : {})).status;
+  expect([await status('/api/staff/inline'), await status('/api/staff/inline', READ), await status('/api/staff/inline', FULL)]).toEqual([
+    401, 403, 200,
+  ]);
+  expect([await status('/api/staff/inline-any'), await status('/api/staff/inline-any', READ)]).toEqual([200, 200]);
 });

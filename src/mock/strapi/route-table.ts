@@ -16,8 +16,12 @@ export interface CompiledRoute {
   /** `api::article.article` and `findBySlug`, or undefined for a function handler. */
   readonly controller: string | undefined;
   readonly action: string | undefined;
-  /** The permission the route checks (`config.auth.scope`), false for `auth: false`. */
-  readonly scope: readonly string[] | false;
+  /**
+   * The permissions the route checks (`config.auth.scope`, by default its handler's action), false for `auth: false`,
+   * null for none (a function handler without a declared scope: Strapi's strategies then let signed-in users and
+   * full-access tokens through, see verifiesScope).
+   */
+  readonly scope: readonly string[] | false | null;
   readonly regexp: RegExp;
   readonly keys: readonly Key[];
 }
@@ -40,14 +44,14 @@ export function compileRoute(spec: RouteSpec, api: string, file: string, prefix:
   }
   const auth = spec.config?.auth;
   const declared = auth && typeof auth === 'object' ? (auth as { scope?: unknown }).scope : undefined;
-  const scope: readonly string[] | false =
+  const scope: readonly string[] | false | null =
     auth === false
       ? false
       : Array.isArray(declared)
         ? declared.map(String)
         : controller !== undefined && action !== undefined
           ? [`${controller}.${action}`]
-          : [];
+          : null;
   return { method, path, spec, api, file, controller, action, scope, regexp, keys };
 }
 

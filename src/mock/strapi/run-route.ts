@@ -12,7 +12,7 @@ import type { ContentType } from '../../core/model/types.js';
 import { CodeError, where } from '../../project/code/code-error.js';
 import { placeInStack } from '../../project/code/load-code-module.js';
 import { authenticateRequest } from '../auth/authenticate-request.js';
-import { authState, holdsPermission } from './auth-state.js';
+import { authState, holdsPermission, verifiesScope } from './auth-state.js';
 import { resolvePolicies } from './resolve-policies.js';
 import type { Runtime } from '../runtime.js';
 import { hasDocumentHooks } from './document-service.js';
@@ -65,7 +65,7 @@ export function pristineCore(app: ProjectApp, rt: Runtime, route: CompiledRoute)
   if (!serviceMethods) return undefined;
   const cfg = route.spec.config ?? {};
   if ((cfg.policies?.length ?? 0) > 0 || (cfg.middlewares?.length ?? 0) > 0) return undefined;
-  if (route.scope === false || route.scope.length !== 1 || route.scope[0] !== `${type.uid}.${route.action}`) return undefined;
+  if (!route.scope || route.scope.length !== 1 || route.scope[0] !== `${type.uid}.${route.action}`) return undefined;
   if (hasDocumentHooks(app.hooks, type.uid)) return undefined;
   const ctrl = app.controller(type.uid);
   if (ctrl !== app.core('controller', type.uid) && !sameAsCore(ctrl, app.core('controller', type.uid), route.action)) return undefined;
@@ -202,7 +202,12 @@ export async function runRoute(
         const who = authenticateRequest(rt, input.authorization);
         scope.principal = who;
         Object.assign(c.state, authState(rt, who));
-        if (!route.scope.every((p) => holdsPermission(rt, who, p))) throw new ForbiddenError('Forbidden', {});
+        if (route.scope === null) {
+          // no scope to check: the users & permissions strategy asks for a signed-in user (401 without), the API
+          // token one for a full-access token (403)
+          if (!verifiesScope(rt, who, undefined))
+            throw who.kind === 'public' ? new UnauthorizedError('Unauthorized', {}) : new ForbiddenError('Forbidden', {});
+        } else if (!route.scope.every((p) => holdsPermission(rt, who, p))) throw new ForbiddenError('Forbidden', {});
       }
       // Strapi's authorize middleware wraps the rest of the route (policies, middlewares, the action, the document
       // service's lifecycles): an UnauthorizedError or a ForbiddenError other than a PolicyError thrown anywhere in it
