@@ -328,6 +328,9 @@ export function renderFailure(
   app?: ProjectApp,
 ): RouteOutcome {
   if (e instanceof StrapiError) return render(e, head);
+  // the project's installed @strapi/utils is Strapi's own copy: its errors are answered by their class
+  const own = app?.code.strapiError(e);
+  if (own) return render(own, head);
   const foreign = foreignApplicationError(e);
   if (foreign) {
     report(

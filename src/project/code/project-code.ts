@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ContentModel } from '../../core/model/types.js';
 import { CodeError } from './code-error.js';
@@ -6,7 +7,8 @@ import { findCodeFiles, hasCode, type CodeFile, type ProjectCodeFiles } from './
 import { compileCodeModules, loadCodeModule, type LoadedModule } from './load-code-module.js';
 import { readStrapiConfig } from '../read-strapi-config.js';
 import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
-import { strapiModule, utilsModule } from './strapi-modules.js';
+import { ownStrapiError, strapiModule, utilsModule } from './strapi-modules.js';
+import type { StrapiError } from '../../core/errors/strapi-errors.js';
 import { installedPlugins } from './installed-plugins.js';
 
 // The project's server code, loaded once per model: every module evaluated (a module that cannot load is a problem
@@ -51,6 +53,18 @@ export interface ProjectCode {
   readonly hasRoutes: boolean;
   /** Points the global `strapi` every module sees at the running mock's. */
   bind(strapi: object): void;
+  /** An error the project's installed @strapi/utils threw, as the mock's error of its class (see ownStrapiError). */
+  strapiError(e: unknown): StrapiError | undefined;
+}
+
+/** The project's own `@strapi/utils` (a dependency of @strapi/strapi), or undefined when it cannot be loaded here. */
+function installedStrapiUtils(root: string): Record<string, unknown> | undefined {
+  try {
+    const loaded: unknown = createRequire(join(root, 'package.json'))('@strapi/utils');
+    return typeof loaded === 'object' && loaded !== null ? (loaded as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the server code of the project whose `src/` is given; undefined when it has none. */
@@ -69,7 +83,16 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     },
   );
   const env = createStrapiEnv(root ? projectEnvVars(root) : { ...process.env });
-  const provided = { '@strapi/strapi': strapiModule(model), '@strapi/utils': utilsModule(env) };
+  // the project's own @strapi/utils, read once the first module imports it (it loads yup, zod, lodash: ~0.1 s)
+  let strapiUtils: Record<string, unknown> | undefined;
+  let utils: Record<string, unknown> | undefined;
+  const provided = {
+    '@strapi/strapi': strapiModule(model),
+    get '@strapi/utils'() {
+      strapiUtils ??= root ? installedStrapiUtils(root) : undefined;
+      return (utils ??= utilsModule(env, strapiUtils));
+    },
+  };
   const problems: CodeError[] = [];
   // every module bundled in one esbuild run (compileCodeModules); a file it misses is compiled alone
   const compiled = compileCodeModules([
@@ -135,6 +158,7 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     plugins,
     globalMiddlewares,
     root,
+    strapiError: (e) => ownStrapiError(e, strapiUtils),
     files,
     routers,
     controllers,

@@ -123,7 +123,29 @@ const utilsErrors = {
   NotImplementedError: withDefaults(core.NotImplementedError, 'This feature is not implemented yet'),
 };
 
-/** `@strapi/utils`: its error classes and `env` (what project code imports it for). */
-export function utilsModule(env: unknown): Record<string, unknown> {
-  return { errors: utilsErrors, env, default: { errors: utilsErrors, env } };
+/**
+ * `@strapi/utils`: its error classes and `env` are the mock's; the rest (`yup`, `validateYupSchema`, `policy`,
+ * `strings`, `contentTypes`, …) is the project's own installed copy when it has one (`installed`, a Strapi
+ * project's node_modules holds it beside @strapi/strapi), so a controller that validates its body with Strapi's yup
+ * runs. What that copy throws is mapped to the mock's errors (see ownStrapiError).
+ */
+export function utilsModule(env: unknown, installed?: Record<string, unknown>): Record<string, unknown> {
+  const own = { ...installed, errors: utilsErrors, env };
+  return { ...own, default: own };
+}
+
+/**
+ * An error of the project's installed `@strapi/utils` (its `validateYupSchema` throws its own ValidationError) as
+ * the mock's class of the same name: Strapi's error middleware knows that copy's classes, so it answers them by
+ * class (400, 404, 403, …) with their name, message and details. Undefined for anything else.
+ */
+export function ownStrapiError(e: unknown, installed: Record<string, unknown> | undefined): core.StrapiError | undefined {
+  const base = (installed?.errors as { ApplicationError?: unknown } | undefined)?.ApplicationError;
+  if (typeof base !== 'function' || !(e instanceof base) || !(e instanceof Error)) return undefined;
+  const Ours = (utilsErrors as Record<string, ErrorClass | undefined>)[e.name] ?? utilsErrors.ApplicationError;
+  const details = (e as { details?: unknown }).details;
+  return new Ours(
+    e.message,
+    typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as core.ErrorDetails) : {},
+  );
 }
