@@ -93,7 +93,12 @@ const dest = (withGraphql ? prepareGraphqlApp : prepareApp)({
 });
 const extraPlugin = arg('strapi-plugin');
 if (extraPlugin) addStrapiPlugin(dest, resolve(extraPlugin), JSON.parse(arg('strapi-plugin-config', '{}')));
-const [strapi, mock] = await Promise.all([startStrapi(dest, 1400 + slot), startMock(1450 + slot)]);
+// either side failing to start stops the other (a Strapi that refuses the project left the mock running on its port)
+const started = [startStrapi(dest, 1400 + slot), startMock(1450 + slot)];
+const [strapi, mock] = await Promise.all(started).catch(async (e) => {
+  for (const side of await Promise.allSettled(started)) if (side.status === 'fulfilled') await side.value.stop?.();
+  throw e;
+});
 
 /** The copy gets the unpacked plugin: its own node_modules (links), the dependency, and the config/plugins entry. */
 function addStrapiPlugin(app, pluginDir, config) {
