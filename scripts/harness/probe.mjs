@@ -10,7 +10,7 @@
 // --strapi-plugin <unpacked npm package dir> [--strapi-plugin-config '<json>']: the real Strapi copy gets that community
 // plugin (a node_modules of its own: links to the reference's packages plus it, a package.json dependency, its
 // config/plugins entry); the mock reads the model's own package.json and config/plugins for it.
-// A step's answer documentId is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
+// A step's answer documentId (a list's first) is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 // `"upload": { "name": "a.txt", "type": "text/plain", "text": "..." }` sends that file as the multipart `files` field;
 // `"saveId": "f"` saves the answer's (first) file id as `{{f}}`.
@@ -163,7 +163,9 @@ async function send(base, step, saved) {
   } catch {
     json = text;
   }
-  if (step.save && json?.data?.documentId) saved[step.save] = json.data.documentId;
+  // a list's first entry for a list answer
+  const entry = Array.isArray(json?.data) ? json.data[0] : json?.data;
+  if (step.save && entry?.documentId) saved[step.save] = entry.documentId;
   if (step.saveJwt && json?.jwt) saved[step.saveJwt] = json.jwt;
   const file = Array.isArray(json) ? json[0] : json?.data;
   if (step.saveId && file?.id !== undefined) saved[step.saveId] = String(file.id);

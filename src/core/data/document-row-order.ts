@@ -17,3 +17,10 @@ const byIndex = (a: Row, b: Row): number => {
 export function firstDocumentRow(rows: readonly Row[]): Row | undefined {
   return rows.reduce<Row | undefined>((first, r) => (!first || byIndex(r, first) < 0 ? r : first), undefined);
 }
+
+/**
+ * A document's rows in the order Strapi's unordered lookups by documentId meet them (the document service's
+ * publish, unpublish, discardDraft and delete of several locales: `locale: '*'` publishes de, en, fr in that order,
+ * so their new rows take ids in it, and a delete's entries come de, en draft, en published, fr…).
+ */
+export const inIndexOrder = (rows: readonly Row[]): Row[] => [...rows].sort(byIndex);

@@ -3,6 +3,7 @@ import { isDraftRow, refsOf } from '../data/content-index.js';
 import type { Store } from '../data/store.js';
 import { linkRank, recordLinks } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
+import { inIndexOrder } from '../data/document-row-order.js';
 import { LINK_LOCALES } from '../data/link-locale.js';
 import { cloneAttribute } from './clone.js';
 import { orderComponentIds } from './component-order.js';
@@ -32,7 +33,7 @@ export async function unpublishDocument(
   documentId: string,
   locale: string | undefined | null,
 ): Promise<Row[]> {
-  const removed = store.index.documentRows(type.uid, documentId).filter((r) => !isDraftRow(r) && inLocale(locale)(r));
+  const removed = inIndexOrder(store.index.documentRows(type.uid, documentId).filter((r) => !isDraftRow(r) && inLocale(locale)(r)));
   if (removed.length === 0) return [];
   await store.mutate((tx) => {
     for (const r of removed) tx.remove(type.uid, r);
@@ -47,7 +48,7 @@ export async function unpublishDocument(
  * drafts.
  */
 export async function discardDraft(store: Store, type: ContentType, documentId: string, locale: string | undefined | null): Promise<Row[]> {
-  const rows = store.index.documentRows(type.uid, documentId).filter(inLocale(locale));
+  const rows = inIndexOrder(store.index.documentRows(type.uid, documentId).filter(inLocale(locale)));
   const published = rows.filter((r) => !isDraftRow(r));
   const drafts = rows.filter(isDraftRow);
   if (rows.length === 0) return [];
@@ -95,7 +96,7 @@ export async function publishDocument(
   locale: string | undefined | null,
   strictRelations?: boolean,
 ): Promise<Row[]> {
-  const drafts = store.index.documentRows(type.uid, documentId).filter((r) => isDraftRow(r) && inLocale(locale)(r));
+  const drafts = inIndexOrder(store.index.documentRows(type.uid, documentId).filter((r) => isDraftRow(r) && inLocale(locale)(r)));
   if (drafts.length === 0) return [];
   return store.mutate((tx) => {
     const ctx = { store, tx, index: store.index, type, now: new Date().toISOString(), strictRelations };

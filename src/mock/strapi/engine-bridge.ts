@@ -1,4 +1,5 @@
 import type { ContentType } from '../../core/model/types.js';
+import { inIndexOrder } from '../../core/data/document-row-order.js';
 import type { Row } from '../../core/data/types.js';
 import { findMany, findOne, type ListResult, type QueryOptions } from '../../core/query/run-query.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
@@ -87,7 +88,7 @@ export function engineCalls(rt: Runtime, opts: QueryOptions): EngineCalls {
       const before = target === undefined ? [] : [...store.index.documentRows(type.uid, target)];
       await deleteDocument(store, type, documentId, query, opts);
       const left = new Set(target === undefined ? [] : store.index.documentRows(type.uid, target).map((r) => r.id));
-      return before.filter((r) => !left.has(r.id));
+      return inIndexOrder(before.filter((r) => !left.has(r.id)));
     },
   };
 }
