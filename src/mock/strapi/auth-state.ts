@@ -17,7 +17,8 @@ export function authState(rt: Runtime, who: RequestPrincipal): AuthState {
   return {
     isAuthenticated: who.kind !== 'public',
     auth: {
-      strategy: { name: who.kind === 'token' ? 'api-token' : 'users-permissions' },
+      // Strapi 5.54's names for its content API strategies ('api-token' before it)
+      strategy: { name: who.kind === 'token' ? 'content-api-token' : 'users-permissions' },
       credentials: user ?? (who.kind === 'token' ? who.token : null),
     },
     ...(user ? { user } : {}),

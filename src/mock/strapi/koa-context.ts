@@ -1,7 +1,8 @@
 import { errorBody, type StrapiError } from '../../core/errors/strapi-errors.js';
 import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http-status.js';
 import { contentType } from 'mime-types-2';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import typeis from 'type-is';
 import { parseQueryString } from '../../core/query/run-query.js';
 
 // The Koa context project code receives (`ctx`): what Strapi's controllers, middlewares and policies read and set,
@@ -158,7 +159,11 @@ export class KoaContext {
       href: this.href,
       querystring: this.querystring,
       originalUrl: this.originalUrl,
-      is: (...types: string[]) => this.is(...types),
+      is: (...types: (string | string[])[]) => this.is(...types),
+      /** The request's media type, without its parameters ('' without one). */
+      get type() {
+        return self.get('content-type').split(';')[0].trim();
+      },
     };
     this.response = {
       /** Koa's status message: Node's text for the status unless code set one. */
@@ -254,9 +259,13 @@ export class KoaContext {
     if (typeof name === 'object') for (const [k, v] of Object.entries(name)) this.responseHeaders[k.toLowerCase()] = String(v);
     else this.responseHeaders[name.toLowerCase()] = String(value);
   }
-  is(...types: string[]): string | false {
-    const type = this.get('content-type');
-    return types.find((t) => type.includes(t.replace(/^\*\//, ''))) ?? false;
+  /**
+   * Koa's `ctx.is` (type-is, as Koa calls it): null for a request without a body (a GET's content-type is no body),
+   * else the first of the types given that matches (`json`, `urlencoded`, `multipart`, `image/*`, `+json`), or false.
+   */
+  is(...types: (string | string[])[]): string | false | null {
+    if (!typeis.hasBody({ headers: this.headers } as unknown as IncomingMessage)) return null;
+    return typeis.is(this.get('content-type'), types.flat());
   }
   send(data: unknown, status = 200): void {
     this.status = status;
