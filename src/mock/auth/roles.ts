@@ -152,8 +152,21 @@ export function routeWrittenRoles(data: StoreData): number[] {
   return Array.isArray(v) ? v.filter((id): id is number => typeof id === 'number') : [];
 }
 
-/** Records that a role route wrote a role's permissions. Call inside `store.mutate`. */
+/**
+ * Records that a role's permissions were written: by a role route, or by project code writing permission rows
+ * (a starter's bootstrap granting the public role `find` with `strapi.query('plugin::users-permissions.permission')
+ * .create(...)`, which Strapi reads on the next request). Call inside `store.mutate`.
+ */
 export function markRouteWritten(data: StoreData, roleId: number): void {
   const ids = routeWrittenRoles(data);
   if (!ids.includes(roleId)) (data.plugins ??= {})[ROUTE_WRITTEN] = [...ids, roleId];
+}
+
+/** Marks the roles the permission rows belong to as written (markRouteWritten). Call inside `store.mutate`. */
+export function markPermissionRowsWritten(data: StoreData, rows: readonly Record<string, unknown>[]): void {
+  const roles = rolesOf(data);
+  for (const row of rows) {
+    const role = roles.find((r) => r.documentId === row.role || r.id === row.role);
+    if (role) markRouteWritten(data, role.id);
+  }
 }

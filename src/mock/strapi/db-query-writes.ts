@@ -4,6 +4,8 @@ import { newDocumentId } from '../../core/write/document-writer.js';
 import { newRawRow, writeRawRow } from '../../core/write/raw-row-writes.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { hashPassword } from '../auth/password.js';
+import { markPermissionRowsWritten } from '../auth/roles.js';
+import { PERMISSION_UID } from '../../core/model/built-in-types.js';
 import type { Runtime } from '../runtime.js';
 
 // The writes of `strapi.db.query(uid)`: each acts on database rows (a draft and a published version are two rows),
@@ -44,6 +46,7 @@ export function dbQueryWrites(
         const row = newRawRow(rt.store.index, type, rt.store.nextId(uid), newDocumentId(), data);
         writeRawRow(tx, rt.store.index, type, row, data, hashPassword);
         tx.insert(uid, row);
+        if (uid === PERMISSION_UID) markPermissionRowsWritten(tx.data, [row]);
         return row;
       }),
     );
@@ -52,7 +55,10 @@ export function dbQueryWrites(
     const rt = current();
     const type = typeOf();
     await rt.store.mutate((tx) => {
+      // a permission moved to another role changes both roles' rows
+      if (uid === PERMISSION_UID) markPermissionRowsWritten(tx.data, rows);
       for (const row of rows) writeRawRow(tx, rt.store.index, type, row, data, hashPassword);
+      if (uid === PERMISSION_UID) markPermissionRowsWritten(tx.data, rows);
     });
   };
   // the database's timestamps subscriber: an update is stamped now; an updateMany's object data is not (it only
@@ -61,6 +67,7 @@ export function dbQueryWrites(
   const remove = async (rows: readonly Row[]) => {
     const rt = current();
     await rt.store.mutate((tx) => {
+      if (uid === PERMISSION_UID) markPermissionRowsWritten(tx.data, rows);
       for (const row of rows) tx.remove(uid, row);
     });
   };

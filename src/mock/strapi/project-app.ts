@@ -1,3 +1,4 @@
+import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { basename, extname } from 'node:path';
 import type { ContentType } from '../../core/model/types.js';
 import type { CodeError } from '../../project/code/code-error.js';
@@ -301,6 +302,9 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     const fn = index?.[phase];
     if (typeof fn !== 'function') continue;
     try {
+      // the users & permissions plugin's bootstrap made its roles and their permission rows before the project's:
+      // a starter's bootstrap looks the public role up to grant it actions
+      if (phase === 'bootstrap') await ensureUsersPermissions(current());
       await fn.call(index, { strapi });
     } catch (e) {
       // named at the project line the error left (src/index or a helper it bundled), not only src/index
