@@ -23,6 +23,8 @@ import { RequestScopes } from './request-scope.js';
 import { compileRoute, type CompiledRoute } from './route-table.js';
 import { componentView, contentTypeView } from './strapi-schema-view.js';
 import { unsupported } from './unsupported-api.js';
+import { i18nLocalesService } from './i18n-locales-service.js';
+import { coreStore } from './core-store.js';
 import { knexConnection } from './knex-connection.js';
 import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
@@ -181,6 +183,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
+  const locales = i18nLocalesService(current);
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);
   const graphqlServices = graphqlPluginServices(current);
@@ -191,11 +194,13 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       ? upServices.get(name)
       : plugin === 'email' && name === 'email'
         ? email
-        : plugin === 'graphql' && name === 'extension'
-          ? graphqlExtension
-          : plugin === 'graphql'
-            ? graphqlServices[name]
-            : undefined);
+        : plugin === 'i18n' && name === 'locales'
+          ? locales
+          : plugin === 'graphql' && name === 'extension'
+            ? graphqlExtension
+            : plugin === 'graphql'
+              ? graphqlServices[name]
+              : undefined);
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
@@ -250,6 +255,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     },
     query,
     entityService: entityService(current, docs, query),
+    store: coreStore(current),
     contentAPI: contentApiHelpers(current, scopes),
     plugin: (name: string) => ({
       service: (n: string) => pluginService(name, n) ?? unsupported(`strapi.plugin('${name}').service('${n}')`),
