@@ -40,5 +40,14 @@ module.exports = require('@strapi/strapi').factories.createCoreController(UID, (
   async dbCreateMany(ctx) { ctx.body = await strapi.db.query(UID).createMany({ data: [{ title: 'M1', slug: 'm1' }, { title: 'M2', slug: 'm2' }] }); },
   async dbPopulate(ctx) { ctx.body = (await strapi.db.query(UID).findMany({ select: ['title'], populate: { localizations: { select: ['locale'] } }, where: { locale: 'en', publishedAt: { $null: true } }, orderBy: 'id' })).map((e) => ({ title: e.title, locs: (e.localizations || []).map((l) => l.locale) })); },
   async dsFindOneStatus(ctx) { ctx.body = { d: pick(await docs().findOne({ documentId: ctx.params.id })), p: pick(await docs().findOne({ documentId: ctx.params.id, status: 'published' })), fr: pick(await docs().findOne({ documentId: ctx.params.id, locale: 'fr', status: 'published' })) }; },
+  async meta(ctx) {
+    const ct = strapi.contentType(UID);
+    const attrs = Object.keys(ct.attributes).sort();
+    const gm = strapi.getModel(UID);
+    ctx.body = { attrs, kind: ct.kind, modelType: ct.modelType, uid: ct.uid, collectionName: ct.collectionName, singular: ct.info.singularName, opts: ct.options, plugin: ct.pluginOptions ?? null, same: gm === ct, comp: Object.keys(strapi.components).sort(), seo: Object.keys(strapi.components['shared.seo']?.attributes ?? {}).sort() };
+  },
+  async conf(ctx) { ctx.body = { dl: strapi.config.get('api.rest.defaultLimit'), ml: strapi.config.get('api.rest.maxLimit'), pre: strapi.config.get('api.rest.prefix'), missing: strapi.config.get('nope.nope', 'dflt'), host: typeof strapi.config.get('server.host') }; },
+  async i18n(ctx) { const s = strapi.plugin('i18n').service('locales'); const all = await s.find(); ctx.body = { codes: all.map((l) => l.code).sort(), def: await s.getDefaultLocale() }; },
+  async store(ctx) { const adv = await strapi.store({ type: 'plugin', name: 'users-permissions', key: 'advanced' }).get(); ctx.body = { keys: adv ? Object.keys(adv).sort() : null, role: adv?.default_role ?? null }; },
   async dsDeleteAll(ctx) { const r = await docs().delete({ documentId: ctx.params.id, locale: '*' }); ctx.body = { documentId: r.documentId, entries: pick(r.entries) }; },
 }));

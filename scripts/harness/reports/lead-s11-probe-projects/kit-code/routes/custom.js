@@ -10,5 +10,5 @@ module.exports = { routes: [
   r('GET', '/ds/filter-rel', 'dsFilterRel'), r('GET', '/ds/has-pub', 'dsHasPub'),
   r('POST', '/svc/create', 'svcCreate'), r('GET', '/svc/find', 'svcFind'), r('GET', '/svc/one/:id', 'svcFindOne'), r('POST', '/svc/update/:id', 'svcUpdate'),
   r('POST', '/svc/delete/:id', 'svcDelete'), r('POST', '/db/create', 'dbCreate'), r('POST', '/db/update-many', 'dbUpdateMany'), r('POST', '/db/delete-many', 'dbDeleteMany'),
-  r('POST', '/db/create-many', 'dbCreateMany'), r('GET', '/db/populate', 'dbPopulate'), r('GET', '/ds/one-status/:id', 'dsFindOneStatus'),
+  r('POST', '/db/create-many', 'dbCreateMany'), r('GET', '/db/populate', 'dbPopulate'), r('GET', '/ds/one-status/:id', 'dsFindOneStatus'), r('GET', '/x/meta', 'meta'), r('GET', '/x/conf', 'conf'), r('GET', '/x/i18n', 'i18n'), r('GET', '/x/store', 'store'),
 ] };
