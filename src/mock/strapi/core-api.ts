@@ -10,6 +10,7 @@ import {
   documentExists,
   hasDocumentHooks,
   precheckWrite,
+  targetRows,
   publishLifecycles,
   throughHooks,
   type DocumentHooks,
@@ -61,6 +62,7 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       async (p) => final(p),
       (p) => documentExists(deps.current(), type(), action, p),
       (p) => precheckWrite(deps.current(), type(), action, p),
+      (p) => targetRows(deps.current(), type(), action, p),
     );
   const dataless = (p: Params) => without(p, 'data', 'documentId');
   const countOf = (p: Params): number => {

@@ -96,6 +96,7 @@ export async function throughHooks(
   final: (params: Record<string, unknown>) => Promise<unknown>,
   exists?: (params: Record<string, unknown>) => boolean,
   precheck?: (params: Record<string, unknown>) => void,
+  targets?: (params: Record<string, unknown>) => readonly Row[],
 ): Promise<unknown> {
   const context: DocumentContext = { uid: type.uid, contentType, action, params };
   const chain = hooks.middlewares;
@@ -109,10 +110,63 @@ export async function throughHooks(
     // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
     // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
     // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
-    const dbParams = isPlainObject(p.where) ? p : { ...p, where: {} };
+    // Strapi's document service writes rows by their database id: an update's lifecycles see the row it updates (the
+    // draft, or the only version), `where: { id }`; a delete runs them once per row it deletes (`deleteMany` is not
+    // used), each `where: { id }` with that row as the result, all the befores first (measured: Strapi 5.54)
+    const rows = targets && (action === 'update' || action === 'delete') ? targets(p) : [];
+    if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
+    const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
+    const dbParams = isPlainObject(p.where) ? p : { ...p, where };
     return runLifecycles(hooks, type.uid, contentType, action, dbParams, () => final(dbParams === p ? p : without(dbParams, 'where')));
   };
   return step(0);
+}
+
+/** A database row as the query engine answers it to a lifecycle: its columns (scalars) and system fields. */
+export function rowResult(type: ContentType, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id, documentId: row.documentId };
+  for (const a of type.attributes.values()) if (a.kind === 'scalar' && a.name in row) out[a.name] = row[a.name];
+  Object.assign(out, { createdAt: row.createdAt, updatedAt: row.updatedAt, publishedAt: row.publishedAt, locale: row.locale ?? null });
+  return out;
+}
+
+async function rowDeleteLifecycles(
+  hooks: DocumentHooks,
+  type: ContentType,
+  model: unknown,
+  rows: readonly Row[],
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(type.uid));
+  if (subs.length === 0) return run();
+  const events = rows.map((r) => ({
+    model,
+    params: { where: { id: r.id } },
+    state: {} as Record<string, unknown>,
+    result: rowResult(type, r),
+  }));
+  for (const e of events)
+    for (const s of subs)
+      if (typeof s.beforeDelete === 'function')
+        await (s.beforeDelete as (e: unknown) => unknown)({ action: 'beforeDelete', model, params: e.params, state: e.state });
+  const result = await run();
+  for (const e of events)
+    for (const s of subs)
+      if (typeof s.afterDelete === 'function') await (s.afterDelete as (e: unknown) => unknown)({ action: 'afterDelete', ...e });
+  return result;
+}
+
+/**
+ * The rows a document update or delete touches, as Strapi's document service finds them: the locale's (the default
+ * one unless named; every one for `*` on a delete), its draft alone for an update of a draft & publish type.
+ */
+export function targetRows(rt: Runtime, type: ContentType, action: string, params: Record<string, unknown>): readonly Row[] {
+  if (action !== 'update' && action !== 'delete') return [];
+  const id = typeof params.documentId === 'string' ? params.documentId : rt.store.index.rows(type.uid)[0]?.documentId;
+  if (id === undefined) return [];
+  const locale = versionLocale(rt.store, type, params.locale);
+  const rows = rt.store.index.documentRows(type.uid, id).filter((r) => locale === null || locale === undefined || r.locale === locale);
+  return action === 'update' ? rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1) : rows;
 }
 
 /** Whether the document an update or delete names exists (a single type's: whether it has one). */
@@ -189,10 +243,19 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
-      return throughHooks(deps.hooks, type, deps.contentTypeOf(type), action, { ...params }, async (p) =>
-        mode === 'document' && ENTRY_ACTIONS.has(action)
-          ? withDocumentColumns(deps.current().model, uid, await final(type, p))
-          : final(type, p),
+      return throughHooks(
+        deps.hooks,
+        type,
+        deps.contentTypeOf(type),
+        action,
+        { ...params },
+        async (p) =>
+          mode === 'document' && ENTRY_ACTIONS.has(action)
+            ? withDocumentColumns(deps.current().model, uid, await final(type, p))
+            : final(type, p),
+        undefined,
+        undefined,
+        (p) => targetRows(deps.current(), type, action, p),
       );
     };
   };
