@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
 import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
 
 // Strapi 5's document service writes rows by database id, and the lifecycles see those ids (measured on Strapi 5.54
@@ -46,34 +46,14 @@ writeProjectFile(
   'module.exports = { list(ctx) { ctx.body = globalThis.__rowIdEvents.splice(0); } };\n',
 );
 
-let server: MockServer;
-let base: string;
-const token = { authorization: 'Bearer lifecycle-row-ids-full-access-key-01' };
-
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key: 'lifecycle-row-ids-full-access-key-01' }] },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  ({ url: base } = await server.listen(0));
+  project = await startProjectServer(root, 'lifecycle-row-ids-full-access-key-01');
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const send = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as { data: { documentId: string; id: number } }) : null };
-};
-const events = async () => (await (await fetch(`${base}/api/row-events`)).json()) as unknown[];
+afterAll(() => project.close());
+const send = (method: string, path: string, body?: unknown) =>
+  project.send<{ data: { documentId: string; id: number } }>(method, path, body);
+const events = async () => (await (await fetch(`${project.base}/api/row-events`)).json()) as unknown[];
 
 test("an update's lifecycles see where: { id } of the draft row; a delete's, one event per row with that row", async () => {
   // two documents: the second one's rows are not the first rows of the table

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
 import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
 
 // Strapi registers an API's controller and service only where its folder holds the file. Measured on Strapi 5.54
@@ -48,33 +48,13 @@ core('gamma', 'routes', 'createCoreRouter');
 core('gamma', 'services', 'createCoreService');
 core('eta', 'services', 'createCoreService');
 
-let server: MockServer;
-let base: string;
-const token = { authorization: 'Bearer missing-api-files-full-access-key-01' };
-
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key: 'missing-api-files-full-access-key-01' }] },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  ({ url: base } = await server.listen(0));
+  project = await startProjectServer(root, 'missing-api-files-full-access-key-01');
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const send = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as { error?: { name: string; message: string } }) : null };
-};
+afterAll(() => project.close());
+const send = (method: string, path: string, body?: unknown) =>
+  project.send<{ error?: { name: string; message: string } }>(method, path, body);
 
 test.each([
   ['GET', '/api/alphas'],
@@ -102,7 +82,7 @@ test('strapi.service and strapi.controller are undefined where the API folder ha
 test('a route whose controller is missing (Strapi does not start) answers 500, and start-up says why', async () => {
   expect((await send('GET', '/api/gammas')).status).toBe(500);
   expect((await send('GET', '/api/deltas/odd')).status).toBe(500);
-  const report = server.projectReport().join('\n');
+  const report = project.server.projectReport().join('\n');
   expect(report).toContain(
     `src/api/gamma/routes/gamma.js: no controller api::gamma.gamma (no controllers/gamma.* in src/api/gamma) for GET /api/gammas, GET /api/gammas/:id, POST /api/gammas, PUT /api/gammas/:id, DELETE /api/gammas/:id; real Strapi does not start: "Error creating endpoint GET /gammas: Cannot read properties of undefined (reading 'find')" (answered 500 here)`,
   );
