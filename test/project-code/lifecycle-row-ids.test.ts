@@ -32,7 +32,7 @@ const rec = (name) => async (event) => {
   const found = name === 'beforeUpdate' || name === 'beforeDelete' ? await strapi.db.query('api::post.post').findOne({ where }) : undefined;
   seen.push({ name, where, found: found ? { id: found.id, title: found.title } : found, result: event.result ? { id: event.result.id, title: event.result.title, published: event.result.publishedAt !== null } : undefined });
 };
-module.exports = { beforeUpdate: rec('beforeUpdate'), afterUpdate: rec('afterUpdate'), beforeDelete: rec('beforeDelete'), afterDelete: rec('afterDelete') };
+module.exports = { afterCreate: rec('afterCreate'), beforeUpdate: rec('beforeUpdate'), afterUpdate: rec('afterUpdate'), beforeDelete: rec('beforeDelete'), afterDelete: rec('afterDelete') };
 `,
 );
 writeProjectFile(
@@ -77,5 +77,24 @@ test("an update's lifecycles see where: { id } of the draft row; a delete's, one
     { name: 'beforeDelete', where: { id: 4 }, found: { id: 4, title: 'second' } },
     { name: 'afterDelete', where: { id: 3 }, result: { id: 3, title: 'second, edited', published: false } },
     { name: 'afterDelete', where: { id: 4 }, result: { id: 4, title: 'second', published: true } },
+  ]);
+});
+
+test("a create or update that publishes: the draft row's afterCreate / afterUpdate see the draft row, the answer is the published entry", async () => {
+  const made = await send('POST', '/api/posts', { data: { title: 'third' } });
+  expect(made.json!.data.id).toBe(6);
+  // Strapi: afterCreate of draft row 5, then the publish's afterCreate of row 6 (here the publish's comes first)
+  const created = (await events()) as { name: string; result: { id: number; published: boolean } }[];
+  expect(created.map((e) => [e.name, e.result.id, e.result.published]).sort()).toEqual([
+    ['afterCreate', 5, false],
+    ['afterCreate', 6, true],
+  ]);
+  const edited = await send('PUT', `/api/posts/${made.json!.data.documentId}`, { data: { title: 'third, edited' } });
+  expect(edited.status).toBe(200);
+  expect(edited.json!.data.id).toBe(7);
+  const updated = (await events()) as { name: string; where: unknown; result?: { id: number; published: boolean } }[];
+  expect(updated.filter((e) => e.name !== 'afterCreate')).toEqual([
+    { name: 'beforeUpdate', where: { id: 5 }, found: { id: 5, title: 'third' } },
+    { name: 'afterUpdate', where: { id: 5 }, result: { id: 5, title: 'third, edited', published: false } },
   ]);
 });

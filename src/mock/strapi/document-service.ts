@@ -62,6 +62,7 @@ export async function runLifecycleHooks(
   name: string,
   params: Record<string, unknown>,
   run: () => Promise<unknown>,
+  rowOf?: (answer: unknown) => unknown,
 ): Promise<unknown> {
   const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(uid));
   if (subs.length === 0) return run();
@@ -69,9 +70,12 @@ export async function runLifecycleHooks(
   const event: Record<string, unknown> = { action: `before${name}`, model, params, state };
   for (const s of subs) if (typeof s[`before${name}`] === 'function') await (s[`before${name}`] as (e: unknown) => unknown)(event);
   const result = await run();
-  const after = { action: `after${name}`, model, params, state, result };
+  // `rowOf`: the row the database wrote is the event's result, not the answer (which stays the answer, as Strapi's
+  // query engine returns its own result whatever the hook sets)
+  const row = rowOf?.(result);
+  const after = { action: `after${name}`, model, params, state, result: row ?? result };
   for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
-  return after.result;
+  return row === undefined ? after.result : result;
 }
 
 function runLifecycles(
@@ -81,9 +85,10 @@ function runLifecycles(
   action: string,
   params: Record<string, unknown>,
   run: () => Promise<unknown>,
+  rowOf?: (answer: unknown) => unknown,
 ): Promise<unknown> {
   const name = LIFECYCLE[action];
-  return name ? runLifecycleHooks(hooks, uid, model, name, params, run) : run();
+  return name ? runLifecycleHooks(hooks, uid, model, name, params, run, rowOf) : run();
 }
 
 /** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
@@ -117,7 +122,25 @@ export async function throughHooks(
     if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
     const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
     const dbParams = isPlainObject(p.where) ? p : { ...p, where };
-    return runLifecycles(hooks, type.uid, contentType, action, dbParams, () => final(dbParams === p ? p : without(dbParams, 'where')));
+    // a create or update that publishes answers the published entry, but the database wrote the draft row first: its
+    // afterCreate / afterUpdate see that row (Strapi's publish then runs the published row's own create lifecycles)
+    const draftRow = (answer: unknown) => {
+      const documentId = (answer as { documentId?: unknown } | null)?.documentId;
+      const published = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+      if (!targets || !type.draftAndPublish || typeof documentId !== 'string' || published === null || published === undefined)
+        return undefined;
+      const [row] = targets({ ...p, documentId });
+      return row ? rowResult(type, row) : undefined;
+    };
+    return runLifecycles(
+      hooks,
+      type.uid,
+      contentType,
+      action,
+      dbParams,
+      () => final(dbParams === p ? p : without(dbParams, 'where')),
+      action === 'create' || action === 'update' ? draftRow : undefined,
+    );
   };
   return step(0);
 }
@@ -158,15 +181,16 @@ async function rowDeleteLifecycles(
 
 /**
  * The rows a document update or delete touches, as Strapi's document service finds them: the locale's (the default
- * one unless named; every one for `*` on a delete), its draft alone for an update of a draft & publish type.
+ * one unless named; every one for `*` on a delete), its draft alone for an update (or the row a create wrote) of a
+ * draft & publish type.
  */
 export function targetRows(rt: Runtime, type: ContentType, action: string, params: Record<string, unknown>): readonly Row[] {
-  if (action !== 'update' && action !== 'delete') return [];
+  if (action !== 'update' && action !== 'delete' && action !== 'create') return [];
   const id = typeof params.documentId === 'string' ? params.documentId : rt.store.index.rows(type.uid)[0]?.documentId;
   if (id === undefined) return [];
   const locale = versionLocale(rt.store, type, params.locale);
   const rows = rt.store.index.documentRows(type.uid, id).filter((r) => locale === null || locale === undefined || r.locale === locale);
-  return action === 'update' ? rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1) : rows;
+  return action !== 'delete' ? rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1) : rows;
 }
 
 /** Whether the document an update or delete names exists (a single type's: whether it has one). */
