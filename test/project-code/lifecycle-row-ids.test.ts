@@ -93,8 +93,14 @@ test("a create or update that publishes: the draft row's afterCreate / afterUpda
   expect(edited.status).toBe(200);
   expect(edited.json!.data.id).toBe(7);
   const updated = (await events()) as { name: string; where: unknown; result?: { id: number; published: boolean } }[];
-  expect(updated.filter((e) => e.name !== 'afterCreate')).toEqual([
+  expect(updated.filter((e) => e.name.endsWith('Update'))).toEqual([
     { name: 'beforeUpdate', where: { id: 5 }, found: { id: 5, title: 'third' } },
     { name: 'afterUpdate', where: { id: 5 }, result: { id: 5, title: 'third, edited', published: false } },
   ]);
+  // the published row 6 it replaces is deleted: its delete lifecycles run with it (Strapi: before row 7's create)
+  expect(updated.filter((e) => e.name.endsWith('Delete')).map((e) => [e.name, e.where, e.result?.id])).toEqual([
+    ['beforeDelete', { id: 6 }, undefined],
+    ['afterDelete', { id: 6 }, 6],
+  ]);
+  expect(updated.filter((e) => e.name === 'afterCreate').map((e) => e.result?.id)).toEqual([7]);
 });

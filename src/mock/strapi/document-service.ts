@@ -121,6 +121,9 @@ export async function throughHooks(
     const rows = targets && (action === 'update' || action === 'delete') ? targets(p) : [];
     if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
     const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
+    // an update that publishes replaces the published rows (Strapi deletes them, then creates the new one): their delete
+    // lifecycles run too, each with its row (here after the update's own, the new row's create events before them)
+    const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
     const dbParams = isPlainObject(p.where) ? p : { ...p, where };
     // a create or update that publishes answers the published entry, but the database wrote the draft row first: its
     // afterCreate / afterUpdate see that row (Strapi's publish then runs the published row's own create lifecycles)
@@ -132,7 +135,7 @@ export async function throughHooks(
       const [row] = targets({ ...p, documentId });
       return row ? rowResult(type, row) : undefined;
     };
-    return runLifecycles(
+    const answer = await runLifecycles(
       hooks,
       type.uid,
       contentType,
@@ -141,6 +144,10 @@ export async function throughHooks(
       () => final(dbParams === p ? p : without(dbParams, 'where')),
       action === 'create' || action === 'update' ? draftRow : undefined,
     );
+    const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+    if (replaced.length > 0 && publishedNow !== null && publishedNow !== undefined)
+      await rowDeleteLifecycles(hooks, type, contentType, replaced, async () => undefined);
+    return answer;
   };
   return step(0);
 }
@@ -190,7 +197,10 @@ export function targetRows(rt: Runtime, type: ContentType, action: string, param
   if (id === undefined) return [];
   const locale = versionLocale(rt.store, type, params.locale);
   const rows = rt.store.index.documentRows(type.uid, id).filter((r) => locale === null || locale === undefined || r.locale === locale);
-  return action !== 'delete' ? rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1) : rows;
+  if (action === 'delete') return rows;
+  // the row written (the draft, or the only version) first; an update's published rows after it (publishing replaces them)
+  const written = rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1);
+  return action === 'update' ? [...written, ...rows.filter((r) => type.draftAndPublish && !isDraftRow(r))] : written;
 }
 
 /** Whether the document an update or delete names exists (a single type's: whether it has one). */
