@@ -94,6 +94,12 @@ module.exports = ({ env }) => ({
     'src/api/ticket/routes/ticket.js',
     `module.exports = require('@strapi/strapi').factories.createCoreRouter('api::ticket.ticket');\n`,
   );
+  // the controller and service a core router needs (Strapi makes none by default)
+  for (const kind of ['Controller', 'Service'])
+    write(
+      `src/api/ticket/${kind.toLowerCase()}s/ticket.js`,
+      `module.exports = require('@strapi/strapi').factories.createCore${kind}('api::ticket.ticket');\n`,
+    );
   server = await createServer({
     schemas: root,
     memory: true,

@@ -32,6 +32,10 @@ write(
   }),
 );
 write(
+  'api/post/services/post.ts',
+  "import { factories } from '@strapi/strapi';\nexport default factories.createCoreService('api::post.post');\n",
+);
+write(
   'api/post/routes/post.ts',
   "import { factories } from '@strapi/strapi';\nexport default factories.createCoreRouter('api::post.post');\n",
 );

@@ -37,6 +37,10 @@ write(
   "import { factories } from '@strapi/strapi';\nexport default factories.createCoreRouter('api::palette.palette');\n",
 );
 write(
+  'api/palette/services/palette.ts',
+  "import { factories } from '@strapi/strapi';\nexport default factories.createCoreService('api::palette.palette');\n",
+);
+write(
   'api/palette/controllers/palette.ts',
   "import { factories } from '@strapi/strapi';\nexport default factories.createCoreController('api::palette.palette');\n",
 );

@@ -38,6 +38,10 @@ write(
   "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreController('api::api-home.promo');\n",
 );
 write(
+  'api/apiHome/services/promo.js',
+  "const { factories } = require('@strapi/strapi');\nmodule.exports = factories.createCoreService('api::api-home.promo');\n",
+);
+write(
   'api/apiHome/routes/feed.js',
   "module.exports = { routes: [{ method: 'GET', path: '/feed', handler: 'feed.index', config: { auth: false } }] };\n",
 );

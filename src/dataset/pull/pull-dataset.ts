@@ -61,6 +61,7 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
   const media = await pullMedia(client);
 
   const contentTypes: Record<string, DatasetType> = {};
+  const notes: string[] = [];
   for (const type of types) {
     const populate = await populateTheServerAccepts(client, type, derivePopulate(model, type), type.localized ? codes[0] : undefined, log);
     const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
@@ -81,6 +82,19 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
     }
     if (type.kind === 'singleType') await assertSingleTypeExists(client, type, documents);
     log(`pull ${type.uid}: ${counts.join(', ')}`);
+    const left = unpopulated(
+      populate,
+      Object.values(documents).flatMap((byStatus) => Object.values(byStatus).flatMap((v) => (Array.isArray(v) ? v : v ? [v] : []))),
+    );
+    if (left.length > 0) {
+      const line =
+        `pull ${type.uid}: the server's answers leave out ${left.join(', ')} though pull asks to populate them: its route ` +
+        `code sets a populate of its own (a route middleware writing ctx.query.populate) or the token may not read ` +
+        `their types, so the pulled documents ` +
+        `hold no ${left.length === 1 ? 'value' : 'values'} there (links, media and components the server has are missing from the file)`;
+      log(line);
+      notes.push(line);
+    }
     contentTypes[type.uid] = {
       uid: type.uid,
       kind: type.kind,
@@ -101,6 +115,7 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
     notes: [
       'documents[locale][status]: every page of GET <route>?locale=<locale>&status=<status>&populate=<populate>&sort[0]=id:asc.',
       'Non-localized types are read without a locale parameter (key "*none*"). Single types: the object, or null on 404.',
+      ...notes,
     ],
     defaultLocale: locales.find((l) => l.isDefault)?.code ?? model.defaultLocale,
     locales,
@@ -163,6 +178,33 @@ function withoutKey(spec: PopulateSpec, key: string): PopulateSpec {
         Object.entries(value.on).map(([uid, inner]) => [uid, isPlainObject(inner) ? withoutKey(inner as PopulateSpec, key) : inner]),
       );
     out[name] = options as PopulateSpec[string];
+  }
+  return out;
+}
+
+/**
+ * The populated paths no answer holds although the populate asked for them (`seo.metaImage`): Strapi always answers a
+ * populated attribute (null or [] when empty), so a key missing from every entry that could hold it means the
+ * server's route changed the populate. Paths under an attribute missing themselves are not listed again.
+ */
+export function unpopulated(spec: PopulateSpec, values: readonly unknown[], prefix = ''): string[] {
+  const holders = values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isPlainObject);
+  if (holders.length === 0) return [];
+  const out: string[] = [];
+  for (const [name, options] of Object.entries(spec)) {
+    if (!holders.some((h) => Object.hasOwn(h, name))) {
+      out.push(prefix + name);
+      continue;
+    }
+    if (options === true) continue;
+    const inside = holders.map((h) => h[name]);
+    if (isPlainObject(options.populate)) out.push(...unpopulated(options.populate as PopulateSpec, inside, `${prefix}${name}.`));
+    if (isPlainObject(options.on))
+      for (const [component, nested] of Object.entries(options.on as PopulateSpec)) {
+        if (nested === true || !isPlainObject(nested.populate)) continue;
+        const entries = inside.flatMap((v) => (Array.isArray(v) ? v : [])).filter((e) => isPlainObject(e) && e.__component === component);
+        out.push(...unpopulated(nested.populate as PopulateSpec, entries, `${prefix}${name}[${component}].`));
+      }
   }
   return out;
 }

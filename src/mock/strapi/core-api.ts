@@ -10,6 +10,7 @@ import {
   documentExists,
   hasDocumentHooks,
   precheckWrite,
+  targetRows,
   publishLifecycles,
   throughHooks,
   type DocumentHooks,
@@ -29,8 +30,8 @@ export interface CoreApiDeps {
   readonly scopes: RequestScopes;
   readonly hooks: DocumentHooks;
   readonly contentTypeOf: (type: ContentType) => unknown;
-  /** `strapi.service(uid)`: the project's service when it has one. */
-  readonly service: (uid: string) => Record<string, (...args: unknown[]) => unknown>;
+  /** `strapi.service(uid)`: the project's service; undefined when its API folder has no services file. */
+  readonly service: (uid: string) => Record<string, (...args: unknown[]) => unknown> | undefined;
 }
 
 type Params = Record<string, unknown>;
@@ -61,6 +62,7 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       async (p) => final(p),
       (p) => documentExists(deps.current(), type(), action, p),
       (p) => precheckWrite(deps.current(), type(), action, p),
+      (p) => targetRows(deps.current(), type(), action, p),
     );
   const dataless = (p: Params) => without(p, 'data', 'documentId');
   const countOf = (p: Params): number => {
@@ -136,7 +138,8 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
 /** A core controller: Strapi's actions over `strapi.service(uid)`, with its sanitize and transform helpers. */
 export function coreController(deps: CoreApiDeps, uid: string): Record<string, unknown> {
   const type = () => typeOf(deps, uid);
-  const service = () => deps.service(uid);
+  // `strapi.service(uid).find(…)` as Strapi's core controller calls it: without a service it is Strapi's TypeError
+  const service = () => deps.service(uid) as Record<string, (...args: unknown[]) => unknown>;
   const access = () => accessOf(deps.scopes.get());
   const body = (ctx: KoaContext): Params => {
     const b = (ctx.request as { body?: unknown }).body;

@@ -47,6 +47,63 @@ export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
     lines.push(
       `  not run here: plugin extensions (${notRun.map((f) => where(f)).join(', ')}): the plugins' own routes answer as Strapi's defaults`,
     );
+  lines.push(...projectMistakes(app, rt));
   for (const p of app.problems) lines.push(`  cannot run here: ${p.message} (Strapi's core behaviour is used instead)`);
   return lines;
+}
+
+/**
+ * Routes real Strapi cannot serve because of the project's own files: a handler whose API has no controllers file, or
+ * whose action its controller lacks, stops Strapi at start-up (its endpoint composer throws at the first one); a core
+ * action over a type whose API has no services file answers 500 (`strapi.service(uid)` is undefined). Such routes
+ * answer 500 here; one line per route file and cause.
+ */
+function projectMistakes(app: ProjectApp, rt: Runtime): string[] {
+  const groups = new Map<string, { head: string; tail: string; routes: string[] }>();
+  const add = (key: string, head: string, tail: string, route: string) => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { head, tail, routes: [] }));
+    g.routes.push(route);
+  };
+  for (const r of app.routes) {
+    if (!r.controller || r.action === undefined) continue;
+    const handler = String(r.spec.handler).trim();
+    const route = `${r.method} ${r.path}`;
+    // Strapi names the route by its path inside the API router, before the content API's prefix
+    const endpoint = `${r.method} ${r.path.replace(/^\/api(?=\/)/, '')}`;
+    const ctrl = app.controller(r.controller);
+    const api = /^api::([^.]+)\.(.+)$/.exec(r.controller);
+    const folder = (kind: string) => (api ? ` (no ${kind}/${api[2]}.* in src/api/${api[1]})` : '');
+    const stops = (message: string) => `; real Strapi does not start: "Error creating endpoint ${endpoint}: ${message}"`;
+    if (!ctrl) {
+      add(
+        `${r.file}\0c\0${r.controller}`,
+        `${where(r.file)}: no controller ${r.controller}${folder('controllers')} for`,
+        stops(`Cannot read properties of undefined (reading '${r.action}')`),
+        route,
+      );
+      continue;
+    }
+    const action = ctrl[r.action];
+    if (typeof action !== 'function') {
+      add(
+        `${r.file}\0a\0${handler}`,
+        `${where(r.file)}: handler ${handler} not found in its controller, for`,
+        stops(`Handler not found "${handler}"`),
+        route,
+      );
+      continue;
+    }
+    // a core action (the one the core controller holds, not the project's) calls strapi.service(uid)
+    const core = app.core('controller', r.controller);
+    const isCore = core !== undefined && (action === core[r.action] || action === Object.getPrototypeOf(ctrl)?.[r.action]);
+    if (isCore && rt.model.contentTypes.has(r.controller) && !app.service(r.controller))
+      add(
+        `${r.file}\0s\0${r.controller}`,
+        `${where(r.file)}: Strapi's core actions call strapi.service('${r.controller}'), which the project does not define${folder('services')}, for`,
+        '; real Strapi answers them 500 Internal Server Error',
+        route,
+      );
+  }
+  return [...groups.values()].map((g) => `  project mistake: ${g.head} ${g.routes.join(', ')}${g.tail} (answered 500 here)`);
 }

@@ -27,7 +27,9 @@ function addColumns(model: ContentModel, attributes: Attributes, localized: bool
     } else out[key] = v;
   }
   // rows of content types read whole (a `fields` selection reads only what it names): components have no locale
-  if (localized === false && 'documentId' in out && 'publishedAt' in out && !('locale' in out)) {
+  // (a selection that names publishedAt alone holds no timestamps: harness edtech-code 1101, `fields[0]=publishedAt`)
+  const whole = ['documentId', 'publishedAt', 'createdAt', 'updatedAt'].every((k) => k in out);
+  if (localized === false && whole && !('locale' in out)) {
     // the column comes right after the timestamps, before populated relations
     const ordered: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(out)) {

@@ -62,6 +62,7 @@ export async function runLifecycleHooks(
   name: string,
   params: Record<string, unknown>,
   run: () => Promise<unknown>,
+  rowOf?: (answer: unknown) => unknown,
 ): Promise<unknown> {
   const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(uid));
   if (subs.length === 0) return run();
@@ -69,9 +70,12 @@ export async function runLifecycleHooks(
   const event: Record<string, unknown> = { action: `before${name}`, model, params, state };
   for (const s of subs) if (typeof s[`before${name}`] === 'function') await (s[`before${name}`] as (e: unknown) => unknown)(event);
   const result = await run();
-  const after = { action: `after${name}`, model, params, state, result };
+  // `rowOf`: the row the database wrote is the event's result, not the answer (which stays the answer, as Strapi's
+  // query engine returns its own result whatever the hook sets)
+  const row = rowOf?.(result);
+  const after = { action: `after${name}`, model, params, state, result: row ?? result };
   for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
-  return after.result;
+  return row === undefined ? after.result : result;
 }
 
 function runLifecycles(
@@ -81,9 +85,10 @@ function runLifecycles(
   action: string,
   params: Record<string, unknown>,
   run: () => Promise<unknown>,
+  rowOf?: (answer: unknown) => unknown,
 ): Promise<unknown> {
   const name = LIFECYCLE[action];
-  return name ? runLifecycleHooks(hooks, uid, model, name, params, run) : run();
+  return name ? runLifecycleHooks(hooks, uid, model, name, params, run, rowOf) : run();
 }
 
 /** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
@@ -96,6 +101,7 @@ export async function throughHooks(
   final: (params: Record<string, unknown>) => Promise<unknown>,
   exists?: (params: Record<string, unknown>) => boolean,
   precheck?: (params: Record<string, unknown>) => void,
+  targets?: (params: Record<string, unknown>) => readonly Row[],
 ): Promise<unknown> {
   const context: DocumentContext = { uid: type.uid, contentType, action, params };
   const chain = hooks.middlewares;
@@ -109,10 +115,92 @@ export async function throughHooks(
     // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
     // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
     // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
-    const dbParams = isPlainObject(p.where) ? p : { ...p, where: {} };
-    return runLifecycles(hooks, type.uid, contentType, action, dbParams, () => final(dbParams === p ? p : without(dbParams, 'where')));
+    // Strapi's document service writes rows by their database id: an update's lifecycles see the row it updates (the
+    // draft, or the only version), `where: { id }`; a delete runs them once per row it deletes (`deleteMany` is not
+    // used), each `where: { id }` with that row as the result, all the befores first (measured: Strapi 5.54)
+    const rows = targets && (action === 'update' || action === 'delete') ? targets(p) : [];
+    if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
+    const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
+    // an update that publishes replaces the published rows (Strapi deletes them, then creates the new one): their delete
+    // lifecycles run too, each with its row (here after the update's own, the new row's create events before them)
+    const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
+    const dbParams = isPlainObject(p.where) ? p : { ...p, where };
+    // a create or update that publishes answers the published entry, but the database wrote the draft row first: its
+    // afterCreate / afterUpdate see that row (Strapi's publish then runs the published row's own create lifecycles)
+    const draftRow = (answer: unknown) => {
+      const documentId = (answer as { documentId?: unknown } | null)?.documentId;
+      const published = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+      if (!targets || !type.draftAndPublish || typeof documentId !== 'string' || published === null || published === undefined)
+        return undefined;
+      const [row] = targets({ ...p, documentId });
+      return row ? rowResult(type, row) : undefined;
+    };
+    const answer = await runLifecycles(
+      hooks,
+      type.uid,
+      contentType,
+      action,
+      dbParams,
+      () => final(dbParams === p ? p : without(dbParams, 'where')),
+      action === 'create' || action === 'update' ? draftRow : undefined,
+    );
+    const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+    if (replaced.length > 0 && publishedNow !== null && publishedNow !== undefined)
+      await rowDeleteLifecycles(hooks, type, contentType, replaced, async () => undefined);
+    return answer;
   };
   return step(0);
+}
+
+/** A database row as the query engine answers it to a lifecycle: its columns (scalars) and system fields. */
+export function rowResult(type: ContentType, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: row.id, documentId: row.documentId };
+  for (const a of type.attributes.values()) if (a.kind === 'scalar' && a.name in row) out[a.name] = row[a.name];
+  Object.assign(out, { createdAt: row.createdAt, updatedAt: row.updatedAt, publishedAt: row.publishedAt, locale: row.locale ?? null });
+  return out;
+}
+
+async function rowDeleteLifecycles(
+  hooks: DocumentHooks,
+  type: ContentType,
+  model: unknown,
+  rows: readonly Row[],
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(type.uid));
+  if (subs.length === 0) return run();
+  const events = rows.map((r) => ({
+    model,
+    params: { where: { id: r.id } },
+    state: {} as Record<string, unknown>,
+    result: rowResult(type, r),
+  }));
+  for (const e of events)
+    for (const s of subs)
+      if (typeof s.beforeDelete === 'function')
+        await (s.beforeDelete as (e: unknown) => unknown)({ action: 'beforeDelete', model, params: e.params, state: e.state });
+  const result = await run();
+  for (const e of events)
+    for (const s of subs)
+      if (typeof s.afterDelete === 'function') await (s.afterDelete as (e: unknown) => unknown)({ action: 'afterDelete', ...e });
+  return result;
+}
+
+/**
+ * The rows a document update or delete touches, as Strapi's document service finds them: the locale's (the default
+ * one unless named; every one for `*` on a delete), its draft alone for an update (or the row a create wrote) of a
+ * draft & publish type.
+ */
+export function targetRows(rt: Runtime, type: ContentType, action: string, params: Record<string, unknown>): readonly Row[] {
+  if (action !== 'update' && action !== 'delete' && action !== 'create') return [];
+  const id = typeof params.documentId === 'string' ? params.documentId : rt.store.index.rows(type.uid)[0]?.documentId;
+  if (id === undefined) return [];
+  const locale = versionLocale(rt.store, type, params.locale);
+  const rows = rt.store.index.documentRows(type.uid, id).filter((r) => locale === null || locale === undefined || r.locale === locale);
+  if (action === 'delete') return rows;
+  // the row written (the draft, or the only version) first; an update's published rows after it (publishing replaces them)
+  const written = rows.filter((r) => !type.draftAndPublish || isDraftRow(r)).slice(0, 1);
+  return action === 'update' ? [...written, ...rows.filter((r) => type.draftAndPublish && !isDraftRow(r))] : written;
 }
 
 /** Whether the document an update or delete names exists (a single type's: whether it has one). */
@@ -189,10 +277,19 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
-      return throughHooks(deps.hooks, type, deps.contentTypeOf(type), action, { ...params }, async (p) =>
-        mode === 'document' && ENTRY_ACTIONS.has(action)
-          ? withDocumentColumns(deps.current().model, uid, await final(type, p))
-          : final(type, p),
+      return throughHooks(
+        deps.hooks,
+        type,
+        deps.contentTypeOf(type),
+        action,
+        { ...params },
+        async (p) =>
+          mode === 'document' && ENTRY_ACTIONS.has(action)
+            ? withDocumentColumns(deps.current().model, uid, await final(type, p))
+            : final(type, p),
+        undefined,
+        undefined,
+        (p) => targetRows(deps.current(), type, action, p),
       );
     };
   };

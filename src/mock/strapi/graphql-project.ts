@@ -5,7 +5,7 @@ import type { ShadowCrudSettings } from '../../core/graphql/shadow-crud.js';
 import type { RequestPrincipal } from '../auth/authenticate-request.js';
 import type { Runtime } from '../runtime.js';
 import { authState, verifiesScope } from './auth-state.js';
-import { documentExists, hasDocumentHooks, precheckWrite, throughHooks } from './document-service.js';
+import { documentExists, hasDocumentHooks, precheckWrite, targetRows, throughHooks } from './document-service.js';
 import type { ProjectApp } from './project-app.js';
 import { withProjectExtension } from './graphql-project-extension.js';
 
@@ -51,6 +51,7 @@ export function projectGraphql(app: () => ProjectApp): ProjectGraphql {
           async (p) => final(p),
           (p) => documentExists(rt, type, action, p),
           (p) => precheckWrite(rt, type, action, p),
+          (p) => targetRows(rt, type, action, p),
         );
       };
     },

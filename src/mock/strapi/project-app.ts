@@ -96,11 +96,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     scopes,
     hooks,
     contentTypeOf,
-    service: (uid) => {
-      const s = service(uid);
-      if (!s) throw new Error(`no service ${uid}`);
-      return s as Record<string, Fn>;
-    },
+    service: (uid) => service(uid),
   };
   const core = (kind: CoreKind, uid: string): Registry | undefined => {
     if (!current().model.contentTypes.has(uid)) return undefined;
@@ -109,8 +105,17 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     if (!c) cores.set(key, (c = (kind === 'controller' ? coreController(deps, uid) : coreService(deps, uid)) as Registry));
     return c;
   };
+  // Strapi registers an API's controller or service only where its folder holds the file (no default one is made):
+  // `strapi.service(uid)` is undefined without it, and a core controller's action then fails on it (Strapi's 500). A
+  // file that is there but cannot load here falls back to the core one (said at start-up).
+  const declared = (kind: CoreKind, uid: string) => {
+    const m = /^api::([^.]+)\.(.+)$/.exec(uid);
+    if (!m) return true;
+    const api = code.files.apis.find((a) => a.api === m[1]);
+    return api !== undefined && (kind === 'controller' ? api.controllers : api.services).some((f) => f.name === m[2]);
+  };
   const instantiate = (m: LoadedModule | undefined, kind: CoreKind, uid: string): Registry | undefined => {
-    if (!m) return core(kind, uid);
+    if (!m) return declared(kind, uid) ? core(kind, uid) : undefined;
     try {
       const v = typeof m.value === 'function' ? (m.value as Fn)({ strapi }) : m.value;
       if (v && typeof v === 'object') return v as Registry;
