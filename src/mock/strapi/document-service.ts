@@ -239,9 +239,6 @@ const SERVER_OWNED = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy'
 /** Actions whose result is entries (not a count or a `{ documentId, entries }` report). */
 const ENTRY_ACTIONS = new Set(['findMany', 'findFirst', 'findOne', 'create', 'update']);
 
-const rowsAsEntries = (rows: readonly Row[]) =>
-  rows.map((r) => ({ id: r.id, documentId: r.documentId, locale: r.locale ?? null, publishedAt: r.publishedAt ?? null }));
-
 export interface DocumentServiceDeps {
   readonly current: () => Runtime;
   readonly scopes: RequestScopes;
@@ -319,7 +316,8 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     delete: api('delete', async (type, p) => {
       const documentId = requireDocumentId(p);
       const removed = await calls().remove(type, documentId, without(p, 'status'));
-      return { documentId, entries: rowsAsEntries(removed) };
+      // each deleted row as the database answered its delete: its columns (probe ds: Strapi lists the titles)
+      return { documentId, entries: removed.map((r) => rowResult(type, r)) };
     }),
     // Strapi's repository has these for draft&publish types only: elsewhere calling one fails as in Strapi
     ...(deps.current().model.contentTypes.get(uid)?.draftAndPublish === false
