@@ -29,6 +29,7 @@ import {
 } from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
+import { makeGrammarGenerator } from './grammar-gen.mjs';
 import { projectGetRoutes, projectReader } from './project-reads.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -192,7 +193,10 @@ const known = knownValues(pulled);
 // ---- 2. requests
 const r = rng(seedN * 7919 + 17);
 const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
-const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+// --generator grammar: the reads come from the second, independent generator (grammar-gen.mjs: shapes sampled from
+// Strapi's query grammar), on a random stream of its own; the write sequence stays the plain generator's
+const readGen = opts.generator === 'grammar' ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 104729 + 3)) : gen;
+const reads = Array.from({ length: nReads }, () => ({ ...readGen.read(), phase: 'read' }));
 // --code: a quarter of the reads go through the project's own GET routes instead
 if (withCode) {
   const routes = await projectGetRoutes(modelDir);
@@ -370,9 +374,18 @@ const classList = [...classes.values()]
       more: ex.slice(1, 3).map((e) => `${e.method} ${e.path}`),
     };
   });
+// each shape feature: how many requests carried it and how many of those differed (the grammar generator's report)
+const featureStats = {};
+for (const e of results)
+  for (const ft of e.features ?? []) {
+    const s = (featureStats[ft] ??= { requests: 0, different: 0 });
+    s.requests++;
+    if (e.verdict === 'different') s.different++;
+  }
 const summary = {
   model: name,
   seed: seedN,
+  generator: opts.generator === 'grammar' ? 'grammar' : 'plain',
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },
   total: tally(results),
@@ -391,5 +404,18 @@ for (const c of classList) {
 if (typeof opts.json === 'string')
   writeFileSync(
     opts.json,
-    JSON.stringify({ summary, classes: classList, results: opts['all-results'] ? results : undefined }, null, 1) + '\n',
+    JSON.stringify(
+      {
+        summary,
+        classes: classList,
+        differingFeatures: Object.fromEntries(
+          Object.entries(featureStats)
+            .filter(([, v]) => v.different > 0)
+            .sort((a, b) => b[1].different - a[1].different),
+        ),
+        results: opts['all-results'] ? results : undefined,
+      },
+      null,
+      1,
+    ) + '\n',
   );
