@@ -406,28 +406,57 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
   );
 }
 
-/** Strapi's populate validator runs before its converter: unknown option keys and bad `on` targets fail first. */
-function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
-  for (const [key, value] of Object.entries(options)) {
+/** Strapi's traversal path of a populated level (`path.raw`): its attribute path with each nested `populate` in it. */
+const rawPathOf = (path: string) => path.split('.').join('.populate.');
+
+/**
+ * Strapi's populate validator runs before its converter, over a level's keys in the order the query gives them: an
+ * unknown option key, a bad `on` target, a `count` that is no boolean, a bad key in the nested `fields`, `sort` or
+ * `filters`, or in the nested `populate` (walked at its place), whichever comes first. `raw` is the level's
+ * traversal path (`articles.populate.cover`, `blocks.on[shared.quote]`), which names a bad `on` target.
+ */
+function checkOptionKeys(
+  index: ContentIndex,
+  inner: Scope | undefined,
+  options: Record<string, unknown>,
+  path: string,
+  raw: string = rawPathOf(path),
+  depth = 0,
+  walk: PopulateWalk = {},
+): void {
+  const keys = Object.keys(options);
+  for (const [at, [key, value]] of Object.entries(options).entries()) {
     if (key === 'on') {
       // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
       // no value at all is no object: the validator skips it too (harness events-501)
       if (value === '' || value === null) continue;
       // a list is walked as an object keyed by index: its first key is refused
-      if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
+      if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
+      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
       for (const uid of Object.keys(value)) {
         if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
-          throw invalidKey(uid, { parent: `${path}.on.${uid}`, source: 'query', param: 'populate' });
+          throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
         }
       }
     } else if (key === 'count') {
       if (!isBooleanLike(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+    } else if (key === 'filters' || key === 'sort' || key === 'fields') {
+      if (inner) validateNestedOptions(strapiSchema(index, inner), { [key]: value });
+    } else if (key === 'populate') {
+      // the nested populate's own validator errors, met at its place (its converter's and database's come later);
+      // walked ahead only when another key follows it (else its own parse meets them in the same order)
+      if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
+        try {
+          parsePopulate(index, inner, value, path, depth + 1, { refusals: [], failures: [], converts: [], privates: [] });
+        } catch (error) {
+          if (error instanceof StrapiError && isRefusedKey(error)) throw error;
+        }
+      }
     } else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
       // the path names the key when it is an attribute of the target (i18n's hidden locale fields included)
       const attributeLike = key !== 'id' && !!inner && (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null));
-      const at = attributeLike ? `${path}.${key}` : path;
-      throw invalidKey(key, { parent: at, path: at, source: 'query', param: 'populate' });
+      const named = attributeLike ? `${path}.${key}` : path;
+      throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
     }
   }
 }
@@ -446,7 +475,7 @@ function parseNode(
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
     throw invalidKey('populate', { parent: path, path, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path);
+  checkOptionKeys(index, inner, options, path, rawPathOf(path), depth, walk);
   if (isZone) {
     if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) throw invalidZone(owner, (target as Attribute).name, options);
     return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth, walk) };
@@ -503,6 +532,9 @@ function parseZone(
     // `on[uid]=*` is walked through the component like `populate[attr]=*`, named under the zone (harness REST
     // geometre-812: `Invalid key Form at Sections.Form`)
     if (sub === '*') refuseWildcardIn(scope, path, walk);
+    // a fragment's options are validated as a populated level's, in their order: an unknown key is named at the
+    // zone, a bad `on` target by the fragment's traversal path (`blocks.on[shared.quote].on.x`)
+    if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, `${rawPathOf(path)}.on[${uid}]`, depth, walk);
     out.set(
       uid,
       // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import type { Answer, Doc } from '../write/write-client.js';
+import { modelServer } from '../write/model-server.js';
+
+// Shapes the grammar-sampled harness reads found (scripts/harness/grammar-gen.mjs, run.mjs --generator grammar, kit
+// seed 1101 against real Strapi 5.54): a dynamic zone fragment's filters, the validation of a fragment's options, the
+// traversal path naming a bad `on` target, the key order of a populated level's validation, and a sort string's
+// order through a link. The school model: syllabus (a zone `parts` of school.resource and school.module, media
+// `files`), course (relation `teacher` to person).
+let server: MockServer;
+let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
+let syllabus: string;
+beforeAll(async () => {
+  ({ server, call } = await modelServer('school'));
+  const parts = [
+    { __component: 'school.resource', title: 'a' },
+    { __component: 'school.module', name: 'm1' },
+    { __component: 'school.resource', title: 'b' },
+  ];
+  syllabus = ((await call('POST', '/api/syllabi', { data: { heading: 'S', parts } })).body.data as Doc).documentId;
+  const teacher = ((await call('POST', '/api/people', { data: { fullName: 'Zed' } })).body.data as Doc).documentId;
+  await call('POST', '/api/courses', { data: { title: 'C1', code: 'c1', level: 'intro', teacher } });
+});
+afterAll(() => server.close());
+
+const parts = async (query: string) => {
+  const answer = await call('GET', `/api/syllabi/${syllabus}?${query}`);
+  expect(answer.status, query).toBe(200);
+  return (answer.body.data as { parts: { __component: string; title?: string; name?: string }[] }).parts;
+};
+
+test("a zone fragment's filters leave out the entries of its type they do not find; the zone keeps its order", async () => {
+  const all = 'populate[parts][on][school.module]=true';
+  expect(await parts(`populate[parts][on][school.resource][filters][title]=b&${all}`)).toEqual([
+    { __component: 'school.module', id: expect.any(Number), name: 'm1', hours: null },
+    { __component: 'school.resource', id: expect.any(Number), title: 'b', kind: null },
+  ]);
+  expect((await parts(`populate[parts][on][school.resource][filters][title][$not][$gte]=0&${all}`)).map((p) => p.__component)).toEqual([
+    'school.module',
+  ]);
+  // a fragment without filters, and a fragment's sort: the zone's own order
+  expect((await parts(`populate[parts][on][school.resource][sort]=title:desc&${all}`)).map((p) => p.title ?? p.name)).toEqual([
+    'a',
+    'm1',
+    'b',
+  ]);
+});
+
+test("a fragment's options are validated as a populated level's: unknown keys at the zone, `on` targets by their traversal path", async () => {
+  const refused = async (query: string) => {
+    const answer = await call('GET', `/api/syllabi?${query}`);
+    expect(answer.status, query).toBe(400);
+    return answer.body.error?.message;
+  };
+  expect(await refused('populate[parts][on][school.resource][ordering]=asc')).toBe('Invalid key ordering at parts');
+  expect(await refused('populate[parts][on][school.module][pageSize]=2')).toBe('Invalid key pageSize at parts');
+  expect(await refused('populate[parts][on][school.module][on][x]=true')).toBe('Invalid key x at parts.on[school.module].on.x');
+  // a fragment's unknown key comes before a later fragment's nested fields of the wrong shape (the converter's)
+  expect(
+    await refused(
+      'populate[parts][on][school.resource][fields][0]=title&populate[parts][on][school.resource][fields][a]=b&populate[parts][on][school.module][limit]=1',
+    ),
+  ).toBe('Invalid key limit at parts');
+  // under a nested populate, the traversal path holds each `populate`
+  expect(await refused('populate[reader][populate][photo][on][x]=true')).toBe('Invalid key x at reader.populate.photo.on.x');
+  expect(await refused('populate[reader][populate][mentor][populate][photo][on][x]=true')).toBe(
+    'Invalid key x at reader.populate.mentor.populate.photo.on.x',
+  );
+});
+
+test("a populated level's keys are validated in the order the query gives them", async () => {
+  const message = async (query: string) => (await call('GET', `/api/courses?${query}`)).body.error?.message;
+  expect(await message('populate[teacher][fields][0]=nope&populate[teacher][ordering]=asc')).toBe('Invalid key nope');
+  expect(await message('populate[teacher][ordering]=asc&populate[teacher][fields][0]=nope')).toBe('Invalid key ordering at teacher');
+  expect(await message('populate[teacher][fields][0]=&populate[teacher][page]=2')).toBe('Invalid key ');
+  // a nested populate's unknown key is met at its place, before a later key of the level
+  expect(await message('populate[teacher][populate][nope]=true&populate[teacher][limit]=1')).toBe('Invalid key nope at teacher');
+  expect(await message('populate[teacher][limit]=1&populate[teacher][populate][nope]=true')).toBe('Invalid key limit at teacher');
+});
+
+test('a sort string through a link keeps only an exact asc or desc as its order (else real Strapi fails)', async () => {
+  for (const sort of ['teacher.fullName: desc', 'teacher.fullName:up', 'teacher.fullName: asc,title']) {
+    const answer = await call('GET', `/api/courses?sort=${encodeURIComponent(sort)}`);
+    expect(answer.status, sort).toBe(400);
+    expect(answer.body.error?.message, sort).toContain('real Strapi fails with a 500');
+  }
+  for (const sort of ['title: desc', 'teacher.fullName:DESC', 'teacher.fullName:', ' teacher.fullName:desc ']) {
+    expect((await call('GET', `/api/courses?sort=${encodeURIComponent(sort)}`)).status, sort).toBe(200);
+  }
+  // the object form is no string: its order is read as given
+  expect((await call('GET', '/api/courses?sort[teacher][fullName]=%20desc')).status).toBe(200);
+  // outside a link a bad order stays the conversion's refusal
+  expect((await call('GET', '/api/courses?sort=title:up')).body.error?.message).toBe(
+    'Invalid order. order can only be one of asc|desc|ASC|DESC',
+  );
+});
