@@ -95,3 +95,13 @@ test('a sort string through a link keeps only an exact asc or desc as its order 
     'Invalid order. order can only be one of asc|desc|ASC|DESC',
   );
 });
+
+test('a filters list: its items are validated side by side, each through every pass, and the first refusal in time wins', async () => {
+  const message = async (query: string) => (await call('GET', `/api/syllabi?${query}`)).body.error?.message;
+  // a private field's pass comes after the dynamic zones' one
+  expect(await message('filters[0][createdBy][$eq]=x&filters[1][parts][id][$notNull]=true')).toBe('Invalid key parts');
+  expect(await message('filters[0][createdBy][$eq]=x&filters[1][$or][0][parts][id][$notNull]=true')).toBe('Invalid key parts');
+  // an unknown key is refused in the first pass
+  expect(await message('filters[0][nope]=x&filters[1][parts][id][$notNull]=true')).toBe('Invalid key nope');
+  expect(await message('filters[0][parts][id][$notNull]=true&filters[1][nope]=x')).toBe('Invalid key nope');
+});
