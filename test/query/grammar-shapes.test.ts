@@ -56,6 +56,11 @@ test("a fragment's options are validated as a populated level's: unknown keys at
   expect(await refused('populate[parts][on][school.resource][ordering]=asc')).toBe('Invalid key ordering at parts');
   expect(await refused('populate[parts][on][school.module][pageSize]=2')).toBe('Invalid key pageSize at parts');
   expect(await refused('populate[parts][on][school.module][on][x]=true')).toBe('Invalid key x at parts.on[school.module].on.x');
+  // a zone's `populate` other than `*`, named by the zone's traversal path
+  expect(await refused('populate[parts][populate]=x')).toBe('Invalid key populate at parts');
+  expect((await call('GET', '/api/courses?populate[syllabus][populate][parts][populate]=x')).body.error?.message).toBe(
+    'Invalid key populate at syllabus.populate.parts',
+  );
   // a fragment's unknown key comes before a later fragment's nested fields of the wrong shape (the converter's)
   expect(
     await refused(
@@ -104,4 +109,14 @@ test('a filters list: its items are validated side by side, each through every p
   // an unknown key is refused in the first pass
   expect(await message('filters[0][nope]=x&filters[1][parts][id][$notNull]=true')).toBe('Invalid key nope');
   expect(await message('filters[0][parts][id][$notNull]=true&filters[1][nope]=x')).toBe('Invalid key nope');
+});
+
+test("a sort whose order the conversion refuses still has its paths checked against the caller's readable types", async () => {
+  // the public role reads people, not users: a sort through `account` is refused at its relation, whatever its order
+  const publicMessage = async (query: string) =>
+    ((await (await fetch(`${server.url}/api/people?${query}`)).json()) as { error?: { message: string } }).error?.message;
+  expect(await publicMessage('sort[0][account][id]=up&sort[1][fullName]=desc')).toBe('Invalid key account');
+  expect(await publicMessage('sort=account.id:up')).toBe('Invalid key account');
+  expect(await publicMessage('sort[0][account][id]=asc')).toBe('Invalid key account');
+  expect(await publicMessage('sort[0][fullName]=up')).toBe('Invalid order. order can only be one of asc|desc|ASC|DESC');
 });

@@ -472,8 +472,10 @@ function parseNode(
 ): PopulateNode {
   const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
+  // (named by the zone's traversal path: `product.populate.dynamic_zone`; harness LaunchPad grammar seed 1101)
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
-    throw invalidKey('populate', { parent: path, path, source: 'query', param: 'populate' });
+    const raw = rawPathOf(path);
+    throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
   checkOptionKeys(index, inner, options, path, rawPathOf(path), depth, walk);
   if (isZone) {

@@ -81,7 +81,8 @@ export function emptyOrderPaths(sort: unknown): { readonly path: readonly string
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 /** `internal`: the document service's sort (a private attribute sorts there, as the database orders any column). */
-export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, internal = false): SortTerm[] {
+/** `lenient`: an order the conversion refuses reads as `asc` (the paths of a sort whose conversion fails). */
+export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, internal = false, lenient = false): SortTerm[] {
   // a list or object with no real ordering in it (`sort[0]`, `sort[title]`, no value) sorts nothing (hasSort)
   if (sort === undefined || sort === null || sort === '' || ((Array.isArray(sort) || isPlainObject(sort)) && !hasSort(sort))) return [];
   const terms: SortTerm[] = [];
@@ -94,7 +95,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
       // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
       if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
-      push(checked(index, scope, field.trim().split('.'), order, internal, true));
+      push(checked(index, scope, field.trim().split('.'), lenient && !isOrder(order) ? 'asc' : order, internal, true));
     }
   };
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
@@ -102,7 +103,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
       else if (typeof v === 'string') {
         // an empty order sorts nothing
-        if (v.trim()) push(checked(index, scope, [...prefix, k], v, internal));
+        if (v.trim()) push(checked(index, scope, [...prefix, k], lenient && !isOrder(v) ? 'asc' : v, internal));
       } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
@@ -189,6 +190,8 @@ export function sortTables(index: ContentIndex, scope: Scope, terms: readonly So
   }
   return out;
 }
+
+const isOrder = (order: string) => ['asc', 'desc'].includes(order.trim().toLowerCase());
 
 function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.
