@@ -39,6 +39,11 @@ test("a zone fragment's filters leave out the entries of its type they do not fi
   expect((await parts(`populate[parts][on][school.resource][filters][title][$not][$gte]=0&${all}`)).map((p) => p.__component)).toEqual([
     'school.module',
   ]);
+  // a fragment's fields are what its type's own query selects: its sort adds no column
+  expect(await parts('populate[parts][on][school.resource][fields]=title&populate[parts][on][school.resource][sort]=kind:desc')).toEqual([
+    { __component: 'school.resource', id: expect.any(Number), title: 'a' },
+    { __component: 'school.resource', id: expect.any(Number), title: 'b' },
+  ]);
   // a fragment without filters, and a fragment's sort: the zone's own order
   expect((await parts(`populate[parts][on][school.resource][sort]=title:desc&${all}`)).map((p) => p.title ?? p.name)).toEqual([
     'a',
@@ -119,4 +124,26 @@ test("a sort whose order the conversion refuses still has its paths checked agai
   expect(await publicMessage('sort=account.id:up')).toBe('Invalid key account');
   expect(await publicMessage('sort[0][account][id]=asc')).toBe('Invalid key account');
   expect(await publicMessage('sort[0][fullName]=up')).toBe('Invalid order. order can only be one of asc|desc|ASC|DESC');
+});
+
+test("the converter's refusals come after the whole populate validated, in the converter's order", async () => {
+  const message = async (query: string) => (await call('GET', `/api/syllabi?${query}`)).body.error?.message;
+  const zone = (found: string) =>
+    `Invalid nested populate for syllabus.parts (api::syllabus.syllabus). Expected a fragment ("on") or "count" but found ${found}`;
+  // a zone given options it cannot take, then a bad key under a later attribute: the validator's error first
+  expect(await message('populate[parts][fields][0]=id&populate[reader][fields][0]=nope')).toBe('Invalid key nope');
+  expect(await message('populate[parts][fields][0]=id')).toBe(zone('{"fields":["id"]}'));
+  // a nested sort's order is converted in its turn: after a zone met before it, before one met after it
+  expect(await message('populate[parts]=*&populate[reader][sort]=fullName:')).toBe(zone('"*"'));
+  expect(await message('populate[reader][sort]=fullName:up&populate[parts]=*')).toBe(
+    'Invalid order. order can only be one of asc|desc|ASC|DESC',
+  );
+});
+
+test('a list under $not is handed to the query builder unprocessed: an operator in it fails after the processed conditions', async () => {
+  const answer = async (query: string) => (await call('GET', `/api/courses?${query}`)).body.error?.message;
+  expect(await answer('filters[$not][$not][0][$eq]=x&filters[updatedAt][$ne]=2026-1')).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+  expect(await answer('filters[$not][$not][0][$eq]=x')).toContain('no such column: $eq');
 });
