@@ -147,3 +147,17 @@ test('a list under $not is handed to the query builder unprocessed: an operator 
   );
   expect(await answer('filters[$not][$not][0][$eq]=x')).toContain('no such column: $eq');
 });
+
+test("a fragment's query fails on a sort through a link once the zone holds an entry of its type", async () => {
+  const fragment = 'populate[parts][on][school.resource][sort]=room.number';
+  const answer = await call('GET', `/api/syllabi/${syllabus}?${fragment}`);
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toContain('real Strapi fails with a 500');
+  // through a component too
+  expect((await call('GET', `/api/syllabi/${syllabus}?populate[parts][on][school.module][sort]=resources.title`)).status).toBe(400);
+  // no entry of that type: its query never runs
+  const empty = (
+    (await call('POST', '/api/syllabi', { data: { heading: 'E', parts: [{ __component: 'school.module', name: 'x' }] } })).body.data as Doc
+  ).documentId;
+  expect((await call('GET', `/api/syllabi/${empty}?${fragment}`)).status).toBe(200);
+});
