@@ -44,6 +44,7 @@
 //
 // Each request records its shape features (`g:<where>:<shape>`) so a report can say which shapes differ.
 import { SCALARS } from './model.mjs';
+import { rng } from '../differential/rng.mjs';
 
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 const STRINGY = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
@@ -73,7 +74,9 @@ const MEDIA_ATTRS = {
 };
 const NOVAL = Symbol('no value');
 
-export function makeGrammarGenerator(model, dataset, settings, r) {
+export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0) {
+  // a second stream for shapes added after seeds were first run (their other requests stay the same)
+  const x = rng(extraSeed * 7907 + 11);
   const types = [...model.types.values()];
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const rows = new Map();
@@ -515,6 +518,11 @@ export function makeGrammarGenerator(model, dataset, settings, r) {
         }
         return;
       }
+      if (v && typeof v === 'object' && v.__indexed) {
+        // every index written out: past arrayLimit (100) qs makes an object keyed by index of the whole level
+        v.__indexed.forEach((x, i) => walk(x, [...segs, String(i)]));
+        return;
+      }
       if (v && typeof v === 'object' && v.__push) {
         f.push('g:qs:empty-brackets');
         for (const x of v.__push) pairs.push(`${keyOf(segs)}${bracketStyle === 'encoded' ? '%5B%5D' : '[]'}=${enc(String(x), f)}`);
@@ -617,7 +625,19 @@ export function makeGrammarGenerator(model, dataset, settings, r) {
       q[k] = r.pick(vals);
       f.push(`g:root:${k}`);
     }
-    const s = render(q, f);
+    let s = render(q, f);
+    // arrayLimit overflow: a list of more than 100 indexed entries (populate, fields, an operator's list), drawn from a
+    // stream of its own so that the other requests of a seed stay what they were without it
+    if (x.next() < 0.015) {
+      const n = x.pick([101, 102, 150]);
+      const form = x.pick(['populate', 'fields', '$in']);
+      const l = links(t.uid);
+      const key = form === 'populate' && l.length ? 'populate' : form === '$in' ? 'filters[id][$in]' : 'fields';
+      const names = key === 'populate' ? l.map(([k]) => k) : key === 'fields' ? Object.keys(systemAttrs(t.uid)) : null;
+      const items = Array.from({ length: n }, (_, i) => (names ? names[i % names.length] : String(i + 1)));
+      s = [s, ...items.map((v, i) => `${key}[${i}]=${encodeURIComponent(v)}`)].filter(Boolean).join('&');
+      f.push(`g:qs:array-limit-overflow:${key}`);
+    }
     return { method: 'GET', path: path + (s ? `?${s}` : ''), auth: authPick(), features: [...new Set(f)] };
   }
   return { read };

@@ -195,7 +195,8 @@ const r = rng(seedN * 7919 + 17);
 const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
 // --generator grammar: the reads come from the second, independent generator (grammar-gen.mjs: shapes sampled from
 // Strapi's query grammar), on a random stream of its own; the write sequence stays the plain generator's
-const readGen = opts.generator === 'grammar' ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 104729 + 3)) : gen;
+const readGen =
+  opts.generator === 'grammar' ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 104729 + 3), seedN) : gen;
 const reads = Array.from({ length: nReads }, () => ({ ...readGen.read(), phase: 'read' }));
 // --code: a quarter of the reads go through the project's own GET routes instead
 if (withCode) {
