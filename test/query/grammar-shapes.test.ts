@@ -161,3 +161,12 @@ test("a fragment's query fails on a sort through a link once the zone holds an e
   ).documentId;
   expect((await call('GET', `/api/syllabi/${empty}?${fragment}`)).status).toBe(200);
 });
+
+test('a condition with nothing in it is no branch of an $or: knex leaves the empty group out', async () => {
+  const count = async (query: string) => ((await call('GET', `/api/courses?${query}`)).body.data as unknown[]).length;
+  expect(await count('filters[title]=C1')).toBe(1);
+  // the `$and` object (an index past qs's arrayLimit) is converted away, which leaves `$not: [{}]`: no condition
+  expect(await count('filters[$or][0][credits]=999&filters[$or][1][$not][0][$and][101][title]=x')).toBe(0);
+  expect(await count('filters[$or][0][title]=C1&filters[$or][1][$not][0][$and][101][title]=x')).toBe(1);
+  expect(await count('filters[$or][0][$not][0][$and][101][title]=x')).toBe(1);
+});
