@@ -170,3 +170,27 @@ test('a condition with nothing in it is no branch of an $or: knex leaves the emp
   expect(await count('filters[$or][0][title]=C1&filters[$or][1][$not][0][$and][101][title]=x')).toBe(1);
   expect(await count('filters[$or][0][$not][0][$and][101][title]=x')).toBe(1);
 });
+
+test("a fragment turned off still shows its type, and a populate list past qs's arrayLimit is refused as too many entries", async () => {
+  const kinds = async (query: string) => (await parts(query)).map((p) => p.__component);
+  expect(await kinds('populate[parts][on][school.module]=false')).toEqual(['school.module']);
+  expect(await kinds('populate[parts][on][school.module]=0&populate[parts][on][school.resource]=true')).toEqual([
+    'school.resource',
+    'school.module',
+    'school.resource',
+  ]);
+  const many = (n: number) => Array.from({ length: n }, (_, i) => `populate[${i}]=reader`).join('&');
+  const answer = await call('GET', `/api/syllabi?${many(101)}`);
+  expect(answer.status).toBe(400);
+  expect(answer.body.error).toMatchObject({
+    message:
+      'Too many populate entries (101). The maximum number of populate entries when using array notation is 100. Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.',
+    details: { source: 'query', param: 'populate' },
+  });
+  expect((await call('GET', `/api/syllabi?${many(100)}`)).status).toBe(200);
+  // under an attribute too, and an object mixing names and indexes is no such list (its index 2 is an unknown key)
+  const nested = Array.from({ length: 101 }, (_, i) => `populate[teacher][populate][${i}]=mentor`).join('&');
+  expect((await call('GET', `/api/courses?${nested}`)).body.error?.message).toContain('Too many populate entries (101)');
+  const mixed = `populate[teacher]=true&${many(101).replaceAll('reader', 'teacher')}`;
+  expect((await call('GET', `/api/courses?${mixed}`)).body.error?.message).toBe('Invalid key 2');
+});

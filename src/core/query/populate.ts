@@ -1,4 +1,4 @@
-import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { parseFields, withSortColumns } from './fields.js';
@@ -107,6 +107,17 @@ export function parsePopulate(
   if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*') return wildcard(index, scope);
+  // an index past qs's arrayLimit made the list an object keyed by index: the populate traversal refuses it
+  // (isQsArrayLimitPopulateObject; harness kit grammar seed 1102: `populate[0]=a…&populate[100]=a`)
+  if (!walk.converterOnly && isPlainObject(raw)) {
+    const keys = Object.keys(raw);
+    if (keys.length > 100 && keys.every((k, i) => k === String(i)) && Object.values(raw).every((v) => typeof v === 'string')) {
+      throw new InvalidKeyError(
+        `Too many populate entries (${keys.length}). The maximum number of populate entries when using array notation is 100. Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.`,
+        { source: 'query', param: 'populate' },
+      );
+    }
+  }
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
@@ -531,7 +542,9 @@ function parseZone(
       continue;
     }
     const flag = parseBooleanLike(sub);
-    if (!component || flag === false) continue;
+    // a fragment turned off is still a fragment: its type is among the zone's allowed ones, and its query reads it
+    // whole (harness kit grammar seed 1102: `on[shared.quote]=false` shows the quotes)
+    if (!component) continue;
     const scope: Scope = { kind: 'component', component };
     // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
     // `Invalid key x at blocks`)
@@ -546,7 +559,7 @@ function parseZone(
       uid,
       // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
       // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`)
-      flag === true || sub === '*' || !isPlainObject(sub)
+      flag !== undefined || sub === '*' || !isPlainObject(sub)
         ? emptyNode()
         : // a component type is read by a query of its own, not through a join table: its sort selects nothing more
           // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
