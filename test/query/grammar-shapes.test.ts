@@ -194,3 +194,17 @@ test("a fragment turned off still shows its type, and a populate list past qs's 
   const mixed = `populate[teacher]=true&${many(101).replaceAll('reader', 'teacher')}`;
   expect((await call('GET', `/api/courses?${mixed}`)).body.error?.message).toBe('Invalid key 2');
 });
+
+test("a filter on the document service's lookup keys is processed first: its value's error before an earlier key's", async () => {
+  const message = async (query: string) => (await call('GET', `/api/courses?${query}`)).body.error?.message;
+  expect(await message('filters[title][$and][0][$eq]=a&filters[publishedAt][$gte]=2026-1')).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+  expect(await message('filters[title][$or][0][$eq]=a&filters[publishedAt][$gte][0]=2026-1')).toBe(
+    'Invalid format, expected a timestamp or an ISO date',
+  );
+  // any other key keeps its place
+  expect(await message('filters[title][$and][0][$eq]=a&filters[createdAt][$gte]=2026-1')).toContain(
+    'Undefined attribute level operator $and',
+  );
+});

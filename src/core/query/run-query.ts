@@ -190,6 +190,31 @@ const enum Stage {
   Count = 60,
 }
 
+/**
+ * The document service spreads the query's where over its lookup (`{ ...lookup, ...where }`: the status's
+ * `publishedAt` on a draft & publish type, then the `locale` on a localized one unless `*`): a filter on one of those
+ * keys takes the lookup's place, first in the WHERE the database processes, so its value's error comes before an
+ * earlier key's (harness LaunchPad grammar seed 1102, scripts/harness/reports/s11-grammar-probe-and-under-field-strapi.json:
+ * `filters[slug][$and][0][$eq]=a&filters[publishedAt][$gte]=2026-1` is the date's 400, with `createdAt` a 500).
+ */
+function lookupKeysFirst(type: ContentType, locale: unknown, filters: unknown): unknown {
+  if (!isPlainObject(filters)) return filters;
+  const first = [...(type.draftAndPublish ? ['publishedAt'] : []), ...(type.localized && locale !== '*' ? ['locale'] : [])].filter((k) =>
+    Object.hasOwn(filters, k),
+  );
+  if (
+    first.length === 0 ||
+    Object.keys(filters)
+      .slice(0, first.length)
+      .every((k, i) => k === first[i])
+  )
+    return filters;
+  const out: Record<string, unknown> = {};
+  for (const k of first) out[k] = filters[k];
+  for (const [k, v] of Object.entries(filters)) if (!first.includes(k)) out[k] = v;
+  return out;
+}
+
 /** The paths of a sort whose conversion failed (none when its paths fail too: that error is the sort's own). */
 function lenientSort(parse: () => SortTerm[]): SortTerm[] {
   try {
@@ -306,11 +331,15 @@ function valueSteps(staged: Staged, scope: Scope, call: ParseCall, sort: readonl
             scope,
             // the content API's sanitizer drops what its caller may not filter on; the document service's filters
             // reach the database as they are
-            internal
-              ? byDocumentId
-                ? withoutDocumentId(query.filters)
-                : query.filters
-              : sanitizeFilters(strapiSchema(index, scope), byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+            lookupKeysFirst(
+              call.type,
+              query.locale,
+              internal
+                ? byDocumentId
+                  ? withoutDocumentId(query.filters)
+                  : query.filters
+                : sanitizeFilters(strapiSchema(index, scope), byDocumentId ? withoutDocumentId(query.filters) : query.filters),
+            ),
             // a sort through a relation joins its table into the same SELECT (harness shop-501: a raw `$not` list's
             // `stock` is then in two tables)
             sortTables(index, scope, sort),
