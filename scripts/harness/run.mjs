@@ -3,7 +3,9 @@
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
 //       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
-//       [--skip-reads] [--until N]
+//       [--skip-reads] [--until N] [--generator grammar]
+// --generator grammar: the reads come from grammar-gen.mjs (shapes sampled from Strapi's query grammar) instead of
+// gen.mjs; the JSON report then lists `differingFeatures` (each shape feature: requests carrying it, how many differed).
 // --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
 // write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
