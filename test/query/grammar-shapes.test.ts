@@ -208,3 +208,20 @@ test("a filter on the document service's lookup keys is processed first: its val
     'Undefined attribute level operator $and',
   );
 });
+
+test('a dot path given as one string loses everything when a segment of it is hidden from the caller', async () => {
+  // the public role reads courses and people, not users: `teacher.account` populates nothing, not even `teacher`
+  const first = async (query: string) =>
+    ((await (await fetch(`${server.url}/api/courses?${query}`)).json()) as { data: Record<string, unknown>[] }).data[0];
+  expect(await first('populate=teacher.account')).not.toHaveProperty('teacher');
+  expect(await first('populate[0]=teacher.account')).not.toHaveProperty('teacher');
+  expect(await first('populate=teacher.mentor')).toHaveProperty('teacher');
+  expect(await first('populate=teacher')).toHaveProperty('teacher');
+});
+
+test("a populate list's comma-separated paths are checked for unknown keys in their order", async () => {
+  const message = async (query: string) => (await call('GET', `/api/courses?${query}`)).body.error?.message;
+  expect(await message('populate=*,teacher&populate=1')).toBe('Invalid key *');
+  expect(await message('populate=teacher,nope&populate=zzz')).toBe('Invalid key nope');
+  expect(await message('populate=teacher&populate=zzz,nope')).toBe('Invalid key zzz');
+});

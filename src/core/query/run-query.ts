@@ -441,7 +441,10 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   staged.throwFirst();
   if (opts.canRead) {
     // relations the caller may not read: hidden from the populate (its own filters and sort are not checked)
-    const kept = keptPopulatePaths(index, scope, query.populate, opts.canRead);
+    // (a dot path given as one string is sanitized the same way: a path that loses a segment populates nothing;
+    // harness monblog grammar seed 1191, `populate=comments.article.author` as the public role)
+    const single = typeof query.populate === 'string' && query.populate !== '*' && !query.populate.includes(',');
+    const kept = keptPopulatePaths(index, scope, single ? [query.populate] : query.populate, opts.canRead);
     if (kept) populate = kept.length === 0 ? new Map() : parsePopulate(index, scope, kept, null);
     const nested = kept ? undefined : keptNestedPopulate(index, scope, query.populate, opts.canRead);
     if (nested) populate = parsePopulate(index, scope, nested, null, 0, { readable: opts.canRead, refusals: [], failures: [] });
