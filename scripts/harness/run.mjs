@@ -3,7 +3,9 @@
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
 //       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
-//       [--skip-reads] [--until N]
+//       [--skip-reads] [--until N] [--generator grammar]
+// --generator grammar: the reads come from grammar-gen.mjs (shapes sampled from Strapi's query grammar) instead of
+// gen.mjs; the JSON report then lists `differingFeatures` (each shape feature: requests carrying it, how many differed).
 // --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
 // write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
@@ -29,6 +31,7 @@ import {
 } from './strapi.mjs';
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
+import { makeGrammarGenerator } from './grammar-gen.mjs';
 import { projectGetRoutes, projectReader } from './project-reads.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -192,7 +195,11 @@ const known = knownValues(pulled);
 // ---- 2. requests
 const r = rng(seedN * 7919 + 17);
 const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
-const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+// --generator grammar: the reads come from the second, independent generator (grammar-gen.mjs: shapes sampled from
+// Strapi's query grammar), on a random stream of its own; the write sequence stays the plain generator's
+const readGen =
+  opts.generator === 'grammar' ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 104729 + 3), seedN) : gen;
+const reads = Array.from({ length: nReads }, () => ({ ...readGen.read(), phase: 'read' }));
 // --code: a quarter of the reads go through the project's own GET routes instead
 if (withCode) {
   const routes = await projectGetRoutes(modelDir);
@@ -370,9 +377,18 @@ const classList = [...classes.values()]
       more: ex.slice(1, 3).map((e) => `${e.method} ${e.path}`),
     };
   });
+// each shape feature: how many requests carried it and how many of those differed (the grammar generator's report)
+const featureStats = {};
+for (const e of results)
+  for (const ft of e.features ?? []) {
+    const s = (featureStats[ft] ??= { requests: 0, different: 0 });
+    s.requests++;
+    if (e.verdict === 'different') s.different++;
+  }
 const summary = {
   model: name,
   seed: seedN,
+  generator: opts.generator === 'grammar' ? 'grammar' : 'plain',
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },
   total: tally(results),
@@ -391,5 +407,18 @@ for (const c of classList) {
 if (typeof opts.json === 'string')
   writeFileSync(
     opts.json,
-    JSON.stringify({ summary, classes: classList, results: opts['all-results'] ? results : undefined }, null, 1) + '\n',
+    JSON.stringify(
+      {
+        summary,
+        classes: classList,
+        differingFeatures: Object.fromEntries(
+          Object.entries(featureStats)
+            .filter(([, v]) => v.different > 0)
+            .sort((a, b) => b[1].different - a[1].different),
+        ),
+        results: opts['all-results'] ? results : undefined,
+      },
+      null,
+      1,
+    ) + '\n',
   );

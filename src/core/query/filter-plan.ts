@@ -52,7 +52,12 @@ const not = (t: Tri): Tri => (t === null ? null : !t);
 
 /** AND or OR of nodes (one node is itself). */
 export function combineNodes(parts: readonly FilterNode[], how: 'and' | 'or'): FilterNode {
-  return parts.length === 1 ? parts[0] : { kind: how === 'and' ? 'all' : 'any', parts };
+  // TRUE_NODE is a group with nothing in it, which knex leaves out of the WHERE: in an OR it is no branch (not one
+  // that always holds), and a group of only such is itself one (harness starterblog grammar seed 1101:
+  // `$or[0][width]=-1&$or[1][$not][0][$and][101]…`, the `$and` object converted away, finds only the width's rows)
+  const kept = parts.includes(TRUE_NODE) ? parts.filter((p) => p !== TRUE_NODE) : parts;
+  if (kept.length === 0) return TRUE_NODE;
+  return kept.length === 1 ? kept[0] : { kind: how === 'and' ? 'all' : 'any', parts: kept };
 }
 
 /** NOT of a node over one record's columns (joins never get here: negation is pushed below them by the compiler). */

@@ -248,6 +248,19 @@ function compileGroup(ctx: Ctx, scope: Scope, given: Record<string, unknown>, pa
     } else if (key === '$not') {
       // `$not` without a value negates nothing: no condition
       if (value !== null) parts.push(compileWhere(ctx, scope, value, parent, !negate, true));
+    } else if (isOperator(key) && value !== null && ctx.raw) {
+      // a list handed to the query builder unprocessed (under `$not`, in an `$and`/`$or` list): the operator is read as
+      // a column, which SQL fails on when the query runs, after the processed WHERE's own errors (harness starterblog
+      // grammar seed 1101: `filters[$or][1][$not][$not][][$eq]=x&filters[$or][1][updatedAt][$ne]=2026-1` is the date's 400)
+      parts.push(
+        defer(ctx, () => {
+          throw new DatabaseRefusal(
+            `Invalid filter${parent ? ` at ${parent}` : ''}: ${key} needs a field above it (filters[field][${key}]=…)`,
+            `no such column: ${key}`,
+            { path: join(parent, key) },
+          );
+        }),
+      );
     } else if (isOperator(key) && value !== null) {
       // the validators let an operator through where a field is expected; the database refuses it as it builds the
       // WHERE (harness events-503: `populate[events][filters][poster][$or][0][$null]=true` fails only when run)

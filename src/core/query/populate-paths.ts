@@ -54,9 +54,10 @@ function isHidden(scope: Scope, key: string): boolean {
 function refuseUnknownFirst(index: ContentIndex, scope: Scope, items: readonly string[], parent: string | null): void {
   if (scope.kind === 'media') return;
   const schema = strapiSchema(index, scope);
-  for (const item of items) {
-    if (item.includes(',')) continue;
-    const key = item.split('.')[0].trim();
+  // (an item's comma-separated paths in their order: `populate=*,cover&populate=1` names `*`; harness monblog
+  // grammar seed 1191)
+  for (const path of items.flatMap((item) => item.split(','))) {
+    const key = path.split('.')[0].trim();
     if (key === '' || schema.attribute(key) || (key === LOCALIZATIONS && scope.kind === 'type' && scope.type.localized)) continue;
     // a private key is known: refused by the later pass, from where the list sits
     if (isHidden(scope, key)) continue;

@@ -1,4 +1,4 @@
-import { invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
+import { InvalidKeyError, invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
 import { parseFields, withSortColumns } from './fields.js';
@@ -16,7 +16,7 @@ import {
 import { parseDotPaths } from './populate-paths.js';
 import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { componentStatusSortFailure, parseSort, type SortTerm } from './sort.js';
-import { DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
+import { ConversionRefusal, DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
 import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
 import { showsLocalizations } from '../model/private-attributes.js';
@@ -107,6 +107,17 @@ export function parsePopulate(
   if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
   if (raw === '*') return wildcard(index, scope);
+  // an index past qs's arrayLimit made the list an object keyed by index: the populate traversal refuses it
+  // (isQsArrayLimitPopulateObject; harness kit grammar seed 1102: `populate[0]=a…&populate[100]=a`)
+  if (!walk.converterOnly && isPlainObject(raw)) {
+    const keys = Object.keys(raw);
+    if (keys.length > 100 && keys.every((k, i) => k === String(i)) && Object.values(raw).every((v) => typeof v === 'string')) {
+      throw new InvalidKeyError(
+        `Too many populate entries (${keys.length}). The maximum number of populate entries when using array notation is 100. Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.`,
+        { source: 'query', param: 'populate' },
+      );
+    }
+  }
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
@@ -297,11 +308,21 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
  * is `Invalid key  at secret`).
  */
 function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: unknown, path: string): void {
-  if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options))) return;
+  if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options) && typeof options !== 'string')) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
   const inner = scopeBehind(index, attribute);
+  // a name given as its value is walked as a dot path under it, an empty one refused at it (harness starterblog
+  // grammar seed 1102: `populate[author]=` on a private relation is `Invalid key  at author`)
+  if (typeof options === 'string') {
+    if (options === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+    if (options !== '*' && parseBooleanLike(options) === undefined) throw nestedNameRefusal(index, scope, attribute, options, path);
+    return;
+  }
   if (Array.isArray(options)) walkListNames(index, inner, options, path);
+  // its options are walked as any populated level's, unknown keys included (`populate[author][start]=0`: `Invalid
+  // key start at author`)
+  else if (inner && attribute.kind !== 'dynamiczone') checkOptionKeys(index, inner, options, path);
   else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
 }
 
@@ -406,28 +427,57 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
   );
 }
 
-/** Strapi's populate validator runs before its converter: unknown option keys and bad `on` targets fail first. */
-function checkOptionKeys(index: ContentIndex, inner: Scope | undefined, options: Record<string, unknown>, path: string): void {
-  for (const [key, value] of Object.entries(options)) {
+/** Strapi's traversal path of a populated level (`path.raw`): its attribute path with each nested `populate` in it. */
+const rawPathOf = (path: string) => path.split('.').join('.populate.');
+
+/**
+ * Strapi's populate validator runs before its converter, over a level's keys in the order the query gives them: an
+ * unknown option key, a bad `on` target, a `count` that is no boolean, a bad key in the nested `fields`, `sort` or
+ * `filters`, or in the nested `populate` (walked at its place), whichever comes first. `raw` is the level's
+ * traversal path (`articles.populate.cover`, `blocks.on[shared.quote]`), which names a bad `on` target.
+ */
+function checkOptionKeys(
+  index: ContentIndex,
+  inner: Scope | undefined,
+  options: Record<string, unknown>,
+  path: string,
+  raw: string = rawPathOf(path),
+  depth = 0,
+  walk: PopulateWalk = {},
+): void {
+  const keys = Object.keys(options);
+  for (const [at, [key, value]] of Object.entries(options).entries()) {
     if (key === 'on') {
       // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
       // no value at all is no object: the validator skips it too (harness events-501)
       if (value === '' || value === null) continue;
       // a list is walked as an object keyed by index: its first key is refused
-      if (Array.isArray(value)) throw invalidKey('0', { parent: `${path}.on.0`, path: `${path}.on.0`, source: 'query', param: 'populate' });
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${path}.on`, path: `${path}.on`, source: 'query', param: 'populate' });
+      if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
+      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
       for (const uid of Object.keys(value)) {
         if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
-          throw invalidKey(uid, { parent: `${path}.on.${uid}`, source: 'query', param: 'populate' });
+          throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
         }
       }
     } else if (key === 'count') {
       if (!isBooleanLike(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
+    } else if (key === 'filters' || key === 'sort' || key === 'fields') {
+      if (inner) validateNestedOptions(strapiSchema(index, inner), { [key]: value });
+    } else if (key === 'populate') {
+      // the nested populate's own validator errors, met at its place (its converter's and database's come later);
+      // walked ahead only when another key follows it (else its own parse meets them in the same order)
+      if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
+        try {
+          parsePopulate(index, inner, value, path, depth + 1, { refusals: [], failures: [], converts: [], privates: [] });
+        } catch (error) {
+          if (error instanceof StrapiError && isRefusedKey(error)) throw error;
+        }
+      }
     } else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
       // the path names the key when it is an attribute of the target (i18n's hidden locale fields included)
       const attributeLike = key !== 'id' && !!inner && (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null));
-      const at = attributeLike ? `${path}.${key}` : path;
-      throw invalidKey(key, { parent: at, path: at, source: 'query', param: 'populate' });
+      const named = attributeLike ? `${path}.${key}` : path;
+      throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
     }
   }
 }
@@ -443,12 +493,19 @@ function parseNode(
 ): PopulateNode {
   const isZone = target !== LOCALIZATIONS && target.kind === 'dynamiczone';
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
+  // (named by the zone's traversal path: `product.populate.dynamic_zone`; harness LaunchPad grammar seed 1101)
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
-    throw invalidKey('populate', { parent: path, path, source: 'query', param: 'populate' });
+    const raw = rawPathOf(path);
+    throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path);
+  checkOptionKeys(index, inner, options, path, rawPathOf(path), depth, walk);
   if (isZone) {
-    if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) throw invalidZone(owner, (target as Attribute).name, options);
+    // the converter's refusal, met after the whole populate validated (harness starterblog grammar seed 1101:
+    // `populate[widgets][fields][0]=id&populate[cover][fields][0]=nope` is `Invalid key nope`)
+    if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) {
+      refuseLater(walk, invalidZone(owner, (target as Attribute).name, options));
+      return emptyNode();
+    }
     return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth, walk) };
   }
   if (options.on !== undefined && options.on !== null) {
@@ -495,7 +552,9 @@ function parseZone(
       continue;
     }
     const flag = parseBooleanLike(sub);
-    if (!component || flag === false) continue;
+    // a fragment turned off is still a fragment: its type is among the zone's allowed ones, and its query reads it
+    // whole (harness kit grammar seed 1102: `on[shared.quote]=false` shows the quotes)
+    if (!component) continue;
     const scope: Scope = { kind: 'component', component };
     // a name given for a component is walked as a dot path under it, as under an attribute (`on[shared.slider]=x`:
     // `Invalid key x at blocks`)
@@ -503,11 +562,18 @@ function parseZone(
     // `on[uid]=*` is walked through the component like `populate[attr]=*`, named under the zone (harness REST
     // geometre-812: `Invalid key Form at Sections.Form`)
     if (sub === '*') refuseWildcardIn(scope, path, walk);
+    // a fragment's options are validated as a populated level's, in their order: an unknown key is named at the
+    // zone, a bad `on` target by the fragment's traversal path (`blocks.on[shared.quote].on.x`)
+    if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, `${rawPathOf(path)}.on[${uid}]`, depth, walk);
     out.set(
       uid,
       // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
       // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`)
-      flag === true || sub === '*' || !isPlainObject(sub) ? emptyNode() : parseOptions(index, scope, sub, path, depth, walk),
+      flag !== undefined || sub === '*' || !isPlainObject(sub)
+        ? emptyNode()
+        : // a component type is read by a query of its own, not through a join table: its sort selects nothing more
+          // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
+          parseOptions(index, scope, sub, path, depth, walk, false),
     );
   }
   return out;
@@ -582,12 +648,19 @@ function parseOptions(
   try {
     sort = asPopulate(() => parseSort(index, scope, options.sort));
   } catch (error) {
-    if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
-    const key = String(error.details?.key ?? '');
-    unsortable = new DatabaseRefusal(`Invalid sort in populate at ${path}: ${key} is no column there`, `Attribute ${key} not found`, {
-      path,
-      sort: key,
-    });
+    // an order the converter refuses: in the converter's own order, after the whole populate validated (harness
+    // starterblog grammar seed 1101: `populate[widgets]=*&populate[seo][sort]=id:` is the zone's refusal)
+    if (error instanceof ConversionRefusal) {
+      refuseLater(walk, error);
+      sort = [];
+    } else if (!(error instanceof StrapiError) || !isRefusedKey(error)) throw error;
+    else {
+      const key = String(error.details?.key ?? '');
+      unsortable = new DatabaseRefusal(`Invalid sort in populate at ${path}: ${key} is no column there`, `Attribute ${key} not found`, {
+        path,
+        sort: key,
+      });
+    }
   }
   // the database runs the populate query's WHERE before its ORDER BY: a filter value's error first
   const failure =

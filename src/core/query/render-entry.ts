@@ -444,6 +444,13 @@ function renderZone(
     const sub = node.zone?.get(uid);
     const component = ctx.index.model.components.get(uid);
     if (!sub || !component) continue;
+    // a fragment's filters are the WHERE of the query its component type is read with (@strapi/database's
+    // morphToMany populate: one query per type, `qb.init(on[type])`): an entry it does not find is left out, the
+    // others keep the zone's order
+    // what that query fails on (a sort through a link, a value its column refuses) fails the request, once the zone
+    // holds an entry of the type (harness starterblog grammar seed 1101: `on[widgets.hero][sort]=backgroundImage.name`)
+    if (sub.failure) throw sub.failure;
+    if (sub.filters && sub.filters(entry) !== true) continue;
     const rendered = renderComponents(ctx, { kind: 'component', component }, [entry], sub)[0];
     rendered.__component = uid;
     out.push(rendered);

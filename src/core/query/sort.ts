@@ -18,6 +18,13 @@ export interface SortTerm {
    * rank, which a component's table (no documentId, no publishedAt) cannot give: it fails when the query runs.
    */
   readonly componentStatus?: string;
+  /**
+   * A sort string through a link whose order is not exactly `asc`/`desc` (`cover.ext: desc`, `author.name:up`):
+   * Strapi's sort sanitizer re-joins the path below the link, keeping as a direction only an exact (case-insensitive)
+   * `asc`/`desc` token, so this order becomes one more path segment (`cover.ext. desc`), which the database cannot
+   * find (a 500 there).
+   */
+  readonly orderAsSegment?: string;
 }
 
 /**
@@ -32,6 +39,15 @@ export function componentStatusSortMessage(sort: readonly SortTerm[]): string | 
 
 /** Real Strapi's failure on a sort ending on a component's `status` attribute, if the sort has one. */
 export function componentStatusSortFailure(sort: readonly SortTerm[]): DatabaseRefusal | undefined {
+  const segment = sort.find((t) => t.orderAsSegment !== undefined);
+  if (segment) {
+    const field = segment.path.join('.');
+    return new DatabaseRefusal(
+      `Invalid sort: "${field}:${segment.orderAsSegment}" goes through a link, where Strapi keeps only an exact asc or desc as the order; give "${field}:${segment.orderAsSegment!.trim().toLowerCase()}"`,
+      `Undefined attribute ${segment.orderAsSegment} on ${segment.path[segment.path.length - 1]}`,
+      { sort: field },
+    );
+  }
   const term = sort.find((t) => t.componentStatus !== undefined);
   if (!term) return undefined;
   return new DatabaseRefusal(
@@ -65,7 +81,8 @@ export function emptyOrderPaths(sort: unknown): { readonly path: readonly string
 
 /** Reads every form Strapi accepts: `a`, `a:desc`, `a,b:desc`, `a.b:asc`, arrays of those, `{a: 'desc'}`, `{a: {b: 'asc'}}`. */
 /** `internal`: the document service's sort (a private attribute sorts there, as the database orders any column). */
-export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, internal = false): SortTerm[] {
+/** `lenient`: an order the conversion refuses reads as `asc` (the paths of a sort whose conversion fails). */
+export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, internal = false, lenient = false): SortTerm[] {
   // a list or object with no real ordering in it (`sort[0]`, `sort[title]`, no value) sorts nothing (hasSort)
   if (sort === undefined || sort === null || sort === '' || ((Array.isArray(sort) || isPlainObject(sort)) && !hasSort(sort))) return [];
   const terms: SortTerm[] = [];
@@ -78,7 +95,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
       // Strapi keeps only segments with a field: `:asc` or `,` alone sort nothing (and their order is not checked)
       if (!trimmed || !trimmed.split(':')[0].trim()) continue;
       const [field, order = 'asc'] = trimmed.split(':');
-      push(checked(index, scope, field.trim().split('.'), order, internal));
+      push(checked(index, scope, field.trim().split('.'), lenient && !isOrder(order) ? 'asc' : order, internal, true));
     }
   };
   const addObject = (o: Record<string, unknown>, prefix: string[]) => {
@@ -86,7 +103,7 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
       if (isPlainObject(v)) addObject(v, [...prefix, k]);
       else if (typeof v === 'string') {
         // an empty order sorts nothing
-        if (v.trim()) push(checked(index, scope, [...prefix, k], v, internal));
+        if (v.trim()) push(checked(index, scope, [...prefix, k], lenient && !isOrder(v) ? 'asc' : v, internal));
       } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
@@ -109,7 +126,14 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
  * then the database orders it, before looking at attributes, by a virtual publication state of the ROOT row (never
  * published, modified, published; `buildStatusSortExpression`), whatever the level the path ends at.
  */
-function checked(index: ContentIndex, scope: Scope, path: string[], order: string, internal: boolean): SortTerm | undefined {
+function checked(
+  index: ContentIndex,
+  scope: Scope,
+  path: string[],
+  order: string,
+  internal: boolean,
+  fromString = false,
+): SortTerm | undefined {
   if (path.length === 1 && path[0] === 'status' && scope.kind === 'type' && scope.type.draftAndPublish && !fieldOf(scope, 'status')) {
     direction(order);
     return undefined;
@@ -145,6 +169,11 @@ function checked(index: ContentIndex, scope: Scope, path: string[], order: strin
     if (last || field.kind !== 'attribute') throw invalidKey(name, { parent, path: here, source: 'query', param: 'sort' });
     current = scopeBehind(index, field.attribute);
   }
+  // (sanitize's sort traversal re-joins the string below a link: an empty order is dropped, an inexact one kept as a
+  // path segment; the string's own ends were trimmed)
+  if (fromString && path.length > 1 && order.toLowerCase() !== 'asc' && order.toLowerCase() !== 'desc') {
+    return order === '' ? { path, direction: 'asc' } : { path, direction: 'asc', orderAsSegment: order };
+  }
   return { path, direction: direction(order) };
 }
 
@@ -161,6 +190,8 @@ export function sortTables(index: ContentIndex, scope: Scope, terms: readonly So
   }
   return out;
 }
+
+const isOrder = (order: string) => ['asc', 'desc'].includes(order.trim().toLowerCase());
 
 function direction(order: string): 'asc' | 'desc' {
   // Strapi trims each part of `field:order`, so `title: asc` is a valid sort.

@@ -1,0 +1,644 @@
+// A second, independent REST read generator: request shapes sampled from the grammar of Strapi 5's Content API query
+// parameters, not from a list of cases (gen.mjs + shapes.mjs are that list). Used by run.mjs with `--generator grammar`.
+//
+// ## The grammar (read from @strapi/core middlewares/query.js, @strapi/utils convert-query-params, content-api-constants,
+// ## operators, validate/ and sanitize/ with their visitors, traverse/query-*, has-published-version-param,
+// ## publication-filter; the core controllers in @strapi/core)
+//
+// qs level (koa `query` middleware: qs.parse(querystring, { strictNullHandling: true, arrayLimit: 100, depth: 20 })):
+//   pair      := key ['=' value] ; pairs joined by '&' ; a key without '=' is null (strictNullHandling), `k=` is ''
+//   key       := root ( '[' seg ']' )*   ; keys are percent-decoded first, so %5B/%5D are brackets too; `+` is a space
+//   seg       := name | index | ''       ; `a[]=x` appends, `a[3]=x` is index 3 (sparse indexes are compacted:
+//                                          `a[2]=x&a[7]=y` is ['x','y']), an index above arrayLimit (100) makes the
+//                                          whole level an object with string keys ('101'); mixing names and indexes
+//                                          makes an object too
+//   depth     : beyond 20 bracket levels the rest of the key is kept as one literal segment
+//   repeated  : `k=a&k=b` is ['a','b'] (`k[0]=a&k=b` likewise merges); a name repeated under an object merges
+//   dots      : qs does not read `a.b` as a path (allowDots false): `filters.title=x` is a root key named so
+//   empty key : `=x` and `&&` are dropped
+//
+// Content API level (ALLOWED_QUERY_PARAM_KEYS: filters sort fields populate status locale page pageSize start limit
+// _q publicationFilter hasPublishedVersion pagination count ordering; anything else is dropped by sanitize, refused
+// by validate when strictParams is on):
+//   filters   := object | array-of-objects (empty objects dropped)
+//   node      := { (attr: cond | '$and'|'$or': [node...] | index-object | '$not': node )* }
+//   cond      := value (implicit $eq; a list is $in) | { op: value, ... } | { '$not': cond } | { '$and'|'$or': [cond] }
+//                on a scalar; relation/component/media attr: node of the target (media: plugin::upload.file),
+//                or an operator straight on the link (`filters[rel][$null]=true`, `filters[rel][id]=1`)
+//                dynamic zones and morph relations are refused (ValidationError Invalid key), private/password too
+//   op        := $eq $eqi $ne $nei $lt $lte $gt $gte $in $notIn $null $notNull $between $startsWith(i) $endsWith(i)
+//                $contains(i) $notContains(i) — $in/$notIn/$between take a list (or a scalar / comma string);
+//                $null/$notNull a boolean-like string; logical $and/$or/$not at any level, under attributes too
+//   sort      := 'a' | 'a:desc' | 'a,b:asc' | ['a', 'b:desc'] | { a: 'desc' } | [{ a: 'asc' }] | nested path
+//                'rel.comp.field:desc' | { rel: { field: 'asc' } }; order asc|desc (case-insensitive), empty segments
+//                dropped; a field may be a relation/component/media path, never a dynamic zone
+//   fields    := '*' | 'a' | 'a,b' | ['a', 'b'] (scalars only; relations refused)
+//   populate  := '*' | 'a' | 'a,b' | 'a.b.c' | ['a', 'a.b'] | { attr: true|'*'|'false'|'0' | sub }
+//   sub       := { fields, filters, sort, populate, count, ordering, page, pageSize, start, limit } on a relation/
+//                component/media; on a dynamic zone (or morph) only { on: { 'cat.comp': true|sub } } or
+//                { populate: '*' }; `count` on a to-many relation
+//   pagination:= { page, pageSize, withCount } | { start, limit, withCount } (mixing the two is refused); top-level
+//                page/pageSize/start/limit too (top-level and in pagination both: refused)
+//   locale    := code | '*' | unknown code ; status := 'draft' | 'published' | other (refused)
+//   publicationFilter, hasPublishedVersion ('true'|'false', else refused), _q, count, ordering
+//
+// Each request records its shape features (`g:<where>:<shape>`) so a report can say which shapes differ.
+import { SCALARS } from './model.mjs';
+import { rng } from '../differential/rng.mjs';
+
+const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
+const STRINGY = ['string', 'text', 'richtext', 'email', 'uid', 'enumeration'];
+const ORDERED = [...NUMERIC, 'date', 'datetime', 'time', 'timestamp', 'string', 'text', 'email', 'uid', 'enumeration'];
+const STR_OPS = [
+  '$eqi',
+  '$nei',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+];
+const ORD_OPS = ['$lt', '$lte', '$gt', '$gte', '$between'];
+const ANY_OPS = ['$eq', '$ne', '$in', '$notIn', '$null', '$notNull'];
+const MEDIA_ATTRS = {
+  name: { type: 'string' },
+  alternativeText: { type: 'string' },
+  mime: { type: 'string' },
+  ext: { type: 'string' },
+  size: { type: 'decimal' },
+  width: { type: 'integer' },
+  url: { type: 'string' },
+};
+const NOVAL = Symbol('no value');
+
+export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0) {
+  // a second stream for shapes added after seeds were first run (their other requests stay the same)
+  const x = rng(extraSeed * 7907 + 11);
+  const types = [...model.types.values()];
+  const locales = (dataset.locales ?? []).map((l) => l.code);
+  const rows = new Map();
+  for (const t of types) {
+    const all = [];
+    for (const byStatus of Object.values(dataset.contentTypes?.[t.uid]?.documents ?? {}))
+      for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
+    rows.set(t.uid, all);
+  }
+  const schemaOf = (uid) =>
+    uid === 'plugin::upload.file' ? { attributes: MEDIA_ATTRS } : (model.types.get(uid) ?? model.components.get(uid));
+  const attrsOf = (uid) => schemaOf(uid)?.attributes ?? {};
+  const targetOf = (a) =>
+    a.type === 'relation' ? a.target : a.type === 'component' ? a.component : a.type === 'media' ? 'plugin::upload.file' : null;
+  const chance = (p) => r.next() < p;
+  /** values found under attribute name k anywhere in the dataset (rows and their nested members) */
+  const valueCache = new Map();
+  const valuesNamed = (k) => {
+    if (valueCache.has(k)) return valueCache.get(k);
+    const out = [];
+    const walk = (v, depth) => {
+      if (!v || typeof v !== 'object' || depth > 4 || out.length > 60) return;
+      if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+      for (const [kk, x] of Object.entries(v)) {
+        if (kk === k && (typeof x !== 'object' || x === null)) out.push(x);
+        else walk(x, depth + 1);
+      }
+    };
+    for (const list of rows.values()) for (const row of list) walk(row, 0);
+    valueCache.set(k, out);
+    return out;
+  };
+  const docIds = (uid) => [...new Set((rows.get(uid) ?? []).map((d) => d.documentId))];
+
+  // ---------- values
+  const scalarValue = (k, a) => {
+    const samples = valuesNamed(k).filter((x) => x !== null);
+    const roll = r.next();
+    if (roll < 0.06) return r.pick(['', ' ', 'null', 'true', '0', '-0', '1e2', 'ü', '%', '_', "'", '\\', 'a b', '日本']);
+    if (roll < 0.08) return 'x'.repeat(r.pick([300, 3000]));
+    if (samples.length && roll < 0.85) {
+      const v = r.pick(samples);
+      if (typeof v === 'string') {
+        if (chance(0.2) && v.length > 3) return v.slice(0, r.int(1, Math.min(6, v.length)));
+        if (chance(0.1)) return v.toUpperCase();
+        if (['date', 'datetime', 'timestamp'].includes(a.type) && chance(0.3))
+          return r.pick([v.slice(0, 10), v.slice(0, 7), v.slice(0, 4), v.replace('T', ' ')]);
+      }
+      return String(v);
+    }
+    if (NUMERIC.includes(a.type)) return String(r.pick([0, 1, 2, -1, 1.5, 10, 99999]));
+    if (a.type === 'boolean') return r.pick(['true', 'false', '1', '0', 't', 'f']);
+    if (a.type === 'date') return r.pick(['2020-01-01', '2030-12-31']);
+    if (['datetime', 'timestamp'].includes(a.type)) return r.pick(['2020-01-01T00:00:00.000Z', '2030-01-01', '1700000000000']);
+    if (a.type === 'time') return r.pick(['12:00', '12:00:00', '00:00:00.000']);
+    if (a.type === 'enumeration' && a.enum?.length) return r.pick(a.enum);
+    return r.pick(['a', 'e', 'lorem', 'Z']);
+  };
+  const opValue = (k, a, op, f) => {
+    if (op === '$null' || op === '$notNull') {
+      f.push(`g:op:${op}`);
+      return r.pick(['true', 'false', 'true', '1', '0', '', 't', NOVAL]);
+    }
+    if (op === '$in' || op === '$notIn' || op === '$between') {
+      const n = op === '$between' ? 2 : r.int(1, 3);
+      const list = Array.from({ length: n }, () => scalarValue(k, a));
+      const form = r.pick(['list', 'list', 'list', 'scalar', 'comma', 'sparse', 'empty-brackets']);
+      f.push(`g:op:${op}:${form}`);
+      if (form === 'scalar') return list[0];
+      if (form === 'comma') return list.join(',');
+      if (form === 'sparse') return { __sparse: list };
+      if (form === 'empty-brackets') return { __push: list };
+      return list;
+    }
+    f.push(`g:op:${op}`);
+    if (chance(0.05)) {
+      f.push('g:op-value:list');
+      return [scalarValue(k, a), scalarValue(k, a)];
+    }
+    return scalarValue(k, a);
+  };
+  const opsFor = (a) => [
+    ...ANY_OPS,
+    ...(STRINGY.includes(a.type) || a.type === 'json' || a.type === 'blocks' ? STR_OPS : []),
+    ...(ORDERED.includes(a.type) ? ORD_OPS : []),
+  ];
+
+  // ---------- filters
+  const systemAttrs = (uid) => {
+    const out = { id: { type: 'integer' } };
+    if (model.types.get(uid)) {
+      Object.assign(out, { documentId: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } });
+      if (model.types.get(uid).draftAndPublish || chance(0.3)) out.publishedAt = { type: 'datetime' };
+      if (model.types.get(uid).localized || chance(0.2)) out.locale = { type: 'string' };
+    }
+    return out;
+  };
+  const scalarCond = (k, a, f, depth) => {
+    const roll = r.next();
+    if (roll < 0.15) {
+      f.push('g:filter:implicit-eq');
+      return chance(0.15) ? (f.push('g:filter:implicit-list'), [scalarValue(k, a), scalarValue(k, a)]) : scalarValue(k, a);
+    }
+    if (roll < 0.22 && depth < 4) {
+      f.push('g:filter:$not-on-attr');
+      return { $not: scalarCond(k, a, f, depth + 1) };
+    }
+    if (roll < 0.28 && depth < 4) {
+      const l = r.pick(['$and', '$or']);
+      f.push(`g:filter:${l}-on-attr`);
+      const items = [scalarCond(k, a, f, depth + 1), scalarCond(k, a, f, depth + 1)].filter((x) => x && typeof x === 'object');
+      return { [l]: items.length ? items : [{ $eq: scalarValue(k, a) }] };
+    }
+    if (roll < 0.3) {
+      f.push('g:filter:unknown-op');
+      return { [r.pick(['$regex', '$exists', '$like', 'eq', '$Eq', '$jsonSupersetOf'])]: scalarValue(k, a) };
+    }
+    const out = {};
+    for (const op of r.sample(opsFor(a), chance(0.15) ? 2 : 1)) out[op] = opValue(k, a, op, f);
+    return out;
+  };
+  const filterNode = (uid, depth, f) => {
+    const attrs = attrsOf(uid);
+    const entries = [...Object.entries(attrs), ...Object.entries(systemAttrs(uid))];
+    const node = {};
+    const n = chance(0.25) ? 2 : 1;
+    for (let i = 0; i < n; i++) {
+      const roll = r.next();
+      if (roll < 0.12 && depth < 3) {
+        const l = r.pick(['$and', '$or']);
+        const items = [filterNode(uid, depth + 1, f), filterNode(uid, depth + 1, f)].slice(0, r.int(1, 2));
+        const form = r.pick(['list', 'list', 'index-object', 'overflow-object', 'single-object']);
+        f.push(`g:filter:${l}:${form}:depth${depth}`);
+        node[l] =
+          form === 'index-object'
+            ? { __sparse: items }
+            : form === 'overflow-object'
+              ? Object.fromEntries(items.map((x, j) => [String(101 + j), x]))
+              : form === 'single-object'
+                ? items[0]
+                : items;
+        continue;
+      }
+      if (roll < 0.18 && depth < 3) {
+        f.push(`g:filter:$not:depth${depth}`);
+        node.$not = chance(0.85) ? filterNode(uid, depth + 1, f) : [filterNode(uid, depth + 1, f)];
+        continue;
+      }
+      if (roll < 0.2) {
+        f.push('g:filter:unknown-attr');
+        node[r.pick(['nope', 'password', 'createdBy', 'updatedBy', 'localizations', '$foo', ''])] = { $eq: 'x' };
+        continue;
+      }
+      if (!entries.length) continue;
+      const [k, a] = r.pick(entries);
+      const target = targetOf(a);
+      if (a.type === 'dynamiczone') {
+        f.push('g:filter:dynamiczone');
+        node[k] = { id: { $notNull: 'true' } };
+      } else if (target) {
+        const sub = r.next();
+        const kind = a.type === 'relation' ? (target.startsWith('plugin::users') ? 'user-relation' : 'relation') : a.type;
+        if (sub < 0.15) {
+          f.push(`g:filter:${kind}:op-on-link`);
+          node[k] = r.pick([{ $null: r.pick(['true', 'false']) }, { $notNull: 'true' }, { $eq: '1' }, { id: { $in: ['1', '2'] } }]);
+        } else if (sub < 0.22) {
+          f.push(`g:filter:${kind}:scalar-on-link`);
+          node[k] = r.pick(['1', ...docIds(target).slice(0, 2)].filter(Boolean));
+        } else if (depth < 3) {
+          f.push(`g:filter:${kind}:depth${depth}`);
+          node[k] = filterNode(target, depth + 1, f);
+        } else node[k] = { id: { $notNull: 'true' } };
+      } else if (a.private || a.type === 'password') {
+        f.push('g:filter:private');
+        node[k] = { $eq: 'x' };
+      } else {
+        f.push(`g:filter:type:${a.type}`);
+        node[k] = scalarCond(k, a, f, 0);
+      }
+    }
+    return node;
+  };
+  const filtersParam = (uid, f) => {
+    const roll = r.next();
+    if (roll < 0.08) {
+      f.push('g:filters:array');
+      return [filterNode(uid, 0, f), ...(chance(0.5) ? [filterNode(uid, 0, f)] : [])];
+    }
+    if (roll < 0.12) {
+      f.push('g:filters:scalar');
+      return r.pick(['', 'x', NOVAL, '1']);
+    }
+    return filterNode(uid, 0, f);
+  };
+
+  // ---------- sort
+  const sortableScalars = (uid) => [
+    ...Object.entries(attrsOf(uid))
+      .filter(([, a]) => SCALARS.includes(a.type) && !a.private && a.type !== 'password')
+      .map(([k]) => k),
+    'id',
+    ...(model.types.get(uid) ? ['createdAt', 'updatedAt', 'documentId', 'publishedAt'] : []),
+  ];
+  const sortPath = (uid, depth, f) => {
+    const links = Object.entries(attrsOf(uid)).filter(([, a]) => targetOf(a));
+    if (depth < 3 && links.length && chance(0.35)) {
+      const [k, a] = r.pick(links);
+      f.push(`g:sort:path:${a.type}`);
+      return [k, ...sortPath(targetOf(a), depth + 1, f)];
+    }
+    const roll = r.next();
+    if (roll < 0.04) {
+      f.push('g:sort:odd-field');
+      const dz = Object.entries(attrsOf(uid)).find(([, a]) => a.type === 'dynamiczone' || a.type === 'json' || a.private);
+      return [dz ? dz[0] : r.pick(['nope', 'password', '*'])];
+    }
+    return [r.pick(sortableScalars(uid))];
+  };
+  const dir = (f) => {
+    const d = chance(0.97) ? r.pick(['', '', 'asc', 'desc', 'DESC', 'Asc', ' desc', 'desc ', '']) : 'up';
+    if (d === 'up') f.push('g:sort:bad-order');
+    return d;
+  };
+  const sortParam = (uid, f) => {
+    const item = () => {
+      const p = sortPath(uid, 0, f).join('.');
+      const d = dir(f);
+      return d ? `${p}:${d}` : p;
+    };
+    const roll = r.next();
+    if (roll < 0.25) return (f.push('g:sort:string'), item());
+    if (roll < 0.4) return (f.push('g:sort:comma'), [item(), item(), ...(chance(0.2) ? ['', ' '] : [])].join(chance(0.2) ? ', ' : ','));
+    if (roll < 0.55)
+      return (f.push('g:sort:list'), [item(), item()].slice(0, r.int(1, 2)).concat(chance(0.15) ? [`${item()},${item()}`] : []));
+    if (roll < 0.8) {
+      const objItem = () => {
+        const p = sortPath(uid, 0, f);
+        return p.reduceRight((acc, k) => ({ [k]: acc }), dir(f) || 'asc');
+      };
+      const form = r.pick(['object', 'list-of-objects', 'list-of-objects', 'mixed-list']);
+      f.push(`g:sort:${form}`);
+      if (form === 'object') return objItem();
+      if (form === 'mixed-list') return [item(), objItem()];
+      return [objItem(), ...(chance(0.4) ? [objItem()] : [])];
+    }
+    if (roll < 0.88) return (f.push('g:sort:dotted-object'), { [sortPath(uid, 0, f).join('.')]: dir(f) || 'desc' });
+    f.push('g:sort:edge');
+    return r.pick([':desc', 'id:', ',', '', 'id:asc:desc', NOVAL, { id: '' }, { id: { '': 'asc' } }]);
+  };
+
+  // ---------- fields
+  const fieldsParam = (uid, f) => {
+    const names = Object.entries(attrsOf(uid))
+      .filter(([, a]) => SCALARS.includes(a.type))
+      .map(([k]) => k);
+    const all = [...names, ...Object.keys(systemAttrs(uid))];
+    const roll = r.next();
+    if (roll < 0.1) return (f.push('g:fields:*'), '*');
+    if (roll < 0.3) return (f.push('g:fields:string'), r.pick(all));
+    if (roll < 0.5) return (f.push('g:fields:comma'), r.sample(all, r.int(2, 3)).join(chance(0.3) ? ', ' : ','));
+    if (roll < 0.85) return (f.push('g:fields:list'), r.sample(all, r.int(1, 3)));
+    f.push('g:fields:odd');
+    const link = Object.entries(attrsOf(uid)).find(([, a]) => !SCALARS.includes(a.type));
+    return r.pick([[link?.[0] ?? 'nope'], ['nope'], ['', 'id'], ['*', 'id'], 'id,,', { 0: 'id', a: 'b' }, NOVAL]);
+  };
+
+  // ---------- populate
+  const links = (uid) => Object.entries(attrsOf(uid)).filter(([, a]) => ['relation', 'component', 'media', 'dynamiczone'].includes(a.type));
+  const dotPath = (uid, depth) => {
+    const l = links(uid);
+    if (!l.length) return [];
+    const [k, a] = r.pick(l);
+    const t = targetOf(a);
+    return [k, ...(t && depth < 3 && chance(0.5) ? dotPath(t, depth + 1) : [])];
+  };
+  const subPopulate = (uid, k, a, depth, f) => {
+    if (a.type === 'dynamiczone') {
+      const roll = r.next();
+      if (roll < 0.5) {
+        f.push('g:populate:dz:on');
+        return {
+          on: Object.fromEntries(
+            r
+              .sample(a.components, r.int(1, a.components.length))
+              .map((c) => [c, chance(0.4) ? true : subPopulate(c, null, { type: 'component', component: c }, depth + 1, f)]),
+          ),
+        };
+      }
+      if (roll < 0.7) return (f.push('g:populate:dz:populate-*'), { populate: '*' });
+      if (roll < 0.8) return (f.push('g:populate:dz:fields'), { fields: ['id'] });
+      if (roll < 0.9) return (f.push('g:populate:dz:populate-name'), { populate: r.pick(['x', ['a']]) });
+      return (f.push('g:populate:dz:literal'), r.pick([true, '*', 'true', '1']));
+    }
+    const t = targetOf(a);
+    const roll = r.next();
+    if (roll < 0.2) return (f.push(`g:populate:${a.type}:literal`), r.pick([true, '*', 'true', 'false', '0', '1', 't', NOVAL, '']));
+    const sub = {};
+    const kind = a.type;
+    if (chance(0.35)) {
+      sub.fields = fieldsParam(t, f);
+      f.push(`g:populate:${kind}:fields`);
+    }
+    if (chance(0.3)) {
+      sub.filters = filterNode(t, 1, f);
+      f.push(`g:populate:${kind}:filters`);
+    }
+    if (chance(0.25)) {
+      sub.sort = sortParam(t, f);
+      f.push(`g:populate:${kind}:sort`);
+    }
+    if (kind === 'relation' && ['oneToMany', 'manyToMany', 'manyWay'].includes(a.relation) && chance(0.15)) {
+      sub.count = r.pick(['true', 'false', '1']);
+      f.push('g:populate:count');
+    }
+    if (chance(0.12)) {
+      const p = r.pick([
+        ['limit', r.pick(['1', '2', '0', '-1', 'x'])],
+        ['start', r.pick(['1', '0', '-1'])],
+        ['page', r.pick(['1', '2', '0'])],
+        ['pageSize', r.pick(['1', '2', '0'])],
+        ['ordering', r.pick(['asc', 'desc'])],
+      ]);
+      sub[p[0]] = p[1];
+      f.push(`g:populate:${kind}:${p[0]}`);
+      if (chance(0.2)) {
+        sub.start = '0';
+        f.push('g:populate:mixed-pagination');
+      }
+    }
+    if (depth < 2 && t && links(t).length && chance(0.35)) {
+      sub.populate = populateParam(t, depth + 1, f);
+      f.push(`g:populate:${kind}:nested`);
+    }
+    if (chance(0.03)) {
+      sub.on = { x: true };
+      f.push(`g:populate:${kind}:on-non-dz`);
+    }
+    return Object.keys(sub).length ? sub : chance(0.5) ? {} : true;
+  };
+  function populateParam(uid, depth, f) {
+    const l = links(uid);
+    const roll = r.next();
+    if (!l.length) return (f.push('g:populate:no-links'), r.pick(['*', 'nope', { nope: true }]));
+    if (roll < 0.1) return (f.push(`g:populate:*:depth${depth}`), '*');
+    if (roll < 0.2) return (f.push('g:populate:string'), r.pick(l)[0]);
+    if (roll < 0.3)
+      return (
+        f.push('g:populate:comma'),
+        r
+          .sample(l, r.int(1, 3))
+          .map(([k]) => k)
+          .join(chance(0.3) ? ' , ' : ',')
+      );
+    if (roll < 0.45) {
+      const items = Array.from({ length: r.int(1, 3) }, () => dotPath(uid, 0).join('.'));
+      const form = r.pick(['list', 'comma', 'list']);
+      f.push(`g:populate:dot-${form}`);
+      return form === 'comma' ? items.join(',') : items;
+    }
+    if (roll < 0.5) {
+      f.push('g:populate:odd');
+      return r.pick([
+        ['*'],
+        ['*', l[0][0]],
+        '*,' + l[0][0],
+        [l[0][0], { [l[0][0]]: true }],
+        { '*': true },
+        { 0: l[0][0] },
+        NOVAL,
+        '',
+        'nope',
+      ]);
+    }
+    const out = {};
+    for (const [k, a] of r.sample(l, r.int(1, Math.min(3, l.length)))) out[k] = subPopulate(uid, k, a, depth, f);
+    f.push(`g:populate:object:depth${depth}`);
+    return out;
+  }
+
+  // ---------- pagination & root parameters
+  const pageVal = () =>
+    chance(0.75) ? r.pick(['1', '2', '3', '1', '4', '100', '01', ' 2', '2.0']) : r.pick(['0', '-1', '1.5', 'abc', '', '101', NOVAL, '1e1']);
+  const paginationParams = (q, f) => {
+    const roll = r.next();
+    if (roll < 0.35) {
+      q.pagination = { page: pageVal(), pageSize: pageVal() };
+      f.push('g:pagination:page');
+    } else if (roll < 0.6) {
+      q.pagination = { start: pageVal(), limit: pageVal() };
+      f.push('g:pagination:offset');
+    } else if (roll < 0.75) {
+      const k = r.pick([
+        ['page', 'pageSize'],
+        ['start', 'limit'],
+      ]);
+      q[k[0]] = pageVal();
+      if (chance(0.6)) q[k[1]] = pageVal();
+      f.push(`g:pagination:top-level-${k[0]}`);
+    } else if (roll < 0.85) {
+      q.pagination = { [r.pick(['page', 'limit', 'pageSize'])]: pageVal(), withCount: r.pick(['false', 'true', '0', 'no', NOVAL]) };
+      f.push('g:pagination:withCount');
+    } else if (roll < 0.92) {
+      q.pagination = { page: '1', limit: '2' };
+      f.push('g:pagination:mixed');
+    } else {
+      q.pagination = r.pick(['1', NOVAL, ['1'], { page: { x: '1' } }]);
+      f.push('g:pagination:odd');
+    }
+  };
+
+  // ---------- qs rendering with its own variations
+  const enc = (s, f) => {
+    let e = encodeURIComponent(s);
+    if (/%20/.test(e) && chance(0.5)) {
+      e = e.replace(/%20/g, '+');
+      f.push('g:qs:plus');
+    }
+    return e;
+  };
+  const render = (q, f) => {
+    const pairs = [];
+    const bracketStyle = chance(0.1) ? 'encoded' : 'raw';
+    if (bracketStyle === 'encoded') f.push('g:qs:encoded-brackets');
+    const keyOf = (segs) => {
+      const [root, ...rest] = segs;
+      const name = (s) => encodeURIComponent(s).replace(/%24/g, '$');
+      const k = name(root) + rest.map((s) => `[${name(s)}]`).join('');
+      return bracketStyle === 'encoded' ? k.replace(/\[/g, '%5B').replace(/\]/g, '%5D') : k;
+    };
+    const walk = (v, segs) => {
+      if (v === undefined) return;
+      if (v === NOVAL) return pairs.push(keyOf(segs));
+      if (v && typeof v === 'object' && v.__sparse) {
+        f.push('g:qs:sparse-index');
+        let i = r.int(1, 3);
+        for (const x of v.__sparse) {
+          walk(x, [...segs, String(i)]);
+          i += r.int(1, 5);
+        }
+        return;
+      }
+      if (v && typeof v === 'object' && v.__indexed) {
+        // every index written out: past arrayLimit (100) qs makes an object keyed by index of the whole level
+        v.__indexed.forEach((x, i) => walk(x, [...segs, String(i)]));
+        return;
+      }
+      if (v && typeof v === 'object' && v.__push) {
+        f.push('g:qs:empty-brackets');
+        for (const x of v.__push) pairs.push(`${keyOf(segs)}${bracketStyle === 'encoded' ? '%5B%5D' : '[]'}=${enc(String(x), f)}`);
+        return;
+      }
+      if (Array.isArray(v)) {
+        const scalars = v.every((x) => typeof x === 'string');
+        const roll = r.next();
+        if (scalars && v.length > 0 && roll < 0.2) {
+          f.push('g:qs:repeated-key');
+          for (const x of v) pairs.push(`${keyOf(segs)}=${enc(x, f)}`);
+          return;
+        }
+        if (scalars && v.length > 0 && roll < 0.3) {
+          f.push('g:qs:empty-brackets');
+          for (const x of v) pairs.push(`${keyOf(segs)}${bracketStyle === 'encoded' ? '%5B%5D' : '[]'}=${enc(x, f)}`);
+          return;
+        }
+        if (roll < 0.35 && v.length > 0) {
+          walk({ __sparse: v }, segs);
+          return;
+        }
+        v.forEach((x, i) => walk(x, [...segs, String(i)]));
+        return;
+      }
+      if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) walk(x, [...segs, k]);
+        return;
+      }
+      pairs.push(`${keyOf(segs)}=${enc(String(v), f)}`);
+    };
+    for (const [k, v] of Object.entries(q)) walk(v, [k]);
+    // qs-level additions: empty pairs and keys, a dotted root key, a very deep key, a key repeated with a scalar
+    if (chance(0.04)) {
+      pairs.splice(r.int(0, pairs.length), 0, r.pick(['', '=', '=x', '&', '[]=x', '%5B%5D=1']));
+      f.push('g:qs:empty-key');
+    }
+    if (chance(0.03)) {
+      pairs.push(r.pick(['filters.id.$eq=1', 'sort.id=asc', 'populate.x=true', 'pagination.page=2']));
+      f.push('g:qs:dotted-key');
+    }
+    if (chance(0.02)) {
+      pairs.push(`filters${'[$and][0]'.repeat(r.int(9, 12))}[id][$gt]=0`);
+      f.push('g:qs:depth-overflow');
+    }
+    if (chance(0.03) && Object.keys(q).length) {
+      const k = r.pick(Object.keys(q));
+      pairs.push(`${k}=${r.pick(['', 'x', '1', '*'])}`);
+      f.push(`g:qs:root-repeated:${k}`);
+    }
+    return pairs.join('&');
+  };
+
+  const authPick = () => {
+    const roll = r.next();
+    return roll < 0.4 ? 'none' : roll < 0.75 ? 'read' : roll < 0.98 ? 'full' : 'bad';
+  };
+
+  function read() {
+    const t = r.pick(types);
+    const f = [];
+    const q = {};
+    let path = `/api/${t.route}`;
+    let list = t.kind === 'collectionType';
+    if (list && chance(0.15)) {
+      const ids = docIds(t.uid);
+      path += '/' + (ids.length && chance(0.9) ? r.pick(ids) : r.pick(['nope', '0', '1']));
+      list = false;
+      f.push('g:route:findOne');
+    } else f.push(`g:route:${t.kind === 'singleType' ? 'single' : 'find'}`);
+    const p = (x) => chance(x);
+    if (p(list ? 0.6 : 0.15)) q.filters = filtersParam(t.uid, f);
+    if (p(list ? 0.45 : 0.1)) q.sort = sortParam(t.uid, f);
+    if (p(0.3)) q.fields = fieldsParam(t.uid, f);
+    if (p(0.5)) q.populate = populateParam(t.uid, 0, f);
+    if (p(list ? 0.35 : 0.05)) paginationParams(q, f);
+    if (p(t.localized ? 0.5 : 0.05)) {
+      q.locale = r.pick([...locales, ...locales, '*', 'xx', '', 'EN', NOVAL, ['en']].filter((x) => x !== undefined));
+      f.push(
+        `g:locale:${typeof q.locale === 'string' && locales.includes(q.locale) ? 'code' : String(q.locale === NOVAL ? 'novalue' : JSON.stringify(q.locale))}`,
+      );
+    }
+    if (p(t.draftAndPublish ? 0.4 : 0.05)) {
+      q.status = r.pick(['draft', 'published', 'draft', 'DRAFT', '', NOVAL, ['draft']]);
+      f.push(`g:status:${q.status === NOVAL ? 'novalue' : JSON.stringify(q.status)}`);
+    }
+    if (p(0.08)) {
+      const [k, vals] = r.pick([
+        ['_q', ['a', 'e', '', 'ZZZ', ' ', '%']],
+        [
+          'publicationFilter',
+          ['never-published', 'has-published-version', 'modified', 'unmodified', 'published-without-draft', 'published-with-draft', 'x'],
+        ],
+        ['hasPublishedVersion', ['true', 'false', 'x', '']],
+        ['count', ['true', 'false']],
+        ['ordering', ['asc', 'desc']],
+        ['foo', ['1']],
+        ['publicationState', ['preview', 'live']],
+      ]);
+      q[k] = r.pick(vals);
+      f.push(`g:root:${k}`);
+    }
+    let s = render(q, f);
+    // arrayLimit overflow: a list of more than 100 indexed entries (populate, fields, an operator's list), drawn from a
+    // stream of its own so that the other requests of a seed stay what they were without it
+    if (x.next() < 0.015) {
+      const n = x.pick([101, 102, 150]);
+      const form = x.pick(['populate', 'fields', '$in']);
+      const l = links(t.uid);
+      const key = form === 'populate' && l.length ? 'populate' : form === '$in' ? 'filters[id][$in]' : 'fields';
+      const names = key === 'populate' ? l.map(([k]) => k) : key === 'fields' ? Object.keys(systemAttrs(t.uid)) : null;
+      const items = Array.from({ length: n }, (_, i) => (names ? names[i % names.length] : String(i + 1)));
+      s = [s, ...items.map((v, i) => `${key}[${i}]=${encodeURIComponent(v)}`)].filter(Boolean).join('&');
+      f.push(`g:qs:array-limit-overflow:${key}`);
+    }
+    return { method: 'GET', path: path + (s ? `?${s}` : ''), auth: authPick(), features: [...new Set(f)] };
+  }
+  return { read };
+}
