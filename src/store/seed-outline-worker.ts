@@ -1,4 +1,5 @@
-// The thread seed-prefetch.ts starts beside the one that reads the seed into shared memory (seed-read-worker.ts):
+// The thread seed-prefetch.ts starts to outline a seed: it reads a small seed itself first, a large one is read into
+// shared memory beside it (seed-read-worker.ts). It
 // posts the bytes with the members before "contentTypes" (they name the locales the model needs) as soon as the
 // first bytes read hold them, then outlines the documents as they are read (see ReadProgress) and streams their
 // extents on its own port as it finds them, so the main thread imports while this one still outlines. Where it
@@ -6,6 +7,7 @@
 // to shrink them by (or null): the outline waits a while for it before the first documents, then shrinks each
 // document on its own walk of it, which finds where it ends (see shrink-snapshot.ts). Any failure posts "failed":
 // the main thread then reads and outlines the file itself, and reports a problem with file and position.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { valueEnd, type Slice, type ValueEnd } from './json-scanner.js';
 import { outline, outlineHead } from './seed-outline.js';
@@ -24,12 +26,17 @@ const PLAN_WAIT_MS = 2000;
 /** Documents walked, while no plan has come, between two looks at the port for one. */
 const CHUNK_POLL = 256;
 
-const { file, port, signal, shrink, bytes, progress } = workerData as {
+const { file, port, signal, shrink, bytes, progress, readHere } = workerData as {
   file: string;
   port: MessagePort;
   signal: SharedArrayBuffer;
   shrink: boolean;
+  /** A seed too small to pay for a reading thread: read here, whole, before its walk (see seed-prefetch.ts). */
+  readHere: boolean;
 } & ReadProgressBuffers;
+
+/** Bytes read at a time when this thread reads the seed itself. */
+const READ_PIECE = 16 * 1024 * 1024;
 /**
  * [0]: steps posted (the main thread waits on it, see PortStream.next); [1]: plans posted (this thread waits on it).
  */
@@ -176,12 +183,34 @@ class Steps {
   }
 }
 
+/** Reads the whole seed into `view` here, posting the head once the first piece holds it. */
+function readWhole(view: Buffer): void {
+  const fd = openSync(file, 'r');
+  try {
+    for (let at = 0; at < view.length;) {
+      const n = readSync(fd, view, at, Math.min(view.length - at, READ_PIECE), at);
+      if (n === 0) throw new Error(`${file}: shorter than its size`);
+      at += n;
+      if (at === n && at < view.length) {
+        const head = outlineHead(view.subarray(0, at));
+        if (head) sendHead(head);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 try {
   const buf = Buffer.from(bytes);
-  const read = new ReadProgress(progress, buf.length, READ_MARGIN);
-  // the head as soon as the first bytes are read (the model is read meanwhile); else when the outline reaches it
-  const head = outlineHead(buf.subarray(0, read.need(0)));
-  if (head) sendHead(head);
+  let read: ReadProgress | undefined;
+  if (readHere) readWhole(buf);
+  else {
+    read = new ReadProgress(progress, buf.length, READ_MARGIN);
+    // the head as soon as the first bytes are read (the model is read meanwhile); else when the outline reaches it
+    const head = outlineHead(buf.subarray(0, read.need(0)));
+    if (head) sendHead(head);
+  }
   const steps = new Steps();
   const { meta } = outline(
     buf,

@@ -176,7 +176,7 @@ const breakLast = (text: string, what: string, by: string) => {
  * Imports a seed as serve does (read ahead, the outline streamed from the thread into the import) and on the main
  * thread alone, in a child process over the compiled modules; says whether it streamed, and what each gave.
  */
-function bothWays(schemas: string, seedText: string, shrink: boolean) {
+function bothWays(schemas: string, seedText: string, shrink: boolean, readThreadFrom?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'cm-seedstream-'));
   const file = join(dir, 'seed.json');
   writeFileSync(file, seedText);
@@ -198,7 +198,7 @@ function bothWays(schemas: string, seedText: string, shrink: boolean) {
         return { error: e.message, warnings };
       }
     };
-    const read = await prefetchSeed(file, { shrink: ${shrink} }).take();
+    const read = await prefetchSeed(file, { shrink: ${shrink}, readThreadFrom: ${readThreadFrom} }).take();
     const streamed = read !== undefined && 'head' in read.outline;
     // chunks of documents that came shrunk from the thread, and all chunks
     const chunks = { shrunk: 0, all: 0 };
@@ -289,6 +289,16 @@ describe('the outline streamed into the import (serve --seed): the same store, w
       expect(streamed).toBe(streams);
       expect(ahead).toEqual(main);
     }
+  });
+
+  test('a seed read on a thread of its own while it is outlined (a large one): the same store', () => {
+    // every seed from 0 bytes on: the outline follows the reading thread, 8 MB behind at most
+    const text = JSON.stringify(generateDataset({ articles: 2500 }));
+    const { streamed, ahead, main, chunks } = bothWays(KIT_MODEL, text, true, 0);
+    expect(streamed).toBe(true);
+    expect(main.error).toBeUndefined();
+    expect(ahead).toEqual(main);
+    expect(chunks.shrunk).toBe(chunks.all);
   });
 
   test('a seed of several chunks per type (2,500 articles): the same store, from shrunk chunks when shrinking', () => {
