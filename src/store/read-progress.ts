@@ -29,7 +29,7 @@ export class UnreadBytes extends Error {
 /**
  * Waits for bytes as the outline needs them: each value it walks (a document, a type's members) once `margin` bytes
  * past its start are read (or the whole file). A value that ends past what was read before its walk was walked over
- * bytes still zero, or changing: UnreadBytes then (see `covers`). JSON never holds a zero byte outside a string, so
+ * bytes still zero, or changing: UnreadBytes then (see `covered`). JSON never holds a zero byte outside a string, so
  * a walk that meets one fails or runs on: it never ends early.
  */
 export class ReadProgress {
