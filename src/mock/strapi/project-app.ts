@@ -1,5 +1,7 @@
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { basename, extname } from 'node:path';
+import { hostname } from 'node:os';
+import { projectEnvVars } from '../../project/strapi-env.js';
 import type { ContentType } from '../../core/model/types.js';
 import type { CodeError } from '../../project/code/code-error.js';
 import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
@@ -28,7 +30,7 @@ import { coreStore } from './core-store.js';
 import { knexConnection } from './knex-connection.js';
 import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
-import { strapiConfig } from './strapi-config.js';
+import { serverConfigOf, strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
 import { graphqlPluginServices } from './graphql-plugin-services.js';
 import { projectGraphql, type ProjectGraphql } from './graphql-project.js';
@@ -162,7 +164,10 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   for (const p of files.problems.filter((f) => own(f.file)))
     problems.push(new CodeErrorClass(p.file, undefined, `config cannot be read here: ${p.error}`));
   const config = strapiConfig(
-    { server: {}, ...files.values },
+    {
+      ...files.values,
+      server: serverConfigOf(files.values.server, code.root ? projectEnvVars(code.root) : process.env, hostname()),
+    },
     {
       api: () => {
         const rt = current();

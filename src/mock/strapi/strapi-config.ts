@@ -73,3 +73,38 @@ export function strapiConfig(files: Readonly<Record<string, unknown>>, live: Rea
   for (const key of Object.keys(state)) Object.defineProperty(provider, key, { get: () => state[key], enumerable: true });
   return provider;
 }
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '0.0.0.0', '::1', '::'];
+
+/**
+ * `config/server` as Strapi's configuration loader completes it: its defaults under the file's values (the host from
+ * HOST or the machine's name, the port from PORT or 1337), `url` normalised (a relative one gets its leading slash,
+ * '' by default) and `absoluteUrl` computed, as project code reads them to build links (`server.url`, `server.host`).
+ */
+export function serverConfigOf(
+  file: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+  hostname: string,
+): Record<string, unknown> {
+  const own = isPlainObject(file) ? file : {};
+  const nested = (key: string, base: Record<string, unknown>) => ({ ...base, ...(isPlainObject(own[key]) ? own[key] : {}) });
+  const server: Record<string, unknown> = {
+    host: env.HOST || hostname || 'localhost',
+    port: Number(env.PORT) || 1337,
+    proxy: false,
+    ...own,
+    cron: nested('cron', { enabled: false }),
+    dirs: nested('dirs', { public: './public' }),
+  };
+  let url = typeof own.url === 'string' ? own.url.replace(/^[/ ]+|[/ ]+$/g, '') : '';
+  if (url.startsWith('http')) {
+    try {
+      url = new URL(url).toString().replace(/\/+$/, '');
+    } catch {
+      // Strapi refuses to start with it; the mock keeps it as written
+    }
+  } else if (url !== '') url = `/${url}`;
+  const host = String(server.host);
+  const origin = LOCAL_HOSTS.includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return { ...server, url, absoluteUrl: url.startsWith('http') ? url : `http://${origin}:${String(server.port)}${url}` };
+}
