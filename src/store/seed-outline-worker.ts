@@ -7,13 +7,13 @@
 // to shrink them by (or null): the outline waits a while for it before the first documents, then shrinks each
 // document on its own walk of it, which finds where it ends (see shrink-snapshot.ts). Any failure posts "failed":
 // the main thread then reads and outlines the file itself, and reports a problem with file and position.
-import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { valueEnd, type Slice, type ValueEnd } from './json-scanner.js';
 import { outline, outlineHead } from './seed-outline.js';
 import type { HeadMessage, StepMessage } from './seed-prefetch.js';
 import { SnapshotShrinker, type ShrinkPlan } from './shrink-snapshot.js';
 import { ReadProgress, type ReadProgressBuffers } from './read-progress.js';
+import { readInPieces } from './read-in-pieces.js';
 
 /**
  * How far past a value's start the read must be before the value is walked: documents are far smaller, so the walk
@@ -183,28 +183,16 @@ class Steps {
   }
 }
 
-/** Reads the whole seed into `view` here, posting the head once the first piece holds it. */
-function readWhole(view: Buffer): void {
-  const fd = openSync(file, 'r');
-  try {
-    for (let at = 0; at < view.length;) {
-      const n = readSync(fd, view, at, Math.min(view.length - at, READ_PIECE), at);
-      if (n === 0) throw new Error(`${file}: shorter than its size`);
-      at += n;
-      if (at === n && at < view.length) {
-        const head = outlineHead(view.subarray(0, at));
-        if (head) sendHead(head);
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
 try {
   const buf = Buffer.from(bytes);
   let read: ReadProgress | undefined;
-  if (readHere) readWhole(buf);
+  if (readHere)
+    // the head as soon as the first piece holds it (the model is read meanwhile)
+    readInPieces(file, buf, READ_PIECE, (at) => {
+      if (at > READ_PIECE || at === buf.length) return;
+      const head = outlineHead(buf.subarray(0, at));
+      if (head) sendHead(head);
+    });
   else {
     read = new ReadProgress(progress, buf.length, READ_MARGIN);
     // the head as soon as the first bytes are read (the model is read meanwhile); else when the outline reaches it

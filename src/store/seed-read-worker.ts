@@ -2,9 +2,9 @@
 // piece, and says how far it got after each piece (see ReadProgress), so the outline walks what is read while the
 // rest is still coming from the disk. A seed not in the page cache reads at disk speed (866 MB: ~2 s here), about
 // as long as the outline's walk of it: one after the other they added up, side by side the longer one counts.
-import { closeSync, openSync, readSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 import { READ_DONE, READ_FAILED, type ReadProgressBuffers } from './read-progress.js';
+import { readInPieces } from './read-in-pieces.js';
 
 /** Bytes read between two reports: large enough that a report costs nothing, small enough to start the walk early. */
 const READ_PIECE = 4 * 1024 * 1024;
@@ -13,21 +13,14 @@ const { file, bytes, progress } = workerData as { file: string } & ReadProgressB
 const state = new BigInt64Array(progress);
 const view = Buffer.from(bytes);
 
-let fd: number | undefined;
 try {
-  fd = openSync(file, 'r');
-  for (let at = 0; at < view.length;) {
-    const n = readSync(fd, view, at, Math.min(view.length - at, READ_PIECE), at);
-    // a file that shrank since its size was taken: the walk must not take the rest for zeros
-    if (n === 0) throw new Error(`${file}: shorter than its size`);
-    at += n;
-    Atomics.store(state, 0, BigInt(at));
+  readInPieces(file, view, READ_PIECE, (read) => {
+    Atomics.store(state, 0, BigInt(read));
     Atomics.notify(state, 0);
-  }
+  });
   Atomics.store(state, 1, READ_DONE);
 } catch {
   Atomics.store(state, 1, READ_FAILED);
 } finally {
-  if (fd !== undefined) closeSync(fd);
   Atomics.notify(state, 0);
 }

@@ -14,7 +14,7 @@ type Documents = (uid: string) => Record<string, (p?: Params) => Promise<unknown
  * Strapi 5's entity service passes its params to the document service as they are: v4's `publicationState` is read
  * by nothing there (`'live'` still finds drafts, the default status; probe on Strapi 5.54), so it is dropped here.
  */
-const statusOf = (p: Params): Params => {
+const withoutV4Params = (p: Params): Params => {
   const { publicationState: _ignored, ...rest } = p;
   return rest;
 };
@@ -30,7 +30,7 @@ function documentOfRow(rt: Runtime, uid: string, id: unknown): { documentId: str
  * `publishedAt` condition on draft & publish types) to `strapi.db.query(uid).findPage`.
  */
 function findPageQuery(current: () => Runtime, uid: string, opts: Params): Params {
-  const { filters, fields, sort, status, ...rest } = statusOf(opts);
+  const { filters, fields, sort, status, ...rest } = withoutV4Params(opts);
   const dp = current().model.contentTypes.get(uid)?.draftAndPublish === true;
   const published = status !== undefined && status !== null && dp ? { publishedAt: { $null: status === 'draft' } } : undefined;
   const where = published && filters !== undefined ? { $and: [filters, published] } : (published ?? filters);
@@ -58,12 +58,12 @@ export function entityService(
   const draftAndPublish = (uid: string) => current().model.contentTypes.get(uid)?.draftAndPublish === true;
   return {
     findMany: (uid: string, opts: Params = {}) =>
-      kind(uid) === 'singleType' ? documents(uid).findFirst(statusOf(opts)) : documents(uid).findMany(statusOf(opts)),
+      kind(uid) === 'singleType' ? documents(uid).findFirst(withoutV4Params(opts)) : documents(uid).findMany(withoutV4Params(opts)),
     findOne: async (uid: string, id: unknown, opts: Params = {}) => {
       const doc = documentOfRow(current(), uid, id);
-      return doc ? documents(uid).findOne({ ...statusOf(opts), documentId: doc.documentId }) : null;
+      return doc ? documents(uid).findOne({ ...withoutV4Params(opts), documentId: doc.documentId }) : null;
     },
-    count: (uid: string, opts: Params = {}) => documents(uid).count(statusOf(opts)),
+    count: (uid: string, opts: Params = {}) => documents(uid).count(withoutV4Params(opts)),
     // a draft only when the data says `publishedAt: null` (Strapi's contentTypes.isDraft): otherwise published
     create: (uid: string, params: Params = {}) => {
       const data = (params.data ?? {}) as Params;
