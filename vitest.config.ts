@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // one scratch folder per run, removed at its end (see test/global-tmpdir.ts)
+    globalSetup: ['test/global-tmpdir.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Test files start servers on free ports; two workers fit the 2-core CI machine.
