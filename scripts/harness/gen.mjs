@@ -1,6 +1,6 @@
 // Request generator: reads and write sequences derived from a content model and the content both servers hold.
 // Every request is { method, path, body?, auth: 'none'|'read'|'full'|'bad', features: [...], save?, phase }.
-import { SCALARS } from './model.mjs';
+import { datasetRows, SCALARS } from './model.mjs';
 
 const PAGE_VALUES = ['1', '2', '0', '-1', 'abc', '1.5', ''];
 const ROOT_PARAMS = [
@@ -70,14 +70,7 @@ export function makeGenerator(model, dataset, settings, r) {
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const rest = settings.rest ?? {};
   // rows of each type, every locale and status
-  const rows = new Map();
-  for (const t of types) {
-    const ct = dataset.contentTypes?.[t.uid];
-    const all = [];
-    for (const byStatus of Object.values(ct?.documents ?? {}))
-      for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
-    rows.set(t.uid, all);
-  }
+  const rows = datasetRows(model, dataset);
   const docIdsOf = (uid) => [...new Set((rows.get(uid) ?? []).map((d) => d.documentId))];
   const attrsOf = (target) => (model.types.get(target) ?? model.components.get(target))?.attributes ?? {};
   const visible = (a) => !a.private && a.type !== 'password';

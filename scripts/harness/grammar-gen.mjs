@@ -43,7 +43,7 @@
 //   publicationFilter, hasPublishedVersion ('true'|'false', else refused), _q, count, ordering
 //
 // Each request records its shape features (`g:<where>:<shape>`) so a report can say which shapes differ.
-import { SCALARS } from './model.mjs';
+import { datasetRows, SCALARS } from './model.mjs';
 import { rng } from '../differential/rng.mjs';
 
 const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
@@ -79,13 +79,7 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
   const x = rng(extraSeed * 7907 + 11);
   const types = [...model.types.values()];
   const locales = (dataset.locales ?? []).map((l) => l.code);
-  const rows = new Map();
-  for (const t of types) {
-    const all = [];
-    for (const byStatus of Object.values(dataset.contentTypes?.[t.uid]?.documents ?? {}))
-      for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
-    rows.set(t.uid, all);
-  }
+  const rows = datasetRows(model, dataset);
   const schemaOf = (uid) =>
     uid === 'plugin::upload.file' ? { attributes: MEDIA_ATTRS } : (model.types.get(uid) ?? model.components.get(uid));
   const attrsOf = (uid) => schemaOf(uid)?.attributes ?? {};

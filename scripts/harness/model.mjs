@@ -41,6 +41,18 @@ export function loadModel(modelDir) {
   return { types, components };
 }
 
+/** Every row of each type in a dataset (every locale and status), by type uid: what the generators sample from. */
+export function datasetRows(model, dataset) {
+  const rows = new Map();
+  for (const t of model.types.values()) {
+    const all = [];
+    for (const byStatus of Object.values(dataset.contentTypes?.[t.uid]?.documents ?? {}))
+      for (const v of Object.values(byStatus ?? {})) for (const d of [v].flat()) if (d) all.push(d);
+    rows.set(t.uid, all);
+  }
+  return rows;
+}
+
 export const SCALARS = [
   'string',
   'text',

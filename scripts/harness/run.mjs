@@ -3,9 +3,11 @@
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
 //       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
-//       [--skip-reads] [--until N] [--generator grammar]
+//       [--skip-reads] [--until N] [--generator grammar] [--write-generator grammar]
 // --generator grammar: the reads come from grammar-gen.mjs (shapes sampled from Strapi's query grammar) instead of
 // gen.mjs; the JSON report then lists `differingFeatures` (each shape feature: requests carrying it, how many differed).
+// --write-generator grammar: the write sequence comes from write-grammar-gen.mjs (bodies sampled from Strapi's write
+// grammar: every attribute kind, relation ops, components, zones, media, system keys, body shapes) instead of gen.mjs.
 // --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
 // write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
@@ -32,6 +34,7 @@ import {
 import { loadModel } from './model.mjs';
 import { makeGenerator } from './gen.mjs';
 import { makeGrammarGenerator } from './grammar-gen.mjs';
+import { makeWriteGrammarGenerator } from './write-grammar-gen.mjs';
 import { projectGetRoutes, projectReader } from './project-reads.mjs';
 import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -210,8 +213,10 @@ if (withCode) {
 }
 const writeSeq = [];
 let writeSteps = 0;
+const writeGen =
+  opts['write-generator'] === 'grammar' ? makeWriteGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 130363 + 7)) : gen;
 while (writeSteps < nWrites) {
-  const s = gen.writeStep();
+  const s = writeGen.writeStep();
   if (!s.length) continue;
   writeSteps++;
   writeSeq.push(...s.map((x) => ({ ...x, phase: 'write' })));
@@ -232,6 +237,10 @@ async function send(base, req, saved) {
   if (req.body !== undefined) {
     body = JSON.stringify(req.body).replace(/\{\{(\w+)\}\}/g, (_, n) => saved[n] ?? `unsaved${n}`);
     headers['content-type'] = 'application/json';
+  } else if (req.rawBody !== undefined) {
+    // a body sent as written (malformed JSON, an empty one): what a broken client sends
+    body = req.rawBody;
+    headers['content-type'] = req.contentType ?? 'application/json';
   }
   let res, text;
   // a write is sent once, with a long wait: sent again after a timeout on a loaded machine, it would be made twice
@@ -389,6 +398,7 @@ const summary = {
   model: name,
   seed: seedN,
   generator: opts.generator === 'grammar' ? 'grammar' : 'plain',
+  writeGenerator: opts['write-generator'] === 'grammar' ? 'grammar' : 'plain',
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },
   total: tally(results),

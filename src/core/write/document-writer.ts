@@ -3,7 +3,7 @@ import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
-import { parseQuery, parseStatus, type QueryOptions } from '../query/run-query.js';
+import { parseQuery, parseStatus, validateQuery, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { recordLinks, renumberInverseList, renumberOrds } from '../data/link-order.js';
@@ -11,7 +11,7 @@ import type { Row } from '../data/types.js';
 import type { Transaction } from '../data/transaction.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
-import { checkBodyKeys, prepareData, type PreparedData } from './prepare-data.js';
+import { checkBodyKeys, CORE_ROUTE_BODY_KEYS, prepareData, withoutRouteBodyKeys, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp } from './relation-order.js';
 import { type WriteContext } from './clone.js';
@@ -292,13 +292,17 @@ export async function createDocument(
   body: unknown,
   opts: QueryOptions,
 ): Promise<Entry> {
+  // the controller's validateQuery, then its checks of the body; the rest of the query (status, locale, pagination)
+  // is the document service's, read once the controller is done
+  validateQuery(store.index, type, query, opts);
+  const given = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, given, CORE_ROUTE_BODY_KEYS);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, given, opts.canRead);
+  const data = withoutRouteBodyKeys(type, given, CORE_ROUTE_BODY_KEYS);
   parseQuery(store.index, type, query, opts);
   const status = parseStatus(query.status, opts.strictDocumentParams !== false);
   const locale = writeLocale(store, type, query.locale);
-  const data = dataOf(body);
-  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
-  checkBodyKeys(store.index, type, data);
-  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   return writeThenSync(
     store,
@@ -315,13 +319,17 @@ export async function updateDocument(
   body: unknown,
   opts: QueryOptions,
 ): Promise<Entry | undefined> {
+  // the controller's validateQuery, then its checks of the body; the rest of the query (status, locale, pagination)
+  // is the document service's, read once the controller is done
+  validateQuery(store.index, type, query, opts);
+  const given = dataOf(body);
+  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+  checkBodyKeys(store.index, type, given, CORE_ROUTE_BODY_KEYS);
+  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, given, opts.canRead);
+  const data = withoutRouteBodyKeys(type, given, CORE_ROUTE_BODY_KEYS);
   parseQuery(store.index, type, query, opts);
   const status = parseStatus(query.status, opts.strictDocumentParams !== false);
   const locale = writeLocale(store, type, query.locale);
-  const data = dataOf(body);
-  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
-  checkBodyKeys(store.index, type, data);
-  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
   const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
@@ -352,7 +360,8 @@ export async function deleteDocument(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Promise<void> {
-  if (type.kind === 'collectionType') parseQuery(store.index, type, query, opts);
+  // (a single type's delete validates its query too, before it looks for its document)
+  parseQuery(store.index, type, query, opts);
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   // A single type without its document answers 204 before Strapi's document service is reached.
   if (target === undefined && type.kind === 'singleType') return;

@@ -182,14 +182,39 @@ function changedList(given: unknown, cast: unknown, zone = false): boolean {
 /**
  * Strapi's input validation, which runs on the whole body before anything else: first the keys the server owns
  * (`throwRestrictedFields`), then keys that are not attributes, depth first (`throwUnrecognizedFields`,
- * unrecognized-keys.ts).
+ * unrecognized-keys.ts). `routeBodyKeys`: the root keys of the route's declared body schema, which Strapi lets
+ * through at the payload's root too (a core route declares `{ data }`: `data.data` passes, and is written nowhere).
  */
-export function checkBodyKeys(index: ContentIndex, type: ContentType, data: Record<string, unknown>): void {
+export function checkBodyKeys(
+  index: ContentIndex,
+  type: ContentType,
+  data: Record<string, unknown>,
+  routeBodyKeys: readonly string[] = [],
+): void {
   for (const key of Object.keys(data)) {
     if (key === 'id' || key === 'documentId') throw invalidKey(key, { source: 'body' });
     if (NOT_WRITABLE.has(key)) throw invalidKey(key, { path: key, source: 'body' });
   }
-  checkUnrecognizedKeys(index, type, data, IGNORED);
+  checkUnrecognizedKeys(index, type, data, routeBodyKeys.length === 0 ? IGNORED : new Set([...IGNORED, ...routeBodyKeys]));
+}
+
+/** The root keys of the body schema Strapi's core routes declare for create and update (`z.object({ data })`). */
+export const CORE_ROUTE_BODY_KEYS: readonly string[] = ['data'];
+
+/**
+ * The payload without the route's body keys that are no attribute of the type: the input validation let them through
+ * (checkBodyKeys), the input sanitizer then removes them as it removes every unrecognized field.
+ */
+export function withoutRouteBodyKeys(
+  type: ContentType,
+  data: Record<string, unknown>,
+  routeBodyKeys: readonly string[],
+): Record<string, unknown> {
+  const extra = routeBodyKeys.filter((key) => key in data && !type.attributes.has(key));
+  if (extra.length === 0) return data;
+  const out = { ...data };
+  for (const key of extra) delete out[key];
+  return out;
 }
 
 type OnRelation = (name: string, op: RelationOp) => void;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { checkBodySize, parseBody } from '../request/parse-body.js';
+import { BODY_METHODS, checkBodySize, parseBody } from '../request/parse-body.js';
 import { isMultipartForm, multipartBody } from '../request/multipart-fields.js';
 
 /** Reads a request body and parses it as Strapi's body parser does (see parseBody). */
@@ -24,7 +24,6 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   return parseBody(new TextDecoder('utf-8', { ignoreBOM: true }).decode(all), type);
 }
 
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const BODY = Symbol('content-mock.body');
 
 /**
@@ -33,6 +32,6 @@ const BODY = Symbol('content-mock.body');
  */
 export function bodyOf(req: IncomingMessage, read: (req: IncomingMessage) => Promise<unknown> = readBody): Promise<unknown> {
   const held = req as IncomingMessage & { [BODY]?: Promise<unknown> };
-  held[BODY] ??= WITH_BODY.has(req.method ?? '') ? read(req) : Promise.resolve({});
+  held[BODY] ??= BODY_METHODS.has(req.method ?? '') ? read(req) : Promise.resolve({});
   return held[BODY];
 }

@@ -12,6 +12,8 @@ import { ResponseCache } from './response-cache.js';
 import { streamJson } from '../express/stream-json.js';
 import { answerProjectRoute } from '../express/project-route.js';
 import { contentBodyOf } from '../express/content-body.js';
+import { isMultipartForm } from '../request/multipart-fields.js';
+import { BODY_METHODS } from '../request/parse-body.js';
 import { SliceScheduler } from '../express/slice-scheduler.js';
 import { sendListInSlices } from '../express/send-list-slices.js';
 import { routedUrl } from '../request/rest-prefix.js';
@@ -116,6 +118,17 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
 
   app.get('/_health', (_req, res) => {
     res.status(204).end();
+  });
+
+  // Strapi's body parser is a global middleware, before the router and each route's authentication: a malformed or
+  // too large body is its 400 or 413 whoever sends it (a read-only token's write, a bad token, a route that is not
+  // there), not the route's 401 or 403. Forms are left to the routes that read them (an upload streams its files),
+  // and GraphQL's endpoint reads its own.
+  app.use((req, _res, next) => {
+    if (!BODY_METHODS.has(req.method) || isMultipartForm(req.headers['content-type'])) return next();
+    const graphql = current().config.graphql;
+    if (graphql && req.path.replace(/\/$/, '') === graphql.endpoint) return next();
+    contentBodyOf(req).then(() => next(), next);
   });
 
   const relayed = new RelayedFailures();

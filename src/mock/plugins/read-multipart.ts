@@ -53,6 +53,8 @@ const empty = (): Multipart => ({ files: [], fields: {}, discard: () => undefine
  */
 export function readMultipart(req: Request, limits: MultipartLimits): Promise<Multipart> {
   if (!isMultipart(req)) {
+    // (another body was read already, by the body parser's layer: nothing is left to wait for)
+    if (req.readableEnded) return Promise.resolve(empty());
     req.resume();
     return new Promise((ok) => req.once('end', () => ok(empty())).once('close', () => ok(empty())));
   }

@@ -1,3 +1,4 @@
+import { BODY_METHODS } from './parse-body.js';
 import { NotFoundError, StrapiError } from '../../core/errors/strapi-errors.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import type { Row } from '../../core/data/types.js';
@@ -143,6 +144,8 @@ export async function answerContent(
   if (modelLinksRoles(rt.model)) await ensureUsersPermissions(rt);
   // Listeners (webhooks) hear of each successful write after it is stored.
   const onWrite = rt.listener && ((notice: WriteNotice) => rt.listener!.entry(notice));
+  // Strapi's body parser runs before the route authenticates: a malformed body is a 400 whoever sends it
+  const body = BODY_METHODS.has(call.method) ? await call.readBody() : undefined;
   // API tokens, the JWTs our users & permissions routes sign, or the public role.
   const who = authenticateRequest(rt, call.authorization);
   const action = actionOf(type, call.method, documentId);
@@ -242,13 +245,11 @@ export async function answerContent(
       return { status: 200, json: text };
     }
     case 'create': {
-      const body = await call.readBody();
       const data = await createDocument(rt.store, type, query, body, opts);
       onWrite?.({ action, type, documentId: documentIdOf(data), query, before: [] });
       return { status: 201, json: json({ data, meta: {} }) };
     }
     case 'update': {
-      const body = await call.readBody();
       const before = onWrite ? rowsBefore(rt, type, documentId) : [];
       const data = await updateDocument(rt.store, type, documentId, query, body, opts);
       if (!data) throw new NotFoundError('Not Found', {});

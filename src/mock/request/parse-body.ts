@@ -121,3 +121,6 @@ export function parseBody(raw: string, contentType: string | undefined | null, p
   }
   return undefined;
 }
+
+/** The methods whose body Strapi's body parser reads (koa-body's `parsedMethods`); other methods' bodies are ignored. */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);

@@ -6,6 +6,7 @@ import { engineOptions, readAccess, type Access } from './engine-bridge.js';
 import type { ContentType } from '../../core/model/types.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { checkBodyKeys } from '../../core/write/prepare-data.js';
+import { routeBodyKeys } from '../../project/code/strapi-modules.js';
 
 // `strapi.contentAPI.sanitize` / `.validate`: what Strapi 5 code calls to clean an answer it built itself
 // (`strapi.contentAPI.sanitize.output(entity, strapi.contentType(uid), { auth: ctx.state.auth })`). The same rules
@@ -42,10 +43,10 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         if (type && isPlainObject(query)) validateContentQuery(rt, access(), type, query);
       },
       // the body's keys, as the core controller's validateInput checks them
-      input: async (data: unknown, schema: unknown) => {
+      input: async (data: unknown, schema: unknown, options?: { route?: unknown }) => {
         const rt = current();
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
-        if (type && isPlainObject(data)) checkBodyKeys(rt.store.index, type, data);
+        if (type && isPlainObject(data)) checkBodyKeys(rt.store.index, type, data, routeBodyKeys(options?.route));
       },
     },
   };

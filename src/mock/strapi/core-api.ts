@@ -18,7 +18,8 @@ import {
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
-import { checkBodyKeys } from '../../core/write/prepare-data.js';
+import { checkBodyKeys, withoutRouteBodyKeys } from '../../core/write/prepare-data.js';
+import { routeBodyKeys } from '../../project/code/strapi-modules.js';
 
 // Strapi's core controllers and services (core-api/controller, core-api/service), in the same shape: project code
 // that extends them (`createCoreController(uid, ({ strapi }) => ({ async find(ctx) { … super.find(ctx) } }))`)
@@ -162,8 +163,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
       const canRead = readAccess(rt, access());
       return canRead ? sanitizeOutput(rt.model, uid, data, canRead) : data;
     },
-    async sanitizeInput(data: unknown) {
-      return data;
+    async sanitizeInput(data: unknown, ctx?: KoaContext) {
+      return isObject(data) ? withoutRouteBodyKeys(type(), data as Params, routeBodyKeys(ctx?.state.route)) : data;
     },
     async sanitizeQuery(ctx: KoaContext) {
       return { ...ctx.query };
@@ -172,8 +173,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
       validateContentQuery(deps.current(), access(), type(), ctx.query);
     },
     // Strapi's validate.input before the service (and the document middlewares) run: the body's keys first
-    async validateInput(data: unknown) {
-      if (isObject(data)) checkBodyKeys(deps.current().store.index, type(), data as Params);
+    async validateInput(data: unknown, ctx?: KoaContext) {
+      if (isObject(data)) checkBodyKeys(deps.current().store.index, type(), data as Params, routeBodyKeys(ctx?.state.route));
     },
   };
   type Self = typeof proto;
@@ -190,8 +191,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
             const input = body(ctx);
-            await this.validateInput(input);
-            const data = await this.sanitizeInput(input);
+            await this.validateInput(input, ctx);
+            const data = await this.sanitizeInput(input, ctx);
             const entity = await service().createOrUpdate({ ...query, data });
             return this.transformResponse(await this.sanitizeOutput(entity));
           },
@@ -218,8 +219,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
             const input = body(ctx);
-            await this.validateInput(input);
-            const data = await this.sanitizeInput(input);
+            await this.validateInput(input, ctx);
+            const data = await this.sanitizeInput(input, ctx);
             const entity = await service().create({ ...query, data });
             ctx.status = 201;
             return this.transformResponse(await this.sanitizeOutput(entity));
@@ -228,8 +229,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
             await this.validateQuery(ctx);
             const query = await this.sanitizeQuery(ctx);
             const input = body(ctx);
-            await this.validateInput(input);
-            const data = await this.sanitizeInput(input);
+            await this.validateInput(input, ctx);
+            const data = await this.sanitizeInput(input, ctx);
             const entity = await service().update(ctx.params.id, { ...query, data });
             return this.transformResponse(await this.sanitizeOutput(entity));
           },

@@ -52,9 +52,21 @@ export function coreRoutes(model: ContentModel, uid: string, config: Record<stri
       path: `/${base}${suffix}`,
       handler: `${uid}.${action}`,
       config: own && typeof own === 'object' ? { ...(own as Record<string, unknown>) } : {},
+      // Strapi's core create and update declare their body (`z.object({ data })`): only its root keys are read here
+      ...(method === 'POST' || method === 'PUT' ? { request: { body: { 'application/json': { shape: { data: {} } } } } } : {}),
     };
   }
   return out;
+}
+
+/**
+ * The root keys of the JSON body a route declares (`request.body['application/json']`, a zod object's `shape`):
+ * Strapi's input validation lets them through at the payload's root (getExtraRootKeysFromRouteBody).
+ */
+export function routeBodyKeys(route: unknown): string[] {
+  const request = (route as { request?: { body?: Record<string, unknown> } } | undefined)?.request;
+  const schema = request?.body?.['application/json'] as { shape?: unknown } | undefined;
+  return schema && typeof schema === 'object' && schema.shape && typeof schema.shape === 'object' ? Object.keys(schema.shape) : [];
 }
 
 const asList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : undefined);
