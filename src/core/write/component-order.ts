@@ -34,7 +34,7 @@ interface Created {
  * Re-deals the ids of freshly minted components (numbered in any order from their tables' sequences) so each table's
  * ids follow Strapi's creation order. `names`: the attributes of `holder` that were created, in the order Strapi
  * handles them (schema order); `populated`: the values come from a stored version (a copy), where every list is
- * present, empty or not, as Strapi's deep populate gives it.
+ * present, empty or not, as Strapi's deep populate gives it. `kept`: components updated in place, which keep their ids.
  */
 export function orderComponentIds(
   model: ContentModel,
@@ -42,6 +42,7 @@ export function orderComponentIds(
   holder: Record<string, unknown>,
   names: ReadonlySet<string> | undefined,
   populated: boolean,
+  kept?: ReadonlySet<object>,
 ): void {
   const created: Created[] = [];
   let seq = 0;
@@ -85,7 +86,7 @@ export function orderComponentIds(
 
   const byTable = new Map<string, Created[]>();
   for (const c of created) {
-    if (typeof c.value.id !== 'number') continue;
+    if (typeof c.value.id !== 'number' || kept?.has(c.value)) continue;
     const list = byTable.get(c.uid);
     if (list) list.push(c);
     else byTable.set(c.uid, [c]);

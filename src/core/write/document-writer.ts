@@ -238,9 +238,11 @@ function writeVersion(
     nextId: (t) => store.nextId(t),
     taken: takenBy(ctx, target ?? { documentId, locale }),
     strictRelations: ctx.strictRelations,
+    // the version updated in place: its components named by id keep their ids
+    ...(target ? { stored: target } : {}),
     ...(newVersion && !creating ? { documentId } : {}),
   });
-  orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false);
+  orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false, prepared.kept);
   checkInverseOrder(ctx, documentId, target !== undefined, prepared);
   // a plugin's database lifecycle, once the document service validated the write
   Object.assign(prepared.values, uuidFieldLifecycle(type, body));

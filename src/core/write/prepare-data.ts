@@ -1,5 +1,6 @@
 import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
 import { checkUnrecognizedKeys } from './unrecognized-keys.js';
+import { keptComponent, mergedComponent, unrelatedComponents } from './kept-components.js';
 import { objectTicks, orderFieldErrors, orderItemErrors, zoneItemTicks, type FieldErrors, type ItemErrors } from './completion-order.js';
 import { listBoundError, storedList, zoneAttributes } from './list-bounds.js';
 import type { Attributes, ContentType, ScalarAttribute } from '../model/types.js';
@@ -28,6 +29,8 @@ import { isDraftRow } from '../data/content-index.js';
 export interface PreparedData {
   readonly values: Record<string, unknown>;
   readonly relations: Map<string, RelationOp>;
+  /** Components updated in place, keeping their stored ids (see kept-components.ts): no new id to deal. */
+  readonly kept: ReadonlySet<object>;
 }
 
 export interface PrepareOptions {
@@ -40,6 +43,11 @@ export interface PrepareOptions {
   readonly locale: string | null;
   /** Hands out component ids. */
   readonly nextId: (table: string) => number;
+  /**
+   * The stored values of the entry updated in place (the draft row a PUT updates): its components named by id are
+   * updated in place, other ids refused (kept-components.ts). Undefined on a create or a new version.
+   */
+  readonly stored?: Record<string, unknown>;
   /** Whether another version holds this value of a unique (or uid) attribute of the entry; checked on non-drafts. */
   readonly taken?: (attribute: string, value: unknown) => boolean;
   /**
@@ -98,16 +106,18 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
   const cast: ValidationError[] = [];
+  const unrelated: { error?: Error } = {};
+  const kept = new Set<object>();
   const values = prepareAttributes(
     type.attributes,
     data,
     [],
-    { ...opts, source, cast, listDefaults: opts.creating },
+    { ...opts, source, cast, unrelated, kept, listDefaults: opts.creating },
     errors,
     echo,
     (name, op) => relations.set(name, op),
   );
-  if (opts.resolveOnly) return { values, relations };
+  if (opts.resolveOnly) return { values, relations, kept };
   // The relations check sees the data as Strapi's validator does: cast, relations rewritten, version keys added.
   const version = {
     publishedAt: type.draftAndPublish ? null : new Date().toISOString(),
@@ -119,9 +129,11 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
   if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
+  // then the components' ids, as Strapi's updateComponents checks them before it writes any
+  if (unrelated.error) throw unrelated.error;
   // the database's own casts come last: Strapi writes the row only once validation passed
   if (cast.length > 0) throw cast[0];
-  return { values, relations };
+  return { values, relations, kept };
 }
 
 /** What yup's cast leaves of a value that failed validation (the relations check sees it). */
@@ -261,6 +273,9 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
 type Options = PrepareOptions & {
   readonly source: RelationSource;
   readonly cast: ValidationError[];
+  /** The first component named by an id its entry does not hold: thrown once validation passed, as Strapi does. */
+  readonly unrelated: { error?: Error };
+  readonly kept: Set<object>;
   /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
    * like a create's otherwise) (harness graphql-run school seed 503). */
   readonly listDefaults: boolean;
@@ -398,12 +413,26 @@ function prepareAttributes(
             return null;
           }
           // A component value replaces the stored one whole, so it is validated like a create (required inside it
-          // holds on a PUT too).
+          // holds on a PUT too). One named by its id is updated in place: its own components are its stored ones.
+          const held = keptComponent(opts.stored, attribute.name, v, false);
           const innerEcho: Record<string, unknown> = {};
-          const inner = prepareAttributes(component.attributes, v, p, { ...opts, creating: true }, errors, innerEcho, undefined);
+          const inner = prepareAttributes(
+            component.attributes,
+            v,
+            p,
+            { ...opts, creating: true, stored: held },
+            errors,
+            innerEcho,
+            undefined,
+          );
           echoed.push(yupCast(component.attributes, v, innerEcho));
-          return { id: opts.nextId(`component:${component.uid}`), ...inner };
+          const made = held
+            ? { id: held.id, ...mergedComponent(held, v, inner) }
+            : { id: opts.nextId(`component:${component.uid}`), ...inner };
+          if (held) opts.kept.add(made);
+          return made;
         };
+        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, false);
         const echoed: unknown[] = [];
         echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
@@ -497,11 +526,17 @@ function prepareAttributes(
           // there, but leaves it out of the published copy (see cloneAttribute).
           const body = { ...(entry as Record<string, unknown>) };
           delete body.__component;
+          const held = keptComponent(opts.stored, attribute.name, entry as Record<string, unknown>, true);
           const innerEcho: Record<string, unknown> = {};
-          const inner = prepareAttributes(component.attributes, body, p, opts, errors, innerEcho, undefined);
+          const inner = prepareAttributes(component.attributes, body, p, { ...opts, stored: held }, errors, innerEcho, undefined);
           echoed[echoed.length - 1] = { __component: uid, ...yupCast(component.attributes, body, innerEcho) };
-          entries.push({ id: opts.nextId(`component:${uid}`), __component: uid, ...inner });
+          const made = held
+            ? { id: held.id, __component: uid, ...mergedComponent(held, body, inner) }
+            : { id: opts.nextId(`component:${uid}`), __component: uid, ...inner };
+          if (held) opts.kept.add(made);
+          entries.push(made);
         };
+        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, true);
         const items: ItemErrors[] = [];
         value.forEach((entry, i) => {
           const start = errors.length;
