@@ -273,6 +273,11 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
 type Options = PrepareOptions & {
   readonly source: RelationSource;
   readonly cast: ValidationError[];
+  /**
+   * The values become a new database row (a component created by an update): the database fills the attributes'
+   * defaults (processData withDefaults), whatever the validation (yup adds them on a create only). Else: `creating`.
+   */
+  readonly inserting?: boolean;
   /** The first component named by an id its entry does not hold: thrown once validation passed, as Strapi does. */
   readonly unrelated: { error?: Error };
   readonly kept: Set<object>;
@@ -308,7 +313,8 @@ function prepareAttributes(
     const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
     let value = data[attribute.name];
     if (!visible && attribute.kind === 'scalar') value = storedAsText(attribute, value);
-    if (!present && opts.creating && attribute.kind === 'scalar' && attribute.default !== undefined) value = attribute.default;
+    if (!present && (opts.inserting ?? opts.creating) && attribute.kind === 'scalar' && attribute.default !== undefined)
+      value = attribute.default;
     const given = present || value !== undefined;
     const mustCheckRequired = attribute.required && !opts.draft && (opts.creating || present);
 
@@ -412,15 +418,16 @@ function prepareAttributes(
             });
             return null;
           }
-          // A component value replaces the stored one whole, so it is validated like a create (required inside it
-          // holds on a PUT too). One named by its id is updated in place: its own components are its stored ones.
+          // Its attributes are validated as the entry's are (Strapi's component validator takes the entry's creation or
+          // update: on an update a required one may be left out, not null). One named by its id is updated in place:
+          // its own components are its stored ones.
           const held = keptComponent(opts.stored, attribute.name, v, false);
           const innerEcho: Record<string, unknown> = {};
           const inner = prepareAttributes(
             component.attributes,
             v,
             p,
-            { ...opts, creating: true, stored: held },
+            { ...opts, stored: held, inserting: !held },
             errors,
             innerEcho,
             undefined,
@@ -528,7 +535,15 @@ function prepareAttributes(
           delete body.__component;
           const held = keptComponent(opts.stored, attribute.name, entry as Record<string, unknown>, true);
           const innerEcho: Record<string, unknown> = {};
-          const inner = prepareAttributes(component.attributes, body, p, { ...opts, stored: held }, errors, innerEcho, undefined);
+          const inner = prepareAttributes(
+            component.attributes,
+            body,
+            p,
+            { ...opts, stored: held, inserting: !held },
+            errors,
+            innerEcho,
+            undefined,
+          );
           echoed[echoed.length - 1] = { __component: uid, ...yupCast(component.attributes, body, innerEcho) };
           const made = held
             ? { id: held.id, __component: uid, ...mergedComponent(held, body, inner) }
