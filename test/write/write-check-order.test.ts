@@ -102,3 +102,26 @@ describe("a single type's DELETE validates its query", () => {
     expect(a.body?.error?.message).toBe(message);
   });
 });
+
+describe('data given as a list', () => {
+  test("an update of a document that is not there is Strapi's 404 before the list is refused", async () => {
+    const missing = await send('PUT', '/api/categories/nope-not-a-document', JSON.stringify({ data: [] }));
+    expect(missing.status).toBe(404);
+    // each item's keys are checked first, as validateInput maps over a list
+    const keyed = await send('PUT', '/api/categories/nope-not-a-document', JSON.stringify({ data: [{ nope: 1 }] }));
+    expect(keyed.body?.error?.message).toBe('Invalid key nope');
+  });
+
+  test('a create, or an update of a document that is there, refuses the list', async () => {
+    const created = await send('POST', '/api/categories', JSON.stringify({ data: { name: 'list target' } }));
+    const documentId = (created.body?.data as { documentId: string }).documentId;
+    for (const [method, path] of [
+      ['POST', '/api/categories'],
+      ['PUT', `/api/categories/${documentId}`],
+    ] as const) {
+      const a = await send(method, path, JSON.stringify({ data: [] }));
+      expect(a.status, method).toBe(400);
+      expect(a.body?.error?.message).toBe('this must be a `object` type, but the final value was: `null` (cast from the value `[]`).');
+    }
+  });
+});

@@ -11,7 +11,7 @@ import type { Row } from '../data/types.js';
 import type { Transaction } from '../data/transaction.js';
 import { firstDocumentRow } from '../data/document-row-order.js';
 import { printValue } from './coerce-scalar.js';
-import { checkBodyKeys, CORE_ROUTE_BODY_KEYS, prepareData, withoutRouteBodyKeys, type PreparedData } from './prepare-data.js';
+import { checkBodyKeys, CORE_ROUTE_BODY_KEYS, prepareData, type PreparedData } from './prepare-data.js';
 import type { RelationOp } from './relation-input.js';
 import { applyRelationOp } from './relation-order.js';
 import { type WriteContext } from './clone.js';
@@ -41,14 +41,38 @@ export function newDocumentId(): string {
 }
 
 /** `{data: {...}}` or Strapi's payload error. */
-function dataOf(body: unknown): Record<string, unknown> {
+/** The body's `data`: an object, or a list (lodash's isObject lets one past the controller), else Strapi's 400. */
+function dataOf(body: unknown): Record<string, unknown> | unknown[] {
   const data = isPlainObject(body) ? body.data : undefined;
-  if (Array.isArray(data)) {
-    const message = `this must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printValue(data)}\`).`;
-    throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
-  }
+  if (Array.isArray(data)) return data;
   if (!isPlainObject(data)) throw new ValidationError('Missing "data" payload in the request body', {});
   return data;
+}
+
+/** The data of one entry: a list is refused by the document service's validator (after an update's 404). */
+function entryData(data: Record<string, unknown> | unknown[]): Record<string, unknown> {
+  if (!Array.isArray(data)) return data;
+  const message = `this must be a \`object\` type, but the final value was: \`null\` (cast from the value \`${printValue(data)}\`).`;
+  throw new ValidationError(message, { errors: [{ path: [], message, name: 'ValidationError', value: null }] });
+}
+
+/**
+ * What a core create or update checks before it writes, in Strapi's order: the controller's validateQuery, then its
+ * checks of the body (a list's items each: validateInput maps over them); the rest of the query (status, locale,
+ * pagination) is the document service's, read once the controller is done.
+ */
+function checkedWrite(store: Store, type: ContentType, query: Record<string, unknown>, body: unknown, opts: QueryOptions) {
+  validateQuery(store.index, type, query, opts);
+  const given = dataOf(body);
+  for (const data of Array.isArray(given) ? given.filter(isPlainObject) : [given]) {
+    // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
+    checkBodyKeys(store.index, type, data, CORE_ROUTE_BODY_KEYS);
+    if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, data, opts.canRead);
+  }
+  parseQuery(store.index, type, query, opts);
+  const status = parseStatus(query.status, opts.strictDocumentParams !== false);
+  const locale = writeLocale(store, type, query.locale);
+  return { given, status, locale };
 }
 
 function writeLocale(store: Store, type: ContentType, raw: unknown): string | undefined {
@@ -240,6 +264,7 @@ function writeVersion(
     strictRelations: ctx.strictRelations,
     // the version updated in place: its components named by id keep their ids
     ...(target ? { stored: target } : {}),
+    routeBodyKeys: CORE_ROUTE_BODY_KEYS,
     ...(newVersion && !creating ? { documentId } : {}),
   });
   orderComponentIds(ctx.index.model, type.attributes, prepared.values, undefined, false, prepared.kept);
@@ -294,17 +319,8 @@ export async function createDocument(
   body: unknown,
   opts: QueryOptions,
 ): Promise<Entry> {
-  // the controller's validateQuery, then its checks of the body; the rest of the query (status, locale, pagination)
-  // is the document service's, read once the controller is done
-  validateQuery(store.index, type, query, opts);
-  const given = dataOf(body);
-  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
-  checkBodyKeys(store.index, type, given, CORE_ROUTE_BODY_KEYS);
-  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, given, opts.canRead);
-  const data = withoutRouteBodyKeys(type, given, CORE_ROUTE_BODY_KEYS);
-  parseQuery(store.index, type, query, opts);
-  const status = parseStatus(query.status, opts.strictDocumentParams !== false);
-  const locale = writeLocale(store, type, query.locale);
+  const { given, status, locale } = checkedWrite(store, type, query, body, opts);
+  const data = entryData(given);
   const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   return writeThenSync(
     store,
@@ -321,17 +337,7 @@ export async function updateDocument(
   body: unknown,
   opts: QueryOptions,
 ): Promise<Entry | undefined> {
-  // the controller's validateQuery, then its checks of the body; the rest of the query (status, locale, pagination)
-  // is the document service's, read once the controller is done
-  validateQuery(store.index, type, query, opts);
-  const given = dataOf(body);
-  // Strapi refuses unknown keys in a first pass over the body, relations the caller cannot read in a second
-  checkBodyKeys(store.index, type, given, CORE_ROUTE_BODY_KEYS);
-  if (opts.canRead) checkRestrictedBody(store.index, { kind: 'type', type }, given, opts.canRead);
-  const data = withoutRouteBodyKeys(type, given, CORE_ROUTE_BODY_KEYS);
-  parseQuery(store.index, type, query, opts);
-  const status = parseStatus(query.status, opts.strictDocumentParams !== false);
-  const locale = writeLocale(store, type, query.locale);
+  const { given, status, locale } = checkedWrite(store, type, query, body, opts);
   const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
@@ -339,16 +345,19 @@ export async function updateDocument(
     // Strapi checks the body's keys and resolves the documentIds its relations name before it looks the document
     // up: those errors come before the 404.
     // (no id is taken: nothing is written)
-    prepareData(type, data, {
-      index: store.index,
-      draft: true,
-      creating: false,
-      locale: locale ?? null,
-      nextId: () => 0,
-      resolveOnly: true,
-    });
+    if (!Array.isArray(given))
+      prepareData(type, given, {
+        index: store.index,
+        draft: true,
+        creating: false,
+        locale: locale ?? null,
+        nextId: () => 0,
+        resolveOnly: true,
+        routeBodyKeys: CORE_ROUTE_BODY_KEYS,
+      });
     return undefined;
   }
+  const data = entryData(given);
   const write = (tx: Transaction) =>
     writeVersion({ ...base, tx }, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
   return writeThenSync(store, write, (row) => render(store, type, row, query, opts, status));

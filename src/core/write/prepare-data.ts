@@ -48,6 +48,8 @@ export interface PrepareOptions {
    * updated in place, other ids refused (kept-components.ts). Undefined on a create or a new version.
    */
   readonly stored?: Record<string, unknown>;
+  /** Root keys the route's body schema declares (checkBodyKeys): let through, and read by nothing here. */
+  readonly routeBodyKeys?: readonly string[];
   /** Whether another version holds this value of a unique (or uid) attribute of the entry; checked on non-drafts. */
   readonly taken?: (attribute: string, value: unknown) => boolean;
   /**
@@ -100,7 +102,7 @@ function resolveRelationIds(index: ContentIndex, source: RelationSource, attribu
 
 export function prepareData(type: ContentType, data: Record<string, unknown>, opts: PrepareOptions): PreparedData {
   const source: RelationSource = { type, locale: opts.locale };
-  checkBodyKeys(opts.index, type, data);
+  checkBodyKeys(opts.index, type, data, opts.routeBodyKeys);
   if (!opts.storedLinks) resolveRelationIds(opts.index, source, type.attributes, data);
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
