@@ -600,6 +600,8 @@ function linksRewritten(opts: Options, attributes: Attributes, value: Record<str
 
 /** Stored media ids of a rewritten value (all exist once the relations check passed); a single media keeps the first. */
 function mediaIds(index: ContentIndex, rewritten: unknown, multiple: boolean): number | number[] | null {
-  const ids = [...new Set(associatedIds(rewritten).map(numberOf))].filter((id) => index.media(id) !== undefined);
+  // a boolean passes the relations check as SQLite's 1 or 0 but is no id the database links (`cover: true`: none)
+  const given = associatedIds(rewritten).filter((id) => typeof id !== 'boolean');
+  const ids = [...new Set(given.map(numberOf))].filter((id) => index.media(id) !== undefined);
   return multiple ? ids : (ids[0] ?? null);
 }

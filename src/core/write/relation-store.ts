@@ -57,10 +57,11 @@ export function relationsCheck(index: ContentIndex, attributes: Attributes, data
     // An entry without an id (`{documentId: ""}` passes through the rewrite untouched) puts `undefined` into the
     // count's `id IN (…)`: the query itself fails, and Strapi reports that generically.
     if (unique.includes(undefined)) return 'Invalid relations';
-    // Strapi counts the rows matching `id IN (...)`: "1" and 1 are two values but one row.
+    // Strapi counts the rows matching `id IN (...)`: "1" and 1 are two values but one row; SQLite takes true as 1
+    // (`cover: true` passes where a file 1 exists, and links nothing: see mediaIds)
     const found = new Set<number>();
     for (const id of unique) {
-      const n = typeof id === 'number' || typeof id === 'string' ? Number(id) : NaN;
+      const n = typeof id === 'number' || typeof id === 'string' || typeof id === 'boolean' ? Number(id) : NaN;
       if (!Number.isInteger(n)) continue;
       if (uid === MEDIA_UID ? index.media(n) : index.rowById(uid, n) !== undefined) found.add(n);
     }
