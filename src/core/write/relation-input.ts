@@ -228,6 +228,8 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
     ...new Set((Array.isArray(list) ? list : []).map(docOf).filter((d): d is string => d !== undefined)),
   ];
   if (rewritten === null) return { set: [] };
+  // a boolean passed the relations check as SQLite's 1 or 0; the database links no boolean: the links stay as they are
+  if (typeof rewritten === 'boolean') return { connect: [], disconnect: [], locales: new Map(), versions: new Map() };
   if (!isPlainObject(rewritten)) throw new ValidationError(`Invalid relation value for ${name}`, {});
   const locales = new Map<string, string>();
   const seen = new Map<string, Set<LinkVersion>>();
