@@ -14,9 +14,11 @@ export function applyRelationOp(current: readonly string[], op: RelationOp, toMa
   if (op.set) return toMany ? [...op.set] : op.set.slice(-1);
   const connects = op.connect ?? [];
   if (!toMany) {
-    // A to-one has no order: it keeps the last thing connected.
-    const last = connects.length > 0 ? connects[connects.length - 1].documentId : undefined;
-    if (last !== undefined) return [last];
+    // A to-one connected to several: the database drops its link, then inserts a join row per connect, and a read
+    // shows the first (probe to-one-connects: `connect: [c1, c2]` reads c1, `[c2, c1]` reads c2). The others' join
+    // rows are not kept here (they would show once the first is disconnected).
+    const first = connects.length > 0 ? connects[0].documentId : undefined;
+    if (first !== undefined) return [first];
     return current.filter((d) => !(op.disconnect ?? []).includes(d)).slice(0, 1);
   }
   const connectIds = new Set(connects.map((c) => c.documentId));
