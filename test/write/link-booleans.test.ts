@@ -52,3 +52,9 @@ test('true for a to-many relation leaves its links as they are; false names a ro
   const refused = await put({ articles: false });
   expect(refused.body.error?.message).toBe('1 relation(s) of type api::article.article associated with this entity do not exist');
 });
+
+test("connect: true, Strapi's 500, is a 400 that says so", async () => {
+  const refused = await post('/api/tags?populate=articles', { name: 'connect true', articles: { connect: true } });
+  expect(refused.status).toBe(400);
+  expect((refused.body as unknown as { error: { message: string } }).error.message).toContain('real Strapi answers 500');
+});

@@ -200,7 +200,12 @@ export function rewriteRelation(target: RelationTarget, value: unknown, toOne: b
       if ('id' in rel || 'documentId' in rel) return wrap(one(rel));
       if (!rel.set && !rel.disconnect && !rel.connect) return one(rel);
       const out: Record<string, unknown> = { ...rel };
-      for (const key of ['set', 'disconnect', 'connect'] as const) if (rel[key]) out[key] = toArray(map(rel[key], true));
+      for (const key of ['set', 'disconnect', 'connect'] as const) {
+        // Strapi's database layer fails on it (its 500): no row is named by a boolean here
+        if (rel[key] === true)
+          throw new ValidationError(`Invalid relation operation: ${key} takes documents, not true (real Strapi answers 500)`, {});
+        if (rel[key]) out[key] = toArray(map(rel[key], true));
+      }
       return out;
     }
     if (isNumeric(rel)) return wrap(one({ id: rel }));
