@@ -125,3 +125,22 @@ describe('data given as a list', () => {
     }
   });
 });
+
+describe('status inside a relation value', () => {
+  test("is refused in the relation's own object, accepted in a connect list", async () => {
+    const category = await send('POST', '/api/categories', JSON.stringify({ data: { name: 'ref status' } }));
+    const documentId = (category.body?.data as { documentId: string }).documentId;
+    const direct = await send(
+      'POST',
+      '/api/articles',
+      JSON.stringify({ data: { title: 'x', category: { documentId, status: 'published' } } }),
+    );
+    expect(direct.body?.error?.message).toBe('Invalid key status at category');
+    const listed = await send(
+      'POST',
+      '/api/articles',
+      JSON.stringify({ data: { title: 'y', category: { connect: [{ documentId, status: 'published' }] } } }),
+    );
+    expect(listed.status).toBe(201);
+  });
+});
