@@ -24,6 +24,7 @@ import { pluginTypeSchema } from './plugin-type-schema.js';
 import { pageInfo } from './collection-page-info.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
 import { withoutReplacedIn } from '../query/replaced-groups.js';
+import { AppliedWhereRefusal } from '../query/query-errors.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -128,8 +129,31 @@ function noRowsList(ctx: GraphqlContext, type: GqlType, args: Record<string, unk
   if (args.filters) validateFilters(schema, restFilters(args.filters, type, byUid));
   const sort = restSort(args.sort);
   if (sort !== undefined) validateSort(schema, sort);
-  if (args.filters) checkRelationWheres(sanitizeFilters(schema, whereFilters(args.filters, type, byUid)), type, byUid, { sort });
+  if (args.filters) {
+    const where = sanitizeFilters(schema, whereFilters(args.filters, type, byUid));
+    checkRelationWheres(where, type, byUid, { sort });
+    checkBetweens(where);
+  }
   return { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
+}
+
+/**
+ * knex's whereBetween checks, which the WHERE of an empty table meets as any other (it is written whatever the rows):
+ * a `$between` of other than two values (the answer the engine gives any type's, filters.ts).
+ */
+function checkBetweens(where: unknown, path = ''): void {
+  if (Array.isArray(where)) return where.forEach((w) => checkBetweens(w, path));
+  if (!isPlainObject(where)) return;
+  for (const [key, value] of Object.entries(where)) {
+    if (key === '$between' && (!Array.isArray(value) || value.length !== 2))
+      throw new AppliedWhereRefusal(
+        `Invalid value for $between at ${path}: expected two values ($between[0]=low&$between[1]=high)`,
+        Array.isArray(value)
+          ? 'You must specify 2 values for the whereBetween clause'
+          : 'The second argument to whereBetween must be an array.',
+      );
+    checkBetweens(value, key.startsWith('$') ? path : path ? `${path}.${key}` : key);
+  }
 }
 
 /**
