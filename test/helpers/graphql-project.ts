@@ -28,11 +28,11 @@ export async function startGraphqlProject(schemas: Record<string, Json>, config:
     logger: { info: () => undefined, error: () => undefined },
   });
   const { url } = await server.listen(0, '127.0.0.1');
-  const gql = async (query: string): Promise<Json> => {
+  const gql = async (query: string, variables?: Json): Promise<Json> => {
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query }),
+      body: JSON.stringify({ query, ...(variables ? { variables } : {}) }),
     });
     return (await res.json()) as Json;
   };

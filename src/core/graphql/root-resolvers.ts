@@ -9,7 +9,15 @@ import type { Entry } from '../query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
 import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
-import { pageWindow, publicationParam, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
+import {
+  inheritedPublication,
+  pageWindow,
+  publicationParam,
+  restFilters,
+  restSort,
+  validatedFilters,
+  whereFilters,
+} from './graphql-args.js';
 import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
 import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
@@ -234,7 +242,7 @@ export async function resolveRoot(
   if (info.operation.operation === 'query')
     ctx.rootArgs.set(String(info.path.key), {
       status: args.status === 'draft' ? 'draft' : 'published',
-      publicationFilter: publicationParam(args),
+      publicationFilter: inheritedPublication(args),
     });
   // the auth check (rootAllowed) ran before, as the plugin's wrapper runs it
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
@@ -293,6 +301,10 @@ export async function resolveRoot(
     case 'findOne':
     case 'single': {
       const documentId = root.op === 'findOne' ? String(args.documentId) : undefined;
+      // i18n's localeToLookup takes one locale, a string ('*' included): a variable may give any other kind (the
+      // locale scalar's parseValue takes anything), which it refuses whatever it is; a falsy one means none
+      if (type.localized && args.locale && typeof args.locale !== 'string')
+        throw new ValidationError(`Invalid locale param ${String(args.locale)} provided. Document locales must be strings.`, {});
       const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
       if (!ctx.documents) return findOne(index, type, documentId, query, options) ?? null;
       const { populate, ...params } = query;
