@@ -78,3 +78,16 @@ describe('null arguments', () => {
     expect(none).toEqual({ data: { note: { title: 'n' } } });
   });
 });
+
+describe('a list read with a locale given as an object', () => {
+  test("the database's refusal of its first key, the house rule's ValidationError naming it", async () => {
+    const answer = await gql(`query ($l: I18NLocaleCode) { notes(locale: $l) { title } }`, { l: { a: 1 } });
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors[0].path).toEqual(['notes']);
+    expect(answer.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(answer.errors[0].message).toContain('real Strapi fails with a 500 here: "Undefined attribute level operator a"');
+    // the query's own checks come first
+    const first = await gql(`query ($l: I18NLocaleCode) { notes(locale: $l, sort: "nope") { title } }`, { l: { a: 1 } });
+    expect(first.errors.map((e: Json) => e.message)).toEqual(['Invalid key nope']);
+  });
+});

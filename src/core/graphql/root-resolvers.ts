@@ -23,7 +23,7 @@ import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
-import { validateFilters, validateSort } from '../query/validate-query.js';
+import { STRAPI_OPERATORS, validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
@@ -32,7 +32,7 @@ import { pluginTypeSchema } from './plugin-type-schema.js';
 import { pageInfo } from './collection-page-info.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
 import { withoutReplacedIn } from '../query/replaced-groups.js';
-import { AppliedWhereRefusal } from '../query/query-errors.js';
+import { AppliedWhereRefusal, DatabaseRefusal } from '../query/query-errors.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -199,6 +199,18 @@ async function throughDocuments(
   return { nodes, pageInfo: pageInfo(Number(total), w.start, w.limit) };
 }
 
+/**
+ * A list's locale given as an object (a variable: the locale scalar takes anything): i18n's multiLocaleToLookup puts it
+ * in the WHERE as the locale column's condition, where the database reads its keys as operators and fails on the
+ * first that is none. Answered after the query's own checks, as Strapi meets it in its database.
+ */
+function objectLocaleRefusal(type: ContentType | undefined, locale: unknown): DatabaseRefusal | undefined {
+  if (!type?.localized || !isPlainObject(locale)) return undefined;
+  const key = Object.keys(locale).find((k) => !STRAPI_OPERATORS.has(k));
+  if (key === undefined) return undefined;
+  return new DatabaseRefusal(`Invalid locale: an object; give a locale code`, `Undefined attribute level operator ${key}`);
+}
+
 /** The input without relations to types the caller may not read (contentAPI.sanitize.input drops them). */
 function readableInput(data: unknown, type: ContentType, ctx: GraphqlContext): unknown {
   if (!isPlainObject(data)) return data;
@@ -248,7 +260,12 @@ export async function resolveRoot(
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
   if (!type) return pluginRoot(ctx, root, args);
   const index = ctx.store.index;
-  const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
+  const listLocale = root.op === 'find' || root.op === 'connection' ? objectLocaleRefusal(type, args.locale) : undefined;
+  const common = defined({
+    status: args.status ?? undefined,
+    locale: listLocale ? undefined : (args.locale ?? undefined),
+    publicationFilter: publicationParam(args),
+  });
   // relations the caller may not read: refused in filters and sort as the REST route refuses them (Strapi's query
   // validation); their fields check the plugin's auth scope themselves
   const options = { ...ctx.options, canRead: (uid: string) => ctx.may(uid, 'find') };
@@ -288,7 +305,15 @@ export async function resolveRoot(
       // the database gets the filters as the query conversion leaves them (sanitize-filters.ts)
       const database = args.filters ? sanitizeFilters(schema, whereFilters(args.filters, gt, byUid)) : undefined;
       if (database !== undefined) checkRelationWheres(database, gt, byUid, { sort: query.sort });
-      if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
+      if (ctx.documents) {
+        const read = await throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
+        if (listLocale) throw listLocale;
+        return read;
+      }
+      if (listLocale) {
+        findMany(index, type, query, { ...options, limits });
+        throw listLocale;
+      }
       // an `$and`/`$or` the builder overwrites in what it gets is gone (replaced-groups.ts)
       const reaching = isPlainObject(query.filters)
         ? { ...query, filters: withoutReplacedIn(index, { kind: 'type', type }, query.filters, database) }
