@@ -318,10 +318,13 @@ export async function resolveRoot(
       const reaching = isPlainObject(query.filters)
         ? { ...query, filters: withoutReplacedIn(index, { kind: 'type', type }, query.filters, database) }
         : query;
-      const result = findMany(index, type, reaching, { ...options, limits });
+      const read = () => findMany(index, type, reaching, { ...options, limits });
+      const result = read();
       if (root.op === 'find') return result.data;
-      const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
-      return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };
+      const page = (r: typeof result) => pageInfo((r.meta.pagination as { total?: number }).total ?? r.data.length, w.start, w.limit);
+      // beside other operations (a batched request), the plugin's count is a statement of its own, served later: it
+      // counts then (strapi-timing.ts)
+      return { nodes: result.data, pageInfo: ctx.beside ? () => page(read()) : page(result) };
     }
     case 'findOne':
     case 'single': {
