@@ -954,7 +954,9 @@ export function makeGraphqlGenerator({ schema, built, dataset, model, r, wide = 
     });
     return grammarShapes;
   }
-  return { read, writeStep };
+  // the pieces other generators draw on (graphql-gen-edges.mjs), each with the stream of its caller's generator
+  const pieces = { schema, apiTypes, query, mutation, locales, selection, listArgs, publicationArgs, rootName, documentIdOf };
+  return { read, writeStep, pieces };
 }
 
 export function pascal(text) {

@@ -4,8 +4,9 @@
 //
 //   node scripts/harness/graphql-run.mjs --model kit|<dir> [--slot 25] [--reads 2000] [--writes 200] [--seed 1]
 //       [--json out.json] [--verbose] [--config '{"depthLimit":10}'] [--count N --media N] [--record dir] [--reuse]
-//       [--trace out.jsonl] [--code] [--narrow] [--without-grammar]
+//       [--trace out.jsonl] [--code] [--narrow] [--without-grammar] [--without-edges]
 // --without-grammar: the operations of the generator before stop 8's grammar shapes (graphql-gen-grammar.mjs).
+// --without-edges: without stop 12's reads at the edges of the argument grammar (graphql-gen-edges.mjs).
 // --code: the project's own server code runs on both sides (register, lifecycles, document middlewares, a GraphQL
 // extension), as run.mjs --code does for REST.
 // --trace appends every request with both raw answers, one JSON line each (to follow a difference back to its writes).
@@ -27,6 +28,7 @@ import { assertPortFree, startStrapi, stopAndWait, waitHttp, mockConfigFor, mock
 import { introspectSdl, modelOf, parseArgs, prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGraphqlGenerator } from './graphql-gen.mjs';
 import { extensionReads } from './graphql-gen-extension.mjs';
+import { edgeReads } from './graphql-gen-edges.mjs';
 import { sendGraphql } from './graphql-request.mjs';
 import { createRequire } from 'node:module';
 import { knownValues, normaliser, firstDiff, short, stripGraphqlVolatile, graphqlDeliberate } from './compare.mjs';
@@ -165,6 +167,13 @@ const r = rng(seedN * 7919 + 29);
 const grammar = !opts['without-grammar'];
 const gen = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r, grammar });
 const reads = Array.from({ length: nReads }, () => ({ ...gen.read(), phase: 'read' }));
+// stop 12's edges of the argument grammar (graphql-gen-edges.mjs): a fifth more reads, from a generator and a stream
+// of their own (the seed's other reads and steps stay as they were); --without-edges leaves them out
+if (!opts['without-edges'] && nReads > 0) {
+  const r2 = rng(seedN * 7919 + 41);
+  const g2 = makeGraphqlGenerator({ schema: built.schema, built, dataset: pulled, model, r: r2, grammar });
+  reads.push(...edgeReads(g2.pieces, r2, Math.ceil(nReads / 5)).map((x) => ({ ...x, phase: 'read' })));
+}
 // the mutation steps draw from their own stream: the same seed gives the same steps whatever --reads is
 // --narrow: the mutation steps of the runs before the wide generator (issue-25f's seeds replay as they were)
 const genW = makeGraphqlGenerator({

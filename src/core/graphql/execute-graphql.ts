@@ -126,7 +126,7 @@ export async function executeGraphql(
     operationName,
     variableValues: isPlainObject(op.variables) ? op.variables : undefined,
     contextValue: ctx,
-    fieldResolver: fieldResolverFor(databaseTurns()),
+    fieldResolver: fieldResolverFor(ctx.beside?.turn ?? databaseTurns()),
     typeResolver,
   });
   // no operation to run (several and none named, or an unknown name): Apollo answers execute's first error, 400
@@ -191,6 +191,8 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
         query: 'document' as const,
         serviceStatement: root.op !== 'plugin',
         prelude: paging(args, ctx),
+        beside: ctx.beside,
+        write: info.parentType === info.schema.getMutationType() && root.op !== 'plugin',
       };
       return strapiShaped(timing, turn, async () => {
         const value = await resolveRoot(root, args, ctx, info);
@@ -208,6 +210,7 @@ function ownResolution(turn: DatabaseTurn): GraphQLFieldResolver<unknown, Graphq
         args,
         validated,
         prelude: paging(args, ctx),
+        beside: ctx.beside,
       };
       return strapiShaped(timing, turn, () => resolveEntryField(type, source as Entry, args, ctx, info));
     }

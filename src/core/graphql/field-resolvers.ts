@@ -10,6 +10,7 @@ import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted
 import type { GraphqlContext, RootArgs } from './graphql-context.js';
 import { parsePublicationFilter } from '../query/publication-filter.js';
 import type { Row } from '../data/types.js';
+import { isDraftRow } from '../data/content-index.js';
 import { findOne } from '../query/run-query.js';
 import { checkRelationWheres } from './relation-where.js';
 import { pageWindow, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
@@ -160,13 +161,19 @@ function rootArgsOf(ctx: GraphqlContext, info: GraphQLResolveInfo): RootArgs | u
   return root ? ctx.rootArgs.get(String(root.key)) : undefined;
 }
 
-/** The root query's publication filter, inherited by a draft & publish relation target (the plugin's rule). */
+/**
+ * The root query's publication filter, inherited by a draft & publish relation target (the plugin's rule). The plugin
+ * builds its condition for the root's status (buildPublicationFilterWhere: `id IN` the rows of that status the mode
+ * keeps), whatever a `publishedAt` filter of the field selects: a field's drafts under a published root keep none.
+ */
 function inheritedTest(ctx: GraphqlContext, target: GqlType, info: GraphQLResolveInfo): ((record: Record_) => boolean) | undefined {
-  const filter = rootArgsOf(ctx, info)?.publicationFilter;
+  const root = rootArgsOf(ctx, info);
+  const filter = root?.publicationFilter;
   const type = ctx.store.index.model.contentTypes.get(target.uid);
-  if (!filter || !type || !type.draftAndPublish) return undefined;
+  if (!root || !filter || !type || !type.draftAndPublish) return undefined;
   const test = parsePublicationFilter(ctx.store.index, type, { publicationFilter: filter });
-  return test && ((record) => test(record as Row));
+  const draft = root.status === 'draft';
+  return test && ((record) => isDraftRow(record as Row) === draft && test(record as Row));
 }
 
 /**

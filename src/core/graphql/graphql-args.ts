@@ -2,6 +2,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { paginationInfo, type PageWindow } from '../query/pagination.js';
 import { FILE_UID, type GqlType } from './graphql-model.js';
 import { FILTER_OPERATORS } from './filter-operators.js';
+import { DatabaseRefusal } from '../query/query-errors.js';
 
 // GraphQL arguments → the query the REST route runs (the plugin's transformArgs and graphQLFiltersToStrapiQuery):
 // filters with `$` operators, `sort` as given, pagination through @strapi/utils withDefaultPagination with the
@@ -108,6 +109,12 @@ function convertFilters(filters: unknown, type: GqlType, byUid: ReadonlyMap<stri
 
 /** The window a `pagination` argument asks for (throws Strapi's PaginationError for page and offset together). */
 export function pageWindow(pagination: unknown, limits: GraphqlLimits): PageWindow {
+  // transformArgs defaults a missing pagination only (`const { pagination = {} } = args`): a null one is read as is
+  if (pagination === null)
+    throw new DatabaseRefusal(
+      'Invalid pagination: null; give { page, pageSize } or { start, limit }, or leave it out',
+      "Cannot read properties of null (reading 'page')",
+    );
   return paginationInfo(
     { pagination: isPlainObject(pagination) ? pagination : {} },
     {
@@ -122,6 +129,19 @@ export function pageWindow(pagination: unknown, limits: GraphqlLimits): PageWind
 export function publicationParam(args: Record<string, unknown>): string | undefined {
   if (args.publicationFilter !== null && args.publicationFilter !== undefined) return String(args.publicationFilter);
   if (args.hasPublishedVersion !== null && args.hasPublishedVersion !== undefined)
+    return args.hasPublishedVersion ? 'has-published-version-document' : 'never-published-document';
+  return undefined;
+}
+
+/**
+ * The publication filter a root query's relations inherit, as the plugin's association resolver reads the root's
+ * arguments (rootQueryArgsByPath): an argument counts once given, `null` included, so a `hasPublishedVersion: null`
+ * is `never-published-document` (falsy) and a `publicationFilter: null` none (its parse fails) that
+ * `hasPublishedVersion` does not replace. The root itself reads both as absent (publicationParam).
+ */
+export function inheritedPublication(args: Record<string, unknown>): string | undefined {
+  if (args.publicationFilter !== undefined) return args.publicationFilter === null ? undefined : String(args.publicationFilter);
+  if (args.hasPublishedVersion !== undefined)
     return args.hasPublishedVersion ? 'has-published-version-document' : 'never-published-document';
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { Store } from '../data/store.js';
 import type { QueryOptions } from '../query/run-query.js';
 import type { PluginGraphqlSchema } from './build-schema.js';
 import type { GraphqlLimits } from './graphql-args.js';
+import type { DatabaseTurn } from './strapi-timing.js';
 
 /** What relation fields inherit from their root query: its status and publication filter. */
 export interface RootArgs {
@@ -54,4 +55,10 @@ export interface GraphqlContext {
   readonly project?: ProjectCall;
   /** The project's resolversConfig decided this root field's auth (`auth: false`, or its own scope, checked). */
   readonly authorized?: boolean;
+  /**
+   * The operations run beside this one (the pieces of one batched HTTP request): Strapi's one database connection
+   * serves all their statements in the order they are sent, and a content mutation's write lands as its statement
+   * is served; a read served after a write reads it (strapi-timing.ts).
+   */
+  readonly beside?: { readonly turn: DatabaseTurn; writes: number };
 }

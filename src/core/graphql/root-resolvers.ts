@@ -9,13 +9,21 @@ import type { Entry } from '../query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../write/document-writer.js';
 import type { RootField } from './build-schema.js';
 import type { GraphqlContext } from './graphql-context.js';
-import { pageWindow, publicationParam, restFilters, restSort, validatedFilters, whereFilters } from './graphql-args.js';
+import {
+  inheritedPublication,
+  pageWindow,
+  publicationParam,
+  restFilters,
+  restSort,
+  validatedFilters,
+  whereFilters,
+} from './graphql-args.js';
 import { checkRestrictedFilters, checkRestrictedSort } from '../query/restricted-relations.js';
 import { parseSort } from '../query/sort.js';
 import { strapiSchema } from '../query/strapi-schema.js';
 import { late } from './strapi-timing.js';
 import { refusalStage } from './refusal-stage.js';
-import { validateFilters, validateSort } from '../query/validate-query.js';
+import { STRAPI_OPERATORS, validateFilters, validateSort } from '../query/validate-query.js';
 import type { GqlType } from './graphql-model.js';
 import { collectFields, isNodes, populateFor } from './selection-populate.js';
 import { pluginList, pluginOne, pluginScope } from './plugin-type-roots.js';
@@ -24,6 +32,7 @@ import { pluginTypeSchema } from './plugin-type-schema.js';
 import { pageInfo } from './collection-page-info.js';
 import { sanitizeFilters } from '../query/sanitize-filters.js';
 import { withoutReplacedIn } from '../query/replaced-groups.js';
+import { AppliedWhereRefusal, DatabaseRefusal } from '../query/query-errors.js';
 
 // Query and Mutation fields of the shadow CRUD, each run as the REST route runs it (same engine, same query), with
 // the arguments mapped as the plugin maps them.
@@ -128,8 +137,31 @@ function noRowsList(ctx: GraphqlContext, type: GqlType, args: Record<string, unk
   if (args.filters) validateFilters(schema, restFilters(args.filters, type, byUid));
   const sort = restSort(args.sort);
   if (sort !== undefined) validateSort(schema, sort);
-  if (args.filters) checkRelationWheres(sanitizeFilters(schema, whereFilters(args.filters, type, byUid)), type, byUid, { sort });
+  if (args.filters) {
+    const where = sanitizeFilters(schema, whereFilters(args.filters, type, byUid));
+    checkRelationWheres(where, type, byUid, { sort });
+    checkBetweens(where);
+  }
   return { nodes: [], total: 0, ...pageWindow(args.pagination, ctx.limits) };
+}
+
+/**
+ * knex's whereBetween checks, which the WHERE of an empty table meets as any other (it is written whatever the rows):
+ * a `$between` of other than two values (the answer the engine gives any type's, filters.ts).
+ */
+function checkBetweens(where: unknown, path = ''): void {
+  if (Array.isArray(where)) return where.forEach((w) => checkBetweens(w, path));
+  if (!isPlainObject(where)) return;
+  for (const [key, value] of Object.entries(where)) {
+    if (key === '$between' && (!Array.isArray(value) || value.length !== 2))
+      throw new AppliedWhereRefusal(
+        `Invalid value for $between at ${path}: expected two values ($between[0]=low&$between[1]=high)`,
+        Array.isArray(value)
+          ? 'You must specify 2 values for the whereBetween clause'
+          : 'The second argument to whereBetween must be an array.',
+      );
+    checkBetweens(value, key.startsWith('$') ? path : path ? `${path}.${key}` : key);
+  }
 }
 
 /**
@@ -165,6 +197,18 @@ async function throughDocuments(
     return (r.meta.pagination as { total?: number }).total ?? 0;
   });
   return { nodes, pageInfo: pageInfo(Number(total), w.start, w.limit) };
+}
+
+/**
+ * A list's locale given as an object (a variable: the locale scalar takes anything): i18n's multiLocaleToLookup puts it
+ * in the WHERE as the locale column's condition, where the database reads its keys as operators and fails on the
+ * first that is none. Answered after the query's own checks, as Strapi meets it in its database.
+ */
+function objectLocaleRefusal(type: ContentType | undefined, locale: unknown): DatabaseRefusal | undefined {
+  if (!type?.localized || !isPlainObject(locale)) return undefined;
+  const key = Object.keys(locale).find((k) => !STRAPI_OPERATORS.has(k));
+  if (key === undefined) return undefined;
+  return new DatabaseRefusal(`Invalid locale: an object; give a locale code`, `Undefined attribute level operator ${key}`);
 }
 
 /** The input without relations to types the caller may not read (contentAPI.sanitize.input drops them). */
@@ -210,13 +254,18 @@ export async function resolveRoot(
   if (info.operation.operation === 'query')
     ctx.rootArgs.set(String(info.path.key), {
       status: args.status === 'draft' ? 'draft' : 'published',
-      publicationFilter: publicationParam(args),
+      publicationFilter: inheritedPublication(args),
     });
   // the auth check (rootAllowed) ran before, as the plugin's wrapper runs it
   const type: ContentType | undefined = ctx.store.index.model.contentTypes.get(gt.uid);
   if (!type) return pluginRoot(ctx, root, args);
   const index = ctx.store.index;
-  const common = defined({ status: args.status ?? undefined, locale: args.locale ?? undefined, publicationFilter: publicationParam(args) });
+  const listLocale = root.op === 'find' || root.op === 'connection' ? objectLocaleRefusal(type, args.locale) : undefined;
+  const common = defined({
+    status: args.status ?? undefined,
+    locale: listLocale ? undefined : (args.locale ?? undefined),
+    publicationFilter: publicationParam(args),
+  });
   // relations the caller may not read: refused in filters and sort as the REST route refuses them (Strapi's query
   // validation); their fields check the plugin's auth scope themselves
   const options = { ...ctx.options, canRead: (uid: string) => ctx.may(uid, 'find') };
@@ -256,19 +305,34 @@ export async function resolveRoot(
       // the database gets the filters as the query conversion leaves them (sanitize-filters.ts)
       const database = args.filters ? sanitizeFilters(schema, whereFilters(args.filters, gt, byUid)) : undefined;
       if (database !== undefined) checkRelationWheres(database, gt, byUid, { sort: query.sort });
-      if (ctx.documents) return throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
+      if (ctx.documents) {
+        const read = await throughDocuments(ctx, ctx.documents, root.op, type, query, { ...options, limits }, w);
+        if (listLocale) throw listLocale;
+        return read;
+      }
+      if (listLocale) {
+        findMany(index, type, query, { ...options, limits });
+        throw listLocale;
+      }
       // an `$and`/`$or` the builder overwrites in what it gets is gone (replaced-groups.ts)
       const reaching = isPlainObject(query.filters)
         ? { ...query, filters: withoutReplacedIn(index, { kind: 'type', type }, query.filters, database) }
         : query;
-      const result = findMany(index, type, reaching, { ...options, limits });
+      const read = () => findMany(index, type, reaching, { ...options, limits });
+      const result = read();
       if (root.op === 'find') return result.data;
-      const total = (result.meta.pagination as { total?: number }).total ?? result.data.length;
-      return { nodes: result.data, pageInfo: pageInfo(total, w.start, w.limit) };
+      const page = (r: typeof result) => pageInfo((r.meta.pagination as { total?: number }).total ?? r.data.length, w.start, w.limit);
+      // beside other operations (a batched request), the plugin's count is a statement of its own, served later: it
+      // counts then (strapi-timing.ts)
+      return { nodes: result.data, pageInfo: ctx.beside ? () => page(read()) : page(result) };
     }
     case 'findOne':
     case 'single': {
       const documentId = root.op === 'findOne' ? String(args.documentId) : undefined;
+      // i18n's localeToLookup takes one locale, a string ('*' included): a variable may give any other kind (the
+      // locale scalar's parseValue takes anything), which it refuses whatever it is; a falsy one means none
+      if (type.localized && args.locale && typeof args.locale !== 'string')
+        throw new ValidationError(`Invalid locale param ${String(args.locale)} provided. Document locales must be strings.`, {});
       const query = defined({ ...common, populate: selectionPopulate(ctx, gt, info, false) });
       if (!ctx.documents) return findOne(index, type, documentId, query, options) ?? null;
       const { populate, ...params } = query;

@@ -141,27 +141,28 @@ export async function ticks(n: number): Promise<void> {
  * second statement's, a document query's its first's), as the statement is built (`build`: it never queues) or as
  * knex compiles it (`apply`: once the statements before it are through, and the connection is released at once).
  */
-export type DatabaseTurn = (kind: QueryKind, refused?: DatabaseLayerError['phase']) => Promise<void>;
+export type DatabaseTurn = (kind: QueryKind, refused?: DatabaseLayerError['phase'], served?: () => void) => Promise<void>;
 
 /** The database of one request: one statement at a time, in the order they are sent. */
 export function databaseTurns(): DatabaseTurn {
-  const pending: { rounds: number; done: () => void }[] = [];
+  const pending: { rounds: number; done: () => void; served?: () => void }[] = [];
   let busy = false;
   const pump = async () => {
     busy = true;
     while (pending.length > 0) {
       const next = pending.shift()!;
+      next.served?.();
       await ticks(next.rounds);
       next.done();
     }
     busy = false;
   };
-  const statement = (rounds: number) =>
+  const statement = (rounds: number, served?: () => void) =>
     new Promise<void>((done) => {
-      pending.push({ rounds, done });
+      pending.push({ rounds, done, served });
       if (!busy) void pump();
     });
-  return async (kind, refused) => {
+  return async (kind, refused, served) => {
     const q = QUERIES[kind];
     await ticks(q.before);
     for (let i = 0; i < q.statements.length; i++) {
@@ -176,7 +177,7 @@ export function databaseTurns(): DatabaseTurn {
         await ticks(REFUSED.apply);
         return;
       }
-      await statement(q.statements[i]);
+      await statement(q.statements[i], i === 0 ? served : undefined);
     }
     await ticks(q.after);
   };
@@ -346,7 +347,19 @@ export interface FieldTiming {
   readonly serviceStatement?: boolean;
   /** What the resolver checks synchronously before its query's validation (the plugin's transformArgs pages). */
   readonly prelude?: () => void;
+  /** The operations run beside this one (GraphqlContext `beside`): their writes, counted as they land. */
+  readonly beside?: { writes: number };
+  /** A content mutation: beside other operations, its write lands as its statement is served. */
+  readonly write?: boolean;
 }
+
+/**
+ * Rounds a shadow CRUD mutation takes before its transaction's first statement, beyond a read's: contentAPI.sanitize
+ * .input before the document service (measured on real Strapi 5.54: a create of one text field sends its BEGIN after
+ * 18 rounds, a list read without arguments after 14, one with a sort after 259; its INSERT 72 rounds into its
+ * transaction). Only a batched request shows it: its operations run side by side over Strapi's one connection.
+ */
+const WRITE_AFTER_READ = 4;
 
 /**
  * A field resolved as the plugin's wrapped resolver runs: authorize, the policy middleware, then `resolve`, which
@@ -362,6 +375,18 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
   // a pagination error is thrown by transformArgs as the resolver starts: as early as a refused auth check
   timing.prelude?.();
   const cost = timing.cost ?? COST.base;
+  const beside = timing.beside;
+  if (beside && timing.write) {
+    // beside other operations, the write lands as its statement is served
+    await ticks(cost.total + WRITE_AFTER_READ);
+    let written: unknown;
+    await turn(timing.query ?? 'load', undefined, () => {
+      written = resolve();
+      beside.writes++;
+    });
+    return written;
+  }
+  const seen = beside?.writes;
   let value: unknown;
   try {
     value = await resolve();
@@ -389,6 +414,10 @@ async function fromDatabase(timing: FieldTiming, turn: DatabaseTurn, resolve: ()
     throw e;
   }
   await ticks(cost.total);
-  await turn(timing.query ?? 'load');
-  return value;
+  // beside other operations, a write served before this read's statement is what the statement reads
+  let again: unknown;
+  await turn(timing.query ?? 'load', undefined, () => {
+    if (beside && beside.writes !== seen) again = resolve();
+  });
+  return again === undefined ? value : await again;
 }

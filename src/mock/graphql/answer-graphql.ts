@@ -14,6 +14,7 @@ import { pluginRoot, type Relay } from './plugin-roots.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { GRAPHQL_BODY, parseBody } from '../request/parse-body.js';
 import { BoundedPersistedQueries, type PersistedQueries } from '../../core/graphql/persisted-queries.js';
+import { databaseTurns } from '../../core/graphql/strapi-timing.js';
 
 // `/graphql` without an HTTP framework (express and MSW both answer through it): Apollo Server 4's request rules
 // (CSRF prevention, GET for queries only, the landing page) in front of the plugin's schema over our engine.
@@ -223,7 +224,10 @@ async function answerBatch(
   const ops = pieces.map((piece) => readOperation(req, piece));
   // run side by side, as Apollo's Promise.all runs them: a read and a write of one batch interleave by the resolvers'
   // timing (strapi-timing.ts), each operation with its own
-  const runs = await Promise.all(ops.map((op) => ('status' in op ? undefined : runOperation(rt, req, who, op))));
+  // over Strapi's one database connection: their statements served in the order sent, a write read by the
+  // statements served after it (strapi-timing.ts)
+  const beside = { turn: databaseTurns(), writes: 0 };
+  const runs = await Promise.all(ops.map((op) => ('status' in op ? undefined : runOperation(rt, req, who, op, beside))));
   const refused = ops.find((op): op is GraphqlHttpAnswer => 'status' in op);
   if (refused) return refused;
   const done = runs.filter((run): run is OperationRun => run !== undefined);
@@ -249,7 +253,13 @@ interface OperationRun {
 }
 
 /** Runs one operation of a request through the plugin's schema. */
-async function runOperation(rt: Runtime, req: GraphqlHttpRequest, who: RequestPrincipal, op: GraphqlOperation): Promise<OperationRun> {
+async function runOperation(
+  rt: Runtime,
+  req: GraphqlHttpRequest,
+  who: RequestPrincipal,
+  op: GraphqlOperation,
+  beside?: GraphqlContext['beside'],
+): Promise<OperationRun> {
   const settings = rt.config.graphql ?? DEFAULT_GRAPHQL;
   // the plugin's roles exist from Strapi's first boot: the schema lists them (usersPermissionsRoles)
   await ensureUsersPermissions(rt);
@@ -273,6 +283,7 @@ async function runOperation(rt: Runtime, req: GraphqlHttpRequest, who: RequestPr
     // the project's side (its resolvers' context and auth, its document middlewares): Node only, set by the project app
     project: rt.app?.graphqlProject.call(rt, who, req.method, req.header),
     documents: rt.app?.graphqlProject.documents(rt),
+    beside,
   };
   const persistedQueries = settings.apollo.persistedQueries ? persistedQueriesOf(rt) : undefined;
   const answer = await executeGraphql(ctx, op, { depthLimit: settings.depthLimit, ...settings.apollo, persistedQueries }, req.method);
