@@ -18,6 +18,8 @@ import {
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
+import { withDocumentColumns } from './document-columns.js';
+import { dropCreators } from './creator-fields.js';
 import { checkBodyKeys } from '../../core/write/prepare-data.js';
 
 // Strapi's core controllers and services (core-api/controller, core-api/service), in the same shape: project code
@@ -44,12 +46,15 @@ function typeOf(deps: CoreApiDeps, uid: string): ContentType {
   return type;
 }
 
-/** A core service: REST defaults (published), the content API's limits and the caller's read permissions. */
+/** A core service: REST defaults (published) and the content API's limits. */
 export function coreService(deps: CoreApiDeps, uid: string): Record<string, unknown> {
   const type = () => typeOf(deps, uid);
   const calls = () => {
     const rt = deps.current();
-    return engineCalls(rt, engineOptions(rt, 'rest', accessOf(deps.scopes.get())));
+    // the content API's limits, but not the caller's permissions: Strapi's core service populates what it is asked
+    // (a project calling `strapi.service(uid).findOne(id, { populate })` on an `auth: false` route gets the
+    // relations, probe s12 svcOnePop); the core controller's sanitizeOutput removes what the caller may not read
+    return engineCalls(rt, engineOptions(rt, 'rest', undefined));
   };
   const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
   const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
@@ -80,6 +85,9 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
     if (!(await publishLifecycles(rt, deps.hooks, type(), deps.contentTypeOf(type()), documentId, p.locale))) return entry;
     return calls().one(type(), documentId, dataless(p)) ?? entry;
   };
+  // the entries are the document service's: rows with their columns (`locale: null` on a type without i18n), which
+  // only a controller's sanitizeOutput removes (probe s12 svcSuper: a service's find answered as it is shows them)
+  const columns = <T>(data: T): T => withDocumentColumns(deps.current().model, uid, data) as T;
   const base = {
     contentType: deps.contentTypeOf(type()),
     getFetchParams: fetch,
@@ -111,18 +119,21 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
         const total = (await hook('count', fetch(params), (p) => countOf(p))) as number;
         pagination = withTotal(pagination, total);
       }
-      return { results, pagination };
+      return { results: columns(results), pagination };
     },
     async findOne(documentId: string, params: Params = {}) {
-      return (await hook('findOne', { ...fetch(params), documentId }, (p) => calls().one(type(), documentId, dataless(p)))) ?? null;
+      return (
+        (await hook('findOne', { ...fetch(params), documentId }, async (p) => columns(calls().one(type(), documentId, dataless(p))))) ??
+        null
+      );
     },
     async create(params: Params = { data: {} }) {
-      return hook('create', fetch(params), async (p) => published(p, await calls().create(type(), dataless(p), p.data)));
+      return hook('create', fetch(params), async (p) => columns(await published(p, await calls().create(type(), dataless(p), p.data))));
     },
     async update(documentId: string, params: Params = { data: {} }) {
       return (
         (await hook('update', { ...fetch(params), documentId }, async (p) =>
-          published(p, await calls().update(type(), documentId, dataless(p), p.data)),
+          columns(await published(p, await calls().update(type(), documentId, dataless(p), p.data))),
         )) ?? null
       );
     },
@@ -160,7 +171,7 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     async sanitizeOutput(data: unknown) {
       const rt = deps.current();
       const canRead = readAccess(rt, access());
-      return canRead ? sanitizeOutput(rt.model, uid, data, canRead) : data;
+      return canRead ? sanitizeOutput(rt.model, uid, dropCreators(data), canRead) : data;
     },
     async sanitizeInput(data: unknown) {
       return data;

@@ -5,11 +5,14 @@ import type { Runtime } from '../runtime.js';
 import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
+import { addCreators, withoutCreators } from './creator-fields.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { PERMISSION_UID } from '../../core/model/built-in-types.js';
+import { markPermissionRowsWritten } from '../auth/roles.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -236,6 +239,28 @@ export function precheckWrite(
 
 const SERVER_OWNED = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'publishedAt', 'locale', 'localizations']);
 
+const WRITES = new Set(['create', 'update', 'delete']);
+
+/**
+ * A write of users & permissions' permission rows: the roles they belong to (before and after it) are then decided
+ * by their rows, as Strapi reads them on every request — the same rule as the query engine's writes
+ * (db-query-writes.ts), so a bootstrap granting the public role through `strapi.documents(...).create` opens the route.
+ */
+async function permissionWrite(
+  rt: Runtime,
+  type: ContentType,
+  action: string,
+  p: Record<string, unknown>,
+  run: (p: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
+  const rowsOf = (documentId: unknown) => (typeof documentId === 'string' ? [...rt.store.index.documentRows(type.uid, documentId)] : []);
+  const before = rowsOf(p.documentId).map((r) => ({ ...r }));
+  const answer = await run(p);
+  const after = rowsOf((answer as { documentId?: unknown } | null)?.documentId ?? p.documentId);
+  if (before.length + after.length > 0) await rt.store.mutate((tx) => markPermissionRowsWritten(tx.data, [...before, ...after]));
+  return answer;
+}
+
 /** Actions whose result is entries (not a count or a `{ documentId, entries }` report). */
 const ENTRY_ACTIONS = new Set(['findMany', 'findFirst', 'findOne', 'create', 'update']);
 
@@ -280,10 +305,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
         deps.contentTypeOf(type),
         action,
         { ...params },
-        async (p) =>
-          mode === 'document' && ENTRY_ACTIONS.has(action)
-            ? withDocumentColumns(deps.current().model, uid, await final(type, p))
-            : final(type, p),
+        async (p) => {
+          if (uid === PERMISSION_UID && WRITES.has(action))
+            return permissionWrite(deps.current(), type, action, p, async (q) => final(type, q));
+          if (mode !== 'document' || !ENTRY_ACTIONS.has(action)) return final(type, p);
+          const { populate, creators } = withoutCreators(p.populate);
+          const q = populate === undefined ? without(p, 'populate') : { ...p, populate };
+          return addCreators(withDocumentColumns(deps.current().model, uid, await final(type, q)), creators);
+        },
         undefined,
         undefined,
         (p) => targetRows(deps.current(), type, action, p),
