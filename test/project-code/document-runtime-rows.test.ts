@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { writeProjectFile } from '../helpers/schema-files.js';
+import { collectionSchema, writeCoreApiFiles, writeProjectFile } from '../helpers/schema-files.js';
 import { startProjectServer } from '../helpers/project-server.js';
 
 // What project code reads from Strapi's runtime, as Strapi 5.54 answers it (probe s12 on a kit project with these
@@ -12,22 +12,13 @@ import { startProjectServer } from '../helpers/project-server.js';
 const KEY = 'document-runtime-rows-key';
 let app: Awaited<ReturnType<typeof startProjectServer>>;
 
-const schema = (singular: string, plural: string, extra: Record<string, unknown>, attributes: Record<string, unknown>) =>
-  JSON.stringify({
-    kind: 'collectionType',
-    info: { singularName: singular, pluralName: plural, displayName: singular },
-    ...extra,
-    attributes,
-  });
-
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'content-mock-document-runtime-rows-'));
   const write = (path: string, text: string) => writeProjectFile(dir, path, text);
   write(
     'src/api/note/content-types/note/schema.json',
-    schema(
-      'note',
-      'notes',
+    collectionSchema(
+      { singular: 'note', plural: 'notes' },
       { options: { draftAndPublish: true }, pluginOptions: { i18n: { localized: true } } },
       {
         title: { type: 'string', pluginOptions: { i18n: { localized: true } } },
@@ -37,9 +28,8 @@ beforeAll(async () => {
   );
   write(
     'src/api/label/content-types/label/schema.json',
-    schema(
-      'label',
-      'labels',
+    collectionSchema(
+      { singular: 'label', plural: 'labels' },
       { options: { draftAndPublish: false } },
       {
         name: { type: 'string' },
@@ -47,13 +37,11 @@ beforeAll(async () => {
       },
     ),
   );
-  write('src/api/secret/content-types/secret/schema.json', schema('secret', 'secrets', {}, { code: { type: 'string' } }));
-  for (const t of ['note', 'label', 'secret'])
-    for (const kind of ['Router', 'Controller', 'Service'])
-      write(
-        `src/api/${t}/${kind === 'Router' ? 'routes' : `${kind.toLowerCase()}s`}/${t}.js`,
-        `module.exports = require('@strapi/strapi').factories.createCore${kind}('api::${t}.${t}');\n`,
-      );
+  write(
+    'src/api/secret/content-types/secret/schema.json',
+    collectionSchema({ singular: 'secret', plural: 'secrets' }, {}, { code: { type: 'string' } }),
+  );
+  for (const t of ['note', 'label', 'secret']) writeCoreApiFiles(dir, t);
   write(
     'src/index.js',
     `module.exports = {

@@ -58,17 +58,13 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
   };
   const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
   const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
-    throughHooks(
-      deps.hooks,
-      type(),
-      deps.contentTypeOf(type()),
-      action,
-      params,
-      async (p) => final(p),
-      (p) => documentExists(deps.current(), type(), action, p),
-      (p) => precheckWrite(deps.current(), type(), action, p),
-      (p) => targetRows(deps.current(), type(), action, p),
-    );
+    throughHooks(deps.hooks, type(), deps.contentTypeOf(type()), action, params, async (p) => final(p), {
+      current: deps.current,
+      exists: (p) => documentExists(deps.current(), type(), action, p),
+      precheck: (p) => precheckWrite(deps.current(), type(), action, p),
+      targets: (p) => targetRows(deps.current(), type(), action, p),
+      afterPublish: async (answer, p) => columns(await published({ ...p, status: 'published' }, answer as Entry | undefined)),
+    });
   const dataless = (p: Params) => without(p, 'data', 'documentId');
   const countOf = (p: Params): number => {
     const window = { pagination: { start: 0, limit: 1, withCount: true } };
@@ -128,12 +124,12 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
       );
     },
     async create(params: Params = { data: {} }) {
-      return hook('create', fetch(params), async (p) => columns(await published(p, await calls().create(type(), dataless(p), p.data))));
+      return hook('create', fetch(params), async (p) => columns(await calls().create(type(), dataless(p), p.data)));
     },
     async update(documentId: string, params: Params = { data: {} }) {
       return (
         (await hook('update', { ...fetch(params), documentId }, async (p) =>
-          columns(await published(p, await calls().update(type(), documentId, dataless(p), p.data))),
+          columns(await calls().update(type(), documentId, dataless(p), p.data)),
         )) ?? null
       );
     },

@@ -6,10 +6,10 @@ import { documentQuery, engineCalls, engineOptions, without, type Mode } from '.
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
+import { applyHookChanges, createEventData, fillComponentIds, rowEventData, snapshotOf, updateEventData } from './lifecycle-data.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
-import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { PERMISSION_UID } from '../../core/model/built-in-types.js';
 import { markPermissionRowsWritten } from '../auth/roles.js';
@@ -51,7 +51,6 @@ const LIFECYCLE: Readonly<Record<string, string>> = {
   update: 'Update',
   delete: 'Delete',
   count: 'Count',
-  publish: 'Update',
 };
 
 /**
@@ -94,6 +93,19 @@ function runLifecycles(
   return name ? runLifecycleHooks(hooks, uid, model, name, params, run, rowOf) : run();
 }
 
+/** What throughHooks needs beyond the action: the runtime, and the checks and rows of the write. */
+export interface HookEnv {
+  readonly current: () => Runtime;
+  /** Whether the document an update or delete names exists (else no lifecycle runs). */
+  readonly exists?: (params: Record<string, unknown>) => boolean;
+  /** The service's validation of a create or update, before its lifecycles. */
+  readonly precheck?: (params: Record<string, unknown>) => void;
+  /** The rows an update or delete acts on (targetRows). */
+  readonly targets?: (params: Record<string, unknown>) => readonly Row[];
+  /** A write that published: the published row's create lifecycles (after the draft's own), answering the entry. */
+  readonly afterPublish?: (answer: unknown, params: Record<string, unknown>) => Promise<unknown>;
+}
+
 /** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
 export async function throughHooks(
   hooks: DocumentHooks,
@@ -102,10 +114,9 @@ export async function throughHooks(
   action: string,
   params: Record<string, unknown>,
   final: (params: Record<string, unknown>) => Promise<unknown>,
-  exists?: (params: Record<string, unknown>) => boolean,
-  precheck?: (params: Record<string, unknown>) => void,
-  targets?: (params: Record<string, unknown>) => readonly Row[],
+  env: HookEnv,
 ): Promise<unknown> {
+  const { exists, precheck, targets } = env;
   const context: DocumentContext = { uid: type.uid, contentType, action, params };
   const chain = hooks.middlewares;
   const step = async (i: number): Promise<unknown> => {
@@ -115,44 +126,73 @@ export async function throughHooks(
     if (exists && !exists(p)) return final(p);
     // what the document service refuses before the database is refused before the lifecycles run
     if (precheck && (action === 'create' || action === 'update') && hooks.subscribers.length > 0) precheck(p);
-    // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
-    // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
-    // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
     // Strapi's document service writes rows by their database id: an update's lifecycles see the row it updates (the
     // draft, or the only version), `where: { id }`; a delete runs them once per row it deletes (`deleteMany` is not
     // used), each `where: { id }` with that row as the result, all the befores first (measured: Strapi 5.54)
     const rows = targets && (action === 'update' || action === 'delete') ? targets(p) : [];
     if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
-    const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
-    // an update that publishes replaces the published rows (Strapi deletes them, then creates the new one): their delete
-    // lifecycles run too, each with its row (here after the update's own, the new row's create events before them)
-    const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
-    const dbParams = isPlainObject(p.where) ? p : { ...p, where };
-    // a create or update that publishes answers the published entry, but the database wrote the draft row first: its
-    // afterCreate / afterUpdate see that row (Strapi's publish then runs the published row's own create lifecycles)
-    const draftRow = (answer: unknown) => {
-      const documentId = (answer as { documentId?: unknown } | null)?.documentId;
-      const published = (answer as { publishedAt?: unknown } | null)?.publishedAt;
-      if (!targets || !type.draftAndPublish || typeof documentId !== 'string' || published === null || published === undefined)
-        return undefined;
-      const [row] = targets({ ...p, documentId });
-      return row ? rowResult(type, row) : undefined;
-    };
-    const answer = await runLifecycles(
-      hooks,
-      type.uid,
-      contentType,
-      action,
-      dbParams,
-      () => final(dbParams === p ? p : without(dbParams, 'where')),
-      action === 'create' || action === 'update' ? draftRow : undefined,
-    );
-    const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
-    if (replaced.length > 0 && publishedNow !== null && publishedNow !== undefined)
-      await rowDeleteLifecycles(hooks, type, contentType, replaced, async () => undefined);
-    return answer;
+    if ((action === 'create' || action === 'update') && hasSubscribers(hooks, type.uid))
+      return writeLifecycles(hooks, type, contentType, action, p, rows, final, env);
+    return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
   };
   return step(0);
+}
+
+const hasSubscribers = (hooks: DocumentHooks, uid: string) => hooks.subscribers.some((s) => !s.models || s.models.includes(uid));
+
+/**
+ * A create or update as the database's lifecycles see it (probe s12 on Strapi 5.54): the row the service writes
+ * first — the draft, or the only version; an update of a locale the document lacks creates that row — with
+ * `event.params` the query it gives the engine (`{ where, data }`, see lifecycle-data.ts); then, when the write
+ * publishes, the published rows it replaces are deleted and the new one created, each with its own events.
+ */
+async function writeLifecycles(
+  hooks: DocumentHooks,
+  type: ContentType,
+  model: unknown,
+  action: string,
+  p: Record<string, unknown>,
+  rows: readonly Row[],
+  final: (params: Record<string, unknown>) => Promise<unknown>,
+  env: HookEnv,
+): Promise<unknown> {
+  const rt = env.current();
+  const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(type.uid));
+  const given = (documentData(type, p.data ?? {}) ?? {}) as Record<string, unknown>;
+  const creating = action === 'create' || rows.length === 0;
+  const newLocaleOf = action === 'update' && creating && typeof p.documentId === 'string' ? p.documentId : undefined;
+  const data = creating ? createEventData(rt, type, p, given, newLocaleOf) : updateEventData(rt, type, p, given);
+  const name = creating ? 'Create' : 'Update';
+  const snapshot = snapshotOf(data);
+  const state: Record<string, unknown> = {};
+  const event: Record<string, unknown> = {
+    action: `before${name}`,
+    model,
+    params: { where: creating ? {} : { id: rows[0].id }, data },
+    state,
+  };
+  for (const s of subs) if (typeof s[`before${name}`] === 'function') await (s[`before${name}`] as (e: unknown) => unknown)(event);
+  const dbParams = event.params as Record<string, unknown>;
+  const docData = isPlainObject(p.data) ? { ...p.data } : {};
+  applyHookChanges(type, docData, snapshot, dbParams.data);
+  // an update that publishes replaces the published rows: kept to run their delete lifecycles
+  const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
+  let answer = await final({ ...p, data: docData });
+  const documentId = (answer as { documentId?: unknown } | null)?.documentId;
+  const written = creating
+    ? typeof documentId === 'string'
+      ? targetRows(rt, type, 'create', { ...p, documentId })[0]
+      : undefined
+    : rt.store.index.rowById(type.uid, rows[0].id);
+  if (isPlainObject(dbParams.data)) fillComponentIds(type, dbParams.data, written);
+  const after = { action: `after${name}`, model, params: dbParams, state, result: written ? rowResult(type, written) : answer };
+  for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
+  const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+  if (type.draftAndPublish && publishedNow !== null && publishedNow !== undefined) {
+    if (replaced.length > 0) await rowDeleteLifecycles(hooks, type, model, replaced, async () => undefined);
+    if (env.afterPublish) answer = await env.afterPublish(answer, p);
+  }
+  return answer;
 }
 
 /** A database row as the query engine answers it to a lifecycle: its columns (scalars) and system fields. */
@@ -313,9 +353,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           const q = populate === undefined ? without(p, 'populate') : { ...p, populate };
           return addCreators(withDocumentColumns(deps.current().model, uid, await final(type, q)), creators);
         },
-        undefined,
-        undefined,
-        (p) => targetRows(deps.current(), type, action, p),
+        {
+          current: deps.current,
+          targets: (p) => targetRows(deps.current(), type, action, p),
+          afterPublish: async (answer, p) => {
+            const entry = await published(type, { ...p, status: 'published' }, answer);
+            return mode === 'document' ? withDocumentColumns(deps.current().model, uid, entry) : entry;
+          },
+        },
       );
     };
   };
@@ -330,17 +375,12 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       ).total;
       return total ?? 0;
     }),
-    create: api('create', async (type, p) =>
-      published(type, p, await calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
-    ),
+    // (a write that publishes: the published row's create lifecycles run after the draft's, see writeLifecycles)
+    create: api('create', async (type, p) => calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
     update: api(
       'update',
       async (type, p) =>
-        (await published(
-          type,
-          p,
-          await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {})),
-        )) ?? null,
+        (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {}))) ?? null,
     ),
     delete: api('delete', async (type, p) => {
       const documentId = requireDocumentId(p);
@@ -355,6 +395,9 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           publish: api('publish', async (type, p) => {
             const documentId = requireDocumentId(p);
             const rt = deps.current();
+            // the published versions it replaces are deleted first, each with its delete lifecycles (Strapi 5.54)
+            const old = publishedRows(rt, type, documentId, versionLocale(rt.store, type, p.locale));
+            if (old.length > 0) await rowDeleteLifecycles(deps.hooks, type, deps.contentTypeOf(type), old, async () => undefined);
             const rows = await publishDocument(
               rt.store,
               type,
@@ -376,7 +419,11 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
             // the answer lists the published versions as they were, read with the call's fields and populate
             const query = { ...without(p, 'status'), locale: locale ?? undefined, filters: { documentId } };
             const entries = calls().list(type, documentQuery({ ...query, status: 'published' })).data;
-            const removed = await unpublishDocument(rt.store, type, documentId, locale);
+            // Strapi deletes the published rows one by one: their delete lifecycles run
+            const published = publishedRows(rt, type, documentId, locale);
+            const removed = (await rowDeleteLifecycles(deps.hooks, type, deps.contentTypeOf(type), published, () =>
+              unpublishDocument(rt.store, type, documentId, locale),
+            )) as Row[];
             const gone = new Set(removed.map((r) => r.id));
             return { documentId, entries: entries.filter((e) => gone.has(e.id as number)) };
           }),
@@ -390,6 +437,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           }),
         }),
   };
+}
+
+/** The published rows of a document (of one locale, or all when it is null or undefined), copied. */
+function publishedRows(rt: Runtime, type: ContentType, documentId: string, locale: string | null | undefined): Row[] {
+  return rt.store.index
+    .documentRows(type.uid, documentId)
+    .filter((r) => !isDraftRow(r) && (locale === null || locale === undefined || r.locale === locale))
+    .map((r) => ({ ...r }));
 }
 
 /**
@@ -415,20 +470,21 @@ export async function publishLifecycles(
     .documentRows(type.uid, documentId)
     .find((r) => !isDraftRow(r) && (wanted === undefined || r.locale === wanted));
   if (!row) return false;
-  const data: Record<string, unknown> = {};
-  for (const a of type.attributes.values()) if (a.kind === 'scalar') data[a.name] = row[a.name];
-  const before = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  const data = rowEventData(rt, type, row);
+  const before = snapshotOf(data);
   const state: Record<string, unknown> = {};
   // (the published entry's create holds the document service's `where: {}` too)
-  const event = { action: 'beforeCreate', model: contentType, params: { data, where: {} }, state };
+  const event = { action: 'beforeCreate', model: contentType, params: { where: {}, data }, state };
   for (const s of subs) if (typeof s.beforeCreate === 'function') await (s.beforeCreate as (e: unknown) => unknown)(event);
-  const changed = Object.keys(data).filter((k) => type.attributes.get(k)?.kind === 'scalar' && !isDeepStrictEqual(data[k], before[k]));
+  const changes: Record<string, unknown> = {};
+  applyHookChanges(type, changes, before, (event.params as { data?: unknown }).data);
+  const changed = Object.keys(changes);
   if (changed.length > 0)
     await rt.store.mutate((tx) => {
       const edited = tx.edit(type.uid, row);
-      for (const k of changed) edited[k] = data[k];
+      for (const k of changed) edited[k] = changes[k];
     });
-  const after = { action: 'afterCreate', model: contentType, params: { data, where: {} }, state, result: { ...row } };
+  const after = { action: 'afterCreate', model: contentType, params: event.params, state, result: rowResult(type, row) };
   for (const s of subs) if (typeof s.afterCreate === 'function') await (s.afterCreate as (e: unknown) => unknown)(after);
   return changed.length > 0;
 }

@@ -196,17 +196,17 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
     const ids = page.map((r) => r.id);
     const documentIds = [...new Set(page.map((r) => r.documentId))];
     const select = selectOf(opts.select);
+    const joined = ['documentId', 'locale', 'publishedAt'];
     const others = await rows({
       where: { $and: [{ documentId: { $in: documentIds } }, { id: { $notIn: ids } }, ...(opts.where === undefined ? [] : [opts.where])] },
-      ...(select ? { select: [...select, 'documentId'] } : {}),
+      ...(select ? { select: [...select, ...joined] } : {}),
       ...(opts.orderBy === undefined ? {} : { orderBy: opts.orderBy }),
       ...(opts.populate === undefined ? {} : { populate: opts.populate }),
     });
-    const shown = (o: Record<string, unknown>) => {
-      if (!select || select.includes('documentId')) return o;
-      const { documentId: _d, ...rest } = o;
-      return rest;
-    };
+    // unordered, SQLite reads them along Strapi's (document_id, locale, published_at) index: by locale, drafts first
+    if (opts.orderBy === undefined) others.sort((a, b) => compareRows(a, b, [['locale'], ['publishedAt']]));
+    const shown = (o: Record<string, unknown>) =>
+      select ? Object.fromEntries(Object.entries(o).filter(([k]) => select.includes(k) || !joined.includes(k))) : o;
     for (const row of page) row.localizations = others.filter((o) => o.documentId === row.documentId).map(shown);
   };
   const run = lifecycles ?? ((_n: string, _p: Params, go: () => Promise<unknown>) => go());
