@@ -32,6 +32,7 @@ import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { serverConfigOf, strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
+import { uploadService } from './upload-service.js';
 import { graphqlPluginServices } from './graphql-plugin-services.js';
 import { projectGraphql, type ProjectGraphql } from './graphql-project.js';
 import { graphqlExtensionRecord, graphqlExtensionService, type GraphqlExtensionRecord } from './graphql-extension-service.js';
@@ -193,6 +194,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
+  const upload = uploadService(current);
   const locales = i18nLocalesService(current);
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);
@@ -204,13 +206,15 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       ? upServices.get(name)
       : plugin === 'email' && name === 'email'
         ? email
-        : plugin === 'i18n' && name === 'locales'
-          ? locales
-          : plugin === 'graphql' && name === 'extension'
-            ? graphqlExtension
-            : plugin === 'graphql'
-              ? graphqlServices[name]
-              : undefined);
+        : plugin === 'upload' && name === 'upload'
+          ? upload
+          : plugin === 'i18n' && name === 'locales'
+            ? locales
+            : plugin === 'graphql' && name === 'extension'
+              ? graphqlExtension
+              : plugin === 'graphql'
+                ? graphqlServices[name]
+                : undefined);
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
