@@ -59,6 +59,8 @@ module.exports = {
   afterUpdate: rec('afterUpdate'),
   beforeDelete: rec('beforeDelete'),
   afterDelete: rec('afterDelete'),
+  beforeFindOne: rec('beforeFindOne'),
+  afterFindOne: rec('afterFindOne'),
 };
 `,
   );
@@ -68,6 +70,7 @@ module.exports = {
   { method: 'GET', path: '/probe/events', handler: 'probe.events', config: { auth: false } },
   { method: 'POST', path: '/probe/publish/:id', handler: 'probe.publish', config: { auth: false } },
   { method: 'POST', path: '/probe/unpublish/:id', handler: 'probe.unpublish', config: { auth: false } },
+  { method: 'POST', path: '/probe/db-write', handler: 'probe.dbWrite', config: { auth: false } },
 ] };\n`,
   );
   write(
@@ -75,6 +78,12 @@ module.exports = {
     `module.exports = {
   async events(ctx) { const l = globalThis.__events ?? []; ctx.body = l.splice(0, l.length); },
   async publish(ctx) { const r = await strapi.documents('api::post.post').publish({ documentId: ctx.params.id }); ctx.body = { n: r.entries.length }; },
+  async dbWrite(ctx) {
+    const q = strapi.db.query('api::post.post');
+    const row = await q.create({ data: { title: 'Raw', locale: 'en', publishedAt: null } });
+    await q.update({ where: { id: row.id }, data: { views: 4 } });
+    ctx.body = { id: row.id };
+  },
   async unpublish(ctx) { const r = await strapi.documents('api::post.post').unpublish({ documentId: ctx.params.id }); ctx.body = { n: r.entries.length }; },
 };
 `,
@@ -83,7 +92,9 @@ module.exports = {
 }, 30000);
 afterAll(async () => app?.close());
 
-const events = async () => (await app.send<Event[]>('GET', '/api/probe/events')).json!;
+/** The events since the last call; the reads (FindOne) only when asked. */
+const events = async (reads = false) =>
+  (await app.send<Event[]>('GET', '/api/probe/events')).json!.filter((e) => reads || !e.a.endsWith('FindOne'));
 
 test('POST /api/posts (published) then PUT: the events and their params as Strapi hands them to the database', async () => {
   const t1 = (await app.send<{ data: { documentId: string } }>('POST', '/api/tags', { data: { name: 'T1' } })).json!.data.documentId;
@@ -164,5 +175,22 @@ test('strapi.documents(uid).unpublish: each published row is deleted with its de
   expect(await events()).toEqual([
     { a: 'beforeDelete', params: { where: { id: post.json!.data.id } } },
     { a: 'afterDelete', params: { where: { id: post.json!.data.id } }, result: post.json!.data.id },
+  ]);
+});
+
+test('strapi.db.query(uid) writes: the timestamps subscriber stamps the data, and the row is read back by a findOne', async () => {
+  await events();
+  const { json } = await app.send<{ id: number }>('POST', '/api/probe/db-write', {});
+  const where = { where: { id: json!.id } };
+  const created = { title: 'Raw', locale: 'en', publishedAt: null, createdAt: 'set', updatedAt: 'set' };
+  expect(await events(true)).toEqual([
+    { a: 'beforeCreate', params: { data: created } },
+    { a: 'beforeFindOne', params: where },
+    { a: 'afterFindOne', params: where, result: json!.id },
+    { a: 'afterCreate', params: { data: { ...created, code: 'RAW' } }, result: json!.id },
+    { a: 'beforeUpdate', params: { ...where, data: { views: 4, updatedAt: 'set' } } },
+    { a: 'beforeFindOne', params: where },
+    { a: 'afterFindOne', params: where, result: json!.id },
+    { a: 'afterUpdate', params: { ...where, data: { views: 4, updatedAt: 'set' } }, result: json!.id },
   ]);
 });

@@ -84,8 +84,8 @@ export function newRawRow(index: ContentIndex, type: ContentType, id: number, do
     id,
     documentId: typeof data.documentId === 'string' ? data.documentId : documentId,
     // the database's timestamps subscriber fills them when the data has none
-    createdAt: typeof data.createdAt === 'string' ? data.createdAt : now,
-    updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : now,
+    createdAt: typeof data.createdAt === 'string' || data.createdAt instanceof Date ? (columnValue(data.createdAt) as string) : now,
+    updatedAt: typeof data.updatedAt === 'string' || data.updatedAt instanceof Date ? (columnValue(data.updatedAt) as string) : now,
     // Strapi gives every type's `publishedAt` a default (now) that the query engine applies to a row whose data has
     // none: a draft&publish row is a draft only when the data says `publishedAt: null` (probe s12 dbRows); a type
     // without draft&publish is always published

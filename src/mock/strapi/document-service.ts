@@ -185,6 +185,9 @@ async function writeLifecycles(
       : undefined
     : rt.store.index.rowById(type.uid, rows[0].id);
   if (isPlainObject(dbParams.data)) fillComponentIds(type, dbParams.data, written);
+  // the query engine reads the row it wrote back (its own findOne, with its lifecycles) before the after hooks
+  if (written)
+    await runLifecycleHooks(hooks, type.uid, model, 'FindOne', { where: { id: written.id } }, async () => rowResult(type, written));
   const after = { action: `after${name}`, model, params: dbParams, state, result: written ? rowResult(type, written) : answer };
   for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
   const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
