@@ -61,6 +61,11 @@ module.exports = {
   afterDelete: rec('afterDelete'),
   beforeFindOne: rec('beforeFindOne'),
   afterFindOne: rec('afterFindOne'),
+  beforeFindMany(event) {
+    rec('beforeFindMany')(event);
+    // a project hiding rows: what it adds to the query's where is what runs
+    event.params.where = { ...event.params.where, title: { $ne: 'Hidden' } };
+  },
 };
 `,
   );
@@ -94,7 +99,7 @@ afterAll(async () => app?.close());
 
 /** The events since the last call; the reads (FindOne) only when asked. */
 const events = async (reads = false) =>
-  (await app.send<Event[]>('GET', '/api/probe/events')).json!.filter((e) => reads || !e.a.endsWith('FindOne'));
+  (await app.send<Event[]>('GET', '/api/probe/events')).json!.filter((e) => reads || !/Find(One|Many)$/.test(e.a));
 
 test('POST /api/posts (published) then PUT: the events and their params as Strapi hands them to the database', async () => {
   const t1 = (await app.send<{ data: { documentId: string } }>('POST', '/api/tags', { data: { name: 'T1' } })).json!.data.documentId;
@@ -193,4 +198,27 @@ test('strapi.db.query(uid) writes: the timestamps subscriber stamps the data, an
     { a: 'afterFindOne', params: where, result: json!.id },
     { a: 'afterUpdate', params: { ...where, data: { views: 4, updatedAt: 'set' } }, result: json!.id },
   ]);
+});
+
+test('GET /api/posts: beforeFindMany sees the query (where, select, orderBy, populate, offset, limit) and its where runs', async () => {
+  await app.send('POST', '/api/posts', { data: { title: 'Hidden' } });
+  await events();
+  const { json } = await app.send<{ data: { title: string }[] }>(
+    'GET',
+    '/api/posts?filters[title][$contains]=a&sort=title:desc&fields[0]=title&populate=tags&pagination[page]=1&pagination[pageSize]=5',
+  );
+  const [find] = (await events(true)).filter((e) => e.a === 'beforeFindMany');
+  expect(find.params).toEqual({
+    locale: 'en',
+    orderBy: [{ title: 'desc' }],
+    where: { publishedAt: 'set', locale: 'en', title: { $contains: 'a' } },
+    select: ['id', 'documentId', 'title'],
+    populate: ['tags'],
+    offset: 0,
+    limit: 5,
+  });
+  expect(json!.data.map((e) => e.title)).not.toContain('Hidden');
+  const all = await app.send<{ data: { title: string }[] }>('GET', '/api/posts');
+  expect(all.json!.data.length).toBeGreaterThan(0);
+  expect(all.json!.data.map((e) => e.title)).not.toContain('Hidden');
 });

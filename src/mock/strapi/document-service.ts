@@ -6,6 +6,7 @@ import { documentQuery, engineCalls, engineOptions, without, type Mode } from '.
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
+import { readEventParams, withHookWhere } from './lifecycle-query.js';
 import { applyHookChanges, createEventData, fillComponentIds, rowEventData, snapshotOf, updateEventData } from './lifecycle-data.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
@@ -133,10 +134,19 @@ export async function throughHooks(
     if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
     if ((action === 'create' || action === 'update') && hasSubscribers(hooks, type.uid))
       return writeLifecycles(hooks, type, contentType, action, p, rows, final, env);
+    if (READS.has(action) && hasSubscribers(hooks, type.uid)) {
+      // the read's lifecycles see the query Strapi gives the engine; a `where` they change is what runs
+      const rt = env.current();
+      const query = readEventParams(rt, type, action, p);
+      const before = structuredClone(query);
+      return runLifecycles(hooks, type.uid, contentType, action, query, () => final(withHookWhere(rt, type, action, p, before, query)));
+    }
     return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
   };
   return step(0);
 }
+
+const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
 
 const hasSubscribers = (hooks: DocumentHooks, uid: string) => hooks.subscribers.some((s) => !s.models || s.models.includes(uid));
 

@@ -32,7 +32,6 @@ import { dbQuery, entityService } from './legacy-apis.js';
 import { contentApiHelpers } from './content-api-helpers.js';
 import { serverConfigOf, strapiConfig } from './strapi-config.js';
 import { emailService } from './email-service.js';
-import { uploadService } from './upload-service.js';
 import { graphqlPluginServices } from './graphql-plugin-services.js';
 import { projectGraphql, type ProjectGraphql } from './graphql-project.js';
 import { graphqlExtensionRecord, graphqlExtensionService, type GraphqlExtensionRecord } from './graphql-extension-service.js';
@@ -76,6 +75,8 @@ export interface ProjectAppOptions {
   /** The content API prefix (`config/api` `rest.prefix`, default `/api`). */
   readonly restPrefix: string;
   readonly log?: (line: string) => void;
+  /** The upload plugin's `upload` service over the media library (its folder's, given here; 501s without it). */
+  readonly uploadService?: (current: () => Runtime) => Record<string, unknown>;
 }
 
 export async function createProjectApp(code: ProjectCode, current: () => Runtime, options: ProjectAppOptions): Promise<ProjectApp> {
@@ -194,7 +195,14 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
-  const upload = uploadService(current);
+  // what the mock does not provide of it names itself when called (a 501 naming the API)
+  const uploadMethods = options.uploadService?.(current) ?? {};
+  const upload = new Proxy(uploadMethods, {
+    get: (t, key) =>
+      typeof key === 'symbol' || key in t || key === 'then'
+        ? t[key as string]
+        : unsupported(`strapi.plugin('upload').service('upload').${key}`),
+  });
   const locales = i18nLocalesService(current);
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);

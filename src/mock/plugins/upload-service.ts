@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { ValidationError } from '../../core/errors/strapi-errors.js';
 import type { MediaFile } from '../../core/data/types.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
-import { incomingDir } from '../plugins/file-storage.js';
-import { HEAD_BYTES, type UploadedPart } from '../plugins/read-multipart.js';
-import type { FileInfo } from '../plugins/new-file-record.js';
-import { saveUploadedFiles } from '../plugins/upload-routes.js';
+import { incomingDir } from './file-storage.js';
+import { HEAD_BYTES, type UploadedPart } from './read-multipart.js';
+import type { FileInfo } from './new-file-record.js';
+import { saveUploadedFiles } from './upload-routes.js';
 import type { Runtime } from '../runtime.js';
-import { unsupported } from './unsupported-api.js';
 
 // The upload plugin's service as project code calls it (`strapi.plugin('upload').service('upload').upload(...)`: a
 // seed script or a controller storing a file it made), over the mock's media library: `files` are formidable's file
 // objects (`{ filepath, originalFilename, mimetype, size }`, or v4's `{ path, name, type, size }`), one or a list,
 // `data.fileInfo` one object or one per file. The project's file is copied, not moved (Strapi's local provider reads
 // it as a stream). The answer is each new file's row as the query engine answers it (probe s12 upload: Strapi 5.54).
+// The project app is given it (createProjectApp's `uploadService`): the plugin routes' folder is not the runtime's.
 
 type Params = Record<string, unknown>;
 
@@ -63,7 +63,7 @@ function fileRow(file: MediaFile): Record<string, unknown> {
 }
 
 export function uploadService(current: () => Runtime): Record<string, unknown> {
-  const methods: Record<string, unknown> = {
+  return {
     async upload(params: Params = {}) {
       const rt = current();
       const data = isPlainObject(params.data) ? params.data : {};
@@ -80,11 +80,4 @@ export function uploadService(current: () => Runtime): Record<string, unknown> {
       }
     },
   };
-  // the service's other methods name themselves when called (a 501 naming the API, as any unsupported one)
-  return new Proxy(methods, {
-    get: (t, key) =>
-      typeof key === 'symbol' || key in t || key === 'then'
-        ? t[key as string]
-        : unsupported(`strapi.plugin('upload').service('upload').${key}`),
-  });
 }
