@@ -76,6 +76,7 @@ module.exports = {
   { method: 'POST', path: '/probe/publish/:id', handler: 'probe.publish', config: { auth: false } },
   { method: 'POST', path: '/probe/unpublish/:id', handler: 'probe.unpublish', config: { auth: false } },
   { method: 'POST', path: '/probe/db-write', handler: 'probe.dbWrite', config: { auth: false } },
+  { method: 'POST', path: '/probe/discard/:id', handler: 'probe.discard', config: { auth: false } },
 ] };\n`,
   );
   write(
@@ -89,6 +90,7 @@ module.exports = {
     await q.update({ where: { id: row.id }, data: { views: 4 } });
     ctx.body = { id: row.id };
   },
+  async discard(ctx) { const r = await strapi.documents('api::post.post').discardDraft({ documentId: ctx.params.id }); ctx.body = { n: r.entries.length }; },
   async unpublish(ctx) { const r = await strapi.documents('api::post.post').unpublish({ documentId: ctx.params.id }); ctx.body = { n: r.entries.length }; },
 };
 `,
@@ -221,4 +223,16 @@ test('GET /api/posts: beforeFindMany sees the query (where, select, orderBy, pop
   const all = await app.send<{ data: { title: string }[] }>('GET', '/api/posts');
   expect(all.json!.data.length).toBeGreaterThan(0);
   expect(all.json!.data.map((e) => e.title)).not.toContain('Hidden');
+});
+
+test('strapi.documents(uid).discardDraft: the draft is deleted, then a draft made from the published version', async () => {
+  const post = await app.send<{ data: { id: number; documentId: string } }>('POST', '/api/posts', { data: { title: 'Epsilon' } });
+  await app.send('PUT', `/api/posts/${post.json!.data.documentId}?status=draft`, { data: { title: 'Epsilon draft' } });
+  const draftId = post.json!.data.id - 1;
+  await events();
+  await app.send('POST', `/api/probe/discard/${post.json!.data.documentId}`, {});
+  const list = await events();
+  expect(list.map((e) => e.a)).toEqual(['beforeDelete', 'afterDelete', 'beforeCreate', 'afterCreate']);
+  expect(list[0].params).toEqual({ where: { id: draftId } });
+  expect(list[2].params.data).toMatchObject({ title: 'Epsilon', code: 'EPSILON', publishedAt: null, documentId: 'set' });
 });

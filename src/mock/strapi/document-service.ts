@@ -443,7 +443,20 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           discardDraft: api('discardDraft', async (type, p) => {
             const documentId = requireDocumentId(p);
             const rt = deps.current();
-            const created = await discardDraft(rt.store, type, documentId, versionLocale(rt.store, type, p.locale));
+            const locale = versionLocale(rt.store, type, p.locale);
+            // Strapi deletes the drafts, then creates a draft from each published version: their lifecycles run
+            const oldDrafts = rt.store.index
+              .documentRows(type.uid, documentId)
+              .filter((r) => isDraftRow(r) && (locale === null || locale === undefined || r.locale === locale))
+              .map((r) => ({ ...r }));
+            const model = deps.contentTypeOf(type);
+            const created = (await rowDeleteLifecycles(deps.hooks, type, model, oldDrafts, () =>
+              discardDraft(rt.store, type, documentId, locale),
+            )) as Row[];
+            for (const row of created) {
+              const live = rt.store.index.rowById(type.uid, row.id);
+              if (live) await rowCreateLifecycles(rt, deps.hooks, type, model, live);
+            }
             const read = (row: Row) =>
               calls().one(type, documentId, documentQuery({ ...without(p, 'status'), status: 'draft', locale: row.locale ?? undefined }));
             return { documentId, entries: created.map(read).filter((e) => e !== undefined) };
@@ -482,7 +495,19 @@ export async function publishLifecycles(
   const row = rt.store.index
     .documentRows(type.uid, documentId)
     .find((r) => !isDraftRow(r) && (wanted === undefined || r.locale === wanted));
-  if (!row) return false;
+  return row ? rowCreateLifecycles(rt, hooks, type, contentType, row) : false;
+}
+
+/**
+ * The create lifecycles of a version Strapi writes as a copy of another (a publish's published row, a discardDraft's
+ * draft): the data is the whole row (rowEventData); what a `beforeCreate` changes in its scalars is written to the row.
+ * Returns whether it changed the row.
+ */
+async function rowCreateLifecycles(rt: Runtime, hooks: DocumentHooks, type: ContentType, contentType: unknown, row: Row): Promise<boolean> {
+  const subs = hooks.subscribers.filter(
+    (s) => (!s.models || s.models.includes(type.uid)) && (typeof s.beforeCreate === 'function' || typeof s.afterCreate === 'function'),
+  );
+  if (subs.length === 0) return false;
   const data = rowEventData(rt, type, row);
   const before = snapshotOf(data);
   const state: Record<string, unknown> = {};
