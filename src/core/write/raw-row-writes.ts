@@ -79,13 +79,15 @@ const columnValue = (value: unknown): unknown => (value instanceof Date ? value.
 
 /** A new row as the database inserts it: defaults of scalars, empty relations, the row's own timestamps. */
 export function newRawRow(index: ContentIndex, type: ContentType, id: number, documentId: string, data: Record<string, unknown>): Row {
-  const now = new Date().toISOString();
+  // the database's timestamps subscriber fills them when the data has none (the same instant: the publishedAt
+  // default below is that instant too)
+  const stamp = (v: unknown): string | undefined => (typeof v === 'string' || v instanceof Date ? (columnValue(v) as string) : undefined);
+  const now = stamp(data.createdAt) ?? new Date().toISOString();
   const row: Row = {
     id,
     documentId: typeof data.documentId === 'string' ? data.documentId : documentId,
-    // the database's timestamps subscriber fills them when the data has none
-    createdAt: typeof data.createdAt === 'string' || data.createdAt instanceof Date ? (columnValue(data.createdAt) as string) : now,
-    updatedAt: typeof data.updatedAt === 'string' || data.updatedAt instanceof Date ? (columnValue(data.updatedAt) as string) : now,
+    createdAt: now,
+    updatedAt: stamp(data.updatedAt) ?? now,
     // Strapi gives every type's `publishedAt` a default (now) that the query engine applies to a row whose data has
     // none: a draft&publish row is a draft only when the data says `publishedAt: null` (probe s12 dbRows); a type
     // without draft&publish is always published
