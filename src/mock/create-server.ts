@@ -20,6 +20,7 @@ import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
 import { createPlaceholderRouter, UPLOADS } from './media/placeholder-router.js';
 import { lazyRoutes } from './express/lazy-routes.js';
 import { locateUpload } from './plugins/file-storage.js';
+import { uploadService } from './plugins/upload-service.js';
 import type { describeProjectApp } from './strapi/describe-project-app.js';
 
 /** Where `serve` keeps its store unless told otherwise: not `data/`, which Strapi's templates use for their seed. */
@@ -149,7 +150,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
       import('./strapi/describe-project-app.js'),
     ]);
     describeApp = described.describeProjectApp;
-    return createProjectApp(loaded, () => runtime, { restPrefix: '/api', log: (line) => logger.error(line) });
+    return createProjectApp(loaded, () => runtime, { restPrefix: '/api', log: (line) => logger.error(line), uploadService });
   };
   const projectApp = codeOn ? await appFor(model, code) : undefined;
   if (projectApp) runtime = { ...runtime, app: projectApp };

@@ -26,3 +26,31 @@ export function writeProjectFile(root: string, path: string, text: string): void
   mkdirSync(join(root, path, '..'), { recursive: true });
   writeFileSync(join(root, path), text);
 }
+
+/** The text of a collection type's schema.json (`extra`: its options and pluginOptions). */
+export function collectionSchema(
+  names: { singular: string; plural: string },
+  extra: Record<string, unknown>,
+  attributes: Record<string, unknown>,
+): string {
+  return JSON.stringify({
+    kind: 'collectionType',
+    info: { singularName: names.singular, pluralName: names.plural, displayName: names.singular },
+    ...extra,
+    attributes,
+  });
+}
+
+/** Writes a project API's core router, controller and service files for `api::<name>.<name>` under `root`. */
+export function writeCoreApiFiles(root: string, name: string): void {
+  for (const [folder, factory] of [
+    ['routes', 'createCoreRouter'],
+    ['controllers', 'createCoreController'],
+    ['services', 'createCoreService'],
+  ])
+    writeProjectFile(
+      root,
+      `src/api/${name}/${folder}/${name}.js`,
+      `module.exports = require('@strapi/strapi').factories.${factory}('api::${name}.${name}');\n`,
+    );
+}

@@ -51,10 +51,16 @@ export function writeRawRow(
   for (const [key, value] of Object.entries(data)) {
     const attribute = type.attributes.get(key);
     if (!attribute) {
-      if (SERVER_KEYS.has(key)) row[key] = value;
+      if (SERVER_KEYS.has(key)) row[key] = columnValue(value);
       continue;
     }
-    if (attribute.kind === 'scalar') row[key] = attribute.type === 'password' && typeof value === 'string' ? hash(value) : value;
+    if (attribute.kind === 'scalar')
+      row[key] =
+        attribute.type === 'password' && typeof value === 'string'
+          ? hash(value)
+          : value instanceof Date && attribute.type === 'date'
+            ? value.toISOString().slice(0, 10)
+            : columnValue(value);
     else if (attribute.kind === 'media') row[key] = value;
     else if (attribute.kind === 'relation') {
       if (!attribute.owner) throw new RawWriteError(`${key} is the inverse side of a relation: write it from ${attribute.target}`);
@@ -68,19 +74,27 @@ export function writeRawRow(
   }
 }
 
+/** A value as the database stores it: a Date is its ISO text (read back as a string, as from Strapi's SQLite). */
+const columnValue = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
 /** A new row as the database inserts it: defaults of scalars, empty relations, the row's own timestamps. */
 export function newRawRow(index: ContentIndex, type: ContentType, id: number, documentId: string, data: Record<string, unknown>): Row {
-  const now = new Date().toISOString();
+  // the database's timestamps subscriber fills them when the data has none (the same instant: the publishedAt
+  // default below is that instant too)
+  const stamp = (v: unknown): string | undefined => (typeof v === 'string' || v instanceof Date ? (columnValue(v) as string) : undefined);
+  const now = stamp(data.createdAt) ?? new Date().toISOString();
   const row: Row = {
     id,
     documentId: typeof data.documentId === 'string' ? data.documentId : documentId,
-    // the database's timestamps subscriber fills them when the data has none
-    createdAt: typeof data.createdAt === 'string' ? data.createdAt : now,
-    updatedAt: typeof data.updatedAt === 'string' ? data.updatedAt : now,
-    // a type without draft&publish is always published; a draft&publish row is what `publishedAt` says
-    publishedAt: type.draftAndPublish ? ((data.publishedAt as string | null | undefined) ?? null) : now,
+    createdAt: now,
+    updatedAt: stamp(data.updatedAt) ?? now,
+    // Strapi gives every type's `publishedAt` a default (now) that the query engine applies to a row whose data has
+    // none: a draft&publish row is a draft only when the data says `publishedAt: null` (probe s12 dbRows); a type
+    // without draft&publish is always published
+    publishedAt: type.draftAndPublish ? (data.publishedAt === undefined ? now : (columnValue(data.publishedAt) as string | null)) : now,
   };
-  if (type.localized) row.locale = typeof data.locale === 'string' ? data.locale : index.model.defaultLocale;
+  // the default locale is the document service's: a row the query engine writes has the locale its data names, or none
+  if (type.localized && typeof data.locale === 'string') row.locale = data.locale;
   for (const attribute of type.attributes.values()) {
     if (attribute.kind === 'scalar') row[attribute.name] = attribute.default ?? null;
     else if (attribute.kind === 'relation' && attribute.owner) row[attribute.name] = attribute.toMany ? [] : null;

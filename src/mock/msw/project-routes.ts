@@ -4,6 +4,7 @@ import { matchRoute } from '../strapi/route-table.js';
 import { runRoute } from '../strapi/run-route.js';
 import { loadProjectCode } from '../../project/code/project-code.js';
 import { resolveSchemaRoot } from '../../project/load-model.js';
+import { uploadService } from '../plugins/upload-service.js';
 import type { ProjectRouteAnswer } from './create-handlers.js';
 
 // `content-mock/msw` in Node runs the project's own routes through the same pipeline as `serve` (run-route). Not
@@ -12,7 +13,7 @@ import type { ProjectRouteAnswer } from './create-handlers.js';
 /** The project's routes for MSW handlers over schema files; undefined when the project has no code. */
 export async function projectAppFor(schemas: string, current: () => Runtime): Promise<ProjectApp | undefined> {
   const code = loadProjectCode(resolveSchemaRoot(schemas), current().model);
-  return code ? createProjectApp(code, current, { restPrefix: '/api', log: (line) => console.error(line) }) : undefined;
+  return code ? createProjectApp(code, current, { restPrefix: '/api', log: (line) => console.error(line), uploadService }) : undefined;
 }
 
 /** Answers a request with a project route, or says which core route to answer it with, or that none matches. */

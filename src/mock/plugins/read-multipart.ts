@@ -34,7 +34,7 @@ export interface MultipartLimits {
 }
 
 /** Enough for any image header we read (a JPEG's frame size can follow a large EXIF block). */
-const HEAD_BYTES = 64 * 1024;
+export const HEAD_BYTES = 64 * 1024;
 /** Form fields (`fileInfo`, …): a few small JSON values, never megabytes. */
 const FIELD_LIMITS = { fields: 64, fieldSize: 1024 * 1024, parts: 1000 } as const;
 

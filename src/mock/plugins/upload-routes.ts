@@ -8,7 +8,7 @@ import { MEDIA_TABLE, type Transaction } from '../../core/data/transaction.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { adoptUpload, deleteUpload, incomingDir, locateUpload, saveUpload } from './file-storage.js';
 import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-file-record.js';
-import { readMultipart } from './read-multipart.js';
+import { readMultipart, type UploadedPart } from './read-multipart.js';
 import { SNIFF_BYTES, sniffServedType, sniffUploadType } from './sniff-type.js';
 import { formatsOf, optimizeImage, resizeImage } from '../media/image-formats.js';
 import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
@@ -62,6 +62,65 @@ function withInfo(file: MediaFile, info: FileInfo | undefined): MediaFile {
   };
 }
 
+/**
+ * Stores uploaded files as Strapi's upload service does: images optimized (the bytes stored instead of the upload's)
+ * with Strapi's formats, each file's bytes (the parts' temporary files are adopted) and its record, linked to `link`
+ * when given; `old` is a record the one part replaces. What was stored is removed again if it fails.
+ */
+export async function saveUploadedFiles(
+  rt: Runtime,
+  parts: readonly UploadedPart[],
+  infos: readonly (FileInfo | undefined)[],
+  old?: MediaFile,
+  link?: LinkTarget,
+): Promise<MediaFile[]> {
+  const adopted: string[] = [];
+  try {
+    const mimes = parts.map((p) => sniffUploadType(p.head) ?? mimeOf(p.filename, p.mime));
+    // Images are optimized as Strapi does (optimized: the bytes stored instead of the upload's) and get Strapi's
+    // formats (thumbnail, large, medium, small), resized from those bytes before the record is made; only
+    // images are read whole, and only up to the size limit.
+    const optimized = await Promise.all(
+      parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? optimizeImage(readFileSync(p.path)) : undefined)),
+    );
+    const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes, rt.config.plugins.uploadBreakpoints) : [])));
+    const records = parts.map((p, i) => {
+      const bytes = optimized[i];
+      const sent = bytes ? { head: bytes.subarray(0, p.head.length), size: bytes.length } : p;
+      const fresh = newFileRecord(rt.store, p.filename, mimes[i], sent, infos[i], old?.id);
+      // a replace keeps the record's id, hash and extension (so its url), and what fileInfo does not name
+      if (!old) return fresh;
+      const kept = withInfo(old, infos[i]);
+      return { ...fresh, ...kept, name: fresh.name, mime: fresh.mime, size: fresh.size, width: fresh.width, height: fresh.height };
+    });
+    records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
+    // The bytes are in place before the records exist: a record never points at a missing file.
+    if (old) for (const url of urlsOf(old)) deleteUpload(rt.store, url.slice('/uploads/'.length));
+    records.forEach((record, i) => {
+      const name = record.url.slice('/uploads/'.length);
+      const bytes = optimized[i];
+      if (bytes) saveUpload(rt.store, name, bytes);
+      else adoptUpload(rt.store, name, parts[i].path);
+      adopted.push(name);
+      for (const f of resized[i]) {
+        const formatName = `${f.key}_${record.hash}${record.ext ?? ''}`;
+        saveUpload(rt.store, formatName, f.bytes);
+        adopted.push(formatName);
+      }
+    });
+    const created = await rt.store.mutate((tx) => {
+      if (old) return [tx.replace(MEDIA_TABLE, asRow(old), asRow(records[0])) as MediaFile];
+      for (const record of records) tx.insert(MEDIA_TABLE, asRow(record));
+      if (link) attach(tx, link, records);
+      return records;
+    });
+    adopted.length = 0;
+    return created;
+  } finally {
+    for (const name of adopted) deleteUpload(rt.store, name);
+  }
+}
+
 export function registerUploadRoutes(app: express.Express, current: () => Runtime): void {
   app.get(
     '/api/upload/files',
@@ -104,7 +163,6 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         tmpDir: incomingDir(rt.store),
       };
       const body = await readMultipart(req, limits);
-      const adopted: string[] = [];
       const id = req.query.id;
       try {
         const parts = body.files.filter((f) => f.field === 'files');
@@ -122,46 +180,7 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         if (!parts.every((p) => isValidFilename(p.filename))) throw new ApplicationError('File name contains invalid characters', {});
         const infos = readFileInfo(body.fields.fileInfo, parts.length);
         const old = id ? fileToChange(rt, singleId(id)) : undefined;
-        const mimes = parts.map((p) => sniffUploadType(p.head) ?? mimeOf(p.filename, p.mime));
-        // Images are optimized as Strapi does (optimized: the bytes stored instead of the upload's) and get Strapi's
-        // formats (thumbnail, large, medium, small), resized from those bytes before the record is made; only
-        // images are read whole, and only up to the size limit.
-        const optimized = await Promise.all(
-          parts.map((p) => (sniffUploadType(p.head)?.startsWith('image/') ? optimizeImage(readFileSync(p.path)) : undefined)),
-        );
-        const resized = await Promise.all(optimized.map((bytes) => (bytes ? resizeImage(bytes, rt.config.plugins.uploadBreakpoints) : [])));
-        const records = parts.map((p, i) => {
-          const bytes = optimized[i];
-          const sent = bytes ? { head: bytes.subarray(0, p.head.length), size: bytes.length } : p;
-          const fresh = newFileRecord(rt.store, p.filename, mimes[i], sent, infos[i], old?.id);
-          // a replace keeps the record's id, hash and extension (so its url), and what fileInfo does not name
-          if (!old) return fresh;
-          const kept = withInfo(old, infos[i]);
-          return { ...fresh, ...kept, name: fresh.name, mime: fresh.mime, size: fresh.size, width: fresh.width, height: fresh.height };
-        });
-        records.forEach((r, i) => (r.formats = formatsOf(r, resized[i])));
-        // The bytes are in place before the records exist: a record never points at a missing file.
-        if (old) for (const url of urlsOf(old)) deleteUpload(rt.store, url.slice('/uploads/'.length));
-        records.forEach((record, i) => {
-          const name = record.url.slice('/uploads/'.length);
-          const bytes = optimized[i];
-          if (bytes) saveUpload(rt.store, name, bytes);
-          else adoptUpload(rt.store, name, parts[i].path);
-          adopted.push(name);
-          for (const f of resized[i]) {
-            const formatName = `${f.key}_${record.hash}${record.ext ?? ''}`;
-            saveUpload(rt.store, formatName, f.bytes);
-            adopted.push(formatName);
-          }
-        });
-        const link = old ? undefined : linkTarget(rt, body.fields);
-        const created = await rt.store.mutate((tx) => {
-          if (old) return [tx.replace(MEDIA_TABLE, asRow(old), asRow(records[0])) as MediaFile];
-          for (const record of records) tx.insert(MEDIA_TABLE, asRow(record));
-          if (link) attach(tx, link, records);
-          return records;
-        });
-        adopted.length = 0;
+        const created = await saveUploadedFiles(rt, parts, infos, old, old ? undefined : linkTarget(rt, body.fields));
         if (old) {
           rt.listener?.media('media.update', created[0]);
           res.status(200).json(showFile(created[0], null, true, rt.model));
@@ -170,7 +189,6 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
         for (const record of created) rt.listener?.media('media.create', record);
         res.status(201).json(created.map((f) => showFile(f, null, true, rt.model)));
       } finally {
-        for (const name of adopted) deleteUpload(rt.store, name);
         body.discard();
       }
     }),
@@ -218,7 +236,7 @@ function urlsOf(file: MediaFile): string[] {
   return urls.filter((u) => u.startsWith('/uploads/'));
 }
 
-interface LinkTarget {
+export interface LinkTarget {
   readonly uid: string;
   readonly rowId: number;
   readonly field: string;

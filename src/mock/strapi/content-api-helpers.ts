@@ -7,6 +7,7 @@ import type { ContentType } from '../../core/model/types.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { checkBodyKeys } from '../../core/write/prepare-data.js';
 import { routeBodyKeys } from '../../project/code/strapi-modules.js';
+import { dropCreators } from './creator-fields.js';
 
 // `strapi.contentAPI.sanitize` / `.validate`: what Strapi 5 code calls to clean an answer it built itself
 // (`strapi.contentAPI.sanitize.output(entity, strapi.contentType(uid), { auth: ctx.state.auth })`). The same rules
@@ -31,7 +32,7 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         const uid = uidOf(schema);
         if (!uid) return data;
         const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
-        return sanitizeOutput(rt.model, uid, data, canRead ?? (() => true));
+        return sanitizeOutput(rt.model, uid, dropCreators(data), canRead ?? (() => true));
       },
       query: async (query: unknown) => (isPlainObject(query) ? { ...query } : query),
       input: async (data: unknown) => data,

@@ -18,6 +18,8 @@ import {
 import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
+import { withDocumentColumns } from './document-columns.js';
+import { dropCreators } from './creator-fields.js';
 import { checkBodyKeys, withoutRouteBodyKeys } from '../../core/write/prepare-data.js';
 import { routeBodyKeys } from '../../project/code/strapi-modules.js';
 
@@ -45,26 +47,25 @@ function typeOf(deps: CoreApiDeps, uid: string): ContentType {
   return type;
 }
 
-/** A core service: REST defaults (published), the content API's limits and the caller's read permissions. */
+/** A core service: REST defaults (published) and the content API's limits. */
 export function coreService(deps: CoreApiDeps, uid: string): Record<string, unknown> {
   const type = () => typeOf(deps, uid);
   const calls = () => {
     const rt = deps.current();
-    return engineCalls(rt, engineOptions(rt, 'rest', accessOf(deps.scopes.get())));
+    // the content API's limits, but not the caller's permissions: Strapi's core service populates what it is asked
+    // (a project calling `strapi.service(uid).findOne(id, { populate })` on an `auth: false` route gets the
+    // relations, probe s12 svcOnePop); the core controller's sanitizeOutput removes what the caller may not read
+    return engineCalls(rt, engineOptions(rt, 'rest', undefined));
   };
   const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
   const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
-    throughHooks(
-      deps.hooks,
-      type(),
-      deps.contentTypeOf(type()),
-      action,
-      params,
-      async (p) => final(p),
-      (p) => documentExists(deps.current(), type(), action, p),
-      (p) => precheckWrite(deps.current(), type(), action, p),
-      (p) => targetRows(deps.current(), type(), action, p),
-    );
+    throughHooks(deps.hooks, type(), deps.contentTypeOf(type()), action, params, async (p) => final(p), {
+      current: deps.current,
+      exists: (p) => documentExists(deps.current(), type(), action, p),
+      precheck: (p) => precheckWrite(deps.current(), type(), action, p),
+      targets: (p) => targetRows(deps.current(), type(), action, p),
+      afterPublish: async (answer, p) => columns(await published({ ...p, status: 'published' }, answer as Entry | undefined)),
+    });
   const dataless = (p: Params) => without(p, 'data', 'documentId');
   const countOf = (p: Params): number => {
     const window = { pagination: { start: 0, limit: 1, withCount: true } };
@@ -81,6 +82,9 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
     if (!(await publishLifecycles(rt, deps.hooks, type(), deps.contentTypeOf(type()), documentId, p.locale))) return entry;
     return calls().one(type(), documentId, dataless(p)) ?? entry;
   };
+  // the entries are the document service's: rows with their columns (`locale: null` on a type without i18n), which
+  // only a controller's sanitizeOutput removes (probe s12 svcSuper: a service's find answered as it is shows them)
+  const columns = <T>(data: T): T => withDocumentColumns(deps.current().model, uid, data) as T;
   const base = {
     contentType: deps.contentTypeOf(type()),
     getFetchParams: fetch,
@@ -112,18 +116,21 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
         const total = (await hook('count', fetch(params), (p) => countOf(p))) as number;
         pagination = withTotal(pagination, total);
       }
-      return { results, pagination };
+      return { results: columns(results), pagination };
     },
     async findOne(documentId: string, params: Params = {}) {
-      return (await hook('findOne', { ...fetch(params), documentId }, (p) => calls().one(type(), documentId, dataless(p)))) ?? null;
+      return (
+        (await hook('findOne', { ...fetch(params), documentId }, async (p) => columns(calls().one(type(), documentId, dataless(p))))) ??
+        null
+      );
     },
     async create(params: Params = { data: {} }) {
-      return hook('create', fetch(params), async (p) => published(p, await calls().create(type(), dataless(p), p.data)));
+      return hook('create', fetch(params), async (p) => columns(await calls().create(type(), dataless(p), p.data)));
     },
     async update(documentId: string, params: Params = { data: {} }) {
       return (
         (await hook('update', { ...fetch(params), documentId }, async (p) =>
-          published(p, await calls().update(type(), documentId, dataless(p), p.data)),
+          columns(await calls().update(type(), documentId, dataless(p), p.data)),
         )) ?? null
       );
     },
@@ -161,7 +168,7 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     async sanitizeOutput(data: unknown) {
       const rt = deps.current();
       const canRead = readAccess(rt, access());
-      return canRead ? sanitizeOutput(rt.model, uid, data, canRead) : data;
+      return canRead ? sanitizeOutput(rt.model, uid, dropCreators(data), canRead) : data;
     },
     async sanitizeInput(data: unknown, ctx?: KoaContext) {
       return isObject(data) ? withoutRouteBodyKeys(type(), data as Params, routeBodyKeys(ctx?.state.route)) : data;

@@ -20,6 +20,26 @@ const dataOf = (p: Params): Params => (isPlainObject(p.data) ? p.data : {});
 /** Runs a write between the type's `before<Name>` and `after<Name>` lifecycles (the database's own). */
 export type Lifecycles = (name: string, params: Params, run: () => Promise<unknown>) => Promise<unknown>;
 
+/**
+ * The database's timestamps subscriber, which runs before the type's own lifecycles and sets the data the caller
+ * gave (so a lifecycle sees them, probe s12 dbWrite): a create's (each of a createMany's) createdAt and updatedAt
+ * unless given, an update's updatedAt; an updateMany's object data is not stamped (it only stamps a list).
+ */
+function stampNew(p: Params): Params {
+  const now = new Date();
+  for (const data of Array.isArray(p.data) ? p.data : [p.data])
+    if (isPlainObject(data)) {
+      data.createdAt ??= now;
+      data.updatedAt ??= now;
+    }
+  return p;
+}
+
+function stampUpdate(p: Params): Params {
+  if (isPlainObject(p.data)) p.data.updatedAt = new Date();
+  return p;
+}
+
 export function dbQueryWrites(
   current: () => Runtime,
   uid: string,
@@ -37,7 +57,14 @@ export function dbQueryWrites(
     const found = await read({ where: p.where, ...(limit === undefined ? {} : { limit }) });
     return found.flatMap((r) => rt.store.index.rowById(uid, Number(r.id)) ?? []);
   };
-  const answer = async (row: Row, p: Params) => (await read({ where: { id: row.id }, select: p.select, populate: p.populate }))[0] ?? null;
+  // the query engine reads the row it writes (after a create or update, before a delete) with its own findOne, whose
+  // lifecycles run inside the write's (probe s12 dbWrite: beforeCreate, beforeFindOne, afterFindOne, afterCreate)
+  const answer = async (row: Row, p: Params) => {
+    const q: Params = { where: { id: row.id } };
+    if (p.select !== undefined) q.select = p.select;
+    if (p.populate !== undefined) q.populate = p.populate;
+    return lifecycles('FindOne', q, async () => (await read(q))[0] ?? null);
+  };
   const insert = async (items: Params[]): Promise<Row[]> => {
     const rt = current();
     const type = typeOf();
@@ -61,9 +88,6 @@ export function dbQueryWrites(
       if (uid === PERMISSION_UID) markPermissionRowsWritten(tx.data, rows);
     });
   };
-  // the database's timestamps subscriber: an update is stamped now; an updateMany's object data is not (it only
-  // stamps a list of data objects)
-  const stamped = (data: Params): Params => ({ ...data, updatedAt: new Date().toISOString() });
   const remove = async (rows: readonly Row[]) => {
     const rt = current();
     await rt.store.mutate((tx) => {
@@ -72,17 +96,17 @@ export function dbQueryWrites(
     });
   };
   return {
-    create: async (p: Params = {}) => lifecycles('Create', p, async () => answer((await insert([dataOf(p)]))[0], p)),
+    create: async (p: Params = {}) => lifecycles('Create', stampNew(p), async () => answer((await insert([dataOf(p)]))[0], p)),
     createMany: async (p: Params = {}) =>
-      lifecycles('CreateMany', p, async () => {
+      lifecycles('CreateMany', stampNew(p), async () => {
         const created = await insert(Array.isArray(p.data) ? p.data.filter(isPlainObject) : []);
         return { count: created.length, ids: created.map((r) => r.id) };
       }),
     update: async (p: Params = {}) =>
-      lifecycles('Update', p, async () => {
+      lifecycles('Update', stampUpdate(p), async () => {
         const [row] = await matching(p, 1);
         if (!row) return null;
-        await edit([row], stamped(dataOf(p)));
+        await edit([row], dataOf(p));
         return answer(row, p);
       }),
     updateMany: async (p: Params = {}) =>

@@ -5,11 +5,15 @@ import type { Runtime } from '../runtime.js';
 import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
+import { addCreators, withoutCreators } from './creator-fields.js';
+import { readEventParams, withHookWhere } from './lifecycle-query.js';
+import { applyHookChanges, createEventData, fillComponentIds, rowEventData, snapshotOf, updateEventData } from './lifecycle-data.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
-import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { PERMISSION_UID } from '../../core/model/built-in-types.js';
+import { markPermissionRowsWritten } from '../auth/roles.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
 // project registers (`strapi.documents.use`) and the content-type lifecycles (`lifecycles.ts`,
@@ -48,7 +52,6 @@ const LIFECYCLE: Readonly<Record<string, string>> = {
   update: 'Update',
   delete: 'Delete',
   count: 'Count',
-  publish: 'Update',
 };
 
 /**
@@ -91,6 +94,19 @@ function runLifecycles(
   return name ? runLifecycleHooks(hooks, uid, model, name, params, run, rowOf) : run();
 }
 
+/** What throughHooks needs beyond the action: the runtime, and the checks and rows of the write. */
+export interface HookEnv {
+  readonly current: () => Runtime;
+  /** Whether the document an update or delete names exists (else no lifecycle runs). */
+  readonly exists?: (params: Record<string, unknown>) => boolean;
+  /** The service's validation of a create or update, before its lifecycles. */
+  readonly precheck?: (params: Record<string, unknown>) => void;
+  /** The rows an update or delete acts on (targetRows). */
+  readonly targets?: (params: Record<string, unknown>) => readonly Row[];
+  /** A write that published: the published row's create lifecycles (after the draft's own), answering the entry. */
+  readonly afterPublish?: (answer: unknown, params: Record<string, unknown>) => Promise<unknown>;
+}
+
 /** Runs one document action through the project's middlewares and lifecycles; `final` is the engine's part. */
 export async function throughHooks(
   hooks: DocumentHooks,
@@ -99,10 +115,9 @@ export async function throughHooks(
   action: string,
   params: Record<string, unknown>,
   final: (params: Record<string, unknown>) => Promise<unknown>,
-  exists?: (params: Record<string, unknown>) => boolean,
-  precheck?: (params: Record<string, unknown>) => void,
-  targets?: (params: Record<string, unknown>) => readonly Row[],
+  env: HookEnv,
 ): Promise<unknown> {
+  const { exists, precheck, targets } = env;
   const context: DocumentContext = { uid: type.uid, contentType, action, params };
   const chain = hooks.middlewares;
   const step = async (i: number): Promise<unknown> => {
@@ -112,44 +127,85 @@ export async function throughHooks(
     if (exists && !exists(p)) return final(p);
     // what the document service refuses before the database is refused before the lifecycles run
     if (precheck && (action === 'create' || action === 'update') && hooks.subscribers.length > 0) precheck(p);
-    // the database's lifecycles see the query Strapi's document service built, which always holds a `where` (`{}` on a
-    // create): project code reading `event.params.where.id` must not fail where Strapi's does not (public project
-    // anicolors' beforeCreate). What a lifecycle sets in the params (its data) is what runs.
     // Strapi's document service writes rows by their database id: an update's lifecycles see the row it updates (the
     // draft, or the only version), `where: { id }`; a delete runs them once per row it deletes (`deleteMany` is not
     // used), each `where: { id }` with that row as the result, all the befores first (measured: Strapi 5.54)
     const rows = targets && (action === 'update' || action === 'delete') ? targets(p) : [];
     if (action === 'delete' && rows.length > 0) return rowDeleteLifecycles(hooks, type, contentType, rows, () => final(p));
-    const where = action === 'update' && rows.length > 0 ? { id: rows[0].id } : {};
-    // an update that publishes replaces the published rows (Strapi deletes them, then creates the new one): their delete
-    // lifecycles run too, each with its row (here after the update's own, the new row's create events before them)
-    const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
-    const dbParams = isPlainObject(p.where) ? p : { ...p, where };
-    // a create or update that publishes answers the published entry, but the database wrote the draft row first: its
-    // afterCreate / afterUpdate see that row (Strapi's publish then runs the published row's own create lifecycles)
-    const draftRow = (answer: unknown) => {
-      const documentId = (answer as { documentId?: unknown } | null)?.documentId;
-      const published = (answer as { publishedAt?: unknown } | null)?.publishedAt;
-      if (!targets || !type.draftAndPublish || typeof documentId !== 'string' || published === null || published === undefined)
-        return undefined;
-      const [row] = targets({ ...p, documentId });
-      return row ? rowResult(type, row) : undefined;
-    };
-    const answer = await runLifecycles(
-      hooks,
-      type.uid,
-      contentType,
-      action,
-      dbParams,
-      () => final(dbParams === p ? p : without(dbParams, 'where')),
-      action === 'create' || action === 'update' ? draftRow : undefined,
-    );
-    const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
-    if (replaced.length > 0 && publishedNow !== null && publishedNow !== undefined)
-      await rowDeleteLifecycles(hooks, type, contentType, replaced, async () => undefined);
-    return answer;
+    if ((action === 'create' || action === 'update') && hasSubscribers(hooks, type.uid))
+      return writeLifecycles(hooks, type, contentType, action, p, rows, final, env);
+    if (READS.has(action) && hasSubscribers(hooks, type.uid)) {
+      // the read's lifecycles see the query Strapi gives the engine; a `where` they change is what runs
+      const rt = env.current();
+      const query = readEventParams(rt, type, action, p);
+      const before = structuredClone(query);
+      return runLifecycles(hooks, type.uid, contentType, action, query, () => final(withHookWhere(rt, type, action, p, before, query)));
+    }
+    return runLifecycles(hooks, type.uid, contentType, action, p, () => final(p));
   };
   return step(0);
+}
+
+const READS = new Set(['findMany', 'findFirst', 'findOne', 'count']);
+
+const hasSubscribers = (hooks: DocumentHooks, uid: string) => hooks.subscribers.some((s) => !s.models || s.models.includes(uid));
+
+/**
+ * A create or update as the database's lifecycles see it (probe s12 on Strapi 5.54): the row the service writes
+ * first — the draft, or the only version; an update of a locale the document lacks creates that row — with
+ * `event.params` the query it gives the engine (`{ where, data }`, see lifecycle-data.ts); then, when the write
+ * publishes, the published rows it replaces are deleted and the new one created, each with its own events.
+ */
+async function writeLifecycles(
+  hooks: DocumentHooks,
+  type: ContentType,
+  model: unknown,
+  action: string,
+  p: Record<string, unknown>,
+  rows: readonly Row[],
+  final: (params: Record<string, unknown>) => Promise<unknown>,
+  env: HookEnv,
+): Promise<unknown> {
+  const rt = env.current();
+  const subs = hooks.subscribers.filter((s) => !s.models || s.models.includes(type.uid));
+  const given = (documentData(type, p.data ?? {}) ?? {}) as Record<string, unknown>;
+  const creating = action === 'create' || rows.length === 0;
+  const newLocaleOf = action === 'update' && creating && typeof p.documentId === 'string' ? p.documentId : undefined;
+  const data = creating ? createEventData(rt, type, p, given, newLocaleOf) : updateEventData(rt, type, p, given);
+  const name = creating ? 'Create' : 'Update';
+  const snapshot = snapshotOf(data);
+  const state: Record<string, unknown> = {};
+  const event: Record<string, unknown> = {
+    action: `before${name}`,
+    model,
+    params: { where: creating ? {} : { id: rows[0].id }, data },
+    state,
+  };
+  for (const s of subs) if (typeof s[`before${name}`] === 'function') await (s[`before${name}`] as (e: unknown) => unknown)(event);
+  const dbParams = event.params as Record<string, unknown>;
+  const docData = isPlainObject(p.data) ? { ...p.data } : {};
+  applyHookChanges(type, docData, snapshot, dbParams.data);
+  // an update that publishes replaces the published rows: kept to run their delete lifecycles
+  const replaced = action === 'update' && type.draftAndPublish ? rows.filter((r) => !isDraftRow(r)).map((r) => ({ ...r })) : [];
+  let answer = await final({ ...p, data: docData });
+  const documentId = (answer as { documentId?: unknown } | null)?.documentId;
+  const written = creating
+    ? typeof documentId === 'string'
+      ? targetRows(rt, type, 'create', { ...p, documentId })[0]
+      : undefined
+    : rt.store.index.rowById(type.uid, rows[0].id);
+  if (isPlainObject(dbParams.data)) fillComponentIds(type, dbParams.data, written);
+  // the query engine reads the row it wrote back (its own findOne, with its lifecycles) before the after hooks
+  if (written)
+    await runLifecycleHooks(hooks, type.uid, model, 'FindOne', { where: { id: written.id } }, async () => rowResult(type, written));
+  const after = { action: `after${name}`, model, params: dbParams, state, result: written ? rowResult(type, written) : answer };
+  for (const s of subs) if (typeof s[`after${name}`] === 'function') await (s[`after${name}`] as (e: unknown) => unknown)(after);
+  const publishedNow = (answer as { publishedAt?: unknown } | null)?.publishedAt;
+  if (type.draftAndPublish && publishedNow !== null && publishedNow !== undefined) {
+    if (replaced.length > 0) await rowDeleteLifecycles(hooks, type, model, replaced, async () => undefined);
+    if (env.afterPublish) answer = await env.afterPublish(answer, p);
+  }
+  return answer;
 }
 
 /** A database row as the query engine answers it to a lifecycle: its columns (scalars) and system fields. */
@@ -236,6 +292,28 @@ export function precheckWrite(
 
 const SERVER_OWNED = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'publishedAt', 'locale', 'localizations']);
 
+const WRITES = new Set(['create', 'update', 'delete']);
+
+/**
+ * A write of users & permissions' permission rows: the roles they belong to (before and after it) are then decided
+ * by their rows, as Strapi reads them on every request — the same rule as the query engine's writes
+ * (db-query-writes.ts), so a bootstrap granting the public role through `strapi.documents(...).create` opens the route.
+ */
+async function permissionWrite(
+  rt: Runtime,
+  type: ContentType,
+  action: string,
+  p: Record<string, unknown>,
+  run: (p: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
+  const rowsOf = (documentId: unknown) => (typeof documentId === 'string' ? [...rt.store.index.documentRows(type.uid, documentId)] : []);
+  const before = rowsOf(p.documentId).map((r) => ({ ...r }));
+  const answer = await run(p);
+  const after = rowsOf((answer as { documentId?: unknown } | null)?.documentId ?? p.documentId);
+  if (before.length + after.length > 0) await rt.store.mutate((tx) => markPermissionRowsWritten(tx.data, [...before, ...after]));
+  return answer;
+}
+
 /** Actions whose result is entries (not a count or a `{ documentId, entries }` report). */
 const ENTRY_ACTIONS = new Set(['findMany', 'findFirst', 'findOne', 'create', 'update']);
 
@@ -280,13 +358,22 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
         deps.contentTypeOf(type),
         action,
         { ...params },
-        async (p) =>
-          mode === 'document' && ENTRY_ACTIONS.has(action)
-            ? withDocumentColumns(deps.current().model, uid, await final(type, p))
-            : final(type, p),
-        undefined,
-        undefined,
-        (p) => targetRows(deps.current(), type, action, p),
+        async (p) => {
+          if (uid === PERMISSION_UID && WRITES.has(action))
+            return permissionWrite(deps.current(), type, action, p, async (q) => final(type, q));
+          if (mode !== 'document' || !ENTRY_ACTIONS.has(action)) return final(type, p);
+          const { populate, creators } = withoutCreators(p.populate);
+          const q = populate === undefined ? without(p, 'populate') : { ...p, populate };
+          return addCreators(withDocumentColumns(deps.current().model, uid, await final(type, q)), creators);
+        },
+        {
+          current: deps.current,
+          targets: (p) => targetRows(deps.current(), type, action, p),
+          afterPublish: async (answer, p) => {
+            const entry = await published(type, { ...p, status: 'published' }, answer);
+            return mode === 'document' ? withDocumentColumns(deps.current().model, uid, entry) : entry;
+          },
+        },
       );
     };
   };
@@ -301,17 +388,12 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       ).total;
       return total ?? 0;
     }),
-    create: api('create', async (type, p) =>
-      published(type, p, await calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
-    ),
+    // (a write that publishes: the published row's create lifecycles run after the draft's, see writeLifecycles)
+    create: api('create', async (type, p) => calls().create(type, draft(without(p, 'data')), documentData(type, p.data ?? {}))),
     update: api(
       'update',
       async (type, p) =>
-        (await published(
-          type,
-          p,
-          await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {})),
-        )) ?? null,
+        (await calls().update(type, requireDocumentId(p), draft(without(p, 'data')), documentData(type, p.data ?? {}))) ?? null,
     ),
     delete: api('delete', async (type, p) => {
       const documentId = requireDocumentId(p);
@@ -326,6 +408,9 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           publish: api('publish', async (type, p) => {
             const documentId = requireDocumentId(p);
             const rt = deps.current();
+            // the published versions it replaces are deleted first, each with its delete lifecycles (Strapi 5.54)
+            const old = publishedRows(rt, type, documentId, versionLocale(rt.store, type, p.locale));
+            if (old.length > 0) await rowDeleteLifecycles(deps.hooks, type, deps.contentTypeOf(type), old, async () => undefined);
             const rows = await publishDocument(
               rt.store,
               type,
@@ -347,20 +432,45 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
             // the answer lists the published versions as they were, read with the call's fields and populate
             const query = { ...without(p, 'status'), locale: locale ?? undefined, filters: { documentId } };
             const entries = calls().list(type, documentQuery({ ...query, status: 'published' })).data;
-            const removed = await unpublishDocument(rt.store, type, documentId, locale);
+            // Strapi deletes the published rows one by one: their delete lifecycles run
+            const published = publishedRows(rt, type, documentId, locale);
+            const removed = (await rowDeleteLifecycles(deps.hooks, type, deps.contentTypeOf(type), published, () =>
+              unpublishDocument(rt.store, type, documentId, locale),
+            )) as Row[];
             const gone = new Set(removed.map((r) => r.id));
             return { documentId, entries: entries.filter((e) => gone.has(e.id as number)) };
           }),
           discardDraft: api('discardDraft', async (type, p) => {
             const documentId = requireDocumentId(p);
             const rt = deps.current();
-            const created = await discardDraft(rt.store, type, documentId, versionLocale(rt.store, type, p.locale));
+            const locale = versionLocale(rt.store, type, p.locale);
+            // Strapi deletes the drafts, then creates a draft from each published version: their lifecycles run
+            const oldDrafts = rt.store.index
+              .documentRows(type.uid, documentId)
+              .filter((r) => isDraftRow(r) && (locale === null || locale === undefined || r.locale === locale))
+              .map((r) => ({ ...r }));
+            const model = deps.contentTypeOf(type);
+            const created = (await rowDeleteLifecycles(deps.hooks, type, model, oldDrafts, () =>
+              discardDraft(rt.store, type, documentId, locale),
+            )) as Row[];
+            for (const row of created) {
+              const live = rt.store.index.rowById(type.uid, row.id);
+              if (live) await rowCreateLifecycles(rt, deps.hooks, type, model, live);
+            }
             const read = (row: Row) =>
               calls().one(type, documentId, documentQuery({ ...without(p, 'status'), status: 'draft', locale: row.locale ?? undefined }));
             return { documentId, entries: created.map(read).filter((e) => e !== undefined) };
           }),
         }),
   };
+}
+
+/** The published rows of a document (of one locale, or all when it is null or undefined), copied. */
+function publishedRows(rt: Runtime, type: ContentType, documentId: string, locale: string | null | undefined): Row[] {
+  return rt.store.index
+    .documentRows(type.uid, documentId)
+    .filter((r) => !isDraftRow(r) && (locale === null || locale === undefined || r.locale === locale))
+    .map((r) => ({ ...r }));
 }
 
 /**
@@ -385,21 +495,34 @@ export async function publishLifecycles(
   const row = rt.store.index
     .documentRows(type.uid, documentId)
     .find((r) => !isDraftRow(r) && (wanted === undefined || r.locale === wanted));
-  if (!row) return false;
-  const data: Record<string, unknown> = {};
-  for (const a of type.attributes.values()) if (a.kind === 'scalar') data[a.name] = row[a.name];
-  const before = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+  return row ? rowCreateLifecycles(rt, hooks, type, contentType, row) : false;
+}
+
+/**
+ * The create lifecycles of a version Strapi writes as a copy of another (a publish's published row, a discardDraft's
+ * draft): the data is the whole row (rowEventData); what a `beforeCreate` changes in its scalars is written to the row.
+ * Returns whether it changed the row.
+ */
+async function rowCreateLifecycles(rt: Runtime, hooks: DocumentHooks, type: ContentType, contentType: unknown, row: Row): Promise<boolean> {
+  const subs = hooks.subscribers.filter(
+    (s) => (!s.models || s.models.includes(type.uid)) && (typeof s.beforeCreate === 'function' || typeof s.afterCreate === 'function'),
+  );
+  if (subs.length === 0) return false;
+  const data = rowEventData(rt, type, row);
+  const before = snapshotOf(data);
   const state: Record<string, unknown> = {};
   // (the published entry's create holds the document service's `where: {}` too)
-  const event = { action: 'beforeCreate', model: contentType, params: { data, where: {} }, state };
+  const event = { action: 'beforeCreate', model: contentType, params: { where: {}, data }, state };
   for (const s of subs) if (typeof s.beforeCreate === 'function') await (s.beforeCreate as (e: unknown) => unknown)(event);
-  const changed = Object.keys(data).filter((k) => type.attributes.get(k)?.kind === 'scalar' && !isDeepStrictEqual(data[k], before[k]));
+  const changes: Record<string, unknown> = {};
+  applyHookChanges(type, changes, before, (event.params as { data?: unknown }).data);
+  const changed = Object.keys(changes);
   if (changed.length > 0)
     await rt.store.mutate((tx) => {
       const edited = tx.edit(type.uid, row);
-      for (const k of changed) edited[k] = data[k];
+      for (const k of changed) edited[k] = changes[k];
     });
-  const after = { action: 'afterCreate', model: contentType, params: { data, where: {} }, state, result: { ...row } };
+  const after = { action: 'afterCreate', model: contentType, params: event.params, state, result: rowResult(type, row) };
   for (const s of subs) if (typeof s.afterCreate === 'function') await (s.afterCreate as (e: unknown) => unknown)(after);
   return changed.length > 0;
 }

@@ -42,17 +42,12 @@ export function projectGraphql(app: () => ProjectApp): ProjectGraphql {
       return async (uid, action, params, final) => {
         const type = rt.model.contentTypes.get(uid);
         if (!type || !hasDocumentHooks(hooks, uid)) return final(params);
-        return throughHooks(
-          hooks,
-          type,
-          view(uid),
-          action,
-          params,
-          async (p) => final(p),
-          (p) => documentExists(rt, type, action, p),
-          (p) => precheckWrite(rt, type, action, p),
-          (p) => targetRows(rt, type, action, p),
-        );
+        return throughHooks(hooks, type, view(uid), action, params, async (p) => final(p), {
+          current: () => rt,
+          exists: (p) => documentExists(rt, type, action, p),
+          precheck: (p) => precheckWrite(rt, type, action, p),
+          targets: (p) => targetRows(rt, type, action, p),
+        });
       };
     },
   };

@@ -136,6 +136,23 @@ function populateOf(populate: unknown): unknown {
   return out;
 }
 
+const selectOf = (select: unknown): string[] | undefined =>
+  Array.isArray(select) ? select.map(String) : typeof select === 'string' ? [select] : undefined;
+
+/** The query engine's populate without i18n's `localizations` (populated apart, see addLocalizations), and its value. */
+function splitLocalizations(populate: unknown): { populate: unknown; localizations: unknown } {
+  if (populate === 'localizations') return { populate: undefined, localizations: true };
+  if (Array.isArray(populate) && populate.includes('localizations')) {
+    const rest = populate.filter((p) => p !== 'localizations');
+    return { populate: rest.length === 0 ? undefined : rest, localizations: true };
+  }
+  if (isPlainObject(populate) && 'localizations' in populate && populate.localizations !== false) {
+    const { localizations, ...rest } = populate;
+    return { populate: Object.keys(rest).length === 0 ? undefined : rest, localizations };
+  }
+  return { populate, localizations: undefined };
+}
+
 /**
  * `strapi.db.query(uid)`: reads over every version of the rows (drafts and published alike), in id order. `documents`
  * must not run the project's document middlewares or lifecycles: the query engine runs only the type's lifecycles,
@@ -144,7 +161,8 @@ function populateOf(populate: unknown): unknown {
 export function dbQuery(current: () => Runtime, documents: Documents, uid: string, lifecycles?: Lifecycles): Record<string, unknown> {
   const rows = async (p: Params): Promise<Record<string, unknown>[]> => {
     const type = current().model.contentTypes.get(uid);
-    const query: Params = { filters: p.where, fields: p.select, populate: populateOf(p.populate), sort: sortOf(p.orderBy) ?? 'id:asc' };
+    const { populate, localizations } = splitLocalizations(p.populate);
+    const query: Params = { filters: p.where, fields: p.select, populate: populateOf(populate), sort: sortOf(p.orderBy) ?? 'id:asc' };
     for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
     const statuses = type?.draftAndPublish ? ['draft', 'published'] : ['published'];
     const all: Record<string, unknown>[] = [];
@@ -160,12 +178,36 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
     if (statuses.length > 1) all.sort((a, b) => compareRows(a, b, terms));
     const offset = Number(p.offset ?? 0);
     const page = p.limit === undefined ? all.slice(offset) : all.slice(offset, offset + Number(p.limit));
+    if (localizations !== undefined) await addLocalizations(page, localizations);
     // `select` names the columns the database returns: not even the id unless asked
-    const select = Array.isArray(p.select) ? p.select.map(String) : typeof p.select === 'string' ? [p.select] : undefined;
+    const select = selectOf(p.select);
     if (!select) return page;
     return page.map((row) =>
       Object.fromEntries(Object.entries(row).filter(([k]) => select.includes(k) || !['id', 'documentId'].includes(k))),
     );
+  };
+  /**
+   * i18n's `localizations` as the query engine populates it (a join on `document_id`, @strapi/i18n register.ts):
+   * every other row of each row's document — other locales and statuses alike — that is not itself in the result
+   * set, in id order unless the populate orders it (probe s12 dbLoc).
+   */
+  const addLocalizations = async (page: Record<string, unknown>[], spec: unknown) => {
+    const opts: Params = isPlainObject(spec) ? spec : {};
+    const ids = page.map((r) => r.id);
+    const documentIds = [...new Set(page.map((r) => r.documentId))];
+    const select = selectOf(opts.select);
+    const joined = ['documentId', 'locale', 'publishedAt'];
+    const others = await rows({
+      where: { $and: [{ documentId: { $in: documentIds } }, { id: { $notIn: ids } }, ...(opts.where === undefined ? [] : [opts.where])] },
+      ...(select ? { select: [...select, ...joined] } : {}),
+      ...(opts.orderBy === undefined ? {} : { orderBy: opts.orderBy }),
+      ...(opts.populate === undefined ? {} : { populate: opts.populate }),
+    });
+    // unordered, SQLite reads them along Strapi's (document_id, locale, published_at) index: by locale, drafts first
+    if (opts.orderBy === undefined) others.sort((a, b) => compareRows(a, b, [['locale'], ['publishedAt']]));
+    const shown = (o: Record<string, unknown>) =>
+      select ? Object.fromEntries(Object.entries(o).filter(([k]) => select.includes(k) || !joined.includes(k))) : o;
+    for (const row of page) row.localizations = others.filter((o) => o.documentId === row.documentId).map(shown);
   };
   const run = lifecycles ?? ((_n: string, _p: Params, go: () => Promise<unknown>) => go());
   const findMany = (p: Params = {}) => run('FindMany', p, () => rows(p)) as Promise<unknown[]>;

@@ -75,6 +75,8 @@ export interface ProjectAppOptions {
   /** The content API prefix (`config/api` `rest.prefix`, default `/api`). */
   readonly restPrefix: string;
   readonly log?: (line: string) => void;
+  /** The upload plugin's `upload` service over the media library (its folder's, given here; 501s without it). */
+  readonly uploadService?: (current: () => Runtime) => Record<string, unknown>;
 }
 
 export async function createProjectApp(code: ProjectCode, current: () => Runtime, options: ProjectAppOptions): Promise<ProjectApp> {
@@ -193,6 +195,14 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     });
   const upServices = usersPermissionsServices(current, docs, query);
   const email = emailService(current);
+  // what the mock does not provide of it names itself when called (a 501 naming the API)
+  const uploadMethods = options.uploadService?.(current) ?? {};
+  const upload = new Proxy(uploadMethods, {
+    get: (t, key) =>
+      typeof key === 'symbol' || key in t || key === 'then'
+        ? t[key as string]
+        : unsupported(`strapi.plugin('upload').service('upload').${key}`),
+  });
   const locales = i18nLocalesService(current);
   const graphql = graphqlExtensionRecord();
   const graphqlExtension = graphqlExtensionService(graphql);
@@ -204,13 +214,15 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       ? upServices.get(name)
       : plugin === 'email' && name === 'email'
         ? email
-        : plugin === 'i18n' && name === 'locales'
-          ? locales
-          : plugin === 'graphql' && name === 'extension'
-            ? graphqlExtension
-            : plugin === 'graphql'
-              ? graphqlServices[name]
-              : undefined);
+        : plugin === 'upload' && name === 'upload'
+          ? upload
+          : plugin === 'i18n' && name === 'locales'
+            ? locales
+            : plugin === 'graphql' && name === 'extension'
+              ? graphqlExtension
+              : plugin === 'graphql'
+                ? graphqlServices[name]
+                : undefined);
   const target: Record<string | symbol, unknown> = {
     [CORE_BUILDER]: {
       build: (kind: CoreKind, uid: string, cfg: unknown) => {
