@@ -2,7 +2,16 @@ import { isPrivateAttribute } from '../model/private-attributes.js';
 import { invalidKey } from '../errors/strapi-errors.js';
 import type { Attribute, ComponentSchema } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { emptyNode, LOCALIZATIONS, leafNode, resolvePopulated, type PopulateMap, type PopulateNode } from './populate-node.js';
+import {
+  emptyNode,
+  LOCALIZATIONS,
+  leafNode,
+  RELATED,
+  relatedNode,
+  resolvePopulated,
+  type PopulateMap,
+  type PopulateNode,
+} from './populate-node.js';
 import { scopeBehind, type Scope } from './scope.js';
 import { strapiSchema } from './strapi-schema.js';
 
@@ -82,6 +91,17 @@ function addPath(
   const [key, ...rest] = segments;
   if (key === undefined) return;
   const path = at(parent, key);
+  // an upload file's `related` (a morph relation): a path through it is not walked by Strapi's validator, and its
+  // sanitizer drops it (no fragment); alone it is populated as `related=true` (every type the caller may find)
+  if (scope.kind === 'media' && key === RELATED) {
+    if (rest.length === 0) map.set(key, relatedNode(index, undefined));
+    return;
+  }
+  // in a comma item the file's private folder is not refused either (its query populates it, the sanitizer drops it)
+  if (commaList && scope.kind === 'media' && key === 'folder') {
+    if (rest.length > 0) throw refuse(rest[0], at(path, rest[0]));
+    return;
+  }
   if (commaList && scope.kind !== 'media') {
     const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
     if (attribute?.private && attribute.kind !== 'scalar') {

@@ -5,7 +5,7 @@ import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { byLinkBirth, rowsForStatus, type Status } from './linked-rows.js';
 import type { RowTest } from './publication-filter.js';
-import { LOCALIZATIONS, type PopulateNode } from './populate.js';
+import { LOCALIZATIONS, RELATED, type PopulateNode } from './populate.js';
 import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
 import { sortRecords } from './sort.js';
 
@@ -402,7 +402,12 @@ function renderAttribute(
     case 'media':
       return records.map((record) => {
         const files = mediaFiles(ctx, scope, record, attribute, node);
-        const rendered = files.map((f) => renderMedia(ctx.index.model, f, node.fields));
+        const related = node.populate.get(RELATED);
+        const rendered = files.map((f) => {
+          const out = renderMedia(ctx.index.model, f, node.fields);
+          if (related?.morph) out[RELATED] = renderRelated(ctx, f, related);
+          return out;
+        });
         return attribute.multiple ? rendered : (rendered[0] ?? null);
       });
     case 'component': {
@@ -486,4 +491,35 @@ export function renderMedia(model: ContentModel, file: MediaFile, fields: string
     if ((fields === null || fields.includes(key)) && shownFileField(model, key)) out[key] = file[key] ?? null;
   }
   return out;
+}
+
+/**
+ * An upload file's `related` (Strapi's morphToMany populate): the rows of the node's content types that hold the file
+ * in a media attribute (drafts, published rows and every locale: the morph table links rows), each rendered with its
+ * `__type`, in the morph table's order: the file's position in the row's field, then the order the links were made
+ * in (probe media-related: a file in two fields of a row is listed once per field). `{count: n}` when counted.
+ */
+export function renderRelated(ctx: RenderContext, file: MediaFile, node: PopulateNode): Entry[] | { count: number } {
+  const found: { type: ContentType; sub: PopulateNode; row: Row; order: number; rank: number }[] = [];
+  let rank = 0;
+  for (const [uid, sub] of node.morph ?? []) {
+    const type = ctx.index.model.contentTypes.get(uid);
+    if (!type) continue;
+    const media = [...type.attributes.values()].filter((a) => a.kind === 'media');
+    if (media.length === 0) continue;
+    for (const row of ctx.index.rows(uid)) {
+      for (const attribute of media) {
+        const value = row[attribute.name];
+        const ids = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number);
+        const at = ids.indexOf(file.id);
+        if (at >= 0 && (!sub.filters || sub.filters(row) === true)) found.push({ type, sub, row, order: at + 1, rank: rank++ });
+      }
+    }
+  }
+  // a row's morph rows are made with it: a draft when created, a published row when published (a publish makes the
+  // published row anew)
+  const birth = (row: Row) => String((isDraftRow(row) ? row.createdAt : (row.publishedAt ?? row.createdAt)) ?? '');
+  found.sort((a, b) => a.order - b.order || birth(a.row).localeCompare(birth(b.row)) || a.rank - b.rank);
+  if (node.count) return { count: found.length };
+  return found.map(({ type, sub, row }) => ({ ...renderRows(ctx, type, [row], sub)[0], __type: type.uid }));
 }
