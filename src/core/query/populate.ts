@@ -381,8 +381,19 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   if (Array.isArray(options)) walkListNames(index, inner, options, path);
   // its options are walked as any populated level's, unknown keys included (`populate[author][start]=0`: `Invalid
   // key start at author`)
-  else if (inner && attribute.kind !== 'dynamiczone') checkOptionKeys(index, inner, options, path);
-  else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+  else if (inner && attribute.kind !== 'dynamiczone') {
+    checkOptionKeys(index, inner, options, path);
+    // the unknown-key pass walks its nested populate too, wherever it stands among the options, before the private
+    // pass refuses the attribute (harness admin-links grammar seed 1400: `populate[secretMemo][populate][post][ordering]`
+    // is `Invalid key ordering at secretMemo.post`)
+    if (options.populate !== undefined && options.populate !== null) {
+      try {
+        parsePopulate(index, inner, options.populate, path, 1, { refusals: [], failures: [], converts: [], privates: [] });
+      } catch (error) {
+        if (error instanceof StrapiError && isRefusedKey(error)) throw error;
+      }
+    }
+  } else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
 }
 
 /**

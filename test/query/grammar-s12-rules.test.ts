@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { modelServer } from '../write/model-server.js';
+import type { Answer } from '../write/write-client.js';
+
+// Real Strapi 5.54's answers met by the grammar generator (scripts/harness/run.mjs --generator grammar, seed 1400)
+// on test/fixtures/models/admin-links (posts with a private relation `secretMemo` to memos, a `credit` component whose
+// `editor` is an admin user) and dotted-private (articles -> author -> a private `secret`).
+const servers: MockServer[] = [];
+let links: (method: string, path: string) => Promise<Answer>;
+let dotted: (method: string, path: string) => Promise<Answer>;
+beforeAll(async () => {
+  const a = await modelServer('admin-links');
+  const b = await modelServer('dotted-private');
+  servers.push(a.server, b.server);
+  links = a.call;
+  dotted = b.call;
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+test.each([
+  // the unknown-key pass walks a private relation's nested populate (its last option too) before it is refused
+  [
+    '/api/posts?populate[secretMemo][populate][post][fields]=id&populate[secretMemo][populate][post][ordering]=asc',
+    'Invalid key ordering at secretMemo.post',
+  ],
+  [
+    '/api/posts?populate[secretMemo][populate][post][page]=1&populate[secretMemo][populate][post][limit]=2',
+    'Invalid key page at secretMemo.post',
+  ],
+  // a comma list's path through a private relation that names populatable attributes all the way is refused at it
+  ['/api/posts?populate=secretMemo.post.credit.editor,owner', 'Invalid key secretMemo'],
+  ['/api/memos?populate=post.secretMemo.post.secretMemo,post,post.owner', 'Invalid key secretMemo at post.secretMemo'],
+  // a list inside the sort list: the converter reads its strings as orders
+  ['/api/memos?sort[0][]=id:Asc&sort[1][createdAt]=desc', 'Invalid order. order can only be one of asc|desc|ASC|DESC'],
+])('GET %s is the 400 %s', async (path, message) => {
+  const answer = await links('GET', path);
+  expect(answer.status).toBe(400);
+  expect(answer.body.error?.message).toBe(message);
+});
+
+test('a later dot-path entry naming a prefix replaces the earlier one before validation', async () => {
+  // the private path is dropped by the merge: nothing refuses it
+  expect((await dotted('GET', '/api/articles?populate=author.secret&populate=author')).status).toBe(200);
+  const memos = await links('GET', '/api/memos?populate[0]=post.secretMemo.post&populate[1]=post&pagination[start]=2&pagination[page]=1');
+  expect(memos.body.error?.message).toBe('Cannot use both page & offset pagination in the same query');
+  // the other way round the longer path stays, and is refused
+  expect((await dotted('GET', '/api/articles?populate=author&populate=author.secret')).status).toBe(400);
+});
