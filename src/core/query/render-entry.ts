@@ -394,7 +394,14 @@ function renderAttribute(
       if (!target) return records.map(() => (attribute.toMany ? [] : null));
       const lists = relationLists(ctx, scope, target, records, attribute, node);
       if (!node.count) ctx.budget?.spend(lists.reduce((n, rows) => n + rows.length, 0));
-      if (node.count) return lists.map((rows) => ({ count: rows.length }));
+      if (node.count) {
+        // the count query is built with the level's nested populate: what that populate's own query fails on (a sort
+        // through a link) fails it, once there are linked rows to count (harness monblog grammar seed 1191:
+        // `populate[comments][count]=true&populate[comments][populate][article][sort][1][coverImage][size]=asc`)
+        const failure = [...node.populate.values()].find((sub) => sub.failure)?.failure;
+        if (failure && lists.some((rows) => rows.length > 0)) throw failure;
+        return lists.map((rows) => ({ count: rows.length }));
+      }
       return spread(lists, renderRows(ctx, target, lists.flat(), node)).map((rendered) =>
         attribute.toMany ? rendered : (rendered[0] ?? null),
       );
