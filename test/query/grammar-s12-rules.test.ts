@@ -4,17 +4,20 @@ import { modelServer } from '../write/model-server.js';
 import type { Answer } from '../write/write-client.js';
 
 // Real Strapi 5.54's answers met by the grammar generator (scripts/harness/run.mjs --generator grammar, seed 1400)
-// on test/fixtures/models/admin-links (posts with a private relation `secretMemo` to memos, a `credit` component whose
+// on test/fixtures/models/admin-links, list-bounds (posts with a private relation `secretMemo` to memos, a `credit` component whose
 // `editor` is an admin user) and dotted-private (articles -> author -> a private `secret`).
 const servers: MockServer[] = [];
 let links: (method: string, path: string) => Promise<Answer>;
 let dotted: (method: string, path: string) => Promise<Answer>;
+let bounds: (method: string, path: string) => Promise<Answer>;
 beforeAll(async () => {
   const a = await modelServer('admin-links');
   const b = await modelServer('dotted-private');
-  servers.push(a.server, b.server);
+  const c = await modelServer('list-bounds');
+  servers.push(a.server, b.server, c.server);
   links = a.call;
   dotted = b.call;
+  bounds = c.call;
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -48,4 +51,15 @@ test('a later dot-path entry naming a prefix replaces the earlier one before val
   expect(memos.body.error?.message).toBe('Cannot use both page & offset pagination in the same query');
   // the other way round the longer path stays, and is refused
   expect((await dotted('GET', '/api/articles?populate=author&populate=author.secret')).status).toBe(400);
+});
+
+test("documentId under a component is the database's refusal, after the converter's", async () => {
+  const fragment = 'populate[Fond][on][bounds.gradient][filters][GradientCouleur][$not][documentId]=nope';
+  const converter = await bounds('GET', `/api/palettes?populate[Fond][on][bounds.swatch]&${fragment}`);
+  expect(converter.body.error?.message).toBe("Invalid nested populate. Expected '*' or an object");
+  const top = await bounds('GET', '/api/palettes?filters[stops][documentId]=x');
+  expect(top.status).toBe(400);
+  expect(top.body.error?.message).toMatch(
+    /^Invalid filter at stops\.documentId: a component has no documentId \(real Strapi fails with a 500/,
+  );
 });
