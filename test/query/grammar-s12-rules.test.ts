@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { MockServer } from '../../src/mock/create-server.js';
 import { modelServer } from '../write/model-server.js';
+import { KIT_TOKEN, startKitServer } from '../helpers/kit.js';
 import type { Answer } from '../write/write-client.js';
 
 // Real Strapi 5.54's answers met by the grammar generator (scripts/harness/run.mjs --generator grammar, seed 1400)
@@ -18,7 +19,11 @@ beforeAll(async () => {
   links = a.call;
   dotted = b.call;
   bounds = c.call;
+  const kit = await startKitServer();
+  servers.push(kit.server);
+  kitUrl = kit.url;
 });
+let kitUrl: string;
 afterAll(async () => {
   for (const s of servers) await s.close();
 });
@@ -62,4 +67,21 @@ test("documentId under a component is the database's refusal, after the converte
   expect(top.body.error?.message).toMatch(
     /^Invalid filter at stops\.documentId: a component has no documentId \(real Strapi fails with a 500/,
   );
+});
+
+test.each([
+  // the dot-path validator walks every entry before the merge: a path through media is refused at the media
+  [
+    '/api/global?populate[0]=defaultSeo&populate[1]=defaultSeo.shareImage.folder&populate[2]=defaultSeo',
+    'Invalid key shareImage at defaultSeo.shareImage',
+  ],
+  [
+    '/api/categories?populate[0]=articles.gallery.related&populate[1]=articles&page=3&pageSize=1',
+    'Invalid key gallery at articles.gallery',
+  ],
+])('kit: GET %s is the 400 %s', async (path, message) => {
+  const res = await fetch(kitUrl + path, { headers: { authorization: `Bearer ${KIT_TOKEN}` } });
+  const body = (await res.json()) as { error?: { message: string } };
+  expect(res.status).toBe(400);
+  expect(body.error?.message).toBe(message);
 });

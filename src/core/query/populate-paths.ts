@@ -13,7 +13,7 @@ import {
   type PopulateNode,
 } from './populate-node.js';
 import { scopeBehind, type Scope } from './scope.js';
-import { strapiSchema } from './strapi-schema.js';
+import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
 
 /**
  * Dot-notation populate (`populate=a.b,c`, `populate[0]=a.b`), validated as Strapi's validatePopulateDotPaths does:
@@ -29,9 +29,12 @@ export function parseDotPaths(
   /** Where the list sits: a key that exists but is private is named from there (`at writer.localizations`). */
   privateParent: string | null = parent,
 ): void {
-  // Strapi's traversal first reads the list into one object, entry after entry: a later entry naming a path's prefix
-  // sets it to `true` and drops what the earlier entry asked under it, which is then never validated (harness
-  // dotted-private grammar seed 1400: `populate=author.secret&populate=author` is a 200)
+  // Strapi's dot-path validator walks every entry first, in order (an unknown or unpopulatable segment, a path through
+  // media or a morph relation); its private pass then walks the list read into one object, entry after entry, where a
+  // later entry naming a path's prefix sets it to `true` and drops what the earlier entry asked under it (harness
+  // dotted-private grammar seed 1400: `populate=author.secret&populate=author` is a 200, kit
+  // `populate[0]=defaultSeo&populate[1]=defaultSeo.shareImage.folder&populate[2]=defaultSeo` a 400 at shareImage)
+  if (privateParent === null && scope.kind !== 'media') validateDotPaths(index, scope, items);
   const kept = items.filter((item, i) => item.includes(',') || !items.slice(i + 1).some((later) => overrides(later, item)));
   refuseUnknownFirst(index, scope, kept, parent);
   for (const item of kept) {
@@ -50,6 +53,67 @@ export function parseDotPaths(
       addPath(index, scope, into, segments, parent, commaList, privateParent);
     }
   }
+}
+
+/** @strapi/utils validatePopulateDotPaths: each comma-separated path of the list, segment by segment. */
+function validateDotPaths(index: ContentIndex, scope: Scope, items: readonly string[]): void {
+  const paths = items.flatMap((item) =>
+    item
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+  for (const path of paths) {
+    const segments = path
+      .split('.')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    validateSegments(index, scope, strapiSchema(index, scope), segments, '');
+  }
+}
+
+function validateSegments(
+  index: ContentIndex,
+  scope: Scope | undefined,
+  schema: StrapiSchema | undefined,
+  segments: readonly string[],
+  prefix: string,
+): void {
+  const [head, ...tail] = segments;
+  if (head === undefined || !schema) return;
+  const full = prefix ? `${prefix}.${head}` : head;
+  const attribute = schema.attribute(head);
+  const type = attribute?.type;
+  if (!attribute || type === 'scalar' || type === 'password') throw refuse(head, full);
+  if (tail.length === 0) return;
+  const own =
+    scope && scope.kind !== 'media' ? (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(head) : undefined;
+  if (attribute.type === 'relation' || attribute.type === 'component') {
+    const next = own ? scopeBehind(index, own) : undefined;
+    return validateSegments(index, next, attribute.target(), tail, full);
+  }
+  if (attribute.type === 'media' || attribute.type === 'morph') throw refuse(head, full);
+  // a dynamic zone: the next segment must be an attribute of one of its components that can walk the rest
+  const [next, ...rest] = tail;
+  const nextPath = `${full}.${next}`;
+  const components = own?.kind === 'dynamiczone' ? own.components.map((uid) => index.model.components.get(uid)).filter((c) => !!c) : [];
+  const candidates = components.filter((c) => strapiSchema(index, { kind: 'component', component: c }).attribute(next));
+  if (candidates.length === 0) throw refuse(next, nextPath);
+  for (const component of candidates) {
+    const inner: Scope = { kind: 'component', component };
+    const nested = strapiSchema(index, inner).attribute(next);
+    try {
+      if (rest.length === 0) return;
+      if (nested?.type === 'component' || nested?.type === 'relation') {
+        const own2 = component.attributes.get(next);
+        validateSegments(index, own2 ? scopeBehind(index, own2) : undefined, nested.target(), rest, nextPath);
+        return;
+      }
+    } catch {
+      // Strapi tries the next component of the zone
+    }
+  }
+  throw refuse(next, nextPath);
 }
 
 /** Whether a later dot-path entry replaces an earlier one when Strapi merges the list (a prefix of it, or itself). */
