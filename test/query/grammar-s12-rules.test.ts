@@ -85,3 +85,21 @@ test.each([
   expect(res.status).toBe(400);
   expect(body.error?.message).toBe(message);
 });
+
+test('kit: the upload file under a media attribute and on the files routes', async () => {
+  const get = async (path: string) => {
+    const res = await fetch(kitUrl + path, { headers: { authorization: `Bearer ${KIT_TOKEN}` } });
+    return { status: res.status, body: (await res.json()) as { error?: { message: string; details: { path?: string } } } };
+  };
+  // its private folder is named at its attribute path
+  const folder = await get('/api/authors?populate[avatar][populate]=folder');
+  expect(folder.body.error?.message).toBe('Invalid key folder at avatar.folder');
+  expect(folder.body.error?.details.path).toBe('avatar.folder');
+  // a comma string is walked as one key by the private pass
+  expect((await get('/api/upload/files?populate=related,folder&fields[0]=name')).status).toBe(200);
+  // the files list reads the top-level start and limit
+  expect((await get('/api/upload/files?start=abc')).body.error?.message).toBe(
+    'convertStartQueryParams expected a positive integer got NaN',
+  );
+  expect(((await get('/api/upload/files?limit=1')).body as unknown as unknown[]).length).toBe(1);
+});

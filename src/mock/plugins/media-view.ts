@@ -18,7 +18,7 @@ import { authenticateRequest, authorizePluginAction, mayContent, type RequestPri
 import { parseQueryPopulate, RELATED, type PopulateNode } from '../../core/query/populate.js';
 import { relatedNode } from '../../core/query/populate-node.js';
 import { renderRelated } from '../../core/query/render-entry.js';
-import { paginationInfo, paginationMeta, shouldCount, type PageWindow } from '../../core/query/pagination.js';
+import { convertPagination, paginationInfo, paginationMeta, shouldCount, type PageWindow } from '../../core/query/pagination.js';
 
 // The upload plugin's reads of the media library, framework-free: the express routes and the MSW handlers answer
 // with these.
@@ -58,9 +58,12 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
   if (query.populate && query.populate !== '*') {
     // the file's relations by their first segment: `related` (a morph relation) is one; `folder` is private, and a
     // column (`populate=name`) is no relation
+    // (the private pass walks a comma string as one unknown key: `populate=related,folder` passes, harness sitedemo
+    // grammar seed 1400)
+    const commaString = typeof query.populate === 'string' && query.populate.includes(',');
     for (const key of populatedKeys(query.populate)) {
       const attribute = schema.attribute(key);
-      if (attribute === undefined || attribute.private || attribute.type === 'scalar' || attribute.type === 'password')
+      if (attribute === undefined || (attribute.private && !commaString) || attribute.type === 'scalar' || attribute.type === 'password')
         throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
     }
   }
@@ -130,12 +133,16 @@ function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, u
   return { files, show: (f: MediaFile) => withRelated(rt, who, f, showFile(f, fields, true, rt.model), asked) };
 }
 
-/** `GET /api/upload/files`: the whole (filtered, sorted) library; Strapi ignores pagination here. */
+/** `GET /api/upload/files`: the (filtered, sorted) library; `pagination[...]` is not read here, top-level start/limit are. */
 export function listFiles(rt: Runtime, authorization: string | undefined, search: string): Record<string, unknown>[] {
   const who = authenticateRequest(rt, authorization);
   authorizePluginAction(rt, who, 'plugin::upload.content-api.find');
-  const { files, show } = readLibrary(rt, who, parseQueryString(search));
-  return files.map(show);
+  const query = parseQueryString(search);
+  // the query conversion reads the top-level start and limit (no `pagination[...]`), after validation
+  const { files, show } = readLibrary(rt, who, query, () => convertPagination(query, undefined));
+  const start = query.start === undefined || query.start === null ? 0 : Number(query.start);
+  const limit = query.limit === undefined || query.limit === null ? -1 : Number(query.limit);
+  return (limit < 0 ? files.slice(start) : files.slice(start, start + limit)).map(show);
 }
 
 /**
@@ -148,7 +155,11 @@ export function listFilesPage(rt: Runtime, authorization: string | undefined, se
   const query = parseQueryString(search);
   let window: PageWindow = { start: 0, limit: -1, paged: true };
   // (its pagination is read after the query validated, before the database reads anything)
-  const { files, show } = readLibrary(rt, who, query, () => (window = paginationInfo(query, rt.config.rest)));
+  const { files, show } = readLibrary(rt, who, query, () => {
+    window = paginationInfo(query, rt.config.rest);
+    // the service hands the conversion its own start and limit, with the query's top-level page or pageSize
+    convertPagination({ ...query, start: window.start, limit: window.limit }, undefined);
+  });
   const page = window.limit < 0 ? files.slice(window.start) : files.slice(window.start, window.start + window.limit);
   return { data: page.map(show), meta: { pagination: paginationMeta(window, files.length, shouldCount(query, rt.config.rest)) } };
 }
