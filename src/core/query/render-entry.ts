@@ -523,10 +523,13 @@ export function renderRelated(ctx: RenderContext, file: MediaFile, node: Populat
       }
     }
   }
-  // a row's morph rows are made with it: a draft when created, a published row when published (a publish makes the
-  // published row anew)
-  const birth = (row: Row) => String((isDraftRow(row) ? row.createdAt : (row.publishedAt ?? row.createdAt)) ?? '');
-  found.sort((a, b) => a.order - b.order || birth(a.row).localeCompare(birth(b.row)) || a.rank - b.rank);
+  // a row's morph rows are made anew by each write that sets the media field (probe media-related-order), and a
+  // published row's when it is published (a publish makes the row anew). Which write last set it is not kept: a
+  // row's last write stands for it (true of a push, and of the admin panel, which sends every field on save; a
+  // REST update that leaves the media out does not move the row in Strapi)
+  const birth = (type: ContentType, row: Row) =>
+    String((type.draftAndPublish && !isDraftRow(row) ? row.publishedAt : (row.updatedAt ?? row.createdAt)) ?? '');
+  found.sort((a, b) => a.order - b.order || birth(a.type, a.row).localeCompare(birth(b.type, b.row)) || a.rank - b.rank);
   if (node.count) return { count: found.length };
   return found.map(({ type, sub, row }) => ({ ...renderRows(ctx, type, [row], sub)[0], __type: type.uid }));
 }
