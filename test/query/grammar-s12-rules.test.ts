@@ -103,3 +103,14 @@ test('kit: the upload file under a media attribute and on the files routes', asy
   );
   expect(((await get('/api/upload/files?limit=1')).body as unknown as unknown[]).length).toBe(1);
 });
+
+test("kit: a media attribute's nested wildcard populates the file's related", async () => {
+  const res = await fetch(`${kitUrl}/api/authors?fields[0]=name&populate[avatar][fields][0]=name&populate[avatar][populate]=*`, {
+    headers: { authorization: `Bearer ${KIT_TOKEN}` },
+  });
+  const body = (await res.json()) as { data: { avatar: { related?: { __type: string }[] } | null }[] };
+  expect(res.status).toBe(200);
+  const avatars = body.data.map((a) => a.avatar).filter((a) => a !== null);
+  expect(avatars.length).toBeGreaterThan(0);
+  for (const avatar of avatars) expect(avatar?.related?.some((e) => e.__type === 'api::author.author')).toBe(true);
+});

@@ -108,7 +108,12 @@ export function parsePopulate(
   // under an attribute an empty name is refused at the attribute (`Invalid key  at articles`)
   if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
-  if (raw === '*') return wildcard(index, scope);
+  if (raw === '*') {
+    // under a media attribute the file's wildcard populates `related` as `related=true` does (its folder is private)
+    // (harness monblog grammar seed 1490: `populate[coverImage][populate]=*`)
+    if (scope.kind === 'media' && parent !== null) return new Map([[RELATED, relatedNode(index, walk.readable)]]);
+    return wildcard(index, scope);
+  }
   // an index past qs's arrayLimit made the list an object keyed by index: the populate traversal refuses it
   // (isQsArrayLimitPopulateObject; harness kit grammar seed 1102: `populate[0]=a…&populate[100]=a`)
   if (!walk.converterOnly && isPlainObject(raw)) {
