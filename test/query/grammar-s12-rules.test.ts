@@ -114,3 +114,21 @@ test("kit: a media attribute's nested wildcard populates the file's related", as
   expect(avatars.length).toBeGreaterThan(0);
   for (const avatar of avatars) expect(avatar?.related?.some((e) => e.__type === 'api::author.author')).toBe(true);
 });
+
+test("kit: an object locale on a findFirst without documents.strictParams is localeToLookup's refusal", async () => {
+  const loose = await startKitServer({ documents: { strictParams: false } });
+  try {
+    const get = async (base: string, path: string) => {
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${KIT_TOKEN}` } });
+      return (await res.json()) as { error?: { message: string } };
+    };
+    expect((await get(loose.url, '/api/global?locale[0=en')).error?.message).toBe(
+      'Invalid locale param [object Object] provided. Document locales must be strings.',
+    );
+    expect((await get(kitUrl, '/api/global?locale[0=en')).error?.message).toBe(
+      "Invalid parameter at 'locale'. Expected a string, array of strings, empty string, null, or undefined; received: object",
+    );
+  } finally {
+    await loose.server.close();
+  }
+});
