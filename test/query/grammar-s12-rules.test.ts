@@ -95,6 +95,7 @@ test('kit: the upload file under a media attribute and on the files routes', asy
   const folder = await get('/api/authors?populate[avatar][populate]=folder');
   expect(folder.body.error?.message).toBe('Invalid key folder at avatar.folder');
   expect(folder.body.error?.details.path).toBe('avatar.folder');
+  expect((await get('/api/authors?populate[avatar][populate][folder]=')).body.error?.message).toBe('Invalid key  at avatar.folder');
   // a comma string is walked as one key by the private pass
   expect((await get('/api/upload/files?populate=related,folder&fields[0]=name')).status).toBe(200);
   // the files list reads the top-level start and limit

@@ -372,6 +372,9 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
  */
 function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: unknown, path: string): void {
   if (scope.kind === 'media' && key === 'folder' && isPlainObject(options)) return checkFolderOptions(options, path);
+  // (an empty name under it is an unknown key at it: harness launchpad grammar seed 1490, `[populate][folder]=`)
+  if (scope.kind === 'media' && key === 'folder' && options === '')
+    throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
   if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options) && typeof options !== 'string')) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
