@@ -42,6 +42,13 @@
 //   locale    := code | '*' | unknown code ; status := 'draft' | 'published' | other (refused)
 //   publicationFilter, hasPublishedVersion ('true'|'false', else refused), _q, count, ordering
 //
+// Widened (s12): any operator on any attribute type (Strapi checks no operator against a type), $not of $not /
+// $and / $or, relations and media filtered by id / documentId in every form, the file type's own attributes (caption,
+// hash, provider, formats, focalPoint, related, folder, folderPath), `/api/upload/files` and `/api/upload/files/:id`
+// reads with the whole grammar (populate related / folder), pagination mixes (start+page, pageSize+limit, top-level
+// with pagination[...], withCount in both forms) and the same under a populate, locale x status on every type, and
+// odd qs keys (%24 for $, lower-case %5b, double-encoded brackets, unbalanced brackets, [] after an operator).
+//
 // Each request records its shape features (`g:<where>:<shape>`) so a report can say which shapes differ.
 import { datasetRows, SCALARS } from './model.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -65,13 +72,46 @@ const ORD_OPS = ['$lt', '$lte', '$gt', '$gte', '$between'];
 const ANY_OPS = ['$eq', '$ne', '$in', '$notIn', '$null', '$notNull'];
 const MEDIA_ATTRS = {
   name: { type: 'string' },
-  alternativeText: { type: 'string' },
-  mime: { type: 'string' },
-  ext: { type: 'string' },
-  size: { type: 'decimal' },
+  alternativeText: { type: 'text' },
+  caption: { type: 'text' },
+  focalPoint: { type: 'json' },
   width: { type: 'integer' },
-  url: { type: 'string' },
+  height: { type: 'integer' },
+  formats: { type: 'json' },
+  hash: { type: 'string' },
+  ext: { type: 'string' },
+  mime: { type: 'string' },
+  size: { type: 'decimal' },
+  url: { type: 'text' },
+  previewUrl: { type: 'text' },
+  provider: { type: 'string' },
+  related: { type: 'relation', relation: 'morphToMany' },
+  folder: { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.folder', private: true },
+  folderPath: { type: 'string', private: true },
 };
+const ALL_OPS = [
+  '$eq',
+  '$eqi',
+  '$ne',
+  '$nei',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$in',
+  '$notIn',
+  '$null',
+  '$notNull',
+  '$between',
+  '$contains',
+  '$notContains',
+  '$containsi',
+  '$notContainsi',
+  '$startsWith',
+  '$startsWithi',
+  '$endsWith',
+  '$endsWithi',
+];
 const NOVAL = Symbol('no value');
 
 export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0) {
@@ -104,6 +144,8 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     return out;
   };
   const docIds = (uid) => [...new Set((rows.get(uid) ?? []).map((d) => d.documentId))];
+  const mediaFiles = Array.isArray(dataset.media) ? dataset.media : Object.values(dataset.media ?? {});
+  rows.set('plugin::upload.file', mediaFiles);
 
   // ---------- values
   const scalarValue = (k, a) => {
@@ -161,6 +203,8 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
   // ---------- filters
   const systemAttrs = (uid) => {
     const out = { id: { type: 'integer' } };
+    if (uid === 'plugin::upload.file')
+      Object.assign(out, { documentId: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } });
     if (model.types.get(uid)) {
       Object.assign(out, { documentId: { type: 'string' }, createdAt: { type: 'datetime' }, updatedAt: { type: 'datetime' } });
       if (model.types.get(uid).draftAndPublish || chance(0.3)) out.publishedAt = { type: 'datetime' };
@@ -176,6 +220,11 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     }
     if (roll < 0.22 && depth < 4) {
       f.push('g:filter:$not-on-attr');
+      if (chance(0.25)) {
+        const l = r.pick(['$and', '$or', '$not']);
+        f.push(`g:filter:$not-${l}-on-attr`);
+        return { $not: l === '$not' ? { $not: scalarCond(k, a, f, depth + 2) } : { [l]: [scalarCond(k, a, f, depth + 2)] } };
+      }
       return { $not: scalarCond(k, a, f, depth + 1) };
     }
     if (roll < 0.28 && depth < 4) {
@@ -189,7 +238,9 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       return { [r.pick(['$regex', '$exists', '$like', 'eq', '$Eq', '$jsonSupersetOf'])]: scalarValue(k, a) };
     }
     const out = {};
-    for (const op of r.sample(opsFor(a), chance(0.15) ? 2 : 1)) out[op] = opValue(k, a, op, f);
+    const offType = chance(0.12);
+    if (offType) f.push(`g:op:off-type:${a.type}`);
+    for (const op of r.sample(offType ? ALL_OPS : opsFor(a), chance(0.15) ? 2 : 1)) out[op] = opValue(k, a, op, f);
     return out;
   };
   const filterNode = (uid, depth, f) => {
@@ -216,7 +267,16 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       }
       if (roll < 0.18 && depth < 3) {
         f.push(`g:filter:$not:depth${depth}`);
-        node.$not = chance(0.85) ? filterNode(uid, depth + 1, f) : [filterNode(uid, depth + 1, f)];
+        const form = r.pick(['node', 'node', 'node', 'list', '$not', '$or', '$and']);
+        f.push(`g:filter:$not:${form}`);
+        node.$not =
+          form === 'list'
+            ? [filterNode(uid, depth + 1, f)]
+            : form === '$not'
+              ? { $not: filterNode(uid, depth + 1, f) }
+              : form === 'node'
+                ? filterNode(uid, depth + 1, f)
+                : { [form]: [filterNode(uid, depth + 1, f), filterNode(uid, depth + 1, f)] };
         continue;
       }
       if (roll < 0.2) {
@@ -227,7 +287,13 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       if (!entries.length) continue;
       const [k, a] = r.pick(entries);
       const target = targetOf(a);
-      if (a.type === 'dynamiczone') {
+      if (a.type === 'relation' && !a.target) {
+        f.push('g:filter:morph');
+        node[k] = r.pick([{ id: { $notNull: 'true' } }, { $null: 'true' }]);
+      } else if (a.private && a.type === 'relation') {
+        f.push('g:filter:private-relation');
+        node[k] = { id: { $eq: '1' } };
+      } else if (a.type === 'dynamiczone') {
         f.push('g:filter:dynamiczone');
         node[k] = { id: { $notNull: 'true' } };
       } else if (target) {
@@ -236,6 +302,36 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
         if (sub < 0.15) {
           f.push(`g:filter:${kind}:op-on-link`);
           node[k] = r.pick([{ $null: r.pick(['true', 'false']) }, { $notNull: 'true' }, { $eq: '1' }, { id: { $in: ['1', '2'] } }]);
+        } else if (sub < 0.27 && target !== null) {
+          // a link filtered by its target's id or documentId, in every form
+          const ids = docIds(target);
+          const d = ids.length ? r.pick(ids) : 'nope';
+          const form = r.pick([
+            'id',
+            'id-eq',
+            'id-list',
+            'id-word',
+            'documentId',
+            'documentId-eq',
+            'documentId-in',
+            'documentId-null',
+            'documentId-$not',
+            'both',
+          ]);
+          f.push(`g:filter:${kind}:by-${form}`);
+          node[k] = {
+            id: r.pick(['1', '2', String(r.int(1, 20))]),
+            'id-eq': { id: { $eq: r.pick(['1', '3']) } },
+            'id-list': { id: [r.pick(['1', '2']), '3'] },
+            'id-word': { id: { $eq: r.pick(['x', d]) } },
+            documentId: { documentId: d },
+            'documentId-eq': { documentId: { $eq: d } },
+            'documentId-in': { documentId: { $in: [d, ...ids.slice(0, 1)] } },
+            'documentId-null': { documentId: { [r.pick(['$null', '$notNull'])]: 'true' } },
+            'documentId-$not': { $not: { documentId: d } },
+            both: { id: { $gt: '0' }, documentId: { $ne: d } },
+          }[form];
+          if (form === 'id') node[k] = { id: node[k] };
         } else if (sub < 0.22) {
           f.push(`g:filter:${kind}:scalar-on-link`);
           node[k] = r.pick(['1', ...docIds(target).slice(0, 2)].filter(Boolean));
@@ -395,9 +491,25 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       ]);
       sub[p[0]] = p[1];
       f.push(`g:populate:${kind}:${p[0]}`);
-      if (chance(0.2)) {
-        sub.start = '0';
-        f.push('g:populate:mixed-pagination');
+      if (chance(0.25)) {
+        const [k2, v2] = r.pick([
+          ['start', '0'],
+          ['page', '1'],
+          ['limit', '2'],
+          ['pageSize', '1'],
+        ]);
+        if (k2 !== p[0]) {
+          sub[k2] = v2;
+          f.push(`g:populate:mixed-pagination:${p[0]}+${k2}`);
+        }
+      }
+      if (chance(0.1)) {
+        sub.pagination = r.pick([
+          { page: '1', pageSize: '1' },
+          { start: '1', limit: '1' },
+          { page: '1', limit: '1' },
+        ]);
+        f.push('g:populate:pagination-object');
       }
     }
     if (depth < 2 && t && links(t).length && chance(0.35)) {
@@ -473,8 +585,29 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       q.pagination = { [r.pick(['page', 'limit', 'pageSize'])]: pageVal(), withCount: r.pick(['false', 'true', '0', 'no', NOVAL]) };
       f.push('g:pagination:withCount');
     } else if (roll < 0.92) {
-      q.pagination = { page: '1', limit: '2' };
-      f.push('g:pagination:mixed');
+      const form = r.pick([
+        'page+limit',
+        'start+page',
+        'pageSize+limit',
+        'pageSize+start',
+        'page+start+limit',
+        'top+pagination',
+        'top-mixed',
+      ]);
+      f.push(`g:pagination:mixed:${form}`);
+      if (form === 'page+limit') q.pagination = { page: pageVal(), limit: pageVal() };
+      else if (form === 'start+page') q.pagination = { start: pageVal(), page: pageVal() };
+      else if (form === 'pageSize+limit') q.pagination = { pageSize: pageVal(), limit: pageVal() };
+      else if (form === 'pageSize+start') q.pagination = { pageSize: pageVal(), start: pageVal() };
+      else if (form === 'page+start+limit') q.pagination = { page: pageVal(), start: pageVal(), limit: pageVal() };
+      else if (form === 'top+pagination') {
+        q[r.pick(['page', 'pageSize', 'start', 'limit'])] = pageVal();
+        q.pagination = { [r.pick(['page', 'pageSize', 'start', 'limit'])]: pageVal() };
+      } else {
+        q[r.pick(['page', 'pageSize'])] = pageVal();
+        q[r.pick(['start', 'limit'])] = pageVal();
+      }
+      if (chance(0.3)) q.pagination = { ...(typeof q.pagination === 'object' ? q.pagination : {}), withCount: r.pick(['true', 'false']) };
     } else {
       q.pagination = r.pick(['1', NOVAL, ['1'], { page: { x: '1' } }]);
       f.push('g:pagination:odd');
@@ -562,6 +695,27 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       pairs.push(`filters${'[$and][0]'.repeat(r.int(9, 12))}[id][$gt]=0`);
       f.push('g:qs:depth-overflow');
     }
+    if (pairs.length && chance(0.05)) {
+      // an odd spelling of one pair's key: %24 for $, lower-case %5b, double-encoded brackets, an unbalanced bracket,
+      // [] after the last segment
+      const i = r.int(0, pairs.length - 1);
+      const [k0, ...v0] = pairs[i].split('=');
+      const form = r.pick(['%24', '%5b', '%255B', 'unbalanced', 'trailing-[]', 'space-in-key']);
+      f.push(`g:qs:odd-key:${form}`);
+      const k1 =
+        form === '%24'
+          ? k0.replace(/\$/g, '%24')
+          : form === '%5b'
+            ? k0.replace(/\[/g, '%5b').replace(/\]/g, '%5d')
+            : form === '%255B'
+              ? k0.replace(/\[/, '%255B').replace(/\]/, '%255D')
+              : form === 'unbalanced'
+                ? k0.replace(/\]$/, '')
+                : form === 'trailing-[]'
+                  ? `${k0}[]`
+                  : k0.replace(/\[/, '[ ');
+      pairs[i] = [k1, ...v0].join('=');
+    }
     if (chance(0.03) && Object.keys(q).length) {
       const k = r.pick(Object.keys(q));
       pairs.push(`${k}=${r.pick(['', 'x', '1', '*'])}`);
@@ -575,7 +729,48 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     return roll < 0.4 ? 'none' : roll < 0.75 ? 'read' : roll < 0.98 ? 'full' : 'bad';
   };
 
+  // the upload plugin's file routes: the file type read with the whole grammar (a stream of its own)
+  const FILE = 'plugin::upload.file';
+  function readFiles() {
+    const f = [];
+    const q = {};
+    let path = '/api/upload/files';
+    const roll = x.next();
+    if (roll < 0.25) {
+      path += '/' + (mediaFiles.length && x.next() < 0.85 ? String(x.pick(mediaFiles).id) : x.pick(['0', '999', 'x']));
+      f.push('g:route:upload-findOne');
+    } else if (roll < 0.35) {
+      path += '/page';
+      f.push('g:route:upload-findPage');
+    } else f.push('g:route:upload-find');
+    if (chance(0.5)) q.filters = filtersParam(FILE, f);
+    if (chance(0.4)) q.sort = sortParam(FILE, f);
+    if (chance(0.3)) q.fields = fieldsParam(FILE, f);
+    if (chance(0.45)) {
+      q.populate = r.pick([
+        'related',
+        '*',
+        'folder',
+        ['related'],
+        { related: true },
+        { related: { populate: '*' } },
+        { related: { on: {} } },
+        'related,folder',
+        { folder: true },
+        { related: { fields: ['id'] } },
+      ]);
+      f.push(`g:upload:populate:${JSON.stringify(q.populate)}`);
+    }
+    if (chance(0.3)) paginationParams(q, f);
+    if (chance(0.05)) {
+      q[r.pick(['locale', 'status'])] = r.pick(['draft', 'en', '*']);
+      f.push('g:upload:locale-or-status');
+    }
+    return { method: 'GET', path: path + (Object.keys(q).length ? `?${render(q, f)}` : ''), auth: authPick(), features: [...new Set(f)] };
+  }
+
   function read() {
+    if (mediaFiles.length && x.next() < 0.05) return readFiles();
     const t = r.pick(types);
     const f = [];
     const q = {};
@@ -593,14 +788,18 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     if (p(0.3)) q.fields = fieldsParam(t.uid, f);
     if (p(0.5)) q.populate = populateParam(t.uid, 0, f);
     if (p(list ? 0.35 : 0.05)) paginationParams(q, f);
-    if (p(t.localized ? 0.5 : 0.05)) {
-      q.locale = r.pick([...locales, ...locales, '*', 'xx', '', 'EN', NOVAL, ['en']].filter((x) => x !== undefined));
+    if (p(t.localized ? 0.5 : 0.12)) {
+      q.locale = r.pick(
+        [...locales, ...locales, '*', 'xx', '', 'EN', NOVAL, ['en'], 'all', ...locales.map((l) => l.toUpperCase())].filter(
+          (x) => x !== undefined,
+        ),
+      );
       f.push(
         `g:locale:${typeof q.locale === 'string' && locales.includes(q.locale) ? 'code' : String(q.locale === NOVAL ? 'novalue' : JSON.stringify(q.locale))}`,
       );
     }
-    if (p(t.draftAndPublish ? 0.4 : 0.05)) {
-      q.status = r.pick(['draft', 'published', 'draft', 'DRAFT', '', NOVAL, ['draft']]);
+    if (p(t.draftAndPublish ? 0.4 : 0.12)) {
+      q.status = r.pick(['draft', 'published', 'draft', 'DRAFT', '', NOVAL, ['draft'], 'modified', { draft: 'true' }]);
       f.push(`g:status:${q.status === NOVAL ? 'novalue' : JSON.stringify(q.status)}`);
     }
     if (p(0.08)) {

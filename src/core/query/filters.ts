@@ -291,6 +291,14 @@ function compileLogical(ctx: Ctx, scope: Scope, op: '$and' | '$or', value: unkno
 
 function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, parent: string | null, negate: boolean): Node {
   const field = fieldOf(scope, key);
+  // the validators let `documentId` through on any level; a component's table has no such column, which only the
+  // database finds, after the converters (harness list-bounds grammar seed 1400: a zone fragment's converter refusal
+  // is reported before `filters[GradientCouleur][$not][documentId]` under it)
+  if (!field && key === 'documentId' && scope.kind === 'component') {
+    throw new DatabaseRefusal(`Invalid filter at ${join(parent, key)}: a component has no documentId`, 'no such column: documentId', {
+      path: join(parent, key),
+    });
+  }
   if (!field) throw invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? undefined, source: 'query', param: 'filters' });
   const path = join(parent, key);
   const scalar = scalarTypeOf(field);

@@ -49,8 +49,8 @@ export function checkLocale(raw: unknown): unknown {
   return checkOne(raw, 'locale');
 }
 
-/** localeToLookup: findOne and findFirst take one locale, a string (`*` included); a list is refused. */
+/** localeToLookup: findOne and findFirst take one locale, a string (`*` included); a list or an object is refused. */
 export function checkLookupLocale(locale: unknown): void {
-  if (!Array.isArray(locale)) return;
-  throw new ValidationError(`Invalid locale param ${locale.join(',')} provided. Document locales must be strings.`, {});
+  if (isEmpty(locale) || typeof locale === 'string') return;
+  throw new ValidationError(`Invalid locale param ${String(locale)} provided. Document locales must be strings.`, {});
 }

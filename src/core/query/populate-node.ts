@@ -23,6 +23,12 @@ export interface PopulateNode {
   readonly populate: PopulateMap;
   /** Dynamic zones: how to render each component's entries; entries of components not listed are dropped. */
   readonly zone?: ReadonlyMap<string, PopulateNode>;
+  /**
+   * An upload file's polymorphic `related`: the content types whose rows linking the file it shows (each entry with
+   * its `__type`), and how to render each. Strapi's query sanitizer turns `related=true` into a fragment of every
+   * content type the caller may find.
+   */
+  readonly morph?: ReadonlyMap<string, PopulateNode>;
 }
 export type PopulateMap = Map<string, PopulateNode>;
 
@@ -30,6 +36,16 @@ export type PopulateMap = Map<string, PopulateNode>;
 export const LOCALIZATIONS = 'localizations';
 
 export const emptyNode = (): PopulateNode => ({ fields: null, sort: [], count: false, populate: new Map() });
+
+/** The upload file's polymorphic back-link (its morph relation `related`). */
+export const RELATED = 'related';
+
+/** `related` populated for every content type `readable` lets through (all without it). */
+export function relatedNode(index: ContentIndex, readable: ((uid: string) => boolean) | undefined, count = false): PopulateNode {
+  const on = new Map<string, PopulateNode>();
+  for (const uid of index.model.contentTypes.keys()) if (!readable || readable(uid)) on.set(uid, emptyNode());
+  return { ...emptyNode(), count, morph: on };
+}
 
 export function populatable(scope: Scope, attribute: Attribute | undefined): boolean {
   return !!attribute && !attribute.private && attribute.kind !== 'scalar' && scope.kind !== 'media';

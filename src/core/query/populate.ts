@@ -7,6 +7,8 @@ import {
   emptyNode,
   LOCALIZATIONS,
   leafNode,
+  RELATED,
+  relatedNode,
   resolvePopulated,
   wildcard,
   zoneComponents,
@@ -18,13 +20,13 @@ import { fieldOf, hiddenKeyPath, scopeBehind, type Scope } from './scope.js';
 import { componentStatusSortFailure, parseSort, type SortTerm } from './sort.js';
 import { ConversionRefusal, DatabaseRefusal, FiltersParameterError, isRefusedKey } from './query-errors.js';
 import { sanitizeFilters } from './sanitize-filters.js';
-import { strapiSchema, type StrapiSchema } from './strapi-schema.js';
+import { FOLDER, strapiSchema, type StrapiSchema } from './strapi-schema.js';
 import { showsLocalizations } from '../model/private-attributes.js';
 import { validateFields, validateFilters, validateSort } from './validate-query.js';
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 
-export { emptyNode, LOCALIZATIONS, type PopulateMap, type PopulateNode } from './populate-node.js';
+export { emptyNode, LOCALIZATIONS, RELATED, type PopulateMap, type PopulateNode } from './populate-node.js';
 
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
 const OPTION_KEYS = new Set(['fields', 'filters', 'sort', 'populate', 'count', 'on']);
@@ -106,7 +108,12 @@ export function parsePopulate(
   // under an attribute an empty name is refused at the attribute (`Invalid key  at articles`)
   if (raw === '' && parent !== null) throw invalidKey('', { parent, source: 'query', param: 'populate' });
   if (raw === undefined || raw === null || raw === '') return new Map();
-  if (raw === '*') return wildcard(index, scope);
+  if (raw === '*') {
+    // under a media attribute the file's wildcard populates `related` as `related=true` does (its folder is private)
+    // (harness monblog grammar seed 1490: `populate[coverImage][populate]=*`)
+    if (scope.kind === 'media' && parent !== null) return new Map([[RELATED, relatedNode(index, walk.readable)]]);
+    return wildcard(index, scope);
+  }
   // an index past qs's arrayLimit made the list an object keyed by index: the populate traversal refuses it
   // (isQsArrayLimitPopulateObject; harness kit grammar seed 1102: `populate[0]=a…&populate[100]=a`)
   if (!walk.converterOnly && isPlainObject(raw)) {
@@ -131,6 +138,8 @@ export function parsePopulate(
     // key nope`, not `at articles.nope`)
     parseDotPaths(index, scope, items, null, map, parent);
     if (parent !== null) refuseNestedComma(items, parent);
+    const related = scope.kind === 'media' ? map.get(RELATED) : undefined;
+    if (related?.morph && walk.readable) map.set(RELATED, relatedNode(index, walk.readable));
     return map;
   }
   if (Array.isArray(raw)) {
@@ -196,6 +205,11 @@ function mergeObject(
     // Strapi's validator skips a boolean-like key (0, 1, t, f, true, false) that names no attribute, and its
     // converter drops it: `populate[0]=a&populate[b]=true` (qs merges a list into an object so) populates b only
     if (isBooleanLike(key) && !strapiSchema(index, scope).attribute(key)) continue;
+    if (scope.kind === 'media' && key === RELATED) {
+      const node = parseRelated(index, value, join(parent, key), depth, walk);
+      if (node) map.set(key, node);
+      continue;
+    }
     const on = parseBooleanLike(value);
     // i18n's hidden `localizations` (a type without i18n, or private): Strapi checks its options first, then refuses it
     if (key === LOCALIZATIONS && scope.kind === 'type' && !showsLocalizations(scope.type) && isPlainObject(value)) {
@@ -281,6 +295,55 @@ function mergeObject(
 }
 
 /**
+ * An upload file's `related` (a morph relation), as Strapi's validator, sanitizer and converter see it: `true` (or
+ * `{count: true}`) becomes a fragment of every content type the caller may find; a fragment (`on`) is validated per
+ * type and loses the types the caller may not find; anything else has no fragment and the sanitizer drops it. A fragment with other keys than populate/on/count is the converter's refusal.
+ */
+function parseRelated(index: ContentIndex, value: unknown, path: string, depth: number, walk: PopulateWalk): PopulateNode | undefined {
+  if (value === true || value === 'true') return relatedNode(index, walk.readable);
+  if (!isPlainObject(value)) return undefined;
+  const count = value.count === true || value.count === 'true';
+  const fragment = isPlainObject(value.on) ? value.on : undefined;
+  if (!fragment && !(count && !('on' in value))) return undefined;
+  let node = relatedNode(index, walk.readable, count);
+  if (fragment) {
+    const on = new Map<string, PopulateNode>();
+    for (const [uid, sub] of Object.entries(fragment)) {
+      // the query sanitizer drops a type the caller may not find from the fragment (probe media-related: a fragment
+      // of such types only populates nothing, and the answer has no `related`)
+      if (walk.readable && !walk.readable(uid)) continue;
+      const type = index.model.contentTypes.get(uid);
+      if (!type) continue;
+      const scope: Scope = { kind: 'type', type };
+      if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, rawPathOf(path), depth, walk);
+      on.set(uid, isPlainObject(sub) ? parseOptions(index, scope, sub, path, depth + 1, walk, false) : emptyNode());
+    }
+    if (on.size === 0) return undefined;
+    node = { ...node, morph: on };
+  }
+  if (Object.keys(value).some((k) => k !== 'populate' && k !== 'on' && k !== 'count')) {
+    // the value as the converter meets it: the sanitizer's (a `count` made boolean, the fragment's readable types),
+    // then the document service's, which adds documentId to a populated relation's list of fields
+    const readableOn = (uids: Iterable<string>) =>
+      Object.fromEntries([...uids].filter((uid) => !walk.readable || walk.readable(uid)).map((uid) => [uid, fragment?.[uid] ?? true]));
+    const found: Record<string, unknown> = {
+      ...value,
+      count: count ? true : value.count,
+      on: readableOn(fragment ? Object.keys(fragment) : index.model.contentTypes.keys()),
+    };
+    if (Array.isArray(found.fields) && !found.fields.includes('documentId')) found.fields = [...(found.fields as unknown[]), 'documentId'];
+    refuseLater(
+      walk,
+      new ValidationError(
+        `Invalid nested populate for file.${RELATED} (plugin::upload.file). Expected a fragment ("on") or "count" but found ${JSON.stringify(found)}`,
+        {},
+      ),
+    );
+  }
+  return node;
+}
+
+/**
  * A name given as the value of an attribute (`populate[venue]=photos.size`): Strapi's validator walks it as a dot
  * path under the attribute and refuses its first segment, named at its attribute path when it is an attribute of
  * the target (`Invalid key photos at venue.photos`), else at the attribute (`Invalid key x at venue`).
@@ -308,6 +371,10 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
  * is `Invalid key  at secret`).
  */
 function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: unknown, path: string): void {
+  if (scope.kind === 'media' && key === 'folder' && isPlainObject(options)) return checkFolderOptions(options, path);
+  // (an empty name under it is an unknown key at it: harness launchpad grammar seed 1490, `[populate][folder]=`)
+  if (scope.kind === 'media' && key === 'folder' && options === '')
+    throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
   if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options) && typeof options !== 'string')) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
@@ -322,8 +389,34 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   if (Array.isArray(options)) walkListNames(index, inner, options, path);
   // its options are walked as any populated level's, unknown keys included (`populate[author][start]=0`: `Invalid
   // key start at author`)
-  else if (inner && attribute.kind !== 'dynamiczone') checkOptionKeys(index, inner, options, path);
-  else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+  else if (inner && attribute.kind !== 'dynamiczone') {
+    checkOptionKeys(index, inner, options, path);
+    // the unknown-key pass walks its nested populate too, wherever it stands among the options, before the private
+    // pass refuses the attribute (harness admin-links grammar seed 1400: `populate[secretMemo][populate][post][ordering]`
+    // is `Invalid key ordering at secretMemo.post`)
+    if (options.populate !== undefined && options.populate !== null) {
+      try {
+        parsePopulate(index, inner, options.populate, path, 1, { refusals: [], failures: [], converts: [], privates: [] });
+      } catch (error) {
+        if (error instanceof StrapiError && isRefusedKey(error)) throw error;
+      }
+    }
+  } else if (inner) validateNestedOptions(strapiSchema(index, inner), options);
+}
+
+/**
+ * A file's private `folder` (plugin::upload.folder) is walked like any populated level before it is refused: an
+ * unknown option key, or an unknown key in its fields, sort or filters, is named first (harness kit grammar seed
+ * 1400: `populate[avatar][populate][folder][pageSize]=1` is `Invalid key pageSize at avatar.folder`).
+ */
+function checkFolderOptions(options: Record<string, unknown>, path: string): void {
+  for (const key of Object.keys(options)) {
+    if (key === 'filters' || key === 'sort' || key === 'fields') validateNestedOptions(FOLDER, { [key]: options[key] });
+    else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
+      const named = FOLDER.attribute(key) && key !== 'id' ? `${path}.${key}` : path;
+      throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
+    }
+  }
 }
 
 /** Strapi's populate validator checks nested filters, sort and fields in the order the query gives them. */

@@ -107,15 +107,27 @@ export function parseSort(index: ContentIndex, scope: Scope, sort: unknown, inte
       } else throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
     }
   };
-  // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field.
-  if (Array.isArray(sort) && !sort.every((i) => typeof i === 'string') && !sort.every(isPlainObject)) {
+  // Strapi walks a list mixing strings and objects as an object, so its first key, `0`, is an unknown field. A list
+  // of objects and lists (lodash's isObject holds both) is walked item by item.
+  const isObject = (i: unknown) => typeof i === 'object' && i !== null;
+  if (Array.isArray(sort) && !sort.every((i) => typeof i === 'string') && !sort.every(isObject)) {
     throw invalidKey('0', { parent: null, source: 'query', param: 'sort' });
   }
   const items = Array.isArray(sort) ? sort : [sort];
   for (const item of items) {
     if (typeof item === 'string') addString(item);
     else if (isPlainObject(item)) addObject(item, []);
-    else throw new ValidationError('Invalid sort parameter: expected field:direction, a list of them, or an object', {});
+    else if (Array.isArray(item) && Array.isArray(sort)) {
+      // a list inside the list: the converter reads it as an object keyed by index, each string an order (harness
+      // admin-links grammar seed 1400: `sort[0][]=id:Asc&sort[1][createdAt]=desc` is `Invalid order`); an index
+      // names no field
+      for (const [k, v] of Object.entries(item)) {
+        if (typeof v !== 'string') throw new ValidationError(`Invalid sort type expected object or string got ${typeof v}`, {});
+        if (!v.trim()) continue;
+        direction(v);
+        throw invalidKey(k, { parent: null, source: 'query', param: 'sort' });
+      }
+    } else throw new ValidationError('Invalid sort parameter: expected field:direction, a list of them, or an object', {});
   }
   return terms;
 }

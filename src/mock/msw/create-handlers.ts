@@ -3,7 +3,7 @@ import { errorBody, InternalServerError, StrapiError } from '../../core/errors/s
 import { NotFoundError } from '../../core/errors/strapi-errors.js';
 import { assertBundle, configFromBundle, modelFromBundle, type ProjectBundle } from '../../dataset/bundle/project-bundle.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
-import { getFile, listFiles } from '../plugins/media-view.js';
+import { getFile, listFiles, listFilesPage } from '../plugins/media-view.js';
 import { answerContent, apiSegments, matchContentRoute, type ContentRoute } from '../request/content-request.js';
 import type { ProjectApp } from '../strapi/project-app.js';
 import { checkBodySize, parseBody } from '../request/parse-body.js';
@@ -121,6 +121,8 @@ export function handlersFor(
         return json(200, JSON.stringify(rt.store.data.locales));
       }
       if (request.method === 'GET' && path === '/api/upload/files') return json(200, JSON.stringify(listFiles(rt, authorization, search)));
+      if (request.method === 'GET' && path === '/api/upload/files/page')
+        return json(200, JSON.stringify(listFilesPage(rt, authorization, search)));
       const file = /^\/api\/upload\/files\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && file)
         return json(200, JSON.stringify(getFile(rt, authorization, decodeURIComponent(file[1]), search)));

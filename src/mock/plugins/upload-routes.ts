@@ -11,7 +11,7 @@ import { isValidFilename, mimeOf, newFileRecord, type FileInfo } from './new-fil
 import { readMultipart, type UploadedPart } from './read-multipart.js';
 import { SNIFF_BYTES, sniffServedType, sniffUploadType } from './sniff-type.js';
 import { formatsOf, optimizeImage, resizeImage } from '../media/image-formats.js';
-import { fileNotFound, findFile, getFile, listFiles, showFile } from './media-view.js';
+import { fileNotFound, findFile, getFile, listFiles, listFilesPage, showFile } from './media-view.js';
 import { route } from '../express/route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 
@@ -127,6 +127,14 @@ export function registerUploadRoutes(app: express.Express, current: () => Runtim
     route((req, res) => {
       const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
       res.status(200).json(listFiles(current(), req.headers.authorization, search));
+    }),
+  );
+
+  app.get(
+    '/api/upload/files/page',
+    route((req, res) => {
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      res.status(200).json(listFilesPage(current(), req.headers.authorization, search));
     }),
   );
 
