@@ -1,0 +1,3 @@
+const names = ['events', 'star', 'starEs', 'dbLoc', 'dbLocFull', 'dbRows', 'dbCreateMany', 'dbCreateOne', 'svcPage', 'svcStart', 'svcDraft', 'svcFr', 'svcDefault', 'svcOnePop',
+  'dsPubAll', 'dsDraftAll', 'echoQuery', 'sanitizeOut', 'esDeep', 'svcSuper', 'upload', 'uploadBuf', 'dsPublish', 'dsUpdatePub', 'dsCreateRel', 'dsUpdateRel', 'perms', 'dsCountPub', 'starKeys', 'popCreator', 'popCreatorObj', 'svcTagOne', 'eventsAll', 'dbWrite', 'dsDiscard', 'esCreate'];
+module.exports = { routes: names.map((n) => ({ method: n.match(/^(dbCreate|upload|dsPublish|dsUpdate|dsCreate|dbWrite|dsDiscard|esCreate)/) ? 'POST' : 'GET', path: `/probe/${n}/:id?`, handler: `probe.${n}`, config: { auth: false } })) };
