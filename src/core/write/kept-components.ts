@@ -6,9 +6,10 @@ import type { ComponentValue } from '../data/types.js';
 // id): a component given with the id of one its attribute holds is updated in place and keeps that id; one without
 // an id is created; any other id is refused, checked for all of an attribute's items before any is written
 // (deleteOldComponents: "Some of the provided components in seo are not related to the entity"; in a dynamic zone the
-// entry's component must match too, and Strapi throws a plain Error there, its 500). A create, a new locale and a
-// new component take no id from their data. Ids are compared as text, as Strapi's pickStringifiedId does. This is
-// the trap of a frontend that sends back the published version's components to update the draft: Strapi refuses them.
+// entry's component must match too, and Strapi throws a plain Error there, answered 400 named `Error`). A create, a
+// new locale and a new component take no id from their data. Ids are compared as text, as Strapi's pickStringifiedId
+// does. This is the trap of a frontend that sends back the published version's components to update the draft:
+// Strapi refuses them.
 // An update in place is partial: the attributes the item leaves out keep their stored values (nested components too).
 
 /** A plain Error thrown inside Strapi's document service that its error middleware answers 400 as `Error`. */
