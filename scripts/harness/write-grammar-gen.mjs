@@ -96,10 +96,15 @@ export function makeWriteGrammarGenerator(model, dataset, settings, r) {
         return text();
     }
   };
+  /** a value of the type, named as such (a string under a regex has none here: it is sent as null and named so) */
+  const valid = (a) => {
+    const v = validScalar(a);
+    return [v, v === null ? 'null' : 'valid'];
+  };
   /** a value for a scalar: [value, feature] */
   const scalarValue = (a) => {
     const roll = r.next();
-    if (roll < 0.6) return [validScalar(a), 'valid'];
+    if (roll < 0.6) return valid(a);
     if (roll < 0.7) return [null, a.required ? 'null-required' : 'null'];
     if (roll < 0.82) {
       // near and past its bounds
@@ -120,7 +125,7 @@ export function makeWriteGrammarGenerator(model, dataset, settings, r) {
         const taken = (rows.get(a.__type) ?? []).map((d) => d[a.__name]).filter((v) => v != null);
         if (taken.length) return [r.pick(taken), 'unique-taken'];
       }
-      return [validScalar(a), 'valid'];
+      return valid(a);
     }
     // a value of another JSON type
     return [r.pick(['12', 12, 1.5, true, 'true', [], ['a'], { a: 1 }, '']), 'other-type'];
