@@ -7,7 +7,7 @@ import type { CodeError } from '../../project/code/code-error.js';
 import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
 import { inertStandIn } from '../../project/code/inert-stand-in.js';
 import { installedPluginRuntimes } from './installed-plugin-runtime.js';
-import { placeInStack, type LoadedModule } from '../../project/code/load-code-module.js';
+import { placeInModules, type LoadedModule } from '../../project/code/load-code-module.js';
 import type { ProjectCode } from '../../project/code/project-code.js';
 import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/strapi-modules.js';
 import type { Runtime } from '../runtime.js';
@@ -336,7 +336,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       await fn.call(index, { strapi });
     } catch (e) {
       // named at the project line the error left (src/index or a helper it bundled), not only src/index
-      const place = placeInStack(e, code.index!.frameName, code.index!.placeOf);
+      const place = placeInModules(e, [code.index!, ...code.modules]);
       problems.push(
         new CodeErrorClass(
           place?.file ?? code.index!.file,

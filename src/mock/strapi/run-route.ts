@@ -294,6 +294,8 @@ function locate(app: ProjectApp | undefined, route: FailurePlace, e: unknown): s
         ...app.code.routers,
         ...app.code.lifecycles.values(),
         ...app.code.plugins.map((p) => p.module),
+        // the helpers project files import (after the registered modules: a frame of either names the same place)
+        ...app.code.modules,
       ]
     : [];
   // the top-most frame that is project code names the place
