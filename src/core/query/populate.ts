@@ -302,6 +302,10 @@ function mergeObject(
 function parseRelated(index: ContentIndex, value: unknown, path: string, depth: number, walk: PopulateWalk): PopulateNode | undefined {
   if (value === true || value === 'true') return relatedNode(index, walk.readable);
   if (!isPlainObject(value)) return undefined;
+  // the validator checks the fragment's targets before the sanitizer drops what the caller may not find (cheeses
+  // grammar seed 1604: `populate[logo][populate][related][on][x]=true` is `Invalid key x at logo.populate.related.on.x`);
+  // a morph relation's traversal walks only a fragment that is an object (a list too): `on=x` is not looked at
+  if ((isPlainObject(value.on) || Array.isArray(value.on)) && !walk.converterOnly) checkFragmentTargets(index, value.on, rawPathOf(path));
   const count = value.count === true || value.count === 'true';
   const fragment = isPlainObject(value.on) ? value.on : undefined;
   if (!fragment && !(count && !('on' in value))) return undefined;
@@ -520,6 +524,24 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
   );
 }
 
+/**
+ * A populate fragment's targets, as Strapi's populate validator checks an `on` key wherever it stands (a zone, a
+ * file's `related`): each must name a model (a content type or a component).
+ */
+function checkFragmentTargets(index: ContentIndex, value: unknown, raw: string): void {
+  // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
+  // no value at all is no object: the validator skips it too (harness events-501)
+  if (value === '' || value === null || value === undefined) return;
+  // a list is walked as an object keyed by index: its first key is refused
+  if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
+  if (!isPlainObject(value)) throw invalidKey('on', { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
+  for (const uid of Object.keys(value)) {
+    if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
+      throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
+    }
+  }
+}
+
 /** Strapi's traversal path of a populated level (`path.raw`): its attribute path with each nested `populate` in it. */
 const rawPathOf = (path: string) => path.split('.').join('.populate.');
 
@@ -540,19 +562,8 @@ function checkOptionKeys(
 ): void {
   const keys = Object.keys(options);
   for (const [at, [key, value]] of Object.entries(options).entries()) {
-    if (key === 'on') {
-      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
-      // no value at all is no object: the validator skips it too (harness events-501)
-      if (value === '' || value === null) continue;
-      // a list is walked as an object keyed by index: its first key is refused
-      if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
-      for (const uid of Object.keys(value)) {
-        if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
-          throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
-        }
-      }
-    } else if (key === 'count') {
+    if (key === 'on') checkFragmentTargets(index, value, raw);
+    else if (key === 'count') {
       if (!isBooleanLike(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
     } else if (key === 'filters' || key === 'sort' || key === 'fields') {
       if (inner) validateNestedOptions(strapiSchema(index, inner), { [key]: value });
