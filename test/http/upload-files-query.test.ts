@@ -75,3 +75,11 @@ test('a list as the fragment is refused at its first index; a text fragment is n
     200,
   );
 });
+
+test("under a zone fragment the target is named by Strapi's traversal through the fragment", async () => {
+  const { status, body } = await get(
+    '/api/articles?populate[blocks][on][shared.slider][populate][files][populate][related][on][x]=true&pagination[pageSize]=1',
+  );
+  expect(status).toBe(400);
+  expect(body.error?.message).toBe('Invalid key x at blocks.on[shared.slider].populate.files.populate.related.on.x');
+});

@@ -60,6 +60,11 @@ export interface PopulateWalk {
    * validator walks it, only Strapi's converter, which reads a nested `*` as `true` (parseType's forced boolean).
    */
   readonly converterOnly?: boolean;
+  /**
+   * The zone fragments being walked, innermost last: a level under one is named by Strapi's traversal through it
+   * (`content.on[blocks.x].populate.technologies`), while its errors' own paths name the zone.
+   */
+  readonly fragments?: { path: string; raw: string }[];
 }
 
 const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
@@ -87,6 +92,7 @@ export function parseQueryPopulate(
     failures: [] as StrapiError[],
     converts: [] as StrapiError[],
     privates: [] as StrapiError[],
+    fragments: [],
   };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
   if (walk.privates.length > 0) throw walk.privates[0];
@@ -305,7 +311,7 @@ function parseRelated(index: ContentIndex, value: unknown, path: string, depth: 
   // the validator checks the fragment's targets before the sanitizer drops what the caller may not find (cheeses
   // grammar seed 1604: `populate[logo][populate][related][on][x]=true` is `Invalid key x at logo.populate.related.on.x`);
   // a morph relation's traversal walks only a fragment that is an object (a list too): `on=x` is not looked at
-  if ((isPlainObject(value.on) || Array.isArray(value.on)) && !walk.converterOnly) checkFragmentTargets(index, value.on, rawPathOf(path));
+  if ((isPlainObject(value.on) || Array.isArray(value.on)) && !walk.converterOnly) checkFragmentTargets(index, value.on, rawOf(walk, path));
   const count = value.count === true || value.count === 'true';
   const fragment = isPlainObject(value.on) ? value.on : undefined;
   if (!fragment && !(count && !('on' in value))) return undefined;
@@ -319,7 +325,7 @@ function parseRelated(index: ContentIndex, value: unknown, path: string, depth: 
       const type = index.model.contentTypes.get(uid);
       if (!type) continue;
       const scope: Scope = { kind: 'type', type };
-      if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, rawPathOf(path), depth, walk);
+      if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, rawOf(walk, path), depth, walk);
       on.set(uid, isPlainObject(sub) ? parseOptions(index, scope, sub, path, depth + 1, walk, false) : emptyNode());
     }
     if (on.size === 0) return undefined;
@@ -545,6 +551,13 @@ function checkFragmentTargets(index: ContentIndex, value: unknown, raw: string):
 /** Strapi's traversal path of a populated level (`path.raw`): its attribute path with each nested `populate` in it. */
 const rawPathOf = (path: string) => path.split('.').join('.populate.');
 
+/** A level's traversal path, through the zone fragment it sits under (see PopulateWalk.fragments). */
+function rawOf(walk: PopulateWalk, path: string): string {
+  const fragment = walk.fragments?.at(-1);
+  if (!fragment || !path.startsWith(`${fragment.path}.`)) return rawPathOf(path);
+  return `${fragment.raw}.populate.${rawPathOf(path.slice(fragment.path.length + 1))}`;
+}
+
 /**
  * Strapi's populate validator runs before its converter, over a level's keys in the order the query gives them: an
  * unknown option key, a bad `on` target, a `count` that is no boolean, a bad key in the nested `fields`, `sort` or
@@ -572,7 +585,13 @@ function checkOptionKeys(
       // walked ahead only when another key follows it (else its own parse meets them in the same order)
       if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
         try {
-          parsePopulate(index, inner, value, path, depth + 1, { refusals: [], failures: [], converts: [], privates: [] });
+          parsePopulate(index, inner, value, path, depth + 1, {
+            refusals: [],
+            failures: [],
+            converts: [],
+            privates: [],
+            fragments: walk.fragments,
+          });
         } catch (error) {
           if (error instanceof StrapiError && isRefusedKey(error)) throw error;
         }
@@ -599,10 +618,10 @@ function parseNode(
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
   // (named by the zone's traversal path: `product.populate.dynamic_zone`; harness LaunchPad grammar seed 1101)
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
-    const raw = rawPathOf(path);
+    const raw = rawOf(walk, path);
     throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path, rawPathOf(path), depth, walk);
+  checkOptionKeys(index, inner, options, path, rawOf(walk, path), depth, walk);
   if (isZone) {
     // the converter's refusal, met after the whole populate validated (harness starterblog grammar seed 1101:
     // `populate[widgets][fields][0]=id&populate[cover][fields][0]=nope` is `Invalid key nope`)
@@ -668,17 +687,23 @@ function parseZone(
     if (sub === '*') refuseWildcardIn(scope, path, walk);
     // a fragment's options are validated as a populated level's, in their order: an unknown key is named at the
     // zone, a bad `on` target by the fragment's traversal path (`blocks.on[shared.quote].on.x`)
-    if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, `${rawPathOf(path)}.on[${uid}]`, depth, walk);
-    out.set(
-      uid,
-      // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
-      // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`)
-      flag !== undefined || sub === '*' || !isPlainObject(sub)
-        ? emptyNode()
-        : // a component type is read by a query of its own, not through a join table: its sort selects nothing more
-          // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
-          parseOptions(index, scope, sub, path, depth, walk, false),
-    );
+    const raw = `${rawOf(walk, path)}.on[${uid}]`;
+    // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
+    // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`); a bad `on`
+    // target below it is named through the fragment (harness sitedemo grammar seed 1690)
+    if (flag !== undefined || sub === '*' || !isPlainObject(sub)) {
+      out.set(uid, emptyNode());
+      continue;
+    }
+    walk.fragments?.push({ path, raw });
+    try {
+      checkOptionKeys(index, scope, sub, path, raw, depth, walk);
+      // a component type is read by a query of its own, not through a join table: its sort selects nothing more
+      // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
+      out.set(uid, parseOptions(index, scope, sub, path, depth, walk, false));
+    } finally {
+      walk.fragments?.pop();
+    }
   }
   return out;
 }
