@@ -67,6 +67,11 @@ test("documentId under a component is the database's refusal, after the converte
   expect(top.body.error?.message).toMatch(
     /^Invalid filter at stops\.documentId: a component has no documentId \(real Strapi fails with a 500/,
   );
+  // the query runs once every condition was processed: a value another condition cannot cast comes first,
+  // wherever it stands (harness starterblog grammar seed 1690, probed on Strapi 5.54)
+  const cast = await bounds('GET', '/api/palettes?filters[$and][0][stops][documentId]=x&filters[$and][1][createdAt][$eq]=2026-1');
+  expect(cast.status).toBe(400);
+  expect(cast.body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
 });
 
 test.each([
