@@ -7,7 +7,15 @@ import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
 import { readEventParams, withHookWhere } from './lifecycle-query.js';
-import { applyHookChanges, createEventData, fillComponentIds, rowEventData, snapshotOf, updateEventData } from './lifecycle-data.js';
+import {
+  applyHookChanges,
+  createEventData,
+  fillComponentIds,
+  predictedComponentIds,
+  rowEventData,
+  snapshotOf,
+  updateEventData,
+} from './lifecycle-data.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
@@ -172,6 +180,8 @@ async function writeLifecycles(
   const creating = action === 'create' || rows.length === 0;
   const newLocaleOf = action === 'update' && creating && typeof p.documentId === 'string' ? p.documentId : undefined;
   const data = creating ? createEventData(rt, type, p, given, newLocaleOf) : updateEventData(rt, type, p, given);
+  // the components are written before the row: their ids are in the data the before hooks see
+  fillComponentIds(type, data, predictedComponentIds(rt, type, given, creating ? undefined : rows[0]));
   const name = creating ? 'Create' : 'Update';
   const snapshot = snapshotOf(data);
   const state: Record<string, unknown> = {};
@@ -322,6 +332,8 @@ export interface DocumentServiceDeps {
   readonly scopes: RequestScopes;
   readonly hooks: DocumentHooks;
   readonly contentTypeOf: (type: ContentType) => unknown;
+  /** The query engine's reads (`strapi.db.query`) go through this service: their `where` is not converted. */
+  readonly queryEngine?: boolean;
 }
 
 function requireDocumentId(params: Record<string, unknown>): string {
@@ -339,7 +351,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   };
   const calls = () => {
     const rt = deps.current();
-    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined));
+    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined, deps.queryEngine));
   };
   const draft = (p: Record<string, unknown>) => ({ ...p, status: p.status ?? 'draft' });
   // a write that publishes: the published row's own create lifecycles, then the entry read again if they changed it

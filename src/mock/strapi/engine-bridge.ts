@@ -31,7 +31,7 @@ export function readAccess(rt: Runtime, access: Access): CanRead | undefined {
   };
 }
 
-export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOptions {
+export function engineOptions(rt: Runtime, mode: Mode, access: Access, queryEngine = false): QueryOptions {
   const canRead = mode === 'rest' ? readAccess(rt, access) : undefined;
   return {
     limits: mode === 'rest' ? rt.config.rest : { defaultLimit: -1, maxLimit: null, withCount: false },
@@ -41,6 +41,7 @@ export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOpt
     canRead,
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     ...(mode === 'document' ? { documentService: true } : {}),
+    ...(queryEngine ? { queryEngine: true } : {}),
   };
 }
 

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startProjectServer } from '../helpers/project-server.js';
+import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
+
+// The document service converts its `filters` as the content API does (@strapi/utils convert-query-params,
+// convertAndSanitizeFilters): keys that are neither attributes nor operators are dropped, and the objects left empty.
+// A controller spreading `ctx.query` into `strapi.entityService.findMany(uid, …)` with `filters[$and][101][content]=x`
+// (qs makes an object of a list indexed past 20) filters nothing in Strapi 5.54 (edtech: 200); the mock handed the
+// object to its database layer, which refused a non-list `$and`, and the controller's catch answered 400. The query
+// engine (`strapi.db.query`) converts nothing: its `where` reaches the database as it is.
+const KEY = 'filters-conversion-key';
+let srv: Awaited<ReturnType<typeof startProjectServer>>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-mock-filters-conversion-'));
+  const write = (path: string, text: string) => writeProjectFile(dir, path, text);
+  writeCollectionType(join(dir, 'src'), { singular: 'note', plural: 'notes', display: 'Note' }, { title: { type: 'string' } });
+  write('src/api/note/services/note.js', `module.exports = require('@strapi/strapi').factories.createCoreService('api::note.note');\n`);
+  write('src/api/note/routes/note.js', `module.exports = require('@strapi/strapi').factories.createCoreRouter('api::note.note');\n`);
+  write(
+    'src/api/note/routes/probe.js',
+    `module.exports = { routes: [
+  { method: 'GET', path: '/notes-es', handler: 'note.viaEntityService' },
+  { method: 'GET', path: '/notes-ds', handler: 'note.viaDocuments' },
+  { method: 'GET', path: '/notes-db', handler: 'note.viaQueryEngine' },
+] };
+`,
+  );
+  write(
+    'src/api/note/controllers/note.js',
+    `module.exports = require('@strapi/strapi').factories.createCoreController('api::note.note', ({ strapi }) => ({
+  async viaEntityService(ctx) {
+    const entries = await strapi.entityService.findMany('api::note.note', { ...ctx.query, sort: { id: 'asc' } });
+    ctx.body = entries.map((e) => e.title);
+  },
+  async viaDocuments(ctx) {
+    const entries = await strapi.documents('api::note.note').findMany({ filters: ctx.query.filters, sort: 'id' });
+    ctx.body = entries.map((e) => e.title);
+  },
+  async viaQueryEngine(ctx) {
+    try {
+      const rows = await strapi.db.query('api::note.note').findMany({ where: ctx.query.filters });
+      ctx.body = rows.map((e) => e.title);
+    } catch (e) {
+      ctx.body = { failed: true };
+    }
+  },
+}));
+`,
+  );
+  srv = await startProjectServer(dir, KEY);
+  for (const title of ['one', 'two']) expect((await srv.send('POST', '/api/notes', { data: { title } })).status).toBe(201);
+});
+afterAll(async () => srv?.close());
+
+test('an object `$and` of list indexes filters nothing through the entity service and the document service', async () => {
+  const q = 'filters[$and][101][title]=one&status=';
+  expect(await srv.send('GET', `/api/notes-es?${q}`)).toEqual({ status: 200, json: ['one', 'two'] });
+  expect(await srv.send('GET', `/api/notes-ds?${q}`)).toEqual({ status: 200, json: ['one', 'two'] });
+  // a list `$and` filters
+  expect((await srv.send('GET', '/api/notes-ds?filters[$and][0][title]=one')).json).toEqual(['one']);
+});
+
+test("the query engine's where is not converted: an object `$and` fails there", async () => {
+  expect((await srv.send('GET', '/api/notes-db?filters[$and][101][title]=one')).json).toEqual({ failed: true });
+  expect((await srv.send('GET', '/api/notes-db?filters[$and][0][title]=one')).json).toEqual(['one']);
+});
