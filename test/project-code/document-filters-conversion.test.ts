@@ -10,7 +10,9 @@ import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.j
 // A controller spreading `ctx.query` into `strapi.entityService.findMany(uid, …)` with `filters[$and][101][content]=x`
 // (qs makes an object of a list indexed past 20) filters nothing in Strapi 5.54 (edtech: 200); the mock handed the
 // object to its database layer, which refused a non-list `$and`, and the controller's catch answered 400. The query
-// engine (`strapi.db.query`) converts nothing: its `where` reaches the database as it is.
+// engine (`strapi.db.query`) converts nothing: its `where` reaches the database as it is. The same conversion reads
+// `start`/`limit` as numbers (a text '-1' from `ctx.query.pagination` is no limit; the mock read one row) and refuses
+// a `fields` list that is not all strings (`fields[0]` without a value is null: no sanitizer dropped it).
 const KEY = 'filters-conversion-key';
 let srv: Awaited<ReturnType<typeof startProjectServer>>;
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/notes-es', handler: 'note.viaEntityService' },
   { method: 'GET', path: '/notes-ds', handler: 'note.viaDocuments' },
   { method: 'GET', path: '/notes-db', handler: 'note.viaQueryEngine' },
+  { method: 'GET', path: '/notes-page', handler: 'note.page' },
 ] };
 `,
   );
@@ -40,6 +43,11 @@ beforeAll(async () => {
     const entries = await strapi.documents('api::note.note').findMany({ filters: ctx.query.filters, sort: 'id' });
     ctx.body = entries.map((e) => e.title);
   },
+  async page(ctx) {
+    const p = ctx.query.pagination;
+    const entries = await strapi.entityService.findMany('api::note.note', { sort: { id: 'asc' }, start: p.start, limit: p.limit });
+    ctx.body = entries.map((e) => e.title);
+  },
   async viaQueryEngine(ctx) {
     try {
       const rows = await strapi.db.query('api::note.note').findMany({ where: ctx.query.filters });
@@ -52,14 +60,14 @@ beforeAll(async () => {
 `,
   );
   srv = await startProjectServer(dir, KEY);
-  for (const title of ['one', 'two']) expect((await srv.send('POST', '/api/notes', { data: { title } })).status).toBe(201);
+  for (const title of ['one', 'two', 'three']) expect((await srv.send('POST', '/api/notes', { data: { title } })).status).toBe(201);
 });
 afterAll(async () => srv?.close());
 
 test('an object `$and` of list indexes filters nothing through the entity service and the document service', async () => {
   const q = 'filters[$and][101][title]=one&status=';
-  expect(await srv.send('GET', `/api/notes-es?${q}`)).toEqual({ status: 200, json: ['one', 'two'] });
-  expect(await srv.send('GET', `/api/notes-ds?${q}`)).toEqual({ status: 200, json: ['one', 'two'] });
+  expect(await srv.send('GET', `/api/notes-es?${q}`)).toEqual({ status: 200, json: ['one', 'two', 'three'] });
+  expect(await srv.send('GET', `/api/notes-ds?${q}`)).toEqual({ status: 200, json: ['one', 'two', 'three'] });
   // a list `$and` filters
   expect((await srv.send('GET', '/api/notes-ds?filters[$and][0][title]=one')).json).toEqual(['one']);
 });
@@ -67,4 +75,16 @@ test('an object `$and` of list indexes filters nothing through the entity servic
 test("the query engine's where is not converted: an object `$and` fails there", async () => {
   expect((await srv.send('GET', '/api/notes-db?filters[$and][101][title]=one')).json).toEqual({ failed: true });
   expect((await srv.send('GET', '/api/notes-db?filters[$and][0][title]=one')).json).toEqual(['one']);
+});
+
+test("the service's start and limit are numbers, a text '-1' no limit; a fields list with an empty item is refused", async () => {
+  expect((await srv.send('GET', '/api/notes-page?pagination[start]=1&pagination[limit]=-1')).json).toEqual(['two', 'three']);
+  expect((await srv.send('GET', '/api/notes-page?pagination[start]=1&pagination[limit]=1')).json).toEqual(['two']);
+  const refused = await srv.send<{ error: { name: string; message: string } }>('GET', '/api/notes-es?fields[0]');
+  expect(refused.status).toBe(400);
+  expect(refused.json!.error).toMatchObject({
+    name: 'ValidationError',
+    message: 'Invalid fields parameter. Expected a string or an array of strings',
+  });
+  expect((await srv.send('GET', '/api/notes-es?fields[0]=title')).status).toBe(200);
 });

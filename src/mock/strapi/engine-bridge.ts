@@ -64,7 +64,9 @@ export function documentQuery(params: Record<string, unknown>): Record<string, u
   const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data', 'pagination');
   if (params.page !== undefined || params.pageSize !== undefined)
     q.pagination = { page: params.page ?? 1, pageSize: params.pageSize ?? 25 };
-  else q.pagination = { start: params.start ?? 0, limit: params.limit ?? -1 };
+  // (convertStartQueryParams / convertLimitQueryParams read them as numbers: a text `'-1'`, what a controller passes
+  // on from `ctx.query.pagination`, is no limit, as -1 is; edtech: `limit: pagination.limit` read 1 row here)
+  else q.pagination = { start: Number(params.start ?? 0), limit: Number(params.limit ?? -1) };
   return q;
 }
 
