@@ -12,7 +12,8 @@ import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.j
 // object to its database layer, which refused a non-list `$and`, and the controller's catch answered 400. The query
 // engine (`strapi.db.query`) converts nothing: its `where` reaches the database as it is. The same conversion reads
 // `start`/`limit` as numbers (a text '-1' from `ctx.query.pagination` is no limit; the mock read one row) and refuses
-// a `fields` list that is not all strings (`fields[0]` without a value is null: no sanitizer dropped it).
+// a `fields` list that is not all strings (`fields[0]` without a value is null: no sanitizer dropped it). Its
+// validator (validateParams) refuses a populate key that names no attribute or names a scalar (adfinis: "Invalid key seo").
 const KEY = 'filters-conversion-key';
 let srv: Awaited<ReturnType<typeof startProjectServer>>;
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/notes-ds', handler: 'note.viaDocuments' },
   { method: 'GET', path: '/notes-db', handler: 'note.viaQueryEngine' },
   { method: 'GET', path: '/notes-page', handler: 'note.page' },
+  { method: 'GET', path: '/notes-populate', handler: 'note.populate' },
 ] };
 `,
   );
@@ -42,6 +44,18 @@ beforeAll(async () => {
   async viaDocuments(ctx) {
     const entries = await strapi.documents('api::note.note').findMany({ filters: ctx.query.filters, sort: 'id' });
     ctx.body = entries.map((e) => e.title);
+  },
+  async populate(ctx) {
+    const out = [];
+    for (const populate of [{ seo: { populate: '*' } }, { nope: true }, { title: true }, { localizations: true }, { fields: ['title'] }]) {
+      try {
+        await strapi.documents('api::note.note').findFirst({ filters: { title: 'one' }, populate });
+        out.push('ok');
+      } catch (e) {
+        out.push(e.name + ': ' + e.message);
+      }
+    }
+    ctx.body = out;
   },
   async page(ctx) {
     const p = ctx.query.pagination;
@@ -87,4 +101,14 @@ test("the service's start and limit are numbers, a text '-1' no limit; a fields 
     message: 'Invalid fields parameter. Expected a string or an array of strings',
   });
   expect((await srv.send('GET', '/api/notes-es?fields[0]=title')).status).toBe(200);
+});
+
+test("the document service's validator refuses a populate key naming no attribute, or one that cannot be populated", async () => {
+  expect((await srv.send('GET', '/api/notes-populate')).json).toEqual([
+    'ValidationError: Invalid key seo',
+    'ValidationError: Invalid key nope',
+    'ValidationError: Invalid key title',
+    'ok',
+    'ok',
+  ]);
 });
