@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startProjectServer } from '../helpers/project-server.js';
-import { writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
+import { collectionSchema, writeCollectionType, writeProjectFile } from '../helpers/schema-files.js';
 
 // The document service converts its `filters` as the content API does (@strapi/utils convert-query-params,
 // convertAndSanitizeFilters): keys that are neither attributes nor operators are dropped, and the objects left empty.
@@ -21,6 +21,14 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'content-mock-filters-conversion-'));
   const write = (path: string, text: string) => writeProjectFile(dir, path, text);
   writeCollectionType(join(dir, 'src'), { singular: 'note', plural: 'notes', display: 'Note' }, { title: { type: 'string' } });
+  write(
+    'src/api/page/content-types/page/schema.json',
+    collectionSchema(
+      { singular: 'page', plural: 'pages' },
+      { options: { draftAndPublish: false }, pluginOptions: { i18n: { localized: true } } },
+      { title: { type: 'string', pluginOptions: { i18n: { localized: true } } } },
+    ),
+  );
   write('src/api/note/services/note.js', `module.exports = require('@strapi/strapi').factories.createCoreService('api::note.note');\n`);
   write('src/api/note/routes/note.js', `module.exports = require('@strapi/strapi').factories.createCoreRouter('api::note.note');\n`);
   write(
@@ -31,6 +39,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/notes-db', handler: 'note.viaQueryEngine' },
   { method: 'GET', path: '/notes-page', handler: 'note.page' },
   { method: 'GET', path: '/notes-populate', handler: 'note.populate' },
+  { method: 'GET', path: '/notes-page-locale', handler: 'note.pageLocale' },
 ] };
 `,
   );
@@ -56,6 +65,13 @@ beforeAll(async () => {
       }
     }
     ctx.body = out;
+  },
+  async pageLocale(ctx) {
+    try {
+      ctx.body = await strapi.documents('api::page.page').findFirst({ locale: ctx.query.locale });
+    } catch (e) {
+      ctx.body = { error: e.name + ': ' + e.message };
+    }
   },
   async page(ctx) {
     const p = ctx.query.pagination;
@@ -111,4 +127,11 @@ test("the document service's validator refuses a populate key naming no attribut
     'ok',
     'ok',
   ]);
+});
+
+test("findFirst's locale is one string (localeToLookup): a list is refused", async () => {
+  expect((await srv.send('GET', '/api/notes-page-locale?locale[0][0]=en&locale[0][1]=en')).json).toEqual({
+    error: 'ValidationError: Invalid locale param en,en provided. Document locales must be strings.',
+  });
+  expect((await srv.send('GET', '/api/notes-page-locale?locale=en')).status).toBe(204);
 });

@@ -21,6 +21,7 @@ import { discardDraft, publishDocument, unpublishDocument, versionLocale } from 
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { PERMISSION_UID } from '../../core/model/built-in-types.js';
+import { checkLookupLocale } from '../../core/query/locale-param.js';
 import { markPermissionRowsWritten } from '../auth/roles.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
@@ -391,7 +392,12 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   };
   return {
     findMany: api('findMany', (type, p) => calls().list(type, documentQuery(draft(p))).data),
-    findFirst: api('findFirst', (type, p) => calls().list(type, documentQuery(draft({ ...p, limit: 1 }))).data[0] ?? null),
+    findFirst: api('findFirst', (type, p) => {
+      // its locale meets localeToLookup, which takes one string (adfinis: `findFirst({ ...ctx.query })` with
+      // `locale[0][0]=en&locale[0][1]=en`, Strapi's 400 "Invalid locale param en,en provided")
+      if (type.localized) checkLookupLocale(p.locale);
+      return calls().list(type, documentQuery(draft({ ...p, limit: 1 }))).data[0] ?? null;
+    }),
     findOne: api('findOne', (type, p) => calls().one(type, requireDocumentId(p), documentQuery(draft(p))) ?? null),
     count: api('count', (type, p) => {
       const q = documentQuery(draft(p));
