@@ -135,3 +135,14 @@ test("findFirst's locale is one string (localeToLookup): a list is refused", asy
   });
   expect((await srv.send('GET', '/api/notes-page-locale?locale=en')).status).toBe(204);
 });
+
+test("the document service's refusals carry no content API source or param", async () => {
+  const { status, json } = await srv.send<{ error: { message: string; details: Record<string, unknown> } }>(
+    'GET',
+    '/api/notes-es?populate[nope]=true',
+  );
+  expect(status).toBe(400);
+  expect(json!.error.message).toBe('Invalid key nope');
+  expect(json!.error.details).not.toHaveProperty('param');
+  expect(json!.error.details).not.toHaveProperty('source');
+});

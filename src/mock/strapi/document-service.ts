@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, StrapiError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import type { Runtime } from '../runtime.js';
@@ -343,6 +343,25 @@ function requireDocumentId(params: Record<string, unknown>): string {
   return id;
 }
 
+/**
+ * The document service's own refusals carry `{ key, path }` only: its validators (validateParams) and converters are
+ * called bare, without the content API's wrappers that add `source: 'query'` and `param` (adfinis: a controller's
+ * `findFirst({ ...ctx.query })` refusing `Invalid key seo`, details without `param`).
+ */
+function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    try {
+      return await run(...args);
+    } catch (e) {
+      if (e instanceof StrapiError && e.details && e.details.source === 'query') {
+        delete e.details.source;
+        delete e.details.param;
+      }
+      throw e;
+    }
+  };
+}
+
 /** `strapi.documents(uid)` for one type. */
 export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mode = 'document'): Record<string, unknown> {
   const typeOf = () => {
@@ -362,7 +381,8 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     if (!(await publishLifecycles(deps.current(), deps.hooks, type, deps.contentTypeOf(type), documentId, p.locale))) return entry;
     return calls().one(type, documentId, documentQuery(draft(p))) ?? entry;
   };
-  const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
+  const api = (action: string, engine: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
+    const final = mode === 'document' ? serviceErrors(engine) : engine;
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
       return throughHooks(
