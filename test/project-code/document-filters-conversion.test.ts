@@ -40,6 +40,7 @@ beforeAll(async () => {
   { method: 'GET', path: '/notes-page', handler: 'note.page' },
   { method: 'GET', path: '/notes-populate', handler: 'note.populate' },
   { method: 'GET', path: '/notes-page-locale', handler: 'note.pageLocale' },
+  { method: 'GET', path: '/notes-first', handler: 'note.first' },
 ] };
 `,
   );
@@ -65,6 +66,10 @@ beforeAll(async () => {
       }
     }
     ctx.body = out;
+  },
+  async first(ctx) {
+    const entry = await strapi.documents('api::note.note').findFirst({ sort: 'id', ...ctx.query });
+    ctx.body = { title: entry ? entry.title : null };
   },
   async pageLocale(ctx) {
     try {
@@ -145,4 +150,13 @@ test("the document service's refusals carry no content API source or param", asy
   expect(json!.error.message).toBe('Invalid key nope');
   expect(json!.error.details).not.toHaveProperty('param');
   expect(json!.error.details).not.toHaveProperty('source');
+});
+
+test("findFirst reads the first row of the service's window; its pagination is converted after the validators", async () => {
+  expect((await srv.send('GET', '/api/notes-first?page=2')).json).toEqual({ title: 'one' });
+  expect((await srv.send('GET', '/api/notes-first?start=1')).json).toEqual({ title: 'two' });
+  const refused = await srv.send<{ error: { message: string } }>('GET', '/api/notes-first?fields[0]=nope&page=-1');
+  expect(refused.json!.error.message).toBe('Invalid key nope');
+  const converted = await srv.send<{ error: { message: string } }>('GET', '/api/notes-first?page=-1');
+  expect(converted.json!.error.message).toBe("Invalid 'page' parameter. Expected an integer > 0, received: -1");
 });

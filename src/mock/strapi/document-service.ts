@@ -2,7 +2,7 @@ import { NotFoundError, StrapiError, ValidationError } from '../../core/errors/s
 import type { ContentType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import type { Runtime } from '../runtime.js';
-import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
+import { documentQuery, engineCalls, engineOptions, readQuery, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
@@ -411,14 +411,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     };
   };
   return {
-    findMany: api('findMany', (type, p) => calls().list(type, documentQuery(draft(p))).data),
+    findMany: api('findMany', (type, p) => readQuery(draft(p), (q) => calls().list(type, q).data)),
     findFirst: api('findFirst', (type, p) => {
       // its locale meets localeToLookup, which takes one string (adfinis: `findFirst({ ...ctx.query })` with
       // `locale[0][0]=en&locale[0][1]=en`, Strapi's 400 "Invalid locale param en,en provided")
       if (type.localized) checkLookupLocale(p.locale);
-      return calls().list(type, documentQuery(draft({ ...p, limit: 1 }))).data[0] ?? null;
+      return readQuery(draft(p), (q) => calls().list(type, q).data[0] ?? null, true);
     }),
-    findOne: api('findOne', (type, p) => calls().one(type, requireDocumentId(p), documentQuery(draft(p))) ?? null),
+    findOne: api('findOne', (type, p) => readQuery(draft(p), (q) => calls().one(type, requireDocumentId(p), q) ?? null)),
     count: api('count', (type, p) => {
       const q = documentQuery(draft(p));
       const total = (
