@@ -227,9 +227,16 @@ function mergeObject(
     try {
       target = resolveKey(index, scope, key, parent);
     } catch (error) {
-      // Strapi's converter drops a key that names no attribute or one it cannot populate (`fields` in a populate
-      // object), and so does its database layer
-      if (walk.converterOnly && error instanceof StrapiError) continue;
+      // The document service's own validator (validateParams: validatePopulate with `nonAttributesOperators`, no
+      // private check) refuses a key that names no attribute and an attribute that cannot be populated (adfinis: a
+      // controller's `findFirst({ ...ctx.query })` under a middleware populating `seo`, which the type lacks: Strapi's
+      // 400 "Invalid key seo"); its converter drops the rest it cannot populate (a private relation, `fields` here)
+      if (walk.converterOnly && error instanceof StrapiError) {
+        const attribute = strapiSchema(index, scope).attribute(key);
+        const keyword = ['sort', 'filters', 'fields', 'populate', 'on', 'count'].includes(key);
+        if (!keyword && (!attribute || attribute.type === 'scalar' || attribute.type === 'password')) throw error;
+        continue;
+      }
       // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
       if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;

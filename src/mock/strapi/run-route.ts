@@ -189,7 +189,10 @@ export async function runRoute(
   const ctx = new KoaContext({ ...input, body: await input.readBody() });
   ctx.params = params;
   const routeType = route.controller ? rt.model.contentTypes.get(route.controller) : undefined;
-  if (routeType && route.action) ctx.query = withRouteDefaults(rt.config, routeType, route.action, ctx.query);
+  if (routeType && route.action) {
+    const query = withRouteDefaults(rt.config, routeType, route.action, ctx.query);
+    if (query !== ctx.query) ctx.query = query;
+  }
   ctx.state.route = { ...route.spec, config: route.spec.config ?? {}, info: { apiName: route.api, type: 'content-api' } };
   const scope: RequestScope = { ctx, principal: undefined };
   const notes: string[] = [];

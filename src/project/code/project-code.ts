@@ -75,6 +75,9 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   const root = basename(src) === 'src' ? dirname(src) : undefined;
   const installed = root ? installedPlugins(root) : [];
   if (!hasCode(files) && installed.length === 0) return undefined;
+  // Strapi sets NODE_ENV to development where it is unset, as it loads its configuration (before any project code):
+  // a bootstrap that acts only `if (process.env.NODE_ENV === 'development')` acts under `strapi develop`
+  if (typeof process !== 'undefined' && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
   let target: object = {};
   // Modules read the global `strapi` when they run, not when they load: a forwarder lets the mock set it later.
   const strapi = new Proxy(
