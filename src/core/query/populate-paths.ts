@@ -169,7 +169,8 @@ function addPath(
   // an upload file's `related` (a morph relation): a path through it is not walked by Strapi's validator, and its
   // sanitizer drops it (no fragment); alone it is populated as `related=true` (every type the caller may find)
   if (scope.kind === 'media' && key === RELATED) {
-    if (rest.length === 0) map.set(key, relatedNode(index, undefined));
+    if (rest.length === 0)
+      map.set(key, commaList ? { ...relatedNode(index, undefined), unsanitized: true } : relatedNode(index, undefined));
     return;
   }
   // in a comma item the file's private folder is not refused either (its query populates it, the sanitizer drops it)

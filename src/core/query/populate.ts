@@ -145,7 +145,7 @@ export function parsePopulate(
     parseDotPaths(index, scope, items, null, map, parent);
     if (parent !== null) refuseNestedComma(items, parent);
     const related = scope.kind === 'media' ? map.get(RELATED) : undefined;
-    if (related?.morph && walk.readable) map.set(RELATED, relatedNode(index, walk.readable));
+    if (related?.morph && walk.readable && !related.unsanitized) map.set(RELATED, relatedNode(index, walk.readable));
     return map;
   }
   if (Array.isArray(raw)) {
