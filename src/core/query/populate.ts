@@ -75,6 +75,18 @@ function refuseLater(walk: PopulateWalk, error: StrapiError): void {
   walk.converts.push(error);
 }
 
+/**
+ * The populate traversal's refusal of a list qs turned into an object (an index past its arrayLimit of 100), met by
+ * the validators and the query sanitizer alike (isQsArrayLimitPopulateObject); undefined for any other value.
+ */
+export function tooManyPopulateEntries(raw: unknown): string | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const keys = Object.keys(raw);
+  if (keys.length <= 100 || !keys.every((k, i) => k === String(i)) || !Object.values(raw).every((v) => typeof v === 'string'))
+    return undefined;
+  return `Too many populate entries (${keys.length}). The maximum number of populate entries when using array notation is 100. Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.`;
+}
+
 /** parsePopulate for a whole query's populate: a nested wildcard's refusal comes after every validation error. */
 export function parseQueryPopulate(
   index: ContentIndex,
@@ -122,15 +134,8 @@ export function parsePopulate(
   }
   // an index past qs's arrayLimit made the list an object keyed by index: the populate traversal refuses it
   // (isQsArrayLimitPopulateObject; harness kit grammar seed 1102: `populate[0]=a…&populate[100]=a`)
-  if (!walk.converterOnly && isPlainObject(raw)) {
-    const keys = Object.keys(raw);
-    if (keys.length > 100 && keys.every((k, i) => k === String(i)) && Object.values(raw).every((v) => typeof v === 'string')) {
-      throw new InvalidKeyError(
-        `Too many populate entries (${keys.length}). The maximum number of populate entries when using array notation is 100. Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.`,
-        { source: 'query', param: 'populate' },
-      );
-    }
-  }
+  const tooMany = walk.converterOnly ? undefined : tooManyPopulateEntries(raw);
+  if (tooMany) throw new InvalidKeyError(tooMany, { source: 'query', param: 'populate' });
   const map: PopulateMap = new Map();
   // A string, or a list of strings, is dot notation; `*` is a wildcard only as the whole value.
   if (typeof raw === 'string' || (Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) {
