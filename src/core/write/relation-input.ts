@@ -25,12 +25,16 @@ export interface Connect {
   readonly rawPosition?: Record<string, unknown>;
   /** The locale of the connected version, when a writer without i18n connects a localized document. */
   readonly locale?: string;
+  /** Every row id the entry names for this document and locale (a documentId may name a draft and a published row). */
+  readonly ids?: readonly number[];
 }
 
 /** A `set` or `disconnect` entry: a document, and the locale row a writer without i18n named (or got by default). */
 export interface LocaleRef {
   readonly documentId: string;
   readonly locale?: string;
+  /** The row ids the entries name for this document and locale: Strapi joins those rows, not the document. */
+  readonly ids?: readonly number[];
 }
 
 export interface RelationOp {
@@ -252,33 +256,40 @@ export function relationOp(target: RelationTarget, rewritten: unknown, name: str
   for (const [documentId, found] of seen)
     if (found.size === 1 && target.hasBothVersions?.(documentId, locales.get(documentId))) versions.set(documentId, [...found][0]);
   const refs = (list: unknown): LocaleRef[] => {
-    const out: LocaleRef[] = [];
+    const out: { documentId: string; locale?: string; ids: number[] }[] = [];
     for (const item of listOf(list)) {
       const id = numberOf(isPlainObject(item) ? item.id : item);
       const documentId = target.documentIdOf(id);
       const locale = target.localeOf(id);
-      if (documentId !== undefined && !out.some((r) => r.documentId === documentId && r.locale === locale))
-        out.push({ documentId, locale });
+      if (documentId === undefined) continue;
+      const known = out.find((r) => r.documentId === documentId && r.locale === locale);
+      if (known) known.ids.push(id);
+      else out.push({ documentId, locale, ids: [id] });
     }
     return out;
   };
   if (rewritten.set !== undefined && rewritten.set !== null)
     return { set: docs(rewritten.set), setRefs: refs(rewritten.set), locales, versions };
-  const connect: Connect[] = [];
+  const connect: (Connect & { ids: number[] })[] = [];
   for (const item of Array.isArray(rewritten.connect) ? rewritten.connect : []) {
     const documentId = docOf(item);
     const id = numberOf(isPlainObject(item) ? item.id : item);
     const locale = target.localeOf(id);
     // Both versions of a D&P document arrive as two ids: one connect per document and locale row (a writer without
-    // i18n may connect two locales of one document).
-    if (documentId === undefined || connect.some((c) => c.documentId === documentId && c.locale === locale)) continue;
+    // i18n may connect two locales of one document), naming every row id it joins.
+    if (documentId === undefined) continue;
+    const known = connect.find((c) => c.documentId === documentId && c.locale === locale);
+    if (known) {
+      known.ids.push(id);
+      continue;
+    }
     const raw = isPlainObject(item) && isPlainObject(item.position) ? item.position : undefined;
     const position: Position | undefined = raw && {
       ...(raw as Position),
       before: raw.before === undefined ? undefined : docOf(raw.before),
       after: raw.after === undefined ? undefined : docOf(raw.after),
     };
-    connect.push({ documentId, position, id, rawPosition: raw, locale });
+    connect.push({ documentId, position, id, rawPosition: raw, locale, ids: [id] });
   }
   return { connect, disconnect: docs(rewritten.disconnect), disconnectRefs: refs(rewritten.disconnect), locales, versions };
 }
