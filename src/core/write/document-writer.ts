@@ -3,7 +3,7 @@ import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
-import { parseQuery, parseStatus, validateQuery, type QueryOptions } from '../query/run-query.js';
+import { parseQuery, parseStatus, validateQuery, whereMatcher, withoutDocumentId, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { recordLinks, renumberInverseList, renumberOrds } from '../data/link-order.js';
@@ -372,7 +372,7 @@ export async function deleteDocument(
   opts: QueryOptions,
 ): Promise<void> {
   // (a single type's delete validates its query too, before it looks for its document)
-  parseQuery(store.index, type, query, opts);
+  const q = parseQuery(store.index, type, query, opts);
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   // A single type without its document answers 204 before Strapi's document service is reached.
   if (target === undefined && type.kind === 'singleType') return;
@@ -389,14 +389,30 @@ export async function deleteDocument(
   if (target === undefined) return;
   const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
   const locale = all ? undefined : writeLocale(store, type, query.locale);
+  // Strapi's delete looks its rows up with the query's where spread over the lookup (`{ ...lookup, ...where,
+  // documentId }`): the filters (`filters[id]=1`), `_q` and the publication filter narrow the rows deleted, and a
+  // top-level `locale` filter replaces the locale lookup.
+  const filters = query.filters;
+  // (the route's documentId replaces a top-level documentId filter)
+  const lookup =
+    filters === withoutDocumentId(filters) ? q : parseQuery(store.index, type, { ...query, filters: withoutDocumentId(filters) }, opts);
+  const matches = whereMatcher(type, lookup);
+  const localeFiltered = isPlainObject(filters) && Object.hasOwn(filters, 'locale');
   await store.mutate((tx) => {
     const rows = [...store.index.documentRows(type.uid, target)];
-    for (const r of rows) {
-      if (!all && r.locale !== locale) continue;
+    const doomed = rows.filter((r) => (all || localeFiltered || r.locale === locale) && matches(r));
+    for (const r of doomed) {
       tx.remove(type.uid, r);
       forgetOwnLinks(tx, store.index, type, r);
     }
     // one locale of several: the links to it go with its rows
-    if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(tx, store.index, type, target, locale);
+    for (const gone of new Set(doomed.map((r) => r.locale)))
+      if (
+        typeof gone === 'string' &&
+        !all &&
+        rows.some((r) => r.locale !== gone) &&
+        !rows.some((r) => r.locale === gone && !doomed.includes(r))
+      )
+        unlinkDeletedLocale(tx, store.index, type, target, gone);
   });
 }

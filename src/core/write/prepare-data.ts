@@ -141,6 +141,9 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
 /** What yup's cast leaves of a value that failed validation (the relations check sees it). */
 function failedEcho(attribute: ScalarAttribute, value: unknown): unknown {
   const type = yupType(attribute);
+  // an enumeration is yup's plain string (the text types give the original value back): a number or boolean is cast
+  // to its text, an object or list stays as it is
+  if (attribute.type === 'enumeration' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
   if (type === 'string' || type === 'boolean' || type === 'mixed' || type === 'array') return value;
   if (type !== 'number') return null;
   // yup's number cast: a number stays, a string is read without its spaces; NaN (null in JSON) otherwise
