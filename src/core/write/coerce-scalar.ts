@@ -239,7 +239,8 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       if (maxLength !== undefined && (hashed ? Math.max(length, s.length) : length) > maxLength) {
         broken.push(`must be at most ${maxLength} characters`);
       }
-      if (attribute.regex && !draft && !hashed && s !== '' && !new RegExp(attribute.regex).test(s)) {
+      // (yup's `excludeEmptyString` is `!required`: an empty text passes the regex only where it is optional)
+      if (attribute.regex && !draft && !hashed && (s !== '' || attribute.required) && !new RegExp(attribute.regex).test(s)) {
         broken.push(`must match the following: "${String(new RegExp(attribute.regex))}"`);
       }
       // the email and uid validators add their own tests after the string ones

@@ -164,7 +164,12 @@ function linkLocalesAfter(
 }
 
 /** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
-function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Array<{ attribute: RelationAttribute; op: RelationOp }> {
+function applyPrepared(
+  ctx: WriteContext,
+  row: Row,
+  prepared: PreparedData,
+  inserted = false,
+): Array<{ attribute: RelationAttribute; op: RelationOp }> {
   ctx.tx.edit(ctx.type.uid, row);
   const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
   const owning: Record<string, unknown> = {};
@@ -177,7 +182,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     }
     const before = refsOf(row[name]);
     const { op: applied, left } = linkedLocalesOnly(ctx, row, name, op);
-    const next = applyRelationOp(before, applied, attribute.toMany);
+    const next = applyRelationOp(before, applied, attribute.toMany, inserted);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.tx, ctx.index, ctx.type.uid, name, row, before, next);
     // each target list a join row was deleted from is numbered 1..n again (`deleteRelations` → `cleanOrderColumns`)
@@ -191,12 +196,14 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData): Arr
     for (const [documentId, locales] of joined)
       if (next.includes(documentId)) setLinkLocales(row, name, documentId, locales, defaultLocale);
     keepLinkLocales(row, name, next);
-    if (!ctx.type.draftAndPublish && ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
-      // A writer without draft&publish links both versions, or the one a connect's `status` names.
+    if (ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
+      // A writer without draft&publish links both versions, or the one a connect's `status` names; a writer with it
+      // its own version, or the published one a row id names (Strapi joins the row it is given).
       const connected = op.set ?? (op.connect ?? []).map((c) => c.documentId);
       for (const documentId of connected) {
         const version = op.versions?.get(documentId);
-        if (op.set || version === undefined || !before.includes(documentId)) setLinkVersion(row, name, documentId, version);
+        if (op.set || version === undefined || !before.includes(documentId) || ctx.type.draftAndPublish)
+          setLinkVersion(row, name, documentId, version);
         else addLinkVersion(row, name, documentId, version, true);
       }
       keepLinkVersions(row, name, next);
@@ -277,7 +284,7 @@ function writeVersion(
   let inverse;
   if (!target) {
     target = blankRow(ctx, documentId, locale);
-    inverse = applyPrepared(ctx, target, prepared);
+    inverse = applyPrepared(ctx, target, prepared, true);
     ctx.tx.insert(type.uid, target);
   } else inverse = applyPrepared(ctx, target, prepared);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;

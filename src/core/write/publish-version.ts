@@ -20,7 +20,7 @@ import {
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
-import { linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
+import { LINK_VERSIONS, linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
 
 // Publishing: the draft is validated as a create of a published entry, then copied into a new published row, and
 // the links into and out of it are rebuilt as Strapi's publish re-creates them.
@@ -111,6 +111,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
+  if (draft[LINK_VERSIONS]) published[LINK_VERSIONS] = structuredClone(draft[LINK_VERSIONS]);
   for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
   // the draft's links to documents without a published version are dropped when its ids are resolved, before the

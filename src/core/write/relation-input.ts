@@ -49,7 +49,10 @@ export interface RelationOp {
   readonly disconnectRefs?: readonly LocaleRef[];
   /** documentId → the locale row a writer without i18n links (set and connect alike; see link-locale.ts). */
   readonly locales?: ReadonlyMap<string, string>;
-  /** documentId → the one version a writer without draft&publish links, when it names a `status` (link-version.ts). */
+  /**
+   * documentId → the one version a writer links, when it names a `status` or a row id (link-version.ts): for a writer
+   * with draft&publish, only the published version (a row id of it).
+   */
   readonly versions?: ReadonlyMap<string, LinkVersion>;
 }
 
@@ -72,7 +75,10 @@ export interface RelationTarget {
   lookupLocale(requested?: string): string | null;
   documentIdOf(id: number): string | undefined;
   localeOf(id: number): string | undefined;
-  /** The one version a row id is, when the writer may link one version of a draft&publish target. */
+  /**
+   * The one version a row id is, when the writer may link one version of a draft&publish target: a writer without
+   * draft&publish either, a writer with it the published one (its own draft is the default).
+   */
   versionOf?(id: number): LinkVersion | undefined;
   /**
    * The locale Strapi writes into a positional connect of a writer without i18n (its `setDefaultLocaleToRelations`:
@@ -141,9 +147,11 @@ export function contentTarget(index: ContentIndex, source: RelationSource, targe
       const rows = index.documentRows(target.uid, documentId).filter((r) => wanted === null || r.locale === wanted);
       return rows.some((r) => r.publishedAt === null) && rows.some((r) => r.publishedAt !== null);
     },
+    // a writer with draft & publish links its own (draft) version unless a row id names the published one
     versionOf: (id) => {
-      const row = target.draftAndPublish && !source.type.draftAndPublish ? rowOf(id) : undefined;
-      return row && (row.publishedAt === null ? 'draft' : 'published');
+      const row = target.draftAndPublish ? rowOf(id) : undefined;
+      if (!row || (source.type.draftAndPublish && row.publishedAt === null)) return undefined;
+      return row.publishedAt === null ? 'draft' : 'published';
     },
   };
 }

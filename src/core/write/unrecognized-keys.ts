@@ -14,8 +14,6 @@ import { strapiSchema, type StrapiAttribute, type StrapiSchema } from '../query/
 
 const ID_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId']);
 const RELATION_OPERATION_KEYS: ReadonlySet<string> = new Set(['connect', 'disconnect', 'set', 'options']);
-/** System attributes of every content type that a write's ignored keys name (the target of a link has them). */
-const SYSTEM_LINK_KEYS: ReadonlySet<string> = new Set(['publishedAt', 'locale']);
 
 type Parent = 'root' | 'component' | 'zone' | 'link';
 
@@ -32,16 +30,14 @@ export function checkUnrecognizedKeys(
   ignored: ReadonlySet<string>,
 ): void {
   const root = strapiSchema(index, { kind: 'type', type });
-  // Below the root, `publishedAt` and `locale` pass only in a relation's or media's own object, where they are
-  // attributes every content type's schema holds; a component or zone entry has no such attribute ("Invalid key
-  // publishedAt at seo", probe s13-write-probes/nested-publishedAt.json). `status` is the query's: a relation's own
-  // object naming it is refused (`article: { documentId, status }` is "Invalid key status at article"; inside
-  // `connect` the items are not walked), probe ref-status
-  const skipped = (key: string, path: string | null, parent: Parent) =>
-    ignored.has(key) && (path === null || (parent === 'link' && SYSTEM_LINK_KEYS.has(key)));
+  // The write's ignored keys pass at the root only. Below it a key passes where the schema walked has it: a relation's
+  // or media's own object is its target's content type, whose system attributes (`publishedAt`, `locale`) pass; a
+  // component or zone entry has none ("Invalid key publishedAt at seo", probe s13-write-probes/nested-publishedAt.json,
+  // whatever relation came before it at that level: school 1601), and `status` is no attribute anywhere
+  // (`article: { documentId, status }` is "Invalid key status at article"; inside `connect` the items are not walked).
+  const skipped = (key: string, path: string | null) => ignored.has(key) && path === null;
   walk(index, root, data, null, 'root', ignored, (key, attribute, path, parent) => {
-    if (!attribute && !skipped(key, path, parent) && !allowed(key, parent, path))
-      throw invalidKey(key, { parent: path, path, source: 'body' });
+    if (!attribute && !skipped(key, path) && !allowed(key, parent, path)) throw invalidKey(key, { parent: path, path, source: 'body' });
   });
   walk(index, root, data, null, 'root', ignored, (key, attribute, path, _parent, value) => {
     if (attribute?.type !== 'morph' || value === null || value === undefined) return;
