@@ -93,7 +93,16 @@ export function liveMedia(index: WriteContext['index'], value: unknown): unknown
  * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
  */
 export function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true, ids: true }), {
+  // Strapi reads the draft back populated by the zone's declared components: an entry of another component (a draft
+  // may hold one) is neither validated nor published (kit write grammar 1601: a zone's undeclared entry missing a
+  // required attribute publishes)
+  const view: Record<string, unknown> = { ...draft };
+  for (const attribute of ctx.type.attributes.values())
+    if (attribute.kind === 'dynamiczone' && Array.isArray(view[attribute.name]))
+      view[attribute.name] = (view[attribute.name] as unknown[]).filter(
+        (v) => isPlainObject(v) && attribute.components.includes(String(v.__component)),
+      );
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, view as typeof draft, { media: true, relations: true, ids: true }), {
     index: ctx.index,
     draft: false,
     creating: true,
