@@ -387,15 +387,20 @@ export async function deleteDocument(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Promise<void> {
-  // (a single type's delete validates its query too, before it looks for its document)
-  const q = parseQuery(store.index, type, query, opts);
+  // (a single type's delete validates its query too, before it looks for its document: the controller's checks; the
+  // document service's own (`status`, `locale`, pagination under documents.strictParams) come once it has one,
+  // school write grammar 1602: `DELETE /api/<single>?status=nope` without a document is a 204)
+  let q = parseQuery(store.index, type, query, { ...opts, strictDocumentParams: false });
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   // A single type without its document answers 204 before Strapi's document service is reached.
   if (target === undefined && type.kind === 'singleType') return;
   // Strapi's document service throws a plain Error for `status=draft` (a 500, whether the document exists or not):
   // a mock answers 400 with the reason.
   // with documents.strictParams the service checks the value first (a single type's delete parses no query)
-  if (opts.strictDocumentParams !== false) parseStatus(query.status);
+  if (opts.strictDocumentParams !== false) {
+    parseStatus(query.status);
+    q = parseQuery(store.index, type, query, opts);
+  }
   // (only the literal `draft`: Strapi tests the request's own status, `status=` or another value deletes)
   if (type.draftAndPublish && query.status === 'draft')
     throw new ValidationError(

@@ -109,8 +109,10 @@ export function sortConnects(connects: Connect[], initial: ReadonlySet<string>):
 function notConnected(c: Connect, anchor: string, connects: Connect[]): ValidationError {
   const anchorId = c.rawPosition?.before ?? c.rawPosition?.after ?? connects.find((x) => x.documentId === anchor)?.id;
   const position = JSON.stringify(c.rawPosition ?? c.position);
+  // an anchor that names no row at all (an `{ id }` entry's position left as given): real Strapi fails with a 500
+  const named = anchor.startsWith('\u0000') ? ' (the position names no row id: real Strapi answers 500)' : '';
   return new ValidationError(
-    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${textOf(anchorId)} needs to be connected first.`,
+    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${textOf(anchorId)} needs to be connected first.${named}`,
     {},
   );
 }
