@@ -27,6 +27,8 @@
 //                unknown keys inside ; a list for a single one, an object for a repeatable one
 //   dynamiczone := [ { __component: one of its components | another component | unknown | missing, values… } ] |
 //                not a list
+//   nested system keys (publishedAt, locale, status, createdAt, data) inside a component or a relation's own object:
+//                attributes of every content type (a relation's target) but of no component (drawn from `extra`)
 // Each request records its shape features (`w:<where>:<shape>`) so a report says which shapes differ.
 import { datasetRows, SCALARS } from './model.mjs';
 

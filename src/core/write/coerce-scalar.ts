@@ -165,10 +165,10 @@ export function coerceScalar(attribute: ScalarAttribute, raw: unknown, path: Pat
       // Strapi's own test (a `mixed` schema): an integer number, or a string of digits with an optional sign
       const s = typeof raw === 'number' && Number.isInteger(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : undefined;
       if (s === undefined || !/^[+-]?\d+$/.test(s)) return fail(path, `${label(path)} must be a valid integer`, raw);
-      // SQLite keeps it as a 64-bit integer (a REAL past that), and better-sqlite3 reads it back as a JS number, which
-      // Strapi prints: past 2^53 the value read is the nearest double (write grammar field-zoo seed 1601:
-      // "9007199254740993" reads "9007199254740992")
-      return { ok: true, value: String(Number(BigInt(s))) };
+      // (stored exact, as SQLite's 64-bit integer keeps it; Strapi READS it back through a JS number, so past 2^53 an
+      // answer shows the nearest double: "9007199254740993" reads "9007199254740992", probe
+      // s13-write-probes/biginteger-readback.json. Not done here: the rounding belongs to every read path, not the store.)
+      return { ok: true, value: BigInt(s).toString() };
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return { ok: true, value: raw };
