@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isPlainObject } from '../core/is-plain-object.js';
@@ -66,28 +66,50 @@ export function readStrapiConfig(projectRoot: string, name: string): StrapiConfi
  * project's variables, and `@strapi/strapi` an empty module (configs import only its types); the rest resolves
  * from the file, as in the project.
  */
-function configRequire(file: string, vars: Readonly<Record<string, string | undefined>>): (id: string) => unknown {
+function configRequire(
+  file: string,
+  vars: Readonly<Record<string, string | undefined>>,
+  cache: Map<string, unknown>,
+): (id: string) => unknown {
   // absolute: `file` may be relative to the working directory (a project served from its own folder)
   const real = createRequire(resolve(file));
   return (id) => {
     if (id === '@strapi/utils') return { env: createStrapiEnv(vars) };
     if (id === '@strapi/strapi') return {};
+    // a file of the project's own (`./plugins/email` beside config/plugins.ts): TypeScript, run as Strapi's build runs it
+    const own = id.startsWith('.') ? ownFile(resolve(dirname(file), id)) : undefined;
+    if (own) return runConfigModule(own, vars, cache);
     return real(id) as unknown;
   };
 }
 
+/** A relative import's file as Node would find it after Strapi's build (`x` → x.ts, x.js, x/index.ts, …). */
+function ownFile(path: string): string | undefined {
+  const exts = ['.ts', '.js', '.cjs', '.mjs'];
+  const candidates = [path, ...exts.map((e) => path + e), ...exts.map((e) => join(path, `index${e}`))];
+  if (/\.[cm]?js$/.test(path)) candidates.push(path.replace(/\.[cm]?js$/, '.ts'));
+  return candidates.find((c) => existsSync(c) && !c.endsWith('.json') && !c.endsWith('.d.ts') && statSync(c).isFile());
+}
+
+/** Runs a config module (or a file it imports) once per read: its `module.exports`. */
+function runConfigModule(file: string, vars: Readonly<Record<string, string | undefined>>, cache: Map<string, unknown>): unknown {
+  if (cache.has(file)) return cache.get(file);
+  const module = { exports: {} as unknown };
+  cache.set(file, module.exports);
+  const run = new Function('module', 'exports', 'require', '__filename', '__dirname', transpile(readFileSync(file, 'utf8'), file)) as (
+    ...args: unknown[]
+  ) => void;
+  run(module, module.exports, configRequire(file, vars, cache), file, dirname(file));
+  cache.set(file, module.exports);
+  return module.exports;
+}
+
 function readOne(file: string, vars: Readonly<Record<string, string | undefined>>): StrapiConfigRead {
   try {
-    const text = readFileSync(file, 'utf8');
     let exported: unknown;
-    if (file.endsWith('.json')) exported = JSON.parse(text) as unknown;
+    if (file.endsWith('.json')) exported = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     else {
-      const module = { exports: {} as unknown };
-      const run = new Function('module', 'exports', 'require', '__filename', '__dirname', transpile(text, file)) as (
-        ...args: unknown[]
-      ) => void;
-      run(module, module.exports, configRequire(file, vars), file, dirname(file));
-      exported = module.exports;
+      exported = runConfigModule(file, vars, new Map());
       if (isPlainObject(exported) && 'default' in exported && (exported.__esModule === true || Object.keys(exported).length === 1))
         exported = exported.default;
     }

@@ -55,3 +55,31 @@ test('related may be populated, and a list item holding a comma is not walked', 
   }
   expect((await get('/api/upload/files/999999?fields[0]=name')).status).toBe(404);
 });
+
+// A file's `related` (a morph relation) populated with a fragment: Strapi's populate validator checks each `on`
+// target names a model before the sanitizer drops the types the caller may not find; its traversal walks only a
+// fragment that is an object or a list (`on=x` passes). Probed on Strapi 5.54 (harness cheeses grammar seed 1604).
+test('an unknown target under related is refused at its traversal path', async () => {
+  const { status, body } = await get('/api/articles?populate[cover][populate][related][on][x]=true&pagination[pageSize]=1');
+  expect(status).toBe(400);
+  expect(body.error?.message).toBe('Invalid key x at cover.populate.related.on.x');
+  expect(body.error?.details).toEqual({ key: 'x', path: 'cover.populate.related.on.x', source: 'query', param: 'populate' });
+});
+
+test('a list as the fragment is refused at its first index; a text fragment is not looked at', async () => {
+  expect((await get('/api/articles?populate[cover][populate][related][on][0]=x&pagination[pageSize]=1')).body.error?.message).toBe(
+    'Invalid key 0 at cover.populate.related.on.0',
+  );
+  expect((await get('/api/articles?populate[cover][populate][related][on]=x&pagination[pageSize]=1')).status).toBe(200);
+  expect((await get('/api/articles?populate[cover][populate][related][on][api::article.article]=true&pagination[pageSize]=1')).status).toBe(
+    200,
+  );
+});
+
+test("under a zone fragment the target is named by Strapi's traversal through the fragment", async () => {
+  const { status, body } = await get(
+    '/api/articles?populate[blocks][on][shared.slider][populate][files][populate][related][on][x]=true&pagination[pageSize]=1',
+  );
+  expect(status).toBe(400);
+  expect(body.error?.message).toBe('Invalid key x at blocks.on[shared.slider].populate.files.populate.related.on.x');
+});

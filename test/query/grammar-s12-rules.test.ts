@@ -67,6 +67,11 @@ test("documentId under a component is the database's refusal, after the converte
   expect(top.body.error?.message).toMatch(
     /^Invalid filter at stops\.documentId: a component has no documentId \(real Strapi fails with a 500/,
   );
+  // the query runs once every condition was processed: a value another condition cannot cast comes first,
+  // wherever it stands (harness starterblog grammar seed 1690, probed on Strapi 5.54)
+  const cast = await bounds('GET', '/api/palettes?filters[$and][0][stops][documentId]=x&filters[$and][1][createdAt][$eq]=2026-1');
+  expect(cast.status).toBe(400);
+  expect(cast.body.error?.message).toBe('Invalid format, expected a timestamp or an ISO date');
 });
 
 test.each([
@@ -78,6 +83,17 @@ test.each([
   [
     '/api/categories?populate[0]=articles.gallery.related&populate[1]=articles&page=3&pageSize=1',
     'Invalid key gallery at articles.gallery',
+  ],
+  // a nested populate list is validated the same way, its paths named from its own level (the validator calls
+  // itself on a node's `populate`), before a later entry naming the prefix could drop the bad one (Strapi 5.54,
+  // probed; harness notum-lite grammar seed 1602: `populate[seo][populate][0]=twitter.images.folder&…[1]=twitter`)
+  [
+    '/api/global?populate[defaultSeo][populate][0]=shareImage.folder&populate[defaultSeo][populate][1]=shareImage',
+    'Invalid key shareImage',
+  ],
+  [
+    '/api/categories?populate[articles][populate][0]=gallery.related&populate[articles][populate][1]=gallery&pagination[pageSize]=1',
+    'Invalid key gallery',
   ],
 ])('kit: GET %s is the 400 %s', async (path, message) => {
   const res = await fetch(kitUrl + path, { headers: { authorization: `Bearer ${KIT_TOKEN}` } });

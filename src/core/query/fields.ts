@@ -18,6 +18,9 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, i
     // the sanitizer drops the empty items (`fields[0]`, no value) last: a list of strings had its comma items
     // split into nested lists first (refused below), another list reaches the converter, which splits them
     const allStrings = raw.every((v) => typeof v === 'string');
+    // the document service has no sanitizer: its converter is handed the empty items and refuses a list that is not
+    // all strings (edtech: a controller passing `ctx.query` with `fields[0]` to entityService.findMany)
+    if (internal && !allStrings) throw shape();
     const kept = raw.filter((v) => v !== null && v !== undefined);
     if (kept.some((v) => typeof v !== 'string' || (allStrings && v.includes(',')))) throw shape();
     names = (kept as string[]).flatMap((v) => v.split(','));

@@ -294,9 +294,13 @@ function compileField(ctx: Ctx, scope: Scope, key: string, value: unknown, paren
   // the validators let `documentId` through on any level; a component's table has no such column, which only the
   // database finds, after the converters (harness list-bounds grammar seed 1400: a zone fragment's converter refusal
   // is reported before `filters[GradientCouleur][$not][documentId]` under it)
+  // the database's own failure, met when the query runs: after every condition was processed and cast (harness
+  // starterblog grammar seed 1690: a date another `$and` branch cannot cast is reported first)
   if (!field && key === 'documentId' && scope.kind === 'component') {
-    throw new DatabaseRefusal(`Invalid filter at ${join(parent, key)}: a component has no documentId`, 'no such column: documentId', {
-      path: join(parent, key),
+    return defer(ctx, () => {
+      throw new DatabaseRefusal(`Invalid filter at ${join(parent, key)}: a component has no documentId`, 'no such column: documentId', {
+        path: join(parent, key),
+      });
     });
   }
   if (!field) throw invalidKey(key, { parent, path: hiddenKeyPath(scope, key, parent) ?? undefined, source: 'query', param: 'filters' });

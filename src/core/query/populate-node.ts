@@ -29,6 +29,11 @@ export interface PopulateNode {
    * content type the caller may find.
    */
   readonly morph?: ReadonlyMap<string, PopulateNode>;
+  /**
+   * `related` asked for in a comma item (`populate=related,folder`): Strapi's sanitizer cannot read it, so nothing
+   * drops what the morph table links beside content rows: the component instances holding the file are listed too.
+   */
+  readonly unsanitized?: boolean;
 }
 export type PopulateMap = Map<string, PopulateNode>;
 

@@ -33,8 +33,9 @@ export function parseDotPaths(
   // media or a morph relation); its private pass then walks the list read into one object, entry after entry, where a
   // later entry naming a path's prefix sets it to `true` and drops what the earlier entry asked under it (harness
   // dotted-private grammar seed 1400: `populate=author.secret&populate=author` is a 200, kit
-  // `populate[0]=defaultSeo&populate[1]=defaultSeo.shareImage.folder&populate[2]=defaultSeo` a 400 at shareImage)
-  if (privateParent === null && scope.kind !== 'media') validateDotPaths(index, scope, items);
+  // `populate[0]=defaultSeo&populate[1]=defaultSeo.shareImage.folder&populate[2]=defaultSeo` a 400 at shareImage).
+  // A nested list (a node's `populate`) too: the validator calls itself on it (notum-lite grammar seed 1602).
+  if (scope.kind !== 'media') validateDotPaths(index, scope, items);
   const kept = items.filter((item, i) => item.includes(',') || !items.slice(i + 1).some((later) => overrides(later, item)));
   refuseUnknownFirst(index, scope, kept, parent);
   for (const item of kept) {
@@ -168,7 +169,8 @@ function addPath(
   // an upload file's `related` (a morph relation): a path through it is not walked by Strapi's validator, and its
   // sanitizer drops it (no fragment); alone it is populated as `related=true` (every type the caller may find)
   if (scope.kind === 'media' && key === RELATED) {
-    if (rest.length === 0) map.set(key, relatedNode(index, undefined));
+    if (rest.length === 0)
+      map.set(key, commaList ? { ...relatedNode(index, undefined), unsanitized: true } : relatedNode(index, undefined));
     return;
   }
   // in a comma item the file's private folder is not refused either (its query populates it, the sanitizer drops it)

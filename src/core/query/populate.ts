@@ -60,6 +60,11 @@ export interface PopulateWalk {
    * validator walks it, only Strapi's converter, which reads a nested `*` as `true` (parseType's forced boolean).
    */
   readonly converterOnly?: boolean;
+  /**
+   * The zone fragments being walked, innermost last: a level under one is named by Strapi's traversal through it
+   * (`content.on[blocks.x].populate.technologies`), while its errors' own paths name the zone.
+   */
+  readonly fragments?: { path: string; raw: string }[];
 }
 
 const holderOf = (scope: Scope & { kind: 'type' | 'component' }) => (scope.kind === 'type' ? scope.type : scope.component);
@@ -87,6 +92,7 @@ export function parseQueryPopulate(
     failures: [] as StrapiError[],
     converts: [] as StrapiError[],
     privates: [] as StrapiError[],
+    fragments: [],
   };
   const map = parsePopulate(index, scope, raw, null, 0, walk);
   if (walk.privates.length > 0) throw walk.privates[0];
@@ -139,7 +145,7 @@ export function parsePopulate(
     parseDotPaths(index, scope, items, null, map, parent);
     if (parent !== null) refuseNestedComma(items, parent);
     const related = scope.kind === 'media' ? map.get(RELATED) : undefined;
-    if (related?.morph && walk.readable) map.set(RELATED, relatedNode(index, walk.readable));
+    if (related?.morph && walk.readable && !related.unsanitized) map.set(RELATED, relatedNode(index, walk.readable));
     return map;
   }
   if (Array.isArray(raw)) {
@@ -221,9 +227,16 @@ function mergeObject(
     try {
       target = resolveKey(index, scope, key, parent);
     } catch (error) {
-      // Strapi's converter drops a key that names no attribute or one it cannot populate (`fields` in a populate
-      // object), and so does its database layer
-      if (walk.converterOnly && error instanceof StrapiError) continue;
+      // The document service's own validator (validateParams: validatePopulate with `nonAttributesOperators`, no
+      // private check) refuses a key that names no attribute and an attribute that cannot be populated (adfinis: a
+      // controller's `findFirst({ ...ctx.query })` under a middleware populating `seo`, which the type lacks: Strapi's
+      // 400 "Invalid key seo"); its converter drops the rest it cannot populate (a private relation, `fields` here)
+      if (walk.converterOnly && error instanceof StrapiError) {
+        const attribute = strapiSchema(index, scope).attribute(key);
+        const keyword = ['sort', 'filters', 'fields', 'populate', 'on', 'count'].includes(key);
+        if (!keyword && (!attribute || attribute.type === 'scalar' || attribute.type === 'password')) throw error;
+        continue;
+      }
       // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
       if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
@@ -302,6 +315,10 @@ function mergeObject(
 function parseRelated(index: ContentIndex, value: unknown, path: string, depth: number, walk: PopulateWalk): PopulateNode | undefined {
   if (value === true || value === 'true') return relatedNode(index, walk.readable);
   if (!isPlainObject(value)) return undefined;
+  // the validator checks the fragment's targets before the sanitizer drops what the caller may not find (cheeses
+  // grammar seed 1604: `populate[logo][populate][related][on][x]=true` is `Invalid key x at logo.populate.related.on.x`);
+  // a morph relation's traversal walks only a fragment that is an object (a list too): `on=x` is not looked at
+  if ((isPlainObject(value.on) || Array.isArray(value.on)) && !walk.converterOnly) checkFragmentTargets(index, value.on, rawOf(walk, path));
   const count = value.count === true || value.count === 'true';
   const fragment = isPlainObject(value.on) ? value.on : undefined;
   if (!fragment && !(count && !('on' in value))) return undefined;
@@ -315,7 +332,7 @@ function parseRelated(index: ContentIndex, value: unknown, path: string, depth: 
       const type = index.model.contentTypes.get(uid);
       if (!type) continue;
       const scope: Scope = { kind: 'type', type };
-      if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, rawPathOf(path), depth, walk);
+      if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, rawOf(walk, path), depth, walk);
       on.set(uid, isPlainObject(sub) ? parseOptions(index, scope, sub, path, depth + 1, walk, false) : emptyNode());
     }
     if (on.size === 0) return undefined;
@@ -520,8 +537,33 @@ function invalidZone(owner: Scope, key: string, found: unknown): ValidationError
   );
 }
 
+/**
+ * A populate fragment's targets, as Strapi's populate validator checks an `on` key wherever it stands (a zone, a
+ * file's `related`): each must name a model (a content type or a component).
+ */
+function checkFragmentTargets(index: ContentIndex, value: unknown, raw: string): void {
+  // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
+  // no value at all is no object: the validator skips it too (harness events-501)
+  if (value === '' || value === null || value === undefined) return;
+  // a list is walked as an object keyed by index: its first key is refused
+  if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
+  if (!isPlainObject(value)) throw invalidKey('on', { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
+  for (const uid of Object.keys(value)) {
+    if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
+      throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
+    }
+  }
+}
+
 /** Strapi's traversal path of a populated level (`path.raw`): its attribute path with each nested `populate` in it. */
 const rawPathOf = (path: string) => path.split('.').join('.populate.');
+
+/** A level's traversal path, through the zone fragment it sits under (see PopulateWalk.fragments). */
+function rawOf(walk: PopulateWalk, path: string): string {
+  const fragment = walk.fragments?.at(-1);
+  if (!fragment || !path.startsWith(`${fragment.path}.`)) return rawPathOf(path);
+  return `${fragment.raw}.populate.${rawPathOf(path.slice(fragment.path.length + 1))}`;
+}
 
 /**
  * Strapi's populate validator runs before its converter, over a level's keys in the order the query gives them: an
@@ -540,19 +582,8 @@ function checkOptionKeys(
 ): void {
   const keys = Object.keys(options);
   for (const [at, [key, value]] of Object.entries(options).entries()) {
-    if (key === 'on') {
-      // an empty `on=` is falsy: Strapi's validator skips it, and the zone populates no component (its entries: []);
-      // no value at all is no object: the validator skips it too (harness events-501)
-      if (value === '' || value === null) continue;
-      // a list is walked as an object keyed by index: its first key is refused
-      if (Array.isArray(value)) throw invalidKey('0', { parent: `${raw}.on.0`, path: `${raw}.on.0`, source: 'query', param: 'populate' });
-      if (!isPlainObject(value)) throw invalidKey(key, { parent: `${raw}.on`, path: `${raw}.on`, source: 'query', param: 'populate' });
-      for (const uid of Object.keys(value)) {
-        if (!index.model.components.has(uid) && !index.model.contentTypes.has(uid)) {
-          throw invalidKey(uid, { parent: `${raw}.on.${uid}`, source: 'query', param: 'populate' });
-        }
-      }
-    } else if (key === 'count') {
+    if (key === 'on') checkFragmentTargets(index, value, raw);
+    else if (key === 'count') {
       if (!isBooleanLike(value)) throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
     } else if (key === 'filters' || key === 'sort' || key === 'fields') {
       if (inner) validateNestedOptions(strapiSchema(index, inner), { [key]: value });
@@ -561,7 +592,13 @@ function checkOptionKeys(
       // walked ahead only when another key follows it (else its own parse meets them in the same order)
       if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
         try {
-          parsePopulate(index, inner, value, path, depth + 1, { refusals: [], failures: [], converts: [], privates: [] });
+          parsePopulate(index, inner, value, path, depth + 1, {
+            refusals: [],
+            failures: [],
+            converts: [],
+            privates: [],
+            fragments: walk.fragments,
+          });
         } catch (error) {
           if (error instanceof StrapiError && isRefusedKey(error)) throw error;
         }
@@ -588,10 +625,10 @@ function parseNode(
   const inner = target === LOCALIZATIONS ? owner : isZone ? undefined : scopeBehind(index, target);
   // (named by the zone's traversal path: `product.populate.dynamic_zone`; harness LaunchPad grammar seed 1101)
   if (isZone && options.populate !== undefined && options.populate !== null && options.populate !== '*') {
-    const raw = rawPathOf(path);
+    const raw = rawOf(walk, path);
     throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path, rawPathOf(path), depth, walk);
+  checkOptionKeys(index, inner, options, path, rawOf(walk, path), depth, walk);
   if (isZone) {
     // the converter's refusal, met after the whole populate validated (harness starterblog grammar seed 1101:
     // `populate[widgets][fields][0]=id&populate[cover][fields][0]=nope` is `Invalid key nope`)
@@ -657,17 +694,23 @@ function parseZone(
     if (sub === '*') refuseWildcardIn(scope, path, walk);
     // a fragment's options are validated as a populated level's, in their order: an unknown key is named at the
     // zone, a bad `on` target by the fragment's traversal path (`blocks.on[shared.quote].on.x`)
-    if (isPlainObject(sub)) checkOptionKeys(index, scope, sub, path, `${rawPathOf(path)}.on[${uid}]`, depth, walk);
-    out.set(
-      uid,
-      // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
-      // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`)
-      flag !== undefined || sub === '*' || !isPlainObject(sub)
-        ? emptyNode()
-        : // a component type is read by a query of its own, not through a join table: its sort selects nothing more
-          // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
-          parseOptions(index, scope, sub, path, depth, walk, false),
-    );
+    const raw = `${rawOf(walk, path)}.on[${uid}]`;
+    // (inside a fragment errors name the zone: `on` and the component's uid are no attributes, and Strapi's
+    // traversal names attribute paths; harness kit-2615, school-541, shop-573: `Invalid key  at blocks`); a bad `on`
+    // target below it is named through the fragment (harness sitedemo grammar seed 1690)
+    if (flag !== undefined || sub === '*' || !isPlainObject(sub)) {
+      out.set(uid, emptyNode());
+      continue;
+    }
+    walk.fragments?.push({ path, raw });
+    try {
+      checkOptionKeys(index, scope, sub, path, raw, depth, walk);
+      // a component type is read by a query of its own, not through a join table: its sort selects nothing more
+      // (harness edtech grammar seed 1101: `on[shared.quote][fields]=title&on[shared.quote][sort]=body` shows title)
+      out.set(uid, parseOptions(index, scope, sub, path, depth, walk, false));
+    } finally {
+      walk.fragments?.pop();
+    }
   }
   return out;
 }

@@ -5,7 +5,7 @@ import type { ComponentValue, MediaFile, Row } from '../data/types.js';
 import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { byLinkBirth, rowsForStatus, type Status } from './linked-rows.js';
 import type { RowTest } from './publication-filter.js';
-import { LOCALIZATIONS, RELATED, type PopulateNode } from './populate.js';
+import { emptyNode, LOCALIZATIONS, RELATED, type PopulateNode } from './populate.js';
 import { joinedRecords, noteOrigin, type Record_, type Scope } from './scope.js';
 import { sortRecords } from './sort.js';
 
@@ -507,7 +507,14 @@ export function renderMedia(model: ContentModel, file: MediaFile, fields: string
  * in (probe media-related: a file in two fields of a row is listed once per field). `{count: n}` when counted.
  */
 export function renderRelated(ctx: RenderContext, file: MediaFile, node: PopulateNode): Entry[] | { count: number } {
-  const found: { type: ContentType; sub: PopulateNode; row: Row; order: number; rank: number }[] = [];
+  const found: {
+    type: ContentType;
+    sub: PopulateNode;
+    row: Row;
+    order: number;
+    rank: number;
+    component?: { uid: string; entry: Entry };
+  }[] = [];
   let rank = 0;
   for (const [uid, sub] of node.morph ?? []) {
     const type = ctx.index.model.contentTypes.get(uid);
@@ -523,13 +530,73 @@ export function renderRelated(ctx: RenderContext, file: MediaFile, node: Populat
       }
     }
   }
+  if (node.unsanitized) found.push(...componentHolders(ctx, file, () => rank++));
   // a row's morph rows are made anew by each write that sets the media field (probe media-related-order), and a
   // published row's when it is published (a publish makes the row anew). Which write last set it is not kept: a
   // row's last write stands for it (true of a push, and of the admin panel, which sends every field on save; a
   // REST update that leaves the media out does not move the row in Strapi)
   const birth = (type: ContentType, row: Row) =>
     String((type.draftAndPublish && !isDraftRow(row) ? row.publishedAt : (row.updatedAt ?? row.createdAt)) ?? '');
-  found.sort((a, b) => a.order - b.order || birth(a.type, a.row).localeCompare(birth(b.type, b.row)) || a.rank - b.rank);
+  // (a write makes a row's components, and their links, in the order their ids are handed out, before the row's own
+  // links; a draft row is written before the published row made with it)
+  type Found = (typeof found)[number];
+  const holder = (a: Found, b: Found) => (a.type === b.type ? a.row.id - b.row.id : 0);
+  const late = (f: Found) => (f.component ? 0 : 1);
+  const made = (f: Found) => (f.component ? Number(f.component.entry.id) : f.rank);
+  found.sort(
+    (a, b) =>
+      a.order - b.order ||
+      birth(a.type, a.row).localeCompare(birth(b.type, b.row)) ||
+      holder(a, b) ||
+      late(a) - late(b) ||
+      made(a) - made(b),
+  );
   if (node.count) return { count: found.length };
-  return found.map(({ type, sub, row }) => ({ ...renderRows(ctx, type, [row], sub)[0], __type: type.uid }));
+  return found.map(({ type, sub, row, component }) =>
+    component ? { ...component.entry, __type: component.uid } : { ...renderRows(ctx, type, [row], sub)[0], __type: type.uid },
+  );
+}
+
+/**
+ * The component instances that hold `file` in a media attribute, anywhere in any row (components in components, zone
+ * entries): Strapi's morph table links them too, each made with its holder's write and before the holder's own
+ * links. Each is its id and its component's scalar attributes, as the morph populate reads a table (harness school
+ * grammar seed 1690: `populate=related,folder` on a file).
+ */
+function componentHolders(
+  ctx: RenderContext,
+  file: MediaFile,
+  nextRank: () => number,
+): { type: ContentType; sub: PopulateNode; row: Row; order: number; rank: number; component: { uid: string; entry: Entry } }[] {
+  const found: ReturnType<typeof componentHolders> = [];
+  const { model } = ctx.index;
+  for (const type of model.contentTypes.values()) {
+    for (const row of ctx.index.rows(type.uid)) {
+      const visit = (attributes: Iterable<Attribute>, holder: Record<string, unknown>) => {
+        for (const attribute of attributes) {
+          const value = holder[attribute.name];
+          if (attribute.kind !== 'component' && attribute.kind !== 'dynamiczone') continue;
+          for (const item of Array.isArray(value) ? value : value ? [value] : []) {
+            const instance = item as ComponentValue;
+            const uid = attribute.kind === 'component' ? attribute.component : String(instance.__component);
+            const component = model.components.get(uid);
+            if (!component) continue;
+            for (const media of component.attributes.values()) {
+              if (media.kind !== 'media') continue;
+              const held = instance[media.name];
+              const ids = (Array.isArray(held) ? held : held === null || held === undefined ? [] : [held]).map(Number);
+              const at = ids.indexOf(file.id);
+              if (at < 0) continue;
+              const entry: Entry = { id: instance.id };
+              for (const a of component.attributes.values()) if (a.kind === 'scalar') entry[a.name] = instance[a.name] ?? null;
+              found.push({ type, sub: emptyNode(), row, order: at + 1, rank: nextRank(), component: { uid, entry } });
+            }
+            visit(component.attributes.values(), instance);
+          }
+        }
+      };
+      visit(type.attributes.values(), row);
+    }
+  }
+  return found;
 }

@@ -109,6 +109,8 @@ export interface QueryOptions {
   readonly extraParams?: { readonly keys: readonly string[]; check(query: Readonly<Record<string, unknown>>): void };
   /** The document service's call (project code): its populate meets Strapi's converter only, no content API validator. */
   readonly documentService?: boolean;
+  /** The query engine's call (`strapi.db.query`): its `where` reaches the database as it is, unconverted. */
+  readonly queryEngine?: boolean;
 }
 
 const parseNow: RecallParse = (_part, compute) => compute();
@@ -329,12 +331,14 @@ function valueSteps(staged: Staged, scope: Scope, call: ParseCall, sort: readonl
           compileFilters(
             index,
             scope,
-            // the content API's sanitizer drops what its caller may not filter on; the document service's filters
-            // reach the database as they are
+            // the query conversion (convertAndSanitizeFilters) drops the keys that are neither attributes nor operators
+            // and the groups left empty, for the content API and the document service alike (edtech: a controller's
+            // `entityService.findMany(uid, ctx.query)` with `filters[$and][101][x]=y`, an object qs made of a list,
+            // filters nothing); the query engine's `where` reaches the database as it is
             lookupKeysFirst(
               call.type,
               query.locale,
-              internal
+              opts.queryEngine
                 ? byDocumentId
                   ? withoutDocumentId(query.filters)
                   : query.filters

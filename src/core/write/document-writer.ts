@@ -163,23 +163,38 @@ function linkLocalesAfter(
   return out;
 }
 
-/** Writes the prepared values and owning relations; ordering errors are raised before the row is touched. */
-function applyPrepared(
-  ctx: WriteContext,
-  row: Row,
+/**
+ * The body's relations in the order Strapi's database writes them (`createRelations` / `updateRelations` walk the
+ * type's attributes in schema order, owning and inverse sides alike): runs of owning sides, each inverse side where
+ * it falls. A self-relation given on both sides in one body (`parent` and `children`) ends as that order leaves it.
+ */
+function relationSteps(
+  type: ContentType,
   prepared: PreparedData,
-  inserted = false,
-): Array<{ attribute: RelationAttribute; op: RelationOp }> {
+): Array<{ owning: Set<string> } | { attribute: RelationAttribute; op: RelationOp }> {
+  const steps: Array<{ owning: Set<string> } | { attribute: RelationAttribute; op: RelationOp }> = [{ owning: new Set() }];
+  for (const attribute of type.attributes.values()) {
+    const op = attribute.kind === 'relation' ? prepared.relations.get(attribute.name) : undefined;
+    if (!op || attribute.kind !== 'relation') continue;
+    const last = steps[steps.length - 1];
+    if (!attribute.owner) steps.push({ attribute, op });
+    else if ('owning' in last) last.owning.add(attribute.name);
+    else steps.push({ owning: new Set([attribute.name]) });
+  }
+  return steps;
+}
+
+/**
+ * Writes the prepared values and the owning relations named in `names`; ordering errors are raised before the row is
+ * touched. `inserted`: the row is being created (a to-one connected to several keeps every join row: see
+ * applyRelationOp).
+ */
+function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData, names: ReadonlySet<string>, inserted = false): void {
   ctx.tx.edit(ctx.type.uid, row);
-  const inverse: Array<{ attribute: RelationAttribute; op: RelationOp }> = [];
   const owning: Record<string, unknown> = {};
   for (const [name, op] of prepared.relations) {
     const attribute = ctx.type.attributes.get(name);
-    if (attribute?.kind !== 'relation') continue;
-    if (!attribute.owner) {
-      inverse.push({ attribute, op });
-      continue;
-    }
+    if (attribute?.kind !== 'relation' || !attribute.owner || !names.has(name)) continue;
     const before = refsOf(row[name]);
     const { op: applied, left } = linkedLocalesOnly(ctx, row, name, op);
     const next = applyRelationOp(before, applied, attribute.toMany, inserted);
@@ -215,7 +230,6 @@ function applyPrepared(
   }
   Object.assign(row, prepared.values, owning);
   row.updatedAt = ctx.now;
-  return inverse;
 }
 
 /**
@@ -281,14 +295,17 @@ function writeVersion(
   // checked on what the draft will hold, once the draft is written: its relation ordering errors come first
   // (harness school-501); a failed write leaves nothing behind, the transaction undoes it
   const draftView = { ...(target ?? { documentId, locale }), ...prepared.values };
-  let inverse;
+  const [first, ...steps] = relationSteps(type, prepared);
+  const firstOwning = 'owning' in first ? first.owning : new Set<string>();
   if (!target) {
     target = blankRow(ctx, documentId, locale);
-    inverse = applyPrepared(ctx, target, prepared, true);
+    applyPrepared(ctx, target, prepared, firstOwning, true);
     ctx.tx.insert(type.uid, target);
-  } else inverse = applyPrepared(ctx, target, prepared);
+  } else applyPrepared(ctx, target, prepared, firstOwning);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
-  for (const { attribute, op } of inverse) applyInverse(ctx, target, attribute, op);
+  for (const step of steps)
+    if ('owning' in step) applyPrepared(ctx, target, prepared, step.owning, newVersion);
+    else applyInverse(ctx, target, step.attribute, step.op);
   if (publishing) validatePublish(ctx, draftView);
   const result = publishing ? publish(ctx, target) : target;
   return { row: result, sync: (tx) => syncNonLocalized({ ...ctx, tx }, result, original) };

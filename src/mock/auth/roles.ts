@@ -170,3 +170,13 @@ export function markPermissionRowsWritten(data: StoreData, rows: readonly Record
     if (role) markRouteWritten(data, role.id);
   }
 }
+
+/** lodash's snakeCase(deburr(toLower(name))) for the names a role gets: words of letters and digits joined by `_`. */
+export function snakeName(name: string): string {
+  const words = name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .match(/[a-z]+|[0-9]+/g);
+  return (words ?? []).join('_');
+}

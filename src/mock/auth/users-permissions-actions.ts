@@ -21,3 +21,18 @@ export const USERS_PERMISSIONS_ACTIONS: Readonly<Record<string, readonly string[
   role: ['createRole', 'findOne', 'find', 'updateRole', 'deleteRole'],
   permissions: ['getPermissions'],
 };
+
+/**
+ * The Content API actions of Strapi's built-in plugins by controller, in the order Strapi 5.54 lists them (its
+ * `strapi.plugins`, each plugin's controllers and the actions its content-api routes name).
+ */
+export const PLUGIN_CONTENT_API_ACTIONS: readonly (readonly [string, Readonly<Record<string, readonly string[]>>])[] = [
+  [
+    'plugin::content-type-builder',
+    { components: ['getComponents', 'getComponent'], 'content-types': ['getContentTypes', 'getContentType'] },
+  ],
+  ['plugin::email', { email: ['send'] }],
+  ['plugin::upload', { 'content-api': ['find', 'findPage', 'findOne', 'destroy', 'upload'] }],
+  ['plugin::i18n', { locales: ['listLocales'] }],
+  ['plugin::users-permissions', USERS_PERMISSIONS_ACTIONS],
+];

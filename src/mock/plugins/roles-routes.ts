@@ -1,5 +1,5 @@
 import type express from 'express';
-import { USERS_PERMISSIONS_ACTIONS } from '../auth/users-permissions-actions.js';
+import { coreContentApiActions } from '../strapi/users-permissions-role-service.js';
 import { enabledActions } from '../../core/auth/role-permissions-body.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
 import { ROLE_UID } from '../../core/model/built-in-types.js';
@@ -13,9 +13,9 @@ import {
   markRoleDeleted,
   markRouteWritten,
   permissionsOf,
+  snakeName,
   type StoredRole,
 } from '../auth/roles.js';
-import { routedTypes, type ContentModel } from '../../core/model/types.js';
 import { authenticateRequest, authorizePluginAction } from '../auth/authenticate-request.js';
 import { ensureUsersPermissions } from '../auth/ensure-users-permissions.js';
 import { rolesOf } from '../auth/roles.js';
@@ -33,36 +33,20 @@ import { route } from '../express/route.js';
 
 const ROLE = 'plugin::users-permissions.role';
 
-/** The Content API actions of Strapi's built-in plugins, in the order Strapi 5.54 lists them. */
-const PLUGIN_ACTIONS: readonly [string, Readonly<Record<string, readonly string[]>>][] = [
-  [
-    'plugin::content-type-builder',
-    { components: ['getComponents', 'getComponent'], 'content-types': ['getContentTypes', 'getContentType'] },
-  ],
-  ['plugin::email', { email: ['send'] }],
-  ['plugin::upload', { 'content-api': ['find', 'findPage', 'findOne', 'destroy', 'upload'] }],
-  ['plugin::i18n', { locales: ['listLocales'] }],
-  ['plugin::users-permissions', USERS_PERMISSIONS_ACTIONS],
-];
-
 type Actions = Record<string, { controllers: Record<string, Record<string, { enabled: boolean; policy: string }>> }>;
 
 /**
- * Every Content API action, grouped `api::<api>` / `plugin::<name>` → controller → action, disabled, then each of the
- * role's permission rows set enabled (lodash `set` on `<type>.controllers.<controller>.<action>`: a row naming an
- * action the app does not have adds it), as the role service's findOne builds it.
+ * Every Content API action (the project's routes' when its code runs, else the generic API's), grouped `api::<api>` /
+ * `plugin::<name>` → controller → action, disabled, then each of the role's permission rows set enabled (lodash `set`
+ * on `<type>.controllers.<controller>.<action>`: a row naming an action the app does not have adds it), as the role
+ * service's findOne builds it.
  */
-function permissionsMap(model: ContentModel, actions: readonly string[]): Actions {
+function permissionsMap(rt: Runtime, actions: readonly string[]): Actions {
   const out: Actions = {};
-  const types = routedTypes(model).sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  const all = rt.app ? rt.app.contentApiActions() : coreContentApiActions(rt.model);
   const off = (names: readonly string[]) => Object.fromEntries(names.map((a) => [a, { enabled: false, policy: '' }]));
-  for (const type of types) {
-    const [api, controller] = type.uid.split('.');
-    const names = type.kind === 'collectionType' ? ['find', 'findOne', 'create', 'update', 'delete'] : ['find', 'update', 'delete'];
-    (out[api] ??= { controllers: {} }).controllers[controller] = off(names);
-  }
-  for (const [plugin, controllers] of PLUGIN_ACTIONS)
-    out[plugin] = { controllers: Object.fromEntries(Object.entries(controllers).map(([name, names]) => [name, off(names)])) };
+  for (const [type, controllers] of all)
+    out[type] = { controllers: Object.fromEntries(Object.entries(controllers).map(([name, names]) => [name, off(names)])) };
   for (const action of actions) {
     const [type, controller, name] = action.split('.');
     if (type === undefined || controller === undefined || name === undefined) continue;
@@ -94,7 +78,7 @@ export function registerRolesRoutes(app: express.Express, current: () => Runtime
       const role = rolesOf(rt.store.data).find((r) => /^\d+$/.test(String(id)) && r.id === Number(id));
       if (!role) throw new NotFoundError('Role not found', {});
       const actions = permissionsOf(rt.store.data, role).map((p) => p.action);
-      res.status(200).json({ role: { ...role, permissions: permissionsMap(rt.model, actions) } });
+      res.status(200).json({ role: { ...role, permissions: permissionsMap(rt, actions) } });
     }),
   );
 
@@ -198,14 +182,4 @@ function roleById(rt: Runtime, id: string | undefined): StoredRole {
   const role = rolesOf(rt.store.data).find((r) => String(r.id) === String(id));
   if (!role) throw new NotFoundError('Role not found', {});
   return role;
-}
-
-/** lodash's snakeCase(deburr(toLower(name))) for the names a role gets: words of letters and digits joined by `_`. */
-function snakeName(name: string): string {
-  const words = name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .match(/[a-z]+|[0-9]+/g);
-  return (words ?? []).join('_');
 }

@@ -59,10 +59,10 @@ export function describeProjectApp(app: ProjectApp, rt: Runtime): string[] {
  * answer 500 here; one line per route file and cause.
  */
 function projectMistakes(app: ProjectApp, rt: Runtime): string[] {
-  const groups = new Map<string, { head: string; tail: string; routes: string[] }>();
-  const add = (key: string, head: string, tail: string, route: string) => {
+  const groups = new Map<string, { head: string; tail: string; routes: string[]; label: string }>();
+  const add = (key: string, head: string, tail: string, route: string, label = 'project mistake') => {
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { head, tail, routes: [] }));
+    if (!g) groups.set(key, (g = { head, tail, routes: [], label }));
     g.routes.push(route);
   };
   for (const r of app.routes) {
@@ -85,6 +85,17 @@ function projectMistakes(app: ProjectApp, rt: Runtime): string[] {
       continue;
     }
     const action = ctrl[r.action];
+    if (typeof action !== 'function' && api && controllerNotLoaded(app, api[1], api[2])) {
+      // the project's controller has the handler, but its file could not run here (said under "cannot run here")
+      add(
+        `${r.file}\0u\0${handler}`,
+        `${where(r.file)}: handler ${handler} is in a controller that cannot run here (below), for`,
+        '',
+        route,
+        'cannot run here',
+      );
+      continue;
+    }
     if (typeof action !== 'function') {
       add(
         `${r.file}\0a\0${handler}`,
@@ -105,5 +116,11 @@ function projectMistakes(app: ProjectApp, rt: Runtime): string[] {
         route,
       );
   }
-  return [...groups.values()].map((g) => `  project mistake: ${g.head} ${g.routes.join(', ')}${g.tail} (answered 500 here)`);
+  return [...groups.values()].map((g) => `  ${g.label}: ${g.head} ${g.routes.join(', ')}${g.tail} (answered 500 here)`);
+}
+
+/** Whether the project has a controller file `name` in API `api` that did not load (its problem is said apart). */
+function controllerNotLoaded(app: ProjectApp, api: string, name: string): boolean {
+  const uid = `api::${api}.${name}`;
+  return !app.code.controllers.has(uid) && app.code.files.apis.some((a) => a.api === api && a.controllers.some((f) => f.name === name));
 }

@@ -1,18 +1,27 @@
-import { NotFoundError, ValidationError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, StrapiError, ValidationError } from '../../core/errors/strapi-errors.js';
 import type { ContentType } from '../../core/model/types.js';
 import type { Row } from '../../core/data/types.js';
 import type { Runtime } from '../runtime.js';
-import { documentQuery, engineCalls, engineOptions, without, type Mode } from './engine-bridge.js';
+import { documentQuery, engineCalls, engineOptions, readQuery, without, type Mode } from './engine-bridge.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
 import { readEventParams, withHookWhere } from './lifecycle-query.js';
-import { applyHookChanges, createEventData, fillComponentIds, rowEventData, snapshotOf, updateEventData } from './lifecycle-data.js';
+import {
+  applyHookChanges,
+  createEventData,
+  fillComponentIds,
+  predictedComponentIds,
+  rowEventData,
+  snapshotOf,
+  updateEventData,
+} from './lifecycle-data.js';
 import { checkWrite } from '../../core/write/check-write.js';
 import { discardDraft, publishDocument, unpublishDocument, versionLocale } from '../../core/write/document-versions.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { PERMISSION_UID } from '../../core/model/built-in-types.js';
+import { checkLookupLocale } from '../../core/query/locale-param.js';
 import { markPermissionRowsWritten } from '../auth/roles.js';
 
 // `strapi.documents(uid)`: Strapi 5's document service over the engine, with the document service middlewares a
@@ -172,6 +181,8 @@ async function writeLifecycles(
   const creating = action === 'create' || rows.length === 0;
   const newLocaleOf = action === 'update' && creating && typeof p.documentId === 'string' ? p.documentId : undefined;
   const data = creating ? createEventData(rt, type, p, given, newLocaleOf) : updateEventData(rt, type, p, given);
+  // the components are written before the row: their ids are in the data the before hooks see
+  fillComponentIds(type, data, predictedComponentIds(rt, type, given, creating ? undefined : rows[0]));
   const name = creating ? 'Create' : 'Update';
   const snapshot = snapshotOf(data);
   const state: Record<string, unknown> = {};
@@ -322,12 +333,33 @@ export interface DocumentServiceDeps {
   readonly scopes: RequestScopes;
   readonly hooks: DocumentHooks;
   readonly contentTypeOf: (type: ContentType) => unknown;
+  /** The query engine's reads (`strapi.db.query`) go through this service: their `where` is not converted. */
+  readonly queryEngine?: boolean;
 }
 
 function requireDocumentId(params: Record<string, unknown>): string {
   const id = params.documentId;
   if (typeof id !== 'string' || id === '') throw new ValidationError('documentId is required', {});
   return id;
+}
+
+/**
+ * The document service's own refusals carry `{ key, path }` only: its validators (validateParams) and converters are
+ * called bare, without the content API's wrappers that add `source: 'query'` and `param` (adfinis: a controller's
+ * `findFirst({ ...ctx.query })` refusing `Invalid key seo`, details without `param`).
+ */
+function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    try {
+      return await run(...args);
+    } catch (e) {
+      if (e instanceof StrapiError && e.details && e.details.source === 'query') {
+        delete e.details.source;
+        delete e.details.param;
+      }
+      throw e;
+    }
+  };
 }
 
 /** `strapi.documents(uid)` for one type. */
@@ -339,7 +371,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
   };
   const calls = () => {
     const rt = deps.current();
-    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined));
+    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined, deps.queryEngine));
   };
   const draft = (p: Record<string, unknown>) => ({ ...p, status: p.status ?? 'draft' });
   // a write that publishes: the published row's own create lifecycles, then the entry read again if they changed it
@@ -349,7 +381,8 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     if (!(await publishLifecycles(deps.current(), deps.hooks, type, deps.contentTypeOf(type), documentId, p.locale))) return entry;
     return calls().one(type, documentId, documentQuery(draft(p))) ?? entry;
   };
-  const api = (action: string, final: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
+  const api = (action: string, engine: (type: ContentType, p: Record<string, unknown>) => Promise<unknown> | unknown) => {
+    const final = mode === 'document' ? serviceErrors(engine) : engine;
     return (params: Record<string, unknown> = {}) => {
       const type = typeOf();
       return throughHooks(
@@ -378,9 +411,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     };
   };
   return {
-    findMany: api('findMany', (type, p) => calls().list(type, documentQuery(draft(p))).data),
-    findFirst: api('findFirst', (type, p) => calls().list(type, documentQuery(draft({ ...p, limit: 1 }))).data[0] ?? null),
-    findOne: api('findOne', (type, p) => calls().one(type, requireDocumentId(p), documentQuery(draft(p))) ?? null),
+    findMany: api('findMany', (type, p) => readQuery(draft(p), (q) => calls().list(type, q).data)),
+    findFirst: api('findFirst', (type, p) => {
+      // its locale meets localeToLookup, which takes one string (adfinis: `findFirst({ ...ctx.query })` with
+      // `locale[0][0]=en&locale[0][1]=en`, Strapi's 400 "Invalid locale param en,en provided")
+      if (type.localized) checkLookupLocale(p.locale);
+      return readQuery(draft(p), (q) => calls().list(type, q).data[0] ?? null, true);
+    }),
+    findOne: api('findOne', (type, p) => readQuery(draft(p), (q) => calls().one(type, requireDocumentId(p), q) ?? null)),
     count: api('count', (type, p) => {
       const q = documentQuery(draft(p));
       const total = (

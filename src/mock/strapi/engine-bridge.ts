@@ -4,6 +4,7 @@ import type { Row } from '../../core/data/types.js';
 import { findMany, findOne, type ListResult, type QueryOptions } from '../../core/query/run-query.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
 import { convertPagination } from '../../core/query/pagination.js';
+import { DatabaseRefusal } from '../../core/query/query-errors.js';
 import type { Entry } from '../../core/query/render-entry.js';
 import { PopulateBudget } from '../../core/query/render-entry.js';
 import { createDocument, deleteDocument, updateDocument } from '../../core/write/document-writer.js';
@@ -31,7 +32,7 @@ export function readAccess(rt: Runtime, access: Access): CanRead | undefined {
   };
 }
 
-export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOptions {
+export function engineOptions(rt: Runtime, mode: Mode, access: Access, queryEngine = false): QueryOptions {
   const canRead = mode === 'rest' ? readAccess(rt, access) : undefined;
   return {
     limits: mode === 'rest' ? rt.config.rest : { defaultLimit: -1, maxLimit: null, withCount: false },
@@ -41,6 +42,7 @@ export function engineOptions(rt: Runtime, mode: Mode, access: Access): QueryOpt
     canRead,
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     ...(mode === 'document' ? { documentService: true } : {}),
+    ...(queryEngine ? { queryEngine: true } : {}),
   };
 }
 
@@ -58,13 +60,47 @@ export const without = (params: Record<string, unknown>, ...keys: string[]): Rec
  */
 export function documentQuery(params: Record<string, unknown>): Record<string, unknown> {
   // the conversion's own checks: page and offset styles together, a page below 1, a negative start
-  // (it runs after the service's validators: a query wrong in both ways reports this first here)
+  // (it runs after the service's validators: see readQuery for the reads, which report them in that order)
   convertPagination(params, undefined);
+  return pagedQuery(params);
+}
+
+function pagedQuery(params: Record<string, unknown>): Record<string, unknown> {
   const q = without(params, 'start', 'limit', 'page', 'pageSize', 'documentId', 'data', 'pagination');
   if (params.page !== undefined || params.pageSize !== undefined)
     q.pagination = { page: params.page ?? 1, pageSize: params.pageSize ?? 25 };
-  else q.pagination = { start: params.start ?? 0, limit: params.limit ?? -1 };
+  // (convertStartQueryParams / convertLimitQueryParams read them as numbers: a text `'-1'`, what a controller passes
+  // on from `ctx.query.pagination`, is no limit, as -1 is; edtech: `limit: pagination.limit` read 1 row here)
+  else q.pagination = { start: Number(params.start ?? 0), limit: Number(params.limit ?? -1) };
   return q;
+}
+
+/**
+ * A read's query (documentQuery) and its pagination conversion's refusal, if any, to report in Strapi's order: its
+ * validators (filters, sort, fields, populate keys) and the other parameters' conversions come before it
+ * (transformQueryParams converts the pagination last), the database's refusals after it (adfinis: `fields[0]=seo` with
+ * `page=-1` is `Invalid key seo`; `start=abc` under a refused populate names the populate). `findFirst` reads the
+ * first row of the window the service's `start`/`limit` give; `page`/`pageSize` are converted but the query engine's
+ * findOne reads no page (`page=2` finds the first row).
+ */
+export function readQuery<R>(params: Record<string, unknown>, run: (q: Record<string, unknown>) => R, first = false): R {
+  let refusal: unknown;
+  try {
+    convertPagination(params, undefined);
+  } catch (e) {
+    refusal = e;
+  }
+  const paged = first ? { ...params, page: undefined, pageSize: undefined } : params;
+  const q = pagedQuery(refusal === undefined ? paged : without(paged, 'page', 'pageSize', 'start', 'limit'));
+  if (first) q.pagination = { start: (q.pagination as { start?: unknown } | undefined)?.start ?? 0, limit: 1 };
+  let result: R;
+  try {
+    result = run(q);
+  } catch (e) {
+    throw refusal !== undefined && e instanceof DatabaseRefusal ? refusal : e;
+  }
+  if (refusal !== undefined) throw refusal;
+  return result;
 }
 
 export interface EngineCalls {

@@ -3,6 +3,7 @@ import { httpErrorName, reasonPhrase, StatusError } from '../../core/errors/http
 import { contentType } from 'mime-types-2';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import typeis from 'type-is';
+import qs from 'qs';
 import { parseQueryString } from '../../core/query/run-query.js';
 
 // The Koa context project code receives (`ctx`): what Strapi's controllers, middlewares and policies read and set,
@@ -72,8 +73,9 @@ const statusHelpers: ReadonlyArray<readonly [string, number]> = [
 export class KoaContext {
   readonly method: string;
   readonly path: string;
-  readonly querystring: string;
-  readonly url: string;
+  /** The raw query string (settable, as Koa's: `ctx.query = …` writes it). */
+  querystring: string;
+  url: string;
   readonly originalUrl: string;
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** Koa's application: `env` is NODE_ENV (development when unset), as code logging `ctx.app.env` expects. */
@@ -90,7 +92,8 @@ export class KoaContext {
     get(name: string): string | undefined;
     set(name: string, value: string | null, options?: Record<string, unknown>): void;
   };
-  query: Record<string, unknown>;
+  /** Strapi's query parser (its `strapi::query` middleware): one parse per query string, kept. */
+  private readonly queryCache = new Map<string, Record<string, unknown>>();
   params: Record<string, string> = {};
   readonly state: Record<string, unknown> = {};
   readonly request: Record<string, unknown>;
@@ -104,6 +107,26 @@ export class KoaContext {
   private bodyValue: unknown;
   [helper: string]: unknown;
 
+  /**
+   * Strapi's `ctx.query` (strapi::query): the query string parsed with qs (kept per string, so changes to the object
+   * stay), and an object set is written back as a query string (`qs.stringify`) and read from it again: a project
+   * middleware's `ctx.query = { ...ctx.query, populate: { x: { populate: true } } }` reaches the controller as
+   * `populate: 'true'` text, numbers as text, empty lists and objects gone (adfinis: Strapi then refuses `true` as a
+   * key, found by its dot-path check).
+   */
+  get query(): Record<string, unknown> {
+    let q = this.queryCache.get(this.querystring);
+    if (!q) this.queryCache.set(this.querystring, (q = parseQueryString(this.querystring)));
+    return q;
+  }
+
+  set query(obj: Record<string, unknown>) {
+    const text = qs.stringify(obj);
+    if (text === this.querystring) return;
+    this.querystring = text;
+    this.url = text ? `${this.path}?${text}` : this.path;
+  }
+
   constructor(input: RequestInput) {
     this.method = input.method.toUpperCase();
     this.path = input.path;
@@ -111,7 +134,7 @@ export class KoaContext {
     this.url = input.search ? `${input.path}?${input.search}` : input.path;
     this.originalUrl = this.url;
     this.headers = input.headers;
-    this.query = parseQueryString(input.search);
+    this.queryCache.set(this.querystring, parseQueryString(input.search));
     this.app = { env: (typeof process === 'undefined' ? undefined : process.env.NODE_ENV) || 'development', proxy: false };
     this.ip = input.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
     this.host = this.headers.host ?? '';
@@ -150,6 +173,9 @@ export class KoaContext {
       set query(q: Record<string, unknown>) {
         self.query = q;
       },
+      get querystring() {
+        return self.querystring;
+      },
       get: (name: string) => this.get(name),
       ip: this.ip,
       host: this.host,
@@ -157,7 +183,6 @@ export class KoaContext {
       protocol: this.protocol,
       origin: this.origin,
       href: this.href,
-      querystring: this.querystring,
       originalUrl: this.originalUrl,
       is: (...types: (string | string[])[]) => this.is(...types),
       /** The request's media type, without its parameters ('' without one). */

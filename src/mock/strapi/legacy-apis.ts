@@ -1,5 +1,6 @@
 import { isPlainObject } from '../../core/is-plain-object.js';
 import type { Runtime } from '../runtime.js';
+import type { Attributes } from '../../core/model/types.js';
 import { unsupported } from './unsupported-api.js';
 import { dbQueryWrites, type Lifecycles } from './db-query-writes.js';
 
@@ -125,13 +126,67 @@ function populateOf(populate: unknown): unknown {
       out[name] = v;
       continue;
     }
-    const { select, where, orderBy, populate: nested, ...rest } = v;
+    // the engine reads only its own keys of a populate entry (pickPopulateParams): `fields` is no query engine key
+    const { select, where, orderBy, populate: nested, fields: _fields, ...rest } = v;
     const one: Params = { ...rest };
     if (select !== undefined) one.fields = select;
     if (where !== undefined) one.filters = where;
     if (orderBy !== undefined) one.sort = sortOf(orderBy);
     if (nested !== undefined) one.populate = populateOf(nested);
     out[name] = one;
+  }
+  return out;
+}
+
+/** The keys a query engine populate names (`true`: every relation of the level, as getRootLevelPopulate). */
+function populatedKeys(attributes: Attributes | undefined, populate: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (populate === true) for (const a of attributes?.values() ?? []) out.set(a.name, true);
+  else if (typeof populate === 'string') out.set(populate.split('.')[0], true);
+  else if (Array.isArray(populate)) for (const k of populate) out.set(String(k).split('.')[0], true);
+  else if (isPlainObject(populate)) for (const [k, v] of Object.entries(populate)) out.set(k, v);
+  return out;
+}
+
+const RELATION_KINDS = new Set(['relation', 'media', 'component', 'dynamiczone']);
+
+/**
+ * A row as the query engine answers it under `select` (@strapi/database populate/process.js): the selected columns,
+ * the populated attributes, and the id only where it is selected or a relation (media, component, zone) of that
+ * level is populated — the engine adds it to fetch them; the same at every populated level that has its own
+ * `select` (cmspatas: `populate: { image: { select: ['url'] } }` answers `{ url }`). The document service rendering
+ * the rows gives every entry its id and documentId: they go where the engine would not select them.
+ */
+function selectedRow(rt: Runtime, attributes: Attributes | undefined, spec: Params, row: Record<string, unknown>): Record<string, unknown> {
+  const select = selectOf(spec.select);
+  const populated = populatedKeys(attributes, spec.populate);
+  const relations = [...populated.keys()].filter((k) => {
+    const a = attributes?.get(k);
+    return k === 'localizations' || (a !== undefined && RELATION_KINDS.has(a.kind));
+  });
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (select && (k === 'id' || k === 'documentId') && !select.includes(k) && !(k === 'id' && relations.length > 0)) continue;
+    const nested = populated.get(k);
+    const a = attributes?.get(k);
+    if (!isPlainObject(nested) || v === null || v === undefined || a === undefined) {
+      out[k] = v;
+      continue;
+    }
+    const inner = (item: unknown) => {
+      if (!isPlainObject(item)) return item;
+      const target =
+        a.kind === 'component'
+          ? rt.model.components.get(a.component)?.attributes
+          : a.kind === 'dynamiczone'
+            ? rt.model.components.get(String(item.__component))?.attributes
+            : a.kind === 'relation'
+              ? rt.model.contentTypes.get(a.target)?.attributes
+              : rt.model.contentTypes.get('plugin::upload.file')?.attributes;
+      const on = a.kind === 'dynamiczone' && isPlainObject(nested.on) ? nested.on[String(item.__component)] : undefined;
+      return selectedRow(rt, target, isPlainObject(on) ? on : nested, item);
+    };
+    out[k] = Array.isArray(v) ? v.map(inner) : inner(v);
   }
   return out;
 }
@@ -179,12 +234,9 @@ export function dbQuery(current: () => Runtime, documents: Documents, uid: strin
     const offset = Number(p.offset ?? 0);
     const page = p.limit === undefined ? all.slice(offset) : all.slice(offset, offset + Number(p.limit));
     if (localizations !== undefined) await addLocalizations(page, localizations);
-    // `select` names the columns the database returns: not even the id unless asked
-    const select = selectOf(p.select);
-    if (!select) return page;
-    return page.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([k]) => select.includes(k) || !['id', 'documentId'].includes(k))),
-    );
+    // `select` names the columns the database returns, at each level (see selectedRow)
+    const attributes = type?.attributes;
+    return page.map((row) => selectedRow(current(), attributes, p, row));
   };
   /**
    * i18n's `localizations` as the query engine populates it (a join on `document_id`, @strapi/i18n register.ts):

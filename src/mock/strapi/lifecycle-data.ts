@@ -4,6 +4,9 @@ import type { Row } from '../../core/data/types.js';
 import { isDraftRow } from '../../core/data/content-index.js';
 import { refsOf } from '../../core/data/link-refs.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { keptComponent } from '../../core/write/kept-components.js';
+import { orderComponentIds } from '../../core/write/component-order.js';
+import type { Attributes } from '../../core/model/types.js';
 import type { Runtime } from '../runtime.js';
 
 // `event.params.data` of the database lifecycles as Strapi's document service hands its writes to the query engine
@@ -200,6 +203,55 @@ export function rowEventData(rt: Runtime, type: ContentType, row: Row): Data {
     if (a.kind === 'media') out[a.name] = mediaValue(a.multiple, row[a.name]);
   }
   return out;
+}
+
+/**
+ * The component ids a write will give, before it runs: Strapi writes the components first (createComponents /
+ * updateComponents), so its `before` hooks see `{ id, __pivot }` already. An item naming a component the written row
+ * holds keeps that id; the others take their tables' next ids in the order Strapi's concurrent creation gives them
+ * (component-order.ts, as the mock's write deals them).
+ */
+export function predictedComponentIds(rt: Runtime, type: ContentType, given: Data, stored: Row | undefined): Row | undefined {
+  if (![...type.attributes.values()].some((a) => (a.kind === 'component' || a.kind === 'dynamiczone') && given[a.name] != null))
+    return undefined;
+  const taken = new Map<string, number>();
+  const take = (uid: string) => {
+    const table = `component:${uid}`;
+    const id = (taken.get(table) ?? rt.store.data.sequences[table] ?? 0) + 1;
+    taken.set(table, id);
+    return id;
+  };
+  const kept = new Set<object>();
+  // a copy of the given components, each with the id it gets (kept, or minted in any order, then re-dealt)
+  const one = (uid: string, item: unknown, held: Data | undefined): Data | undefined => {
+    const component = rt.model.components.get(uid);
+    if (!component || !isPlainObject(item)) return undefined;
+    const out: Data = { ...item, ...walk(component.attributes, item, held) };
+    out.id = held && typeof held.id === 'number' ? held.id : take(uid);
+    if (held) kept.add(out);
+    return out;
+  };
+  const walk = (attributes: Attributes, value: Data, stored: Data | undefined): Data => {
+    const out: Data = {};
+    for (const a of attributes.values()) {
+      const v = value[a.name];
+      if (v === undefined || v === null) continue;
+      if (a.kind === 'component') {
+        const held = (item: unknown) => (isPlainObject(item) ? keptComponent(stored, a.name, item, false) : undefined);
+        if (!a.repeatable) out[a.name] = one(a.component, v, held(v));
+        else if (Array.isArray(v)) out[a.name] = v.map((item) => one(a.component, item, held(item)));
+      } else if (a.kind === 'dynamiczone' && Array.isArray(v)) {
+        out[a.name] = v.map((item) => {
+          const uid = isPlainObject(item) && typeof item.__component === 'string' ? item.__component : '';
+          return one(uid, item, isPlainObject(item) ? keptComponent(stored, a.name, item, true) : undefined);
+        });
+      }
+    }
+    return out;
+  };
+  const holder = walk(type.attributes, given, stored);
+  orderComponentIds(rt.model, type.attributes, holder, undefined, false, kept);
+  return { id: 0, documentId: '', ...holder } as Row;
 }
 
 /** The written row's component ids, into the event data the hooks share (Strapi writes components first). */

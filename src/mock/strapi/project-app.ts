@@ -7,12 +7,18 @@ import type { CodeError } from '../../project/code/code-error.js';
 import { CodeError as CodeErrorClass, where } from '../../project/code/code-error.js';
 import { inertStandIn } from '../../project/code/inert-stand-in.js';
 import { installedPluginRuntimes } from './installed-plugin-runtime.js';
-import { placeInStack, type LoadedModule } from '../../project/code/load-code-module.js';
+import { placeInModules, type LoadedModule } from '../../project/code/load-code-module.js';
 import type { ProjectCode } from '../../project/code/project-code.js';
 import { CORE_BUILDER, type CoreKind, type RouteSpec } from '../../project/code/strapi-modules.js';
 import type { Runtime } from '../runtime.js';
 import { coreController, coreService, extendCore, type CoreApiDeps } from './core-api.js';
 import { usersPermissionsServices } from './users-permissions-services.js';
+import {
+  contentApiActions,
+  coreContentApiActions,
+  type ContentApiActions,
+  usersPermissionsRoleServices,
+} from './users-permissions-role-service.js';
 import { extendUsersPermissions } from './users-permissions-plugin.js';
 import {
   runLifecycleHooks,
@@ -59,6 +65,8 @@ export interface ProjectApp {
   readonly graphqlProject: ProjectGraphql;
   /** What could not be set up (a module, a handler, a policy), each with its file: said at start-up. */
   readonly problems: readonly CodeError[];
+  /** The Content API actions, as the users & permissions plugin's `getActions` lists them. */
+  contentApiActions(): ContentApiActions;
   controller(uid: string): Registry | undefined;
   service(uid: string): Registry | undefined;
   /** The core controller or service of a content type, to tell what project code replaced. */
@@ -187,13 +195,25 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   });
   const docs = documents as unknown as Parameters<typeof entityService>[1];
   // the query engine: its calls run the type's lifecycles (the database's), not the document service middlewares
-  const bare = ((uid: string) => documentService({ current, scopes, hooks: NO_HOOKS, contentTypeOf }, uid)) as unknown as typeof docs;
+  const bare = ((uid: string) =>
+    documentService({ current, scopes, hooks: NO_HOOKS, contentTypeOf, queryEngine: true }, uid)) as unknown as typeof docs;
   const query = (uid: string) =>
     dbQuery(current, bare, uid, (name, params, run) => {
       const type = current().model.contentTypes.get(uid);
       return runLifecycleHooks(hooks, uid, type ? contentTypeOf(type) : undefined, name, params, run);
     });
   const upServices = usersPermissionsServices(current, docs, query);
+  // without route files the generic API serves every content type (its core routers' actions)
+  const actions = () =>
+    code.hasRoutes
+      ? contentApiActions(routes, (uid) => {
+          const c = controller(uid);
+          const keys: string[] = [];
+          for (const k in c ?? {}) keys.push(k);
+          return keys;
+        })
+      : coreContentApiActions(current().model);
+  for (const [name, s] of usersPermissionsRoleServices(current, query, actions)) upServices.set(name, s);
   const email = emailService(current);
   // what the mock does not provide of it names itself when called (a 501 naming the API)
   const uploadMethods = options.uploadService?.(current) ?? {};
@@ -316,37 +336,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
       problems.push(new CodeErrorClass(upExtension.file, undefined, `fails here: ${e instanceof Error ? e.message : String(e)}`));
   }
 
-  // Lifecycles files and src/index's register and bootstrap, as Strapi runs them before it serves.
-  for (const [uid, m] of code.lifecycles) {
-    if (m.value && typeof m.value === 'object') hooks.subscribers.push({ models: [uid], ...(m.value as Record<string, unknown>) });
-  }
-  const index = code.index?.value as { register?: Fn; bootstrap?: Fn } | undefined;
-  for (const phase of ['register', 'bootstrap'] as const) {
-    // the plugins' phase before the project's, as Strapi runs them
-    for (const plugin of installed.values()) {
-      const failed = await plugin.run(phase);
-      if (failed) problems.push(failed);
-    }
-    const fn = index?.[phase];
-    if (typeof fn !== 'function') continue;
-    try {
-      // the users & permissions plugin's bootstrap made its roles and their permission rows before the project's:
-      // a starter's bootstrap looks the public role up to grant it actions
-      if (phase === 'bootstrap') await ensureUsersPermissions(current());
-      await fn.call(index, { strapi });
-    } catch (e) {
-      // named at the project line the error left (src/index or a helper it bundled), not only src/index
-      const place = placeInStack(e, code.index!.frameName, code.index!.placeOf);
-      problems.push(
-        new CodeErrorClass(
-          place?.file ?? code.index!.file,
-          place?.line,
-          `${phase}() fails here: ${e instanceof Error ? e.message : String(e)}`,
-        ),
-      );
-    }
-  }
-
+  // the routes are read before register and bootstrap: Strapi loads them first, and the users & permissions plugin's
+  // `getActions` (called from a bootstrap) lists the actions they name
   const routes: CompiledRoute[] = [];
   for (const r of code.routers) {
     try {
@@ -372,6 +363,37 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   for (const r of upRoutes)
     routes.push(compileRoute(r.spec, 'users-permissions', upExtension?.file ?? '', `${options.restPrefix}${r.prefix}`));
 
+  // Lifecycles files and src/index's register and bootstrap, as Strapi runs them before it serves.
+  for (const [uid, m] of code.lifecycles) {
+    if (m.value && typeof m.value === 'object') hooks.subscribers.push({ models: [uid], ...(m.value as Record<string, unknown>) });
+  }
+  const index = code.index?.value as { register?: Fn; bootstrap?: Fn } | undefined;
+  for (const phase of ['register', 'bootstrap'] as const) {
+    // the plugins' phase before the project's, as Strapi runs them
+    for (const plugin of installed.values()) {
+      const failed = await plugin.run(phase);
+      if (failed) problems.push(failed);
+    }
+    const fn = index?.[phase];
+    if (typeof fn !== 'function') continue;
+    try {
+      // the users & permissions plugin's bootstrap made its roles and their permission rows before the project's:
+      // a starter's bootstrap looks the public role up to grant it actions
+      if (phase === 'bootstrap') await ensureUsersPermissions(current());
+      await fn.call(index, { strapi });
+    } catch (e) {
+      // named at the project line the error left (src/index or a helper it bundled), not only src/index
+      const place = placeInModules(e, [code.index!, ...code.modules]);
+      problems.push(
+        new CodeErrorClass(
+          place?.file ?? code.index!.file,
+          place?.line,
+          `${phase}() fails here: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      );
+    }
+  }
+
   const app: ProjectApp = {
     code,
     strapi,
@@ -381,6 +403,7 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     graphql,
     graphqlProject: projectGraphql(() => app),
     problems,
+    contentApiActions: actions,
     controller,
     service,
     core,

@@ -189,7 +189,10 @@ export async function runRoute(
   const ctx = new KoaContext({ ...input, body: await input.readBody() });
   ctx.params = params;
   const routeType = route.controller ? rt.model.contentTypes.get(route.controller) : undefined;
-  if (routeType && route.action) ctx.query = withRouteDefaults(rt.config, routeType, route.action, ctx.query);
+  if (routeType && route.action) {
+    const query = withRouteDefaults(rt.config, routeType, route.action, ctx.query);
+    if (query !== ctx.query) ctx.query = query;
+  }
   ctx.state.route = { ...route.spec, config: route.spec.config ?? {}, info: { apiName: route.api, type: 'content-api' } };
   const scope: RequestScope = { ctx, principal: undefined };
   const notes: string[] = [];
@@ -294,6 +297,8 @@ function locate(app: ProjectApp | undefined, route: FailurePlace, e: unknown): s
         ...app.code.routers,
         ...app.code.lifecycles.values(),
         ...app.code.plugins.map((p) => p.module),
+        // the helpers project files import (after the registered modules: a frame of either names the same place)
+        ...app.code.modules,
       ]
     : [];
   // the top-most frame that is project code names the place

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { ContentModel } from '../../core/model/types.js';
 import { CodeError } from './code-error.js';
 import { findCodeFiles, hasCode, type CodeFile, type ProjectCodeFiles } from './code-files.js';
-import { compileCodeModules, loadCodeModule, type LoadedModule } from './load-code-module.js';
+import { compileCodeModules, loadCodeModule, ProjectModules, type LoadedModule } from './load-code-module.js';
 import { readStrapiConfig } from '../read-strapi-config.js';
 import { createStrapiEnv, projectEnvVars } from '../strapi-env.js';
 import { ownStrapiError, strapiModule, utilsModule } from './strapi-modules.js';
@@ -47,6 +47,8 @@ export interface ProjectCode {
    * behaviour), each with its config, in the order the file lists them.
    */
   readonly globalMiddlewares: readonly { readonly name: string; readonly module: LoadedModule; readonly config: unknown }[];
+  /** Every module of the project loaded so far, the helpers its files import among them (an error's place is named by them). */
+  readonly modules: readonly LoadedModule[];
   /** Modules that could not be loaded: each is left out, and said at start-up. */
   readonly problems: readonly CodeError[];
   /** Whether any route file exists: then only the routes they declare are served, as in Strapi. */
@@ -73,6 +75,9 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   const root = basename(src) === 'src' ? dirname(src) : undefined;
   const installed = root ? installedPlugins(root) : [];
   if (!hasCode(files) && installed.length === 0) return undefined;
+  // Strapi sets NODE_ENV to development where it is unset, as it loads its configuration (before any project code):
+  // a bootstrap that acts only `if (process.env.NODE_ENV === 'development')` acts under `strapi develop`
+  if (typeof process !== 'undefined' && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
   let target: object = {};
   // Modules read the global `strapi` when they run, not when they load: a forwarder lets the mock set it later.
   const strapi = new Proxy(
@@ -94,22 +99,35 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     },
   };
   const problems: CodeError[] = [];
-  // every module bundled in one esbuild run (compileCodeModules); a file it misses is compiled alone
-  const compiled = compileCodeModules([
-    ...files.apis
-      .flatMap((a) => [...a.routes, ...a.controllers, ...a.services, ...a.middlewares, ...a.policies, ...a.lifecycles])
-      .map((f) => f.file),
-    ...files.extensions,
-    ...files.middlewares.map((f) => f.file),
-    ...files.policies.map((f) => f.file),
-    ...(files.index ? [files.index] : []),
-    ...installed.map((p) => p.file),
-  ]);
+  // the project's files compiled in one esbuild run (compileCodeModules), each a module of its own as in Strapi's
+  // dist/ (helpers they import are compiled when first required); installed plugins' server entries bundled whole
+  const modules = new ProjectModules(
+    compileCodeModules(
+      [
+        ...files.apis
+          .flatMap((a) => [...a.routes, ...a.controllers, ...a.services, ...a.middlewares, ...a.policies, ...a.lifecycles])
+          .map((f) => f.file),
+        ...files.extensions,
+        ...files.middlewares.map((f) => f.file),
+        ...files.policies.map((f) => f.file),
+        ...(files.index ? [files.index] : []),
+      ],
+      { bundle: false },
+    ),
+    { provided, strapi },
+  );
+  const plugins = compileCodeModules(installed.map((p) => p.file));
+  const pluginFiles = new Set(installed.map((p) => resolve(p.file)));
   const load = (f: CodeFile): LoadedModule | undefined => {
     try {
-      return loadCodeModule(f.file, provided, strapi, undefined, compiled.get(resolve(f.file)));
+      const path = resolve(f.file);
+      if (pluginFiles.has(path)) return loadCodeModule(f.file, provided, strapi, undefined, plugins.get(path));
+      return loadCodeModule(f.file, provided, strapi, undefined, undefined, modules);
     } catch (e) {
-      problems.push(e instanceof CodeError ? e : new CodeError(f.file, undefined, e instanceof Error ? e.message : String(e)));
+      const problem = e instanceof CodeError ? e : new CodeError(f.file, undefined, e instanceof Error ? e.message : String(e));
+      // a helper several files import fails for each of them: said once
+      if (!problems.some((p) => p.file === problem.file && p.line === problem.line && p.message === problem.message))
+        problems.push(problem);
       return undefined;
     }
   };
@@ -140,7 +158,7 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   for (const f of files.policies) into(policies, `global::${f.name}`, f);
   const index = files.index ? load({ name: 'index', file: files.index }) : undefined;
   const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
-  const plugins = installed.flatMap((p) => {
+  const pluginModules = installed.flatMap((p) => {
     const module = load(p);
     if (!module) return [];
     // a server entry that exports a function is called as Strapi's config loader calls it: with `{ env }`
@@ -155,7 +173,8 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     }
   });
   return {
-    plugins,
+    plugins: pluginModules,
+    modules: modules.loaded,
     globalMiddlewares,
     root,
     strapiError: (e) => ownStrapiError(e, strapiUtils),
