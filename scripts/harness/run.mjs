@@ -214,7 +214,9 @@ if (withCode) {
 const writeSeq = [];
 let writeSteps = 0;
 const writeGen =
-  opts['write-generator'] === 'grammar' ? makeWriteGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 130363 + 7)) : gen;
+  opts['write-generator'] === 'grammar'
+    ? makeWriteGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 130363 + 7), rng(seedN * 130363 + 11))
+    : gen;
 while (writeSteps < nWrites) {
   const s = writeGen.writeStep();
   if (!s.length) continue;

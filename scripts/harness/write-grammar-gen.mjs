@@ -27,6 +27,8 @@
 //                unknown keys inside ; a list for a single one, an object for a repeatable one
 //   dynamiczone := [ { __component: one of its components | another component | unknown | missing, values… } ] |
 //                not a list
+//   nested system keys (publishedAt, locale, status, createdAt, data) inside a component or a relation's own object:
+//                attributes of every content type (a relation's target) but of no component (drawn from `extra`)
 // Each request records its shape features (`w:<where>:<shape>`) so a report says which shapes differ.
 import { datasetRows, SCALARS } from './model.mjs';
 
@@ -34,7 +36,25 @@ const NUMERIC = ['integer', 'biginteger', 'float', 'decimal'];
 const TEMPORAL = ['date', 'datetime', 'time', 'timestamp'];
 const SYSTEM_KEYS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations'];
 
-export function makeWriteGrammarGenerator(model, dataset, settings, r) {
+// `extra`: a second random stream for the shapes added after the first figures (system keys inside components and
+// relation objects): drawing them from it leaves every earlier seed's sequence as it was, only those bodies grow.
+const NESTED_SYSTEM_KEYS = ['publishedAt', 'locale', 'status', 'createdAt', 'data'];
+
+export function makeWriteGrammarGenerator(model, dataset, settings, r, extra) {
+  const nestedKey = (where, features) => {
+    if (!extra || extra.next() >= 0.05) return undefined;
+    const key = extra.pick(NESTED_SYSTEM_KEYS);
+    features.push(`w:${where}:system-key:${key}`);
+    const value =
+      key === 'locale'
+        ? extra.pick([...(dataset.locales ?? []).map((l) => l.code), 'xx'])
+        : key === 'status'
+          ? 'draft'
+          : key === 'data'
+            ? {}
+            : extra.pick([null, '2024-01-01T00:00:00.000Z']);
+    return [key, value];
+  };
   const types = [...model.types.values()];
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const rows = datasetRows(model, dataset);
@@ -152,6 +172,8 @@ export function makeWriteGrammarGenerator(model, dataset, settings, r) {
       return { documentId };
     }
     const ref = { documentId };
+    const system = nestedKey('rel', features);
+    if (system) ref[system[0]] = system[1];
     if (target.localized && chance(0.5)) {
       ref.locale = r.pick([...locales, 'xx']);
       features.push('w:rel:locale');
@@ -239,6 +261,8 @@ export function makeWriteGrammarGenerator(model, dataset, settings, r) {
       features.push('w:comp:unknown-id');
     }
     Object.assign(out, membersOf(c.attributes, depth + 1, features, { uid, kind: 'component' }));
+    const system = nestedKey('comp', features);
+    if (system && !Object.hasOwn(c.attributes ?? {}, system[0])) out[system[0]] = system[1];
     if (chance(0.04)) {
       out.nope = 1;
       features.push('w:comp:unknown-key');

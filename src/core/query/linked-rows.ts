@@ -2,7 +2,7 @@ import type { ContentType, RelationAttribute } from '../model/types.js';
 import type { Row } from '../data/types.js';
 import { isDraftRow, refsOf, type ContentIndex } from '../data/content-index.js';
 import { joinsLocale, targetLocales } from '../data/link-locale.js';
-import { linksVersion, versionOf } from '../data/link-version.js';
+import { linksVersion, linkVersion, versionOf } from '../data/link-version.js';
 import { linkBirth, sortByLink } from '../data/link-order.js';
 
 export type Status = 'draft' | 'published';
@@ -27,10 +27,12 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
   if (!target) return [];
   const { type: source, row } = origin;
   const sameStatus = source.draftAndPublish && target.draftAndPublish;
-  const statusOk = (r: Row) => !sameStatus || isDraftRow(r) === isDraftRow(row);
-  // a writer without draft&publish may link one version of a draft&publish document (`linked` is that version)
+  // a writer without draft&publish may link one version of a draft&publish document (`linked` is that version); a
+  // writer with it links its own status's version, unless a row id named the other one (see sameStatusVersion)
   const versionOk = (holder: Record<string, unknown>, name: string, documentId: string, linked: Row) =>
-    sameStatus || !target.draftAndPublish || linksVersion(holder, name, documentId, isDraftRow(linked));
+    sameStatus
+      ? sameStatusVersion(holder, name, documentId, row) === versionOf(isDraftRow(linked))
+      : !target.draftAndPublish || linksVersion(holder, name, documentId, isDraftRow(linked));
 
   if (attr.owner) {
     const sourceLocale = source.localized ? String(row.locale) : null;
@@ -39,8 +41,7 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
       const rows = index.documentRows(target.uid, documentId);
       // a writer without i18n may join several locale rows of one document: in join order
       for (const locale of targetLocales(target, sourceLocale, holder, attr.name, documentId, index.model.defaultLocale) ?? [undefined])
-        for (const r of rows)
-          if ((locale === undefined || r.locale === locale) && statusOk(r) && versionOk(holder, attr.name, documentId, r)) out.push(r);
+        for (const r of rows) if ((locale === undefined || r.locale === locale) && versionOk(holder, attr.name, documentId, r)) out.push(r);
     }
     return out;
   }
@@ -53,14 +54,24 @@ export function linkedRows(index: ContentIndex, origin: LinkOrigin, holder: Reco
     return joinsLocale(owner, owning.name, row.documentId, row.locale, index.model.defaultLocale);
   };
   const versioned = !sameStatus && source.draftAndPublish;
-  const ownerVersionOk = (owner: Row) => !versioned || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));
-  const owners = index
-    .ownersOf(target, owning, row.documentId)
-    .filter((owner) => localeOk(owner) && statusOk(owner) && ownerVersionOk(owner));
+  const ownerVersionOk = (owner: Row) =>
+    sameStatus
+      ? sameStatusVersion(owner, owning.name, row.documentId, owner) === versionOf(isDraftRow(row))
+      : !versioned || linksVersion(owner, owning.name, row.documentId, isDraftRow(row));
+  const owners = index.ownersOf(target, owning, row.documentId).filter((owner) => localeOk(owner) && ownerVersionOk(owner));
   if (!versioned) return owners;
   // each version of this row's document may order its list on its own (link-order.ts)
   const version = versionOf(isDraftRow(row));
   return sortByLink(index.storeData, target.uid, owning.name, owners, row.documentId, version);
+}
+
+/**
+ * The version of a draft & publish target a holder with draft & publish links: its own row's (`origin`), unless the
+ * write named the other version's row by id (`{ id }`, a bare number), which Strapi joins as given; that is noted
+ * beside the link (link-version.ts). Publishing maps the draft's links by documentId again: the note is dropped there.
+ */
+function sameStatusVersion(holder: Record<string, unknown>, name: string, documentId: string, origin: Row): 'draft' | 'published' {
+  return linkVersion(holder, name, documentId) ?? versionOf(isDraftRow(origin));
 }
 
 /**

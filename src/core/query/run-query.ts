@@ -476,6 +476,15 @@ export function withoutDocumentId(filters: unknown): unknown {
   return rest;
 }
 
+/**
+ * Whether a row matches a query's where beyond its status and locale: its filters, `_q` and publication filter (what
+ * a document service's delete spreads over its lookup).
+ */
+export function whereMatcher(type: ContentType, q: ParsedQuery): (row: Row) => boolean {
+  const search = q.search ? searchMatcher(type, q.search) : undefined;
+  return (r) => (!q.filters || q.filters(r) === true) && (!search || search(r)) && (!q.publication || q.publication(r));
+}
+
 function visibleRows(type: ContentType, q: ParsedQuery, rows: readonly Row[]): Row[] {
   const wantDraft = q.status === 'draft';
   const search = q.search ? searchMatcher(type, q.search) : undefined;

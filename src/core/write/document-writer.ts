@@ -3,7 +3,7 @@ import { ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute, ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
-import { parseQuery, parseStatus, validateQuery, type QueryOptions } from '../query/run-query.js';
+import { parseQuery, parseStatus, validateQuery, whereMatcher, withoutDocumentId, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
 import type { Store } from '../data/store.js';
 import { recordLinks, renumberInverseList, renumberOrds } from '../data/link-order.js';
@@ -184,8 +184,12 @@ function relationSteps(
   return steps;
 }
 
-/** Writes the prepared values and the owning relations named in `names`; ordering errors are raised before the row is touched. */
-function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData, names: ReadonlySet<string>): void {
+/**
+ * Writes the prepared values and the owning relations named in `names`; ordering errors are raised before the row is
+ * touched. `inserted`: the row is being created (a to-one connected to several keeps every join row: see
+ * applyRelationOp).
+ */
+function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData, names: ReadonlySet<string>, inserted = false): void {
   ctx.tx.edit(ctx.type.uid, row);
   const owning: Record<string, unknown> = {};
   for (const [name, op] of prepared.relations) {
@@ -193,7 +197,7 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData, name
     if (attribute?.kind !== 'relation' || !attribute.owner || !names.has(name)) continue;
     const before = refsOf(row[name]);
     const { op: applied, left } = linkedLocalesOnly(ctx, row, name, op);
-    const next = applyRelationOp(before, applied, attribute.toMany);
+    const next = applyRelationOp(before, applied, attribute.toMany, inserted);
     owning[name] = attribute.toMany ? next : (next[0] ?? null);
     recordLinks(ctx.tx, ctx.index, ctx.type.uid, name, row, before, next);
     // each target list a join row was deleted from is numbered 1..n again (`deleteRelations` → `cleanOrderColumns`)
@@ -207,12 +211,14 @@ function applyPrepared(ctx: WriteContext, row: Row, prepared: PreparedData, name
     for (const [documentId, locales] of joined)
       if (next.includes(documentId)) setLinkLocales(row, name, documentId, locales, defaultLocale);
     keepLinkLocales(row, name, next);
-    if (!ctx.type.draftAndPublish && ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
-      // A writer without draft&publish links both versions, or the one a connect's `status` names.
+    if (ctx.index.model.contentTypes.get(attribute.target)?.draftAndPublish) {
+      // A writer without draft&publish links both versions, or the one a connect's `status` names; a writer with it
+      // its own version, or the published one a row id names (Strapi joins the row it is given).
       const connected = op.set ?? (op.connect ?? []).map((c) => c.documentId);
       for (const documentId of connected) {
         const version = op.versions?.get(documentId);
-        if (op.set || version === undefined || !before.includes(documentId)) setLinkVersion(row, name, documentId, version);
+        if (op.set || version === undefined || !before.includes(documentId) || ctx.type.draftAndPublish)
+          setLinkVersion(row, name, documentId, version);
         else addLinkVersion(row, name, documentId, version, true);
       }
       keepLinkVersions(row, name, next);
@@ -293,12 +299,12 @@ function writeVersion(
   const firstOwning = 'owning' in first ? first.owning : new Set<string>();
   if (!target) {
     target = blankRow(ctx, documentId, locale);
-    applyPrepared(ctx, target, prepared, firstOwning);
+    applyPrepared(ctx, target, prepared, firstOwning, true);
     ctx.tx.insert(type.uid, target);
   } else applyPrepared(ctx, target, prepared, firstOwning);
   if (!type.draftAndPublish) target.publishedAt = ctx.now;
   for (const step of steps)
-    if ('owning' in step) applyPrepared(ctx, target, prepared, step.owning);
+    if ('owning' in step) applyPrepared(ctx, target, prepared, step.owning, newVersion);
     else applyInverse(ctx, target, step.attribute, step.op);
   if (publishing) validatePublish(ctx, draftView);
   const result = publishing ? publish(ctx, target) : target;
@@ -375,7 +381,16 @@ export async function updateDocument(
       });
     return undefined;
   }
-  const data = entryData(given);
+  // A new locale of an existing document is created from `{ ...data, documentId }` merged with the non-localized
+  // fields (the document service's update): a list spreads into index keys that are no attribute, and nothing of it
+  // is written (write grammar launchpad 1601: a single type's PUT in a locale it lacks answers 200). Only probed
+  // without draft & publish: a draft & publish article answered 404 there, and the Strapi process died after it.
+  const newLocale =
+    !type.draftAndPublish &&
+    existing !== undefined &&
+    locale !== undefined &&
+    !store.index.documentRows(type.uid, existing).some((r) => r.locale === locale);
+  const data = Array.isArray(given) && newLocale ? {} : entryData(given);
   const write = (tx: Transaction) =>
     writeVersion({ ...base, tx }, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);
   return writeThenSync(store, write, (row) => render(store, type, row, query, opts, status));
@@ -389,15 +404,20 @@ export async function deleteDocument(
   query: Record<string, unknown>,
   opts: QueryOptions,
 ): Promise<void> {
-  // (a single type's delete validates its query too, before it looks for its document)
-  parseQuery(store.index, type, query, opts);
+  // (a single type's delete validates its query too, before it looks for its document: the controller's checks; the
+  // document service's own (`status`, `locale`, pagination under documents.strictParams) come once it has one,
+  // school write grammar 1602: `DELETE /api/<single>?status=nope` without a document is a 204)
+  let q = parseQuery(store.index, type, query, { ...opts, strictDocumentParams: false });
   const target = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   // A single type without its document answers 204 before Strapi's document service is reached.
   if (target === undefined && type.kind === 'singleType') return;
   // Strapi's document service throws a plain Error for `status=draft` (a 500, whether the document exists or not):
   // a mock answers 400 with the reason.
   // with documents.strictParams the service checks the value first (a single type's delete parses no query)
-  if (opts.strictDocumentParams !== false) parseStatus(query.status);
+  if (opts.strictDocumentParams !== false) {
+    parseStatus(query.status);
+    q = parseQuery(store.index, type, query, opts);
+  }
   // (only the literal `draft`: Strapi tests the request's own status, `status=` or another value deletes)
   if (type.draftAndPublish && query.status === 'draft')
     throw new ValidationError(
@@ -407,14 +427,30 @@ export async function deleteDocument(
   if (target === undefined) return;
   const all = type.localized && (query.locale === '*' || (Array.isArray(query.locale) && query.locale.includes('*')));
   const locale = all ? undefined : writeLocale(store, type, query.locale);
+  // Strapi's delete looks its rows up with the query's where spread over the lookup (`{ ...lookup, ...where,
+  // documentId }`): the filters (`filters[id]=1`), `_q` and the publication filter narrow the rows deleted, and a
+  // top-level `locale` filter replaces the locale lookup.
+  const filters = query.filters;
+  // (the route's documentId replaces a top-level documentId filter)
+  const lookup =
+    filters === withoutDocumentId(filters) ? q : parseQuery(store.index, type, { ...query, filters: withoutDocumentId(filters) }, opts);
+  const matches = whereMatcher(type, lookup);
+  const localeFiltered = isPlainObject(filters) && Object.hasOwn(filters, 'locale');
   await store.mutate((tx) => {
     const rows = [...store.index.documentRows(type.uid, target)];
-    for (const r of rows) {
-      if (!all && r.locale !== locale) continue;
+    const doomed = rows.filter((r) => (all || localeFiltered || r.locale === locale) && matches(r));
+    for (const r of doomed) {
       tx.remove(type.uid, r);
       forgetOwnLinks(tx, store.index, type, r);
     }
     // one locale of several: the links to it go with its rows
-    if (!all && locale && rows.some((r) => r.locale !== locale)) unlinkDeletedLocale(tx, store.index, type, target, locale);
+    for (const gone of new Set(doomed.map((r) => r.locale)))
+      if (
+        typeof gone === 'string' &&
+        !all &&
+        rows.some((r) => r.locale !== gone) &&
+        !rows.some((r) => r.locale === gone && !doomed.includes(r))
+      )
+        unlinkDeletedLocale(tx, store.index, type, target, gone);
   });
 }

@@ -4,7 +4,7 @@ import { isDraftRow, refsOf } from '../data/content-index.js';
 import { appendOrd, placeLinks, recordLinks, renumberInverseList, renumberOrds, sortByLink } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
 import { type PreparedData } from './prepare-data.js';
-import type { RelationOp } from './relation-input.js';
+import type { LocaleRef, RelationOp } from './relation-input.js';
 import { sortConnects } from './relation-order.js';
 import { type WriteContext } from './clone.js';
 import { joinsLocale, keepLinkLocales, linkLocale, linkLocales, setLinkLocale, setLinkLocales } from '../data/link-locale.js';
@@ -132,24 +132,25 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
       version,
     );
   const before = listed();
-  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids.
-  const rowsOf = (documentId: string, locale?: string) =>
+  // The owner rows an entry links, draft first, as Strapi maps a documentId to its row ids. Strapi joins the rows
+  // whose ids the rewritten entry holds: a numeric id (`{ id }`, a bare number) names one version of a draft &
+  // publish owner, where a documentId named both (for a writer without draft & publish).
+  const rowsOf = (documentId: string, locale?: string, ids?: readonly number[]) =>
     ctx.index
       .liveDocumentRows(owner.uid, documentId)
-      .filter((r) => linkable(r, locale))
+      .filter((r) => linkable(r, locale) && (!ids || !owner.draftAndPublish || ids.includes(r.id)))
       .sort((a, b) => Number(!isDraftRow(a)) - Number(!isDraftRow(b)));
   // Each entry joins the locale row it names: a writer without i18n may set (or disconnect) two locales of one document.
-  const sets = op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
+  const sets: readonly LocaleRef[] =
+    op.setRefs ?? (op.set ?? []).map((documentId) => ({ documentId, locale: op.locales?.get(documentId) }));
   const entries = [...(op.set ? sets : []), ...(op.connect ?? [])];
-  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale)))];
+  const adding = [...new Set(entries.flatMap((c) => rowsOf(c.documentId, c.locale, c.ids)))];
   const connected = new Set(entries.map((c) => c.documentId));
   // A set (or a to-one connect) keeps the join rows it names and deletes the others; disconnects go first, except
   // for entries the same request connects again.
   if (replacing) for (const r of before) if (!adding.includes(r)) edit(r, false);
-  const disconnects = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId, locale: undefined }));
-  for (const d of disconnects)
-    if (!connected.has(d.documentId))
-      for (const r of ctx.index.liveDocumentRows(owner.uid, d.documentId)) if (linkable(r, d.locale)) edit(r, false);
+  const disconnects: readonly LocaleRef[] = op.disconnectRefs ?? (op.disconnect ?? []).map((documentId) => ({ documentId }));
+  for (const d of disconnects) if (!connected.has(d.documentId)) for (const r of rowsOf(d.documentId, d.locale, d.ids)) edit(r, false);
   for (const r of adding) edit(r, true);
   if (entries.length === 0 || !attribute.toMany) {
     // join rows deleted by this write: `cleanOrderColumns` numbers this row's list 1..n again
@@ -165,7 +166,7 @@ export function applyInverse(ctx: WriteContext, row: Row, attribute: RelationAtt
     // (the anchors were checked against the list before this write, see checkInverseOrder: this cannot throw)
     for (const c of sortConnects(op.connect ?? [], new Set(before.map((r) => r.documentId)))) {
       const anchor = c.position?.before ?? c.position?.after;
-      for (const r of rowsOf(c.documentId, c.locale).filter(linksThisRow)) {
+      for (const r of rowsOf(c.documentId, c.locale, c.ids).filter(linksThisRow)) {
         order = order.filter((x) => x !== r);
         const anchorRow = anchor === undefined ? undefined : rowsOf(anchor, c.locale).find((x) => order.includes(x));
         let at = order.length;

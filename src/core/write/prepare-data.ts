@@ -79,7 +79,8 @@ const IGNORED = new Set(['publishedAt', 'locale', 'status']);
 /**
  * Strapi resolves the documentIds relations name walking the body's keys in their order, into components and zone
  * entries where they come (its data-ids transform traverses the entity): the first unknown one in that order is the
- * one its error names (harness graphql-run links-mini seed 503: a component's relation before a later attribute's).
+ * one its error names (harness graphql-run links-mini seed 503: a component's relation before a later attribute's;
+ * write grammar events and blogcms seed 1601: a media's before a later relation's).
  */
 function resolveRelationIds(index: ContentIndex, source: RelationSource, attributes: Attributes, data: Record<string, unknown>): void {
   for (const key of Object.keys(data)) {
@@ -89,6 +90,9 @@ function resolveRelationIds(index: ContentIndex, source: RelationSource, attribu
     if (attribute.kind === 'relation') {
       const target = index.model.contentTypes.get(attribute.target);
       if (target) rewriteRelation(contentTarget(index, source, target), value, !attribute.toMany);
+    } else if (attribute.kind === 'media') {
+      // media are walked too (`includeMedia`): a file named by an unknown documentId is found missing in body order
+      rewriteRelation(mediaTarget(index), value, false);
     } else if (attribute.kind === 'component' || attribute.kind === 'dynamiczone') {
       for (const item of Array.isArray(value) ? value : [value]) {
         if (!isPlainObject(item)) continue;
@@ -141,6 +145,9 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
 /** What yup's cast leaves of a value that failed validation (the relations check sees it). */
 function failedEcho(attribute: ScalarAttribute, value: unknown): unknown {
   const type = yupType(attribute);
+  // an enumeration is yup's plain string (the text types give the original value back): a number or boolean is cast
+  // to its text, an object or list stays as it is
+  if (attribute.type === 'enumeration' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
   if (type === 'string' || type === 'boolean' || type === 'mixed' || type === 'array') return value;
   if (type !== 'number') return null;
   // yup's number cast: a number stays, a string is read without its spaces; NaN (null in JSON) otherwise

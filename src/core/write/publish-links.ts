@@ -1,7 +1,7 @@
 import type { ContentType, RelationAttribute } from '../model/types.js';
 import { isDraftRow, refsOf } from '../data/content-index.js';
 import { joinsLocale, keepLinkLocales, setLinkLocale, targetLocales } from '../data/link-locale.js';
-import { keepLinkVersions } from '../data/link-version.js';
+import { keepLinkVersions, setLinkVersion } from '../data/link-version.js';
 import {
   copyLinkRank,
   keepOrdsThroughCascade,
@@ -53,6 +53,9 @@ export function dropDraftOnlyTargets(ctx: WriteContext, published: Row): void {
           .documentRows(target.uid, documentId)
           .some((r) => !isDraftRow(r) && (locales === undefined || locales.includes(String(r.locale))));
       });
+      // the published version links the targets' published versions by documentId: a draft's link to one version,
+      // named by row id, is mapped anew (link-version.ts)
+      for (const documentId of kept) setLinkVersion(holder, attribute.name, documentId, undefined);
       if (kept.length === current.length) continue;
       holder[attribute.name] = attribute.toMany ? kept : (kept[0] ?? null);
       keepLinkLocales(holder, attribute.name, kept);

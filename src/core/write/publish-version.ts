@@ -20,7 +20,7 @@ import {
 import { orderComponentIds } from './component-order.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { LINK_LOCALES, joinsLocale } from '../data/link-locale.js';
-import { linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
+import { LINK_VERSIONS, linksVersion, linkVersion, setLinkVersion } from '../data/link-version.js';
 
 // Publishing: the draft is validated as a create of a published entry, then copied into a new published row, and
 // the links into and out of it are rebuilt as Strapi's publish re-creates them.
@@ -93,7 +93,16 @@ export function liveMedia(index: WriteContext['index'], value: unknown): unknown
  * the stored draft): every required attribute, min, minLength, regex and uniqueness, whatever the request sent.
  */
 export function validatePublish(ctx: WriteContext, draft: Pick<Row, 'documentId' | 'locale'> & Record<string, unknown>): void {
-  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, draft, { media: true, relations: true, ids: true }), {
+  // Strapi reads the draft back populated by the zone's declared components: an entry of another component (a draft
+  // may hold one) is neither validated nor published (kit write grammar 1601: a zone's undeclared entry missing a
+  // required attribute publishes)
+  const view: Record<string, unknown> = { ...draft };
+  for (const attribute of ctx.type.attributes.values())
+    if (attribute.kind === 'dynamiczone' && Array.isArray(view[attribute.name]))
+      view[attribute.name] = (view[attribute.name] as unknown[]).filter(
+        (v) => isPlainObject(v) && attribute.components.includes(String(v.__component)),
+      );
+  prepareData(ctx.type, asInput(ctx.index, ctx.type.attributes, view as typeof draft, { media: true, relations: true, ids: true }), {
     index: ctx.index,
     draft: false,
     creating: true,
@@ -111,6 +120,7 @@ export function publish(ctx: WriteContext, draft: Row): Row {
   const replaced = ctx.index.documentRows(ctx.type.uid, draft.documentId).find((r) => r.locale === draft.locale && !isDraftRow(r));
   const published: Row = { ...draft, id: ctx.store.nextId(ctx.type.uid), publishedAt: ctx.now };
   if (draft[LINK_LOCALES]) published[LINK_LOCALES] = structuredClone(draft[LINK_LOCALES]);
+  if (draft[LINK_VERSIONS]) published[LINK_VERSIONS] = structuredClone(draft[LINK_VERSIONS]);
   for (const attribute of ctx.type.attributes.values())
     if (Object.hasOwn(draft, attribute.name)) published[attribute.name] = cloneAttribute(ctx, attribute, draft[attribute.name]);
   // the draft's links to documents without a published version are dropped when its ids are resolved, before the

@@ -10,14 +10,18 @@ import { textOf, type Connect, type Position, type RelationOp } from './relation
 const anchorOf = (p: Position | undefined): string | undefined => p?.before ?? p?.after;
 
 /** Applies an operation to the documentIds an owning side holds, keeping connection order as Strapi does. */
-export function applyRelationOp(current: readonly string[], op: RelationOp, toMany: boolean): string[] {
+export function applyRelationOp(current: readonly string[], op: RelationOp, toMany: boolean, inserted = false): string[] {
   if (op.set) return toMany ? [...op.set] : op.set.slice(-1);
   const connects = op.connect ?? [];
   if (!toMany) {
-    // A to-one connected to several: the database drops its link, then inserts a join row per connect, and a read
-    // shows the first (probe to-one-connects: `connect: [c1, c2]` reads c1, `[c2, c1]` reads c2). The others' join
-    // rows are not kept here (they would show once the first is disconnected).
-    const first = connects.length > 0 ? connects[0].documentId : undefined;
+    // A to-one connected to several: the database inserts a join row per connect. An update then deletes the join
+    // rows of every document but the first connected's (`deletePreviousAnyToOneRelations`): it reads the first
+    // (probe to-one-connects: `connect: [c1, c2]` reads c1, `[c2, c1]` reads c2). A row being inserted keeps them
+    // all, and a read shows the join row of the lowest target row id, in the join table's unique index order
+    // (probe s13-write-probes/dp-owner-row-id.json: `[B, A]` reads A). The others' join rows are not kept here.
+    const lowest = (c: Connect) => Math.min(...(c.ids ?? [c.id]));
+    const chosen = inserted ? [...connects].sort((a, b) => lowest(a) - lowest(b)) : connects;
+    const first = chosen.length > 0 ? chosen[0].documentId : undefined;
     if (first !== undefined) return [first];
     return current.filter((d) => !(op.disconnect ?? []).includes(d)).slice(0, 1);
   }
@@ -105,8 +109,10 @@ export function sortConnects(connects: Connect[], initial: ReadonlySet<string>):
 function notConnected(c: Connect, anchor: string, connects: Connect[]): ValidationError {
   const anchorId = c.rawPosition?.before ?? c.rawPosition?.after ?? connects.find((x) => x.documentId === anchor)?.id;
   const position = JSON.stringify(c.rawPosition ?? c.position);
+  // an anchor that names no row at all (an `{ id }` entry's position left as given): real Strapi fails with a 500
+  const named = anchor.startsWith('\u0000') ? ' (the position names no row id: real Strapi answers 500)' : '';
   return new ValidationError(
-    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${textOf(anchorId)} needs to be connected first.`,
+    `There was a problem connecting relation with id ${c.id} at position ${position}. The relation with id ${textOf(anchorId)} needs to be connected first.${named}`,
     {},
   );
 }

@@ -30,9 +30,12 @@ export function checkUnrecognizedKeys(
   ignored: ReadonlySet<string>,
 ): void {
   const root = strapiSchema(index, { kind: 'type', type });
-  // `status` is the query's: a relation's own object naming it is refused (`article: { documentId, status }` is
-  // "Invalid key status at article"; inside `connect` the items are not walked), probe ref-status
-  const skipped = (key: string, path: string | null) => ignored.has(key) && (path === null || key !== 'status');
+  // The write's ignored keys pass at the root only. Below it a key passes where the schema walked has it: a relation's
+  // or media's own object is its target's content type, whose system attributes (`publishedAt`, `locale`) pass; a
+  // component or zone entry has none ("Invalid key publishedAt at seo", probe s13-write-probes/nested-publishedAt.json,
+  // whatever relation came before it at that level: school 1601), and `status` is no attribute anywhere
+  // (`article: { documentId, status }` is "Invalid key status at article"; inside `connect` the items are not walked).
+  const skipped = (key: string, path: string | null) => ignored.has(key) && path === null;
   walk(index, root, data, null, 'root', ignored, (key, attribute, path, parent) => {
     if (!attribute && !skipped(key, path) && !allowed(key, parent, path)) throw invalidKey(key, { parent: path, path, source: 'body' });
   });
