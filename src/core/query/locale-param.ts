@@ -54,3 +54,14 @@ export function checkLookupLocale(locale: unknown): void {
   if (isEmpty(locale) || typeof locale === 'string') return;
   throw new ValidationError(`Invalid locale param ${String(locale)} provided. Document locales must be strings.`, {});
 }
+
+/**
+ * localeToData: a create or update takes one locale, a string other than `*` (refused before the data is validated
+ * or any lifecycle runs). A list's empty items were dropped by the strict check; a list left is refused too.
+ */
+export function checkDataLocale(locale: unknown): void {
+  const list = Array.isArray(locale) ? locale.filter((v) => typeof v === 'string' && v !== '') : undefined;
+  const value = list ? (list.length === 0 ? undefined : list) : locale;
+  if (value === '*' || Array.isArray(value))
+    throw new ValidationError(`Invalid locale param ${String(value)} provided. Document locales must be strings.`, {});
+}

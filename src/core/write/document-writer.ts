@@ -5,6 +5,7 @@ import { isDraftRow, refsOf } from '../data/content-index.js';
 import { checkRestrictedBody } from '../query/restricted-relations.js';
 import { parseQuery, parseStatus, validateQuery, whereMatcher, withoutDocumentId, type QueryOptions } from '../query/run-query.js';
 import { renderRow, type Entry } from '../query/render-entry.js';
+import { checkDataLocale } from '../query/locale-param.js';
 import type { Store } from '../data/store.js';
 import { recordLinks, renumberInverseList, renumberOrds } from '../data/link-order.js';
 import type { Row } from '../data/types.js';
@@ -77,12 +78,8 @@ function checkedWrite(store: Store, type: ContentType, query: Record<string, unk
 
 function writeLocale(store: Store, type: ContentType, raw: unknown): string | undefined {
   if (!type.localized) return undefined;
-  // localeToData: one locale, a string other than `*` (a list's empty items were dropped by the strict check)
-  const list = Array.isArray(raw) ? raw.filter((v) => typeof v === 'string' && v !== '') : undefined;
-  const value = list ? (list.length === 0 ? undefined : list) : raw;
-  if (value === '*' || Array.isArray(value)) {
-    throw new ValidationError(`Invalid locale param ${String(value)} provided. Document locales must be strings.`, {});
-  }
+  checkDataLocale(raw);
+  const value = Array.isArray(raw) ? undefined : raw;
   return value === undefined || value === null || value === '' ? store.index.model.defaultLocale : String(value);
 }
 
