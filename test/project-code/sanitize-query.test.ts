@@ -84,6 +84,7 @@ test('a sort on an unknown key, a private one or a relation without a field is d
     'sort=tag:desc',
     'sort[0]=nope&sort[1]=title:desc',
     'sort=nope,title',
+    'sort[0]=title:asc&sort[1][id]=asc',
   ]) {
     const { status, body } = await page(query);
     expect({ query, status, title: body.data?.title }).toEqual({ query, status: 200, title: 'Home' });

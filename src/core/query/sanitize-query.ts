@@ -55,7 +55,9 @@ function sanitizeSort(schema: StrapiSchema | undefined, sort: unknown): unknown 
     if (!sort.some((item) => typeof item === 'string' || isPlainObject(item))) return sort;
     if (sort.every((item) => typeof item === 'string') || sort.every((item) => typeof item === 'object' && item !== null))
       return sort.map((item) => sanitizeSort(schema, item)).filter((item) => !isEmptyValue(item));
-    return sort;
+    // a list mixing texts and objects is walked as an object keyed by index: no index names an attribute (harness
+    // cheeses grammar seed 1605: `sort[0]=documentId:asc&sort[1][id]=asc` sorts nothing)
+    return sanitizeSort(schema, { ...sort });
   }
   if (isPlainObject(sort)) {
     const out: Record<string, unknown> = {};
