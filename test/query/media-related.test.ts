@@ -85,3 +85,23 @@ test.each(['media-related.json', 'media-related-components.json'])('%s: each ste
     expect(normalise(answer, mockIds)).toEqual(normalise(body, strapiIds));
   }
 });
+
+test('populate=related,folder: the component entries are an API token’s, not the public role’s', async () => {
+  const form = new FormData();
+  form.append('files', new Blob(['x'], { type: 'text/plain' }), 'x.txt');
+  const auth = { authorization: `Bearer ${FULL}` };
+  const [file] = (await (await fetch(`${url}/api/upload`, { method: 'POST', headers: auth, body: form })).json()) as { id: number }[];
+  const created = await fetch(`${url}/api/articles?status=published`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { title: 'T', gallery: [file.id], blocks: [{ __component: 'shared.slider', files: [file.id] }] } }),
+  });
+  expect(created.status).toBe(201);
+  const types = async (headers: Record<string, string>) => {
+    const res = await fetch(`${url}/api/upload/files/${file.id}?populate=related,folder`, { headers });
+    return ((await res.json()) as { related: { __type: string }[] }).related.map((e) => e.__type);
+  };
+  // (the public role may find articles: the kit's config grants it)
+  expect(await types(auth)).toEqual(['shared.slider', 'api::article.article', 'shared.slider', 'api::article.article']);
+  expect(await types({})).toEqual(['api::article.article', 'api::article.article']);
+});

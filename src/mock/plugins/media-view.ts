@@ -107,7 +107,11 @@ function withRelated(
 ) {
   if (!asked) return shown;
   const related = renderRelated({ index: rt.store.index, status: 'published' }, file, asked.node);
-  if (!asked.wildcard || !Array.isArray(related)) return { ...shown, [RELATED]: related };
+  // the answer's sanitizer keeps a users-permissions caller's readable types only, components never (no permission
+  // names one); an API token's `related` given as a comma item is not narrowed (harness cheeses grammar seed 1605,
+  // school 1690)
+  const narrowed = asked.wildcard || (asked.node.unsanitized === true && who.kind !== 'token');
+  if (!narrowed || !Array.isArray(related)) return { ...shown, [RELATED]: related };
   const kept = related.filter((e) => {
     const type = rt.model.contentTypes.get(String(e.__type));
     return !!type && mayContent(rt, who, type, 'find');
