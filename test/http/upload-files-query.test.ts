@@ -83,3 +83,10 @@ test("under a zone fragment the target is named by Strapi's traversal through th
   expect(status).toBe(400);
   expect(body.error?.message).toBe('Invalid key x at blocks.on[shared.slider].populate.files.populate.related.on.x');
 });
+
+test('a $and qs made an object of (an index past 100) filters nothing on the files route, as the query conversion drops it', async () => {
+  const all = await get('/api/upload/files');
+  const { status, body } = await get('/api/upload/files?filters[$and][101][name][$eq]=nothing-named-so');
+  expect(status).toBe(200);
+  expect(body).toEqual(all.body);
+});
