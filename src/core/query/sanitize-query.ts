@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors/strapi-errors.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { tooManyPopulateEntries } from './populate.js';
+import { isScalar } from './validate-query.js';
 import type { StrapiAttribute, StrapiSchema } from './strapi-schema.js';
 
 // Strapi's content API query sanitizer (`this.sanitizeQuery(ctx)` in a controller, @strapi/utils sanitize
@@ -17,7 +18,6 @@ function dropped(attribute: StrapiAttribute | undefined): boolean {
   return !attribute || attribute.type === 'dynamiczone' || attribute.type === 'morph' || attribute.type === 'password' || attribute.private;
 }
 
-const isScalar = (attribute: StrapiAttribute | undefined) => attribute?.type === 'scalar' || attribute?.type === 'password';
 const targetOf = (attribute: StrapiAttribute | undefined) =>
   attribute && (attribute.type === 'relation' || attribute.type === 'component' || attribute.type === 'media')
     ? attribute.target()

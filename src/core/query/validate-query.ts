@@ -53,7 +53,8 @@ export const STRAPI_OPERATORS: ReadonlySet<string> = new Set([
 const join = (parent: string | null, key: string) => (parent === null ? key : `${parent}.${key}`);
 /** lodash's isObject: objects, arrays (and functions). */
 const isObjectLike = (v: unknown): v is object => typeof v === 'object' && v !== null;
-const isScalar = (a: StrapiAttribute | undefined) => a !== undefined && (a.type === 'scalar' || a.type === 'password');
+/** A scalar as Strapi's validators and sanitizers see one (a password is a scalar, refused or dropped apart). */
+export const isScalar = (a: StrapiAttribute | undefined) => a !== undefined && (a.type === 'scalar' || a.type === 'password');
 /** lodash's isEmpty for the values a query holds. */
 const isEmpty = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'string' ? v.length === 0 : typeof v === 'object' ? Object.keys(v).length === 0 : true);
