@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { prefetchSeedEarly } from '../store/seed-prefetch.js';
 import { journalPath } from '../store/journal.js';
 import { prefetchStoreFiles } from '../store/store-prefetch.js';
+import { growHeapForLoad } from './load-heap.js';
 
 /**
  * `serve --seed FILE`: starts reading and outlining the seed on another thread before yargs and the commands load
@@ -11,10 +12,13 @@ import { prefetchStoreFiles } from '../store/store-prefetch.js';
  * takes the read ahead over if yargs finds the same file, and stops it otherwise. Without `--memory`, the store file
  * (`--data FILE`, CONTENT_MOCK_DATA, else ./.content-mock/db.json) and its journal are read ahead the same way, into
  * the page cache only (see store-prefetch.ts); when that file is already there, the seed is not read ahead at all
- * (see servesStoreFile).
+ * (see servesStoreFile). Any `serve` lets the heap grow in large steps from here until its data is loaded (see
+ * load-heap.ts).
  */
 export function startEarlySeedRead(argv: readonly string[], env: NodeJS.ProcessEnv): void {
   if (argv[0] !== 'serve' || argv.includes('--help')) return;
+  // the modules, then the data, load from here on; runServe sets the heap's growth back once they have
+  growHeapForLoad();
   const on = (value: string | undefined) => value !== undefined && value !== 'false';
   let file = env.CONTENT_MOCK_SEED;
   let data = env.CONTENT_MOCK_DATA;

@@ -6,6 +6,7 @@ import { describeGenerated } from '../../mock/generated-store.js';
 import { localesOf } from '../project-options.js';
 import type { StoreData } from '../../core/data/types.js';
 import { style } from '../style.js';
+import { growHeapAsUsual } from '../load-heap.js';
 import type { SeedReadAhead } from '../../store/seed-prefetch.js';
 
 export interface ServeArgs {
@@ -59,6 +60,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     return 2;
   }
   if (args.resetOnStart) await server.reset();
+  growHeapAsUsual();
   const rt = server.runtime();
   for (const w of [...(rt.config.warnings ?? []), ...rt.model.warnings]) console.warn(style('yellow', `warning: ${w}`));
   let url: string;
