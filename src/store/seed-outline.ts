@@ -27,7 +27,10 @@ export interface Outline {
   readonly documents: Map<string, Slice[]>;
 }
 
-/** Snapshots the read-ahead thread shrank as type `uid`'s (see shrink-snapshot.ts): [start, end, …] in `bytes`. */
+/**
+ * Snapshots the read-ahead thread shrank as type `uid`'s (see shrink-snapshot.ts): [start, end, …] in `bytes`, which
+ * hold them only until the stream's next step is read (one buffer serves every chunk).
+ */
 export interface ShrunkDocuments {
   readonly uid: string;
   readonly bytes: Buffer;
