@@ -3,11 +3,14 @@
 //
 //   node scripts/harness/run.mjs --model test/fixtures/models/<name> | --model kit
 //       [--seed N] [--reads 2000] [--writes 300] [--json out.json] [--slot 0..49] [--keep-work] [--verbose] [--trace]
-//       [--skip-reads] [--until N] [--generator grammar] [--write-generator grammar]
+//       [--skip-reads] [--until N] [--generator grammar] [--write-generator grammar] [--check-strapi]
 // --generator grammar: the reads come from grammar-gen.mjs (shapes sampled from Strapi's query grammar) instead of
 // gen.mjs; the JSON report then lists `differingFeatures` (each shape feature: requests carrying it, how many differed).
 // --write-generator grammar: the write sequence comes from write-grammar-gen.mjs (bodies sampled from Strapi's write
 // grammar: every attribute kind, relation ops, components, zones, media, system keys, body shapes) instead of gen.mjs.
+// --check-strapi: Strapi's side is reached through `content-mock proxy`, so the contract checker judges every real
+// answer; real Strapi is the spec, so each violation it reports (but a 5xx) is the checker's mistake. The JSON report
+// then lists `proxyViolations` (by rule and message, with examples).
 // --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
 // write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
@@ -338,24 +341,57 @@ async function replay(list, servers) {
   return false;
 }
 
-let mock;
+/** `content-mock proxy` in front of Strapi (--check-strapi): the contract checker judges each of its answers. */
+const proxyReports = [];
+async function startProxy(target) {
+  const port = 1600 + slot;
+  await assertPortFree(port);
+  const report = join(work, `proxy-report-${proxyReports.length}.json`);
+  proxyReports.push(report);
+  const args = ['proxy', '--target', target, '--port', String(port), '--schemas', modelDir, '--report', report];
+  args.push('--config', join(work, 'content-mock.config.json'), '--timeout', '180000');
+  const child = spawn(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  process.on('exit', () => {
+    try {
+      process.kill(child.pid);
+    } catch {}
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHttp(`${base}/api/i18n/locales`, child.pid, 60000);
+  return { base, pid: child.pid, child };
+}
+/** Stops the proxy and waits until it has written its report (it writes it on SIGINT). */
+async function stopProxy(proxy) {
+  if (!proxy) return;
+  const exited = new Promise((ok) => proxy.child.once('exit', ok));
+  proxy.child.kill('SIGINT');
+  await Promise.race([exited, new Promise((ok) => setTimeout(ok, 20000))]);
+}
+const viaProxy = opts['check-strapi'] === true;
+
+let mock, proxy;
 try {
   restore();
   strapi = await startStrapi(dest, strapiPort, { fresh: false });
   mock = await startMock(pulledFile);
+  if (viaProxy) proxy = await startProxy(strapi.base);
+  const front = () => (proxy ? { base: proxy.base } : strapi);
   if (!opts['skip-reads']) {
-    await replay(reads, { strapi, mock });
+    await replay(reads, { strapi: front(), mock });
+    await stopProxy(proxy);
     await stopAndWait(strapi);
     await stopAndWait(mock);
     restore();
     strapi = await startStrapi(dest, strapiPort, { fresh: false });
     mock = await startMock(pulledFile);
+    if (viaProxy) proxy = await startProxy(strapi.base);
   }
-  if (await replay(writeSeq, { strapi, mock })) {
+  if (await replay(writeSeq, { strapi: front(), mock })) {
     log(`stopped after write #${opts.until}: strapi ${strapi.base}, mock ${mock.base} (token ${fullKey}); Ctrl-C stops both`);
     await new Promise((done) => process.once('SIGINT', done).once('SIGTERM', done));
   }
 } finally {
+  await stopProxy(proxy);
   await stopAndWait(strapi);
   await stopAndWait(mock);
 }
@@ -396,6 +432,27 @@ for (const e of results)
     s.requests++;
     if (e.verdict === 'different') s.different++;
   }
+// --check-strapi: the checker's verdicts on Strapi's own answers, by rule and message (ids and paths left out)
+let proxyViolations;
+if (viaProxy) {
+  const byClass = new Map();
+  let judged = 0;
+  for (const file of proxyReports) {
+    if (!existsSync(file)) continue;
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    judged += data.totals.requests;
+    for (const r of data.results)
+      for (const v of r.violations) {
+        const key = `${v.rule}: ${v.message.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N')}`;
+        const c = byClass.get(key) ?? { class: key, count: 0, examples: [] };
+        c.count++;
+        if (c.examples.length < 3) c.examples.push({ method: r.method, url: r.url, status: r.status, path: v.path, message: v.message });
+        byClass.set(key, c);
+      }
+  }
+  const classes = [...byClass.values()].sort((a, b) => b.count - a.count);
+  proxyViolations = { judged, violations: classes.reduce((n, c) => n + c.count, 0), classes };
+}
 const summary = {
   model: name,
   seed: seedN,
@@ -405,11 +462,19 @@ const summary = {
   writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },
   total: tally(results),
   push: pushReport,
+  ...(proxyViolations ? { proxyViolations } : {}),
 };
 console.log(
   `\n== ${name} seed ${seedN}: ${summary.total.requests} requests, ${summary.total.identical} identical (${((100 * summary.total.identical) / summary.total.requests).toFixed(2)} %), ${summary.total.deliberate} deliberate, ${summary.total.different} different`,
 );
 console.log(`   reads ${JSON.stringify(summary.reads)}\n   writes ${JSON.stringify(summary.writes)}`);
+if (proxyViolations) {
+  console.log(`\n== checker on Strapi's answers: ${proxyViolations.judged} judged, ${proxyViolations.violations} violations`);
+  for (const c of proxyViolations.classes)
+    console.log(
+      `  [${c.count}] ${c.class}\n      ${c.examples[0].method} ${c.examples[0].url} -> ${c.examples[0].status} at ${c.examples[0].path}`,
+    );
+}
 for (const c of classList) {
   const m = c.minimal;
   console.log(

@@ -57,7 +57,11 @@ describe('response schemas', () => {
     expect(Object.keys(file)).toEqual([
       'id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext',
       'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt',
+      'isUrlSigned', 'related',
     ]);
+    // the upload routes add isUrlSigned; related only when populated by name (real Strapi 5.54 answers, --check-strapi)
+    expect(file.isUrlSigned).toMatchObject({ type: 'boolean' });
+    expect(file.related).toMatchObject({ type: 'array', items: { type: 'object' } });
     expect(file.formats).toMatchObject({ type: ['object', 'null'], additionalProperties: { $ref: '#/components/schemas/UploadFileFormat' } });
     expect(file.provider_metadata.type).toBeUndefined();
   });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
-import { loadContract, type Contract } from '../../src/contract/proxy/load-contract.js';
-import { datasetLocales, KIT_DIR } from '../openapi/kit.js';
-import { readRecorded, startRecordedBackend, type AnswerBreak, type RecordedBackend } from './recorded-backend.js';
+import {
+  readRecorded,
+  startKitProxy,
+  startRecordedBackend,
+  type AnswerBreak,
+  type CheckingProxy,
+  type RecordedBackend,
+} from './recorded-backend.js';
 
 type Row = Record<string, unknown>;
 const rows = (b: Row) => b.data as Row[];
@@ -46,37 +50,18 @@ const CAUGHT: Array<[string, string, string | undefined, string, string]> = [
 
 const answers = readRecorded();
 let backend: RecordedBackend;
-let contract: Contract;
-let proxy: ContentProxy;
-let proxyUrl: string;
+let checking: CheckingProxy;
 
 beforeAll(async () => {
   backend = await startRecordedBackend(answers, BREAKS);
-  // The kit's project as `proxy --config` loads it: REST settings (defaultLimit 25, maxLimit 100, strictParams) included.
-  contract = await loadContract({
-    schemas: `${KIT_DIR}model`,
-    config: `${KIT_DIR}content-mock.config.json`,
-    locales: datasetLocales(`${KIT_DIR}dataset.json`),
-  });
-  proxy = createProxy({ target: backend.url, contract, validateFirst: true, log: () => undefined });
-  ({ url: proxyUrl } = await proxy.listen(0));
+  checking = await startKitProxy(backend.url);
 });
 afterAll(async () => {
-  await proxy.close();
+  await checking.close();
   await backend.close();
 });
 
-async function through(answer: string, url: string, kind: string) {
-  const res = await fetch(proxyUrl + url, { headers: { 'x-answer': answer, 'x-break': kind } });
-  await res.arrayBuffer();
-  await proxy.idle();
-  const sent = new URL(url, proxyUrl);
-  const result = proxy.report
-    .data()
-    .results.filter((r) => r.url === sent.pathname + sent.search)
-    .at(-1);
-  return { header: Number(res.headers.get(VIOLATIONS_HEADER)), violations: result?.violations ?? [] };
-}
+const through = (answer: string, url: string, kind: string) => checking.through(url, answer, kind);
 
 describe('real Strapi 5.54 answers pass the proxy untouched', () => {
   test.each([...answers.values()].filter((a) => a.status < 500).map((a) => [a.name, a.path]))('%s: %s', async (name, path) => {

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { createProxy, VIOLATIONS_HEADER, type ContentProxy } from '../../src/contract/proxy/create-proxy.js';
+import { loadContract } from '../../src/contract/proxy/load-contract.js';
+import type { Violation } from '../../src/contract/proxy/violation.js';
+import { datasetLocales, KIT_DIR } from '../openapi/kit.js';
 
 export interface RecordedAnswer {
   readonly name: string;
@@ -66,5 +70,41 @@ export async function startRecordedBackend(
         server.close(() => ok());
         server.closeAllConnections();
       }),
+  };
+}
+
+export interface CheckingProxy {
+  readonly proxy: ContentProxy;
+  /** Sends `path` through the proxy (recorded answer `answer`, with break `kind`): its status and what it found. */
+  through(path: string, answer: string, kind?: string): Promise<{ status: number; header: number; violations: readonly Violation[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A validating proxy (violations counted in a header too) in front of `target`, with the kit's project as
+ * `proxy --config` loads it: REST settings (defaultLimit 25, maxLimit 100, strictParams) included.
+ */
+export async function startKitProxy(target: string): Promise<CheckingProxy> {
+  const contract = await loadContract({
+    schemas: `${KIT_DIR}model`,
+    config: `${KIT_DIR}content-mock.config.json`,
+    locales: datasetLocales(`${KIT_DIR}dataset.json`),
+  });
+  const proxy = createProxy({ target, contract, validateFirst: true, log: () => undefined });
+  const { url } = await proxy.listen(0);
+  return {
+    proxy,
+    async through(path, answer, kind = '') {
+      const res = await fetch(url + path, { headers: { 'x-answer': answer, 'x-break': kind } });
+      await res.arrayBuffer();
+      await proxy.idle();
+      const sent = new URL(path, url);
+      const result = proxy.report
+        .data()
+        .results.filter((r) => r.url === sent.pathname + sent.search)
+        .at(-1);
+      return { status: res.status, header: Number(res.headers.get(VIOLATIONS_HEADER)), violations: result?.violations ?? [] };
+    },
+    close: () => proxy.close(),
   };
 }

@@ -23,8 +23,9 @@ function fileSchemas(): Schemas {
     UploadFile: {
       type: 'object',
       description:
-        'A file of the media library (plugin::upload.file). Private fields (folder, folderPath, related) are never ' +
-        'returned. `populate[<field>][fields]` may select a subset: only `id` and `documentId` are always present.',
+        'A file of the media library (plugin::upload.file). Its folder (folder, folderPath) is never returned, the ' +
+        'entries using it (`related`) only when populated by name. `populate[<field>][fields]` may select a subset: ' +
+        'only `id` and `documentId` are always present.',
       required: ['id', 'documentId'],
       additionalProperties: false,
       properties: {
@@ -56,6 +57,17 @@ function fileSchemas(): Schemas {
         createdAt: dateTime,
         updatedAt: dateTime,
         publishedAt: { type: ['string', 'null'], format: 'date-time' },
+        isUrlSigned: {
+          type: 'boolean',
+          description: 'Whether `url` was signed for this answer (false for the local provider): the upload routes add it.',
+        },
+        related: {
+          type: 'array',
+          description:
+            'The entries (and component instances) using the file, each with `__type`: only when asked for by name ' +
+            '(`populate[<media field>][populate]=related` in an entry, `populate=related,folder` on the upload routes).',
+          items: { type: 'object' },
+        },
       },
     },
     UploadFileFormat: {

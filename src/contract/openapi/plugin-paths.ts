@@ -255,7 +255,8 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         summary: 'List files',
         description: 'The whole library (filters and sort apply; no pagination).',
         responses: {
-          '200': ok('The files.', { type: 'array', items: { type: 'object', required: ['id', 'url'] } }),
+          // `fields` applies here too (only id and documentId are always there)
+          '200': ok('The files.', { type: 'array', items: ref('UploadFile') }),
           ...errors(400, 401, 403, 500),
         },
       },
@@ -266,7 +267,8 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         tags: [UPLOAD],
         operationId: 'upload.findOne',
         summary: 'Get a file',
-        responses: { '200': ok('The file.', ref('UploadFile')), ...errors(401, 403, 404, 500) },
+        // the query is validated as for a content type (a bad filter, sort or populate key is a 400)
+        responses: { '200': ok('The file.', ref('UploadFile')), ...errors(400, 401, 403, 404, 500) },
       },
       delete: {
         tags: [UPLOAD],
