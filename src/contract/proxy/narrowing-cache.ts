@@ -2,9 +2,16 @@ import { DEEP_POPULATE_PARAMS, withDeepPopulate } from '../../core/query/deep-po
 import type { ContentType } from '../../core/model/types.js';
 import { StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Predicate } from '../../core/query/filters.js';
-import { paginationInfo, parsePagination, type PageWindow, type Pagination, type RestLimits } from '../../core/query/pagination.js';
+import { pageOf, paginationInfo, shouldCount, type PageWindow, type Pagination, type RestLimits } from '../../core/query/pagination.js';
 import type { CanRead } from '../../core/query/restricted-relations.js';
-import { ALLOWED_QUERY_KEYS, parseQuery, parseQueryString, withoutDocumentId, type ParsedQuery } from '../../core/query/run-query.js';
+import {
+  ALLOWED_QUERY_KEYS,
+  parseListQuery,
+  parseQuery,
+  parseQueryString,
+  withoutDocumentId,
+  type ParsedQuery,
+} from '../../core/query/run-query.js';
 import { compileShownFilters, relationFilters, type RelationFilter } from './check-filters.js';
 import type { Contract } from './load-contract.js';
 
@@ -26,9 +33,9 @@ export interface Narrowing {
    * what the caller may read of them changes the answer (hidden relations, `Invalid key` refusals).
    */
   readonly touched: readonly string[];
-  /** Why Strapi refuses this query (400) on every route of the type, whatever the data: a 2xx then is a break. */
+  /** Why Strapi refuses this query (400) on a findOne or a single type, whatever the data: a 2xx then is a break. */
   readonly refusal?: string;
-  /** Why Strapi refuses it as a list query (pagination is only read by `find`). */
+  /** Why Strapi refuses it on a list (find), whose pagination is its window's (see parseListQuery). */
   readonly listRefusal?: string;
   /** The page a list answer must be, with the project's REST limits. */
   readonly pagination?: Pagination;
@@ -36,15 +43,21 @@ export interface Narrowing {
   readonly window?: PageWindow;
 }
 
-/** What the checker knows of the target's REST settings (`config/api.js`, the config file's `rest`). */
+/** What the checker knows of the target's REST settings (`config/api.js`, the config file's `rest` and `documents`). */
 export interface RestSettings {
   readonly limits: RestLimits;
   /** Undefined: not known, unknown query parameters are not judged. */
   readonly strictParams?: boolean;
+  /**
+   * `documents.strictParams` (status, locale and pagination checked by the document service): a project written
+   * before 5.x set it has none of these checks (harness monblog, sitedemo: `status=DRAFT` answers 200). False when
+   * not known: a check the target may not make is never judged.
+   */
+  readonly strictDocumentParams: boolean;
 }
 
 /** Strapi's own defaults; strictParams is left unjudged when no project settings were read. */
-const STRAPI_DEFAULTS: RestSettings = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true } };
+const STRAPI_DEFAULTS: RestSettings = { limits: { defaultLimit: 25, maxLimit: 100, withCount: true }, strictDocumentParams: false };
 
 export function restSettingsOf(contract: Contract): RestSettings {
   const rest = contract.config?.rest;
@@ -52,6 +65,7 @@ export function restSettingsOf(contract: Contract): RestSettings {
   return {
     limits: { defaultLimit: rest.defaultLimit, maxLimit: rest.maxLimit, withCount: rest.withCount },
     strictParams: rest.strictParams,
+    strictDocumentParams: contract.config?.documents.strictParams ?? false,
   };
 }
 
@@ -65,6 +79,14 @@ const ALWAYS_REFUSED =
 function refusalOf(error: unknown): string | undefined {
   return error instanceof StrapiError && error.status === 400 && ALWAYS_REFUSED.test(error.message) ? error.message : undefined;
 }
+function withCountRefusal(raw: Record<string, unknown>, limits: RestLimits): string | undefined {
+  try {
+    shouldCount(raw, limits);
+    return undefined;
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
 /** Distinct (type, query) pairs kept; a client that varies its queries endlessly only costs the re-parse. */
 const MAX_ENTRIES = 2000;
 
@@ -72,7 +94,7 @@ const MAX_ENTRIES = 2000;
 
 function pageOrUndefined(raw: Record<string, unknown>, limits: RestLimits): Pick<Narrowing, 'pagination' | 'window'> {
   try {
-    return { pagination: parsePagination(raw, limits), window: paginationInfo(raw, limits) };
+    return { pagination: pageOf(raw, limits), window: paginationInfo(raw, limits) };
   } catch {
     return {};
   }
@@ -96,33 +118,43 @@ function compile(contract: Contract, type: ContentType, search: string, canRead:
     limits: settings.limits,
     // Parsed leniently: an unknown parameter is judged above, and the rest of the query still narrows the answer.
     strictParams: false,
+    strictDocumentParams: settings.strictDocumentParams,
     canRead: (uid: string) => {
       if (contract.model.contentTypes.has(uid)) asked.add(uid);
       return canRead ? canRead(uid) : true;
     },
   };
-  let parsed: ParsedQuery;
+  // The engine's own parses, as the mock runs them: a lookup's (findOne, single type) and a list's, which differ in
+  // what they check of pagination (school: `start=-1&status=draft` is refused on a findOne, a list answers 200).
+  let parsed: ParsedQuery | undefined;
+  let error: unknown;
+  let listError: unknown;
   try {
     parsed = parseQuery(contract.index, type, raw, options);
-  } catch (error) {
-    const refusal = strict ?? refusalOf(error);
+  } catch (e) {
+    error = e;
+  }
+  try {
+    const listed = parseListQuery(contract.index, type, raw, options);
+    parsed ??= listed;
+  } catch (e) {
+    listError = e;
+  }
+  const refusal = strict ?? (error === undefined ? undefined : refusalOf(error));
+  // a list's meta reads withCount last (findManyPage's meta): its refusal comes after every other
+  const listRefusal = strict ?? (listError === undefined ? withCountRefusal(raw, settings.limits) : refusalOf(listError));
+  if (!parsed) {
+    const failed = { raw, error: error ?? listError, touched: [...asked], relations: [], refusal, listRefusal };
     // A filter the engine cannot compile (an operand it does not cast the way the target does) must not cost the
     // rest of the narrowing: populate, fields, locale, status and pagination are still judged, the filter is not.
     const { filters: _dropped, ...rest } = raw;
-    if (refusal !== undefined || raw.filters === undefined) return { raw, error, touched: [...asked], relations: [], refusal };
+    if ((refusal !== undefined && listRefusal !== undefined) || raw.filters === undefined) return failed;
     try {
       parsed = parseQuery(contract.index, type, rest, options);
     } catch {
-      return { raw, error, touched: [...asked], relations: [] };
+      return failed;
     }
-    return { raw, parsed, error, touched: [...asked], relations: [], ...pageOrUndefined(raw, settings.limits) };
-  }
-  let page: Pick<Narrowing, 'pagination' | 'window'> = {};
-  let listRefusal: string | undefined;
-  try {
-    page = { pagination: parsePagination(raw, settings.limits), window: paginationInfo(raw, settings.limits) };
-  } catch (error) {
-    listRefusal = refusalOf(error);
+    return { ...failed, parsed, ...pageOrUndefined(raw, settings.limits) };
   }
   return {
     raw,
@@ -131,9 +163,9 @@ function compile(contract: Contract, type: ContentType, search: string, canRead:
     findOnePredicate: compileShownFilters(contract.index, type, withoutDocumentId(raw.filters), parsed.node.fields),
     relations: relationFilters(contract.index, type, raw.filters, parsed.node),
     touched: [...asked],
-    refusal: strict,
+    refusal,
     listRefusal,
-    ...page,
+    ...pageOrUndefined(raw, settings.limits),
   };
 }
 

@@ -141,7 +141,7 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
     // A caller who may read every type touched gets this verdict. It can only change for another caller when something
     // was found (hidden relations explain missing ones) or when the query may be refused (filters, sort through them).
     const none = base.touched.length > 0 ? narrowingFor(contract, route.type, search, () => false) : base;
-    const refusable = none.refusal !== base.refusal;
+    const refusable = none.refusal !== base.refusal || none.listRefusal !== base.listRefusal;
     if (base.touched.length === 0 || (asIfReadable.length === 0 && !refusable)) violations.push(...asIfReadable);
     else {
       // The engine's parse for this caller decides: relations to types it may not read are hidden or refused.
@@ -170,7 +170,8 @@ export function refusalFor(contract: Contract, method: string, url: string, canR
   const route = restrictableRoute(contract, method, url);
   if (!route) return undefined;
   const narrowing = narrowingFor(contract, route.type, route.search, canRead);
-  return narrowing === narrowingFor(contract, route.type, route.search) ? undefined : narrowing.refusal;
+  if (narrowing === narrowingFor(contract, route.type, route.search)) return undefined;
+  return route.kind === 'list' ? narrowing.listRefusal : narrowing.refusal;
 }
 
 /** The content types whose readability changes what a GET must answer (none: the answer is the same for everyone). */
@@ -209,7 +210,7 @@ function narrow(
   const predicate = route.kind === 'one' && route.documentId !== undefined ? narrowing.findOnePredicate : narrowing.predicate;
   const list = route.kind === 'list' && m === 'GET';
   // Strapi refuses these queries with 400 whatever the data: a 2xx means the backend ignored a parameter.
-  const refusal = m === 'GET' ? (narrowing.refusal ?? (list ? narrowing.listRefusal : undefined)) : undefined;
+  const refusal = m === 'GET' ? (list ? narrowing.listRefusal : narrowing.refusal) : undefined;
   if (refusal) out.push({ rule: 'status', path: '$', message: `expected 400 (${refusal}) but got ${exchange.status}` });
   if (!parsed) return;
   const ctx: EntryContext = { index: contract.index, status: parsed.status, out };

@@ -162,8 +162,13 @@ export function paginationMeta(p: PageWindow, total: number, withCount: boolean)
 
 /** Every pagination check of a list in Strapi's order, and the page the answer's meta shows. */
 export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
+  checkServicePagination(query, paginationInfo(query, limits));
+  return pageOf(query, limits);
+}
+
+/** The page a list answer's meta shows, without the document service's strict check (documents.strictParams). */
+export function pageOf(query: Record<string, unknown>, limits: RestLimits): Pagination {
   const window = paginationInfo(query, limits);
-  checkServicePagination(query, window);
   const withCount = shouldCount(query, limits);
   return window.paged
     ? { mode: 'page', page: Math.floor(window.start / window.limit) + 1, pageSize: window.limit, withCount }

@@ -258,6 +258,14 @@ export function validateQuery(index: ContentIndex, type: ContentType, query: Rec
   parseStaged(index, type, query, opts, undefined, false, false, true);
 }
 
+/**
+ * A list's parse (a collection type's find): its pagination is the list window's (the controller reads `pagination`,
+ * the document service checks the window it got), where a lookup's checks the query's own top-level `start`/`limit`.
+ */
+export function parseListQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
+  return parseStaged(index, type, query, opts, opts.limits).q;
+}
+
 /** Validates every parameter in Strapi's order and compiles it; throws the first error Strapi would give. */
 export function parseQuery(index: ContentIndex, type: ContentType, query: Record<string, unknown>, opts: QueryOptions): ParsedQuery {
   return parseStaged(index, type, query, opts, undefined).q;
