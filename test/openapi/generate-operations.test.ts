@@ -57,6 +57,7 @@ describe('paths', () => {
       '/api/users',
       '/api/users/{id}',
       '/api/upload/files',
+      '/api/upload/files/page',
       '/api/upload/files/{id}',
       '/api/upload',
       '/api/i18n/locales',

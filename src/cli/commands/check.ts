@@ -3,6 +3,7 @@ import type { CheckArgs } from '../../contract/check/run-check-command.js';
 import { runCommand } from '../run-command.js';
 import { countOf } from '../option-values.js';
 import { projectOptions, schemasOf } from '../project-options.js';
+import { projectCodeRoutes } from '../project-code-routes.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
@@ -23,6 +24,12 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         default: false,
         describe: 'exit 0 even when most requests were refused (401/403) and the run checked almost nothing',
       })
+      .option('project-code', {
+        type: 'boolean',
+        default: true,
+        describe:
+          "read the project's own routes, middlewares and controllers: where they change a request's query or answer, only what they keep is judged (--no-project-code: every route is Strapi's own)",
+      })
       .option('ignore-rule', {
         type: 'string',
         array: true,
@@ -34,7 +41,15 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         'for CI: JUnit report, known violations tolerated',
       ) as never,
   handler: (args) =>
-    runCommand(async () =>
-      (await import('../../contract/check/run-check-command.js')).runCheckCommand({ ...args, schemas: schemasOf(args) }),
-    ),
+    runCommand(async () => {
+      const schemas = schemasOf(args);
+      const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
+      try {
+        return await (
+          await import('../../contract/check/run-check-command.js')
+        ).runCheckCommand({ ...args, schemas, codeOnRoute: code.codeOnRoute });
+      } finally {
+        await code.close();
+      }
+    }),
 };

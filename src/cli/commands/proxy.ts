@@ -3,6 +3,7 @@ import type { ProxyArgs } from '../../contract/proxy/run-proxy.js';
 import { runCommand } from '../run-command.js';
 import { countOf, envPort, portValue } from '../option-values.js';
 import { projectOptions, schemasOf } from '../project-options.js';
+import { projectCodeRoutes } from '../project-code-routes.js';
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
   command: 'proxy',
@@ -30,6 +31,12 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         describe: 'ms to wait for the target before answering 504',
       })
       .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" })
+      .option('project-code', {
+        type: 'boolean',
+        default: true,
+        describe:
+          "read the project's own routes, middlewares and controllers: where they change a request's query or answer, only what they keep is judged (--no-project-code: every route is Strapi's own)",
+      })
       .option('ignore-rule', {
         type: 'string',
         array: true,
@@ -38,5 +45,13 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       .example('$0 proxy --target http://127.0.0.1:1337 --report report.xml', 'point your frontend at :4010; a JUnit report on exit')
       .example('$0 proxy --target https://cms.example.com --strict', 'answer 502 for a response that breaks the contract') as never,
   handler: (args) =>
-    runCommand(async () => (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas: schemasOf(args) })),
+    runCommand(async () => {
+      const schemas = schemasOf(args);
+      const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
+      try {
+        return await (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas, codeOnRoute: code.codeOnRoute });
+      } finally {
+        await code.close();
+      }
+    }),
 };

@@ -4,6 +4,7 @@ import { formatOf, type ReportFormat } from '../proxy/report.js';
 import { formatViolation, RULES, type Rule } from '../proxy/violation.js';
 import { Baseline, writeBaseline } from './baseline.js';
 import { checkReportOf, checkTarget, coverageLines, TargetDownError } from './run-check.js';
+import type { CodeOnRoute } from '../../project/code/code-on-route.js';
 
 export interface CheckArgs {
   target: string;
@@ -19,6 +20,8 @@ export interface CheckArgs {
   quiet?: boolean;
   allowUnauthorized?: boolean;
   ignoreRule?: string[];
+  /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
+  codeOnRoute?: CodeOnRoute;
 }
 
 /** `--ignore-rule` values, checked against the rule names. */
@@ -63,7 +66,13 @@ export async function runCheckCommand(
   }
   let contract;
   try {
-    contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
+    contract = await loadContract({
+      schemas: args.schemas ?? '.',
+      target: args.target,
+      token: args.token,
+      config: args.config,
+      codeOnRoute: args.codeOnRoute,
+    });
   } catch (e) {
     info(describeError(e));
     return 2;

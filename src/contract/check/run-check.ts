@@ -11,6 +11,7 @@ import { minimalData } from './write-cases.js';
 import { excerptOf } from '../proxy/parse-answer.js';
 import { resolveRoute } from '../proxy/resolve-route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import type { CodeOnRoute } from '../../project/code/code-on-route.js';
 
 export interface CheckOptions {
   readonly target: string;
@@ -307,6 +308,8 @@ export interface RunCheckOptions {
   /** Count a run whose requests were mostly refused (401/403) as checked. */
   readonly allowUnauthorized?: boolean;
   readonly onResult?: (r: ExchangeResult) => void;
+  /** What the project's own code does on each request's way (see project/code/code-on-route.ts). */
+  readonly codeOnRoute?: CodeOnRoute;
 }
 
 /** The report of a check run, with the verdict `content-mock check` exits with. */
@@ -328,7 +331,13 @@ export interface CheckReport extends ReportData {
 export async function runCheck(options: RunCheckOptions): Promise<CheckReport> {
   const contract =
     options.contract ??
-    (await loadContract({ schemas: options.schemas ?? '.', config: options.config, target: options.target, token: options.token }));
+    (await loadContract({
+      schemas: options.schemas ?? '.',
+      config: options.config,
+      target: options.target,
+      token: options.token,
+      codeOnRoute: options.codeOnRoute,
+    }));
   const report = await checkTarget({ ...options, contract }, options.onResult);
   return checkReportOf(report, options.allowUnauthorized === true);
 }

@@ -261,6 +261,22 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         },
       },
     },
+    '/api/upload/files/page': {
+      get: {
+        tags: [UPLOAD],
+        operationId: 'upload.findPage',
+        summary: 'List files, a page at a time',
+        description: 'The library as a content list: filters, sort, fields, populate and pagination apply, with the REST limits.',
+        responses: {
+          '200': ok('A page of files.', {
+            type: 'object',
+            required: ['data', 'meta'],
+            properties: { data: { type: 'array', items: ref('UploadFile') }, meta: ref('ListMeta') },
+          }),
+          ...errors(400, 401, 403, 500),
+        },
+      },
+    },
     '/api/upload/files/{id}': {
       parameters: [idParam('Numeric id of the file.')],
       get: {

@@ -8,6 +8,7 @@ import type { ContentMockConfig } from '../../core/config/content-mock-config.js
 import { loadProject } from '../../project/load-project.js';
 import { emptyStore } from '../../core/data/import-dataset.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import type { CodeOnRoute } from '../../project/code/code-on-route.js';
 
 /** Everything the validators need, built once per run: compiled validators are cached inside. */
 export interface Contract {
@@ -19,9 +20,11 @@ export interface Contract {
   readonly document: OpenAPIV3_1.Document;
   readonly validator: ResponseValidator;
   readonly match: (method: string, url: string) => MatchedOperation | undefined;
+  /** What the project's own code does on each request's way (see project/code/code-on-route.ts); undefined: nothing. */
+  readonly codeOnRoute?: CodeOnRoute;
 }
 
-export function contractFor(model: ContentModel, config?: ContentMockConfig): Contract {
+export function contractFor(model: ContentModel, config?: ContentMockConfig, codeOnRoute?: CodeOnRoute): Contract {
   const document = generateOpenApi(model, { restPrefix: config?.rest.prefix, populateDeep: config?.plugins.populateDeep });
   return {
     model,
@@ -30,6 +33,7 @@ export function contractFor(model: ContentModel, config?: ContentMockConfig): Co
     document,
     validator: createResponseValidator(document),
     match: createOperationMatcher(document),
+    ...(codeOnRoute ? { codeOnRoute } : {}),
   };
 }
 
@@ -43,6 +47,8 @@ export interface LoadContractOptions {
   readonly locales?: readonly Locale[];
   /** Config file (`content-mock.config.json` in the working directory when present), as `serve` reads it. */
   readonly config?: string;
+  /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
+  readonly codeOnRoute?: CodeOnRoute;
 }
 
 /** The target's locales, or undefined when it will not say (down, no permission, not Strapi). */
@@ -71,5 +77,5 @@ export async function loadContract(options: LoadContractOptions): Promise<Contra
   const locales = options.locales ?? (options.target ? await fetchLocales(options.target, options.token) : undefined);
   // The same project loading as `serve`: config (custom field mappings, REST settings) included.
   const project = await loadProject({ schemas: options.schemas, config: options.config, locales });
-  return contractFor(project.model, project.config);
+  return contractFor(project.model, project.config, options.codeOnRoute);
 }

@@ -3,6 +3,7 @@ import { createProxy } from './create-proxy.js';
 import { loadContract } from './load-contract.js';
 import { formatOf } from './report.js';
 import { RULES, type Rule } from './violation.js';
+import type { CodeOnRoute } from '../../project/code/code-on-route.js';
 
 export interface ProxyArgs {
   target: string;
@@ -16,6 +17,8 @@ export interface ProxyArgs {
   timeout?: number;
   token?: string;
   ignoreRule?: string[];
+  /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
+  codeOnRoute?: CodeOnRoute;
 }
 
 /** `content-mock proxy`: runs until SIGINT/SIGTERM, then prints the summary and writes the report. */
@@ -28,7 +31,13 @@ export async function runProxy(args: ProxyArgs): Promise<number> {
     console.error(`content-mock proxy: --ignore-rule ${unknownRule}: not a rule (rules: ${RULES.join(', ')})`);
     return 2;
   }
-  const contract = await loadContract({ schemas: args.schemas ?? '.', target: args.target, token: args.token, config: args.config });
+  const contract = await loadContract({
+    schemas: args.schemas ?? '.',
+    target: args.target,
+    token: args.token,
+    config: args.config,
+    codeOnRoute: args.codeOnRoute,
+  });
   const proxy = createProxy({
     target: args.target,
     contract,

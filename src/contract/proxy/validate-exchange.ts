@@ -116,6 +116,13 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
     // Every operation documents a 500, but no request a client may send has a 5xx as its right answer.
     violations.push({ rule: 'server-error', path: '$', message: `the target failed with ${status}${errorSummary(body)}` });
   }
+  // the project's own code on the request's way: its own answer keeps only the envelope to judge (see code-on-route.ts)
+  const code = contract.codeOnRoute?.(method, pathname) ?? 'none';
+  if (code === 'answer') {
+    if (status >= 400 && (exchange.contentType === undefined || exchange.contentType.includes('json')))
+      checkErrorEnvelope(status, body, violations);
+    return { operation, violations };
+  }
   if (!matched) {
     // Strapi's generic 404 for a route no content type has: only the envelope can be checked.
     if (status >= 400 && status !== 405) checkErrorEnvelope(status, body, violations);
@@ -133,7 +140,8 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
-  if (route && status >= 200 && status < 300 && isPlainObject(body)) {
+  // (a query the project's code may have changed: what the request alone means for the answer is not judged)
+  if (route && code === 'none' && status >= 200 && status < 300 && isPlainObject(body)) {
     const search = q === -1 ? '' : url.slice(q + 1);
     const base = narrowingFor(contract, route.type, search);
     const asIfReadable: Violation[] = [];
@@ -182,7 +190,9 @@ export function touchedTypes(contract: Contract, method: string, url: string): r
 
 function restrictableRoute(contract: Contract, method: string, url: string): (ContentRoute & { search: string }) | undefined {
   const q = url.indexOf('?');
-  const route = method.toUpperCase() === 'GET' ? resolveRoute(contract.model, q === -1 ? url : url.slice(0, q)) : undefined;
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if ((contract.codeOnRoute?.(method, pathname) ?? 'none') !== 'none') return undefined;
+  const route = method.toUpperCase() === 'GET' ? resolveRoute(contract.model, pathname) : undefined;
   return route && { ...route, search: q === -1 ? '' : url.slice(q + 1) };
 }
 

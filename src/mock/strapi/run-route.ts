@@ -58,15 +58,26 @@ const sameAsCore = (own: Record<string, unknown> | undefined, core: Record<strin
 
 /** The core type and action of a route when nothing of the project's runs on its way, else undefined. */
 export function pristineCore(app: ProjectApp, rt: Runtime, route: CompiledRoute): ContentType | undefined {
-  if (!route.controller || !route.action || app.code.globalMiddlewares.length > 0) return undefined;
-  const type = rt.model.contentTypes.get(route.controller);
-  if (!type || type.builtIn) return undefined;
-  const serviceMethods = CORE_ACTIONS[type.kind][route.action];
-  if (!serviceMethods) return undefined;
+  if (app.code.globalMiddlewares.length > 0) return undefined;
+  const type = coreActionOf(app, rt, route);
+  if (!type) return undefined;
   const cfg = route.spec.config ?? {};
   if ((cfg.policies?.length ?? 0) > 0 || (cfg.middlewares?.length ?? 0) > 0) return undefined;
   if (!route.scope || route.scope.length !== 1 || route.scope[0] !== `${type.uid}.${route.action}`) return undefined;
   if (hasDocumentHooks(app.hooks, type.uid)) return undefined;
+  return type;
+}
+
+/**
+ * The type of a route whose handler is one of its type's core actions, run by the core controller action and core
+ * service methods (whatever middlewares, policies or document hooks the project puts on its way); else undefined.
+ */
+export function coreActionOf(app: ProjectApp, rt: Runtime, route: CompiledRoute): ContentType | undefined {
+  if (!route.controller || !route.action) return undefined;
+  const type = rt.model.contentTypes.get(route.controller);
+  if (!type || type.builtIn) return undefined;
+  const serviceMethods = CORE_ACTIONS[type.kind][route.action];
+  if (!serviceMethods) return undefined;
   const ctrl = app.controller(type.uid);
   if (ctrl !== app.core('controller', type.uid) && !sameAsCore(ctrl, app.core('controller', type.uid), route.action)) return undefined;
   const svc = app.service(type.uid);

@@ -1,0 +1,37 @@
+import type { CodeOnRoute } from '../project/code/code-on-route.js';
+
+export interface ProjectCodeRoutes {
+  readonly codeOnRoute?: CodeOnRoute;
+  close(): Promise<void>;
+}
+
+/**
+ * What the project's own code does on each request's way, for `proxy` and `check` (see project/code/code-on-route.ts):
+ * the project is loaded with its code as `serve` loads it (in memory, nothing written), and its route table says
+ * which routes are Strapi's own. Without it, a project whose route middlewares set populate (LaunchPad) had every
+ * answer of those routes called a violation: 1,173 "present but was not populated" on 656 real Strapi answers
+ * (`run.mjs --code --check-strapi`). Nothing when the project has no code, or `--no-project-code`.
+ */
+export async function projectCodeRoutes(schemas: string, config: string | undefined, on: boolean): Promise<ProjectCodeRoutes> {
+  const none: ProjectCodeRoutes = { close: async () => {} };
+  if (!on) return none;
+  const [{ createServer }, { codeOnRoute }] = await Promise.all([
+    import('../mock/create-server.js'),
+    import('../mock/strapi/code-on-route.js'),
+  ]);
+  // what the project's code prints while it starts goes to stderr: `check --format json` writes its report on stdout
+  const { log, info } = console;
+  console.log = console.info = console.error;
+  let server;
+  try {
+    server = await createServer({ schemas, config, memory: true, watch: false, logRequests: false });
+  } finally {
+    Object.assign(console, { log, info });
+  }
+  const app = server.runtime().app;
+  if (!app) {
+    await server.close();
+    return none;
+  }
+  return { codeOnRoute: codeOnRoute(app, () => server.runtime()), close: () => server.close() };
+}
