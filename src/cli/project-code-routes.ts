@@ -1,7 +1,7 @@
-import type { CodeOnRoute } from '../project/code/code-on-route.js';
+import type { ProjectCodeView } from '../contract/proxy/load-contract.js';
 
 export interface ProjectCodeRoutes {
-  readonly codeOnRoute?: CodeOnRoute;
+  readonly code?: ProjectCodeView;
   close(): Promise<void>;
 }
 
@@ -15,7 +15,7 @@ export interface ProjectCodeRoutes {
 export async function projectCodeRoutes(schemas: string, config: string | undefined, on: boolean): Promise<ProjectCodeRoutes> {
   const none: ProjectCodeRoutes = { close: async () => {} };
   if (!on) return none;
-  const [{ createServer }, { codeOnRoute }] = await Promise.all([
+  const [{ createServer }, { codeOnRoute, effectiveSearch }] = await Promise.all([
     import('../mock/create-server.js'),
     import('../mock/strapi/code-on-route.js'),
   ]);
@@ -33,5 +33,6 @@ export async function projectCodeRoutes(schemas: string, config: string | undefi
     await server.close();
     return none;
   }
-  return { codeOnRoute: codeOnRoute(app, () => server.runtime()), close: () => server.close() };
+  const current = () => server.runtime();
+  return { code: { codeOnRoute: codeOnRoute(app, current), effectiveSearch: effectiveSearch(app, current) }, close: () => server.close() };
 }

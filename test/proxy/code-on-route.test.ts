@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectCodeRoutes, type ProjectCodeRoutes } from '../../src/cli/project-code-routes.js';
 import { loadContract, type Contract } from '../../src/contract/proxy/load-contract.js';
-import { validateExchange } from '../../src/contract/proxy/validate-exchange.js';
+import { contractEffectiveSearch, validateExchange } from '../../src/contract/proxy/validate-exchange.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 
 // The checker in front of a project whose code shapes its API (test/fixtures/projects/bookshop: a controller that
@@ -31,7 +31,7 @@ beforeAll(async () => {
   ({ url: base } = await target.listen(0));
   code = await projectCodeRoutes(PROJECT, undefined, true);
   const locales = [{ code: 'en', name: 'English (en)', isDefault: true }];
-  withCode = await loadContract({ schemas: PROJECT, locales, codeOnRoute: code.codeOnRoute });
+  withCode = await loadContract({ schemas: PROJECT, locales, code: code.code });
   without = await loadContract({ schemas: PROJECT, locales });
 });
 afterAll(async () => {
@@ -58,7 +58,7 @@ async function verdicts(path: string) {
 }
 
 test("the project's route table says what its code does on each request's way", () => {
-  const on = code.codeOnRoute!;
+  const on = code.code!.codeOnRoute;
   expect(on('GET', '/api/books')).toBe('answer'); // the controller extends find (its own meta)
   expect(on('GET', '/api/books/featured')).toBe('answer'); // a custom route and action
   expect(on('GET', '/api/ping')).toBe('answer');
@@ -95,4 +95,63 @@ test('the schema still holds where only the query is the code’s, and error env
     body: { oops: true },
   }).violations;
   expect(broken).toContainEqual(expect.objectContaining({ rule: 'error-envelope' }));
+});
+
+describe("a query the project's route middleware sets", () => {
+  // test/fixtures/projects/shelf: the pages list's route middleware always populates the tags' names
+  const SHELF = join(import.meta.dirname, '..', 'fixtures', 'projects', 'shelf');
+  let shelf: MockServer;
+  let shelfBase: string;
+  let shelfCode: ProjectCodeRoutes;
+  let judged: Contract;
+  let plain: Contract;
+
+  beforeAll(async () => {
+    const permissions = { public: { 'api::page.page': ['find', 'findOne', 'create'], 'api::tag.tag': ['find', 'create'] } };
+    shelf = await createServer({ schemas: SHELF, memory: true, configObject: { permissions }, logger: { info() {}, error() {} } });
+    ({ url: shelfBase } = await shelf.listen(0));
+    const post = async (path: string, data: unknown) =>
+      (await (
+        await fetch(shelfBase + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) })
+      ).json()) as {
+        data: { documentId: string };
+      };
+    const tag = await post('/api/tags', { name: 'red' });
+    await post('/api/pages', { title: 'Home', tags: [tag.data.documentId] });
+    shelfCode = await projectCodeRoutes(SHELF, undefined, true);
+    const locales = [{ code: 'en', name: 'English (en)', isDefault: true }];
+    judged = await loadContract({ schemas: SHELF, locales, code: shelfCode.code });
+    plain = await loadContract({ schemas: SHELF, locales });
+  });
+  afterAll(async () => {
+    await shelfCode.close();
+    await shelf.close();
+  });
+
+  test('the answer is judged by the populate the action got, not by the request', async () => {
+    const url = '/api/pages?fields[0]=title';
+    const body = (await (await fetch(shelfBase + url)).json()) as { data: { tags?: unknown[] }[] };
+    expect(body.data[0].tags).toHaveLength(1);
+    // what a caller who may read every type gets (findings that hang on readability settled so)
+    const exchange = async (contract: Contract, answer: unknown) => {
+      const effectiveSearch = await contractEffectiveSearch(contract, 'GET', url, undefined);
+      const verdict = validateExchange(contract, {
+        method: 'GET',
+        url,
+        status: 200,
+        contentType: 'application/json',
+        body: answer,
+        ...(effectiveSearch ? { effectiveSearch } : {}),
+      });
+      return [...verdict.violations, ...(verdict.conditional ?? []).flatMap((c) => c.settle(() => true))];
+    };
+    expect(await contractEffectiveSearch(judged, 'GET', url, undefined)).toContain('populate');
+    expect(await exchange(judged, body)).toEqual([]);
+    // judged as Strapi's default route, the tags were never asked for
+    expect(await exchange(plain, body)).toContainEqual(expect.objectContaining({ rule: 'populate', path: '$.data[0].tags' }));
+    // and an answer that leaves out what the middleware populates is caught
+    const broken = structuredClone(body);
+    delete broken.data[0].tags;
+    expect(await exchange(judged, broken)).toContainEqual(expect.objectContaining({ rule: 'populate', path: '$.data[0].tags' }));
+  });
 });

@@ -45,9 +45,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       const schemas = schemasOf(args);
       const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
       try {
-        return await (
-          await import('../../contract/check/run-check-command.js')
-        ).runCheckCommand({ ...args, schemas, codeOnRoute: code.codeOnRoute });
+        return await (await import('../../contract/check/run-check-command.js')).runCheckCommand({ ...args, schemas, code: code.code });
       } finally {
         await code.close();
       }

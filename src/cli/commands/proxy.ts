@@ -49,7 +49,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
       const schemas = schemasOf(args);
       const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
       try {
-        return await (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas, codeOnRoute: code.codeOnRoute });
+        return await (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas, code: code.code });
       } finally {
         await code.close();
       }

@@ -4,7 +4,7 @@ import { formatOf, type ReportFormat } from '../proxy/report.js';
 import { formatViolation, RULES, type Rule } from '../proxy/violation.js';
 import { Baseline, writeBaseline } from './baseline.js';
 import { checkReportOf, checkTarget, coverageLines, TargetDownError } from './run-check.js';
-import type { CodeOnRoute } from '../../project/code/code-on-route.js';
+import type { ProjectCodeView } from '../proxy/load-contract.js';
 
 export interface CheckArgs {
   target: string;
@@ -21,7 +21,7 @@ export interface CheckArgs {
   allowUnauthorized?: boolean;
   ignoreRule?: string[];
   /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
-  codeOnRoute?: CodeOnRoute;
+  code?: ProjectCodeView;
 }
 
 /** `--ignore-rule` values, checked against the rule names. */
@@ -71,7 +71,7 @@ export async function runCheckCommand(
       target: args.target,
       token: args.token,
       config: args.config,
-      codeOnRoute: args.codeOnRoute,
+      code: args.code,
     });
   } catch (e) {
     info(describeError(e));

@@ -1,9 +1,9 @@
 import { routedTypes } from '../../core/model/types.js';
-import { loadContract, type Contract } from '../proxy/load-contract.js';
+import { loadContract, type Contract, type ProjectCodeView } from '../proxy/load-contract.js';
 import { Report, formatOf, type ReportData, type ReportFormat } from '../proxy/report.js';
 import { readabilityOf, settleConditionals } from '../proxy/conditions.js';
 import { ReadProbe } from '../proxy/read-probe.js';
-import { dedupeViolations, refusalFor, touchedTypes, validateExchange } from '../proxy/validate-exchange.js';
+import { contractEffectiveSearch, dedupeViolations, refusalFor, touchedTypes, validateExchange } from '../proxy/validate-exchange.js';
 import type { ExchangeResult, Rule, Violation } from '../proxy/violation.js';
 import { Baseline } from './baseline.js';
 import { buildSuite, GRAPHQL_CASE, routeOf, type CheckCase } from './build-suite.js';
@@ -11,7 +11,6 @@ import { minimalData } from './write-cases.js';
 import { excerptOf } from '../proxy/parse-answer.js';
 import { resolveRoute } from '../proxy/resolve-route.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
-import type { CodeOnRoute } from '../../project/code/code-on-route.js';
 
 export interface CheckOptions {
   readonly target: string;
@@ -164,12 +163,14 @@ async function refusedAsRestricted(options: CheckOptions, probe: ReadProbe, c: C
 
 /** Runs one case: the contract check narrowed to the request, plus the status the case expects. */
 async function judge(options: CheckOptions, probe: ReadProbe, c: CheckCase, answer: Answer, ms: number): Promise<ExchangeResult> {
+  const effectiveSearch = await contractEffectiveSearch(options.contract, c.method, c.url, authorizationOf(options));
   const { conditional, ...verdict } = validateExchange(options.contract, {
     method: c.method,
     url: c.url,
     status: answer.status,
     contentType: answer.contentType,
     body: answer.body,
+    ...(effectiveSearch === undefined ? {} : { effectiveSearch }),
   });
   // Relations to types the caller may not read are hidden by Strapi: only the target knows which those are.
   const settled = conditional ? await settleConditionals(conditional, probe, authorizationOf(options)) : [];
@@ -309,7 +310,7 @@ export interface RunCheckOptions {
   readonly allowUnauthorized?: boolean;
   readonly onResult?: (r: ExchangeResult) => void;
   /** What the project's own code does on each request's way (see project/code/code-on-route.ts). */
-  readonly codeOnRoute?: CodeOnRoute;
+  readonly code?: ProjectCodeView;
 }
 
 /** The report of a check run, with the verdict `content-mock check` exits with. */
@@ -336,7 +337,7 @@ export async function runCheck(options: RunCheckOptions): Promise<CheckReport> {
       config: options.config,
       target: options.target,
       token: options.token,
-      codeOnRoute: options.codeOnRoute,
+      code: options.code,
     }));
   const report = await checkTarget({ ...options, contract }, options.onResult);
   return checkReportOf(report, options.allowUnauthorized === true);

@@ -8,7 +8,7 @@ import type { ContentMockConfig } from '../../core/config/content-mock-config.js
 import { loadProject } from '../../project/load-project.js';
 import { emptyStore } from '../../core/data/import-dataset.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
-import type { CodeOnRoute } from '../../project/code/code-on-route.js';
+import type { CodeOnRoute, EffectiveSearch } from '../../project/code/code-on-route.js';
 
 /** Everything the validators need, built once per run: compiled validators are cached inside. */
 export interface Contract {
@@ -22,9 +22,17 @@ export interface Contract {
   readonly match: (method: string, url: string) => MatchedOperation | undefined;
   /** What the project's own code does on each request's way (see project/code/code-on-route.ts); undefined: nothing. */
   readonly codeOnRoute?: CodeOnRoute;
+  /** The query a core action gets after the project's code before it, where the route table says only the query is the code's. */
+  readonly effectiveSearch?: EffectiveSearch;
 }
 
-export function contractFor(model: ContentModel, config?: ContentMockConfig, codeOnRoute?: CodeOnRoute): Contract {
+/** What the project's own code does on a request's way, as the CLI reads it from the code (see code-on-route.ts). */
+export interface ProjectCodeView {
+  readonly codeOnRoute: CodeOnRoute;
+  readonly effectiveSearch: EffectiveSearch;
+}
+
+export function contractFor(model: ContentModel, config?: ContentMockConfig, code?: ProjectCodeView): Contract {
   const document = generateOpenApi(model, { restPrefix: config?.rest.prefix, populateDeep: config?.plugins.populateDeep });
   return {
     model,
@@ -33,7 +41,7 @@ export function contractFor(model: ContentModel, config?: ContentMockConfig, cod
     document,
     validator: createResponseValidator(document),
     match: createOperationMatcher(document),
-    ...(codeOnRoute ? { codeOnRoute } : {}),
+    ...(code ? { codeOnRoute: code.codeOnRoute, effectiveSearch: code.effectiveSearch } : {}),
   };
 }
 
@@ -48,7 +56,7 @@ export interface LoadContractOptions {
   /** Config file (`content-mock.config.json` in the working directory when present), as `serve` reads it. */
   readonly config?: string;
   /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
-  readonly codeOnRoute?: CodeOnRoute;
+  readonly code?: ProjectCodeView;
 }
 
 /** The target's locales, or undefined when it will not say (down, no permission, not Strapi). */
@@ -77,5 +85,5 @@ export async function loadContract(options: LoadContractOptions): Promise<Contra
   const locales = options.locales ?? (options.target ? await fetchLocales(options.target, options.token) : undefined);
   // The same project loading as `serve`: config (custom field mappings, REST settings) included.
   const project = await loadProject({ schemas: options.schemas, config: options.config, locales });
-  return contractFor(project.model, project.config, options.codeOnRoute);
+  return contractFor(project.model, project.config, options.code);
 }

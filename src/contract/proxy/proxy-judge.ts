@@ -3,7 +3,7 @@ import type { Contract } from './load-contract.js';
 import { settleConditionals } from './conditions.js';
 import { excerptOf, parseAnswer } from './parse-answer.js';
 import { ReadProbe } from './read-probe.js';
-import { dedupeViolations, validateExchange, type ExchangeVerdict } from './validate-exchange.js';
+import { contractEffectiveSearch, dedupeViolations, validateExchange, type ExchangeVerdict } from './validate-exchange.js';
 import { memoKey, VerdictMemo } from './verdict-memo.js';
 import type { ExchangeResult, Rule } from './violation.js';
 import { graphqlVerdictFor } from '../graphql/graphql-verdict.js';
@@ -41,10 +41,19 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
     req: IncomingMessage,
     answer: ReceivedAnswer,
     chunks: readonly Buffer[],
+    effectiveSearch: string | undefined,
   ): { verdict: ExchangeVerdict; body: () => unknown } => {
     const method = req.method ?? 'GET';
     const url = req.url ?? '/';
-    const key = memoKey(method, url, req.headers, answer.status, answer.contentType, answer.encoding);
+    // (the query the project's code gave the action is part of what the verdict depends on)
+    const key = memoKey(
+      method,
+      effectiveSearch === undefined ? url : `${url}\u0000${effectiveSearch}`,
+      req.headers,
+      answer.status,
+      answer.contentType,
+      answer.encoding,
+    );
     const known = memo.get(key, chunks, answer.size);
     const reread = () => {
       const raw = Buffer.concat(chunks, answer.size);
@@ -77,6 +86,7 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
       status: answer.status,
       contentType: answer.contentType,
       body,
+      ...(effectiveSearch === undefined ? {} : { effectiveSearch }),
     });
     memo.set(key, raw, verdict);
     return { verdict, body: () => body };
@@ -100,7 +110,7 @@ export function createProxyJudge(target: string, contract: Contract, timeoutMs: 
               verdict: { operation: operationOf(method, url), violations: [], skipped: 'body too large to validate' },
               body: () => undefined,
             }
-          : verdictOn(req, answer, answer.chunks);
+          : verdictOn(req, answer, answer.chunks, await contractEffectiveSearch(contract, method, url, req.headers.authorization));
       // The exchange's own time: a probe is the proxy's cost, not the target's.
       const durationMs = performance.now() - answer.started;
       const settled = await settle(req, verdict);

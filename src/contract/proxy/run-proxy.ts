@@ -3,7 +3,7 @@ import { createProxy } from './create-proxy.js';
 import { loadContract } from './load-contract.js';
 import { formatOf } from './report.js';
 import { RULES, type Rule } from './violation.js';
-import type { CodeOnRoute } from '../../project/code/code-on-route.js';
+import type { ProjectCodeView } from './load-contract.js';
 
 export interface ProxyArgs {
   target: string;
@@ -18,7 +18,7 @@ export interface ProxyArgs {
   token?: string;
   ignoreRule?: string[];
   /** What the project's own code does on each request's way (the CLI reads it from the project's code). */
-  codeOnRoute?: CodeOnRoute;
+  code?: ProjectCodeView;
 }
 
 /** `content-mock proxy`: runs until SIGINT/SIGTERM, then prints the summary and writes the report. */
@@ -36,7 +36,7 @@ export async function runProxy(args: ProxyArgs): Promise<number> {
     target: args.target,
     token: args.token,
     config: args.config,
-    codeOnRoute: args.codeOnRoute,
+    code: args.code,
   });
   const proxy = createProxy({
     target: args.target,

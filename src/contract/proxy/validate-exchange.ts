@@ -22,6 +22,11 @@ export interface Exchange {
   readonly contentType?: string;
   /** Parsed JSON, the text of a non-JSON answer, or undefined when there was no body. */
   readonly body: unknown;
+  /**
+   * The query string the route's core action got, where the project's code before it changed the request's (see
+   * contractEffectiveSearch): the answer is judged by it.
+   */
+  readonly effectiveSearch?: string;
 }
 
 export interface ExchangeVerdict {
@@ -140,9 +145,10 @@ export function validateExchange(contract: Contract, exchange: Exchange): Exchan
   const isJson = exchange.contentType === undefined || exchange.contentType.includes('json');
   if (status >= 400 && isJson) checkErrorEnvelope(status, body, violations);
   const route = resolveRoute(contract.model, pathname);
-  // (a query the project's code may have changed: what the request alone means for the answer is not judged)
-  if (route && code === 'none' && status >= 200 && status < 300 && isPlainObject(body)) {
-    const search = q === -1 ? '' : url.slice(q + 1);
+  // (a query the project's code changed: judged by the query its core action got, when that is known, else not at all)
+  const judged = code === 'none' || exchange.effectiveSearch !== undefined;
+  if (route && judged && status >= 200 && status < 300 && isPlainObject(body)) {
+    const search = exchange.effectiveSearch ?? (q === -1 ? '' : url.slice(q + 1));
     const base = narrowingFor(contract, route.type, search);
     const asIfReadable: Violation[] = [];
     narrow(contract, route, exchange, body, base, asIfReadable);
@@ -265,5 +271,26 @@ function checkLocale(route: ContentRoute, parsed: ParsedQuery, entry: unknown, p
       path: child(path, 'locale'),
       message: `is ${JSON.stringify(entry.locale)} but the request asked for ${parsed.locales.join(', ')}`,
     });
+  }
+}
+
+/**
+ * The query string a request's core action gets where the project's code before it changes the request's (the
+ * contract's effectiveSearch, for GETs the route table gives the query of); undefined where the request's own counts.
+ */
+export async function contractEffectiveSearch(
+  contract: Contract,
+  method: string,
+  url: string,
+  authorization: string | undefined,
+): Promise<string | undefined> {
+  if (!contract.effectiveSearch || method.toUpperCase() !== 'GET') return undefined;
+  const q = url.indexOf('?');
+  if (contract.codeOnRoute?.(method, q === -1 ? url : url.slice(0, q)) !== 'query') return undefined;
+  try {
+    return await contract.effectiveSearch(method, url, authorization);
+  } catch {
+    // code that fails here fails the same way on the target: nothing is judged by the query then
+    return undefined;
   }
 }

@@ -1,8 +1,10 @@
-import type { CodeOnRoute } from '../../project/code/code-on-route.js';
+import qs from 'qs';
+import type { CodeOnRoute, EffectiveSearch } from '../../project/code/code-on-route.js';
+import { hasDocumentHooks } from './document-service.js';
 import type { Runtime } from '../runtime.js';
 import type { ProjectApp } from './project-app.js';
 import { matchRoute } from './route-table.js';
-import { coreActionOf, pristineCore } from './run-route.js';
+import { coreActionOf, pristineCore, runRoute } from './run-route.js';
 
 /**
  * What the project's code does on the way of each request (see project/code/code-on-route.ts), read from the
@@ -17,5 +19,33 @@ export function codeOnRoute(app: ProjectApp, rt: () => Runtime): CodeOnRoute {
     const { route } = match;
     if (pristineCore(app, rt(), route)) return 'none';
     return coreActionOf(app, rt(), route) ? 'query' : 'answer';
+  };
+}
+
+/**
+ * The query a route's core action gets after the project's code before it (see EffectiveSearch): the route runs as
+ * the mock runs it, up to its action, whose `ctx.query` is taken instead of running it. LaunchPad's route middlewares
+ * set each page's populate so: the checker then judges the answer by that populate, not by the request's.
+ */
+export function effectiveSearch(app: ProjectApp, rt: () => Runtime): EffectiveSearch {
+  return async (method, url, authorization) => {
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const match = matchRoute(app.routes, method, path);
+    if (!match || !('route' in match)) return undefined;
+    const runtime = rt();
+    const type = coreActionOf(app, runtime, match.route);
+    if (!type || hasDocumentHooks(app.hooks, type.uid)) return undefined;
+    let captured: Record<string, unknown> | undefined;
+    await runRoute(app, runtime, match.route, match.params, {
+      method,
+      path,
+      search: q === -1 ? '' : url.slice(q + 1),
+      headers: authorization ? { authorization } : {},
+      authorization,
+      readBody: async () => ({}),
+      captureQuery: (query) => (captured = query),
+    });
+    return captured && qs.stringify(captured, { encodeValuesOnly: true });
   };
 }

@@ -181,6 +181,11 @@ export interface RunRouteInput extends Omit<RequestInput, 'body'> {
   readonly authorization: string | undefined;
   /** Reads the body (once; a route answered by the core route reads it there instead). */
   readonly readBody: () => Promise<unknown>;
+  /**
+   * Runs everything before the route's action (global middlewares, authorization, policies, route middlewares) and
+   * gives it the query the action would get (`ctx.query`) instead of running the action (see code-on-route.ts).
+   */
+  readonly captureQuery?: (query: Record<string, unknown>) => void;
 }
 
 /**
@@ -195,7 +200,7 @@ export async function runRoute(
   input: RunRouteInput,
 ): Promise<RouteOutcome> {
   const report = (line: string) => app.report(line);
-  const core = pristineCore(app, rt, route);
+  const core = input.captureQuery ? undefined : pristineCore(app, rt, route);
   if (core) return { kind: 'core', type: core, documentId: params.id };
   const ctx = new KoaContext({ ...input, body: await input.readBody() });
   ctx.params = params;
@@ -212,7 +217,8 @@ export async function runRoute(
     ...globalMiddlewares(app),
     async (c, next) => {
       // `auth: false`: no strategy runs (a bad token is not even looked at) and the caller holds no permission
-      if (route.scope !== false) {
+      // (a capture of the query follows an answer the target gave: its permissions were checked there)
+      if (route.scope !== false && !input.captureQuery) {
         const who = authenticateRequest(rt, input.authorization);
         scope.principal = who;
         Object.assign(c.state, authState(rt, who));
@@ -253,7 +259,8 @@ export async function runRoute(
     const values = await next();
     if ((c.body === undefined || c.body === null) && values !== undefined && values !== null) c.body = values;
   });
-  chain.push(actionMiddleware(app, route));
+  const capture = input.captureQuery;
+  chain.push(capture ? (c) => void capture(c.query as Record<string, unknown>) : actionMiddleware(app, route));
   for (const n of notes) report(`${where(route.file)}: ${route.method} ${route.path}: ${n}`);
   try {
     await app.scopes.run(scope, () => compose(chain)(ctx));

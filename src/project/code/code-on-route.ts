@@ -9,3 +9,10 @@
 export type RouteCode = 'none' | 'query' | 'answer';
 
 export type CodeOnRoute = (method: string, path: string) => RouteCode;
+
+/**
+ * The query string a core action gets once the project's code before it has run (global and route middlewares,
+ * policies), for a request the route table says only the query of (see RouteCode); undefined where that cannot be
+ * known here (document-service middlewares or lifecycles change it below the controller, a policy refused).
+ */
+export type EffectiveSearch = (method: string, url: string, authorization: string | undefined) => Promise<string | undefined>;
