@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectCodeRoutes, type ProjectCodeRoutes } from '../../src/cli/project-code-routes.js';
+import { runCheck } from '../../src/contract/check/run-check.js';
 import { loadContract, type Contract } from '../../src/contract/proxy/load-contract.js';
 import { contractEffectiveSearch, validateExchange } from '../../src/contract/proxy/validate-exchange.js';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
@@ -153,5 +154,15 @@ describe("a query the project's route middleware sets", () => {
     const broken = structuredClone(body);
     delete broken.data[0].tags;
     expect(await exchange(judged, broken)).toContainEqual(expect.objectContaining({ rule: 'populate', path: '$.data[0].tags' }));
+  });
+
+  test("`check` against the project: its suite's refusals are Strapi's default route's, not this route's", async () => {
+    const withIt = await runCheck({ target: shelfBase, contract: judged, code: shelfCode.code });
+    expect(withIt.totals.violations).toBe(0);
+    expect(withIt.exitCode).toBe(0);
+    // judged as Strapi's default routes: the populated tags, and `populate=<unknown>` answered 200 (the middleware
+    // replaced it) where the default route refuses it
+    const plainRun = await runCheck({ target: shelfBase, contract: plain });
+    expect(plainRun.totals.violations).toBeGreaterThan(0);
   });
 });
