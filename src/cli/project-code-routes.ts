@@ -1,4 +1,7 @@
 import type { ProjectCodeView } from '../contract/proxy/load-contract.js';
+import { ConfigError } from '../core/config/content-mock-config.js';
+import { SchemaErrors } from '../core/model/schema-errors.js';
+import { describeError } from '../project/describe-error.js';
 
 export interface ProjectCodeRoutes {
   readonly code?: ProjectCodeView;
@@ -25,6 +28,11 @@ export async function projectCodeRoutes(schemas: string, config: string | undefi
   let server;
   try {
     server = await createServer({ schemas, config, memory: true, watch: false, logRequests: false });
+  } catch (e) {
+    // broken schemas or config are the contract's to report (it loads them next); anything else is said here
+    if (!(e instanceof SchemaErrors) && !(e instanceof ConfigError))
+      console.error(`${describeError(e)}\n(the project's code was not read: every route is judged as Strapi's default one)`);
+    return none;
   } finally {
     Object.assign(console, { log, info });
   }
