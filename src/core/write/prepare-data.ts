@@ -1,4 +1,4 @@
-import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
+import { fieldErrors, invalidKey, ValidationError, type FieldError } from '../errors/strapi-errors.js';
 import { checkUnrecognizedKeys } from './unrecognized-keys.js';
 import { keptComponent, mergedComponent, unrelatedComponents } from './kept-components.js';
 import { objectTicks, orderFieldErrors, orderItemErrors, zoneItemTicks, type FieldErrors, type ItemErrors } from './completion-order.js';
@@ -22,7 +22,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
 import { setLinkVersion } from '../data/link-version.js';
 import { requiredLinkFails } from './required-links.js';
-import { isVisible, storedAsText, unchecked } from './visible.js';
+import { isVisible, storedByDatabase, unchecked } from './visible.js';
 import { isDraftRow } from '../data/content-index.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
@@ -293,6 +293,11 @@ type Options = PrepareOptions & {
   /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
    * like a create's otherwise) (harness graphql-run school seed 503). */
   readonly listDefaults: boolean;
+  /**
+   * Below a conditional field its rule hides: Strapi's validator skips the field whole (`yup.mixed()`), so nothing
+   * under it is checked, defaulted or cast by yup; the database takes what it is given (visible.ts).
+   */
+  readonly hidden?: boolean;
 };
 
 /**
@@ -310,18 +315,18 @@ function prepareAttributes(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // a conditional field hidden by `data` is checked as loosely as a draft's, and without bounds (visible.ts)
-  const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined };
+  const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined, hidden: true, listDefaults: false };
   // each field's errors, for yup's order of them (completion-order.ts)
   const fields: FieldErrors[] = [];
   for (const declared of attributes.values()) {
     fields.push({ attribute: declared, start: errors.length, end: errors.length, value: data[declared.name] });
-    const visible = isVisible(declared, data);
+    const visible = !checked.hidden && isVisible(declared, data);
     const opts = visible ? checked : relaxed;
     const attribute = visible || declared.kind !== 'scalar' ? declared : unchecked(declared);
     const here = [...path, attribute.name];
     const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
     let value = data[attribute.name];
-    if (!visible && attribute.kind === 'scalar') value = storedAsText(attribute, value);
+    if (!visible && attribute.kind === 'scalar') value = storedByDatabase(attribute, value);
     if (!present && (opts.inserting ?? opts.creating) && attribute.kind === 'scalar' && attribute.default !== undefined)
       value = attribute.default;
     const given = present || value !== undefined;
@@ -417,7 +422,8 @@ function prepareAttributes(
         }
         const component = opts.index.model.components.get(attribute.component);
         if (!component) continue;
-        const one = (v: unknown, p: (string | number)[]): ComponentValue | null => {
+        const one = (given: unknown, p: (string | number)[]): ComponentValue | null => {
+          const v = opts.hidden ? hiddenComponentValue(given, p, opts.inserting ?? opts.creating) : given;
           if (v === null) return null;
           if (!isPlainObject(v)) {
             errors.push({
@@ -452,6 +458,9 @@ function prepareAttributes(
         const echoed: unknown[] = [];
         echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
+          // a hidden list's `null` on a create is skipped as an absent one (createComponents); on an update it fails
+          // later in Strapi (a 500: not an array), here below
+          if (value === null && opts.hidden && opts.creating) continue;
           // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
           if (!Array.isArray(value)) {
             errors.push({
@@ -464,7 +473,10 @@ function prepareAttributes(
             out[attribute.name] = value
               .map((v, i) => {
                 const start = errors.length;
-                const made = one(v, [...here, i]);
+                const p = [...here, i];
+                const item = opts.hidden ? v : listItemCast(v, p, errors);
+                if (item === null && !opts.hidden) echoed.push(null);
+                const made = item === null && !opts.hidden ? null : one(item, p);
                 items.push({ start, end: errors.length, value: v });
                 return made;
               })
@@ -478,7 +490,7 @@ function prepareAttributes(
             if (bound) errors.push(bound);
           }
         } else {
-          if (Array.isArray(value)) {
+          if (Array.isArray(value) && !opts.hidden) {
             // Strapi rewrites the relations and media inside before yup refuses the list (its data-ids transform walks
             // arrays whatever the attribute): the error shows them rewritten (harness graphql-run geometre-811)
             const shown = value.map((v) => (isPlainObject(v) ? linksRewritten(opts, component.attributes, v) : v));
@@ -505,8 +517,10 @@ function prepareAttributes(
           continue;
         }
         echo[attribute.name] = value;
-        // As for repeatable components: `null` is refused, `[]` empties the zone.
+        // As for repeatable components: `null` is refused, `[]` empties the zone. (A hidden zone is not validated:
+        // anything but a list fails Strapi's relations check alone, relation-store.ts.)
         if (!Array.isArray(value)) {
+          if (opts.hidden && value !== null) continue;
           errors.push({
             path: here,
             message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
@@ -517,13 +531,19 @@ function prepareAttributes(
         const entries: ComponentValue[] = [];
         const echoed: unknown[] = [];
         echo[attribute.name] = echoed;
-        const zoneEntry = (entry: unknown, i: number): void => {
+        const zoneEntry = (given: unknown, i: number): void => {
           const p = [...here, i];
+          const entry = opts.hidden ? given : listItemCast(given, p, errors);
+          if (entry === null && !opts.hidden) {
+            echoed.push(null);
+            return;
+          }
           const uid = isPlainObject(entry) ? entry.__component : undefined;
           echoed.push(entry);
           if (typeof uid !== 'string') {
             // yup reports a missing required value without one; the relations check then fails too (relation-store.ts)
-            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
+            if (!opts.hidden)
+              errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
             return;
           }
           const component = opts.index.model.components.get(uid);
@@ -531,11 +551,13 @@ function prepareAttributes(
             // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
             // the files: reverse path order.
             const all = [...opts.index.model.components.keys()].sort().reverse();
-            errors.push({
-              path: [...p, '__component'],
-              message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
-              value: uid,
-            });
+            // (a hidden zone's entry is not validated: its relations check fails alone, relation-store.ts)
+            if (!opts.hidden)
+              errors.push({
+                path: [...p, '__component'],
+                message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
+                value: uid,
+              });
             return;
           }
           // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft and shows it
@@ -580,6 +602,45 @@ function prepareAttributes(
   fields.forEach((f, i) => (fields[i] = { ...f, end: fields[i + 1]?.start ?? errors.length }));
   orderFieldErrors(checked.index.model, errors, path, [...attributes.keys()], fields);
   return out;
+}
+
+/**
+ * yup's object cast of a component list's or zone's item (the list itself is not cast, its items are): a text is
+ * read as JSON, and anything that is then no object is `null`, a type error naming what it was cast from
+ * (`boxes[0] must be a \`object\` type, but the final value was: \`null\` (cast from the value \`"y"\`).`; the
+ * relations check then sees `null`; probed on Strapi 5.54).
+ */
+function listItemCast(value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
+  if (isPlainObject(value)) return value;
+  let cast: unknown = null;
+  if (typeof value === 'string') {
+    try {
+      cast = JSON.parse(value);
+    } catch {
+      cast = null;
+    }
+  }
+  if (isPlainObject(cast)) return cast;
+  const from = value === null ? '' : ` (cast from the value \`${printValue(value)}\`)`;
+  errors.push({ path, message: `${pathLabel(path)} must be a \`object\` type, but the final value was: \`null\`${from}.`, value: null });
+  return null;
+}
+
+/**
+ * What Strapi's document service makes of a hidden component's value, which no validation checked
+ * (components.ts; probed on Strapi 5.54). Where its holder is a new row (createComponent), anything but an object is
+ * a component with its defaults only, the database reading no attribute off a list, a text or a list's `null`. Where
+ * its holder is updated (updateOrCreateComponent), a `null` is none and a list is a new component with defaults, but
+ * a text, number or boolean fails (`'id' in value` throws: a 500 there).
+ */
+function hiddenComponentValue(value: unknown, path: (string | number)[], inserting: boolean): unknown {
+  if (isPlainObject(value)) return value;
+  if (value === null) return inserting && path.length > 0 && typeof path.at(-1) === 'number' ? {} : null;
+  if (inserting || Array.isArray(value)) return {};
+  throw new ValidationError(
+    `${pathLabel(path)} cannot be updated with ${printValue(value)}: a hidden component takes an object, a list or null (real Strapi answers 500)`,
+    {},
+  );
 }
 
 /** A component value with its relations and media in the rewritten form (nested components and zones too). */
