@@ -111,14 +111,14 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
-  const cast: ValidationError[] = [];
-  const unrelated: { error?: Error } = {};
+  const cast: Error[] = [];
+  const rootCast: ValidationError[] = [];
   const kept = new Set<object>();
   const values = prepareAttributes(
     type.attributes,
     data,
     [],
-    { ...opts, source, cast, unrelated, kept, listDefaults: opts.creating },
+    { ...opts, source, cast, rootCast, kept, listDefaults: opts.creating },
     errors,
     echo,
     (name, op) => relations.set(name, op),
@@ -135,10 +135,11 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
   if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
-  // then the components' ids, as Strapi's updateComponents checks them before it writes any
-  if (unrelated.error) throw unrelated.error;
-  // the database's own casts come last: Strapi writes the row only once validation passed
+  // then what the writes meet, in their order: the components first, attribute by attribute (their ids, as
+  // updateComponents checks them before it writes any of an attribute; each component row's casts as it is written;
+  // a hidden value the component code cannot take), then the entry's own row and its casts
   if (cast.length > 0) throw cast[0];
+  if (rootCast.length > 0) throw rootCast[0];
   return { values, relations, kept };
 }
 
@@ -281,14 +282,18 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
 });
 type Options = PrepareOptions & {
   readonly source: RelationSource;
-  readonly cast: ValidationError[];
+  /**
+   * What fails once validation passed, as the component writes meet it, in their order: a component named by an id
+   * its entry does not hold (updateComponents), a component row's database cast, a hidden value the component code
+   * cannot take. Thrown before `rootCast`, the entry's own row's casts (written after its components).
+   */
+  readonly cast: Error[];
+  readonly rootCast: ValidationError[];
   /**
    * The values become a new database row (a component created by an update): the database fills the attributes'
    * defaults (processData withDefaults), whatever the validation (yup adds them on a create only). Else: `creating`.
    */
   readonly inserting?: boolean;
-  /** The first component named by an id its entry does not hold: thrown once validation passed, as Strapi does. */
-  readonly unrelated: { error?: Error };
   readonly kept: Set<object>;
   /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
    * like a create's otherwise) (harness graphql-run school seed 503). */
@@ -344,8 +349,8 @@ function prepareAttributes(
         } catch (error) {
           if (!(error instanceof DatabaseCastError)) throw error;
           // validation lets the value through; the database refuses it later (see prepareData)
-          opts.cast.push(error);
-          if (present) echo[attribute.name] = value;
+          (path.length === 0 ? opts.rootCast : opts.cast).push(error);
+          if (present) echo[attribute.name] = visible ? value : data[attribute.name];
           continue;
         }
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
@@ -357,7 +362,14 @@ function prepareAttributes(
         // harness graphql-run shop 552)
         if (present || opts.listDefaults)
           echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
-        if (!r.ok) errors.push(r.error, ...(r.more ?? []));
+        // a hidden field is yup's mixed schema: it casts nothing, the relations check sees the value as sent
+        if (present && !visible) echo[attribute.name] = data[attribute.name];
+        if (!r.ok && !visible) {
+          // a hidden field is not validated: what its type cannot take fails where the database writes its row
+          // (harness hidden-parts write grammar 1710: after a component's unrelated id)
+          const failed = [r.error, ...(r.more ?? [])].map((e) => ({ ...e, path: e.path.map(String) }));
+          (path.length === 0 ? opts.rootCast : opts.cast).push(fieldErrors(failed));
+        } else if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating, value));
         else {
           out[attribute.name] = attribute.type === 'json' ? jsonReadBack(r.value) : r.value;
@@ -423,7 +435,7 @@ function prepareAttributes(
         const component = opts.index.model.components.get(attribute.component);
         if (!component) continue;
         const one = (given: unknown, p: (string | number)[]): ComponentValue | null => {
-          const v = opts.hidden ? hiddenComponentValue(given, p, opts.inserting ?? opts.creating) : given;
+          const v = opts.hidden ? hiddenComponentValue(given, p, opts.inserting ?? opts.creating, opts.cast) : given;
           if (v === null) return null;
           if (!isPlainObject(v)) {
             errors.push({
@@ -454,13 +466,20 @@ function prepareAttributes(
           if (held) opts.kept.add(made);
           return made;
         };
-        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, false);
+        const unrelated = opts.stored && unrelatedComponents(opts.stored, attribute.name, value, false);
+        if (unrelated) opts.cast.push(unrelated);
         const echoed: unknown[] = [];
         echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
           // a hidden list's `null` on a create is skipped as an absent one (createComponents); on an update it fails
           // later in Strapi (a 500: not an array), here below
           if (value === null && opts.hidden && opts.creating) continue;
+          // (a hidden one is not validated: the component code fails on anything else than a list, once validation
+          // passed: a 500 there)
+          if (!Array.isArray(value) && opts.hidden) {
+            opts.cast.push(hiddenValueError(here, value, 'a list'));
+            continue;
+          }
           // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
           if (!Array.isArray(value)) {
             errors.push({
@@ -518,9 +537,13 @@ function prepareAttributes(
         }
         echo[attribute.name] = value;
         // As for repeatable components: `null` is refused, `[]` empties the zone. (A hidden zone is not validated:
-        // anything but a list fails Strapi's relations check alone, relation-store.ts.)
+        // anything but a list fails its relations check when no entry names a component, relation-store.ts, else
+        // the component code once validation passed, a 500 there.)
         if (!Array.isArray(value)) {
-          if (opts.hidden && value !== null) continue;
+          if (opts.hidden) {
+            opts.cast.push(hiddenValueError(here, value, 'a list'));
+            continue;
+          }
           errors.push({
             path: here,
             message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
@@ -582,7 +605,8 @@ function prepareAttributes(
           if (held) opts.kept.add(made);
           entries.push(made);
         };
-        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, true);
+        const unrelated = opts.stored && unrelatedComponents(opts.stored, attribute.name, value, true);
+        if (unrelated) opts.cast.push(unrelated);
         const items: ItemErrors[] = [];
         value.forEach((entry, i) => {
           const start = errors.length;
@@ -633,12 +657,18 @@ function listItemCast(value: unknown, path: (string | number)[], errors: FieldEr
  * its holder is updated (updateOrCreateComponent), a `null` is none and a list is a new component with defaults, but
  * a text, number or boolean fails (`'id' in value` throws: a 500 there).
  */
-function hiddenComponentValue(value: unknown, path: (string | number)[], inserting: boolean): unknown {
+function hiddenComponentValue(value: unknown, path: (string | number)[], inserting: boolean, failures: Error[]): unknown {
   if (isPlainObject(value)) return value;
   if (value === null) return inserting && path.length > 0 && typeof path.at(-1) === 'number' ? {} : null;
   if (inserting || Array.isArray(value)) return {};
-  throw new ValidationError(
-    `${pathLabel(path)} cannot be updated with ${printValue(value)}: a hidden component takes an object, a list or null (real Strapi answers 500)`,
+  failures.push(hiddenValueError(path, value, 'an object, a list or null'));
+  return null;
+}
+
+/** A hidden component's value Strapi's component code fails on once validation passed (a 500 there). */
+function hiddenValueError(path: (string | number)[], value: unknown, takes: string): ValidationError {
+  return new ValidationError(
+    `${pathLabel(path)} cannot be written with ${printValue(value)}: a hidden component field takes ${takes} (real Strapi answers 500)`,
     {},
   );
 }
