@@ -482,10 +482,14 @@ function prepareAttributes(
           }
           // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
           if (!Array.isArray(value)) {
+            // an object shows its relations and media rewritten, as a single component given a list does (Strapi's
+            // data-ids transform walks it before yup refuses it: harness notum-lite --code write grammar 1709)
+            const shown = isPlainObject(value) ? linksRewritten(opts, component.attributes, value) : value;
+            echo[attribute.name] = shown;
             errors.push({
               path: here,
-              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
-              value,
+              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(shown)}\`.`,
+              value: shown,
             });
           } else {
             const items: ItemErrors[] = [];
