@@ -577,7 +577,10 @@ function prepareAttributes(
           if (!component) {
             // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
             // the files: reverse path order.
-            const all = [...opts.index.model.components.keys()].sort().reverse();
+            // (the files' paths: `link.json` sorts after `link-decorations.json`, as `.` after `-`; notum-lite
+            // --code write grammar 1719)
+            const file = (uid: string) => `${uid.replace('.', '/')}.json`;
+            const all = [...opts.index.model.components.keys()].sort((a, b) => (file(a) < file(b) ? 1 : file(a) > file(b) ? -1 : 0));
             // (a hidden zone's entry is not validated: its relations check fails alone, relation-store.ts)
             if (!opts.hidden)
               errors.push({
