@@ -55,3 +55,7 @@ describe('blocks settle order, a list given to a single component', () => replay
 // list shows the relations inside its items as publishing rewrites them (the target's published id in a set, a target
 // with no published version an empty set, an unset to-one null)
 describe("relations inside a published draft's list", () => replay('component-links-publish.json', 'component-links'));
+// scripts/harness/reports/s14-write-probes/zone-unknown-component-order-steps-*.json (list-bounds write grammar 1711):
+// a zone entry whose uid names no component settles before a known entry's field errors (yup's `oneOf` is an initial
+// test); a repeatable component given an object shows its relations and media rewritten, as a single one given a list
+describe('an unknown zone component first, a list given an object', () => replay('zone-unknown-component-order.json'));

@@ -1,3 +1,4 @@
+import { JOIN_TABLE } from './join-table.js';
 import { InvalidKeyError, invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
@@ -725,10 +726,12 @@ function parseZone(
  * found by the database when it runs the populate query, after the main query: only once there is a row to populate.
  * The error is returned, to be kept on the node, not thrown.
  */
-function populateFilters(index: ContentIndex, scope: Scope, raw: unknown): Predicate | StrapiError | undefined {
+function populateFilters(index: ContentIndex, scope: Scope, raw: unknown, joined: boolean): Predicate | StrapiError | undefined {
   try {
-    // a nested `filters=` is skipped (the converter tests it for truthiness)
-    return compileFilters(index, scope, raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined);
+    // a nested `filters=` is skipped (the converter tests it for truthiness); a level read through a join table
+    // has it in its query (join-table.ts)
+    const filters = raw ? sanitizeFilters(strapiSchema(index, scope), raw) : undefined;
+    return compileFilters(index, scope, filters, joined ? [JOIN_TABLE] : []);
   } catch (error) {
     // a refused key is the validator's, a filters parameter that is no object the converter's: both fail at once
     if (!(error instanceof StrapiError) || isRefusedKey(error) || error instanceof FiltersParameterError) throw error;
@@ -779,7 +782,7 @@ function parseOptions(
     if (!(error instanceof StrapiError) || isRefusedKey(error)) throw error;
     refuseLater(walk, error);
   }
-  const filters = asPopulate(() => populateFilters(index, scope, options.filters));
+  const filters = asPopulate(() => populateFilters(index, scope, options.filters, joined));
   // the validators let `id`/`documentId` through on any level: a component has no documentId column, which only
   // the populate query finds (harness conditions-301: `populate[cta][sort]=documentId`)
   // what the validators let through and names no column there (`documentId` on a component) fails when the

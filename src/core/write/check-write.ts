@@ -13,7 +13,7 @@ export function checkWrite(
   index: ContentIndex,
   type: ContentType,
   data: unknown,
-  opts: { readonly creating: boolean; readonly locale: unknown; readonly strictRelations?: boolean },
+  opts: { readonly creating: boolean; readonly locale: unknown; readonly strictRelations?: boolean; readonly documentId?: string },
 ): void {
   // the service's localeToData comes before its validation (harness notum-lite --code write grammar seed 1603:
   // `POST ?locale=*` is refused so before a lifecycle looks a relation up)
@@ -33,5 +33,7 @@ export function checkWrite(
     locale,
     nextId: () => 0,
     strictRelations: opts.strictRelations,
+    // a new locale of an existing document is validated as a create of `{ ...data, documentId }`
+    ...(opts.documentId === undefined ? {} : { documentId: opts.documentId }),
   });
 }

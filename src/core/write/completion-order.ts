@@ -62,7 +62,12 @@ function blockNodeTicks(node: unknown): number {
 export function zoneItemTicks(model: ContentModel, item: unknown): number {
   const uid = isPlainObject(item) ? item.__component : undefined;
   const component = typeof uid === 'string' ? model.components.get(uid) : undefined;
-  return component ? objectTicks(model, component.attributes, item) : isPlainObject(item) ? 1 + FIELD_TICKS : 1;
+  if (component) return objectTicks(model, component.attributes, item);
+  // a uid that names no component fails yup's `oneOf`, one of the initial tests that settle before a field's others:
+  // such an entry's error comes before a known entry's field errors, earlier in the list or not (list-bounds write
+  // grammar 1711; probed: reports/s14-write-probes/zone-unknown-component-order-*)
+  if (typeof uid === 'string') return 1 + 1;
+  return isPlainObject(item) ? 1 + FIELD_TICKS : 1;
 }
 
 /** One list item's errors: `errors[start, end)`, and the item's value. */

@@ -380,13 +380,13 @@ export async function updateDocument(
   }
   // A new locale of an existing document is created from `{ ...data, documentId }` merged with the non-localized
   // fields (the document service's update): a list spreads into index keys that are no attribute, and nothing of it
-  // is written (write grammar launchpad 1601: a single type's PUT in a locale it lacks answers 200). Only probed
-  // without draft & publish: a draft & publish article answered 404 there, and the Strapi process died after it.
+  // is written (write grammar launchpad 1601: a single type's PUT in a locale it lacks answers 200). With draft &
+  // publish the document service's create gives nothing back: Strapi answers 404, then its entry.create event
+  // reads the missing entry after the commit and the process dies (a TypeError; adfinis --code write grammar 1701,
+  // probed on Strapi 5.54: reports/s14-write-probes/dp-list-new-locale-*). Here: the 404, nothing written.
   const newLocale =
-    !type.draftAndPublish &&
-    existing !== undefined &&
-    locale !== undefined &&
-    !store.index.documentRows(type.uid, existing).some((r) => r.locale === locale);
+    existing !== undefined && locale !== undefined && !store.index.documentRows(type.uid, existing).some((r) => r.locale === locale);
+  if (Array.isArray(given) && newLocale && type.draftAndPublish) return undefined;
   const data = Array.isArray(given) && newLocale ? {} : entryData(given);
   const write = (tx: Transaction) =>
     writeVersion({ ...base, tx }, existing ?? newDocumentId(), locale, status === 'draft', data, existing === undefined);

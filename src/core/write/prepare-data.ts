@@ -1,4 +1,4 @@
-import { fieldErrors, invalidKey, type FieldError, type ValidationError } from '../errors/strapi-errors.js';
+import { fieldErrors, invalidKey, ValidationError, type FieldError } from '../errors/strapi-errors.js';
 import { checkUnrecognizedKeys } from './unrecognized-keys.js';
 import { keptComponent, mergedComponent, unrelatedComponents } from './kept-components.js';
 import { objectTicks, orderFieldErrors, orderItemErrors, zoneItemTicks, type FieldErrors, type ItemErrors } from './completion-order.js';
@@ -22,7 +22,7 @@ import { isPlainObject } from '../is-plain-object.js';
 import { setLinkLocale } from '../data/link-locale.js';
 import { setLinkVersion } from '../data/link-version.js';
 import { requiredLinkFails } from './required-links.js';
-import { isVisible, storedAsText, unchecked } from './visible.js';
+import { isVisible, storedByDatabase, unchecked } from './visible.js';
 import { isDraftRow } from '../data/content-index.js';
 
 /** The body's `data`, checked and turned into stored form: attribute values, and relation operations to apply. */
@@ -111,14 +111,14 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   const errors: FieldError[] = [];
   const relations = new Map<string, RelationOp>();
   const echo: Record<string, unknown> = {};
-  const cast: ValidationError[] = [];
-  const unrelated: { error?: Error } = {};
+  const cast: Error[] = [];
+  const rootCast: ValidationError[] = [];
   const kept = new Set<object>();
   const values = prepareAttributes(
     type.attributes,
     data,
     [],
-    { ...opts, source, cast, unrelated, kept, listDefaults: opts.creating },
+    { ...opts, source, cast, rootCast, kept, listDefaults: opts.creating },
     errors,
     echo,
     (name, op) => relations.set(name, op),
@@ -135,10 +135,11 @@ export function prepareData(type: ContentType, data: Record<string, unknown>, op
   if (failed !== undefined) errors.push({ path: [], message: failed, value: rewritten });
   // yup names list items by their index as a string (`['blocks', '0', '__component']`)
   if (errors.length > 0) throw fieldErrors(errors.map((e) => ({ ...e, path: e.path.map(String) })));
-  // then the components' ids, as Strapi's updateComponents checks them before it writes any
-  if (unrelated.error) throw unrelated.error;
-  // the database's own casts come last: Strapi writes the row only once validation passed
+  // then what the writes meet, in their order: the components first, attribute by attribute (their ids, as
+  // updateComponents checks them before it writes any of an attribute; each component row's casts as it is written;
+  // a hidden value the component code cannot take), then the entry's own row and its casts
   if (cast.length > 0) throw cast[0];
+  if (rootCast.length > 0) throw rootCast[0];
   return { values, relations, kept };
 }
 
@@ -281,18 +282,27 @@ const linkRequired = (path: (string | number)[], name: string, value: unknown): 
 });
 type Options = PrepareOptions & {
   readonly source: RelationSource;
-  readonly cast: ValidationError[];
+  /**
+   * What fails once validation passed, as the component writes meet it, in their order: a component named by an id
+   * its entry does not hold (updateComponents), a component row's database cast, a hidden value the component code
+   * cannot take. Thrown before `rootCast`, the entry's own row's casts (written after its components).
+   */
+  readonly cast: Error[];
+  readonly rootCast: ValidationError[];
   /**
    * The values become a new database row (a component created by an update): the database fills the attributes'
    * defaults (processData withDefaults), whatever the validation (yup adds them on a create only). Else: `creating`.
    */
   readonly inserting?: boolean;
-  /** The first component named by an id its entry does not hold: thrown once validation passed, as Strapi does. */
-  readonly unrelated: { error?: Error };
   readonly kept: Set<object>;
   /** yup's `[]` default of optional lists: on a create only, components inside included (their values are checked
    * like a create's otherwise) (harness graphql-run school seed 503). */
   readonly listDefaults: boolean;
+  /**
+   * Below a conditional field its rule hides: Strapi's validator skips the field whole (`yup.mixed()`), so nothing
+   * under it is checked, defaulted or cast by yup; the database takes what it is given (visible.ts).
+   */
+  readonly hidden?: boolean;
 };
 
 /**
@@ -310,18 +320,18 @@ function prepareAttributes(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   // a conditional field hidden by `data` is checked as loosely as a draft's, and without bounds (visible.ts)
-  const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined };
+  const relaxed: Options = { ...checked, draft: true, strictRelations: false, taken: undefined, hidden: true, listDefaults: false };
   // each field's errors, for yup's order of them (completion-order.ts)
   const fields: FieldErrors[] = [];
   for (const declared of attributes.values()) {
     fields.push({ attribute: declared, start: errors.length, end: errors.length, value: data[declared.name] });
-    const visible = isVisible(declared, data);
+    const visible = !checked.hidden && isVisible(declared, data);
     const opts = visible ? checked : relaxed;
     const attribute = visible || declared.kind !== 'scalar' ? declared : unchecked(declared);
     const here = [...path, attribute.name];
     const present = Object.hasOwn(data, attribute.name) && data[attribute.name] !== undefined;
     let value = data[attribute.name];
-    if (!visible && attribute.kind === 'scalar') value = storedAsText(attribute, value);
+    if (!visible && attribute.kind === 'scalar') value = storedByDatabase(attribute, value);
     if (!present && (opts.inserting ?? opts.creating) && attribute.kind === 'scalar' && attribute.default !== undefined)
       value = attribute.default;
     const given = present || value !== undefined;
@@ -339,8 +349,8 @@ function prepareAttributes(
         } catch (error) {
           if (!(error instanceof DatabaseCastError)) throw error;
           // validation lets the value through; the database refuses it later (see prepareData)
-          opts.cast.push(error);
-          if (present) echo[attribute.name] = value;
+          (path.length === 0 ? opts.rootCast : opts.cast).push(error);
+          if (present) echo[attribute.name] = visible ? value : data[attribute.name];
           continue;
         }
         // what yup's cast leaves for the relations check: a failed number or date cast is NaN / Invalid Date (null
@@ -352,7 +362,14 @@ function prepareAttributes(
         // harness graphql-run shop 552)
         if (present || opts.listDefaults)
           echo[attribute.name] = r.ok ? (FORMATTED.has(attribute.type) ? value : r.value) : failedEcho(attribute, value);
-        if (!r.ok) errors.push(r.error, ...(r.more ?? []));
+        // a hidden field is yup's mixed schema: it casts nothing, the relations check sees the value as sent
+        if (present && !visible) echo[attribute.name] = data[attribute.name];
+        if (!r.ok && !visible) {
+          // a hidden field is not validated: what its type cannot take fails where the database writes its row
+          // (harness hidden-parts write grammar 1710: after a component's unrelated id)
+          const failed = [r.error, ...(r.more ?? [])].map((e) => ({ ...e, path: e.path.map(String) }));
+          (path.length === 0 ? opts.rootCast : opts.cast).push(fieldErrors(failed));
+        } else if (!r.ok) errors.push(r.error, ...(r.more ?? []));
         else if (r.value === null && mustCheckRequired) errors.push(requiredError(here, attribute, null, opts.creating, value));
         else {
           out[attribute.name] = attribute.type === 'json' ? jsonReadBack(r.value) : r.value;
@@ -417,7 +434,8 @@ function prepareAttributes(
         }
         const component = opts.index.model.components.get(attribute.component);
         if (!component) continue;
-        const one = (v: unknown, p: (string | number)[]): ComponentValue | null => {
+        const one = (given: unknown, p: (string | number)[]): ComponentValue | null => {
+          const v = opts.hidden ? hiddenComponentValue(given, p, opts.inserting ?? opts.creating, opts.cast) : given;
           if (v === null) return null;
           if (!isPlainObject(v)) {
             errors.push({
@@ -448,23 +466,40 @@ function prepareAttributes(
           if (held) opts.kept.add(made);
           return made;
         };
-        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, false);
+        const unrelated = opts.stored && unrelatedComponents(opts.stored, attribute.name, value, false);
+        if (unrelated) opts.cast.push(unrelated);
         const echoed: unknown[] = [];
         echo[attribute.name] = attribute.repeatable && Array.isArray(value) ? echoed : value;
         if (attribute.repeatable) {
+          // a hidden list's `null` on a create is skipped as an absent one (createComponents); on an update it fails
+          // later in Strapi (a 500: not an array), here below
+          if (value === null && opts.hidden && opts.creating) continue;
+          // (a hidden one is not validated: the component code fails on anything else than a list, once validation
+          // passed: a 500 there)
+          if (!Array.isArray(value) && opts.hidden) {
+            opts.cast.push(hiddenValueError(here, value, 'a list'));
+            continue;
+          }
           // Lists are never nullable in Strapi's validator: `null` is a type error, `[]` clears.
           if (!Array.isArray(value)) {
+            // an object shows its relations and media rewritten, as a single component given a list does (Strapi's
+            // data-ids transform walks it before yup refuses it: harness notum-lite --code write grammar 1709)
+            const shown = isPlainObject(value) ? linksRewritten(opts, component.attributes, value) : value;
+            echo[attribute.name] = shown;
             errors.push({
               path: here,
-              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
-              value,
+              message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(shown)}\`.`,
+              value: shown,
             });
           } else {
             const items: ItemErrors[] = [];
             out[attribute.name] = value
               .map((v, i) => {
                 const start = errors.length;
-                const made = one(v, [...here, i]);
+                const p = [...here, i];
+                const item = opts.hidden ? v : listItemCast(v, p, errors);
+                if (item === null && !opts.hidden) echoed.push(null);
+                const made = item === null && !opts.hidden ? null : one(item, p);
                 items.push({ start, end: errors.length, value: v });
                 return made;
               })
@@ -478,7 +513,7 @@ function prepareAttributes(
             if (bound) errors.push(bound);
           }
         } else {
-          if (Array.isArray(value)) {
+          if (Array.isArray(value) && !opts.hidden) {
             // Strapi rewrites the relations and media inside before yup refuses the list (its data-ids transform walks
             // arrays whatever the attribute): the error shows them rewritten (harness graphql-run geometre-811)
             const shown = value.map((v) => (isPlainObject(v) ? linksRewritten(opts, component.attributes, v) : v));
@@ -505,8 +540,14 @@ function prepareAttributes(
           continue;
         }
         echo[attribute.name] = value;
-        // As for repeatable components: `null` is refused, `[]` empties the zone.
+        // As for repeatable components: `null` is refused, `[]` empties the zone. (A hidden zone is not validated:
+        // anything but a list fails its relations check when no entry names a component, relation-store.ts, else
+        // the component code once validation passed, a 500 there.)
         if (!Array.isArray(value)) {
+          if (opts.hidden) {
+            opts.cast.push(hiddenValueError(here, value, 'a list'));
+            continue;
+          }
           errors.push({
             path: here,
             message: `${pathLabel(here)} must be a \`array\` type, but the final value was: \`${printValue(value)}\`.`,
@@ -517,25 +558,36 @@ function prepareAttributes(
         const entries: ComponentValue[] = [];
         const echoed: unknown[] = [];
         echo[attribute.name] = echoed;
-        const zoneEntry = (entry: unknown, i: number): void => {
+        const zoneEntry = (given: unknown, i: number): void => {
           const p = [...here, i];
+          const entry = opts.hidden ? given : listItemCast(given, p, errors);
+          if (entry === null && !opts.hidden) {
+            echoed.push(null);
+            return;
+          }
           const uid = isPlainObject(entry) ? entry.__component : undefined;
           echoed.push(entry);
           if (typeof uid !== 'string') {
             // yup reports a missing required value without one; the relations check then fails too (relation-store.ts)
-            errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
+            if (!opts.hidden)
+              errors.push({ path: [...p, '__component'], message: `${pathLabel(p)}.__component is a required field`, value: undefined });
             return;
           }
           const component = opts.index.model.components.get(uid);
           if (!component) {
             // Strapi lists `Object.keys(strapi.components)`, in the order its glob of `components/*/*.json` returns
             // the files: reverse path order.
-            const all = [...opts.index.model.components.keys()].sort().reverse();
-            errors.push({
-              path: [...p, '__component'],
-              message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
-              value: uid,
-            });
+            // (the files' paths: `link.json` sorts after `link-decorations.json`, as `.` after `-`; notum-lite
+            // --code write grammar 1719)
+            const file = (uid: string) => `${uid.replace('.', '/')}.json`;
+            const all = [...opts.index.model.components.keys()].sort((a, b) => (file(a) < file(b) ? 1 : file(a) > file(b) ? -1 : 0));
+            // (a hidden zone's entry is not validated: its relations check fails alone, relation-store.ts)
+            if (!opts.hidden)
+              errors.push({
+                path: [...p, '__component'],
+                message: `${pathLabel(p)}.__component must be one of the following values: ${all.join(', ')}`,
+                value: uid,
+              });
             return;
           }
           // Any existing component is accepted, declared in the zone or not: Strapi stores it in the draft and shows it
@@ -560,7 +612,8 @@ function prepareAttributes(
           if (held) opts.kept.add(made);
           entries.push(made);
         };
-        if (opts.stored) opts.unrelated.error ??= unrelatedComponents(opts.stored, attribute.name, value, true);
+        const unrelated = opts.stored && unrelatedComponents(opts.stored, attribute.name, value, true);
+        if (unrelated) opts.cast.push(unrelated);
         const items: ItemErrors[] = [];
         value.forEach((entry, i) => {
           const start = errors.length;
@@ -580,6 +633,51 @@ function prepareAttributes(
   fields.forEach((f, i) => (fields[i] = { ...f, end: fields[i + 1]?.start ?? errors.length }));
   orderFieldErrors(checked.index.model, errors, path, [...attributes.keys()], fields);
   return out;
+}
+
+/**
+ * yup's object cast of a component list's or zone's item (the list itself is not cast, its items are): a text is
+ * read as JSON, and anything that is then no object is `null`, a type error naming what it was cast from
+ * (`boxes[0] must be a \`object\` type, but the final value was: \`null\` (cast from the value \`"y"\`).`; the
+ * relations check then sees `null`; probed on Strapi 5.54).
+ */
+function listItemCast(value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
+  if (isPlainObject(value)) return value;
+  let cast: unknown = null;
+  if (typeof value === 'string') {
+    try {
+      cast = JSON.parse(value);
+    } catch {
+      cast = null;
+    }
+  }
+  if (isPlainObject(cast)) return cast;
+  const from = value === null ? '' : ` (cast from the value \`${printValue(value)}\`)`;
+  errors.push({ path, message: `${pathLabel(path)} must be a \`object\` type, but the final value was: \`null\`${from}.`, value: null });
+  return null;
+}
+
+/**
+ * What Strapi's document service makes of a hidden component's value, which no validation checked
+ * (components.ts; probed on Strapi 5.54). Where its holder is a new row (createComponent), anything but an object is
+ * a component with its defaults only, the database reading no attribute off a list, a text or a list's `null`. Where
+ * its holder is updated (updateOrCreateComponent), a `null` is none and a list is a new component with defaults, but
+ * a text, number or boolean fails (`'id' in value` throws: a 500 there).
+ */
+function hiddenComponentValue(value: unknown, path: (string | number)[], inserting: boolean, failures: Error[]): unknown {
+  if (isPlainObject(value)) return value;
+  if (value === null) return inserting && path.length > 0 && typeof path.at(-1) === 'number' ? {} : null;
+  if (inserting || Array.isArray(value)) return {};
+  failures.push(hiddenValueError(path, value, 'an object, a list or null'));
+  return null;
+}
+
+/** A hidden component's value Strapi's component code fails on once validation passed (a 500 there). */
+function hiddenValueError(path: (string | number)[], value: unknown, takes: string): ValidationError {
+  return new ValidationError(
+    `${pathLabel(path)} cannot be written with ${printValue(value)}: a hidden component field takes ${takes} (real Strapi answers 500)`,
+    {},
+  );
 }
 
 /** A component value with its relations and media in the rewritten form (nested components and zones too). */

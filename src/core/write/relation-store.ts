@@ -29,6 +29,8 @@ function gather(index: ContentIndex, attributes: Attributes, data: unknown, stor
       }
       case 'dynamiczone':
         for (const item of Array.isArray(value) ? value : [value]) {
+          // an item yup cast to null: reading its `__component` throws a TypeError, reported generically
+          if (item === null) throw new StoreError('Invalid relations');
           const uid = isPlainObject(item) ? item.__component : undefined;
           if (!uid) throw new StoreError('Cannot build relations store from dynamiczone, component identifier is undefined');
           const component = index.model.components.get(textOf(uid));

@@ -68,9 +68,12 @@ function walk(
     parent = into.parent;
     const here = path === null ? key : `${path}.${key}`;
     for (const item of Array.isArray(v) ? v : [v]) {
-      if (!isPlainObject(item)) continue;
-      const target = into.schema(item);
-      if (target) walk(index, target, item, here, into.parent, undefined, visit);
+      // lodash's isObject: a list inside the list is walked as an object keyed by its indexes ("Invalid key 0 at
+      // boxes" for `boxes: [["x"]]`; probed on Strapi 5.54); a text or number is not walked
+      if (!isPlainObject(item) && !Array.isArray(item)) continue;
+      const entry = item as Record<string, unknown>;
+      const target = into.schema(entry);
+      if (target) walk(index, target, entry, here, into.parent, undefined, visit);
     }
   }
 }

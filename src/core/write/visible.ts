@@ -29,12 +29,20 @@ export function unchecked(attribute: ScalarAttribute): ScalarAttribute {
 const TEXT_COLUMNS = new Set(['string', 'text', 'richtext', 'email', 'enumeration']);
 
 /**
- * What the database's string field writes for a hidden text field's value of another type: lodash's toString (an
- * object `[object Object]`, a list its items joined by commas). Harness conditions-504: `page: {nested: true}` on a
- * hidden `page` is stored, not refused.
+ * What the database's field writes for a hidden field's value of another type. A text field: lodash's toString (an
+ * object `[object Object]`, a list its items joined by commas; harness conditions-504: `page: {nested: true}` on a
+ * hidden `page` is stored, not refused). A boolean: BooleanField.toDB (`'t'`, `'1'`, 1 true, `'f'`, `'0'`, 0 false,
+ * anything else by its truthiness: `"maybe"` is stored as true; probed on Strapi 5.54).
  */
-export function storedAsText(attribute: ScalarAttribute, value: unknown): unknown {
-  if (!TEXT_COLUMNS.has(attribute.type) || value === null || value === undefined || typeof value === 'string') return value;
+export function storedByDatabase(attribute: ScalarAttribute, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (attribute.type === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    if (['true', 't', '1', 1].includes(value as string | number)) return true;
+    if (['false', 'f', '0', 0].includes(value as string | number)) return false;
+    return Boolean(value);
+  }
+  if (!TEXT_COLUMNS.has(attribute.type) || typeof value === 'string') return value;
   const text = (v: unknown): string => (v === null || v === undefined ? '' : Array.isArray(v) ? v.map(text).join(',') : String(v));
   return text(value);
 }

@@ -294,11 +294,34 @@ export function precheckWrite(
   params: Record<string, unknown>,
   shape: (data: unknown) => unknown = (d) => d,
 ): void {
+  // an update of a locale the document lacks creates it (validated as a create of `{ ...data, documentId }`), and a
+  // single type's update without any document is its create (harness notum-lite --code write grammar 1719: the
+  // relations check's value shows the documentId and the create's defaults)
+  const target = action === 'update' ? updateTarget(rt, type, params) : undefined;
   checkWrite(rt.store.index, type, shape(params.data ?? {}), {
-    creating: action === 'create',
+    creating: action === 'create' || target?.missing === true,
     locale: params.locale,
     strictRelations: rt.config.documents.strictRelations,
+    ...(target?.missing && target.documentId !== undefined ? { documentId: target.documentId } : {}),
   });
+}
+
+/** The document an update names (a single type's only one) and whether the version it writes is missing. */
+function updateTarget(rt: Runtime, type: ContentType, params: Record<string, unknown>): { documentId?: string; missing: boolean } {
+  const index = rt.store.index;
+  const documentId =
+    typeof params.documentId === 'string'
+      ? params.documentId
+      : type.kind === 'singleType'
+        ? index.rows(type.uid)[0]?.documentId
+        : undefined;
+  if (documentId === undefined) return { missing: type.kind === 'singleType' };
+  const rows = index.documentRows(type.uid, documentId);
+  if (rows.length === 0) return { documentId, missing: false };
+  if (!type.localized) return { documentId, missing: false };
+  const locale =
+    typeof params.locale === 'string' && params.locale !== '' && params.locale !== '*' ? params.locale : index.model.defaultLocale;
+  return { documentId, missing: !rows.some((r) => r.locale === locale) };
 }
 
 const SERVER_OWNED = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'publishedAt', 'locale', 'localizations']);
