@@ -169,3 +169,11 @@ function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribu
       return { type: 'dynamiczone', private: isPrivate };
   }
 }
+
+/** The validators' view of a component by its uid (a fragment's `on` key), undefined for one the model lacks. */
+export function componentSchemaOf(index: ContentIndex): (uid: string) => StrapiSchema | undefined {
+  return (uid) => {
+    const component = index.model.components.get(uid);
+    return component ? strapiSchema(index, { kind: 'component', component }) : undefined;
+  };
+}

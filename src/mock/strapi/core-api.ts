@@ -5,8 +5,8 @@ import { encodeSourceMaps } from '../../core/query/source-maps.js';
 import type { Runtime } from '../runtime.js';
 import { engineCalls, engineOptions, readAccess, without } from './engine-bridge.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
-import { sanitizeSortAndFields } from '../../core/query/sanitize-query.js';
-import { strapiSchema } from '../../core/query/strapi-schema.js';
+import { sanitizeContentQuery } from '../../core/query/sanitize-query.js';
+import { componentSchemaOf, strapiSchema } from '../../core/query/strapi-schema.js';
 import { validateContentQuery } from './content-api-helpers.js';
 import {
   documentExists,
@@ -175,10 +175,11 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     async sanitizeInput(data: unknown, ctx?: KoaContext) {
       return isObject(data) ? withoutRouteBodyKeys(type(), data as Params, routeBodyKeys(ctx?.state.route)) : data;
     },
-    // Strapi's query sanitizer drops what the validators would refuse in sort and fields (a custom action that only
-    // sanitizes answers as if the key were not there: harness cheeses --code grammar seed 1604)
+    // Strapi's query sanitizer drops what the validators would refuse (a custom action that only sanitizes answers
+    // as if the key were not there: harness cheeses --code grammar seeds 1604, 1605)
     async sanitizeQuery(ctx: KoaContext) {
-      return sanitizeSortAndFields(strapiSchema(deps.current().store.index, { kind: 'type', type: type() }), { ...ctx.query });
+      const index = deps.current().store.index;
+      return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type: type() }), { ...ctx.query }, componentSchemaOf(index));
     },
     async validateQuery(ctx: KoaContext) {
       validateContentQuery(deps.current(), access(), type(), ctx.query);
