@@ -62,6 +62,7 @@ writeProjectFile(
   [
     'export default { routes: [',
     "  { method: 'GET', path: '/pages-raw', handler: 'page.raw' },",
+    "  { method: 'GET', path: '/pages-open', handler: 'page.raw', config: { auth: false } },",
     "  { method: 'GET', path: '/tags-api', handler: 'page.viaApi' },",
     "  { method: 'GET', path: '/pages-sanitized', handler: 'page.sanitized' },",
     '] };',
@@ -218,4 +219,35 @@ test("the document service's file rows hold folderPath and locale; sanitizeOutpu
   expect(sanitized.cover).not.toHaveProperty('folderPath');
   expect(sanitized.cover).not.toHaveProperty('locale');
   expect(sanitized).not.toHaveProperty('secret');
+});
+
+test('a wildcard expands to the level’s relations, media and zones, without the private creators', async () => {
+  const [all] = (await get('/api/pages-raw?populate=*')).body.data!;
+  expect(Object.keys(all)).toEqual(expect.arrayContaining(['cover', 'tag', 'blocks']));
+  expect(all).not.toHaveProperty('createdBy');
+  expect(all).not.toHaveProperty('updatedBy');
+  // under a media field the wildcard stands for the file's own relations: `related` is then no populate option
+  const refused = await get('/api/pages-raw?populate[cover]=*');
+  expect(refused.status).toBe(400);
+  expect(refused.body.error).toMatchObject({
+    message: 'Invalid key related at cover.related',
+    details: { key: 'related', path: 'cover.related' },
+  });
+  // a zone's `*` is no fragment: left for the document service to refuse
+  expect((await get('/api/pages-raw?populate[blocks]=*')).body.error?.message).toBe(
+    'Invalid nested populate for page.blocks (api::page.page). Expected a fragment ("on") or "count" but found "*"',
+  );
+});
+
+test('on a route without auth, relations go from populate, filters and sort (no type may be read)', async () => {
+  const [bare] = (await get('/api/pages-open?populate=tag')).body.data!;
+  expect(bare).not.toHaveProperty('tag');
+  const [all] = (await get('/api/pages-open?populate=*')).body.data!;
+  expect(all).toHaveProperty('cover');
+  expect(all).toHaveProperty('blocks');
+  expect(all).not.toHaveProperty('tag');
+  expect((await get('/api/pages-open?filters[tag][label][$eq]=nope')).body.data).toHaveLength(1);
+  expect((await get('/api/pages-open?sort=tag.label')).status).toBe(200);
+  // the public role may read tags: its filter stays
+  expect((await get('/api/pages-raw?filters[tag][label][$eq]=nope')).body.data).toEqual([]);
 });

@@ -609,8 +609,13 @@ function checkOptionKeys(
         }
       }
     } else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
-      // the path names the key when it is an attribute of the target (i18n's hidden locale fields included)
-      const attributeLike = key !== 'id' && !!inner && (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null));
+      // the path names the key when it is an attribute of the target (i18n's hidden locale fields included, and the
+      // attributes no column stands for: a file's `related`, as `populate[cover]=*` sanitized names it, probe
+      // s14-read/sanitize-query-probe-strapi.json)
+      const attributeLike =
+        key !== 'id' &&
+        !!inner &&
+        (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null) || !!strapiSchema(index, inner).attribute(key));
       const named = attributeLike ? `${path}.${key}` : path;
       throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
     }

@@ -38,13 +38,14 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
       },
       // the core controller's sanitizeQuery (harness meichu --code: a custom action sanitizing `ctx.query` for
       // another type than its controller's)
-      query: async (query: unknown, schema: unknown) => {
+      query: async (query: unknown, schema: unknown, opts?: { auth?: unknown }) => {
         const rt = current();
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
         if (!isPlainObject(query)) return query;
         if (!type) return { ...query };
         const index = rt.store.index;
-        return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type }), { ...query }, componentSchemaOf(index));
+        const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
+        return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type }), { ...query }, componentSchemaOf(index), canRead);
       },
       input: async (data: unknown) => data,
     },

@@ -178,8 +178,10 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     // Strapi's query sanitizer drops what the validators would refuse (a custom action that only sanitizes answers
     // as if the key were not there: harness cheeses --code grammar seeds 1604, 1605)
     async sanitizeQuery(ctx: KoaContext) {
-      const index = deps.current().store.index;
-      return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type: type() }), { ...ctx.query }, componentSchemaOf(index));
+      const rt = deps.current();
+      const index = rt.store.index;
+      const schema = strapiSchema(index, { kind: 'type', type: type() });
+      return sanitizeContentQuery(schema, { ...ctx.query }, componentSchemaOf(index), readAccess(rt, access()));
     },
     async validateQuery(ctx: KoaContext) {
       validateContentQuery(deps.current(), access(), type(), ctx.query);
