@@ -251,3 +251,15 @@ test('on a route without auth, relations go from populate, filters and sort (no 
   // the public role may read tags: its filter stays
   expect((await get('/api/pages-raw?filters[tag][label][$eq]=nope')).body.data).toEqual([]);
 });
+
+test("a core route's service refuses what the sanitizer made as the document service does: key and path only", async () => {
+  // harness meichu --code grammar seed 1702: Strapi's `details` hold no `source` nor `param`
+  const { status, body } = await get('/api/pages?populate[cover]=*');
+  expect(status).toBe(400);
+  expect(body.error).toEqual({
+    status: 400,
+    name: 'ValidationError',
+    message: 'Invalid key related at cover.related',
+    details: { key: 'related', path: 'cover.related' },
+  });
+});

@@ -21,6 +21,7 @@ import type { Entry } from '../../core/query/render-entry.js';
 import type { KoaContext } from './koa-context.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
+import { serviceErrors } from './document-service.js';
 import { dropCreators } from './creator-fields.js';
 import { checkBodyKeys, withoutRouteBodyKeys } from '../../core/write/prepare-data.js';
 import { routeBodyKeys } from '../../project/code/strapi-modules.js';
@@ -92,57 +93,75 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
     getFetchParams: fetch,
   };
   if (type().kind === 'singleType') {
-    return Object.assign(base, {
+    return Object.assign(
+      base,
+      asServiceErrors({
+        async find(params: Params = {}) {
+          return (await hook('findFirst', fetch(params), (p) => calls().one(type(), undefined, p))) ?? null;
+        },
+        async createOrUpdate(params: Params = {}) {
+          return (await hook('update', fetch(params), (p) => calls().update(type(), undefined, dataless(p), p.data ?? {}))) ?? null;
+        },
+        async delete(params: Params = {}) {
+          const removed = (await hook('delete', fetch(params), (p) => calls().remove(type(), undefined, p))) as unknown[];
+          return { deletedEntries: removed.length };
+        },
+      }),
+    );
+  }
+  return Object.assign(
+    base,
+    asServiceErrors({
       async find(params: Params = {}) {
-        return (await hook('findFirst', fetch(params), (p) => calls().one(type(), undefined, p))) ?? null;
+        let pagination: Record<string, unknown> | undefined;
+        const results = await hook('findMany', fetch(params), (p) => {
+          const list = calls().list(type(), p);
+          pagination = list.meta.pagination as Record<string, unknown>;
+          return list.data;
+        });
+        // Strapi's service counts with a call of its own (`count`): project middlewares and lifecycles see it apart
+        if (pagination && 'total' in pagination && hasDocumentHooks(deps.hooks, uid)) {
+          const total = (await hook('count', fetch(params), (p) => countOf(p))) as number;
+          pagination = withTotal(pagination, total);
+        }
+        return { results: columns(results), pagination };
       },
-      async createOrUpdate(params: Params = {}) {
-        return (await hook('update', fetch(params), (p) => calls().update(type(), undefined, dataless(p), p.data ?? {}))) ?? null;
+      async findOne(documentId: string, params: Params = {}) {
+        return (
+          (await hook('findOne', { ...fetch(params), documentId }, async (p) => columns(calls().one(type(), documentId, dataless(p))))) ??
+          null
+        );
       },
-      async delete(params: Params = {}) {
-        const removed = (await hook('delete', fetch(params), (p) => calls().remove(type(), undefined, p))) as unknown[];
+      async create(params: Params = { data: {} }) {
+        return hook('create', fetch(params), async (p) => columns(await calls().create(type(), dataless(p), p.data)));
+      },
+      async update(documentId: string, params: Params = { data: {} }) {
+        return (
+          (await hook('update', { ...fetch(params), documentId }, async (p) =>
+            columns(await calls().update(type(), documentId, dataless(p), p.data)),
+          )) ?? null
+        );
+      },
+      async delete(documentId: string, params: Params = {}) {
+        const removed = (await hook('delete', { ...fetch(params), documentId }, (p) =>
+          calls().remove(type(), documentId, dataless(p)),
+        )) as unknown[];
         return { deletedEntries: removed.length };
       },
-    });
-  }
-  return Object.assign(base, {
-    async find(params: Params = {}) {
-      let pagination: Record<string, unknown> | undefined;
-      const results = await hook('findMany', fetch(params), (p) => {
-        const list = calls().list(type(), p);
-        pagination = list.meta.pagination as Record<string, unknown>;
-        return list.data;
-      });
-      // Strapi's service counts with a call of its own (`count`): project middlewares and lifecycles see it apart
-      if (pagination && 'total' in pagination && hasDocumentHooks(deps.hooks, uid)) {
-        const total = (await hook('count', fetch(params), (p) => countOf(p))) as number;
-        pagination = withTotal(pagination, total);
-      }
-      return { results: columns(results), pagination };
-    },
-    async findOne(documentId: string, params: Params = {}) {
-      return (
-        (await hook('findOne', { ...fetch(params), documentId }, async (p) => columns(calls().one(type(), documentId, dataless(p))))) ??
-        null
-      );
-    },
-    async create(params: Params = { data: {} }) {
-      return hook('create', fetch(params), async (p) => columns(await calls().create(type(), dataless(p), p.data)));
-    },
-    async update(documentId: string, params: Params = { data: {} }) {
-      return (
-        (await hook('update', { ...fetch(params), documentId }, async (p) =>
-          columns(await calls().update(type(), documentId, dataless(p), p.data)),
-        )) ?? null
-      );
-    },
-    async delete(documentId: string, params: Params = {}) {
-      const removed = (await hook('delete', { ...fetch(params), documentId }, (p) =>
-        calls().remove(type(), documentId, dataless(p)),
-      )) as unknown[];
-      return { deletedEntries: removed.length };
-    },
-  });
+    }),
+  );
+}
+
+/**
+ * A core service's methods, whose refusals are the document service's (`{ key, path }`, without the content API's
+ * `source` and `param`): a controller's sanitizeQuery may hand it what only the document service refuses (a media
+ * field's `*` expanded to `{ related: true }`: `Invalid key related at images.related`, harness meichu --code
+ * grammar seed 1702).
+ */
+function asServiceErrors<T extends Record<string, (...args: never[]) => unknown>>(methods: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(methods)) out[name] = serviceErrors(method as (...args: unknown[]) => unknown);
+  return out as T;
 }
 
 /** A core controller: Strapi's actions over `strapi.service(uid)`, with its sanitize and transform helpers. */

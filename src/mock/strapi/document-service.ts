@@ -348,7 +348,7 @@ function requireDocumentId(params: Record<string, unknown>): string {
  * called bare, without the content API's wrappers that add `source: 'query'` and `param` (adfinis: a controller's
  * `findFirst({ ...ctx.query })` refusing `Invalid key seo`, details without `param`).
  */
-function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+export function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await run(...args);
