@@ -263,3 +263,13 @@ test("a core route's service refuses what the sanitizer made as the document ser
     details: { key: 'related', path: 'cover.related' },
   });
 });
+
+test("a fields list's comma item stays a list of its own, which the document service refuses", async () => {
+  // harness adfinis --code seed 1405 (Strapi: the query-fields traversal splits the item in place)
+  const { status, body } = await get('/api/pages-raw?fields[0]=title%2Cslug');
+  expect(status).toBe(400);
+  expect(body.error?.message).toBe('Invalid fields parameter. Expected a string or an array of strings');
+  expect((await get('/api/pages-raw?fields=title%2Cslug')).body.data).toEqual([
+    { id: expect.any(Number), documentId: expect.any(String), title: 'Home Page', slug: 'home-page' },
+  ]);
+});
