@@ -109,6 +109,11 @@ export interface QueryOptions {
   readonly extraParams?: { readonly keys: readonly string[]; check(query: Readonly<Record<string, unknown>>): void };
   /** The document service's call (project code): its populate meets Strapi's converter only, no content API validator. */
   readonly documentService?: boolean;
+  /**
+   * A core service's call (project code): what it is given reaches the document service's converter, which splits a
+   * fields list's comma item (`['slug,name']`, a list the content API's sanitizer does not walk) instead of refusing it.
+   */
+  readonly coreService?: boolean;
   /** The query engine's call (`strapi.db.query`): its `where` reaches the database as it is, unconverted. */
   readonly queryEngine?: boolean;
 }
@@ -432,7 +437,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   steps.service();
   const fields = staged.run(
     (e) => (e instanceof ServiceKeyRefusal ? Stage.ServiceFields : isRefusedKey(e) ? Stage.DatabaseSelect : Stage.ConvertFields),
-    () => parseFields(scope, query.fields, null, internal),
+    () => parseFields(scope, query.fields, null, internal, opts.coreService === true),
   );
   const filters = steps.filters();
   // `_q` given twice (a list) or as an object reaches the database's search, which splits it as text: a TypeError

@@ -58,7 +58,7 @@ export function coreService(deps: CoreApiDeps, uid: string): Record<string, unkn
     // the content API's limits, but not the caller's permissions: Strapi's core service populates what it is asked
     // (a project calling `strapi.service(uid).findOne(id, { populate })` on an `auth: false` route gets the
     // relations, probe s12 svcOnePop); the core controller's sanitizeOutput removes what the caller may not read
-    return engineCalls(rt, engineOptions(rt, 'rest', undefined));
+    return engineCalls(rt, { ...engineOptions(rt, 'rest', undefined), coreService: true });
   };
   const fetch = (p: Params = {}): Params => ({ status: 'published', ...p });
   const hook = (action: string, params: Params, final: (p: Params) => Promise<unknown> | unknown) =>
