@@ -283,3 +283,44 @@ test("a core service splits a fields list's comma item the sanitizer left alone,
   const { data } = (await res.json()) as { data: Entry };
   expect(data).toEqual({ id: expect.any(Number), documentId: page.documentId, title: 'Home Page', slug: 'home-page' });
 });
+
+test('an unpaginated document service read selecting only indexed columns comes in documentId order; REST lists by id', async () => {
+  // probe s14-read (steps3): SQLite scans `<table>_documents_idx` for `select id, document_id, published_at` without
+  // ORDER BY; a paginated query gets `ORDER BY id` from Strapi's query builder
+  const post = async (path: string, data: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ data }),
+    });
+  for (const title of ['P2', 'P3', 'P4']) expect((await post('/api/pages', { title })).status).toBe(201);
+  for (const label of ['T2', 'T3', 'T4']) expect((await post('/api/tags', { label })).status).toBe(201);
+  const byDocumentId = (rows: Entry[]) => [...rows].sort((a, b) => (String(a.documentId) < String(b.documentId) ? -1 : 1));
+  const byId = (rows: Entry[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
+  for (const path of ['/api/pages-raw?fields=publishedAt', '/api/pages-raw?fields[0]']) {
+    const rows = (await get(path)).body.data!;
+    expect(rows, path).toHaveLength(4);
+    expect(rows, path).toEqual(byDocumentId(rows));
+  }
+  // another column selected, or a filter: the table's order
+  const titled = (await get('/api/pages-raw?fields=title')).body.data!;
+  expect(titled).toEqual(byId(titled));
+  const tags = (await get('/api/tags?fields[0]=documentId')).body.data!;
+  expect(tags).toHaveLength(4);
+  expect(tags).toEqual(byId(tags));
+});
+
+test("populate's sort, filters and fields naming no attribute are checked against the level's schema, then dropped", async () => {
+  const refused = await get('/api/tags?populate[fields]=true');
+  expect(refused.status).toBe(400);
+  expect(refused.body.error).toMatchObject({
+    message: 'Invalid key true',
+    details: { key: 'true', path: null, source: 'query', param: 'populate' },
+  });
+  expect((await get('/api/tags?populate[sort]=nope')).body.error).toMatchObject({ message: 'Invalid key nope' });
+  for (const path of ['/api/tags?populate[sort]=label', '/api/tags?populate[fields]=label']) {
+    const { status, body } = await get(path);
+    expect(status, path).toBe(200);
+    expect(body.data?.[0], path).toMatchObject({ label: 'T1', createdAt: expect.any(String) });
+  }
+});
