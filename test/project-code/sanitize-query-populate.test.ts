@@ -324,3 +324,16 @@ test("populate's sort, filters and fields naming no attribute are checked agains
     expect(body.data?.[0], path).toMatchObject({ label: 'T1', createdAt: expect.any(String) });
   }
 });
+
+test("a file's related is narrowed to the content types the caller may find: no component instances, none without auth", async () => {
+  // Strapi's removeRestrictedRelations turns `related: true` (here from `populate[cover][populate]=*`) into a fragment of
+  // the readable content types; the morph table's link from the quote component in `blocks` is then not listed
+  const [page] = (await get('/api/pages-raw?filters[title][$eq]=Home%20Page&populate[cover][populate]=*')).body.data!;
+  const related = (page.cover as Entry).related as Entry[];
+  expect(related.map((r) => r.__type)).toEqual(['api::page.page']);
+  // the entry is the document service's row: its locale column too (probe s14-read steps4)
+  expect(related[0]).toMatchObject({ title: 'Home Page', locale: null });
+  const [open] = (await get('/api/pages-open?filters[title][$eq]=Home%20Page&populate[cover][populate]=*')).body.data!;
+  expect(open.cover).toMatchObject({ name: 'a.txt' });
+  expect(open.cover).not.toHaveProperty('related');
+});

@@ -45,7 +45,8 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         if (!type) return { ...query };
         const index = rt.store.index;
         const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
-        return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type }), { ...query }, componentSchemaOf(index), canRead);
+        const types = [...rt.model.contentTypes.keys()];
+        return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type }), { ...query }, componentSchemaOf(index), canRead, types);
       },
       input: async (data: unknown) => data,
     },

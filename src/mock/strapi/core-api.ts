@@ -200,7 +200,8 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
       const rt = deps.current();
       const index = rt.store.index;
       const schema = strapiSchema(index, { kind: 'type', type: type() });
-      return sanitizeContentQuery(schema, { ...ctx.query }, componentSchemaOf(index), readAccess(rt, access()));
+      const types = [...rt.model.contentTypes.keys()];
+      return sanitizeContentQuery(schema, { ...ctx.query }, componentSchemaOf(index), readAccess(rt, access()), types);
     },
     async validateQuery(ctx: KoaContext) {
       validateContentQuery(deps.current(), access(), type(), ctx.query);
