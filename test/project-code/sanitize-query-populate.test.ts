@@ -44,6 +44,9 @@ writeProjectFile(
     '    const query = await this.sanitizeQuery(ctx);',
     "    return { data: await strapi.documents('api::page.page').findMany(query), meta: {} };",
     '  },',
+    '  async first(ctx) {',
+    "    return { data: await strapi.documents('api::page.page').findFirst(await this.sanitizeQuery(ctx)), meta: {} };",
+    '  },',
     '  async viaApi(ctx) {',
     "    const query = await strapi.contentAPI.sanitize.query(ctx.query, strapi.contentType('api::tag.tag'), { auth: ctx.state.auth });",
     "    return { data: await strapi.documents('api::tag.tag').findMany(query), meta: {} };",
@@ -63,6 +66,7 @@ writeProjectFile(
     'export default { routes: [',
     "  { method: 'GET', path: '/pages-raw', handler: 'page.raw' },",
     "  { method: 'GET', path: '/pages-open', handler: 'page.raw', config: { auth: false } },",
+    "  { method: 'GET', path: '/pages-first', handler: 'page.first' },",
     "  { method: 'GET', path: '/tags-api', handler: 'page.viaApi' },",
     "  { method: 'GET', path: '/pages-sanitized', handler: 'page.sanitized' },",
     '] };',
@@ -110,7 +114,7 @@ beforeAll(async () => {
     memory: true,
     logger: { info: () => {}, error: () => {} },
     configObject: {
-      permissions: { public: { 'api::page.page': ['find', 'findOne', 'raw', 'viaApi', 'sanitized'], 'api::tag.tag': ['find'] } },
+      permissions: { public: { 'api::page.page': ['find', 'findOne', 'raw', 'first', 'viaApi', 'sanitized'], 'api::tag.tag': ['find'] } },
       tokens: [{ name: 'full', type: 'full-access', key: TOKEN }],
     },
   });
@@ -336,4 +340,17 @@ test("a file's related is narrowed to the content types the caller may find: no 
   const [open] = (await get('/api/pages-open?filters[title][$eq]=Home%20Page&populate[cover][populate]=*')).body.data!;
   expect(open.cover).toMatchObject({ name: 'a.txt' });
   expect(open.cover).not.toHaveProperty('related');
+});
+
+test("findFirst's one row is read without an ORDER BY: the first in documentId order when the index covers the read", async () => {
+  const all = (await get('/api/pages-raw?fields=publishedAt')).body.data!;
+  expect(all.length).toBeGreaterThan(1);
+  const res = await fetch(`${base}/api/pages-first?fields=publishedAt`);
+  const { data } = (await res.json()) as { data: Entry };
+  // harness meichu --code seed 1703: a controller's findFirst with `fields[0]` (no value) found another product
+  expect(data.documentId).toBe(all[0].documentId);
+  // another column selected: the table's first row
+  const titled = await fetch(`${base}/api/pages-first?fields=title`);
+  const lowest = Math.min(...all.map((r) => Number(r.id)));
+  expect(((await titled.json()) as { data: Entry }).data.id).toBe(lowest);
 });

@@ -115,6 +115,8 @@ export interface QueryOptions {
    * fields list's comma item (`['slug,name']`, a list the content API's sanitizer does not walk) instead of refusing it.
    */
   readonly coreService?: boolean;
+  /** The document service's findFirst (the query engine's findOne): its one row is read without an ORDER BY. */
+  readonly firstRow?: boolean;
   /** The query engine's call (`strapi.db.query`): its `where` reaches the database as it is, unconverted. */
   readonly queryEngine?: boolean;
 }
@@ -625,8 +627,9 @@ const INDEXED_FIELDS = new Set(['id', 'documentId', 'locale', 'publishedAt']);
  * (`fields=publishedAt`) and tests none but the status and the locale (no filters, search or publication filter).
  * The rows then come by documentId, not by id (probed on the reference's database: `SCAN t0 USING COVERING INDEX
  * categories_documents_idx`; harness meichu --code grammar seed 1702, a findFirst with `fields=publishedAt` and no
- * sort answered another category). Only a read without a page has no ORDER BY: Strapi's query builder orders a
- * paginated one by id (ensurePaginationOrderStability), so REST lists and a document service's `limit` keep id order.
+ * sort answered another category). Only a read without a page, or a findFirst (the query engine's `first`), has no
+ * ORDER BY: Strapi's query builder orders a paginated one by id (ensurePaginationOrderStability), so REST lists and a
+ * document service's `limit` keep id order.
  */
 function indexCovered(q: ParsedQuery): boolean {
   const fields = q.node.fields;
@@ -654,7 +657,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const ordered =
     q.sort.length > 0
       ? index.memo(sortKey, () => sortRecords(index, scope, base, q.sort))
-      : opts.documentService === true && pagination!.start === 0 && pagination!.limit === -1 && indexCovered(q)
+      : opts.documentService === true &&
+          (opts.firstRow === true || (pagination!.start === 0 && pagination!.limit === -1)) &&
+          indexCovered(q)
         ? index.memo(`i\u0000${type.uid}\u0000${q.status}\u0000${String(q.locales)}`, () => inDocumentsIndexOrder(base))
         : base;
   const { start, limit } = pagination!;
