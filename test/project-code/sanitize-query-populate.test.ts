@@ -354,3 +354,12 @@ test("findFirst's one row is read without an ORDER BY: the first in documentId o
   const lowest = Math.min(...all.map((r) => Number(r.id)));
   expect(((await titled.json()) as { data: Entry }).data.id).toBe(lowest);
 });
+
+test("sanitizeOutput walks a file's related entries with their own schema (a type without i18n loses its locale)", async () => {
+  // harness meichu --code grammar seed 1702: a core route's `populate[avatar][populate]=*`
+  const { body } = await get('/api/pages?filters[title][$eq]=Home%20Page&populate[cover][populate]=*');
+  const related = ((body.data![0] as Entry).cover as Entry).related as Entry[];
+  expect(related).toEqual([expect.objectContaining({ title: 'Home Page', __type: 'api::page.page' })]);
+  expect(related[0]).not.toHaveProperty('locale');
+  expect(related[0]).not.toHaveProperty('secret');
+});
