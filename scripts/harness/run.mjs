@@ -121,7 +121,11 @@ async function startMock(seedFile) {
 
 // ---- 1. content: seed -> push into fresh Strapi -> pull -> snapshot
 const model = loadModel(modelDir);
-const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode });
+// settings.pushWithoutCode: the content is pushed into and pulled from a Strapi copy without the project's code, then
+// the copy gets its code for the requests. For a project whose own routes answer less than they hold (a single type's
+// custom `find` that populates one field): a pull through them would leave the mock's store poorer than Strapi's.
+const codeAtPush = withCode && !settings.pushWithoutCode;
+const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode: codeAtPush });
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
@@ -186,6 +190,7 @@ try {
 } finally {
   await stopAndWait(strapi);
 }
+if (withCode && !codeAtPush) prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode });
 rmSync(join(work, 'snapshot'), { recursive: true, force: true });
 cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
 cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });

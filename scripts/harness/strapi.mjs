@@ -148,7 +148,12 @@ export function prepareApp({ name, modelDir, apiConfigFile, settings, withCode =
     });
   if (existsSync(join(src, 'components'))) cpSync(join(src, 'components'), join(dest, 'src', 'components'), { recursive: true });
   // plugin type extensions (the users & permissions user with the model's relations); content-mock reads the same file
-  if (existsSync(join(src, 'extensions'))) cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), { recursive: true });
+  // (without the project's code, only their schemas: a `strapi-server` file is code, and may name the project's policies)
+  if (existsSync(join(src, 'extensions')))
+    cpSync(join(src, 'extensions'), join(dest, 'src', 'extensions'), {
+      recursive: true,
+      filter: (from) => withCode || statSync(from).isDirectory() || /[\\/]content-types[\\/][^\\/]+[\\/]schema\.json$/.test(from),
+    });
   // a folder's stray files (`.gitkeep`) and APIs of custom routes only have no content type to route
   const apis = withCode
     ? []

@@ -24,3 +24,11 @@ export function firstDocumentRow(rows: readonly Row[]): Row | undefined {
  * so their new rows take ids in it, and a delete's entries come de, en draft, en published, fr…).
  */
 export const inIndexOrder = (rows: readonly Row[]): Row[] => [...rows].sort(byIndex);
+
+/**
+ * Rows in the whole `<table>_documents_idx` index's order (document_id, locale, published_at, then row id): what
+ * SQLite answers a query without an ORDER BY in when the index covers every column it selects and tests (it scans the
+ * index instead of the table).
+ */
+export const inDocumentsIndexOrder = (rows: readonly Row[]): Row[] =>
+  [...rows].sort((a, b) => (a.documentId === b.documentId ? byIndex(a, b) : a.documentId < b.documentId ? -1 : 1));

@@ -7,8 +7,11 @@ import { isPlainObject } from '../is-plain-object.js';
  * The scalar fields a `fields` parameter selects, or null for all of them. `id` and `documentId` are added when
  * the entry is rendered, whatever was asked.
  */
-/** `internal`: the document service's fields (private scalars are selected there). */
-export function parseFields(scope: Scope, raw: unknown, parent: string | null, internal = false): string[] | null {
+/**
+ * `internal`: the document service's fields (private scalars are selected there). `converted`: the list reaches
+ * Strapi's converter without the content API's sanitizer before it, so a comma item is split there.
+ */
+export function parseFields(scope: Scope, raw: unknown, parent: string | null, internal = false, converted = internal): string[] | null {
   if (raw === undefined || raw === null) return null;
   // Strapi splits a string on commas; a list must hold plain names (no commas) and an object is refused.
   const shape = () => new ValidationError('Invalid fields parameter. Expected a string or an array of strings', {});
@@ -22,7 +25,8 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, i
     // all strings (edtech: a controller passing `ctx.query` with `fields[0]` to entityService.findMany)
     if (internal && !allStrings) throw shape();
     const kept = raw.filter((v) => v !== null && v !== undefined);
-    if (kept.some((v) => typeof v !== 'string' || (allStrings && v.includes(',')))) throw shape();
+    // (what only the converter meets, the document service's or a core service's call, has its comma items split)
+    if (kept.some((v) => typeof v !== 'string' || (allStrings && v.includes(',') && !converted))) throw shape();
     names = (kept as string[]).flatMap((v) => v.split(','));
   } else if (isPlainObject(raw)) throw shape();
   else names = [raw];

@@ -228,6 +228,13 @@ function mergeObject(
       checkOptionKeys(index, scope, value, join(parent, key));
       parseOptions(index, scope, value, join(parent, key), depth + 1, walk);
     }
+    // `sort`, `filters` and `fields` naming no attribute are the validator's keywords at this level too: checked
+    // against its schema, then dropped by the converter (`populate[sort]=title` sorts nothing, `populate[fields]=true`
+    // is `Invalid key true`; probe s14-read/sanitize-query-probe-strapi.json)
+    if (NESTED_KEYWORDS.has(key) && !walk.converterOnly && !strapiSchema(index, scope).attribute(key)) {
+      validateNestedOptions(strapiSchema(index, scope), { [key]: value });
+      continue;
+    }
     checkPrivateOptions(index, scope, key, value, join(parent, key));
     let target: Attribute | typeof LOCALIZATIONS;
     try {
@@ -443,6 +450,8 @@ function checkFolderOptions(options: Record<string, unknown>, path: string): voi
 }
 
 /** Strapi's populate validator checks nested filters, sort and fields in the order the query gives them. */
+const NESTED_KEYWORDS = new Set(['sort', 'filters', 'fields']);
+
 function validateNestedOptions(schema: StrapiSchema, options: Record<string, unknown>): void {
   for (const key of Object.keys(options)) {
     if (key === 'filters') validateFilters(schema, options.filters, 'populate');
@@ -610,8 +619,13 @@ function checkOptionKeys(
         }
       }
     } else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
-      // the path names the key when it is an attribute of the target (i18n's hidden locale fields included)
-      const attributeLike = key !== 'id' && !!inner && (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null));
+      // the path names the key when it is an attribute of the target (i18n's hidden locale fields included, and the
+      // attributes no column stands for: a file's `related`, as `populate[cover]=*` sanitized names it, probe
+      // s14-read/sanitize-query-probe-strapi.json)
+      const attributeLike =
+        key !== 'id' &&
+        !!inner &&
+        (!!fieldOf(inner, key) || !!hiddenKeyPath(inner, key, null) || !!strapiSchema(index, inner).attribute(key));
       const named = attributeLike ? `${path}.${key}` : path;
       throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
     }

@@ -411,7 +411,7 @@ function renderAttribute(
         const files = mediaFiles(ctx, scope, record, attribute, node);
         const related = node.populate.get(RELATED);
         const rendered = files.map((f) => {
-          const out = renderMedia(ctx.index.model, f, node.fields);
+          const out = renderMedia(ctx.index.model, f, node.fields, ctx.internal);
           if (related?.morph) out[RELATED] = renderRelated(ctx, f, related);
           return out;
         });
@@ -491,14 +491,31 @@ export function renderComponents(
   return out;
 }
 
-/** A populated file, without the fields the project's privateAttributes hide. */
-export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null): Entry {
+/**
+ * A populated file, without the fields the project's privateAttributes hide. `internal` (a document service read):
+ * the file's row as the database gives it, its private `folderPath` too (after `provider_metadata`, in Strapi's
+ * order), its `locale` column and the fields privateAttributes name (harness meichu --code: a controller answering the document service's
+ * entries without sanitizing them, or sanitized with another type's schema, shows `folderPath`).
+ */
+export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null, internal = false): Entry {
   const out = entryOf(file.id, file.documentId);
   for (const key of MEDIA_KEYS) {
-    if ((fields === null || fields.includes(key)) && shownFileField(model, key)) out[key] = file[key] ?? null;
+    if (internal && key === 'createdAt' && (fields === null || fields.includes(FOLDER_PATH))) out[FOLDER_PATH] = fileFolderPath(file);
+    if ((fields === null || fields.includes(key)) && (internal || shownFileField(model, key))) out[key] = file[key] ?? null;
   }
+  // the row's `locale` column last (files are not localized: null)
+  if (internal && (fields === null || fields.includes('locale'))) out.locale = file.locale ?? null;
   return out;
 }
+
+const FOLDER_PATH = 'folderPath';
+
+/**
+ * A stored file's folder path. A file whose folder the store does not know (seeded, pulled, uploaded through the
+ * REST route) is taken as uploaded through the content API: Strapi puts those in its "API Uploads" folder, the first
+ * folder a project makes (`/1`); the upload service's own uploads go to the root (`/`), recorded on the file.
+ */
+export const fileFolderPath = (file: MediaFile): unknown => file[FOLDER_PATH] ?? '/1';
 
 /**
  * An upload file's `related` (Strapi's morphToMany populate): the rows of the node's content types that hold the file

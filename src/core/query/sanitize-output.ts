@@ -1,6 +1,6 @@
 import { isPlainObject } from '../is-plain-object.js';
 import type { ContentModel } from '../model/types.js';
-import { isPrivateAttribute, type PrivacyHolder } from '../model/private-attributes.js';
+import { isPrivateAttribute, shownFileField, type PrivacyHolder } from '../model/private-attributes.js';
 import type { CanRead } from './restricted-relations.js';
 
 // Strapi's controller `sanitizeOutput` (content API output sanitizer) over entries already shaped for an answer:
@@ -34,10 +34,31 @@ function sanitizeNode(model: ContentModel, holder: PrivacyHolder, value: unknown
         const component = typeof uid === 'string' ? model.components.get(uid) : undefined;
         return component ? sanitizeNode(model, component, item, canRead) : item;
       });
-    } else out[key] = v;
+    } else if (attribute.kind === 'media') out[key] = sanitizeFiles(model, v, canRead);
+    else out[key] = v;
   }
   return out;
 }
+
+/**
+ * Files walked with the upload file's schema: its private fields (and those privateAttributes name) go, and each
+ * entry of its `related` is walked with the schema its `__type` names (a type without i18n loses its `locale`
+ * column; harness meichu --code grammar seed 1702).
+ */
+function sanitizeFiles(model: ContentModel, value: unknown, canRead: CanRead): unknown {
+  if (Array.isArray(value)) return value.map((v) => sanitizeFiles(model, v, canRead));
+  if (!isPlainObject(value)) return value;
+  const out = Object.fromEntries(Object.entries(value).filter(([key]) => !PRIVATE_FILE_FIELDS.has(key) && shownFileField(model, key)));
+  if (Array.isArray(out.related))
+    out.related = out.related.map((entry: unknown) => {
+      const type = isPlainObject(entry) && typeof entry.__type === 'string' ? model.contentTypes.get(entry.__type) : undefined;
+      return type ? sanitizeNode(model, type, entry, canRead, type.localized) : entry;
+    });
+  return out;
+}
+
+// (and `locale`, the column of a type without i18n, as on entries)
+const PRIVATE_FILE_FIELDS = new Set(['folder', 'folderPath', 'locale']);
 
 /** The entry (or list of entries) of type `uid` as Strapi's output sanitizer leaves it for a caller. */
 export function sanitizeOutput(model: ContentModel, uid: string, data: unknown, canRead: CanRead): unknown {

@@ -12,11 +12,26 @@ import { DEFAULT_ADMIN_USER_ATTRIBUTES } from '../model/built-in-types.js';
 export interface StrapiSchema {
   readonly attribute: (name: string) => StrapiAttribute | undefined;
   readonly draftAndPublish: boolean;
+  /** Every attribute's name, in Strapi's order (what a populate wildcard expands to); unknown where not given. */
+  readonly attributeNames?: () => readonly string[];
 }
+
+/** What Strapi adds to every content type's attributes, after the schema's own. */
+const SYSTEM_NAMES = ['createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations'] as const;
+const withSystem = (own: Iterable<string>): string[] => {
+  const names = [...own];
+  return [...names, ...SYSTEM_NAMES.filter((n) => !names.includes(n))];
+};
 
 export type StrapiAttribute =
   | { readonly type: 'scalar' | 'password'; readonly private: boolean }
-  | { readonly type: 'relation' | 'component' | 'media'; readonly private: boolean; readonly target: () => StrapiSchema | undefined }
+  | {
+      readonly type: 'relation' | 'component' | 'media';
+      readonly private: boolean;
+      readonly target: () => StrapiSchema | undefined;
+      /** A relation's target uid (a content type of the model). */
+      readonly uid?: string;
+    }
   | { readonly type: 'morph' | 'dynamiczone'; readonly private: boolean };
 
 const scalar = (isPrivate = false): StrapiAttribute => ({ type: 'scalar', private: isPrivate });
@@ -80,6 +95,7 @@ export const FOLDER: StrapiSchema = {
 function fileSchema(privateNames: readonly string[]): StrapiSchema {
   const self: StrapiSchema = {
     draftAndPublish: false,
+    attributeNames: () => withSystem(Object.keys(FILE_ATTRIBUTES)),
     attribute: (name) => {
       const attribute = Object.hasOwn(FILE_ATTRIBUTES, name) ? FILE_ATTRIBUTES[name] : systemAttribute(name, () => self, false);
       return attribute && privateNames.includes(name) ? { ...attribute, private: true } : attribute;
@@ -127,6 +143,7 @@ export function strapiSchema(index: ContentIndex, scope: Scope): StrapiSchema {
   const self = (): StrapiSchema => schema!;
   schema = {
     draftAndPublish: scope.kind === 'type' && scope.type.draftAndPublish,
+    attributeNames: () => (scope.kind === 'type' ? withSystem(holder.attributes.keys()) : [...holder.attributes.keys()]),
     attribute: (name) => {
       const attribute = holder.attributes.get(name);
       if (attribute) return fromAttribute(index, attribute);
@@ -149,6 +166,7 @@ function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribu
       return {
         type: 'relation',
         private: isPrivate,
+        uid: attribute.target,
         target: () => {
           const type = index.model.contentTypes.get(attribute.target);
           return type ? strapiSchema(index, { kind: 'type', type }) : undefined;
@@ -168,4 +186,12 @@ function fromAttribute(index: ContentIndex, attribute: Attribute): StrapiAttribu
     case 'dynamiczone':
       return { type: 'dynamiczone', private: isPrivate };
   }
+}
+
+/** The validators' view of a component by its uid (a fragment's `on` key), undefined for one the model lacks. */
+export function componentSchemaOf(index: ContentIndex): (uid: string) => StrapiSchema | undefined {
+  return (uid) => {
+    const component = index.model.components.get(uid);
+    return component ? strapiSchema(index, { kind: 'component', component }) : undefined;
+  };
 }

@@ -73,7 +73,11 @@ export function uploadService(current: () => Runtime): Record<string, unknown> {
       const parts = files.map((f) => partOf(rt, f));
       try {
         const created = await saveUploadedFiles(rt, parts, infos);
-        for (const record of created) rt.listener?.media('media.create', record);
+        // the service's uploads go to the root folder (no `folder` given); the REST route's to API Uploads
+        for (const record of created) {
+          record.folderPath ??= '/';
+          rt.listener?.media('media.create', record);
+        }
         return created.map(fileRow);
       } finally {
         for (const p of parts) rmSync(p.path, { force: true });

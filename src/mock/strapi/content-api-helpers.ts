@@ -1,5 +1,7 @@
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
+import { sanitizeContentQuery } from '../../core/query/sanitize-query.js';
+import { componentSchemaOf, strapiSchema } from '../../core/query/strapi-schema.js';
 import { validateQuery } from '../../core/query/run-query.js';
 import type { Runtime } from '../runtime.js';
 import { engineOptions, readAccess, type Access } from './engine-bridge.js';
@@ -34,7 +36,18 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
         return sanitizeOutput(rt.model, uid, dropCreators(data), canRead ?? (() => true));
       },
-      query: async (query: unknown) => (isPlainObject(query) ? { ...query } : query),
+      // the core controller's sanitizeQuery (harness meichu --code: a custom action sanitizing `ctx.query` for
+      // another type than its controller's)
+      query: async (query: unknown, schema: unknown, opts?: { auth?: unknown }) => {
+        const rt = current();
+        const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
+        if (!isPlainObject(query)) return query;
+        if (!type) return { ...query };
+        const index = rt.store.index;
+        const canRead = opts?.auth ? readAccess(rt, access()) : undefined;
+        const types = [...rt.model.contentTypes.keys()];
+        return sanitizeContentQuery(strapiSchema(index, { kind: 'type', type }), { ...query }, componentSchemaOf(index), canRead, types);
+      },
       input: async (data: unknown) => data,
     },
     validate: {

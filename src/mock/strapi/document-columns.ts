@@ -24,7 +24,8 @@ function addColumns(model: ContentModel, attributes: Attributes, localized: bool
         const component = typeof uid === 'string' ? model.components.get(uid) : undefined;
         return component ? addColumns(model, component.attributes, undefined, item) : item;
       });
-    } else out[key] = v;
+    } else if (attribute?.kind === 'media') out[key] = relatedColumns(model, v);
+    else out[key] = v;
   }
   // rows of content types read whole (a `fields` selection reads only what it names): components have no locale
   // (a selection that names publishedAt alone holds no timestamps: harness edtech-code 1101, `fields[0]=publishedAt`)
@@ -39,6 +40,17 @@ function addColumns(model: ContentModel, attributes: Attributes, localized: bool
     return ordered;
   }
   return out;
+}
+
+/** A populated file's `related` entries: each a row of the content type its `__type` names (probe s14-read steps4). */
+function relatedColumns(model: ContentModel, files: unknown): unknown {
+  if (Array.isArray(files)) return files.map((f) => relatedColumns(model, f));
+  if (!isPlainObject(files) || !Array.isArray(files.related)) return files;
+  const related = files.related.map((entry: unknown) => {
+    const type = isPlainObject(entry) && typeof entry.__type === 'string' ? model.contentTypes.get(entry.__type) : undefined;
+    return type ? addColumns(model, type.attributes, type.localized, entry) : entry;
+  });
+  return { ...files, related };
 }
 
 /** A document service result (an entry, a list, null) of type `uid` with the columns Strapi's rows carry. */

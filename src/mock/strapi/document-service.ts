@@ -371,7 +371,7 @@ function requireDocumentId(params: Record<string, unknown>): string {
  * called bare, without the content API's wrappers that add `source: 'query'` and `param` (adfinis: a controller's
  * `findFirst({ ...ctx.query })` refusing `Invalid key seo`, details without `param`).
  */
-function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
+export function serviceErrors<A extends unknown[], R>(run: (...args: A) => Promise<R> | R): (...args: A) => Promise<R> {
   return async (...args: A) => {
     try {
       return await run(...args);
@@ -392,9 +392,11 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
     if (!type) throw new NotFoundError(`No content type ${uid}`, {});
     return type;
   };
-  const calls = () => {
+  // `firstRow`: findFirst, the query engine's findOne (no ORDER BY added for its one row)
+  const calls = (firstRow = false) => {
     const rt = deps.current();
-    return engineCalls(rt, engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined, deps.queryEngine));
+    const opts = engineOptions(rt, mode, mode === 'rest' ? accessOf(deps.scopes.get()) : undefined, deps.queryEngine);
+    return engineCalls(rt, firstRow ? { ...opts, firstRow } : opts);
   };
   const draft = (p: Record<string, unknown>) => ({ ...p, status: p.status ?? 'draft' });
   // a write that publishes: the published row's own create lifecycles, then the entry read again if they changed it
@@ -439,7 +441,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
       // its locale meets localeToLookup, which takes one string (adfinis: `findFirst({ ...ctx.query })` with
       // `locale[0][0]=en&locale[0][1]=en`, Strapi's 400 "Invalid locale param en,en provided")
       if (type.localized) checkLookupLocale(p.locale);
-      return readQuery(draft(p), (q) => calls().list(type, q).data[0] ?? null, true);
+      return readQuery(draft(p), (q) => calls(true).list(type, q).data[0] ?? null, true);
     }),
     findOne: api('findOne', (type, p) => readQuery(draft(p), (q) => calls().one(type, requireDocumentId(p), q) ?? null)),
     count: api('count', (type, p) => {

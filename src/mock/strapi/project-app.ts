@@ -367,7 +367,10 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
   for (const [uid, m] of code.lifecycles) {
     if (m.value && typeof m.value === 'object') hooks.subscribers.push({ models: [uid], ...(m.value as Record<string, unknown>) });
   }
+  const problemsBefore = code.problems.length;
   const index = code.index?.value as { register?: Fn; bootstrap?: Fn } | undefined;
+  // (src/index loads here, after bind: what failed as it loaded is said with the rest)
+  problems.push(...code.problems.slice(problemsBefore));
   for (const phase of ['register', 'bootstrap'] as const) {
     // the plugins' phase before the project's, as Strapi runs them
     for (const plugin of installed.values()) {

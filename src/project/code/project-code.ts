@@ -156,7 +156,11 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
   for (const file of files.extensions) into(extensions, basename(dirname(file)), { name: 'strapi-server', file });
   for (const f of files.middlewares) into(middlewares, `global::${f.name}`, f);
   for (const f of files.policies) into(policies, `global::${f.name}`, f);
-  const index = files.index ? load({ name: 'index', file: files.index }) : undefined;
+  // `src/index` is loaded once the global `strapi` is the mock's (bind): Strapi loads it after its container holds its
+  // services, so a module whose top level calls `strapi.documents.use(...)` runs there (a slug middleware registered
+  // as the file loads, outside register)
+  let index: LoadedModule | undefined;
+  let indexRead = false;
   const globalMiddlewares = root ? readGlobalMiddlewares(root, middlewares, load, problems) : [];
   const pluginModules = installed.flatMap((p) => {
     const module = load(p);
@@ -186,7 +190,13 @@ export function loadProjectCode(src: string, model: ContentModel): ProjectCode |
     policies,
     lifecycles,
     extensions,
-    index,
+    get index() {
+      if (!indexRead) {
+        indexRead = true;
+        index = files.index ? load({ name: 'index', file: files.index }) : undefined;
+      }
+      return index;
+    },
     problems,
     hasRoutes: files.apis.some((a) => a.routes.length > 0),
     bind(s: object) {
