@@ -160,12 +160,6 @@ export function paginationMeta(p: PageWindow, total: number, withCount: boolean)
     : { page, pageSize: p.limit };
 }
 
-/** Every pagination check of a list in Strapi's order, and the page the answer's meta shows. */
-export function parsePagination(query: Record<string, unknown>, limits: RestLimits): Pagination {
-  checkServicePagination(query, paginationInfo(query, limits));
-  return pageOf(query, limits);
-}
-
 /** The page a list answer's meta shows, without the document service's strict check (documents.strictParams). */
 export function pageOf(query: Record<string, unknown>, limits: RestLimits): Pagination {
   const window = paginationInfo(query, limits);
