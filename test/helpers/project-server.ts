@@ -1,12 +1,15 @@
 import { rmSync } from 'node:fs';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 
-/** A mock serving the project folder `root` (with its code) on a free port, with one full-access token. */
-export async function startProjectServer(root: string, key: string) {
+/**
+ * A mock serving the project folder `root` (with its code) on a free port, with one full-access token; `config`: more
+ * of the config file's settings (locales, permissions).
+ */
+export async function startProjectServer(root: string, key: string, config: Record<string, unknown> = {}) {
   const server: MockServer = await createServer({
     schemas: root,
     memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key }] },
+    configObject: { tokens: [{ name: 'full', type: 'full-access', key }], ...config },
     logger: { info: () => undefined, error: () => undefined },
   });
   const { url: base } = await server.listen(0);

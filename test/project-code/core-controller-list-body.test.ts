@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
+import { writeCoreApiFiles, writeProjectFile } from '../helpers/schema-files.js';
 
 // The core controller run as project code takes a list given as `data` item by item in validateInput and
 // sanitizeInput, as Strapi's do: the items' keys are checked ("Invalid key nope"), never the list's indexes, and the
@@ -10,11 +12,7 @@ import { createServer, type MockServer } from '../../src/mock/create-server.js';
 // publish, creates it empty. Recorded on Strapi 5.54 (harness notum-lite --code write grammar 1603; probe steps in
 // scripts/harness/reports/s14-write-probes/core-controller-list-body-*.json).
 const root = mkdtempSync(join(tmpdir(), 'cm-list-body-'));
-const src = join(root, 'src');
-const write = (path: string, text: string) => {
-  mkdirSync(join(src, path, '..'), { recursive: true });
-  writeFileSync(join(src, path), text);
-};
+const write = (path: string, text: string) => writeProjectFile(root, `src/${path}`, text);
 const localized = { i18n: { localized: true } };
 write(
   'api/footer/content-types/footer/schema.json',
@@ -30,36 +28,20 @@ write(
   }),
 );
 write('components/parts/link.json', JSON.stringify({ info: { displayName: 'link' }, attributes: { label: { type: 'string' } } }));
-for (const kind of ['routes', 'controllers', 'services']) {
-  const factory = { routes: 'createCoreRouter', controllers: 'createCoreController', services: 'createCoreService' }[kind];
-  write(
-    `api/footer/${kind}/footer.js`,
-    `const { factories } = require('@strapi/strapi');\nmodule.exports = factories.${factory}('api::footer.footer');\n`,
-  );
-}
+writeCoreApiFiles(root, 'footer');
 
 // a document middleware: the route then runs through the core controller as project code (run-route.ts pristineCore)
 write('index.js', 'module.exports = { register({ strapi }) { strapi.documents.use((context, next) => next()); } };\n');
 
 const key = 'list-body-full-access-key-0123456789';
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 let server: MockServer;
 let base: string;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: {
-      tokens: [{ name: 'full', type: 'full-access', key }],
-      locales: [{ code: 'en', isDefault: true }, { code: 'cs' }],
-    },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  ({ url: base } = await server.listen(0));
+  project = await startProjectServer(root, key, { locales: [{ code: 'en', isDefault: true }, { code: 'cs' }] });
+  ({ server, base } = project);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => project.close());
 
 const put = async (path: string, data: unknown) => {
   const res = await fetch(`${base}${path}`, {

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
+import { writeCoreApiFiles, writeProjectFile } from '../helpers/schema-files.js';
 
 // Through project code (a document middleware), the document service validates an update of a locale the document
 // lacks as the create it is: `{ ...data, documentId }` with the create's defaults. Real Strapi 5.54 on notum-lite
@@ -10,10 +11,7 @@ import { createServer, type MockServer } from '../../src/mock/create-server.js';
 // wrong label and a missing file answers the relations check with a value holding the documentId, `sections: []`
 // and the items' defaults (`newTab: false`); the mock showed an update's value.
 const root = mkdtempSync(join(tmpdir(), 'cm-new-locale-precheck-'));
-const write = (path: string, value: unknown) => {
-  mkdirSync(join(root, path, '..'), { recursive: true });
-  writeFileSync(join(root, path), typeof value === 'string' ? value : JSON.stringify(value));
-};
+const write = (path: string, value: unknown) => writeProjectFile(root, path, typeof value === 'string' ? value : JSON.stringify(value));
 const localized = { i18n: { localized: true } };
 write('src/components/parts/link.json', {
   info: { displayName: 'link' },
@@ -32,13 +30,7 @@ write('src/api/footer/content-types/footer/schema.json', {
     sections: { type: 'component', component: 'parts.link', repeatable: true, pluginOptions: localized },
   },
 });
-for (const kind of ['routes', 'controllers', 'services']) {
-  const factory = { routes: 'createCoreRouter', controllers: 'createCoreController', services: 'createCoreService' }[kind];
-  write(
-    `src/api/footer/${kind}/footer.js`,
-    `const { factories } = require('@strapi/strapi');\nmodule.exports = factories.${factory}('api::footer.footer');\n`,
-  );
-}
+writeCoreApiFiles(root, 'footer');
 // a database lifecycle subscriber (of any model): the document service then validates before the lifecycles run
 // (document-service.ts precheck), as notum-lite's subscribers make it do
 write(
@@ -51,21 +43,13 @@ write(
 );
 
 const key = 'new-locale-precheck-full-access-key-0123';
-let server: MockServer;
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 let base: string;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key }], locales: [{ code: 'en', isDefault: true }, { code: 'cs' }] },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  ({ url: base } = await server.listen(0));
+  project = await startProjectServer(root, key, { locales: [{ code: 'en', isDefault: true }, { code: 'cs' }] });
+  ({ base } = project);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => project.close());
 
 const call = async (method: string, path: string, data?: unknown) => {
   const res = await fetch(`${base}${path}`, {

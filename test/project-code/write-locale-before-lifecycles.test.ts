@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
-import { collectionSchema, writeProjectFile } from '../helpers/schema-files.js';
+import { collectionSchema, writeCoreApiFiles, writeProjectFile } from '../helpers/schema-files.js';
 
 // The document service reads a write's locale (localeToData: one string, not `*`) before it validates the data and
 // before the database's lifecycles run: a project's beforeCreate that looks a relation up never meets `?locale=*`
@@ -30,14 +30,7 @@ beforeAll(async () => {
     "module.exports = { beforeCreate() { throw new Error('the lifecycle ran'); } };\n",
   );
   // the core API through the project's own factories, as a project's files declare it
-  for (const kind of ['controllers', 'services', 'routes']) {
-    const factory = { controllers: 'createCoreController', services: 'createCoreService', routes: 'createCoreRouter' }[kind];
-    writeProjectFile(
-      dir,
-      `src/api/page/${kind}/page.js`,
-      `module.exports = require('@strapi/strapi').factories.${factory}('api::page.page');\n`,
-    );
-  }
+  writeCoreApiFiles(dir, 'page');
   server = await createServer({
     schemas: dir,
     memory: true,

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
+import { writeProjectFile } from '../helpers/schema-files.js';
 import { jsonClient, type Answer } from './write-client.js';
 
 // A list given as `data` to an update in a locale the document lacks, with draft & publish: Strapi's document service
@@ -15,10 +16,9 @@ for (const [kind, plural, singular] of [
   ['singleType', 'overviews', 'overview'],
   ['collectionType', 'notes', 'note'],
 ] as const) {
-  const dir = join(root, 'src/api', singular, 'content-types', singular);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'schema.json'),
+  writeProjectFile(
+    root,
+    `src/api/${singular}/content-types/${singular}/schema.json`,
     JSON.stringify({
       kind,
       info: { singularName: singular, pluralName: plural, displayName: singular },
@@ -29,21 +29,13 @@ for (const [kind, plural, singular] of [
   );
 }
 const key = 'dp-list-locale-full-access-key-0123456789';
-let server: MockServer;
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key }], locales: [{ code: 'en', isDefault: true }, { code: 'de' }] },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  call = jsonClient((await server.listen(0, '127.0.0.1')).url, key);
+  project = await startProjectServer(root, key, { locales: [{ code: 'en', isDefault: true }, { code: 'de' }] });
+  call = jsonClient(project.base, key);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => project.close());
 
 test('a single type: 404, nothing written', async () => {
   expect((await call('PUT', '/api/overview?locale=de', { data: { title: 't' } })).status).toBe(200);

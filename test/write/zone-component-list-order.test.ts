@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
+import { startProjectServer } from '../helpers/project-server.js';
+import { writeProjectFile } from '../helpers/schema-files.js';
 import { jsonClient, type Answer } from './write-client.js';
 
 // An unknown zone component's error lists `Object.keys(strapi.components)` in the order Strapi's glob of
@@ -10,10 +11,7 @@ import { jsonClient, type Answer } from './write-client.js';
 // (`.` after `-`), so `utilities.link` is listed before `utilities.link-decorations` (real Strapi 5.54 on
 // notum-lite, write grammar seed 1719; sorting the uids would put it after).
 const root = mkdtempSync(join(tmpdir(), 'cm-zone-list-order-'));
-const put = (path: string, value: unknown) => {
-  mkdirSync(join(root, path, '..'), { recursive: true });
-  writeFileSync(join(root, path), JSON.stringify(value));
-};
+const put = (path: string, value: unknown) => writeProjectFile(root, path, JSON.stringify(value));
 for (const name of ['link', 'link-decorations', 'links-with-title'])
   put(`src/components/utilities/${name}.json`, { info: { displayName: name }, attributes: { label: { type: 'string' } } });
 put('src/components/sections/hero.json', { info: { displayName: 'hero' }, attributes: { title: { type: 'string' } } });
@@ -24,21 +22,13 @@ put('src/api/page/content-types/page/schema.json', {
   attributes: { content: { type: 'dynamiczone', components: ['utilities.link', 'sections.hero'] } },
 });
 const key = 'zone-list-order-full-access-key-0123456789';
-let server: MockServer;
+let project: Awaited<ReturnType<typeof startProjectServer>>;
 let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
 beforeAll(async () => {
-  server = await createServer({
-    schemas: root,
-    memory: true,
-    configObject: { tokens: [{ name: 'full', type: 'full-access', key }] },
-    logger: { info: () => undefined, error: () => undefined },
-  });
-  call = jsonClient((await server.listen(0, '127.0.0.1')).url, key);
+  project = await startProjectServer(root, key);
+  call = jsonClient(project.base, key);
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => project.close());
 
 test("the components are listed in reverse order of their files' paths", async () => {
   const answer = await call('POST', '/api/pages', { data: { content: [{ __component: 'nope.nothing' }] } });
