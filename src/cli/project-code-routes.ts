@@ -44,3 +44,25 @@ export async function projectCodeRoutes(schemas: string, config: string | undefi
   const current = () => server.runtime();
   return { code: { codeOnRoute: codeOnRoute(app, current), effectiveSearch: effectiveSearch(app, current) }, close: () => server.close() };
 }
+
+/** `--project-code` of `proxy` and `check`: on unless `--no-project-code`. */
+export const PROJECT_CODE_OPTION = {
+  type: 'boolean',
+  default: true,
+  describe:
+    "read the project's own routes, middlewares and controllers: where they change a request's query or answer, only what they keep is judged (--no-project-code: every route is Strapi's own)",
+} as const;
+
+/** Runs a command with what the project's code does on each request's way (see projectCodeRoutes), then lets it go. */
+export async function withProjectCode<T>(
+  args: { readonly config?: string; readonly projectCode?: boolean },
+  schemas: string,
+  run: (code: ProjectCodeView | undefined) => Promise<T>,
+): Promise<T> {
+  const routes = await projectCodeRoutes(schemas, args.config, args.projectCode !== false);
+  try {
+    return await run(routes.code);
+  } finally {
+    await routes.close();
+  }
+}

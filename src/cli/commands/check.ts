@@ -3,7 +3,7 @@ import type { CheckArgs } from '../../contract/check/run-check-command.js';
 import { runCommand } from '../run-command.js';
 import { countOf } from '../option-values.js';
 import { projectOptions, schemasOf } from '../project-options.js';
-import { projectCodeRoutes } from '../project-code-routes.js';
+import { PROJECT_CODE_OPTION, withProjectCode } from '../project-code-routes.js';
 
 export const checkCommand: CommandModule<object, CheckArgs> = {
   command: 'check',
@@ -24,12 +24,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         default: false,
         describe: 'exit 0 even when most requests were refused (401/403) and the run checked almost nothing',
       })
-      .option('project-code', {
-        type: 'boolean',
-        default: true,
-        describe:
-          "read the project's own routes, middlewares and controllers: where they change a request's query or answer, only what they keep is judged (--no-project-code: every route is Strapi's own)",
-      })
+      .option('project-code', PROJECT_CODE_OPTION)
       .option('ignore-rule', {
         type: 'string',
         array: true,
@@ -43,11 +38,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const schemas = schemasOf(args);
-      const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
-      try {
-        return await (await import('../../contract/check/run-check-command.js')).runCheckCommand({ ...args, schemas, code: code.code });
-      } finally {
-        await code.close();
-      }
+      return withProjectCode(args, schemas, async (code) =>
+        (await import('../../contract/check/run-check-command.js')).runCheckCommand({ ...args, schemas, code }),
+      );
     }),
 };

@@ -3,7 +3,7 @@ import type { ProxyArgs } from '../../contract/proxy/run-proxy.js';
 import { runCommand } from '../run-command.js';
 import { countOf, envPort, portValue } from '../option-values.js';
 import { projectOptions, schemasOf } from '../project-options.js';
-import { projectCodeRoutes } from '../project-code-routes.js';
+import { PROJECT_CODE_OPTION, withProjectCode } from '../project-code-routes.js';
 
 export const proxyCommand: CommandModule<object, ProxyArgs> = {
   command: 'proxy',
@@ -31,12 +31,7 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
         describe: 'ms to wait for the target before answering 504',
       })
       .option('token', { type: 'string', describe: "API token, only used to read the target's locales at start" })
-      .option('project-code', {
-        type: 'boolean',
-        default: true,
-        describe:
-          "read the project's own routes, middlewares and controllers: where they change a request's query or answer, only what they keep is judged (--no-project-code: every route is Strapi's own)",
-      })
+      .option('project-code', PROJECT_CODE_OPTION)
       .option('ignore-rule', {
         type: 'string',
         array: true,
@@ -47,11 +42,8 @@ export const proxyCommand: CommandModule<object, ProxyArgs> = {
   handler: (args) =>
     runCommand(async () => {
       const schemas = schemasOf(args);
-      const code = await projectCodeRoutes(schemas, args.config, (args as { projectCode?: boolean }).projectCode !== false);
-      try {
-        return await (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas, code: code.code });
-      } finally {
-        await code.close();
-      }
+      return withProjectCode(args, schemas, async (code) =>
+        (await import('../../contract/proxy/run-proxy.js')).runProxy({ ...args, schemas, code }),
+      );
     }),
 };
