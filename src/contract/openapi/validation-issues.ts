@@ -14,6 +14,9 @@ const unescapePointer = (segment: string): string => segment.replace(/~1/g, '/')
  * JSON pointer → JSON path, reading the value alongside so a numeric segment is an index only where the value
  * really is an array (an object may have a key "0").
  */
+/** The message for a key an object's schema does not list (the checker lets some through, see validate-exchange.ts). */
+export const UNLISTED_KEY = 'is not allowed: the schema lists no such property';
+
 export function pointerToJsonPath(pointer: string, value: unknown): string {
   if (pointer === '') return '$';
   let path = '$';
@@ -44,7 +47,7 @@ function locate(error: ErrorObject): { pointer: string; message: string } {
   if (missing !== undefined) return { pointer: `${error.instancePath}/${escapeSegment(missing)}`, message: 'is required but missing' };
   const extra = error.keyword === 'additionalProperties' ? stringParam(error, 'additionalProperty') : undefined;
   if (extra !== undefined) {
-    return { pointer: `${error.instancePath}/${escapeSegment(extra)}`, message: 'is not allowed: the schema lists no such property' };
+    return { pointer: `${error.instancePath}/${escapeSegment(extra)}`, message: UNLISTED_KEY };
   }
   if (error.keyword === 'discriminator') {
     const tag = stringParam(error, 'tag') ?? '';

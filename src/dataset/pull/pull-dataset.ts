@@ -26,6 +26,11 @@ export interface PullOptions {
   readonly locales?: readonly string[];
   /** The server's `rest.prefix` (the project's config/api; default `/api`). */
   readonly restPrefix?: string;
+  /**
+   * Types the project's own files declare no REST routes for (see apisWithoutRoutes): a 404 on one is expected, and
+   * the type is left out with a note instead of failing the pull.
+   */
+  readonly unrouted?: ReadonlySet<string>;
   /** One line per type (the CLI prints them on stderr). */
   readonly progress?: (line: string) => void;
 }
@@ -63,6 +68,14 @@ export async function pullDataset(model: ContentModel, options: PullOptions): Pr
   const contentTypes: Record<string, DatasetType> = {};
   const notes: string[] = [];
   for (const type of types) {
+    if (options.unrouted?.has(type.uid) && (await client.get(`/api/${routeOf(type)}`)).status === 404) {
+      const line =
+        `pull ${type.uid}: left out: the server has no /api/${routeOf(type)} (404), as the project declares no routes ` +
+        `for it (none in its api folder), so its documents are not in the file (only the project's code reads them)`;
+      log(line);
+      notes.push(line);
+      continue;
+    }
     const populate = await populateTheServerAccepts(client, type, derivePopulate(model, type), type.localized ? codes[0] : undefined, log);
     const documents: Record<string, Record<string, Snapshot[] | Snapshot | null>> = {};
     const counts: string[] = [];

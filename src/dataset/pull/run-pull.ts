@@ -3,6 +3,8 @@ import { loadProject } from '../../project/load-project.js';
 import { datasetLocales, importDataset } from '../../core/data/import-dataset.js';
 import { writeDatasetFile } from '../format/write-dataset-file.js';
 import { pullDataset } from './pull-dataset.js';
+import { apisWithoutRoutes, findCodeFiles } from '../../project/code/code-files.js';
+import { resolveSchemaRoot } from '../../project/load-model.js';
 
 export interface PullArgs {
   from: string;
@@ -24,8 +26,13 @@ export const listOption = (v: readonly string[] | undefined): string[] | undefin
 /** `content-mock pull`: the server's content into a seed file that `serve --seed` imports. */
 export async function runPull(args: PullArgs, progress: (line: string) => void = (l) => console.error(l)): Promise<number> {
   const { schemas } = args;
-  const { model, config } = await loadProject({ schemas, config: args.config });
+  const project = await loadProject({ schemas, config: args.config });
+  const { model, config } = project;
+  // an api without routes of a project that has some: Strapi serves none of its types (see apisWithoutRoutes)
+  const bare = apisWithoutRoutes(findCodeFiles(resolveSchemaRoot(project.schemas)));
+  const unrouted = new Set([...model.contentTypes.keys()].filter((uid) => bare.has(/^api::([^.]+)\./.exec(uid)?.[1] ?? '')));
   const dataset = await pullDataset(model, {
+    unrouted,
     from: args.from,
     token: args.token,
     types: listOption(args.types),

@@ -15,11 +15,20 @@ import { coreActionOf, pristineCore, runRoute } from './run-route.js';
 export function codeOnRoute(app: ProjectApp, rt: () => Runtime): CodeOnRoute {
   return (method, path) => {
     const match = matchRoute(app.routes, method, path);
-    if (!match || !('route' in match)) return 'none';
+    // with route files, a content type's path they do not declare is no route (see contentRouteOf in create-app.ts)
+    if (!match) return app.code.hasRoutes && isContentPath(rt(), path) ? 'absent' : 'none';
+    if (!('route' in match)) return 'none';
     const { route } = match;
     if (pristineCore(app, rt(), route)) return 'none';
-    return coreActionOf(app, rt(), route) ? 'query' : 'answer';
+    const type = coreActionOf(app, rt(), route);
+    return !type ? 'answer' : hasDocumentHooks(app.hooks, type.uid) ? 'below' : 'query';
   };
+}
+
+/** Whether `path` is a content type's REST path (`/api/<name>` or `/api/<name>/<documentId>`), in any letter case. */
+function isContentPath(rt: Runtime, path: string): boolean {
+  const m = /^\/api\/([^/]+)(?:\/[^/]+)?\/?$/i.exec(path);
+  return m !== null && rt.model.byRoute.has(m[1].toLowerCase());
 }
 
 /**

@@ -103,6 +103,16 @@ export function findCodeFiles(src: string): ProjectCodeFiles {
   };
 }
 
+/**
+ * The apis (as Strapi keys their folders) whose folder declares no routes, in a project that declares routes: Strapi
+ * serves a content type's REST routes only from a routes file, the type's own api's as `strapi generate` writes it,
+ * so a type of such an api has none (an `internal` type its code alone reads). Empty for a folder of bare schemas.
+ */
+export function apisWithoutRoutes(files: ProjectCodeFiles): Set<string> {
+  if (!files.apis.some((a) => a.routes.length > 0)) return new Set();
+  return new Set(files.apis.filter((a) => a.routes.length === 0).map((a) => a.api));
+}
+
 /** Whether a project has any server code at all (a folder of bare schemas has none). */
 export function hasCode(files: ProjectCodeFiles): boolean {
   return (
