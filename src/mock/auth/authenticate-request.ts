@@ -76,6 +76,9 @@ function refuse(rt: Runtime, who: RequestPrincipal): never {
 /** The same decision as authorizeContent, as a boolean (what a caller may read decides which relations it sees). */
 export function mayContent(rt: Runtime, who: RequestPrincipal, type: ContentType, action: string): boolean {
   if (who.kind === 'token') return can(rt.config, who, type, action);
+  // a role's permission for an action no route registers counts for nothing (see hasContentApiAction); the built-in
+  // types' actions are the plugins' own (roleCan)
+  if (rt.app && !type.builtIn && !rt.app.hasContentApiAction(`${type.uid}.${action}`)) return false;
   return roleCan(grantsOfRole(rt, who.kind === 'user' ? who.role : 'public'), type, action);
 }
 

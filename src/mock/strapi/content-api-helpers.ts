@@ -8,6 +8,7 @@ import { engineOptions, readAccess, type Access } from './engine-bridge.js';
 import type { ContentType } from '../../core/model/types.js';
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { checkBodyKeys } from '../../core/write/prepare-data.js';
+import { checkRestrictedBody, type CanRead } from '../../core/query/restricted-relations.js';
 import { routeBodyKeys } from '../../project/code/strapi-modules.js';
 import { dropCreators } from './creator-fields.js';
 
@@ -22,6 +23,21 @@ export function validateContentQuery(rt: Runtime, access: Access, type: ContentT
 }
 
 const uidOf = (schema: unknown): string | undefined => (isPlainObject(schema) && typeof schema.uid === 'string' ? schema.uid : undefined);
+
+/**
+ * Strapi's validate.input of one body object: its keys first (unknown ones refused), then the relations in it that the
+ * caller may not read (`canRead`, when the caller is known), as a core create or update checks them (checkedWrite).
+ */
+export function checkInput(
+  rt: Runtime,
+  type: ContentType,
+  data: Record<string, unknown>,
+  route: unknown,
+  canRead: CanRead | undefined,
+): void {
+  checkBodyKeys(rt.store.index, type, data, routeBodyKeys(route));
+  if (canRead) checkRestrictedBody(rt.store.index, { kind: 'type', type }, data, canRead);
+}
 
 export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes): Record<string, unknown> {
   const access = () => accessOf(scopes.get());
@@ -56,11 +72,12 @@ export function contentApiHelpers(current: () => Runtime, scopes: RequestScopes)
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
         if (type && isPlainObject(query)) validateContentQuery(rt, access(), type, query);
       },
-      // the body's keys, as the core controller's validateInput checks them
-      input: async (data: unknown, schema: unknown, options?: { route?: unknown }) => {
+      // the body's keys, as the core controller's validateInput checks them; relations the caller may not read when
+      // an `auth` is given
+      input: async (data: unknown, schema: unknown, options?: { route?: unknown; auth?: unknown }) => {
         const rt = current();
         const type = rt.model.contentTypes.get(uidOf(schema) ?? '');
-        if (type && isPlainObject(data)) checkBodyKeys(rt.store.index, type, data, routeBodyKeys(options?.route));
+        if (type && isPlainObject(data)) checkInput(rt, type, data, options?.route, options?.auth ? readAccess(rt, access()) : undefined);
       },
     },
   };

@@ -7,7 +7,7 @@ import { engineCalls, engineOptions, readAccess, without } from './engine-bridge
 import { sanitizeOutput } from '../../core/query/sanitize-output.js';
 import { sanitizeContentQuery } from '../../core/query/sanitize-query.js';
 import { componentSchemaOf, strapiSchema } from '../../core/query/strapi-schema.js';
-import { validateContentQuery } from './content-api-helpers.js';
+import { checkInput, validateContentQuery } from './content-api-helpers.js';
 import {
   documentExists,
   hasDocumentHooks,
@@ -23,7 +23,7 @@ import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { serviceErrors } from './document-service.js';
 import { dropCreators } from './creator-fields.js';
-import { checkBodyKeys, withoutRouteBodyKeys } from '../../core/write/prepare-data.js';
+import { withoutRouteBodyKeys } from '../../core/write/prepare-data.js';
 import { routeBodyKeys } from '../../project/code/strapi-modules.js';
 
 // Strapi's core controllers and services (core-api/controller, core-api/service), in the same shape: project code
@@ -212,9 +212,11 @@ export function coreController(deps: CoreApiDeps, uid: string): Record<string, u
     },
     // Strapi's validate.input before the service (and the document middlewares) run: the body's keys first
     async validateInput(data: unknown, ctx?: KoaContext): Promise<void> {
+      const rt = deps.current();
+      const canRead = readAccess(rt, access());
       const validate = (d: unknown): void => {
         if (Array.isArray(d)) d.forEach(validate);
-        else if (isObject(d)) checkBodyKeys(deps.current().store.index, type(), d as Params, routeBodyKeys(ctx?.state.route));
+        else if (isObject(d)) checkInput(rt, type(), d as Params, ctx?.state.route, canRead);
       };
       validate(data);
     },

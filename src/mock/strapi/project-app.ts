@@ -67,6 +67,11 @@ export interface ProjectApp {
   readonly problems: readonly CodeError[];
   /** The Content API actions, as the users & permissions plugin's `getActions` lists them. */
   contentApiActions(): ContentApiActions;
+  /**
+   * Whether a route registers the action (`api::author.author.find`): Strapi's permission engine ignores a role's
+   * permission for an action its registry lacks (a type whose api declares no routes), so the role may not do it.
+   */
+  hasContentApiAction(action: string): boolean;
   controller(uid: string): Registry | undefined;
   service(uid: string): Registry | undefined;
   /** The core controller or service of a content type, to tell what project code replaced. */
@@ -397,6 +402,8 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     }
   }
 
+  // the registered actions, once asked (routes and controllers do not change while the app lives)
+  let registered: Set<string> | undefined;
   const app: ProjectApp = {
     code,
     strapi,
@@ -407,6 +414,12 @@ export async function createProjectApp(code: ProjectCode, current: () => Runtime
     graphqlProject: projectGraphql(() => app),
     problems,
     contentApiActions: actions,
+    hasContentApiAction: (action) =>
+      (registered ??= new Set(
+        actions().flatMap(([type, controllers]) =>
+          Object.entries(controllers).flatMap(([name, list]) => list.map((a) => `${type}.${name}.${a}`)),
+        ),
+      )).has(action),
     controller,
     service,
     core,
