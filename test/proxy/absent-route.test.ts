@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projectCodeRoutes, type ProjectCodeRoutes } from '../../src/cli/project-code-routes.js';
 import { loadContract, type Contract } from '../../src/contract/proxy/load-contract.js';
 import { validateExchange } from '../../src/contract/proxy/validate-exchange.js';
-import { writeCollectionType, writeCoreApiFiles } from '../helpers/schema-files.js';
+import { writeCollectionType, writeCoreApiFiles, writeProjectFile } from '../helpers/schema-files.js';
 import { startProjectServer } from '../helpers/project-server.js';
 
 // A project whose route files declare routes for one type and none for another (an `internal` type its code alone
@@ -18,6 +18,22 @@ const src = join(root, 'src');
 writeCollectionType(src, { singular: 'tag', plural: 'tags', display: 'Tag' }, { name: { type: 'string' } });
 writeCollectionType(src, { singular: 'note', plural: 'notes', display: 'Note' }, { body: { type: 'string' } });
 writeCoreApiFiles(root, 'tag');
+// the routes of a read-only type: find and findOne only (a write is a 405, as on a type without routes)
+writeCollectionType(src, { singular: 'sign', plural: 'signs', display: 'Sign' }, { text: { type: 'string' } });
+writeProjectFile(
+  src,
+  'api/sign/routes/sign.js',
+  "module.exports = require('@strapi/strapi').factories.createCoreRouter('api::sign.sign', { only: ['find', 'findOne'] });\n",
+);
+for (const [folder, factory] of [
+  ['controllers', 'createCoreController'],
+  ['services', 'createCoreService'],
+])
+  writeProjectFile(
+    src,
+    `api/sign/${folder}/sign.js`,
+    `module.exports = require('@strapi/strapi').factories.${factory}('api::sign.sign');\n`,
+  );
 
 const KEY = 'absent-route-full-access-key-0000001';
 let project: Awaited<ReturnType<typeof startProjectServer>>;
@@ -49,6 +65,8 @@ test("a type's path the route files do not declare is no route", () => {
   expect(on('GET', '/api/notes')).toBe('absent');
   expect(on('PUT', '/api/Notes/abc')).toBe('absent');
   expect(on('GET', '/api/tags')).toBe('none');
+  expect(on('GET', '/api/signs')).toBe('none');
+  expect(on('POST', '/api/signs')).toBe('absent');
   expect(on('GET', '/api/nothing-here')).toBe('none');
 });
 
@@ -67,6 +85,8 @@ test("the server's 404 and 405 there are right; an answer there is the finding",
     body: JSON.stringify({ data: { body: 'x' } }),
   });
   expect(write.status).toBe(405);
+  const readOnly = await fetch(`${project.base}/api/signs`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` } });
+  expect(readOnly.status).toBe(405);
   const text = await write.text();
   expect(validateExchange(withCode, exchange('POST', '/api/notes', 405, text, 'text/plain')).violations).toEqual([]);
 

@@ -15,9 +15,9 @@ import { coreActionOf, pristineCore, runRoute } from './run-route.js';
 export function codeOnRoute(app: ProjectApp, rt: () => Runtime): CodeOnRoute {
   return (method, path) => {
     const match = matchRoute(app.routes, method, path);
-    // with route files, a content type's path they do not declare is no route (see contentRouteOf in create-app.ts)
-    if (!match) return app.code.hasRoutes && isContentPath(rt(), path) ? 'absent' : 'none';
-    if (!('route' in match)) return 'none';
+    // with route files, a content type's path (or method) they do not declare is no route (see contentRouteOf in
+    // create-app.ts): a `createCoreRouter` with `only: ['find']` leaves POST a 405
+    if (!match || !('route' in match)) return app.code.hasRoutes && isContentPath(rt(), path) ? 'absent' : 'none';
     const { route } = match;
     if (pristineCore(app, rt(), route)) return 'none';
     const type = coreActionOf(app, rt(), route);
