@@ -90,3 +90,10 @@ test('a $and qs made an object of (an index past 100) filters nothing on the fil
   expect(status).toBe(200);
   expect(body).toEqual(all.body);
 });
+
+test('an empty filters= on the files route is the query conversion refusing a text (no sanitizer drops it first)', async () => {
+  // real Strapi 5.54 (harness chalets --code grammar 1802)
+  const files = await get('/api/upload/files?filters=&pagination[limit]=1');
+  expect(files.status).toBe(400);
+  expect(files.body.error?.message).toBe('The filters parameter must be an object or an array');
+});
