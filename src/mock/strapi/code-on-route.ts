@@ -1,4 +1,5 @@
 import qs from 'qs';
+import { QS_OPTIONS } from '../../core/query/run-query.js';
 import type { CodeOnRoute, EffectiveSearch } from '../../project/code/code-on-route.js';
 import { hasDocumentHooks } from './document-service.js';
 import type { Runtime } from '../runtime.js';
@@ -55,6 +56,8 @@ export function effectiveSearch(app: ProjectApp, rt: () => Runtime): EffectiveSe
       readBody: async () => ({}),
       captureQuery: (query) => (captured = query),
     });
-    return captured && qs.stringify(captured, { encodeValuesOnly: true });
+    // (a key without a value, `fields` in `?fields&…`, is null as Strapi's query parser reads it: written back as it
+    // was, not as `fields=`, which the validators refuse; harness LaunchPad --code --check-strapi grammar 1805)
+    return captured && qs.stringify(captured, { encodeValuesOnly: true, strictNullHandling: QS_OPTIONS.strictNullHandling });
   };
 }
