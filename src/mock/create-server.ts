@@ -158,11 +158,20 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   // third of start-up's modules otherwise), and one document per model is built then (a schema edit costs nothing
   // until someone reads the docs).
   const docsRoutes = async () => {
-    const [{ createDocsRouter }, { generateOpenApi, documentTitle }, { servedExamples }] = await Promise.all([
+    const [{ createDocsRouter }, { generateOpenApi, documentTitle }, { servedExamples }, { matchRoute }] = await Promise.all([
       import('./http/docs-router.js'),
       import('../contract/openapi/generate.js'),
       import('./http/served-examples.js'),
+      import('./strapi/route-table.js'),
     ]);
+    // a project with route files serves only the core routes they declare: the document lists those
+    const servedRoutes = (app: Runtime['app']) =>
+      app?.code.hasRoutes
+        ? (method: string, path: string) => {
+            const match = matchRoute(app.routes, method, path);
+            return match !== undefined && 'route' in match;
+          }
+        : undefined;
     const documents = new WeakMap<ContentModel, ReturnType<typeof generateOpenApi>>();
     return createDocsRouter(() => {
       const m = runtime.model;
@@ -175,6 +184,7 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
             examples: servedExamples(runtime),
             restPrefix: config.rest.prefix,
             populateDeep: config.plugins.populateDeep,
+            served: servedRoutes(runtime.app),
           })),
         );
       return doc;

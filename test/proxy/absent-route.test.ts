@@ -103,3 +103,20 @@ test("the server's 404 and 405 there are right; an answer there is the finding",
     expect.objectContaining({ rule: 'error-envelope' }),
   );
 });
+
+test("the served OpenAPI document lists the core routes the project's route files declare, no others", async () => {
+  const doc = (await (await fetch(`${project.base}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).filter((k) => ['get', 'post', 'put', 'delete'].includes(k));
+  expect(methods('/api/tags')).toEqual(['get', 'post']);
+  expect(methods('/api/tags/{documentId}')).toEqual(['get', 'put', 'delete']);
+  // find and findOne only: a write there is a 405, listed as one
+  expect(methods('/api/signs')).toEqual(['get']);
+  expect(doc.paths['/api/signs']['x-methods-not-allowed']).toEqual(['put', 'delete', 'post']);
+  expect(methods('/api/signs/{documentId}')).toEqual(['get']);
+  expect(doc.paths['/api/signs/{documentId}']['x-methods-not-allowed']).toEqual(['post', 'put', 'delete']);
+  // no routes at all: not there
+  expect(doc.paths['/api/notes']).toBeUndefined();
+  expect(doc.paths['/api/notes/{documentId}']).toBeUndefined();
+});

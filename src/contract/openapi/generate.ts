@@ -7,7 +7,7 @@ import { envelopeSchemas, errorResponses, responseEnvelopes } from './envelope-s
 import { filterSchemas } from './filter-schemas.js';
 import { inputSchemas } from './input-schemas.js';
 import { mediaSchemas } from './media-schemas.js';
-import { buildPaths, type ExamplesOf } from './paths.js';
+import { buildPaths, type ExamplesOf, type ServedRoute } from './paths.js';
 import { PLUGIN_TAGS, pluginPaths } from './plugin-paths.js';
 import { sharedParameters } from './query-parameters.js';
 import { relationSchemas } from './relation-schemas.js';
@@ -25,6 +25,8 @@ export interface GenerateOptions {
   readonly restPrefix?: string;
   /** strapi-v5-plugin-populate-deep's settings when the project enables it: its pLevel and pIgnore are documented. */
   readonly populateDeep?: DeepPopulateSettings | null;
+  /** The core routes the project's route files serve (see ServedRoute); without it, Strapi's defaults for every type. */
+  readonly served?: ServedRoute;
 }
 
 /** Every route of the Content API, Strapi's and its plugins', lives under `rest.prefix`. */
@@ -78,7 +80,7 @@ export function generateOpenApi(model: ContentModel, options: GenerateOptions = 
       })),
       ...PLUGIN_TAGS,
     ],
-    paths: underPrefix({ ...buildPaths(model, names, options.examples, options.populateDeep), ...pluginPaths(model.contentTypes.has(USER_UID) ? names.type(USER_UID).entry : undefined) }, options.restPrefix ?? '/api'),
+    paths: underPrefix({ ...buildPaths(model, names, options.examples, options.populateDeep, options.served), ...pluginPaths(model.contentTypes.has(USER_UID) ? names.type(USER_UID).entry : undefined) }, options.restPrefix ?? '/api'),
     components: {
       schemas: {
         ...entrySchemas(ctx),

@@ -188,17 +188,39 @@ function singlePaths(ct: ContentType, ctx: PathContext): Record<string, PathItem
   return { [`/api/${ct.singularName}`]: item };
 }
 
-/** Every route of every type, in uid order. */
+/**
+ * Whether the project serves a core route (`GET`, `/api/articles/x`): a project whose route files declare fewer than
+ * Strapi's defaults serves only those (a type without routes, `createCoreRouter({ only })`).
+ */
+export type ServedRoute = (method: string, path: string) => boolean;
+
+const METHODS = ['get', 'post', 'put', 'delete'] as const;
+
+/**
+ * Every route of every type, in uid order; with `served`, only the operations the project's routes declare: a method
+ * left out of a path that keeps others is a 405 there (listed as one), a path left without any is not there.
+ */
 export function buildPaths(
   model: ContentModel,
   names: SchemaNames,
   examples?: ExamplesOf,
   populateDeep?: DeepPopulateSettings | null,
+  served?: ServedRoute,
 ): Record<string, PathItem> {
   const ctx: PathContext = { model, names, examples, populateDeep };
   const paths: Record<string, PathItem> = {};
   for (const ct of sortedTypes(model).filter((t) => !t.builtIn)) {
     Object.assign(paths, ct.kind === 'collectionType' ? collectionPaths(ct, ctx) : singlePaths(ct, ctx));
+  }
+  if (!served) return paths;
+  for (const [path, item] of Object.entries(paths)) {
+    const concrete = path.replace('{documentId}', 'documentId');
+    const gone = METHODS.filter((m) => item[m] !== undefined && !served(m.toUpperCase(), concrete));
+    if (gone.length === 0) continue;
+    for (const m of gone) delete item[m];
+    if (!METHODS.some((m) => item[m] !== undefined)) delete paths[path];
+    // (a GET no route takes is Strapi's 404, not a 405: its catch-all GET route answers it)
+    else item[NOT_ALLOWED] = [...(item[NOT_ALLOWED] ?? []), ...gone.filter((m) => m !== 'get')];
   }
   return paths;
 }
