@@ -158,20 +158,19 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   // third of start-up's modules otherwise), and one document per model is built then (a schema edit costs nothing
   // until someone reads the docs).
   const docsRoutes = async () => {
-    const [{ createDocsRouter }, { generateOpenApi, documentTitle }, { servedExamples }, { matchRoute }] = await Promise.all([
+    const [{ createDocsRouter }, { generateOpenApi, documentTitle }, { servedExamples }, { codeOnRoute }] = await Promise.all([
       import('./http/docs-router.js'),
       import('../contract/openapi/generate.js'),
       import('./http/served-examples.js'),
-      import('./strapi/route-table.js'),
+      import('./strapi/code-on-route.js'),
     ]);
-    // a project with route files serves only the core routes they declare: the document lists those
-    const servedRoutes = (app: Runtime['app']) =>
-      app?.code.hasRoutes
-        ? (method: string, path: string) => {
-            const match = matchRoute(app.routes, method, path);
-            return match !== undefined && 'route' in match;
-          }
-        : undefined;
+    // a project with route files serves only the core routes they declare: the document lists those (a content path
+    // no route takes is 'absent', as the checker reads it)
+    const servedRoutes = (app: Runtime['app']) => {
+      if (!app?.code.hasRoutes) return undefined;
+      const on = codeOnRoute(app, () => runtime);
+      return (method: string, path: string) => on(method, path) !== 'absent';
+    };
     const documents = new WeakMap<ContentModel, ReturnType<typeof generateOpenApi>>();
     return createDocsRouter(() => {
       const m = runtime.model;

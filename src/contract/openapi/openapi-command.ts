@@ -1,3 +1,4 @@
+import type { ServedRoute } from './paths.js';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -27,6 +28,8 @@ export interface OpenApiCommandOptions {
   readonly restPrefix?: string;
   /** strapi-v5-plugin-populate-deep's settings when the project enables it. */
   readonly populateDeep?: DeepPopulateSettings | null;
+  /** The core routes the project's route files serve (see ServedRoute); without it, Strapi's defaults. */
+  readonly served?: ServedRoute;
   readonly io?: CommandIo;
 }
 
@@ -72,6 +75,7 @@ export async function runOpenApiCommand(opts: OpenApiCommandOptions): Promise<nu
       serverUrl: opts.serverUrl,
       restPrefix: opts.restPrefix,
       populateDeep: opts.populateDeep,
+      served: opts.served,
     });
     text = serializeDocument(document, opts.format);
   } catch (error) {
