@@ -142,15 +142,17 @@ export function publish(ctx: WriteContext, draft: Row): Row {
       had,
       refsOf(published[attribute.name]),
       (t) =>
-        replaced
-          ? had.includes(t)
-            ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
-            : undefined
-          : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
+        ctx.syncUnmapped
+          ? undefined
+          : replaced
+            ? had.includes(t)
+              ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
+              : undefined
+            : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
       true,
     );
   }
-  if (!replaced) keepDraftOrders(ctx, draft, published);
+  if (!replaced && !ctx.syncUnmapped) keepDraftOrders(ctx, draft, published);
   if (replaced) ctx.tx.remove(ctx.type.uid, replaced);
   ctx.tx.insert(ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
