@@ -208,6 +208,16 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
           }
           continue;
         }
+        // a one-way link to the old published row is captured and inserted again with the new row's id looked up by
+        // locale (`unidirectional-relations.sync`): with no mapping (publish-sync.ts) the published version is lost
+        // (real Strapi 5.54: PUT /api/nodes/:id?fields=title, the hub's `featured` lists the node no longer;
+        // probe s15-write-probes/self-nest-unidirectional-fields-*)
+        if (ctx.syncUnmapped && !attribute.inversedBy && note !== 'draft') {
+          ctx.tx.edit(owner.uid, r);
+          if (note === undefined) setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          else dropLink(ctx.tx, ctx.index, owner.uid, attribute, r, draft.documentId, true);
+          continue;
+        }
         if (note === undefined) continue;
         ctx.tx.edit(owner.uid, r);
         if (note === 'draft') setLinkVersion(r, attribute.name, draft.documentId, undefined);
