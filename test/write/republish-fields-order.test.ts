@@ -1,21 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
-import { jsonClient, list, one, type Answer } from './write-client.js';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { startFixtureModel } from '../helpers/fixture-server.js';
+import { list, one, type Answer } from './write-client.js';
 
 // Strapi's publish creates the new published row with the request's `fields` and its bidirectional sync maps old rows
 // to new ones by `locale`: a `fields` without `locale` maps nothing, and a republished product's join rows stay where
 // they were created, last in each published bundle's list (real Strapi 5.54, probe
 // reports/s15-write-probes/shared-inverse-republish-fields-*; harness shared-inverse 1713).
-const dir = join(import.meta.dirname, '..', 'fixtures', 'models', 'shared-inverse');
-const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
 let server: MockServer;
 let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
 beforeAll(async () => {
-  server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
-  const { url } = await server.listen(0, '127.0.0.1');
-  call = jsonClient(url, config.tokens.find((t) => t.type === 'full-access')!.key);
+  ({ server, call } = await startFixtureModel('shared-inverse'));
 });
 afterAll(() => server.close());
 

@@ -1,22 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createServer, type MockServer } from '../../src/mock/create-server.js';
-import { jsonClient, one, type Answer } from './write-client.js';
+import type { MockServer } from '../../src/mock/create-server.js';
+import { startFixtureModel } from '../helpers/fixture-server.js';
+import { one, type Answer } from './write-client.js';
 
 // A one-way link from a type without draft & publish (the hub's `featured`) to a republished node: Strapi captures
 // the join rows to the old published row and inserts them again with the new row's id, looked up by locale in the
 // publish's rows; a `fields` without locale leaves that id out and the link to the published version is lost, the
 // draft's kept (a later publish without fields gives it back). Real Strapi 5.54:
 // scripts/harness/reports/s15-write-probes/self-nest-unidirectional-fields-*.
-const dir = join(import.meta.dirname, '..', 'fixtures', 'models', 'self-nest');
-const config = JSON.parse(readFileSync(join(dir, 'content-mock.config.json'), 'utf8')) as { tokens: { type: string; key: string }[] };
 let server: MockServer;
 let call: (method: string, path: string, body?: unknown) => Promise<Answer>;
 beforeAll(async () => {
-  server = await createServer({ schemas: dir, config: join(dir, 'content-mock.config.json'), memory: true });
-  const { url } = await server.listen(0, '127.0.0.1');
-  call = jsonClient(url, config.tokens.find((t) => t.type === 'full-access')!.key);
+  ({ server, call } = await startFixtureModel('self-nest'));
 });
 afterAll(() => server.close());
 
