@@ -35,6 +35,7 @@ import {
   findApiConfig,
 } from './strapi.mjs';
 import { loadModel } from './model.mjs';
+import { prepareGraphqlApp } from './graphql-strapi.mjs';
 import { makeGenerator } from './gen.mjs';
 import { makeGrammarGenerator } from './grammar-gen.mjs';
 import { makeWriteGrammarGenerator } from './write-grammar-gen.mjs';
@@ -125,7 +126,13 @@ const model = loadModel(modelDir);
 // the copy gets its code for the requests. For a project whose own routes answer less than they hold (a single type's
 // custom `find` that populates one field): a pull through them would leave the mock's store poorer than Strapi's.
 const codeAtPush = withCode && !settings.pushWithoutCode;
-const dest = prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode: codeAtPush });
+// a project whose package.json lists the GraphQL plugin (its config/plugins enables it) boots only with it installed
+const usesGraphql = (() => {
+  const pkg = join(modelDir, 'package.json');
+  return existsSync(pkg) && Boolean(JSON.parse(readFileSync(pkg, 'utf8')).dependencies?.['@strapi/plugin-graphql']);
+})();
+const prepareCopy = (o) => (usesGraphql ? prepareGraphqlApp(o) : prepareApp(o));
+const dest = prepareCopy({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode: codeAtPush });
 const seedFile = join(work, 'seed.json'),
   pulledFile = join(work, 'pulled.json');
 const seedCfg = settings.seed ?? {};
@@ -190,7 +197,7 @@ try {
 } finally {
   await stopAndWait(strapi);
 }
-if (withCode && !codeAtPush) prepareApp({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode });
+if (withCode && !codeAtPush) prepareCopy({ name: `${name}-${slot}`, modelDir, apiConfigFile, settings, withCode });
 rmSync(join(work, 'snapshot'), { recursive: true, force: true });
 cpSync(join(dest, '.tmp', 'data.db'), join(work, 'snapshot', 'data.db'));
 cpSync(join(dest, 'public', 'uploads'), join(work, 'snapshot', 'uploads'), { recursive: true });

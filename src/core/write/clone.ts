@@ -14,6 +14,12 @@ export interface WriteContext {
   readonly now: string;
   /** Strapi's `documents.strictRelations` (required media and relations on non-drafts). */
   readonly strictRelations?: boolean;
+  /**
+   * The request's `fields` leave out `locale`: a publish in this write creates its published rows with that select,
+   * so Strapi's relation syncs (`bidirectional-relations.sync`, keyed by each new row's locale) map no old or draft
+   * row to a new one and restore no order value (publish-sync.ts).
+   */
+  readonly syncUnmapped?: boolean;
 }
 
 /**

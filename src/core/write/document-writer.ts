@@ -25,6 +25,7 @@ import { addLinkVersion, keepLinkVersions, setLinkVersion } from '../data/link-v
 import { applyInverse, checkInverseOrder, unlinkElsewhere } from './inverse-writes.js';
 import { asInput, liveMedia, publish, takenBy, validatePublish } from './publish-version.js';
 import { uuidFieldLifecycle } from './uuid-field-lifecycle.js';
+import { selectLeavesOutLocale } from './publish-sync.js';
 import { forgetOwnLinks } from './drop-link.js';
 
 // Strapi 5's write semantics: a draft&publish document has a draft row and a published row per locale. POST and
@@ -333,6 +334,16 @@ function render(
   return renderRow({ index: store.index, status, budget: opts.budget }, type, row, q.node);
 }
 
+/** A REST write's context but its transaction. */
+const writeBase = (store: Store, type: ContentType, query: Record<string, unknown>, opts: QueryOptions) => ({
+  store,
+  index: store.index,
+  type,
+  now: new Date().toISOString(),
+  strictRelations: opts.strictRelations,
+  syncUnmapped: selectLeavesOutLocale(query),
+});
+
 export async function createDocument(
   store: Store,
   type: ContentType,
@@ -342,7 +353,7 @@ export async function createDocument(
 ): Promise<Entry> {
   const { given, status, locale } = checkedWrite(store, type, query, body, opts);
   const data = entryData(given);
-  const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
+  const base = writeBase(store, type, query, opts);
   return writeThenSync(
     store,
     (tx) => writeVersion({ ...base, tx }, newDocumentId(), locale, status === 'draft', data, true),
@@ -359,7 +370,7 @@ export async function updateDocument(
   opts: QueryOptions,
 ): Promise<Entry | undefined> {
   const { given, status, locale } = checkedWrite(store, type, query, body, opts);
-  const base = { store, index: store.index, type, now: new Date().toISOString(), strictRelations: opts.strictRelations };
+  const base = writeBase(store, type, query, opts);
   // A single type's PUT creates its document when there is none.
   const existing = documentId ?? store.index.rows(type.uid)[0]?.documentId;
   if (documentId !== undefined && store.index.documentRows(type.uid, documentId).length === 0) {

@@ -46,6 +46,7 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row, first: boolea
       const ords = linkOrds(ctx.tx.data, owner.uid, owning.name, r, refsOf(r[owning.name]));
       if (joins(r)) {
         // a link kept is a new join row with the old one's order value (the sync restores it): last among its equals
+        // (unless the sync maps nothing: the new join row stays where it was created, last: publish-sync.ts)
         if (!first && owning.toMany) {
           const current = refsOf(r[owning.name]);
           ctx.tx.edit(owner.uid, r);
@@ -56,7 +57,9 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row, first: boolea
             r,
             current,
             draft.documentId,
-            ords[current.indexOf(draft.documentId)]!,
+            ctx.syncUnmapped
+              ? Math.max(0, ...ords.filter((_, i) => current[i] !== draft.documentId)) + 1
+              : ords[current.indexOf(draft.documentId)]!,
           );
         }
         continue;
@@ -64,9 +67,10 @@ export function publishInverseLinks(ctx: WriteContext, draft: Row, first: boolea
       // A new link's order value: on a first publish, the draft's join row's (the sync copies it); on a republish
       // the database's, after the owner list's last (the sync only restores the old published version's rows)
       const drafted = refsOf(ownerDraft[owning.name]);
-      const ord = first
-        ? (linkOrd(ctx.tx.data, owner.uid, owning.name, ownerDraft, draft.documentId) ?? drafted.indexOf(draft.documentId) + 1)
-        : Math.max(0, ...ords) + 1;
+      const ord =
+        first && !ctx.syncUnmapped
+          ? (linkOrd(ctx.tx.data, owner.uid, owning.name, ownerDraft, draft.documentId) ?? drafted.indexOf(draft.documentId) + 1)
+          : Math.max(0, ...ords) + 1;
       setLink(ctx, owner.uid, owning, r, draft.documentId, true, ord);
       if (!owner.localized && type.localized) {
         setLinkLocale(r, owning.name, draft.documentId, locale === defaultLocale ? undefined : String(locale));

@@ -142,15 +142,17 @@ export function publish(ctx: WriteContext, draft: Row): Row {
       had,
       refsOf(published[attribute.name]),
       (t) =>
-        replaced
-          ? had.includes(t)
-            ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
-            : undefined
-          : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
+        ctx.syncUnmapped
+          ? undefined
+          : replaced
+            ? had.includes(t)
+              ? linkRank(ctx.tx.data, ctx.type.uid, attribute.name, replaced, t)
+              : undefined
+            : linkRank(ctx.tx.data, ctx.type.uid, attribute.name, draft, t),
       true,
     );
   }
-  if (!replaced) keepDraftOrders(ctx, draft, published);
+  if (!replaced && !ctx.syncUnmapped) keepDraftOrders(ctx, draft, published);
   if (replaced) ctx.tx.remove(ctx.type.uid, replaced);
   ctx.tx.insert(ctx.type.uid, published);
   publishVersionLinks(ctx, draft);
@@ -204,6 +206,16 @@ function publishVersionLinks(ctx: WriteContext, draft: Row): void {
             ctx.tx.edit(owner.uid, r);
             setLinkVersion(r, attribute.name, draft.documentId, 'draft');
           }
+          continue;
+        }
+        // a one-way link to the old published row is captured and inserted again with the new row's id looked up by
+        // locale (`unidirectional-relations.sync`): with no mapping (publish-sync.ts) the published version is lost
+        // (real Strapi 5.54: PUT /api/nodes/:id?fields=title, the hub's `featured` lists the node no longer;
+        // probe s15-write-probes/self-nest-unidirectional-fields-*)
+        if (ctx.syncUnmapped && !attribute.inversedBy && note !== 'draft') {
+          ctx.tx.edit(owner.uid, r);
+          if (note === undefined) setLinkVersion(r, attribute.name, draft.documentId, 'draft');
+          else dropLink(ctx.tx, ctx.index, owner.uid, attribute, r, draft.documentId, true);
           continue;
         }
         if (note === undefined) continue;

@@ -75,8 +75,12 @@ export function addMissingRoles(store: ContentStore, data: StoreData, config: Co
   const addPermissions = (role: StoredRole, now: string) =>
     addPermissionRows(store, data, role, rolePermissionActions(config, model, role.type), now);
   for (const role of withoutPermissions) addPermissions(role, new Date().toISOString());
+  // the plugin's bootstrap creates the roles one after another, each in its own query: the later one never shares the
+  // earlier one's millisecond (a `createdAt` sort of the roles is no tie; GraphQL usersPermissionsRoles, shared-inverse 1503)
+  let last = Number.NEGATIVE_INFINITY;
   for (const r of missing) {
-    const now = new Date().toISOString();
+    last = Math.max(Date.now(), last + 1);
+    const now = new Date(last).toISOString();
     const role: StoredRole = {
       id: store.nextId(ROLE_UID),
       documentId: newDocumentId(),
