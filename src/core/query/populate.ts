@@ -167,6 +167,10 @@ export function parsePopulate(
     mergeObject(index, scope, map, raw, parent, depth, walk);
     return map;
   }
+  // (only code gives a top-level populate of another kind, e.g. the document service's `populate: true`: the query
+  // conversion's refusal, probe s15 rawloc)
+  if (parent === null)
+    throw new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
   const text = String(raw);
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
 }
