@@ -69,3 +69,20 @@ test.each(['/api/upload/files?populate[related][populate]=*&populate=x', '/api/u
     });
   },
 );
+
+test('a populate key the file model lacks has a null path; a private or scalar one its name', async () => {
+  const details = async (path: string) => ((await app.send('GET', path)).json as { error: { details: unknown } }).error.details;
+  expect(await details('/api/upload/files?populate[folder=true')).toEqual({
+    key: '[folder',
+    path: null,
+    source: 'query',
+    param: 'populate',
+  });
+  expect(await details('/api/upload/files?populate[folder]=true')).toEqual({
+    key: 'folder',
+    path: 'folder',
+    source: 'query',
+    param: 'populate',
+  });
+  expect(await details('/api/upload/files?populate=name')).toEqual({ key: 'name', path: 'name', source: 'query', param: 'populate' });
+});

@@ -88,7 +88,9 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
     for (const key of populatedKeys(query.populate)) {
       const attribute = schema.attribute(key);
       if (attribute === undefined || (attribute.private && !commaString) || attribute.type === 'scalar' || attribute.type === 'password')
-        throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
+        // (a name the file model lacks has no attribute path: `populate[folder=true` is `[folder` with path null,
+        // probe s15 upload-folder on Strapi 5.54)
+        throw invalidKey(key, { path: attribute === undefined ? null : key, source: 'query', param: 'populate' });
     }
   }
 }
