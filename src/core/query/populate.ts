@@ -27,6 +27,10 @@ import { validateFields, validateFilters, validateSort } from './validate-query.
 import { isBooleanLike, parseBooleanLike } from './values.js';
 import { isPlainObject } from '../is-plain-object.js';
 
+/** The query conversion's refusal of a populate that is no string, list of strings or object (@strapi/utils InvalidPopulateError). */
+export const invalidPopulateParameter = (): ValidationError =>
+  new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {});
+
 export { emptyNode, LOCALIZATIONS, RELATED, type PopulateMap, type PopulateNode } from './populate-node.js';
 
 const join = (parent: string | null, key: string) => (parent ? `${parent}.${key}` : key);
@@ -160,13 +164,16 @@ export function parsePopulate(
     // the first other, then its converter refuses the list as a whole.
     if (raw.length > 2) throw invalidKey('2', { parent, source: 'query', param: 'populate' });
     // the converter's, in the order it meets them (harness shared-inverse-301)
-    refuseLater(walk, new ValidationError('Invalid populate parameter. Expected a string, an array of strings, a populate object', {}));
+    refuseLater(walk, invalidPopulateParameter());
     return map;
   }
   if (isPlainObject(raw)) {
     mergeObject(index, scope, map, raw, parent, depth, walk);
     return map;
   }
+  // (only code gives a top-level populate of another kind, e.g. the document service's `populate: true`: the query
+  // conversion's refusal, probe s15 rawloc)
+  if (parent === null) throw invalidPopulateParameter();
   const text = String(raw);
   throw invalidKey(text, { parent, path: join(parent, text), source: 'query', param: 'populate' });
 }

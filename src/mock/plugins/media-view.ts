@@ -6,7 +6,7 @@ import { sanitizeFilters } from '../../core/query/sanitize-filters.js';
 import { parseFields } from '../../core/query/fields.js';
 import { parseQueryString } from '../../core/query/run-query.js';
 import type { Scope } from '../../core/query/scope.js';
-import { parseSort, sortRecords } from '../../core/query/sort.js';
+import { parseSort, sortRecords, type SortTerm } from '../../core/query/sort.js';
 import type { MediaFile } from '../../core/data/types.js';
 import type { ContentModel } from '../../core/model/types.js';
 import { shownFileField } from '../../core/model/private-attributes.js';
@@ -17,7 +17,7 @@ import { isPlainObject } from '../../core/is-plain-object.js';
 import { checkPublicationFilterParam } from '../../core/query/publication-filter.js';
 import type { ContentIndex } from '../../core/data/content-index.js';
 import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
-import { parseQueryPopulate, RELATED, type PopulateNode } from '../../core/query/populate.js';
+import { invalidPopulateParameter, parseQueryPopulate, RELATED, type PopulateNode } from '../../core/query/populate.js';
 import { relatedNode } from '../../core/query/populate-node.js';
 import { renderRelated } from '../../core/query/render-entry.js';
 import { convertPagination, paginationInfo, paginationMeta, shouldCount, type PageWindow } from '../../core/query/pagination.js';
@@ -51,12 +51,34 @@ export const fileNotFound = () => new NotFoundError('file.notFound', {});
  * validators' "Invalid key $nope at name" here, and `populate[folder]` refuses the private folder, even for a file
  * that is not there (probe upload-files-query).
  */
+/** The files table's one-column indexes (@strapi/upload content-types/file.ts). */
+const INDEXED_FILE_COLUMNS = new Set(['folderPath', 'createdAt', 'updatedAt', 'name', 'size', 'ext']);
+
+/**
+ * An unlimited files list sorted descending by one indexed column: SQLite walks that index backwards instead of
+ * sorting, so equal values come in reversed id order (`sort=size:desc` over files of one size: the newest first, probe
+ * s15 upload-populate on Strapi 5.54); ascending, by another column, or under a LIMIT (the page route), ties keep the
+ * table's id order.
+ */
+function tiesReversed(sort: readonly SortTerm[]): boolean {
+  const [only] = sort;
+  return sort.length === 1 && only.direction === 'desc' && only.path.length === 1 && INDEXED_FILE_COLUMNS.has(only.path[0]);
+}
+
 function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): void {
   const schema = strapiSchema(index, MEDIA);
   if ('publicationFilter' in query) checkPublicationFilterParam(query);
   if (query.filters) validateFilters(schema, query.filters);
   if (query.sort) validateSort(schema, query.sort);
   if (query.fields) validateFields(schema, query.fields);
+  const populate = query.populate;
+  if (Array.isArray(populate) && !populate.every((p) => typeof p === 'string')) {
+    // a list holding an object (qs makes one of `populate[related][populate]=*&populate=x`): Strapi's validator walks
+    // it keyed by index, passing the boolean-like 0 and 1, and the upload service's query conversion refuses it
+    // (probe s15 upload-populate on Strapi 5.54; meichu --code 1705 `populate[related]=true&populate=1`)
+    if (populate.length > 2) throw invalidKey('2', { parent: null, source: 'query', param: 'populate' });
+    throw invalidPopulateParameter();
+  }
   if (query.populate && query.populate !== '*') {
     // the file's relations by their first segment: `related` (a morph relation) is one; `folder` is private, and a
     // column (`populate=name`) is no relation
@@ -66,7 +88,9 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
     for (const key of populatedKeys(query.populate)) {
       const attribute = schema.attribute(key);
       if (attribute === undefined || (attribute.private && !commaString) || attribute.type === 'scalar' || attribute.type === 'password')
-        throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
+        // (a name the file model lacks has no attribute path: `populate[folder=true` is `[folder` with path null,
+        // probe s15 upload-folder on Strapi 5.54)
+        throw invalidKey(key, { path: attribute === undefined ? null : key, source: 'query', param: 'populate' });
     }
   }
 }
@@ -122,7 +146,7 @@ function withRelated(
 }
 
 /** The library as a files read asks for it (filtered, sorted), and how to show each file. */
-function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, unknown>, before?: () => void) {
+function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, unknown>, before?: () => void, unlimited = false) {
   const index = rt.store.index;
   validateFileQuery(index, query);
   before?.();
@@ -135,12 +159,17 @@ function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, u
   const sort = parseSort(index, MEDIA, query.sort);
   const fields = parseFields(MEDIA, query.fields, null);
   const asked = relatedAsked(rt, who, query.populate);
-  const files = sortRecords(
-    index,
-    MEDIA,
-    rt.store.data.media.filter((m) => !filter || filter(m) === true),
-    sort,
-  );
+  const kept = rt.store.data.media.filter((m) => !filter || filter(m) === true);
+  const files =
+    unlimited && tiesReversed(sort)
+      ? sortRecords(
+          index,
+          MEDIA,
+          [...kept].sort((a, b) => Number(b.id) - Number(a.id)),
+          sort,
+          true,
+        )
+      : sortRecords(index, MEDIA, kept, sort);
   return { files, show: (f: MediaFile) => withRelated(rt, who, f, showFile(f, fields, true, rt.model), asked) };
 }
 
@@ -150,7 +179,8 @@ export function listFiles(rt: Runtime, authorization: string | undefined, search
   authorizePluginAction(rt, who, 'plugin::upload.content-api.find');
   const query = parseQueryString(search);
   // the query conversion reads the top-level start and limit (no `pagination[...]`), after validation
-  const { files, show } = readLibrary(rt, who, query, () => convertPagination(query, undefined));
+  const limited = query.limit !== undefined && query.limit !== null && Number(query.limit) >= 0;
+  const { files, show } = readLibrary(rt, who, query, () => convertPagination(query, undefined), !limited);
   const start = query.start === undefined || query.start === null ? 0 : Number(query.start);
   const limit = query.limit === undefined || query.limit === null ? -1 : Number(query.limit);
   return (limit < 0 ? files.slice(start) : files.slice(start, start + limit)).map(show);

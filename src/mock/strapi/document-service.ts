@@ -6,6 +6,7 @@ import { documentQuery, engineCalls, engineOptions, readQuery, without, type Mod
 import { accessOf, type RequestScopes } from './request-scope.js';
 import { withDocumentColumns } from './document-columns.js';
 import { addCreators, withoutCreators } from './creator-fields.js';
+import { addEmptyLocalizations, withoutLocalizations } from './empty-localizations.js';
 import { readEventParams, withHookWhere } from './lifecycle-query.js';
 import {
   applyHookChanges,
@@ -420,9 +421,12 @@ export function documentService(deps: DocumentServiceDeps, uid: string, mode: Mo
           if (uid === PERMISSION_UID && WRITES.has(action))
             return permissionWrite(deps.current(), type, action, p, async (q) => final(type, q));
           if (mode !== 'document' || !ENTRY_ACTIONS.has(action)) return final(type, p);
-          const { populate, creators } = withoutCreators(p.populate);
+          const { populate: asked, creators } = withoutCreators(p.populate);
+          // a type without i18n: its private `localizations` populates as an empty list
+          const { populate, after } = type.localized ? { populate: asked, after: undefined } : withoutLocalizations(asked);
           const q = populate === undefined ? without(p, 'populate') : { ...p, populate };
-          return addCreators(withDocumentColumns(deps.current().model, uid, await final(type, q)), creators);
+          const entries = addCreators(withDocumentColumns(deps.current().model, uid, await final(type, q)), creators);
+          return addEmptyLocalizations(entries, after);
         },
         {
           current: deps.current,
