@@ -1,6 +1,8 @@
 // Start-up of `content-mock serve --memory` on a bench seed, several runs: spawn → first 200 (wall), the server's CPU
 // at that moment (all threads, and its main thread alone: on a loaded machine the main thread's CPU is what the wall
-// time of a quiet machine follows), and RSS after a short warm-up. Linux (/proc) only.
+// time of a quiet machine follows), spawn → the first answer of a populate (`populatedMs`: components, zones, json
+// and blocks are built after start-up, see DeferredValues, and a populate waits for them all), and RSS after a short
+// warm-up. Linux (/proc) only.
 //   node scripts/bench/startup-time.mjs --seed FILE [--runs 3] [--cli PATH] [--no-warm-up] [--node-arg FLAG]…
 // The seed: `npm run bench -- --articles N` writes $TMPDIR/content-mock-bench/seed-N.json.
 // --no-warm-up stops the server (SIGINT) right after its first answer, so a `--node-arg --cpu-prof` profile holds
@@ -70,6 +72,11 @@ for (let r = 0; r < runs; r++) {
     }
     if (!run) await sleep(5);
   }
+  // every value built: a populate waits for the values a lazy import left as text
+  const populated = await fetch(`${url}/api/articles?populate=*&pagination[pageSize]=1`);
+  await populated.arrayBuffer();
+  if (populated.status !== 200) throw new Error(`populate answered ${populated.status}`);
+  run.populatedMs = Math.round(Number(process.hrtime.bigint() - t0) / 1e6);
   if (warmUp) {
     const paths = [
       '/api/articles',
@@ -94,7 +101,7 @@ const summary = {
   cli,
   seed,
   nodeArgs,
-  median: Object.fromEntries(['ms', 'cpuMs', 'mainThreadCpuMs', 'rssMb'].map((k) => [k, median(k)])),
+  median: Object.fromEntries(['ms', 'cpuMs', 'mainThreadCpuMs', 'populatedMs', 'rssMb'].map((k) => [k, median(k)])),
   runs: results,
 };
 console.log(JSON.stringify(summary));

@@ -23,7 +23,12 @@ export type StepMessage =
       readonly kind: 'documents';
       readonly key: string;
       readonly extents: Float64Array;
-      readonly shrunk?: { readonly uid: string; readonly bytes: ArrayBuffer; readonly extents: Float64Array };
+      readonly shrunk?: {
+        readonly uid: string;
+        readonly bytes: ArrayBuffer;
+        readonly extents: Float64Array;
+        readonly asides?: Uint32Array;
+      };
     };
 
 /**

@@ -24,6 +24,8 @@ import { sendBody, writeBody } from '../express/send-body.js';
 import type { FrontLayers } from './dev/dev-tools.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
+import { deferrableNames } from '../../core/data/deferred-values.js';
+import type { ContentModel } from '../../core/model/types.js';
 
 /** The Content API: its express app, and the listener a node server runs it with (see createApp). */
 export interface ContentApp {
@@ -112,8 +114,22 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       });
     return true;
   };
-  const listener: RequestListener = (req, res) => {
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     if (!direct(req, res)) app(req, res);
+  };
+  const listener: RequestListener = (req, res) => {
+    // Values a lazy import left as text (see DeferredValues) are built in slices after start-up: a plain read is
+    // answered meanwhile (it builds the rows it shows), anything else waits for them all.
+    const rt = current();
+    if (!rt.store.unsettled || readsNothingDeferred(rt, req)) return dispatch(req, res);
+    rt.store.settleInBackground().then(
+      () => {
+        // (stopped before all was built: the server is closing, whatever runs now builds what it needs first)
+        rt.store.settle();
+        dispatch(req, res);
+      },
+      (err: unknown) => writeError(res, err),
+    );
   };
 
   app.get('/_health', (_req, res) => {
@@ -226,6 +242,38 @@ function directContentRoute(rt: Runtime, url: string): ContentRoute | undefined 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a request can be answered while some rows' values still wait as text (see DeferredValues): a GET of a
+ * content route with no project code and no config default or plugin adding to its query, whose query string names
+ * neither `populate` nor any attribute whose values may wait (a filter or sort through a relation names its
+ * target's). It shows the rows it answers with, built as it shows them (ContentStore.settleRows).
+ */
+function readsNothingDeferred(rt: Runtime, req: IncomingMessage): boolean {
+  if (req.method !== 'GET' || rt.app || rt.config.plugins.populateDeep || Object.keys(rt.config.routes).length > 0) return false;
+  const url = routedUrl(req.url ?? '/', rt.config.rest.prefix);
+  if (!directContentRoute(rt, url)) return false;
+  const at = url.indexOf('?');
+  if (at < 0) return true;
+  let query: string;
+  try {
+    query = decodeURIComponent(url.slice(at + 1));
+  } catch {
+    return false;
+  }
+  return !deferrableWords(rt.model).some((word) => query.includes(word));
+}
+
+/** `populate` and the names of every attribute whose values an import may defer, per model. */
+const wordsOfModel = new WeakMap<ContentModel, string[]>();
+function deferrableWords(model: ContentModel): string[] {
+  let words = wordsOfModel.get(model);
+  if (!words) {
+    words = ['populate', ...new Set([...model.contentTypes.values()].flatMap(deferrableNames))];
+    wordsOfModel.set(model, words);
+  }
+  return words;
 }
 
 /** The content route of an `/api/` path; undefined for a path no route takes and a method other than GET (a 405). */
