@@ -155,3 +155,53 @@ describe('serving a seed in memory while its values wait', () => {
     expect(strip(created.lazy)).toBe(strip(created.eager));
   });
 });
+
+describe('a write as the first request of a server whose values wait', () => {
+  test('it sees every value built, as a server that imported them at once answers it', async () => {
+    const { createServer, prefetchSeed } = await modules();
+    const configObject = kitConfigWithFullToken(TOKEN);
+    const lazy = await createServer({
+      schemas: KIT_MODEL,
+      seed: GENERATED,
+      config: KIT_CONFIG,
+      configObject,
+      memory: true,
+      seedRead: prefetchSeed(GENERATED),
+    });
+    lazy.runtime().store.stopSettling();
+    const eager = await createServer({
+      schemas: KIT_MODEL,
+      seed: GENERATED,
+      config: KIT_CONFIG,
+      configObject,
+      data: join(dir, 'eager-2', 'db.json'),
+    });
+    try {
+      const urls = [(await lazy.listen(0, '127.0.0.1')).url, (await eager.listen(0, '127.0.0.1')).url];
+      expect(lazy.runtime().store.unsettled).toBe(true);
+      // a document with a component and a zone, edited without them: Strapi keeps both (ids included)
+      const rows = eager.runtime().store.data.types['api::article.article'];
+      const target = rows.find((r) => r.locale === 'en' && r.seo && Array.isArray(r.blocks) && (r.blocks as unknown[]).length > 0)!;
+      const init = {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ data: { title: 'Edited first' } }),
+      };
+      const answers = await Promise.all(
+        urls.map(async (u) => (await fetch(`${u}/api/articles/${target.documentId}?populate=*`, init)).text()),
+      );
+      expect(JSON.parse(answers[0]).data.title).toBe('Edited first');
+      // (the time of the write, and of the publication it makes, is each server's own)
+      const [a, b] = answers.map((t) => JSON.parse(t) as { data: Record<string, unknown> });
+      for (const x of [a, b]) {
+        delete x.data.updatedAt;
+        delete x.data.publishedAt;
+      }
+      expect(a).toEqual(b);
+      expect(lazy.runtime().store.unsettled).toBe(false);
+    } finally {
+      await lazy.close();
+      await eager.close();
+    }
+  });
+});
