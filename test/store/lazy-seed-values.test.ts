@@ -74,33 +74,30 @@ describe('a seed imported lazily', () => {
   });
 });
 
+/**
+ * The generated seed served lazily (in memory, its background build stopped: each request builds what it needs, so
+ * the state between is seen) and eagerly (a store file, imported at once), both listening.
+ */
+async function startPair(name: string): Promise<{ lazy: MockServer; eager: MockServer; urls: [string, string] }> {
+  const { createServer, prefetchSeed } = await modules();
+  const common = { schemas: KIT_MODEL, seed: GENERATED, config: KIT_CONFIG, configObject: kitConfigWithFullToken(TOKEN) };
+  const lazy = await createServer({ ...common, memory: true, seedRead: prefetchSeed(GENERATED) });
+  lazy.runtime().store.stopSettling();
+  const eager = await createServer({ ...common, data: join(dir, name, 'db.json') });
+  return { lazy, eager, urls: [(await lazy.listen(0, '127.0.0.1')).url, (await eager.listen(0, '127.0.0.1')).url] };
+}
+
 describe('serving a seed in memory while its values wait', () => {
   let lazy: MockServer;
   let eager: MockServer;
   let lazyUrl: string;
   let eagerUrl: string;
   beforeAll(async () => {
-    const { createServer, prefetchSeed } = await modules();
-    const configObject = kitConfigWithFullToken(TOKEN);
-    lazy = await createServer({
-      schemas: KIT_MODEL,
-      seed: GENERATED,
-      config: KIT_CONFIG,
-      configObject,
-      memory: true,
-      seedRead: prefetchSeed(GENERATED),
-    });
-    // (no background build: each request builds what it needs, so the state between is seen)
-    lazy.runtime().store.stopSettling();
-    lazyUrl = (await lazy.listen(0, '127.0.0.1')).url;
-    eager = await createServer({
-      schemas: KIT_MODEL,
-      seed: GENERATED,
-      config: KIT_CONFIG,
-      configObject,
-      data: join(dir, 'eager', 'db.json'),
-    });
-    eagerUrl = (await eager.listen(0, '127.0.0.1')).url;
+    ({
+      lazy,
+      eager,
+      urls: [lazyUrl, eagerUrl],
+    } = await startPair('eager'));
   });
   afterAll(async () => {
     await lazy.close();
@@ -158,26 +155,8 @@ describe('serving a seed in memory while its values wait', () => {
 
 describe('a write as the first request of a server whose values wait', () => {
   test('it sees every value built, as a server that imported them at once answers it', async () => {
-    const { createServer, prefetchSeed } = await modules();
-    const configObject = kitConfigWithFullToken(TOKEN);
-    const lazy = await createServer({
-      schemas: KIT_MODEL,
-      seed: GENERATED,
-      config: KIT_CONFIG,
-      configObject,
-      memory: true,
-      seedRead: prefetchSeed(GENERATED),
-    });
-    lazy.runtime().store.stopSettling();
-    const eager = await createServer({
-      schemas: KIT_MODEL,
-      seed: GENERATED,
-      config: KIT_CONFIG,
-      configObject,
-      data: join(dir, 'eager-2', 'db.json'),
-    });
+    const { lazy, eager, urls } = await startPair('eager-2');
     try {
-      const urls = [(await lazy.listen(0, '127.0.0.1')).url, (await eager.listen(0, '127.0.0.1')).url];
       expect(lazy.runtime().store.unsettled).toBe(true);
       // a document with a component and a zone, edited without them: Strapi keeps both (ids included)
       const rows = eager.runtime().store.data.types['api::article.article'];
