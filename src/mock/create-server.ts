@@ -243,7 +243,6 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   let server: Server | undefined;
   let url: string | undefined;
   let listenHost: string | undefined;
-
   return {
     app,
     runtime: () => runtime,
@@ -267,7 +266,9 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           listenHost = host;
           runtime.store.describeOwner({ port: address.port, url });
           // values a lazy import left as text are built in slices between requests from now on
-          void runtime.store.settleInBackground();
+          runtime.store
+            .settleInBackground()
+            .catch((e: unknown) => logger.error(`content-mock: building the seed's values failed: ${String(e)}`));
           ok({ url, port: address.port });
         });
         server = s;

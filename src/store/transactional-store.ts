@@ -82,10 +82,18 @@ export abstract class TransactionalStore implements Store {
    */
   settleInBackground(sliceMs = 8): Promise<void> {
     if (!this.unsettled || this.settlingStopped) return Promise.resolve();
-    this.settling ??= new Promise<void>((ok) => {
+    this.settling ??= new Promise<void>((ok, fail) => {
       const later = (f: () => void) => (typeof setImmediate === 'function' ? setImmediate(f) : setTimeout(f, 0));
       const slice = () => {
-        if (!this.settlingStopped && this.settleSome(sliceMs)) return void later(slice);
+        let more: boolean;
+        try {
+          more = !this.settlingStopped && this.settleSome(sliceMs);
+        } catch (error) {
+          // (never thrown out of a timer: the waiting requests answer it, the next settle goes on past that row)
+          this.settling = undefined;
+          return fail(error);
+        }
+        if (more) return void later(slice);
         this.settling = undefined;
         ok();
       };

@@ -122,14 +122,17 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
     // answered meanwhile (it builds the rows it shows), anything else waits for them all.
     const rt = current();
     if (!rt.store.unsettled || readsNothingDeferred(rt, req)) return dispatch(req, res);
-    rt.store.settleInBackground().then(
-      () => {
+    rt.store
+      .settleInBackground()
+      .then(() => {
         // (stopped before all was built: the server is closing, whatever runs now builds what it needs first)
         rt.store.settle();
         dispatch(req, res);
-      },
-      (err: unknown) => writeError(res, err),
-    );
+      })
+      .catch((err: unknown) => {
+        if (res.headersSent) req.socket.destroy();
+        else writeError(res, err);
+      });
   };
 
   app.get('/_health', (_req, res) => {
