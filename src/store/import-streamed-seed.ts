@@ -71,9 +71,19 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   };
   // a thread that shrinks snapshots holds them until it knows what of them the import reads
   stream.plan(shrinkPlanOf(model, headMedia, seed.lazy === true));
+  // While the thread is behind, the values set aside so far are built (they would be after start-up, on a core of
+  // their own); a few rows at a time, then a look for the next step.
+  const nextStep = () => {
+    if (!seed.lazy || !stream.poll) return stream.next();
+    for (;;) {
+      const step = stream.poll();
+      if (step) return step;
+      if (!importer.deferred()?.step(() => true)) return stream.next();
+    }
+  };
   let meta: Dataset | undefined;
   while (!meta) {
-    const step = stream.next();
+    const step = nextStep();
     switch (step.kind) {
       case 'failed': {
         // The thread gave up (malformed JSON, or a read it could not follow): the main thread reads and outlines the

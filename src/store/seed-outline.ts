@@ -63,6 +63,8 @@ export interface OutlineStream {
   plan(plan: ShrinkPlan | null): void;
   /** The next step; waits for the thread while it has none. */
   next(): OutlineStep;
+  /** The next step if the thread has posted one, else undefined (no wait). */
+  poll?(): OutlineStep | undefined;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -215,6 +215,11 @@ class PortStream implements OutlineStream {
     }
   }
 
+  poll(): OutlineStep | undefined {
+    const received = receiveMessageOnPort(this.port);
+    return received ? this.stepOf(received.message as StepMessage) : undefined;
+  }
+
   private stepOf(message: StepMessage): OutlineStep {
     if (message.kind === 'done' || message.kind === 'failed') this.port.close();
     if (message.kind !== 'documents') return message;

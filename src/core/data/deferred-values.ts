@@ -42,6 +42,8 @@ export class DeferredValues {
   private next = 0;
   private left = 0;
   private settled = false;
+  /** No more chunks come (the import is finished): once every row is built, `done` is told. */
+  private sealed = false;
 
   /**
    * `build`: builds a row's deferred values from its text's members (the import's conversion); `done`: called once
@@ -69,6 +71,12 @@ export class DeferredValues {
     return !this.settled;
   }
 
+  /** The import is finished: no chunk is added any more. */
+  seal(): void {
+    this.sealed = true;
+    this.finish();
+  }
+
   /** Builds these rows' values, where they wait (the rows a plain read is about to show). */
   rows(rows: readonly Row[]): void {
     if (this.left === 0) return;
@@ -79,7 +87,10 @@ export class DeferredValues {
     if (this.left === 0) this.finish();
   }
 
-  /** Builds rows in order until `stop()` says so (asked every few rows); returns whether some still wait. */
+  /**
+   * Builds rows in order until `stop()` says so (asked every few rows); returns whether some of the chunks added so
+   * far still wait (the import builds while it waits for the next chunk, the server while it is idle).
+   */
   step(stop: () => boolean): boolean {
     let n = 0;
     while (this.next < this.chunks.length) {
@@ -112,7 +123,7 @@ export class DeferredValues {
   }
 
   private finish(): void {
-    if (this.settled || this.left > 0) return;
+    if (this.settled || this.left > 0 || !this.sealed) return;
     this.settled = true;
     this.chunks.length = 0;
     this.where.clear();

@@ -298,6 +298,8 @@ export class DatasetImporter {
     this.dateUndated();
     this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
     for (const m of this.store.media) this.bump('media', m.id);
+    // (values still waiting are told no more come: all built already, they are done now)
+    this.deferredValues?.seal();
     for (const { ownerUid, attribute, ownerId, target, rank } of this.inverseRanks) {
       const owner = this.rows.get(ownerUid)?.get(ownerId);
       if (owner && refsOf(owner[attribute]).includes(target)) setLinkRank(this.store, ownerUid, attribute, owner, target, rank + 1);
