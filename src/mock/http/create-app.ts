@@ -25,6 +25,7 @@ import type { FrontLayers } from './dev/dev-tools.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
 import { deferrableNames } from '../../core/data/deferred-values.js';
+import { parseQueryString } from '../../core/query/run-query.js';
 import type { ContentModel } from '../../core/model/types.js';
 
 /** The Content API: its express app, and the listener a node server runs it with (see createApp). */
@@ -249,9 +250,9 @@ function directContentRoute(rt: Runtime, url: string): ContentRoute | undefined 
 
 /**
  * Whether a request can be answered while some rows' values still wait as text (see DeferredValues): a GET of a
- * content route with no project code and no config default or plugin adding to its query, whose query string names
- * neither `populate` nor any attribute whose values may wait (a filter or sort through a relation names its
- * target's). It shows the rows it answers with, built as it shows them (ContentStore.settleRows).
+ * content route with no project code and no config default or plugin adding to its query, whose filters and sorts
+ * (populated levels' included) name no attribute whose values may wait (a filter or sort through a relation names its
+ * target's). The rows it shows, and those its populate gathers, are built as they are read (ContentStore.settleRows).
  */
 function readsNothingDeferred(rt: Runtime, req: IncomingMessage): boolean {
   if (req.method !== 'GET' || rt.app || rt.config.plugins.populateDeep || Object.keys(rt.config.routes).length > 0) return false;
@@ -259,21 +260,33 @@ function readsNothingDeferred(rt: Runtime, req: IncomingMessage): boolean {
   if (!directContentRoute(rt, url)) return false;
   const at = url.indexOf('?');
   if (at < 0) return true;
-  let query: string;
+  let query: Record<string, unknown>;
   try {
-    query = decodeURIComponent(url.slice(at + 1));
+    query = parseQueryString(url.slice(at + 1));
   } catch {
     return false;
   }
-  return !deferrableWords(rt.model).some((word) => query.includes(word));
+  return !namesDeferred(query, deferrableWords(rt.model), false);
 }
 
-/** `populate` and the names of every attribute whose values an import may defer, per model. */
-const wordsOfModel = new WeakMap<ContentModel, string[]>();
-function deferrableWords(model: ContentModel): string[] {
+/** Whether a filter or sort in a parsed query names one of `words` (as a key, or in a sort's or a value's text). */
+function namesDeferred(value: unknown, words: ReadonlySet<string>, within: boolean): boolean {
+  if (typeof value === 'string') return within && value.split(/[\s,:.]+/).some((token) => words.has(token));
+  if (Array.isArray(value)) return value.some((item) => namesDeferred(item, words, within));
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [key, item] of Object.entries(value)) {
+    const inside = within || key === 'filters' || key === 'sort';
+    if ((inside && words.has(key)) || namesDeferred(item, words, inside)) return true;
+  }
+  return false;
+}
+
+/** The names of every attribute whose values an import may defer, per model. */
+const wordsOfModel = new WeakMap<ContentModel, ReadonlySet<string>>();
+function deferrableWords(model: ContentModel): ReadonlySet<string> {
   let words = wordsOfModel.get(model);
   if (!words) {
-    words = ['populate', ...new Set([...model.contentTypes.values()].flatMap(deferrableNames))];
+    words = new Set([...model.contentTypes.values()].flatMap(deferrableNames));
     wordsOfModel.set(model, words);
   }
   return words;

@@ -189,6 +189,8 @@ export async function answerContent(
     strictRelations: rt.config.documents.strictRelations,
     ...(deep ? { extraParams: { keys: DEEP_POPULATE_PARAMS, check: checkDeepPopulateParams } } : {}),
     canRead,
+    // (values a lazy import left waiting: the rows a populate gathers are built as it gathers them)
+    ...(rt.store.unsettled ? { settleRows: (rows: readonly Row[]) => rt.store.settleRows(rows) } : {}),
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     recall,
