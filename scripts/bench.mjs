@@ -383,8 +383,8 @@ const ours = await startServer('content-mock serve', serveArgs, {
   nodeArgs: cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
 });
 console.log(`start-up: ${ours.startupMs.toFixed(0)} ms (spawn → first 200), ${ours.url}`);
-// A frontend's first page populates: its first answer is start-up as a frontend sees it (an import that answers
-// plain reads before every value is built must show this figure beside the first 200).
+// A frontend's first page populates: its first answer is start-up as a frontend sees it (serve --memory builds a
+// seed's components, zones, json and blocks after start-up, see DeferredValues: this figure keeps that honest).
 const firstPopulate = await fetch(`${ours.url}/api/articles?populate=*&pagination[pageSize]=1`);
 await firstPopulate.arrayBuffer();
 const populatedMs = ms(ours.spawnedAt);

@@ -4,8 +4,9 @@
 // loading before the import (~0.4 s) and the read-ahead thread's competition for the cores.
 //   node scripts/bench/import-cost.mjs --seed FILE [--rounds 3] [--variants parse,import,…] [--dist DIR]
 // Variants:
-//   outline, outline-shrinking, shrink   the read-ahead thread's work: the outline of the file; the outline shrinking
-//                         each snapshot on its walk of it (as serve runs it); shrinking every snapshot on a walk of its own
+//   outline, outline-shrinking, outline-aside, shrink   the read-ahead thread's work: the outline of the file; the outline
+//                         shrinking each snapshot on its walk of it (as serve runs it); the same setting components,
+//                         zones, json and blocks aside (as `serve --memory` runs it); shrinking every snapshot on a walk of its own
 //   parse                 JSON.parse of every snapshot, nothing kept: the floor of an import that parses them all
 //   parse-keep            the same, every parsed snapshot kept: the floor of any import that keeps each of them as
 //                         objects, whatever it converts (the garbage collector copies what survives)
@@ -37,6 +38,7 @@ const dist = resolve(opt('dist', join(root, 'dist')));
 const ALL = [
   'outline',
   'outline-shrinking',
+  'outline-aside',
   'shrink',
   'parse',
   'parse-keep',
@@ -116,11 +118,11 @@ async function runVariant(name) {
     );
   };
   if (name === 'outline') return measured(() => void outline(bytes, seed));
-  if (name === 'outline-shrinking') {
+  if (name === 'outline-shrinking' || name === 'outline-aside') {
     // the thread's walk as serve runs it: each document shrunk on the outline's walk of it (the plan made beforehand)
     const head = outline(bytes, seed).meta;
     const model = await loadModel(join(root, 'test', 'fixtures', 'kit', 'model'), { locales: datasetLocales(head) });
-    const shrinker = new SnapshotShrinker(shrinkPlanOf(model, head.media));
+    const shrinker = new SnapshotShrinker(shrinkPlanOf(model, head.media, name === 'outline-aside'));
     let shrinking;
     return measured(() => {
       let kept = 0;

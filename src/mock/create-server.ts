@@ -107,12 +107,16 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
     options.onGenerated?.(data);
     return data;
   };
-  const initialFor = (m: ContentModel) =>
-    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`)) : options.seedIfEmpty ? generate(m) : emptyStore(m);
+  const initialFor = (m: ContentModel, lazy = false) =>
+    seed ? seed.load(m, (w) => logger.error(`warning: ${w}`), lazy) : options.seedIfEmpty ? generate(m) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
+  // In memory, a seed's components, zones, json and blocks are built after start-up (see DeferredValues): the store
+  // builds them before anything reads them, and the idle server in slices once listening. A store file is written
+  // from the whole import, and a project's code may read anything from its bootstrap on.
+  const lazy = options.memory === true && !(options.schemas !== undefined && options.projectCode !== false && code !== undefined);
   const store = await ContentStore.open(model, {
     file: dataFile,
-    initial: () => initialFor(model),
+    initial: () => initialFor(model, lazy),
     warn: (m) => logger.error(m),
     repair: options.repair,
   });
@@ -261,12 +265,17 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
           url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
           listenHost = host;
           runtime.store.describeOwner({ port: address.port, url });
+          // values a lazy import left as text are built in slices between requests from now on
+          runtime.store
+            .settleInBackground()
+            .catch((e: unknown) => logger.error(`content-mock: building the seed's values failed: ${String(e)}`));
           ok({ url, port: address.port });
         });
         server = s;
       });
     },
     async close() {
+      runtime.store.stopSettling();
       await watcher?.close();
       tools?.abortPending();
       const s = server;

@@ -1,6 +1,7 @@
 import type { ContentModel, ContentType, Locale } from '../core/model/types.js';
 import { DatasetError, DatasetImporter, datasetLocales, type Dataset } from '../core/data/import-dataset.js';
-import type { MediaFile, StoreData } from '../core/data/types.js';
+import type { MediaFile, Row, StoreData } from '../core/data/types.js';
+import { keepDeferred } from './deferred-registry.js';
 import { isPlainObject } from '../core/is-plain-object.js';
 import { documentProblem, importOutline } from './import-outline.js';
 import { readBytes } from './read-bytes.js';
@@ -13,6 +14,11 @@ export interface StreamedSeed {
   readonly stream: OutlineStream;
   /** The locales the model was read with (from the stream's head). */
   readonly locales: Locale[];
+  /**
+   * Whether components, dynamic zones, json and blocks may be built after the import returns (see DeferredValues;
+   * the store then builds them before anything reads them): the read-ahead thread sets them aside.
+   */
+  readonly lazy?: boolean;
 }
 
 /**
@@ -41,9 +47,18 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
     try {
       // the thread's shrunk copies, when it shrank them as this type's (the import reads the same of them)
       const [text, at] = shrunk?.uid === type.uid ? [shrunk.bytes, shrunk.extents] : [bytes, extents];
-      for (let i = 0; i < at.length; i += 2) {
-        importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>);
+      const asides = shrunk?.uid === type.uid ? shrunk.asides : undefined;
+      if (!asides) {
+        for (let i = 0; i < at.length; i += 2) {
+          importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>);
+        }
+        return;
       }
+      const made: (Row | undefined)[] = [];
+      for (let i = 0; i < at.length; i += 2) {
+        made.push(importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>));
+      }
+      deferChunk(importer, type, bytes, made, asides, seed.lazy === true);
     } catch (e) {
       failure = e;
     }
@@ -55,10 +70,20 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
     }
   };
   // a thread that shrinks snapshots holds them until it knows what of them the import reads
-  stream.plan(shrinkPlanOf(model, headMedia));
+  stream.plan(shrinkPlanOf(model, headMedia, seed.lazy === true));
+  // While the thread is behind, the values set aside so far are built (they would be after start-up, on a core of
+  // their own); a few rows at a time, then a look for the next step.
+  const nextStep = () => {
+    if (!seed.lazy || !stream.poll) return stream.next();
+    for (;;) {
+      const step = stream.poll();
+      if (step) return step;
+      if (!importer.deferred()?.step(() => true)) return stream.next();
+    }
+  };
   let meta: Dataset | undefined;
   while (!meta) {
-    const step = stream.next();
+    const step = nextStep();
     switch (step.kind) {
       case 'failed': {
         // The thread gave up (malformed JSON, or a read it could not follow): the main thread reads and outlines the
@@ -112,7 +137,46 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   importer.setLocales(meta.locales);
   if (!Array.isArray(headMedia)) importer.addMedia(meta.media ?? []);
   for (const w of warnings) warn?.(w);
-  return importer.finish();
+  const data = importer.finish();
+  const deferred = importer.deferred();
+  if (deferred) keepDeferred(data, deferred);
+  return data;
+}
+
+/**
+ * Hands the importer the members a chunk's snapshots had set aside (`asides`: [document, key start, value end, …]
+ * in the seed's bytes, see ShrinkPlan.aside): a document whose row was made before (a repeated id) keeps that row's.
+ */
+function deferChunk(
+  importer: DatasetImporter,
+  type: ContentType,
+  bytes: Buffer,
+  made: readonly (Row | undefined)[],
+  asides: Uint32Array,
+  lazy: boolean,
+): void {
+  const rows: Row[] = [];
+  const spans: number[] = [];
+  for (let e = 0; e < asides.length;) {
+    const doc = asides[e];
+    let f = e;
+    while (f < asides.length && asides[f] === doc) f += 3;
+    const row = made[doc];
+    if (row) {
+      rows.push(row);
+      spans.push(e, f);
+    }
+    e = f;
+  }
+  const span = Uint32Array.from(spans);
+  const read = (k: number) => {
+    // the members as one object, in their order (a member given twice: the last counts, as JSON.parse keeps it)
+    let text = '{';
+    for (let e = span[2 * k]; e < span[2 * k + 1]; e += 3)
+      text += (text.length > 1 ? ',' : '') + bytes.toString('utf8', asides[e + 1], asides[e + 2]);
+    return JSON.parse(text + '}') as Record<string, unknown>;
+  };
+  importer.addDeferred(type, rows, read, lazy);
 }
 
 /**

@@ -12,8 +12,12 @@ export interface SeedSource {
   readonly file: string;
   /** The locales the seed declares (the model needs them before anything is imported). */
   readonly locales: Locale[];
-  /** Imports every document into a new store. The first call reuses the bytes read at open; later ones read again. */
-  load(model: ContentModel, warn?: (message: string) => void): StoreData;
+  /**
+   * Imports every document into a new store. The first call reuses the bytes read at open; later ones read again.
+   * `lazy`: the first call may leave components, dynamic zones, json and blocks to be built later (see
+   * DeferredValues): only for a store that builds them before anything reads them (ContentStore does).
+   */
+  load(model: ContentModel, warn?: (message: string) => void, lazy?: boolean): StoreData;
 }
 
 /** A seed file's bytes and outline, read ahead on another thread (see seed-prefetch.ts); the outline maybe streaming. */
@@ -43,13 +47,13 @@ export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
   return {
     file,
     locales,
-    load(model, warn) {
+    load(model, warn, lazy) {
       const bytes = buf ?? readBytes(file);
       const first = shape;
       // The bytes read at open serve the first load only: a later reset reads the file again.
       buf = undefined;
       shape = undefined;
-      if (first && 'head' in first) return importStreamedSeed({ bytes, file, stream: first, locales }, model, warn);
+      if (first && 'head' in first) return importStreamedSeed({ bytes, file, stream: first, locales, lazy }, model, warn);
       const { meta, documents } = first ?? outline(bytes, file);
       // the model was read with the locales before the documents (as a read ahead does, see importStreamedSeed)
       if (head && JSON.stringify(datasetLocales(meta)) !== JSON.stringify(locales)) {

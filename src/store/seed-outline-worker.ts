@@ -70,7 +70,12 @@ const send = (step: StepMessage, transfer: ArrayBuffer[] = []) => {
 
 type Held =
   | { kind: 'type' | 'type-end'; key: string; members: Record<string, unknown> }
-  | { kind: 'documents'; key: string; slices: Slice[]; shrunk?: { uid: string; bytes: Buffer; extents: Float64Array } };
+  | {
+      kind: 'documents';
+      key: string;
+      slices: Slice[];
+      shrunk?: { uid: string; bytes: Buffer; extents: Float64Array; asides?: Uint32Array };
+    };
 
 /**
  * The steps of the outline, held until the main thread's plan says how to post them, and the shrinking of each
@@ -163,7 +168,8 @@ class Steps {
 
   private take(plan: ShrinkPlan | null): void {
     this.plan = plan;
-    this.shrinker = plan ? new SnapshotShrinker(plan) : undefined;
+    // members set aside are posted as offsets in a Uint32Array
+    this.shrinker = plan ? new SnapshotShrinker(plan, bytes.byteLength < 2 ** 32) : undefined;
     const held = this.held;
     this.held = [];
     for (const step of held) this.post(step);
@@ -174,11 +180,12 @@ class Steps {
     const extents = extentsOf(step.slices);
     const { shrunk } = step;
     if (!shrunk) return send({ kind: 'documents', key: step.key, extents }, [extents.buffer as ArrayBuffer]);
-    const message = { uid: shrunk.uid, bytes: shrunk.bytes.buffer as ArrayBuffer, extents: shrunk.extents };
+    const message = { uid: shrunk.uid, bytes: shrunk.bytes.buffer as ArrayBuffer, extents: shrunk.extents, asides: shrunk.asides };
     send({ kind: 'documents', key: step.key, extents, shrunk: message }, [
       extents.buffer as ArrayBuffer,
       shrunk.extents.buffer as ArrayBuffer,
       shrunk.bytes.buffer as ArrayBuffer,
+      ...(shrunk.asides ? [shrunk.asides.buffer as ArrayBuffer] : []),
     ]);
   }
 }

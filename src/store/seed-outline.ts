@@ -35,6 +35,11 @@ export interface ShrunkDocuments {
   readonly uid: string;
   readonly bytes: Buffer;
   readonly extents: Float64Array;
+  /**
+   * Members the shrunk snapshots leave out, set aside for a later import (see ShrinkPlan.aside): [document's index
+   * in the chunk, key start, value end, …], offsets in the seed's bytes.
+   */
+  readonly asides?: Uint32Array;
 }
 
 /** One step of an outline streamed from the read-ahead thread, in file order (see OutlineListener). */
@@ -58,6 +63,8 @@ export interface OutlineStream {
   plan(plan: ShrinkPlan | null): void;
   /** The next step; waits for the thread while it has none. */
   next(): OutlineStep;
+  /** The next step if the thread has posted one, else undefined (no wait). */
+  poll?(): OutlineStep | undefined;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -23,7 +23,12 @@ export type StepMessage =
       readonly kind: 'documents';
       readonly key: string;
       readonly extents: Float64Array;
-      readonly shrunk?: { readonly uid: string; readonly bytes: ArrayBuffer; readonly extents: Float64Array };
+      readonly shrunk?: {
+        readonly uid: string;
+        readonly bytes: ArrayBuffer;
+        readonly extents: Float64Array;
+        readonly asides?: Uint32Array;
+      };
     };
 
 /**
@@ -208,6 +213,11 @@ class PortStream implements OutlineStream {
       if (received) return this.stepOf(received.message as StepMessage);
       Atomics.wait(this.posted, 0, seen);
     }
+  }
+
+  poll(): OutlineStep | undefined {
+    const received = receiveMessageOnPort(this.port);
+    return received ? this.stepOf(received.message as StepMessage) : undefined;
   }
 
   private stepOf(message: StepMessage): OutlineStep {

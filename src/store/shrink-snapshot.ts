@@ -1,6 +1,7 @@
 import type { Attribute, ContentModel } from '../core/model/types.js';
 import { SYSTEM_FIELDS } from '../core/model/types.js';
 import { jsonValueEnd } from './json-check.js';
+import { deferrableNames } from '../core/data/deferred-values.js';
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -39,6 +40,11 @@ export interface ShrinkPlan {
   readonly components: readonly (readonly [string, readonly (readonly [string, MemberRule])[]])[];
   /** Numeric ids of the media library given before the documents: a populated file among them is its id alone. */
   readonly library: readonly number[];
+  /**
+   * Per content type: the members set aside: left out of the shrunk snapshot, their extents in the seed posted beside
+   * it (checked as strict JSON), for an import that builds them later (see DeferredValues). Empty: none.
+   */
+  readonly aside: readonly (readonly [string, readonly string[]])[];
 }
 
 /** The holder of an attribute, as the import reads its links: a content type, or a component (any holder's). */
@@ -67,8 +73,11 @@ const ruleOf = (model: ContentModel, a: Attribute, holder: Holder): MemberRule =
   }
 };
 
-/** The plan for a model, with the media library the seed gives before its documents (the outline's head). */
-export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan {
+/**
+ * The plan for a model, with the media library the seed gives before its documents (the outline's head); `aside`:
+ * the deferrable members of each type are set aside (see isDeferrable).
+ */
+export function shrinkPlanOf(model: ContentModel, library: unknown, aside = false): ShrinkPlan {
   const rules = (attributes: Iterable<Attribute>, own: readonly string[], holder: Holder) => {
     const list: [string, MemberRule][] = [...attributes].map((a) => [a.name, ruleOf(model, a, holder)]);
     // the members every snapshot row is built from are kept whole, whatever an attribute of the same name says
@@ -88,11 +97,17 @@ export function shrinkPlanOf(model: ContentModel, library: unknown): ShrinkPlan 
           typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'number' ? [(m as { id: number }).id] : [],
         )
       : [],
+    aside: aside
+      ? types.map((t) => [t.uid, deferrableNames(t).filter((name) => !(SYSTEM_FIELDS as readonly string[]).includes(name))])
+      : [],
   };
 }
 
 /** A rule as the shrinker applies it: a component's rules resolved to its table, a related document's to its members'. */
-type Rule = { readonly kind: 'keep' | 'drop' | 'media' | 'zone' } | { readonly kind: 'component' | 'ref'; readonly table: Table };
+type Rule =
+  | { readonly kind: 'keep' | 'drop' | 'media' | 'zone' }
+  | { readonly kind: 'component' | 'ref'; readonly table: Table }
+  | { readonly kind: 'aside' };
 
 /** Member names to rules, found by their bytes (no string is made of a key without escapes). */
 class Table {
@@ -139,6 +154,7 @@ const hashOf = (b: Uint8Array, start: number, end: number) =>
 
 const KEEP: Rule = { kind: 'keep' };
 const DROP: Rule = { kind: 'drop' };
+const ASIDE: Rule = { kind: 'aside' };
 /** The rules without a table, one object each (a file shrunk once is written again as it was, see item). */
 const SIMPLE: Record<'keep' | 'drop' | 'media' | 'zone', Rule> = {
   keep: KEEP,
@@ -185,8 +201,11 @@ export class SnapshotShrinker {
   /** The type being shrunk as it is found (begin), and [start in the file, start, end in the output, …] of each. */
   private table: Table | undefined;
   private found: number[] = [];
+  /** Members set aside since `begin` or `take`: [document's index in the chunk, key start, value end, …] in the seed. */
+  private asides: number[] = [];
 
-  constructor(plan: ShrinkPlan) {
+  /** `aside`: whether members are set aside as the plan says (file offsets must fit the posted Uint32Array). */
+  constructor(plan: ShrinkPlan, aside = true) {
     this.names = new Map(plan.names.map(([name, uid]) => [name, uid]));
     this.library = new Set(plan.library);
     // tables first, rules after: a component may hold another (or itself)
@@ -198,6 +217,7 @@ export class SnapshotShrinker {
       for (const [name, rule] of rules) table.add(name, rulesOf(rule, this.components, this.refs));
       this.types.set(uid, table);
     }
+    if (aside) for (const [uid, names] of plan.aside) for (const name of names) this.types.get(uid)?.add(name, ASIDE);
   }
 
   /**
@@ -210,7 +230,10 @@ export class SnapshotShrinker {
     return get(members.uid ?? key) ?? get(key) ?? (members.pluralName ? get(members.pluralName) : undefined);
   }
 
-  /** The snapshots at `slices`, shrunk as type `uid`'s, one after another in a new buffer, with their extents. */
+  /**
+   * The snapshots at `slices`, shrunk as type `uid`'s, one after another in a new buffer, with their extents (for a
+   * plan that sets nothing aside: what it would set aside is left out here).
+   */
   shrink(buf: Buffer, slices: readonly Slice[], uid: string): { bytes: Buffer; extents: Float64Array } {
     const table = this.types.get(uid)!;
     let size = 0;
@@ -245,6 +268,7 @@ export class SnapshotShrinker {
     this.out = Buffer.allocUnsafeSlow(CHUNK_BYTES);
     this.at = 0;
     this.found = [];
+    this.asides = [];
   }
 
   /**
@@ -254,11 +278,14 @@ export class SnapshotShrinker {
    */
   document(buf: Buffer, start: number): number {
     const from = this.at;
+    const asides = this.asides.length;
     let end: number;
     try {
       end = this.object(buf, start, this.table!);
     } catch (e) {
       if (!(e instanceof Unshrinkable) && !(e instanceof ScanError) && !(e instanceof SyntaxError)) throw e;
+      // copied whole, members set aside included
+      this.asides.length = asides;
       this.at = from;
       end = valueEnd(buf, start);
       this.copy(buf, start, end);
@@ -271,9 +298,11 @@ export class SnapshotShrinker {
    * The documents shrunk since `begin` or the last `take`, in a buffer of their own with their extents, if they are
    * the documents at `slices` (else undefined: the chunk is posted as it is); the next chunk starts empty.
    */
-  take(slices: readonly Slice[]): { bytes: Buffer; extents: Float64Array } | undefined {
+  take(slices: readonly Slice[]): { bytes: Buffer; extents: Float64Array; asides?: Uint32Array } | undefined {
     const found = this.found;
     this.found = [];
+    const asides = this.asides;
+    this.asides = [];
     const size = this.at;
     this.at = 0;
     if (found.length !== 3 * slices.length || slices.some((s, i) => found[3 * i] !== s.start)) return undefined;
@@ -285,7 +314,7 @@ export class SnapshotShrinker {
     // a buffer of its own, of its size: it is transferred to the main thread
     const bytes = Buffer.allocUnsafeSlow(size);
     this.out.copy(bytes, 0, 0, size);
-    return { bytes, extents };
+    return asides.length === 0 ? { bytes, extents } : { bytes, extents, asides: Uint32Array.from(asides) };
   }
 
   /** Makes room for `n` more bytes of output (a document shrunk as it is found has no known size). */
@@ -312,6 +341,10 @@ export class SnapshotShrinker {
         let end: number;
         if (rule.kind === 'drop') {
           end = checkedEnd(buf, at);
+        } else if (rule.kind === 'aside') {
+          // left in the seed's bytes as it is: strict JSON, as the import parses it later (else the document is whole)
+          end = checkedEnd(buf, at);
+          this.asides.push(this.found.length / 3, pos, end);
         } else {
           if (!first) this.byte(COMMA);
           first = false;

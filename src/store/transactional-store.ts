@@ -5,6 +5,9 @@ import { StoreSession } from '../core/data/store-session.js';
 import type { StoreData } from '../core/data/types.js';
 import type { ContentModel } from '../core/model/types.js';
 import { ChangeTracker, Replayer, type Delta, type JournalOp } from './change-tracker.js';
+import type { Row } from '../core/data/types.js';
+import { MEDIA_TABLE } from '../core/data/transaction.js';
+import { deferredOf } from './deferred-registry.js';
 
 /** Whether stores check each change against its journal entry by default (tests set CM_STORE_VERIFY=1). */
 export const verifyByDefault = (): boolean => typeof process !== 'undefined' && process.env?.CM_STORE_VERIFY === '1';
@@ -24,6 +27,9 @@ export abstract class TransactionalStore implements Store {
   session = new StoreSession();
   /** The data as text after the last change (verify mode only). */
   private verifyText: string | undefined;
+  /** The background build of values a lazy import left as text, while it runs (see settleInBackground). */
+  private settling: Promise<void> | undefined;
+  private settlingStopped = false;
 
   protected constructor(
     protected current: StoreData,
@@ -46,9 +52,86 @@ export abstract class TransactionalStore implements Store {
 
   abstract mutate<T>(change: (tx: Transaction) => T): Promise<T>;
 
+  /**
+   * Whether some rows' values still wait as text (a seed imported lazily, see DeferredValues): only a read that
+   * shows none of them but through `settleRows` may run before `settle`.
+   */
+  get unsettled(): boolean {
+    return deferredOf(this.current) !== undefined;
+  }
+
+  /** Builds every value still waiting (before a write, a populate, a filter naming one: anything but a plain read). */
+  settle(): void {
+    const deferred = deferredOf(this.current);
+    if (!deferred) return;
+    deferred.all();
+    this.settled();
+  }
+
+  /** Builds the waiting values of the rows a plain read is about to show. */
+  settleRows(rows: readonly Row[]): void {
+    const deferred = deferredOf(this.current);
+    if (!deferred) return;
+    deferred.rows(rows);
+    if (!deferred.pending) this.settled();
+  }
+
+  /**
+   * Builds what waits in slices of about `sliceMs` between other work (the listening server's requests); resolves
+   * once all is built (or the data is swapped, or `stopSettling`). Every caller shares the one build.
+   */
+  settleInBackground(sliceMs = 8): Promise<void> {
+    if (!this.unsettled || this.settlingStopped) return Promise.resolve();
+    this.settling ??= new Promise<void>((ok, fail) => {
+      const later = (f: () => void) => (typeof setImmediate === 'function' ? setImmediate(f) : setTimeout(f, 0));
+      const slice = () => {
+        let more: boolean;
+        try {
+          more = !this.settlingStopped && this.settleSome(sliceMs);
+        } catch (error) {
+          // (never thrown out of a timer: the waiting requests answer it, the next settle goes on past that row)
+          this.settling = undefined;
+          return fail(error);
+        }
+        if (more) return void later(slice);
+        this.settling = undefined;
+        ok();
+      };
+      later(slice);
+    });
+    return this.settling;
+  }
+
+  /** Stops a background build (the server closes); what waits is built by the next read or write that needs it. */
+  stopSettling(): void {
+    this.settlingStopped = true;
+  }
+
+  /** Builds waiting values for about `ms` milliseconds (the idle server's work); returns whether some still wait. */
+  settleSome(ms: number): boolean {
+    const deferred = deferredOf(this.current);
+    if (!deferred) return false;
+    const until = performance.now() + ms;
+    if (deferred.step(() => performance.now() >= until)) return true;
+    this.settled();
+    return false;
+  }
+
+  /**
+   * Every value built: what was made before from the data as it was starts over (the tracker's view of small tables
+   * and sequences, the media library where the values added files to it, the verify text).
+   */
+  private settled(): void {
+    this.tracker.reset(this.current);
+    this.currentIndex.invalidateTables([MEDIA_TABLE]);
+    if (this.verifyText !== undefined) this.verifyText = JSON.stringify(this.current);
+  }
+
   /** Runs `change` in a new transaction; commits it in memory, or rolls it back and throws what it threw. */
   protected transact<T>(change: (tx: Transaction) => T): { result: T; delta: Delta } {
     if (this.running) throw new Error('content-mock: a write started inside another write (writes never interleave)');
+    // a write reads and copies rows whole
+    this.settle();
     const tx = new Transaction(this.current);
     this.running = tx;
     // the index sees, while the change runs, the rows it added, removed or edited so far

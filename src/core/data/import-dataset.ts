@@ -1,10 +1,11 @@
-import type { Attributes, ContentModel, ContentType, Locale } from '../model/types.js';
+import type { Attribute, Attributes, ContentModel, ContentType, Locale } from '../model/types.js';
 import type { ComponentValue, LocaleRecord, MediaFile, Row, StoreData } from './types.js';
 import { isPlainObject } from '../is-plain-object.js';
 import { refsOf } from './content-index.js';
 import { setLinkLocale } from './link-locale.js';
 import { setLinkRank } from './link-order.js';
 import { setLinkVersion, type LinkVersion } from './link-version.js';
+import { DeferredValues, isDeferrable } from './deferred-values.js';
 
 // The seed format is a Strapi 5 export as the REST API shows it (the conformance kit's dataset.json, and what
 // `content-mock pull` writes): per content type, per locale ("*none*" when not localized) and status, the full
@@ -115,6 +116,7 @@ export class DatasetImporter {
    * every link's id as a copy of its own holds the same 24 characters thousands of times (100k articles: ~35 MB).
    */
   private readonly linkedIds = new Map<string, string>();
+  private deferredValues: DeferredValues | undefined;
 
   constructor(
     private readonly model: ContentModel,
@@ -144,7 +146,8 @@ export class DatasetImporter {
     return type;
   }
 
-  addSnapshot(type: ContentType, snap: Snapshot): void {
+  /** Imports one snapshot; returns the row it made (undefined: the row of an id seen before, kept as it was). */
+  addSnapshot(type: ContentType, snap: Snapshot): Row | undefined {
     if (typeof snap.id !== 'number' || typeof snap.documentId !== 'string') {
       throw new DatasetError(`seed ${type.uid}: every document needs a numeric "id" and a "documentId"`);
     }
@@ -156,12 +159,52 @@ export class DatasetImporter {
     const known = rows.get(snap.id);
     if (known) {
       if (!type.draftAndPublish) this.noteLinkVersions(type, known, snap);
-      return;
+      return undefined;
     }
     const row = this.newRow(type, snap);
     rows.set(row.id, row);
     this.bump(type.uid, row.id);
     if (!type.draftAndPublish) this.noteLinkVersions(type, row, snap);
+    return row;
+  }
+
+  /**
+   * Rows (each made by addSnapshot) whose deferrable members (see isDeferrable) were set apart from their snapshot
+   * as text: `read(i)` parses row i's. They are built as the import would have built them, now (`lazy` false) or
+   * when `deferred()` is told to.
+   */
+  addDeferred(type: ContentType, rows: readonly Row[], read: (i: number) => Snapshot, lazy: boolean): void {
+    if (!lazy) {
+      for (let i = 0; i < rows.length; i++) this.buildDeferred(type, rows[i], read(i));
+      return;
+    }
+    this.deferredValues ??= new DeferredValues(
+      (t, row, members) => this.buildDeferred(t, row, members),
+      () => this.deferredDone(),
+    );
+    this.deferredValues.add(type, rows, read);
+  }
+
+  /** The values still waiting as text once the import is finished (undefined: none). */
+  deferred(): DeferredValues | undefined {
+    return this.deferredValues;
+  }
+
+  private buildDeferred(type: ContentType, row: Row, members: Snapshot): void {
+    for (const attribute of type.attributes.values()) {
+      // a member the snapshot did not give keeps what an absent one gave the row
+      if (isDeferrable(attribute) && Object.hasOwn(members, attribute.name)) this.convertAttribute(attribute, members[attribute.name], row, type.localized);
+    }
+  }
+
+  /** Every deferred value built: the files they showed join the media library, as an import in one go adds them. */
+  private deferredDone(): void {
+    const media = this.store.media;
+    if (this.media.size === media.length) return;
+    const known = new Set(media.map((m) => m.id));
+    for (const [id, file] of this.media) if (!known.has(id)) media.push(file);
+    media.sort((a, b) => a.id - b.id);
+    for (const m of media) this.bump('media', m.id);
   }
 
   /**
@@ -255,6 +298,8 @@ export class DatasetImporter {
     this.dateUndated();
     this.store.media = [...this.media.values()].sort((a, b) => a.id - b.id);
     for (const m of this.store.media) this.bump('media', m.id);
+    // (values still waiting are told no more come: all built already, they are done now)
+    this.deferredValues?.seal();
     for (const { ownerUid, attribute, ownerId, target, rank } of this.inverseRanks) {
       const owner = this.rows.get(ownerUid)?.get(ownerId);
       if (owner && refsOf(owner[attribute]).includes(target)) setLinkRank(this.store, ownerUid, attribute, owner, target, rank + 1);
@@ -307,63 +352,64 @@ export class DatasetImporter {
   }
 
   private convertAttributes(attributes: Attributes, snap: Snapshot, out: Record<string, unknown>, localized: boolean): void {
+    for (const attribute of attributes.values()) this.convertAttribute(attribute, snap[attribute.name], out, localized);
+  }
+
+  private convertAttribute(attribute: Attribute, v: unknown, out: Record<string, unknown>, localized: boolean): void {
     const { model, media } = this;
-    for (const attribute of attributes.values()) {
-      const v = snap[attribute.name];
-      switch (attribute.kind) {
-        case 'scalar':
-          out[attribute.name] = v === undefined ? null : v;
-          break;
-        case 'media': {
-          const files = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
-          for (const f of files) if (typeof f.id === 'number' && !media.has(f.id)) media.set(f.id, f as unknown as MediaFile);
-          const ids = files.map((f) => f.id as number);
-          out[attribute.name] = attribute.multiple ? ids : ids[0] ?? null;
-          break;
+    switch (attribute.kind) {
+      case 'scalar':
+        out[attribute.name] = v === undefined ? null : v;
+        break;
+      case 'media': {
+        const files = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
+        for (const f of files) if (typeof f.id === 'number' && !media.has(f.id)) media.set(f.id, f as unknown as MediaFile);
+        const ids = files.map((f) => f.id as number);
+        out[attribute.name] = attribute.multiple ? ids : ids[0] ?? null;
+        break;
+      }
+      case 'relation': {
+        if (!attribute.owner) break;
+        const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
+        const docs: string[] = [];
+        for (const t of targets) {
+          const documentId = this.linkedId(String(t.documentId));
+          if (!docs.includes(documentId)) docs.push(documentId);
         }
-        case 'relation': {
-          if (!attribute.owner) break;
-          const targets = (Array.isArray(v) ? v : v ? [v] : []).filter(isPlainObject);
-          const docs: string[] = [];
+        out[attribute.name] = attribute.toMany ? docs : (docs[0] ?? null);
+        // A holder without i18n links one locale row of a localized target: the snapshot shows which.
+        if (!localized && model.contentTypes.get(attribute.target)?.localized) {
           for (const t of targets) {
-            const documentId = this.linkedId(String(t.documentId));
-            if (!docs.includes(documentId)) docs.push(documentId);
+            if (typeof t.locale === 'string' && t.locale !== model.defaultLocale) setLinkLocale(out, attribute.name, String(t.documentId), t.locale);
           }
-          out[attribute.name] = attribute.toMany ? docs : (docs[0] ?? null);
-          // A holder without i18n links one locale row of a localized target: the snapshot shows which.
-          if (!localized && model.contentTypes.get(attribute.target)?.localized) {
-            for (const t of targets) {
-              if (typeof t.locale === 'string' && t.locale !== model.defaultLocale) setLinkLocale(out, attribute.name, String(t.documentId), t.locale);
-            }
-          }
-          break;
         }
-        case 'component': {
-          const component = model.components.get(attribute.component);
-          if (!component) break;
-          const one = (c: unknown): ComponentValue | null => {
-            if (!isPlainObject(c)) return null;
-            this.bump(this.componentTable(component.uid), c.id);
-            const value: ComponentValue = { id: Number(c.id) };
-            this.convertAttributes(component.attributes, c, value, localized);
-            return value;
-          };
-          out[attribute.name] = attribute.repeatable ? (Array.isArray(v) ? v.map(one).filter((x) => x !== null) : []) : one(v);
-          break;
-        }
-        case 'dynamiczone': {
-          const entries = Array.isArray(v) ? v.filter(isPlainObject) : [];
-          out[attribute.name] = entries.map((e) => {
-            const component = model.components.get(String(e.__component));
-            // the model's own string: each entry's copy of its name would be kept once per entry
-            const uid = component?.uid ?? String(e.__component);
-            this.bump(this.componentTable(uid), e.id);
-            const value: ComponentValue = { id: Number(e.id), __component: uid };
-            if (component) this.convertAttributes(component.attributes, e, value, localized);
-            return value;
-          });
-          break;
-        }
+        break;
+      }
+      case 'component': {
+        const component = model.components.get(attribute.component);
+        if (!component) break;
+        const one = (c: unknown): ComponentValue | null => {
+          if (!isPlainObject(c)) return null;
+          this.bump(this.componentTable(component.uid), c.id);
+          const value: ComponentValue = { id: Number(c.id) };
+          this.convertAttributes(component.attributes, c, value, localized);
+          return value;
+        };
+        out[attribute.name] = attribute.repeatable ? (Array.isArray(v) ? v.map(one).filter((x) => x !== null) : []) : one(v);
+        break;
+      }
+      case 'dynamiczone': {
+        const entries = Array.isArray(v) ? v.filter(isPlainObject) : [];
+        out[attribute.name] = entries.map((e) => {
+          const component = model.components.get(String(e.__component));
+          // the model's own string: each entry's copy of its name would be kept once per entry
+          const uid = component?.uid ?? String(e.__component);
+          this.bump(this.componentTable(uid), e.id);
+          const value: ComponentValue = { id: Number(e.id), __component: uid };
+          if (component) this.convertAttributes(component.attributes, e, value, localized);
+          return value;
+        });
+        break;
       }
     }
   }

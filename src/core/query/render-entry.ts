@@ -65,6 +65,11 @@ export interface RenderContext {
    * fields the project's privateAttributes hide are in them, as the database gives them.
    */
   readonly internal?: boolean;
+  /**
+   * Builds the values a lazy import left waiting in rows about to be read (see DeferredValues): every row a populate
+   * gathers passes here before it is counted or rendered.
+   */
+  readonly settle?: (rows: readonly Row[]) => void;
 }
 
 /**
@@ -228,7 +233,9 @@ function localizationLists(ctx: RenderContext, type: ContentType, rows: readonly
       .filter((r) => !inBatch(r) && (!type.draftAndPublish || isDraftRow(r) === isDraftRow(row)));
     others.sort((a, b) => String(a.locale).localeCompare(String(b.locale)));
     ctx.budget?.spend(others.length);
-    return narrow(ctx, { kind: 'type', type }, others, node);
+    const shown = narrow(ctx, { kind: 'type', type }, others, node);
+    ctx.settle?.(shown);
+    return shown;
   });
 }
 
@@ -326,6 +333,7 @@ function relationList(
   if (inverse && node.sort.length > 0 && scope.kind === 'type')
     joined = byLinkBirth(ctx.index, { type: scope.type, row: record as Row }, attribute, joined);
   const rows = narrow(ctx, { kind: 'type', type: target }, linkedForRead(ctx, target, joined), node, inverse);
+  ctx.settle?.(rows);
   return ctx.budget ? ctx.budget.keepList(attribute, node, record, rows) : rows;
 }
 

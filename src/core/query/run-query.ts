@@ -87,6 +87,8 @@ export interface QueryOptions {
   readonly canRead?: CanRead;
   /** The request's populate budget (one per request: it counts what the request renders); none: no limit. */
   readonly budget?: PopulateBudget;
+  /** Builds the values a lazy import left waiting in rows about to be read (see RenderContext.settle). */
+  readonly settleRows?: (rows: readonly Row[]) => void;
   /**
    * Strapi's `documents.strictParams` (default true): the document service checks status, locale and pagination.
    * Off, a status other than `published` means draft, and pagination fails in the query conversion instead.
@@ -777,5 +779,6 @@ function renderContext(index: ContentIndex, q: ParsedQuery, opts: QueryOptions):
     budget: opts.budget,
     publication: populatedPublication(index, q),
     internal: opts.documentService === true,
+    ...(opts.settleRows ? { settle: opts.settleRows } : {}),
   };
 }

@@ -24,6 +24,9 @@ import { sendBody, writeBody } from '../express/send-body.js';
 import type { FrontLayers } from './dev/dev-tools.js';
 import { mountGraphql } from '../graphql/mount-graphql.js';
 import { RELAY_HEADER, RelayedFailures } from '../graphql/relayed-failures.js';
+import { deferrableNames } from '../../core/data/deferred-values.js';
+import { parseQueryString } from '../../core/query/run-query.js';
+import type { ContentModel } from '../../core/model/types.js';
 
 /** The Content API: its express app, and the listener a node server runs it with (see createApp). */
 export interface ContentApp {
@@ -112,8 +115,25 @@ export function createApp(current: () => Runtime, extend?: (app: express.Express
       });
     return true;
   };
-  const listener: RequestListener = (req, res) => {
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     if (!direct(req, res)) app(req, res);
+  };
+  const listener: RequestListener = (req, res) => {
+    // Values a lazy import left as text (see DeferredValues) are built in slices after start-up: a plain read is
+    // answered meanwhile (it builds the rows it shows), anything else waits for them all.
+    const rt = current();
+    if (!rt.store.unsettled || readsNothingDeferred(rt, req)) return dispatch(req, res);
+    rt.store
+      .settleInBackground()
+      .then(() => {
+        // (stopped before all was built: the server is closing, whatever runs now builds what it needs first)
+        rt.store.settle();
+        dispatch(req, res);
+      })
+      .catch((err: unknown) => {
+        if (res.headersSent) req.socket.destroy();
+        else writeError(res, err);
+      });
   };
 
   app.get('/_health', (_req, res) => {
@@ -226,6 +246,50 @@ function directContentRoute(rt: Runtime, url: string): ContentRoute | undefined 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a request can be answered while some rows' values still wait as text (see DeferredValues): a GET of a
+ * content route with no project code and no config default or plugin adding to its query, whose filters and sorts
+ * (populated levels' included) name no attribute whose values may wait (a filter or sort through a relation names its
+ * target's). The rows it shows, and those its populate gathers, are built as they are read (ContentStore.settleRows).
+ */
+function readsNothingDeferred(rt: Runtime, req: IncomingMessage): boolean {
+  if (req.method !== 'GET' || rt.app || rt.config.plugins.populateDeep || Object.keys(rt.config.routes).length > 0) return false;
+  const url = routedUrl(req.url ?? '/', rt.config.rest.prefix);
+  if (!directContentRoute(rt, url)) return false;
+  const at = url.indexOf('?');
+  if (at < 0) return true;
+  let query: Record<string, unknown>;
+  try {
+    query = parseQueryString(url.slice(at + 1));
+  } catch {
+    return false;
+  }
+  return !namesDeferred(query, deferrableWords(rt.model), false);
+}
+
+/** Whether a filter or sort in a parsed query names one of `words` (as a key, or in a sort's or a value's text). */
+function namesDeferred(value: unknown, words: ReadonlySet<string>, within: boolean): boolean {
+  if (typeof value === 'string') return within && value.split(/[\s,:.]+/).some((token) => words.has(token));
+  if (Array.isArray(value)) return value.some((item) => namesDeferred(item, words, within));
+  if (typeof value !== 'object' || value === null) return false;
+  for (const [key, item] of Object.entries(value)) {
+    const inside = within || key === 'filters' || key === 'sort';
+    if ((inside && words.has(key)) || namesDeferred(item, words, inside)) return true;
+  }
+  return false;
+}
+
+/** The names of every attribute whose values an import may defer, per model. */
+const wordsOfModel = new WeakMap<ContentModel, ReadonlySet<string>>();
+function deferrableWords(model: ContentModel): ReadonlySet<string> {
+  let words = wordsOfModel.get(model);
+  if (!words) {
+    words = new Set([...model.contentTypes.values()].flatMap(deferrableNames));
+    wordsOfModel.set(model, words);
+  }
+  return words;
 }
 
 /** The content route of an `/api/` path; undefined for a path no route takes and a method other than GET (a 405). */

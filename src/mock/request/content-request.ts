@@ -189,6 +189,8 @@ export async function answerContent(
     strictRelations: rt.config.documents.strictRelations,
     ...(deep ? { extraParams: { keys: DEEP_POPULATE_PARAMS, check: checkDeepPopulateParams } } : {}),
     canRead,
+    // (values a lazy import left waiting: the rows a populate gathers are built as it gathers them)
+    ...(rt.store.unsettled ? { settleRows: (rows: readonly Row[]) => rt.store.settleRows(rows) } : {}),
     // One per request: it counts what this request's populate renders (see PopulateBudget).
     budget: rt.config.populateBudget === null ? undefined : new PopulateBudget(rt.config.populateBudget),
     recall,
@@ -206,6 +208,8 @@ export async function answerContent(
       let body: { data: unknown; meta: unknown };
       if (action === 'find' && type.kind === 'collectionType') {
         const page = findManyPage(index, type, query, opts);
+        // (a plain read before a lazy import's values are all built: the rows it shows are built now)
+        if (rt.store.unsettled) rt.store.settleRows(page.rows);
         // Populated rows from parts kept by earlier requests (each row rendered alone renders the same)
         const populated: PopulatedPage | undefined =
           options.fragments && !v4 && !maps && (query.populate !== undefined || query.fields !== undefined) && renderedApart(page)
@@ -231,6 +235,7 @@ export async function answerContent(
         // a single type's find is a findOne of its only document
         const one = findOnePage(index, type, documentId, query, opts);
         if (!one) throw new NotFoundError('Not Found', {});
+        if (rt.store.unsettled) rt.store.settleRows([one.row]);
         if (options.fragments && !v4 && !maps && partsJoinable(one.node)) {
           // the document from parts kept by earlier requests, while nothing it shows changed
           const same = { fragments: options.fragments, index, type, budget: opts.budget, parts: one, rows: [one.row] };
