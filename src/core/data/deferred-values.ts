@@ -31,9 +31,10 @@ const SPAN = 2 ** 21;
 /**
  * The values of imported rows that wait as text until something needs them: a seed's components, dynamic zones,
  * json and blocks, kept by the import as the read-ahead thread set them apart (see shrink-snapshot.ts). Building
- * them is the import's own conversion, run later: row by row (the rows a plain read shows), in slices (while the
- * server is idle after start-up), or all at once (before anything else reads the store: a write, a populate, a
- * filter naming one). Until then such a row holds what an absent member gives (null, an empty list).
+ * them is the import's own conversion, run later: row by row (the rows a read shows or its populate gathers), in
+ * slices (while the import waits for the read-ahead thread, and while the server is idle after start-up), or all at
+ * once (before anything else reads the store: a write, a filter or sort naming one, another route). Until then such
+ * a row holds what an absent member gives (null, an empty list).
  */
 export class DeferredValues {
   private readonly chunks: Chunk[] = [];
@@ -77,7 +78,7 @@ export class DeferredValues {
     this.finish();
   }
 
-  /** Builds these rows' values, where they wait (the rows a plain read is about to show). */
+  /** Builds these rows' values, where they wait (the rows a read is about to show or gather). */
   rows(rows: readonly Row[]): void {
     if (this.left === 0) return;
     for (const row of rows) {

@@ -208,7 +208,7 @@ export async function answerContent(
       let body: { data: unknown; meta: unknown };
       if (action === 'find' && type.kind === 'collectionType') {
         const page = findManyPage(index, type, query, opts);
-        // (a plain read before a lazy import's values are all built: the rows it shows are built now)
+        // (a read before a lazy import's values are all built: the rows it shows are built now)
         if (rt.store.unsettled) rt.store.settleRows(page.rows);
         // Populated rows from parts kept by earlier requests (each row rendered alone renders the same)
         const populated: PopulatedPage | undefined =
