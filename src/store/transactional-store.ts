@@ -60,7 +60,7 @@ export abstract class TransactionalStore implements Store {
     return deferredOf(this.current) !== undefined;
   }
 
-  /** Builds every value still waiting (before a write, a populate, a filter naming one: anything but a plain read). */
+  /** Builds every value still waiting (before a write, a filter or sort naming one, another route). */
   settle(): void {
     const deferred = deferredOf(this.current);
     if (!deferred) return;
@@ -68,7 +68,7 @@ export abstract class TransactionalStore implements Store {
     this.settled();
   }
 
-  /** Builds the waiting values of the rows a plain read is about to show. */
+  /** Builds the waiting values of the rows a read is about to show or gather. */
   settleRows(rows: readonly Row[]): void {
     const deferred = deferredOf(this.current);
     if (!deferred) return;
