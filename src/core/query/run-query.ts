@@ -32,6 +32,7 @@ import {
   partRows,
   renderPart,
   renderRows,
+  populateOrder,
   type PartRows,
   type Entry,
   type PopulateBudget,
@@ -617,6 +618,8 @@ export interface RowParts {
   renderPart(row: Row, name?: string): unknown;
   /** After the populate budget's first pass: what a populated attribute shows as rows or files to write from their texts. */
   partRows(row: Row, name: string): PartRows | undefined;
+  /** The order the populated attributes land in on every row of the page (see populateOrder). */
+  populateOrder(): readonly string[];
 }
 
 /** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
@@ -677,6 +680,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
+  // (the page is Strapi's batch: a slice of it rendered alone keeps the page's order)
+  let order: readonly string[] | undefined;
+  const pageOrder = () => (order ??= populateOrder(ctx, scope, page, q.node));
   return {
     rows: page,
     node: q.node,
@@ -684,8 +690,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
     precountStep,
     render: (rows) => {
       while (!precountStep());
-      return renderRows(ctx, type, rows, q.node);
+      return renderRows(ctx, type, rows, q.node, pageOrder());
     },
+    populateOrder: pageOrder,
     partsKey: partsKeyOf(q),
     renderPart: (row, name) => {
       while (!precountStep());
@@ -748,6 +755,7 @@ export function findOnePage(
       return renderRow(ctx, type, row, q.node);
     },
     partsKey: partsKeyOf(q),
+    populateOrder: () => populateOrder(ctx, { kind: 'type', type }, [row], q.node),
     renderPart: (part, name) => {
       precount();
       return renderPart(ctx, type, part, q.node, name);
