@@ -45,7 +45,7 @@ import {
   findApiConfig,
 } from './strapi.mjs';
 import { prepareGraphqlApp } from './graphql-strapi.mjs';
-import { stripGraphqlVolatile } from './compare.mjs';
+import { keyOrderDiffs, stripGraphqlVolatile } from './compare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -199,17 +199,6 @@ function diffPaths(a, b, path = '', out = []) {
   if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
     for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) diffPaths(a[k], b[k], `${path}.${k}`, out);
   } else out.push(`${path || '.'}: strapi ${JSON.stringify(a)?.slice(0, 160)} | mock ${JSON.stringify(b)?.slice(0, 160)}`);
-  return out;
-}
-/** Paths where both values are objects with the same keys in another order (each with both orders). */
-function keyOrderDiffs(a, b, path = '', out = []) {
-  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return out;
-  if (!Array.isArray(a)) {
-    const ka = Object.keys(a).filter((k) => k in b),
-      kb = Object.keys(b).filter((k) => k in a);
-    if (ka.join() !== kb.join()) out.push(`${path || '.'}: strapi ${ka.join(',')} | mock ${kb.join(',')}`);
-  }
-  for (const k of Object.keys(a)) if (k in b) keyOrderDiffs(a[k], b[k], `${path}.${k}`, out);
   return out;
 }
 const pick = (v, path) => (path ? path.split('.').reduce((o, k) => (o == null ? o : o[k]), v) : v);

@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer, type MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_MODEL, kitConfigWithFullToken } from '../helpers/kit.js';
 
-// Real Strapi 5.54's answers to scripts/harness/probes/populate-key-order.json (the kit's model, empty, then a few
-// writes), replayed in order on a fresh mock: every object of every answer must show its keys in Strapi's order.
-// Strapi populates a batch's attributes at once and sets each key when its chain of queries ends, so a relation
-// with a nested populate, or a dynamic zone, lands after plain relations, media and components, whatever order the
-// request names them in (`populate[category][populate]=*&populate[author]=true` shows `author, category`).
+// Real Strapi 5.54's answers to scripts/harness/probes/populate-key-order*.json (the kit's model, empty, then a few
+// writes), replayed in order on a fresh mock each: every object of every answer must show its keys in Strapi's order.
+// - populate-key-order: Strapi populates a batch's attributes at once and sets each key when its chain of queries
+//   ends, so a relation with a nested populate, or a dynamic zone, lands after plain relations, media and components,
+//   whatever order the request names them in (`populate[category][populate]=*&populate[author]=true`: `author, category`);
+// - populate-key-order-2: `fields` orders a component's and a file's columns (after the ids); a query that joins
+//   (a populated level, or filters through a relation) shows its sort's columns first; a dotted populate list is read
+//   with each later path under a key put in front (`populate[0]=author.avatar&populate[1]=author.articles`: the
+//   author's `articles, avatar`); the files route's `isUrlSigned` comes after `related`.
 interface Recorded {
   readonly step: {
     method?: string;
@@ -21,10 +25,6 @@ interface Recorded {
   readonly status: number;
   readonly body: unknown;
 }
-const recorded = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'recorded', 'populate-key-order.json'), 'utf8'),
-) as Recorded[];
-
 /** Every object's keys, by path (list indexes kept): what JSON text shows of an answer besides its values. */
 function keyOrders(value: unknown, path = '', out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v, i) => keyOrders(v, `${path}.${i}`, out));
@@ -36,16 +36,8 @@ function keyOrders(value: unknown, path = '', out: string[] = []): string[] {
 }
 
 const KEY = 'populate-key-order-key';
-let server: MockServer;
-let base: string;
-const saved: Record<string, string> = {};
-beforeAll(async () => {
-  server = await createServer({ schemas: KIT_MODEL, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(KEY) });
-  ({ url: base } = await server.listen(0, '127.0.0.1'));
-});
-afterAll(() => server.close());
 
-async function send(step: Recorded['step']): Promise<{ status: number; body: unknown }> {
+async function send(base: string, saved: Record<string, string>, step: Recorded['step']): Promise<{ status: number; body: unknown }> {
   const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => saved[k]);
   let body: string | FormData | undefined;
   if (step.upload) {
@@ -64,10 +56,22 @@ async function send(step: Recorded['step']): Promise<{ status: number; body: unk
   return { status: res.status, body: json };
 }
 
-describe('populated attributes land in the order Strapi sets them', () => {
+function replay(file: string): void {
+  const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'recorded', file), 'utf8')) as Recorded[];
+  let server: MockServer;
+  let base: string;
+  const saved: Record<string, string> = {};
+  beforeAll(async () => {
+    server = await createServer({ schemas: KIT_MODEL, config: KIT_CONFIG, memory: true, configObject: kitConfigWithFullToken(KEY) });
+    ({ url: base } = await server.listen(0, '127.0.0.1'));
+  });
+  afterAll(() => server.close());
   test.each(recorded.map((r, i) => [i, `${r.step.method ?? 'GET'} ${r.step.path}`, r] as const))('step %i: %s', async (_, __, r) => {
-    const answer = await send(r.step);
+    const answer = await send(base, saved, r.step);
     expect(answer.status).toBe(r.status);
     if ((r.step.method ?? 'GET') === 'GET') expect(keyOrders(answer.body)).toEqual(keyOrders(r.body));
   });
-});
+}
+
+describe('populated attributes land in the order Strapi sets them', () => replay('populate-key-order.json'));
+describe('fields, joined sorts and dotted lists order the keys as in Strapi', () => replay('populate-key-order-2.json'));

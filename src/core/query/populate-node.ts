@@ -18,6 +18,11 @@ export interface PopulateNode {
    */
   readonly failure?: StrapiError;
   readonly sort: SortTerm[];
+  /**
+   * Columns an entry of this level shows first: a query that joins another table selects DISTINCT rows with its
+   * ORDER BY columns before the others (@strapi/database's processSelect), and each row's keys keep that order.
+   */
+  readonly lead?: readonly string[];
   /** `{count: n}` instead of the entries: relations and components only (Strapi ignores it elsewhere). */
   readonly count: boolean;
   readonly populate: PopulateMap;
@@ -109,7 +114,7 @@ export function nodeKey(node: PopulateNode): string | undefined {
   // (most populated attributes are `true`: nothing asked under them)
   if (node.fields === null && !node.filters && node.sort.length === 0 && !node.count && node.populate.size === 0 && !node.zone)
     return EMPTY_KEY;
-  let out = `{${JSON.stringify(node.fields)}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
+  let out = `{${JSON.stringify(node.fields)}${node.lead ? JSON.stringify(node.lead) : ''}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
   for (const [name, sub] of node.populate) {
     const key = nodeKey(sub);
     if (key === undefined) return undefined;

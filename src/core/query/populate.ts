@@ -2,7 +2,7 @@ import { JOIN_TABLE } from './join-table.js';
 import { InvalidKeyError, invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { parseFields, withSortColumns } from './fields.js';
+import { parseFields, sortLead, withSortColumns } from './fields.js';
 import { compileFilters, type Predicate } from './filters.js';
 import {
   emptyNode,
@@ -834,6 +834,7 @@ function parseOptions(
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
     fields: joined ? withSortColumns(fields, sort, true) : fields,
+    ...(joined && sortLead(sort, true) ? { lead: sortLead(sort, true) } : {}),
     filters: filters instanceof StrapiError ? undefined : filters,
     ...(filters instanceof StrapiError || !filters ? {} : { filtersGiven: options.filters }),
     ...(failure ? { failure } : {}),

@@ -304,7 +304,26 @@ function scalarNames(type: ContentType, internal = false): string[] {
   return names;
 }
 
-function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: Pick<PopulateNode, 'fields'>, internal = false): Entry {
+/**
+ * An entry with the keys `lead` names first (those it has), the others after in their order: the ORDER BY columns a
+ * joined query selects before the rest (see PopulateNode.lead; probes/populate-key-order-2.json:
+ * `filters[category][name][$eq]=c1&sort=title:desc` shows `title, id, documentId, …`).
+ */
+function leading(entry: Entry, lead: readonly string[]): Entry {
+  const out: Entry = {};
+  for (const name of lead) if (Object.hasOwn(entry, name)) out[name] = entry[name];
+  for (const name of Object.keys(entry)) if (!Object.hasOwn(out, name)) out[name] = entry[name];
+  return out;
+}
+
+function scalarsOf(
+  type: ContentType,
+  scalars: readonly string[],
+  row: Row,
+  node: Pick<PopulateNode, 'fields' | 'lead'>,
+  internal = false,
+): Entry {
+  if (node.lead) return leading(scalarsOf(type, scalars, row, { fields: node.fields }, internal), node.lead);
   const out = entryOf(row.id, row.documentId);
   if (node.fields !== null) {
     for (const name of node.fields) out[name] = row[name] ?? null;
@@ -354,7 +373,7 @@ export type PartRows =
 
 export function partRows(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name: string): PartRows | undefined {
   const sub = node.populate.get(name);
-  if (!sub || sub.fields !== null || sub.populate.size > 0) return undefined;
+  if (!sub || sub.fields !== null || sub.lead || sub.populate.size > 0) return undefined;
   if (name === LOCALIZATIONS) return { kind: 'rows', type, rows: localizationLists(ctx, type, [row], sub)[0], many: true };
   const attribute = type.attributes.get(name);
   const scope: Scope = { kind: 'type', type };
@@ -521,7 +540,8 @@ function renderAttribute(
         const files = mediaFiles(ctx, scope, record, attribute, node);
         const related = node.populate.get(RELATED);
         const rendered = files.map((f) => {
-          const out = renderMedia(ctx.index.model, f, node.fields, ctx.internal);
+          const file = renderMedia(ctx.index.model, f, node.fields, ctx.internal);
+          const out = node.lead ? leading(file, node.lead) : file;
           if (related?.morph) out[RELATED] = renderRelated(ctx, f, related);
           return out;
         });
@@ -586,13 +606,17 @@ export function renderComponents(
   values: readonly ComponentValue[],
   node: PopulateNode,
 ): Entry[] {
+  // `fields` shows its columns in its own order, after the id (harness launchpad grammar seed 1661:
+  // `populate[seo][fields]=keywords,canonicalURL,metaDescription`)
+  const names: string[] = [];
+  for (const name of node.fields ?? scope.component.attributes.keys()) {
+    const attribute = scope.component.attributes.get(name);
+    if (attribute?.kind === 'scalar' && (!attribute.private || ctx.internal)) names.push(name);
+  }
   const out = values.map((value) => {
     const entry = entryOf(value.id);
-    for (const attribute of scope.component.attributes.values()) {
-      if (attribute.kind !== 'scalar' || (attribute.private && !ctx.internal)) continue;
-      if (node.fields === null || node.fields.includes(attribute.name)) entry[attribute.name] = value[attribute.name] ?? null;
-    }
-    return entry;
+    for (const name of names) entry[name] = value[name] ?? null;
+    return node.lead ? leading(entry, node.lead) : entry;
   });
   for (const name of populateOrder(ctx, scope, values, node)) {
     const attribute = scope.component.attributes.get(name);
@@ -609,7 +633,9 @@ export function renderComponents(
  */
 export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null, internal = false): Entry {
   const out = entryOf(file.id, file.documentId);
-  for (const key of MEDIA_KEYS) {
+  // `fields` shows its columns in its own order, after the ids (harness launchpad grammar seed 1661: the files route's
+  // `fields[0]=previewUrl&fields[1]=height`)
+  for (const key of fields === null ? MEDIA_KEYS : mediaKeysOf(fields)) {
     if (internal && key === 'createdAt' && (fields === null || fields.includes(FOLDER_PATH))) out[FOLDER_PATH] = fileFolderPath(file);
     if ((fields === null || fields.includes(key)) && (internal || shownFileField(model, key))) out[key] = file[key] ?? null;
   }
@@ -619,6 +645,12 @@ export function renderMedia(model: ContentModel, file: MediaFile, fields: string
 }
 
 const FOLDER_PATH = 'folderPath';
+
+/** The file keys a `fields` list shows, in its order after the ids (a media key it leaves out, once). */
+function mediaKeysOf(fields: readonly string[]): readonly string[] {
+  const known = new Set<string>(MEDIA_KEYS);
+  return [...new Set(['id', 'documentId', ...fields.filter((name) => known.has(name))])];
+}
 
 /**
  * A stored file's folder path. A file whose folder the store does not know (seeded, pulled, uploaded through the

@@ -32,12 +32,19 @@ const PRIVATE = new Set(['folder', 'folderPath', 'related', 'createdBy', 'update
 /** A file as the upload routes answer it; `model`: the project's, whose privateAttributes hide file fields too. */
 export function showFile(file: MediaFile, fields: string[] | null, signed: boolean, model?: ContentModel): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(file)) {
-    if (PRIVATE.has(key) || (model !== undefined && !shownFileField(model, key))) continue;
-    if (fields === null || key === 'id' || key === 'documentId' || fields.includes(key)) out[key] = value;
+  // `fields` shows its columns in its own order, after the ids (harness launchpad grammar seed 1661)
+  for (const key of fields === null ? Object.keys(file) : new Set(['id', 'documentId', ...fields])) {
+    if (!Object.hasOwn(file, key) || PRIVATE.has(key) || (model !== undefined && !shownFileField(model, key))) continue;
+    out[key] = file[key];
   }
   if (signed) out.isUrlSigned = false;
   return out;
+}
+
+/** A shown file with `related` set: the upload controller signs the populated file, so `isUrlSigned` comes after it. */
+function withValue(shown: Record<string, unknown>, related: unknown): Record<string, unknown> {
+  const { isUrlSigned, ...rest } = shown;
+  return isUrlSigned === undefined ? { ...rest, [RELATED]: related } : { ...rest, [RELATED]: related, isUrlSigned };
 }
 
 export const findFile = (rt: Runtime, id: string): MediaFile | undefined =>
@@ -137,12 +144,12 @@ function withRelated(
   // names one); an API token's `related` given as a comma item is not narrowed (harness cheeses grammar seed 1605,
   // school 1690)
   const narrowed = asked.wildcard || (asked.node.unsanitized === true && who.kind !== 'token');
-  if (!narrowed || !Array.isArray(related)) return { ...shown, [RELATED]: related };
+  if (!narrowed || !Array.isArray(related)) return withValue(shown, related);
   const kept = related.filter((e) => {
     const type = rt.model.contentTypes.get(String(e.__type));
     return !!type && mayContent(rt, who, type, 'find');
   });
-  return kept.length === 0 && related.length > 0 ? shown : { ...shown, [RELATED]: kept };
+  return kept.length === 0 && related.length > 0 ? shown : withValue(shown, kept);
 }
 
 /** The library as a files read asks for it (filtered, sorted), and how to show each file. */

@@ -81,7 +81,8 @@ function partKeys(store: TypeParts, slabs: ByteSlabs, node: PopulateNode, partsK
       }),
     );
   }
-  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), ownFields: node.fields === null, attributes };
+  const lead = node.lead ? JSON.stringify(node.lead) : '';
+  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}${lead}`), ownFields: node.fields === null && !node.lead, attributes };
 }
 
 const encoder = new TextEncoder();
