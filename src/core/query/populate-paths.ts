@@ -38,8 +38,23 @@ export function parseDotPaths(
   if (scope.kind !== 'media') validateDotPaths(index, scope, items);
   const kept = items.filter((item, i) => item.includes(',') || !items.slice(i + 1).some((later) => overrides(later, item)));
   refuseUnknownFirst(index, scope, kept, parent);
+  const paths = dotPaths(kept);
+  // the keys in the order the database reads the whole list (a key asked twice stands where it was first asked:
+  // `populate=poweredByImages&populate=menu&populate=poweredByImages`), the paths added as kept
+  const rank = new Map<string, number>();
+  databaseOrder(kept.length === items.length ? paths : dotPaths(items)).forEach((path, i) => {
+    const key = path.segments.join('.');
+    if (!rank.has(key)) rank.set(key, i);
+  });
+  const ranked = paths.map((path, i) => ({ path, at: rank.get(path.segments.join('.')) ?? i }));
+  ranked.sort((a, b) => a.at - b.at);
+  for (const { path } of ranked) addPath(index, scope, into, path.segments, parent, path.commaList, privateParent);
+}
+
+/** A list's items as paths (each comma-separated path of an item, split on dots). */
+function dotPaths(items: readonly string[]): DotPath[] {
   const paths: DotPath[] = [];
-  for (const item of kept) {
+  for (const item of items) {
     // An item with a comma is only checked segment by segment for existence (Strapi's validator walks it as one
     // unknown key): a private attribute in it is not refused, its query populates it, and the answer's sanitizer
     // drops it; a path through it ends at the next segment (its component is not walked).
@@ -55,7 +70,7 @@ export function parseDotPaths(
       if (segments.length > 0) paths.push({ segments, commaList });
     }
   }
-  for (const { segments, commaList } of databaseOrder(paths)) addPath(index, scope, into, segments, parent, commaList, privateParent);
+  return paths;
 }
 
 interface DotPath {

@@ -840,6 +840,12 @@ function parseOptions(
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    populate: parsePopulate(index, scope, options.populate, path, depth + 1, walk),
+    ...populateOf(parsePopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
   };
+}
+
+/** A level's nested populate, and whether one was asked that names nothing to populate (see PopulateNode.populateAsked). */
+function populateOf(populate: PopulateMap, asked: unknown): Pick<PopulateNode, 'populate' | 'populateAsked'> {
+  const given = asked !== undefined && asked !== null && asked !== '' && parseBooleanLike(asked) !== false;
+  return populate.size === 0 && given ? { populate, populateAsked: true } : { populate };
 }

@@ -190,7 +190,7 @@ const QUERY = 1000;
  * with no relational attribute named), with its attributes' chains when there are rows. 0: no nested populate.
  */
 function nestedTime(ctx: RenderContext, scope: Scope, records: readonly Record_[], node: PopulateNode): number {
-  if (node.populate.size === 0) return 0;
+  if (node.populate.size === 0) return node.populateAsked ? 1 : 0;
   let most = 0;
   if (records.length > 0) for (const [name, sub] of node.populate) most = Math.max(most, landing(ctx, scope, records, name, sub) + 2);
   return 1 + most;
@@ -199,7 +199,7 @@ function nestedTime(ctx: RenderContext, scope: Scope, records: readonly Record_[
 /** When populating `name` on a batch ends (see populateOrder). */
 function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], name: string, sub: PopulateNode): number {
   if (name === LOCALIZATIONS && scope.kind === 'type') {
-    if (sub.populate.size === 0) return QUERY;
+    if (sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
     const batch = new Set(records.map((r) => r.id));
     const others = records.flatMap((r) =>
       ctx.index
@@ -213,7 +213,7 @@ function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], 
   switch (attribute?.kind) {
     case 'relation': {
       const target = ctx.index.model.contentTypes.get(attribute.target);
-      if (!target || sub.populate.size === 0) return QUERY;
+      if (!target || sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
       // (a count's nested populate runs on the count rows, which hold no ids: no query under it)
       if (sub.count) return QUERY + 1;
       // (each related row once: the time depends on which rows come, not how often; a fan-out stays bounded)
@@ -223,7 +223,7 @@ function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], 
     }
     case 'component': {
       const component = ctx.index.model.components.get(attribute.component);
-      if (!component || sub.populate.size === 0) return QUERY;
+      if (!component || sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
       if (sub.count) return QUERY + 1;
       const values = records.flatMap((r) => joinedRecords(ctx.index, scope, r, attribute) as ComponentValue[]);
       const found = sub.filters ? values.filter((v) => sub.filters!(v) === true) : values;
