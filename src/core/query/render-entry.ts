@@ -232,7 +232,10 @@ function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], 
     case 'media': {
       if (sub.populate.size === 0) return QUERY;
       // a file's `related` is a morph relation: its join rows, then a query per type
-      const held = records.some((r) => joinedRecords(ctx.index, scope, r, attribute).length > 0);
+      const held = records.some((r) => {
+        const files = joinedRecords(ctx.index, scope, r, attribute);
+        return sub.filters ? files.some((f) => sub.filters!(f) === true) : files.length > 0;
+      });
       return QUERY + 1 + (held ? 2 * QUERY + 4 : 0);
     }
     case 'dynamiczone': {
