@@ -683,7 +683,10 @@ export function renderRelated(ctx: RenderContext, file: MediaFile, node: Populat
     if (!type) continue;
     const media = [...type.attributes.values()].filter((a) => a.kind === 'media');
     if (media.length === 0) continue;
+    // (the request's publication filter, where Strapi hands the query's filters down to the type's query)
+    const published = ctx.publication?.(type);
     for (const row of ctx.index.rows(uid)) {
+      if (published && !published(row)) continue;
       for (const attribute of media) {
         const value = row[attribute.name];
         const ids = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number);

@@ -7,15 +7,15 @@ import { parseFields } from '../../core/query/fields.js';
 import { parseQueryString } from '../../core/query/run-query.js';
 import type { Scope } from '../../core/query/scope.js';
 import { parseSort, sortRecords, type SortTerm } from '../../core/query/sort.js';
-import type { MediaFile } from '../../core/data/types.js';
-import type { ContentModel } from '../../core/model/types.js';
+import type { MediaFile, Row } from '../../core/data/types.js';
+import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { shownFileField } from '../../core/model/private-attributes.js';
 import { strapiSchema } from '../../core/query/strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from '../../core/query/validate-query.js';
 import { invalidKey } from '../../core/errors/strapi-errors.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
 import { checkPublicationFilterParam } from '../../core/query/publication-filter.js';
-import type { ContentIndex } from '../../core/data/content-index.js';
+import { isDraftRow, type ContentIndex } from '../../core/data/content-index.js';
 import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { invalidPopulateParameter, parseQueryPopulate, RELATED, type PopulateNode } from '../../core/query/populate.js';
 import { relatedNode } from '../../core/query/populate-node.js';
@@ -137,9 +137,18 @@ function withRelated(
   file: MediaFile,
   shown: Record<string, unknown>,
   asked: ReturnType<typeof relatedAsked>,
+  status?: unknown,
 ) {
   if (!asked) return shown;
-  const related = renderRelated({ index: rt.store.index, status: 'published' }, file, asked.node);
+  // the list's `status` becomes a filter of every query of the read (convertStatusParams: a draft & publish type's
+  // `publishedAt` null for `draft`, not null for any other value), handed down to `related`'s per-type queries
+  // when it is not given as fragments, as a comma item leaves it (probe s16-read files-related-status:
+  // `populate=related,folder&status=draft` lists only the draft versions)
+  const publication =
+    status !== undefined && status !== null && asked.node.unsanitized
+      ? (type: ContentType) => (type.draftAndPublish ? (row: Row) => isDraftRow(row) === (status === 'draft') : undefined)
+      : undefined;
+  const related = renderRelated({ index: rt.store.index, status: 'published', ...(publication ? { publication } : {}) }, file, asked.node);
   // the answer's sanitizer keeps a users-permissions caller's readable types only, components never (no permission
   // names one); an API token's `related` given as a comma item is not narrowed (harness cheeses grammar seed 1605,
   // school 1690)
@@ -177,7 +186,7 @@ function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, u
           true,
         )
       : sortRecords(index, MEDIA, kept, sort);
-  return { files, show: (f: MediaFile) => withRelated(rt, who, f, showFile(f, fields, true, rt.model), asked) };
+  return { files, show: (f: MediaFile) => withRelated(rt, who, f, showFile(f, fields, true, rt.model), asked, query.status) };
 }
 
 /** `GET /api/upload/files`: the (filtered, sorted) library; `pagination[...]` is not read here, top-level start/limit are. */
