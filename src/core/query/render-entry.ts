@@ -243,7 +243,10 @@ function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], 
       const byType = new Map<string, ComponentValue[]>();
       for (const record of records) {
         const value = record[attribute.name];
-        for (const entry of Array.isArray(value) ? (value as ComponentValue[]) : []) {
+        const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
+        // (the row holding the entries decides their relations, as when the zone renders: noted before they are read)
+        noteOrigin(ctx.index, scope, record, entries);
+        for (const entry of entries) {
           const uid = String(entry.__component);
           if (!sub.zone?.has(uid)) continue;
           let list = byType.get(uid);
