@@ -17,6 +17,17 @@ export function stripGraphqlVolatile(v) {
   return v;
 }
 
+/** Paths where both values are objects with the same keys in another order (each with both orders). */
+export function keyOrderDiffs(a, b, path = '', out = []) {
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return out;
+  if (!Array.isArray(a)) {
+    const ka = Object.keys(a).filter((k) => k in b),
+      kb = Object.keys(b).filter((k) => k in a);
+    if (ka.join() !== kb.join()) out.push(`${path || '.'}: strapi ${ka.join(',')} | mock ${kb.join(',')}`);
+  }
+  for (const k of Object.keys(a)) if (k in b) keyOrderDiffs(a[k], b[k], `${path}.${k}`, out);
+  return out;
+}
 export function firstDiff(a, b, path = '') {
   if (a === b) return null;
   if (typeof a !== typeof b || a === null || b === null || Array.isArray(a) !== Array.isArray(b))

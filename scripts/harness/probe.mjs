@@ -11,6 +11,8 @@
 // plugin (a node_modules of its own: links to the reference's packages plus it, a package.json dependency, its
 // config/plugins entry); the mock reads the model's own package.json and config/plugins for it.
 // A step's answer documentId (a list's first) is saved under `save`; `{{a}}` in later paths and bodies is replaced by it (per side).
+// --key-order: also compares the order of object keys where both answers have the same keys (Strapi's JSON text, not
+// only its values: a client snapshotting answers sees it); "ORDER" lines name each path and both orders.
 // `"auth": "read" | "none"` picks another token; `"headers": {...}` adds request headers. `"pick": "data.speakers"` prints only that part of the answers.
 // `"upload": { "name": "a.txt", "type": "text/plain", "text": "..." }` sends that file as the multipart `files` field;
 // `"saveId": "f"` saves the answer's (first) file id as `{{f}}`.
@@ -43,7 +45,7 @@ import {
   findApiConfig,
 } from './strapi.mjs';
 import { prepareGraphqlApp } from './graphql-strapi.mjs';
-import { stripGraphqlVolatile } from './compare.mjs';
+import { keyOrderDiffs, stripGraphqlVolatile } from './compare.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const arg = (name, fallback) => {
@@ -220,6 +222,16 @@ try {
     // --diff-paths: where the two answers differ (JSON paths, volatile keys left out)
     if (!same && process.argv.includes('--diff-paths'))
       for (const d of diffPaths(strip(stripGraphqlVolatile(pa)), strip(stripGraphqlVolatile(pb))).slice(0, 20)) console.log(`  ${d}`);
+    if (process.argv.includes('--key-order')) {
+      const orders = keyOrderDiffs(pa, pb);
+      // the same order at many paths (every entry of a list) is shown once, with its count
+      const counts = new Map();
+      for (const o of orders) {
+        const k = o.replace(/\.\d+(?=[.:])/g, '.#');
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+      for (const [o, n] of [...counts].slice(0, 20)) console.log(`  ORDER ${o}${n > 1 ? ` (×${n})` : ''}`);
+    }
     if (!same || process.argv.includes('--all')) {
       console.log(`  strapi ${a.status} ${JSON.stringify(pa)?.slice(0, 1500)}`);
       console.log(`  mock   ${b.status} ${JSON.stringify(pb)?.slice(0, 1500)}`);

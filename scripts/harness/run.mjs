@@ -11,6 +11,8 @@
 // --check-strapi: Strapi's side is reached through `content-mock proxy`, so the contract checker judges every real
 // answer; real Strapi is the spec, so each violation it reports (but a 5xx) is the checker's mistake. The JSON report
 // then lists `proxyViolations` (by rule and message, with examples).
+// --key-order: an answer equal in value whose JSON text shows an object's keys in another order (a client snapshotting
+// answers sees it) gets `keyOrder` (the first such path with both orders); the summary counts them (`keyOrder`).
 // --skip-reads generates the reads (the write sequence depends on them) but does not send them; --until N stops the
 // write sequence after its N-th request (0-based index as --trace prints it) and keeps both servers up to inspect.
 //
@@ -40,7 +42,7 @@ import { makeGenerator } from './gen.mjs';
 import { makeGrammarGenerator } from './grammar-gen.mjs';
 import { makeWriteGrammarGenerator } from './write-grammar-gen.mjs';
 import { projectGetRoutes, projectReader } from './project-reads.mjs';
-import { knownValues, normaliser, firstDiff, short, signature } from './compare.mjs';
+import { knownValues, normaliser, firstDiff, keyOrderDiffs, short, signature } from './compare.mjs';
 import { rng } from '../differential/rng.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -331,6 +333,14 @@ async function replay(list, servers) {
       statusA: a.status,
       statusB: b.status,
     };
+    // --key-order: an answer equal in value whose JSON text shows some object's keys in another order
+    if (opts['key-order'] && verdict === 'identical') {
+      const orders = keyOrderDiffs(a.body, b.body);
+      if (orders.length > 0) {
+        entry.keyOrder = orders[0];
+        if (opts.verbose) console.log(`ORDER ${req.method} ${req.path}\n   ${orders[0]}`);
+      }
+    }
     if (verdict === 'different') {
       entry.diff = { path: d.path, strapi: short(d.a, 300), mock: short(d.b, 300), kind: d.kind };
       entry.signature = signature(req, a, b, d);
@@ -362,6 +372,9 @@ async function startProxy(target) {
   proxyReports.push(report);
   const args = ['proxy', '--target', target, '--port', String(port), '--schemas', modelDir, '--report', report];
   args.push('--config', join(work, 'content-mock.config.json'), '--timeout', '180000');
+  // without --code, Strapi's copy runs none of the project's code: the checker must not expect it either (adfinis
+  // grammar seed 1671: 216 "was populated but is missing" from a global middleware's populate Strapi never ran)
+  if (!withCode) args.push('--no-project-code');
   const child = spawn(process.execPath, [join(root, 'bin/content-mock.js'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
   process.on('exit', () => {
     try {
@@ -414,6 +427,7 @@ const tally = (list) => ({
   identical: list.filter((x) => x.verdict === 'identical').length,
   deliberate: list.filter((x) => x.verdict === 'deliberate').length,
   different: list.filter((x) => x.verdict === 'different').length,
+  ...(opts['key-order'] ? { keyOrder: list.filter((x) => x.keyOrder).length } : {}),
 });
 const classes = new Map();
 for (const e of results.filter((x) => x.verdict === 'different')) {
@@ -444,6 +458,17 @@ for (const e of results)
     s.requests++;
     if (e.verdict === 'different') s.different++;
   }
+function keyOrderClasses() {
+  const byPath = new Map();
+  for (const e of results.filter((x) => x.keyOrder)) {
+    const key = e.keyOrder.replace(/\.\d+(?=[.:])/g, '.#');
+    const c = byPath.get(key) ?? { order: key, count: 0, examples: [] };
+    c.count++;
+    if (c.examples.length < 3) c.examples.push(`${e.method} ${e.path}`);
+    byPath.set(key, c);
+  }
+  return [...byPath.values()].sort((a, b) => b.count - a.count);
+}
 // --check-strapi: the checker's verdicts on Strapi's own answers, by rule and message (ids and paths left out)
 let proxyViolations;
 if (viaProxy) {
@@ -475,6 +500,8 @@ const summary = {
   total: tally(results),
   push: pushReport,
   ...(proxyViolations ? { proxyViolations } : {}),
+  // --key-order: the answers equal in value but not in key order, by the first such path (indexes erased)
+  ...(opts['key-order'] ? { keyOrders: keyOrderClasses() } : {}),
 };
 console.log(
   `\n== ${name} seed ${seedN}: ${summary.total.requests} requests, ${summary.total.identical} identical (${((100 * summary.total.identical) / summary.total.requests).toFixed(2)} %), ${summary.total.deliberate} deliberate, ${summary.total.different} different`,

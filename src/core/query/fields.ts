@@ -85,6 +85,16 @@ export function withSortColumns(
   return added.length === 0 ? fields : [...new Set(added), ...fields];
 }
 
+/**
+ * The columns an entry shows first when its query joins (see withSortColumns): its sort's own columns, in order.
+ * A sort through a relation takes the deep-sort path (no DISTINCT): none then.
+ */
+export function sortLead(sort: readonly { path: readonly string[]; rank?: true }[], joined: boolean): string[] | undefined {
+  if (!joined || sort.length === 0 || sort.some((term) => term.path.length > 1)) return undefined;
+  const lead = [...new Set(sort.filter((term) => !term.rank).map((term) => term.path[0]))];
+  return lead.length > 0 ? lead : undefined;
+}
+
 /** Whether a filters object reaches through a relation, component or media (a join in Strapi's query). */
 export function filtersJoin(scope: Scope, filters: unknown): boolean {
   if (Array.isArray(filters)) return filters.some((item) => filtersJoin(scope, item));

@@ -18,9 +18,20 @@ export interface PopulateNode {
    */
   readonly failure?: StrapiError;
   readonly sort: SortTerm[];
+  /**
+   * Columns an entry of this level shows first: a query that joins another table selects DISTINCT rows with its
+   * ORDER BY columns before the others (@strapi/database's processSelect), and each row's keys keep that order.
+   */
+  readonly lead?: readonly string[];
   /** `{count: n}` instead of the entries: relations and components only (Strapi ignores it elsewhere). */
   readonly count: boolean;
   readonly populate: PopulateMap;
+  /**
+   * A nested populate was asked that names nothing to populate (`populate[seo][populate]=*` on a component without
+   * links): Strapi's database still runs its applyPopulate on the level's rows, which delays the level's key (see
+   * populateOrder).
+   */
+  readonly populateAsked?: true;
   /** Dynamic zones: how to render each component's entries; entries of components not listed are dropped. */
   readonly zone?: ReadonlyMap<string, PopulateNode>;
   /**
@@ -107,9 +118,17 @@ const EMPTY_KEY = '{null|||0}';
 export function nodeKey(node: PopulateNode): string | undefined {
   if (node.failure || (node.filters && node.filtersGiven === undefined)) return undefined;
   // (most populated attributes are `true`: nothing asked under them)
-  if (node.fields === null && !node.filters && node.sort.length === 0 && !node.count && node.populate.size === 0 && !node.zone)
+  if (
+    node.fields === null &&
+    !node.filters &&
+    node.sort.length === 0 &&
+    !node.count &&
+    node.populate.size === 0 &&
+    !node.zone &&
+    !node.populateAsked
+  )
     return EMPTY_KEY;
-  let out = `{${JSON.stringify(node.fields)}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
+  let out = `{${JSON.stringify(node.fields)}${node.lead ? JSON.stringify(node.lead) : ''}${node.populateAsked ? '+' : ''}|${node.filters ? JSON.stringify(node.filtersGiven) : ''}|${node.sort.length > 0 ? JSON.stringify(node.sort) : ''}|${node.count ? 1 : 0}`;
   for (const [name, sub] of node.populate) {
     const key = nodeKey(sub);
     if (key === undefined) return undefined;

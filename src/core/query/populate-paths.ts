@@ -38,7 +38,23 @@ export function parseDotPaths(
   if (scope.kind !== 'media') validateDotPaths(index, scope, items);
   const kept = items.filter((item, i) => item.includes(',') || !items.slice(i + 1).some((later) => overrides(later, item)));
   refuseUnknownFirst(index, scope, kept, parent);
-  for (const item of kept) {
+  const paths = dotPaths(kept);
+  // the keys in the order the database reads the whole list (a key asked twice stands where it was first asked:
+  // `populate=poweredByImages&populate=menu&populate=poweredByImages`), the paths added as kept
+  const rank = new Map<string, number>();
+  databaseOrder(kept.length === items.length ? paths : dotPaths(items)).forEach((path, i) => {
+    const key = path.segments.join('.');
+    if (!rank.has(key)) rank.set(key, i);
+  });
+  const ranked = paths.map((path, i) => ({ path, at: rank.get(path.segments.join('.')) ?? i }));
+  ranked.sort((a, b) => a.at - b.at);
+  for (const { path } of ranked) addPath(index, scope, into, path.segments, parent, path.commaList, privateParent);
+}
+
+/** A list's items as paths (each comma-separated path of an item, split on dots). */
+function dotPaths(items: readonly string[]): DotPath[] {
+  const paths: DotPath[] = [];
+  for (const item of items) {
     // An item with a comma is only checked segment by segment for existence (Strapi's validator walks it as one
     // unknown key): a private attribute in it is not refused, its query populates it, and the answer's sanitizer
     // drops it; a path through it ends at the next segment (its component is not walked).
@@ -51,9 +67,40 @@ export function parseDotPaths(
         .split('.')
         .map((s) => s.trim())
         .filter(Boolean);
-      addPath(index, scope, into, segments, parent, commaList, privateParent);
+      if (segments.length > 0) paths.push({ segments, commaList });
     }
   }
+  return paths;
+}
+
+interface DotPath {
+  readonly segments: readonly string[];
+  readonly commaList: boolean;
+}
+
+/**
+ * The paths in the order @strapi/database's processPopulate reads a list into its populate object: each first
+ * segment where it first appears (a plain path before the longer ones under it), and under it the rest of each path
+ * with every later one put in front (`[rest].concat(populate)`), read the same way one level down. It only orders the
+ * keys: `populate[0]=author.avatar&populate[1]=author.articles` populates the author's `articles` before its `avatar`
+ * (probes/populate-key-order-2.json).
+ */
+function databaseOrder(paths: readonly DotPath[]): DotPath[] {
+  if (paths.length < 2) return [...paths];
+  const roots = new Map<string, { plain: DotPath[]; under: DotPath[] }>();
+  for (const path of paths) {
+    const [head, ...rest] = path.segments;
+    let root = roots.get(head);
+    if (!root) roots.set(head, (root = { plain: [], under: [] }));
+    if (rest.length === 0) root.plain.push(path);
+    else root.under.unshift({ segments: rest, commaList: path.commaList });
+  }
+  const out: DotPath[] = [];
+  for (const [head, { plain, under }] of roots) {
+    out.push(...plain);
+    for (const path of databaseOrder(under)) out.push({ segments: [head, ...path.segments], commaList: path.commaList });
+  }
+  return out;
 }
 
 /** @strapi/utils validatePopulateDotPaths: each comma-separated path of the list, segment by segment. */

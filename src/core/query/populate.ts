@@ -2,7 +2,7 @@ import { JOIN_TABLE } from './join-table.js';
 import { InvalidKeyError, invalidKey, StrapiError, ValidationError } from '../errors/strapi-errors.js';
 import type { Attribute } from '../model/types.js';
 import type { ContentIndex } from '../data/content-index.js';
-import { parseFields, withSortColumns } from './fields.js';
+import { parseFields, sortLead, withSortColumns } from './fields.js';
 import { compileFilters, type Predicate } from './filters.js';
 import {
   emptyNode,
@@ -408,7 +408,7 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
  * is `Invalid key  at secret`).
  */
 function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, options: unknown, path: string): void {
-  if (scope.kind === 'media' && key === 'folder' && isPlainObject(options)) return checkFolderOptions(options, path);
+  if (scope.kind === 'media' && key === 'folder' && isPlainObject(options)) return checkFolderOptions(index, options, path);
   // (an empty name under it is an unknown key at it: harness launchpad grammar seed 1490, `[populate][folder]=`)
   if (scope.kind === 'media' && key === 'folder' && options === '')
     throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
@@ -446,9 +446,12 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
  * unknown option key, or an unknown key in its fields, sort or filters, is named first (harness kit grammar seed
  * 1400: `populate[avatar][populate][folder][pageSize]=1` is `Invalid key pageSize at avatar.folder`).
  */
-function checkFolderOptions(options: Record<string, unknown>, path: string): void {
+function checkFolderOptions(index: ContentIndex, options: Record<string, unknown>, path: string): void {
   for (const key of Object.keys(options)) {
     if (key === 'filters' || key === 'sort' || key === 'fields') validateNestedOptions(FOLDER, { [key]: options[key] });
+    // a fragment's targets too (harness meichu grammar seed 1672, cmspatas 1672, cheeses 1671:
+    // `populate[images][populate][folder][on][x]=true` is `Invalid key x at images.populate.folder.on.x`)
+    else if (key === 'on') checkFragmentTargets(index, options.on, rawPathOf(path));
     else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
       const named = FOLDER.attribute(key) && key !== 'id' ? `${path}.${key}` : path;
       throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
@@ -534,8 +537,15 @@ function refuseWildcardIn(inner: Scope | undefined, path: string, walk: Populate
     const attributes = inner.kind === 'type' ? inner.type.attributes : inner.component.attributes;
     // private links are passed over (probe admin-links: `populate[owner]=*` on an admin user, whose only links are
     // its private roles and API tokens, answers 200)
+    // an attribute named like a query keyword (`fields`, `sort`, `filters`) is that keyword under an attribute: the
+    // traversal ignores it (harness meichu grammar seed 1672: a product's `fields` component is passed over for
+    // `images`)
     first = [...attributes.values()].find(
-      (a) => a.kind !== 'scalar' && !a.private && !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
+      (a) =>
+        a.kind !== 'scalar' &&
+        !a.private &&
+        !NESTED_KEYWORDS.has(a.name) &&
+        !(a.kind === 'relation' && walk.readable !== undefined && !walk.readable(a.target)),
     )?.name;
     // i18n appends `localizations` to a localized type's attributes: populatable too
     if (first === undefined && inner.kind === 'type' && showsLocalizations(inner.type)) first = LOCALIZATIONS;
@@ -834,11 +844,18 @@ function parseOptions(
     // A populated level is read through a join table: its sort columns join the selected fields. i18n reads
     // `localizations` with a query of its own, which selects the fields as given.
     fields: joined ? withSortColumns(fields, sort, true) : fields,
+    ...(joined && sortLead(sort, true) ? { lead: sortLead(sort, true) } : {}),
     filters: filters instanceof StrapiError ? undefined : filters,
     ...(filters instanceof StrapiError || !filters ? {} : { filtersGiven: options.filters }),
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    populate: parsePopulate(index, scope, options.populate, path, depth + 1, walk),
+    ...populateOf(parsePopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
   };
+}
+
+/** A level's nested populate, and whether one was asked that names nothing to populate (see PopulateNode.populateAsked). */
+function populateOf(populate: PopulateMap, asked: unknown): Pick<PopulateNode, 'populate' | 'populateAsked'> {
+  const given = asked !== undefined && asked !== null && asked !== '' && parseBooleanLike(asked) !== false;
+  return populate.size === 0 && given ? { populate, populateAsked: true } : { populate };
 }

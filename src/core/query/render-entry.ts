@@ -148,14 +148,130 @@ export function renderRow(ctx: RenderContext, type: ContentType, row: Row, node:
  * each populated attribute is filled for the whole batch at once, because `localizations` leaves out every row
  * of the batch, not only the entry's own (i18n joins them with `id NOT IN <batch ids>`).
  */
-export function renderRows(ctx: RenderContext, type: ContentType, rows: readonly Row[], node: PopulateNode): Entry[] {
+export function renderRows(
+  ctx: RenderContext,
+  type: ContentType,
+  rows: readonly Row[],
+  node: PopulateNode,
+  order: readonly string[] = populateOrder(ctx, { kind: 'type', type }, rows, node),
+): Entry[] {
   const scalars = scalarNames(type, ctx.internal);
   const out = rows.map((row) => scalarsOf(type, scalars, row, node, ctx.internal));
-  for (const [name, sub] of node.populate) {
-    const values = renderPopulated(ctx, type, rows, name, sub);
+  for (const name of order) {
+    const values = renderPopulated(ctx, type, rows, name, node.populate.get(name)!);
     if (values) values.forEach((v, i) => (out[i][name] = v));
   }
   return out;
+}
+
+/**
+ * The order in which a batch's populated attributes land on its entries. Strapi populates every attribute of a batch
+ * at once (`Promise.all` in @strapi/database's applyPopulate) and sets each key when its own chain of awaits ends: a
+ * query, then (when the level names a nested populate) the nested applyPopulate, run even on no rows, with the nested
+ * attributes' queries when there are rows; a dynamic zone's join rows, then (when it holds entries) one query per
+ * component type. The queries of a batch run side by side, each taking about as long; the few awaits around them
+ * decide between chains of as many queries (a zone's per-type queries end before a relation's nested ones, an empty
+ * nested populate or empty zone after a plain relation). Ties keep the populate's order. Probed on Strapi 5.54
+ * (probes/populate-key-order.json): `populate[category][populate]=*&populate[author]=true` shows `author, category`,
+ * even for an article without a category; `populate=*` on a localized type with a zone ends `localizations, blocks`.
+ * Every entry of the batch gets the same order.
+ */
+export function populateOrder(ctx: RenderContext, scope: Scope, records: readonly Record_[], node: PopulateNode): readonly string[] {
+  const names = [...node.populate.keys()];
+  if (names.length < 2 || records.length === 0) return names;
+  const times = names.map((name) => landing(ctx, scope, records, name, node.populate.get(name)!));
+  if (times.every((n, i) => i === 0 || n >= times[i - 1])) return names;
+  return names
+    .map((name, i) => ({ name, n: times[i] }))
+    .sort((a, b) => a.n - b.n)
+    .map((x) => x.name);
+}
+
+/** One query's time against the awaits around it (see populateOrder): only their order matters. */
+const QUERY = 1000;
+
+/**
+ * When a nested populate level ends, after its query found `records`: the applyPopulate it runs (even on no rows, or
+ * with no relational attribute named), with its attributes' chains when there are rows. 0: no nested populate.
+ */
+function nestedTime(ctx: RenderContext, scope: Scope, records: readonly Record_[], node: PopulateNode): number {
+  if (node.populate.size === 0) return node.populateAsked ? 1 : 0;
+  let most = 0;
+  if (records.length > 0) for (const [name, sub] of node.populate) most = Math.max(most, landing(ctx, scope, records, name, sub) + 2);
+  return 1 + most;
+}
+
+/** When populating `name` on a batch ends (see populateOrder). */
+function landing(ctx: RenderContext, scope: Scope, records: readonly Record_[], name: string, sub: PopulateNode): number {
+  if (name === LOCALIZATIONS && scope.kind === 'type') {
+    if (sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
+    const batch = new Set(records.map((r) => r.id));
+    const others = records.flatMap((r) =>
+      ctx.index
+        .documentRows(scope.type.uid, String(r.documentId))
+        .filter((o) => !batch.has(o.id) && (!scope.type.draftAndPublish || isDraftRow(o) === isDraftRow(r as Row))),
+    );
+    return QUERY + nestedTime(ctx, scope, others, sub);
+  }
+  const attribute =
+    scope.kind === 'type' ? scope.type.attributes.get(name) : scope.kind === 'component' ? scope.component.attributes.get(name) : undefined;
+  switch (attribute?.kind) {
+    case 'relation': {
+      const target = ctx.index.model.contentTypes.get(attribute.target);
+      if (!target || sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
+      // (a count's nested populate runs on the count rows, which hold no ids: no query under it)
+      if (sub.count) return QUERY + 1;
+      // (each related row once: the time depends on which rows come, not how often; a fan-out stays bounded)
+      const fetched = new Set<Row>();
+      for (const r of records) for (const row of relationList(ctx, scope, target, r, attribute, sub)) fetched.add(row);
+      return QUERY + nestedTime(ctx, { kind: 'type', type: target }, [...fetched], sub);
+    }
+    case 'component': {
+      const component = ctx.index.model.components.get(attribute.component);
+      if (!component || sub.populate.size === 0) return QUERY + nestedTime(ctx, scope, [], sub);
+      if (sub.count) return QUERY + 1;
+      const values = records.flatMap((r) => joinedRecords(ctx.index, scope, r, attribute) as ComponentValue[]);
+      const found = sub.filters ? values.filter((v) => sub.filters!(v) === true) : values;
+      return QUERY + nestedTime(ctx, { kind: 'component', component }, found, sub);
+    }
+    case 'media': {
+      if (sub.populate.size === 0) return QUERY;
+      // a file's `related` is a morph relation: its join rows, then a query per type
+      const held = records.some((r) => {
+        const files = joinedRecords(ctx.index, scope, r, attribute);
+        return sub.filters ? files.some((f) => sub.filters!(f) === true) : files.length > 0;
+      });
+      return QUERY + 1 + (held ? 2 * QUERY + 4 : 0);
+    }
+    case 'dynamiczone': {
+      // the join rows, then one query per component type they name, each with that type's nested populate
+      const byType = new Map<string, ComponentValue[]>();
+      for (const record of records) {
+        const value = record[attribute.name];
+        const entries = Array.isArray(value) ? (value as ComponentValue[]) : [];
+        // (the row holding the entries decides their relations, as when the zone renders: noted before they are read)
+        noteOrigin(ctx.index, scope, record, entries);
+        for (const entry of entries) {
+          const uid = String(entry.__component);
+          if (!sub.zone?.has(uid)) continue;
+          let list = byType.get(uid);
+          if (!list) byType.set(uid, (list = []));
+          list.push(entry);
+        }
+      }
+      if (byType.size === 0) return QUERY + 1;
+      let most = 0;
+      for (const [uid, entries] of byType) {
+        const component = ctx.index.model.components.get(uid);
+        const typeNode = sub.zone!.get(uid)!;
+        const found = typeNode.filters ? entries.filter((e) => typeNode.filters!(e) === true) : entries;
+        most = Math.max(most, QUERY + (component ? nestedTime(ctx, { kind: 'component', component }, found, typeNode) : 0));
+      }
+      return QUERY + 1 + most + 1;
+    }
+    default:
+      return QUERY;
+  }
 }
 
 /** One populated attribute (or `localizations`) of every row of a batch, in order; undefined: the rows get no key. */
@@ -199,7 +315,26 @@ function scalarNames(type: ContentType, internal = false): string[] {
   return names;
 }
 
-function scalarsOf(type: ContentType, scalars: readonly string[], row: Row, node: Pick<PopulateNode, 'fields'>, internal = false): Entry {
+/**
+ * An entry with the keys `lead` names first (those it has), the others after in their order: the ORDER BY columns a
+ * joined query selects before the rest (see PopulateNode.lead; probes/populate-key-order-2.json:
+ * `filters[category][name][$eq]=c1&sort=title:desc` shows `title, id, documentId, …`).
+ */
+function leading(entry: Entry, lead: readonly string[]): Entry {
+  const out: Entry = {};
+  for (const name of lead) if (Object.hasOwn(entry, name)) out[name] = entry[name];
+  for (const name of Object.keys(entry)) if (!Object.hasOwn(out, name)) out[name] = entry[name];
+  return out;
+}
+
+function scalarsOf(
+  type: ContentType,
+  scalars: readonly string[],
+  row: Row,
+  node: Pick<PopulateNode, 'fields' | 'lead'>,
+  internal = false,
+): Entry {
+  if (node.lead) return leading(scalarsOf(type, scalars, row, { fields: node.fields }, internal), node.lead);
   const out = entryOf(row.id, row.documentId);
   if (node.fields !== null) {
     for (const name of node.fields) out[name] = row[name] ?? null;
@@ -251,7 +386,7 @@ export type PartRows =
 
 export function partRows(ctx: RenderContext, type: ContentType, row: Row, node: PopulateNode, name: string): PartRows | undefined {
   const sub = node.populate.get(name);
-  if (!sub || sub.fields !== null || sub.populate.size > 0) return undefined;
+  if (!sub || sub.fields !== null || sub.lead || sub.populate.size > 0) return undefined;
   if (name === LOCALIZATIONS) return { kind: 'rows', type, rows: localizationLists(ctx, type, [row], sub)[0], many: true };
   const attribute = type.attributes.get(name);
   const scope: Scope = { kind: 'type', type };
@@ -419,7 +554,8 @@ function renderAttribute(
         const files = mediaFiles(ctx, scope, record, attribute, node);
         const related = node.populate.get(RELATED);
         const rendered = files.map((f) => {
-          const out = renderMedia(ctx.index.model, f, node.fields, ctx.internal);
+          const file = renderMedia(ctx.index.model, f, node.fields, ctx.internal);
+          const out = node.lead ? leading(file, node.lead) : file;
           if (related?.morph) out[RELATED] = renderRelated(ctx, f, related);
           return out;
         });
@@ -484,17 +620,21 @@ export function renderComponents(
   values: readonly ComponentValue[],
   node: PopulateNode,
 ): Entry[] {
+  // `fields` shows its columns in its own order, after the id (harness launchpad grammar seed 1661:
+  // `populate[seo][fields]=keywords,canonicalURL,metaDescription`)
+  const names: string[] = [];
+  for (const name of node.fields ?? scope.component.attributes.keys()) {
+    const attribute = scope.component.attributes.get(name);
+    if (attribute?.kind === 'scalar' && (!attribute.private || ctx.internal)) names.push(name);
+  }
   const out = values.map((value) => {
     const entry = entryOf(value.id);
-    for (const attribute of scope.component.attributes.values()) {
-      if (attribute.kind !== 'scalar' || (attribute.private && !ctx.internal)) continue;
-      if (node.fields === null || node.fields.includes(attribute.name)) entry[attribute.name] = value[attribute.name] ?? null;
-    }
-    return entry;
+    for (const name of names) entry[name] = value[name] ?? null;
+    return node.lead ? leading(entry, node.lead) : entry;
   });
-  for (const [name, sub] of node.populate) {
+  for (const name of populateOrder(ctx, scope, values, node)) {
     const attribute = scope.component.attributes.get(name);
-    if (attribute) renderAttribute(ctx, scope, values, attribute, sub).forEach((v, i) => (out[i][name] = v));
+    if (attribute) renderAttribute(ctx, scope, values, attribute, node.populate.get(name)!).forEach((v, i) => (out[i][name] = v));
   }
   return out;
 }
@@ -507,7 +647,9 @@ export function renderComponents(
  */
 export function renderMedia(model: ContentModel, file: MediaFile, fields: string[] | null, internal = false): Entry {
   const out = entryOf(file.id, file.documentId);
-  for (const key of MEDIA_KEYS) {
+  // `fields` shows its columns in its own order, after the ids (harness launchpad grammar seed 1661: the files route's
+  // `fields[0]=previewUrl&fields[1]=height`)
+  for (const key of fields === null ? MEDIA_KEYS : mediaKeysOf(fields)) {
     if (internal && key === 'createdAt' && (fields === null || fields.includes(FOLDER_PATH))) out[FOLDER_PATH] = fileFolderPath(file);
     if ((fields === null || fields.includes(key)) && (internal || shownFileField(model, key))) out[key] = file[key] ?? null;
   }
@@ -517,6 +659,12 @@ export function renderMedia(model: ContentModel, file: MediaFile, fields: string
 }
 
 const FOLDER_PATH = 'folderPath';
+
+/** The file keys a `fields` list shows, in its order after the ids (a media key it leaves out, once). */
+function mediaKeysOf(fields: readonly string[]): readonly string[] {
+  const known = new Set<string>(MEDIA_KEYS);
+  return [...new Set(['id', 'documentId', ...fields.filter((name) => known.has(name))])];
+}
 
 /**
  * A stored file's folder path. A file whose folder the store does not know (seeded, pulled, uploaded through the
@@ -546,7 +694,10 @@ export function renderRelated(ctx: RenderContext, file: MediaFile, node: Populat
     if (!type) continue;
     const media = [...type.attributes.values()].filter((a) => a.kind === 'media');
     if (media.length === 0) continue;
+    // (the request's publication filter, where Strapi hands the query's filters down to the type's query)
+    const published = ctx.publication?.(type);
     for (const row of ctx.index.rows(uid)) {
+      if (published && !published(row)) continue;
       for (const attribute of media) {
         const value = row[attribute.name];
         const ids = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number);

@@ -7,7 +7,7 @@ import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { inDocumentsIndexOrder } from '../data/document-row-order.js';
 import { compileFilters, type Predicate } from './filters.js';
 import { matchingWindow } from './filter-columns.js';
-import { filtersJoin, parseFields, withSortColumns } from './fields.js';
+import { filtersJoin, parseFields, sortLead, withSortColumns } from './fields.js';
 import {
   checkServicePagination,
   convertPagination,
@@ -32,6 +32,7 @@ import {
   partRows,
   renderPart,
   renderRows,
+  populateOrder,
   type PartRows,
   type Entry,
   type PopulateBudget,
@@ -480,7 +481,9 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   // It wins over a `locale` parameter too: the filter is then the only locale condition.
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
-  const node = { fields: withSortColumns(fields ?? null, sort, filtersJoin(scope, query.filters)), sort: [], count: false, populate };
+  const joined = filtersJoin(scope, query.filters);
+  const lead = sortLead(sort, joined);
+  const node = { fields: withSortColumns(fields ?? null, sort, joined), ...(lead ? { lead } : {}), sort: [], count: false, populate };
   const shaped = { status, locales, sort, node, search, publication };
   return { parsed: { q: { ...shaped, filters, raw: query }, pagination }, shape: { q: shaped } };
 }
@@ -619,6 +622,8 @@ export interface RowParts {
   renderPart(row: Row, name?: string): unknown;
   /** After the populate budget's first pass: what a populated attribute shows as rows or files to write from their texts. */
   partRows(row: Row, name: string): PartRows | undefined;
+  /** The order the populated attributes land in on every row of the page (see populateOrder). */
+  populateOrder(): readonly string[];
 }
 
 /** RowParts' key: the request's status and publication filter parameters (the rest is in the populate tree). */
@@ -679,6 +684,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
   const steps = precountSteps(ctx, type, page, q.node);
   let counted = false;
   const precountStep = () => (counted ||= steps.next().done === true);
+  // (the page is Strapi's batch: a slice of it rendered alone keeps the page's order)
+  let order: readonly string[] | undefined;
+  const pageOrder = () => (order ??= populateOrder(ctx, scope, page, q.node));
   return {
     rows: page,
     node: q.node,
@@ -686,8 +694,9 @@ export function findManyPage(index: ContentIndex, type: ContentType, query: Reco
     precountStep,
     render: (rows) => {
       while (!precountStep());
-      return renderRows(ctx, type, rows, q.node);
+      return renderRows(ctx, type, rows, q.node, pageOrder());
     },
+    populateOrder: pageOrder,
     partsKey: partsKeyOf(q),
     renderPart: (row, name) => {
       while (!precountStep());
@@ -750,6 +759,7 @@ export function findOnePage(
       return renderRow(ctx, type, row, q.node);
     },
     partsKey: partsKeyOf(q),
+    populateOrder: () => populateOrder(ctx, { kind: 'type', type }, [row], q.node),
     renderPart: (part, name) => {
       precount();
       return renderPart(ctx, type, part, q.node, name);

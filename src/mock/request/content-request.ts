@@ -224,7 +224,8 @@ export async function answerContent(
         if (sliced && populated && allKept(populated)) return { status: 200, page, populated };
         while (!page.precountStep()) if (sliced && performance.now() - started > SYNC_PRECOUNT_MS) return { status: 200, page, populated };
         if (sliced && (opts.budget?.precounted ?? 0) > STREAM_ABOVE) return { status: 200, page, populated };
-        if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined) {
+        // (not when a joined sort puts its columns first: see PopulateNode.lead)
+        if (options.fragments && !v4 && !maps && query.populate === undefined && query.fields === undefined && !page.node.lead) {
           // each row is its scalars, the same JSON on every page: the texts kept for them, joined as JSON.stringify would
           const rows = options.fragments.texts(index, type, page.rows, (missing) => page.render(missing));
           return answerPieces(listPieces(rows, page.meta()));

@@ -16,7 +16,7 @@ import type { KeptPart, RowFragments, TypeParts } from './row-fragments.js';
 import type { ByteSlabs } from './byte-slabs.js';
 
 // Populated rows written from parts kept between requests (RowFragments.partsOf). A row's JSON is its scalars' JSON
-// without the closing brace, then `,"name":value` for each populated attribute in the order the query asks, then
+// without the closing brace, then `,"name":value` for each populated attribute in the order they land (populateOrder), then
 // `}`: what JSON.stringify writes for the entry renderRows makes (its scalars, then each populated attribute set
 // after them). Each part is the engine's render of the row alone (the same as in its page whenever the page is
 // `renderedApart`) through JSON.stringify, kept by what decides it: the attribute, its populate subtree (nodeKey:
@@ -81,7 +81,8 @@ function partKeys(store: TypeParts, slabs: ByteSlabs, node: PopulateNode, partsK
       }),
     );
   }
-  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}`), ownFields: node.fields === null, attributes };
+  const lead = node.lead ? JSON.stringify(node.lead) : '';
+  return { scalars: store.idOf(`s${JSON.stringify(node.fields)}${lead}`), ownFields: node.fields === null && !node.lead, attributes };
 }
 
 const encoder = new TextEncoder();
@@ -192,7 +193,15 @@ export function pageParts(page: PopulatedPage): PageParts {
   const { fragments, parts } = page;
   const store = fragments.partsOf(page.index, page.type);
   // (a kept parse's tree is the same object from one request to the next: its ids are looked up once)
-  return { store, keys: store.keysOf(parts.node, parts.partsKey, () => partKeys(store, fragments.slabs, parts.node, parts.partsKey)) };
+  const keys = store.keysOf(parts.node, parts.partsKey, () => partKeys(store, fragments.slabs, parts.node, parts.partsKey));
+  return { store, keys: inOrder(keys, parts.populateOrder()) };
+}
+
+/** The parts' keys with the populated attributes in the order they land on the page's rows (see populateOrder). */
+function inOrder(keys: PartKeys, order: readonly string[]): PartKeys {
+  if (keys.attributes.every((part, i) => part.name === order[i])) return keys;
+  const byName = new Map(keys.attributes.map((part) => [part.name, part]));
+  return { ...keys, attributes: order.map((name) => byName.get(name)!) };
 }
 
 /**
