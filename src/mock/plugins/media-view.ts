@@ -103,14 +103,18 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
 }
 
 /**
- * The top-level names a populate parameter gives: a comma list, a list of (dotted) paths, or an object's keys. A list
+ * The top-level names a populate parameter gives: a comma list, a list of (dotted) paths, or an object's keys (empty
+ * names left out). A list
  * item holding a comma is not walked by Strapi's validator (`populate[0]=related,folder` passes, probe
  * upload-files-query).
  */
 function populatedKeys(populate: unknown): string[] {
   const first = (path: string) => path.trim().split('.')[0]!;
-  if (typeof populate === 'string') return populate.split(',').map(first);
-  if (Array.isArray(populate)) return populate.flatMap((p) => (typeof p === 'string' && !p.includes(',') ? [first(p)] : []));
+  // an empty or blank name is no key to Strapi's validator (`populate=&populate=related`, `populate=,related`,
+  // `populate[0]=%20`: 200; `populate[0]=&populate[1]=folder`: "Invalid key folder", probe s16 files-empty-populate)
+  const named = (keys: string[]) => keys.filter((key) => key !== '');
+  if (typeof populate === 'string') return named(populate.split(',').map(first));
+  if (Array.isArray(populate)) return named(populate.flatMap((p) => (typeof p === 'string' && !p.includes(',') ? [first(p)] : [])));
   return isPlainObject(populate) ? Object.keys(populate) : [];
 }
 
