@@ -524,6 +524,10 @@ function compileOperators(type: ColumnType, column: string, value: unknown, path
       negate,
     );
   }
+  // an id's list holding a list is bound by knex as `$in` binds it (uncastList): a 500 where `$in`'s is, whatever the
+  // relation the id is reached through (probe s16 implicit-id-lists: `filters[id][0]=1&filters[id][1][]=2`,
+  // `filters[tags][id]…`; harness launchpad grammar 1902)
+  if (Array.isArray(value) && type === 'id' && value.some(Array.isArray)) return leaf(type, column, '$in', value, path, negate);
   if (!isPlainObject(value)) return leaf(type, column, '$eq', value, path, negate);
   const parts: Node[] = [];
   for (const [op, operand] of Object.entries(value)) {
