@@ -48,17 +48,13 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
       // the thread's shrunk copies, when it shrank them as this type's (the import reads the same of them)
       const [text, at] = shrunk?.uid === type.uid ? [shrunk.bytes, shrunk.extents] : [bytes, extents];
       const asides = shrunk?.uid === type.uid ? shrunk.asides : undefined;
-      if (!asides) {
-        for (let i = 0; i < at.length; i += 2) {
-          importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>);
-        }
-        return;
-      }
-      const made: (Row | undefined)[] = [];
+      // (the rows made, in order, when members were set aside: they are built from them later)
+      const made: (Row | undefined)[] | undefined = asides && [];
       for (let i = 0; i < at.length; i += 2) {
-        made.push(importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>));
+        const row = importer.addSnapshot(type, JSON.parse(text.toString('utf8', at[i], at[i + 1])) as Record<string, unknown>);
+        made?.push(row);
       }
-      deferChunk(importer, type, bytes, made, asides, seed.lazy === true);
+      if (asides) deferChunk(importer, type, bytes, made!, asides, seed.lazy === true);
     } catch (e) {
       failure = e;
     }

@@ -1,28 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_MODEL, KIT_TOKEN, kitCases } from '../helpers/kit.js';
 import { firstDifference, Replayer } from '../kit/replay.js';
+import { fromDist, readAheadWaiting } from '../helpers/lazy-seed.js';
 
 // The kit's recorded reads (those before its first write), each answered by a server whose seed's components, zones,
 // json and blocks still wait as text (serve --memory builds them after start-up, see DeferredValues): a read either
 // builds the rows it shows and gathers, or waits for every value. Either way its answer is real Strapi's. A server
 // that has built everything is replaced by a fresh one, so every read meets values still waiting.
 
-const dist = (path: string) => import(pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', path)).href);
-
 /** The kit served lazily, nothing built: the outline handed on without `poll`, the background build stopped. */
 async function startWaiting(): Promise<{ server: MockServer; url: string }> {
-  const { createServer } = (await dist('mock/create-server.js')) as typeof import('../../src/mock/create-server.js');
-  const { prefetchSeed } = (await dist('store/seed-prefetch.js')) as typeof import('../../src/store/seed-prefetch.js');
-  const take = async () => {
-    const read = await prefetchSeed(KIT_DATASET).take();
-    if (!read || !('head' in read.outline)) throw new Error('the seed was not read ahead');
-    const stream = read.outline;
-    return { ...read, outline: { head: stream.head, plan: stream.plan.bind(stream), next: stream.next.bind(stream) } };
-  };
+  const { createServer } = (await fromDist('mock/create-server.js')) as typeof import('../../src/mock/create-server.js');
+  const take = () => readAheadWaiting(KIT_DATASET);
   const server = await createServer({ schemas: KIT_MODEL, seed: KIT_DATASET, config: KIT_CONFIG, memory: true, seedRead: { take } });
   server.runtime().store.stopSettling();
   const { url } = await server.listen(0, '127.0.0.1');

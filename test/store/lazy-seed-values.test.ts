@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_MODEL, kitConfigWithFullToken } from '../helpers/kit.js';
+import { fromDist, readAheadWaiting } from '../helpers/lazy-seed.js';
 // @ts-expect-error: a plain .mjs script without types (the bench's dataset generator)
 import { generateDataset } from '../../scripts/bench/generate-dataset.mjs';
 
@@ -18,32 +18,16 @@ writeFileSync(
   JSON.stringify((generateDataset as (o: object) => unknown)({ articles: 300, authors: 8, categories: 5, tags: 12, seed: 7 })),
 );
 
-// The read-ahead thread runs the compiled worker (dist/, built before the tests): every module here is dist's, so the
-// thread's outline, the import and the store that builds what waits are one program.
-const dist = (path: string) => import(pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', path)).href);
 const modules = async () => ({
-  ...((await dist('project/load-model.js')) as typeof import('../../src/project/load-model.js')),
-  ...((await dist('project/load-project.js')) as typeof import('../../src/project/load-project.js')),
-  ...((await dist('core/data/import-dataset.js')) as typeof import('../../src/core/data/import-dataset.js')),
-  ...((await dist('store/read-seed-file.js')) as typeof import('../../src/store/read-seed-file.js')),
-  ...((await dist('store/seed-prefetch.js')) as typeof import('../../src/store/seed-prefetch.js')),
-  ...((await dist('store/deferred-registry.js')) as typeof import('../../src/store/deferred-registry.js')),
-  ...((await dist('mock/create-server.js')) as typeof import('../../src/mock/create-server.js')),
+  ...((await fromDist('project/load-model.js')) as typeof import('../../src/project/load-model.js')),
+  ...((await fromDist('project/load-project.js')) as typeof import('../../src/project/load-project.js')),
+  ...((await fromDist('core/data/import-dataset.js')) as typeof import('../../src/core/data/import-dataset.js')),
+  ...((await fromDist('store/read-seed-file.js')) as typeof import('../../src/store/read-seed-file.js')),
+  ...((await fromDist('store/seed-prefetch.js')) as typeof import('../../src/store/seed-prefetch.js')),
+  ...((await fromDist('store/deferred-registry.js')) as typeof import('../../src/store/deferred-registry.js')),
+  ...((await fromDist('mock/create-server.js')) as typeof import('../../src/mock/create-server.js')),
 });
 const TOKEN = 'lazy-seed-full-access-token-1';
-
-/**
- * The seed read ahead, its outline handed on without `poll`: the import then builds nothing while it waits for the
- * thread (it builds what it can meanwhile otherwise, how much depends on the machine), so every value still waits
- * when the import returns.
- */
-async function readAheadWaiting(file: string) {
-  const { prefetchSeed } = await modules();
-  const read = await prefetchSeed(file).take();
-  if (!read || !('head' in read.outline)) throw new Error('the seed was not read ahead');
-  const stream = read.outline;
-  return { ...read, outline: { head: stream.head, plan: stream.plan.bind(stream), next: stream.next.bind(stream) } };
-}
 
 describe('a seed imported lazily', () => {
   test.each([
