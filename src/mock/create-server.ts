@@ -15,7 +15,8 @@ import { resolveSchemaRoot, type LoadModelOptions } from '../project/load-model.
 import { loadProjectCode } from '../project/code/project-code.js';
 import { ContentStore } from '../store/content-store.js';
 import { emptyStore } from '../core/data/import-dataset.js';
-import { loadProject, type ProjectOptions } from '../project/load-project.js';
+import type { ProjectOptions } from '../project/load-project.js';
+import { loadServerProject, type ServerProject } from './server-project.js';
 import { isEmptyStore, loadStoreGenerator } from './generated-store.js';
 import { createPlaceholderRouter, UPLOADS } from './media/placeholder-router.js';
 import { lazyRoutes } from './express/lazy-routes.js';
@@ -85,13 +86,12 @@ export interface MockServer {
 
 const CONSOLE: Logger = { info: (line) => console.log(line), error: (line) => console.error(line) };
 
-/** Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. */
-export async function createServer(options: ServerOptions = {}): Promise<MockServer> {
-  const { schemas, name, config, seed, model, code } = await loadProject({
-    ...options,
-    generating: options.seedIfEmpty,
-    ...(options.cache === undefined ? {} : { configObject: { ...options.configObject, cache: options.cache } }),
-  });
+/**
+ * Builds everything `serve` runs: config, model, store and the app. Throws clear errors for bad input. `project`: the
+ * project loadServerProject read for these options, when the caller read it first.
+ */
+export async function createServer(options: ServerOptions = {}, project?: ServerProject): Promise<MockServer> {
+  const { schemas, name, config, seed, model, code, lazy } = project ?? (await loadServerProject(options));
   const loadOptions: LoadModelOptions = {
     locales: model.locales,
     customFields: config.customFields,
@@ -110,10 +110,8 @@ export async function createServer(options: ServerOptions = {}): Promise<MockSer
   const initialFor = (m: ContentModel, lazy = false) =>
     seed ? seed.load(m, (w) => logger.error(`warning: ${w}`), lazy) : options.seedIfEmpty ? generate(m) : emptyStore(m);
   const dataFile = options.memory ? undefined : (options.data ?? resolve(DEFAULT_STORE_DIR, 'db.json'));
-  // In memory, a seed's components, zones, json and blocks are built after start-up (see DeferredValues): the store
-  // builds them before anything reads them, and the idle server in slices once listening. A store file is written
-  // from the whole import, and a project's code may read anything from its bootstrap on.
-  const lazy = options.memory === true && !(options.schemas !== undefined && options.projectCode !== false && code !== undefined);
+  // `lazy` (see ServerProject): the store builds what waits before anything reads it, the idle server in slices once
+  // listening.
   const store = await ContentStore.open(model, {
     file: dataFile,
     initial: () => initialFor(model, lazy),

@@ -6,6 +6,7 @@ import { importOutline } from './import-outline.js';
 import { outline, outlineHead, type Outline, type OutlineStream } from './seed-outline.js';
 import type { StoreData } from '../core/data/types.js';
 import { importStreamedSeed } from './import-streamed-seed.js';
+import { shrinkPlanOf } from './shrink-snapshot.js';
 
 /** A seed file, read lazily: its small parts at once, its documents only when imported. */
 export interface SeedSource {
@@ -15,9 +16,16 @@ export interface SeedSource {
   /**
    * Imports every document into a new store. The first call reuses the bytes read at open; later ones read again.
    * `lazy`: the first call may leave components, dynamic zones, json and blocks to be built later (see
-   * DeferredValues): only for a store that builds them before anything reads them (ContentStore does).
+   * DeferredValues): only for a store that builds them before anything reads them (ContentStore does);
+   * `buildWhileWaiting`: see StreamedSeed.
    */
-  load(model: ContentModel, warn?: (message: string) => void, lazy?: boolean): StoreData;
+  load(model: ContentModel, warn?: (message: string) => void, lazy?: boolean, buildWhileWaiting?: boolean): StoreData;
+  /**
+   * Tells a read ahead still outlining the seed how the first load will import it (`model`, `lazy`), so its thread
+   * shrinks the documents from now on instead of waiting for that load (its modules still load meanwhile: ~0.2 s
+   * at start-up). A first load with another model or `lazy` then reads and outlines the file itself.
+   */
+  prepare(model: ContentModel, lazy?: boolean): void;
 }
 
 /** A seed file's bytes and outline, read ahead on another thread (see seed-prefetch.ts); the outline maybe streaming. */
@@ -44,16 +52,29 @@ export function openSeedFile(file: string, read?: ReadSeed): SeedSource {
     shape = outline(buf, file);
   }
   const locales = datasetLocales(head ? headDataset(head) : shape && 'head' in shape ? headDataset(shape.head) : shape!.meta);
+  let prepared: { model: ContentModel; lazy: boolean } | undefined;
   return {
     file,
     locales,
-    load(model, warn, lazy) {
+    prepare(model, lazy = false) {
+      if (prepared || !shape || !('head' in shape)) return;
+      prepared = { model, lazy };
+      shape.plan(shrinkPlanOf(model, shape.head.media, lazy));
+    },
+    load(model, warn, lazy, buildWhileWaiting) {
+      let first = shape;
+      // a plan for another import was posted: its shrunk documents may lack what this one reads
+      const planned = prepared !== undefined && first !== undefined && 'head' in first;
+      if (planned && (prepared!.model !== model || prepared!.lazy !== (lazy ?? false))) {
+        buf = undefined;
+        first = undefined;
+      }
       const bytes = buf ?? readBytes(file);
-      const first = shape;
       // The bytes read at open serve the first load only: a later reset reads the file again.
       buf = undefined;
       shape = undefined;
-      if (first && 'head' in first) return importStreamedSeed({ bytes, file, stream: first, locales, lazy }, model, warn);
+      if (first && 'head' in first)
+        return importStreamedSeed({ bytes, file, stream: first, locales, lazy, buildWhileWaiting, planned }, model, warn);
       const { meta, documents } = first ?? outline(bytes, file);
       // the model was read with the locales before the documents (as a read ahead does, see importStreamedSeed)
       if (head && JSON.stringify(datasetLocales(meta)) !== JSON.stringify(locales)) {

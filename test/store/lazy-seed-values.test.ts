@@ -1,32 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { MockServer } from '../../src/mock/create-server.js';
 import { KIT_CONFIG, KIT_DATASET, KIT_MODEL, kitConfigWithFullToken } from '../helpers/kit.js';
-import { fromDist, readAheadWaiting } from '../helpers/lazy-seed.js';
-// @ts-expect-error: a plain .mjs script without types (the bench's dataset generator)
-import { generateDataset } from '../../scripts/bench/generate-dataset.mjs';
+import { generatedSeed, lazySeedModules, readAheadWaiting } from '../helpers/lazy-seed.js';
 
 // `serve --memory` with a seed builds components, dynamic zones, json and blocks after start-up (DeferredValues):
 // whatever is asked, and in whatever order, the answers are those of the import that builds everything at once.
 
-const dir = mkdtempSync(join(tmpdir(), 'cm-lazy-seed-'));
-const GENERATED = join(dir, 'generated.json');
-writeFileSync(
-  GENERATED,
-  JSON.stringify((generateDataset as (o: object) => unknown)({ articles: 300, authors: 8, categories: 5, tags: 12, seed: 7 })),
-);
-
-const modules = async () => ({
-  ...((await fromDist('project/load-model.js')) as typeof import('../../src/project/load-model.js')),
-  ...((await fromDist('project/load-project.js')) as typeof import('../../src/project/load-project.js')),
-  ...((await fromDist('core/data/import-dataset.js')) as typeof import('../../src/core/data/import-dataset.js')),
-  ...((await fromDist('store/read-seed-file.js')) as typeof import('../../src/store/read-seed-file.js')),
-  ...((await fromDist('store/seed-prefetch.js')) as typeof import('../../src/store/seed-prefetch.js')),
-  ...((await fromDist('store/deferred-registry.js')) as typeof import('../../src/store/deferred-registry.js')),
-  ...((await fromDist('mock/create-server.js')) as typeof import('../../src/mock/create-server.js')),
-});
+const { dir, file: GENERATED } = await generatedSeed({ articles: 300, authors: 8, categories: 5, tags: 12, seed: 7 });
+const modules = lazySeedModules;
 const TOKEN = 'lazy-seed-full-access-token-1';
 
 describe('a seed imported lazily', () => {
@@ -52,7 +35,7 @@ describe('a seed imported lazily', () => {
     const { readSeed, loadModel, datasetLocales, openSeedFile, prefetchSeed, deferredOf, importDataset } = await modules();
     const whole = readSeed(GENERATED);
     const model = await loadModel(KIT_MODEL, { locales: datasetLocales(whole) });
-    const data = openSeedFile(GENERATED, await prefetchSeed(GENERATED).take()).load(model, undefined, true);
+    const data = openSeedFile(GENERATED, await prefetchSeed(GENERATED).take()).load(model, undefined, true, true);
     deferredOf(data)?.all();
     expect(deferredOf(data)).toBeUndefined();
     expect(data).toEqual(importDataset(model, whole));

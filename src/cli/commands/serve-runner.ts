@@ -1,5 +1,5 @@
 import { describeError } from '../../project/describe-error.js';
-import { createServer, StoreRefused } from '../../mock/create-server.js';
+import { loadServerProject } from '../../mock/server-project.js';
 import { routesOf } from '../../mock/watch/diff-models.js';
 import { startupHints } from './serve-hints.js';
 import { describeGenerated } from '../../mock/generated-store.js';
@@ -42,17 +42,21 @@ export interface ServeArgs {
 export async function runServe(args: ServeArgs): Promise<number> {
   let generated: StoreData | undefined;
   const { given, locales, graphql, ...options } = args;
+  const serverOptions = {
+    ...options,
+    ...(graphql === undefined ? {} : { configObject: { graphql } }),
+    // Locales of generated content; a seed file brings its own.
+    locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
+    watch: args.watch ?? true,
+    logRequests: !args.quiet,
+    onGenerated: (data: StoreData) => (generated = data),
+  };
+  // the project first: a seed read ahead learns how it is imported while the server's modules load
+  const project = await loadServerProject(serverOptions);
+  const { createServer, StoreRefused } = await import('../../mock/create-server.js');
   let server;
   try {
-    server = await createServer({
-      ...options,
-      ...(graphql === undefined ? {} : { configObject: { graphql } }),
-      // Locales of generated content; a seed file brings its own.
-      locales: args.seedIfEmpty && args.seed === undefined ? localesOf(locales) : undefined,
-      watch: args.watch ?? true,
-      logRequests: !args.quiet,
-      onGenerated: (data) => (generated = data),
-    });
+    server = await createServer(serverOptions, project);
   } catch (e) {
     // Another server holds the data file, or its journal is damaged: the command cannot run as asked.
     if (!(e instanceof StoreRefused)) throw e;
