@@ -7,7 +7,9 @@ export const READ_FAILED = 2n;
 
 /** The shared bytes of a seed being read, and its progress record (two 64-bit slots). */
 export interface ReadProgressBuffers {
+  /** The seed in its first `size` bytes (a WebAssembly memory's may be longer, see json-check-wasm.ts). */
   readonly bytes: SharedArrayBuffer;
+  readonly size: number;
   readonly progress: SharedArrayBuffer;
 }
 

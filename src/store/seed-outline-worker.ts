@@ -12,6 +12,7 @@ import { valueEnd, type Slice, type ValueEnd } from './json-scanner.js';
 import { outline, outlineHead } from './seed-outline.js';
 import type { HeadMessage, StepMessage } from './seed-prefetch.js';
 import { SnapshotShrinker, type ShrinkPlan } from './shrink-snapshot.js';
+import { wasmCheckedEnd } from './json-check-wasm.js';
 import { ReadProgress, type ReadProgressBuffers } from './read-progress.js';
 import { readInPieces } from './read-in-pieces.js';
 
@@ -26,11 +27,13 @@ const PLAN_WAIT_MS = 2000;
 /** Documents walked, while no plan has come, between two looks at the port for one. */
 const CHUNK_POLL = 256;
 
-const { file, port, signal, shrink, bytes, progress, readHere } = workerData as {
+const { file, port, signal, shrink, bytes, size, memory, progress, readHere } = workerData as {
   file: string;
   port: MessagePort;
   signal: SharedArrayBuffer;
   shrink: boolean;
+  /** The WebAssembly memory `bytes` belong to, if they do (see json-check-wasm.ts). */
+  memory?: WebAssembly.Memory;
   /** A seed too small to pay for a reading thread: read here, whole, before its walk (see seed-prefetch.ts). */
   readHere: boolean;
 } & ReadProgressBuffers;
@@ -47,7 +50,7 @@ let headSent = false;
 function sendHead(head: Record<string, unknown>): void {
   if (headSent) return;
   headSent = true;
-  const message: HeadMessage = { kind: 'head', bytes, head };
+  const message: HeadMessage = { kind: 'head', bytes, size, head };
   parentPort?.postMessage(message);
 }
 
@@ -169,7 +172,7 @@ class Steps {
   private take(plan: ShrinkPlan | null): void {
     this.plan = plan;
     // members set aside are posted as offsets in a Uint32Array
-    this.shrinker = plan ? new SnapshotShrinker(plan, bytes.byteLength < 2 ** 32) : undefined;
+    this.shrinker = plan ? new SnapshotShrinker(plan, size < 2 ** 32, (memory && wasmCheckedEnd(memory, size)) || undefined) : undefined;
     const held = this.held;
     this.held = [];
     for (const step of held) this.post(step);
@@ -191,7 +194,7 @@ class Steps {
 }
 
 try {
-  const buf = Buffer.from(bytes);
+  const buf = Buffer.from(bytes, 0, size);
   let read: ReadProgress | undefined;
   if (readHere)
     // the head as soon as the first piece holds it (the model is read meanwhile)

@@ -5,11 +5,14 @@ import type { ReadSeed } from './read-seed-file.js';
 import { slicesOf, type Outline, type OutlineStep, type OutlineStream } from './seed-outline.js';
 import type { ShrinkPlan } from './shrink-snapshot.js';
 import { newReadProgress } from './read-progress.js';
+import { seedBytes } from './json-check-wasm.js';
 
 /** The outline thread's first message: the bytes it read (shared, not copied) and the members before "contentTypes". */
 export interface HeadMessage {
   readonly kind: 'head';
+  /** The seed in its first `size` bytes (see ReadProgressBuffers). */
   readonly bytes: SharedArrayBuffer;
+  readonly size: number;
   readonly head: Record<string, unknown>;
 }
 
@@ -104,21 +107,22 @@ export class SeedReadAhead {
       const signal = new SharedArrayBuffer(8);
       try {
         // the bytes are shared by both threads and, once the head is posted, the main thread
-        const bytes = new SharedArrayBuffer(statSync(file).size);
+        const size = statSync(file).size;
+        const { bytes, memory } = seedBytes(size);
         const progress = newReadProgress();
         // A thread of its own reads a large seed while the outline walks it; a small one is read by the outline
         // thread first (a thread costs ~50 ms of CPU to start: 10k articles, 87 MB, started 45 ms later with one).
-        const readHere = bytes.byteLength < readThreadFrom;
+        const readHere = size < readThreadFrom;
         // No flags of the main thread's (`--input-type`, `--cpu-prof`, …): the threads only read and scan a file.
         if (!readHere) {
           this.reader = new Worker(new URL('./seed-read-worker.js', import.meta.url), {
-            workerData: { file, bytes, progress },
+            workerData: { file, bytes, size, progress },
             execArgv: [],
           });
           this.reader.unref();
         }
         this.worker = new Worker(new URL('./seed-outline-worker.js', import.meta.url), {
-          workerData: { file, port: port2, signal, shrink, bytes, progress, readHere },
+          workerData: { file, port: port2, signal, shrink, bytes, size, memory, progress, readHere },
           transferList: [port2],
           execArgv: [],
         });
@@ -162,7 +166,7 @@ export class SeedReadAhead {
  * "defaultLocale" come before "contentTypes", as `pull` and `seed` write them); else the whole outline, waited for.
  */
 function readSeedOf(file: string, message: HeadMessage, stream: PortStream): ReadSeed | undefined {
-  const bytes = Buffer.from(message.bytes);
+  const bytes = Buffer.from(message.bytes, 0, message.size);
   const { head } = message;
   if (Array.isArray(head.locales) && 'defaultLocale' in head) return { file, bytes, outline: stream };
   const whole = wholeOutline(stream);

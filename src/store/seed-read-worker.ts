@@ -9,9 +9,9 @@ import { readInPieces } from './read-in-pieces.js';
 /** Bytes read between two reports: large enough that a report costs nothing, small enough to start the walk early. */
 const READ_PIECE = 4 * 1024 * 1024;
 
-const { file, bytes, progress } = workerData as { file: string } & ReadProgressBuffers;
+const { file, bytes, size, progress } = workerData as { file: string } & ReadProgressBuffers;
 const state = new BigInt64Array(progress);
-const view = Buffer.from(bytes);
+const view = Buffer.from(bytes, 0, size);
 
 try {
   readInPieces(file, view, READ_PIECE, (read) => {

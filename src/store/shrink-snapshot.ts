@@ -1,6 +1,7 @@
 import type { Attribute, ContentModel } from '../core/model/types.js';
 import { SYSTEM_FIELDS } from '../core/model/types.js';
 import { jsonValueEnd } from './json-check.js';
+import type { CheckedEnd } from './json-check-wasm.js';
 import { deferrableNames } from '../core/data/deferred-values.js';
 import {
   BACKSLASH,
@@ -204,8 +205,19 @@ export class SnapshotShrinker {
   /** Members set aside since `begin` or `take`: [document's index in the chunk, key start, value end, …] in the seed. */
   private asides: number[] = [];
 
-  /** `aside`: whether members are set aside as the plan says (file offsets must fit the posted Uint32Array). */
-  constructor(plan: ShrinkPlan, aside = true) {
+  /** The strict check of what is left out: jsonValueEnd, or the same in WebAssembly (see json-check-wasm.ts). */
+  private readonly checked: CheckedEnd;
+  /** Where a kept value ends: the WebAssembly check finds it faster than valueEnd, json-check.ts slower. */
+  private readonly keptEnd: (buf: Buffer, pos: number) => number;
+
+  /**
+   * `aside`: whether members are set aside as the plan says (file offsets must fit the posted Uint32Array);
+   * `checked`: the strict check in WebAssembly, where it runs.
+   */
+  constructor(plan: ShrinkPlan, aside = true, checked?: CheckedEnd) {
+    this.checked = checked ?? jsonValueEnd;
+    // (strict: a kept value that is not JSON fails its document's JSON.parse on the main thread all the same)
+    this.keptEnd = checked ? (buf, pos) => this.checkedEnd(buf, pos) : valueEnd;
     this.names = new Map(plan.names.map(([name, uid]) => [name, uid]));
     this.library = new Set(plan.library);
     // tables first, rules after: a component may hold another (or itself)
@@ -340,10 +352,10 @@ export class SnapshotShrinker {
         at = skipSpace(buf, at + 1);
         let end: number;
         if (rule.kind === 'drop') {
-          end = checkedEnd(buf, at);
+          end = this.checkedEnd(buf, at);
         } else if (rule.kind === 'aside') {
           // left in the seed's bytes as it is: strict JSON, as the import parses it later (else the document is whole)
-          end = checkedEnd(buf, at);
+          end = this.checkedEnd(buf, at);
           this.asides.push(this.found.length / 3, pos, end);
         } else {
           if (!first) this.byte(COMMA);
@@ -453,7 +465,7 @@ export class SnapshotShrinker {
           const v = JSON.parse(buf.toString('utf8', at, vEnd)) as unknown;
           id = typeof v === 'number' ? v : undefined;
         } else {
-          vEnd = checkedEnd(buf, at);
+          vEnd = this.checkedEnd(buf, at);
         }
         pos = skipSpace(buf, vEnd);
         if (buf[pos] === COMMA) pos = skipSpace(buf, pos + 1);
@@ -492,8 +504,15 @@ export class SnapshotShrinker {
     }
   }
 
+  /** Where a value the shrinker leaves out ends: it must be strict JSON, or the snapshot is passed on whole. */
+  private checkedEnd(buf: Buffer, pos: number): number {
+    const end = this.checked(buf, pos);
+    if (end < 0) throw new Unshrinkable();
+    return end;
+  }
+
   private verbatim(buf: Buffer, start: number): number {
-    const end = valueEnd(buf, start);
+    const end = this.keptEnd(buf, start);
     this.copy(buf, start, end);
     return end;
   }
@@ -521,13 +540,6 @@ export class SnapshotShrinker {
     this.room(text.length);
     for (let i = 0; i < text.length; i++) this.out[this.at++] = text.charCodeAt(i);
   }
-}
-
-/** Where a value the shrinker leaves out ends: it must be strict JSON, or the snapshot is passed on whole. */
-function checkedEnd(buf: Buffer, pos: number): number {
-  const end = jsonValueEnd(buf, pos);
-  if (end < 0) throw new Unshrinkable();
-  return end;
 }
 
 function hasBackslash(buf: Buffer, start: number, end: number): boolean {
