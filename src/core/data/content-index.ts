@@ -413,12 +413,18 @@ export class ContentIndex {
     let index = this.byDoc.get(uid);
     if (!index) {
       index = new Map();
+      // Tables are held in id order: each list is then too, and only one that is not gets sorted (100k articles: the
+      // first populate of localizations built this index in 180 ms, a third of it sorting 100k sorted lists).
+      const unsorted = new Set<Row[]>();
       for (const row of this.rows(uid)) {
         const list = index.get(row.documentId);
-        if (list) list.push(row);
-        else index.set(row.documentId, [row]);
+        if (!list) index.set(row.documentId, [row]);
+        else {
+          if (list[list.length - 1].id > row.id) unsorted.add(list);
+          list.push(row);
+        }
       }
-      for (const list of index.values()) list.sort((a, b) => a.id - b.id);
+      for (const list of unsorted) list.sort((a, b) => a.id - b.id);
       this.byDoc.set(uid, index);
     }
     return index.get(documentId) ?? [];
