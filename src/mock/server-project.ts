@@ -24,7 +24,7 @@ export async function loadServerProject(options: ServerOptions): Promise<ServerP
   });
   const codeRuns = options.schemas !== undefined && options.projectCode !== false && project.code !== undefined;
   const lazy = options.memory === true && !codeRuns;
-  // (a store file already there is loaded instead: its seed was not read ahead, see servesStoreFile, and this does nothing)
+  // (a store file already there is loaded instead: its seed was not read ahead, see servesStoreFile, nothing to tell)
   project.seed?.prepare(project.model, lazy);
   return { ...project, lazy };
 }
