@@ -1,4 +1,4 @@
-import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, type StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { compileFilters } from '../../core/query/filters.js';
 import { FiltersParameterError } from '../../core/query/query-errors.js';
@@ -10,7 +10,7 @@ import { parseSort, sortRecords, type SortTerm } from '../../core/query/sort.js'
 import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { shownFileField } from '../../core/model/private-attributes.js';
-import { strapiSchema } from '../../core/query/strapi-schema.js';
+import { strapiSchema, type StrapiAttribute, type StrapiSchema } from '../../core/query/strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from '../../core/query/validate-query.js';
 import { invalidKey } from '../../core/errors/strapi-errors.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
@@ -72,7 +72,8 @@ function tiesReversed(sort: readonly SortTerm[]): boolean {
   return sort.length === 1 && only.direction === 'desc' && only.path.length === 1 && INDEXED_FILE_COLUMNS.has(only.path[0]);
 }
 
-function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): void {
+/** Validates a files read's query; returns the converter's refusal of its populate, met after its sort and filters. */
+function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): StrapiError | undefined {
   const schema = strapiSchema(index, MEDIA);
   if ('publicationFilter' in query) checkPublicationFilterParam(query);
   if (query.filters) validateFilters(schema, query.filters);
@@ -84,9 +85,19 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
     // it keyed by index, passing the boolean-like 0 and 1, and the upload service's query conversion refuses it
     // (probe s15 upload-populate on Strapi 5.54; meichu --code 1705 `populate[related]=true&populate=1`)
     if (populate.length > 2) throw invalidKey('2', { parent: null, source: 'query', param: 'populate' });
-    throw invalidPopulateParameter();
+    // (the converter's, in its order: `…&populate=x&filters=` is the filters' refusal, probe s17-populate-lists-zones)
+    return invalidPopulateParameter();
   }
-  if (query.populate && query.populate !== '*') {
+  if (isDotNotation(query.populate)) {
+    // a name or a list of names is walked as dot paths first (validatePopulateDotPaths: each comma item's segments
+    // through the file's schema), then the private pass refuses a private first segment (probe
+    // s17-populate-lists-zones: `populate=related.x` is `Invalid key related`, `populate=folder.x` `Invalid key x at
+    // folder.x`, `populate=*,related` `Invalid key *` at path `*`)
+    validateDotPaths(schema, query.populate);
+    const commaString = typeof query.populate === 'string' && query.populate.includes(',');
+    for (const key of populatedKeys(query.populate))
+      if (schema.attribute(key)?.private && !commaString) throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
+  } else if (query.populate && query.populate !== '*') {
     // the file's relations by their first segment: `related` (a morph relation) is one; `folder` is private, and a
     // column (`populate=name`) is no relation
     // (the private pass walks a comma string as one unknown key: `populate=related,folder` passes, harness sitedemo
@@ -98,6 +109,45 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
         // (a name the file model lacks has no attribute path: `populate[folder=true` is `[folder` with path null,
         // probe s15 upload-folder on Strapi 5.54)
         throw invalidKey(key, { path: attribute === undefined ? null : key, source: 'query', param: 'populate' });
+    }
+  }
+  return undefined;
+}
+
+/** Strapi's `isDotNotationPopulate`: a name (not `*`) or a non-empty list of names. */
+const isDotNotation = (populate: unknown): populate is string | string[] =>
+  (typeof populate === 'string' && populate !== '' && populate !== '*') ||
+  (Array.isArray(populate) && populate.length > 0 && populate.every((p) => typeof p === 'string'));
+
+/**
+ * Strapi's `validatePopulateDotPathSegments` over each comma item of a name or list of names: every segment must be a
+ * populatable attribute, and only a relation or a component leads on (a morph relation or a media with more
+ * segments is refused at itself); a key is named at its dot path.
+ */
+function validateDotPaths(schema: StrapiSchema, populate: string | string[]): void {
+  const refuse = (key: string, at: string) =>
+    invalidKey(key, { parent: at === key ? null : at, path: at, source: 'query', param: 'populate' });
+  const paths = [populate].flat().flatMap((item) =>
+    item
+      .split(',')
+      .map((segment) => segment.trim())
+      .filter(Boolean),
+  );
+  for (const path of paths) {
+    let current: StrapiSchema | undefined = schema;
+    let at = '';
+    const segments = path
+      .split('.')
+      .map((segment) => segment.trim())
+      .filter(Boolean);
+    for (const [i, head] of segments.entries()) {
+      at = at ? `${at}.${head}` : head;
+      const attribute: StrapiAttribute | undefined = current?.attribute(head);
+      if (!attribute || attribute.type === 'scalar' || attribute.type === 'password') throw refuse(head, at);
+      if (i === segments.length - 1) break;
+      if (attribute.type === 'morph' || attribute.type === 'media') throw refuse(head, at);
+      if (attribute.type === 'dynamiczone') break;
+      current = 'target' in attribute ? attribute.target() : undefined;
     }
   }
 }
@@ -166,19 +216,29 @@ function withRelated(
 }
 
 /** The library as a files read asks for it (filtered, sorted), and how to show each file. */
-function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, unknown>, before?: () => void, unlimited = false) {
+function readLibrary(
+  rt: Runtime,
+  who: RequestPrincipal,
+  query: Record<string, unknown>,
+  before?: () => void,
+  unlimited = false,
+  converted?: () => void,
+) {
   const index = rt.store.index;
-  validateFileQuery(index, query);
+  const populateRefusal = validateFileQuery(index, query);
   before?.();
+  // (the converter reads the sort first: `sort[caption]=up&filters=` is the order's refusal)
+  const sort = parseSort(index, MEDIA, query.sort);
   // the upload service's findMany converts the query as a content type's is (convertAndSanitizeFilters): keys that
   // are neither attributes nor operators, and the groups they leave empty, go (harness kit grammar seed 1690: a
   // `$and` qs made an object of, an index past 100, filters nothing)
   // (no content-API sanitizer drops an empty `filters=` first: the conversion refuses the text, harness chalets 1802)
   if (query.filters === '') throw new FiltersParameterError();
   const filter = compileFilters(index, MEDIA, query.filters ? sanitizeFilters(strapiSchema(index, MEDIA), query.filters) : query.filters);
-  const sort = parseSort(index, MEDIA, query.sort);
   const fields = parseFields(MEDIA, query.fields, null);
+  if (populateRefusal) throw populateRefusal;
   const asked = relatedAsked(rt, who, query.populate);
+  converted?.();
   const kept = rt.store.data.media.filter((m) => !filter || filter(m) === true);
   const files =
     unlimited && tiesReversed(sort)
@@ -200,7 +260,9 @@ export function listFiles(rt: Runtime, authorization: string | undefined, search
   const query = parseQueryString(search);
   // the query conversion reads the top-level start and limit (no `pagination[...]`), after validation
   const limited = query.limit !== undefined && query.limit !== null && Number(query.limit) >= 0;
-  const { files, show } = readLibrary(rt, who, query, () => convertPagination(query, undefined), !limited);
+  // (the whole query is converted in the converter's order: sort, filters, fields, populate, then the top-level
+  // pagination; probe s17-populate-lists-zones: `sort[alternativeText]=up&page=1e1&page=*` is the order's refusal)
+  const { files, show } = readLibrary(rt, who, query, undefined, !limited, () => convertPagination(query, undefined));
   const start = query.start === undefined || query.start === null ? 0 : Number(query.start);
   const limit = query.limit === undefined || query.limit === null ? -1 : Number(query.limit);
   return (limit < 0 ? files.slice(start) : files.slice(start, start + limit)).map(show);
@@ -230,7 +292,8 @@ export function getFile(rt: Runtime, authorization: string | undefined, id: stri
   const who = authenticateRequest(rt, authorization);
   authorizePluginAction(rt, who, 'plugin::upload.content-api.findOne');
   const query = parseQueryString(search);
-  validateFileQuery(rt.store.index, query);
+  const populateRefusal = validateFileQuery(rt.store.index, query);
+  if (populateRefusal) throw populateRefusal;
   const asked = relatedAsked(rt, who, query.populate);
   const file = findFile(rt, id);
   if (!file) throw fileNotFound();
