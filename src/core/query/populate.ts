@@ -259,7 +259,10 @@ function mergeObject(
       }
       // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
-      if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
+      // (a file's private `folder` too: harness cmspatas grammar seed 1904, `[folder][filters][id][$eq]=1&[related][on]
+      // [x]=true` under an avatar is `Invalid key x at avatar.populate.related.on.x`)
+      const declared = scope.kind === 'media' ? key === 'folder' : holderOf(scope).attributes.has(key);
+      if (!walk.privates || !declared || !(error instanceof StrapiError)) throw error;
       walk.privates.push(error);
       continue;
     }
@@ -349,6 +352,13 @@ function parseRelated(index: ContentIndex, value: unknown, path: string, depth: 
     return undefined;
   }
   if (!isPlainObject(value)) return undefined;
+  // a morph relation's nested populate may only be `*` (validateMorphLikeNestedPopulate, named by its traversal path;
+  // harness adfinis grammar2 seed 1955: `/api/upload/files?populate[related][populate][hero]=true` is `Invalid key
+  // populate at related`)
+  if (value.populate !== undefined && value.populate !== null && value.populate !== '*' && !walk.converterOnly) {
+    const raw = rawOf(walk, path);
+    throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
+  }
   // the validator checks the fragment's targets before the sanitizer drops what the caller may not find (cheeses
   // grammar seed 1604: `populate[logo][populate][related][on][x]=true` is `Invalid key x at logo.populate.related.on.x`);
   // a morph relation's traversal walks only a fragment that is an object (a list too): `on=x` is not looked at
@@ -645,13 +655,19 @@ function checkOptionKeys(
       // walked ahead only when another key follows it (else its own parse meets them in the same order)
       if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
         try {
+          // (the nested populate is a validation of its own, private pass included: a private attribute in it is
+          // refused before the level's later keys; probe s17-files-related-forms,
+          // `populate[avatar][populate][folder]=true&populate[avatar][fields][0]=nope` is `Invalid key folder at
+          // avatar.folder`)
+          const privates: StrapiError[] = [];
           parsePopulate(index, inner, value, path, depth + 1, {
             refusals: [],
             failures: [],
             converts: [],
-            privates: [],
+            privates,
             fragments: walk.fragments,
           });
+          if (privates.length > 0) throw privates[0];
         } catch (error) {
           if (error instanceof StrapiError && isRefusedKey(error)) throw error;
         }
@@ -875,8 +891,20 @@ function parseOptions(
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    ...populateOf(parsePopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
+    ...populateOf(nestedPopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
   };
+}
+
+/**
+ * A level's nested `populate`: Strapi validates it as a populate of its own, whose private pass runs when its main walk
+ * ends, before the level's later keys and the rest of the tree (probe s17-files-related-forms).
+ */
+function nestedPopulate(index: ContentIndex, scope: Scope, raw: unknown, path: string, depth: number, walk: PopulateWalk): PopulateMap {
+  if (!walk.privates) return parsePopulate(index, scope, raw, path, depth, walk);
+  const privates: StrapiError[] = [];
+  const map = parsePopulate(index, scope, raw, path, depth, { ...walk, privates });
+  if (privates.length > 0) throw privates[0];
+  return map;
 }
 
 /** A level's nested populate, and whether one was asked that names nothing to populate (see PopulateNode.populateAsked). */

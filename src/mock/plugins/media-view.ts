@@ -103,12 +103,24 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
     // (the private pass walks a comma string as one unknown key: `populate=related,folder` passes, harness sitedemo
     // grammar seed 1400)
     const commaString = typeof query.populate === 'string' && query.populate.includes(',');
+    let privateKey: string | undefined;
     for (const key of populatedKeys(query.populate)) {
       const attribute = schema.attribute(key);
+      // a private key is refused by the private pass, after the main walk over the whole populate: an unknown key or a
+      // bad fragment target after it comes first (probe s17-files-related-forms: `populate[folder]=true&populate
+      // [related][on][x]=true` is `Invalid key x at related.on.x`)
+      if (attribute?.private && !commaString && attribute.type !== 'scalar' && attribute.type !== 'password') {
+        privateKey ??= key;
+        continue;
+      }
       if (attribute === undefined || (attribute.private && !commaString) || attribute.type === 'scalar' || attribute.type === 'password')
         // (a name the file model lacks has no attribute path: `populate[folder=true` is `[folder` with path null,
         // probe s15 upload-folder on Strapi 5.54)
         throw invalidKey(key, { path: attribute === undefined ? null : key, source: 'query', param: 'populate' });
+    }
+    if (privateKey !== undefined) {
+      if (isPlainObject(query.populate)) parseQueryPopulate(index, MEDIA, query.populate);
+      throw invalidKey(privateKey, { path: privateKey, source: 'query', param: 'populate' });
     }
   }
   return undefined;
