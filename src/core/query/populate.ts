@@ -314,6 +314,22 @@ function mergeObject(
         refuseLater(walk, invalidZone(scope, key, value));
         continue;
       }
+      // a name that is a query keyword passes the validator (`populate[link]=fields` is `{ fields: true }` under it,
+      // ignored), and the converter casts the text to true: the attribute is populated (harness sitedemo grammar2
+      // seed 1952: `populate[link]=fields&…[nope][$eq]=x` is `Invalid key nope`)
+      if (typeof value === 'string' && LIST_KEYWORDS.has(value.trim()) && !walk.converterOnly) {
+        map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+        continue;
+      }
+      // a dotted name under `sort`, `filters` or `fields` hands that validator `{ populate: … }`, a key it does not
+      // know (`populate[category]=sort.x` is `Invalid key populate`, no path)
+      if (typeof value === 'string' && NESTED_KEYWORDS.has(value.split('.')[0]!.trim()) && !walk.converterOnly)
+        throw invalidKey('populate', { parent: null, path: null, source: 'query', param: 'populate' });
+      // `on` there is a fragment that is no object, named by its traversal path (`Invalid key on at category.on`)
+      if (typeof value === 'string' && value.split('.')[0]!.trim() === 'on' && !walk.converterOnly) {
+        const raw = `${rawOf(walk, path)}.on`;
+        throw invalidKey('on', { parent: raw, path: raw, source: 'query', param: 'populate' });
+      }
       throw nestedNameRefusal(index, scope, target, String(value), path);
     }
     if (hidden) {
@@ -438,6 +454,16 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   // (an empty name under it is an unknown key at it: harness launchpad grammar seed 1490, `[populate][folder]=`)
   if (scope.kind === 'media' && key === 'folder' && options === '')
     throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+  // a list of names under it is walked as names under the folder type, as under any attribute (harness starterblog
+  // grammar2 seed 1954: `populate[favicon][populate][folder][0]=*` is `Invalid key * at favicon.folder`)
+  if (scope.kind === 'media' && key === 'folder' && Array.isArray(options) && options.every((o) => typeof o === 'string')) {
+    for (const item of options as string[]) {
+      const name = item.split('.')[0]!.trim();
+      if (isBooleanLike(name) || LIST_KEYWORDS.has(name)) continue;
+      const at = FOLDER.attribute(name) && name !== 'id' ? `${path}.${name}` : path;
+      throw invalidKey(name, { parent: at === name ? null : at, path: at, source: 'query', param: 'populate' });
+    }
+  }
   if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options) && typeof options !== 'string')) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
@@ -446,7 +472,8 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   // grammar seed 1102: `populate[author]=` on a private relation is `Invalid key  at author`)
   if (typeof options === 'string') {
     if (options === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
-    if (options !== '*' && parseBooleanLike(options) === undefined) throw nestedNameRefusal(index, scope, attribute, options, path);
+    if (options !== '*' && parseBooleanLike(options) === undefined && !LIST_KEYWORDS.has(options.trim()))
+      throw nestedNameRefusal(index, scope, attribute, options, path);
     return;
   }
   if (Array.isArray(options)) walkListNames(index, inner, options, path);
@@ -478,6 +505,10 @@ function checkFolderOptions(index: ContentIndex, options: Record<string, unknown
     // a fragment's targets too (harness meichu grammar seed 1672, cmspatas 1672, cheeses 1671:
     // `populate[images][populate][folder][on][x]=true` is `Invalid key x at images.populate.folder.on.x`)
     else if (key === 'on') checkFragmentTargets(index, options.on, rawPathOf(path));
+    // a `count` that is no boolean, at the folder's attribute path (harness cmspatas grammar2 seed 1953:
+    // `populate[avatar][populate][folder][count]=` is `Invalid key count at avatar.folder`)
+    else if (key === 'count' && !isBooleanLike(options.count))
+      throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
     else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
       const named = FOLDER.attribute(key) && key !== 'id' ? `${path}.${key}` : path;
       throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
