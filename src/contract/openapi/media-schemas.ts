@@ -62,14 +62,11 @@ function fileSchemas(): Schemas {
           description: 'Whether `url` was signed for this answer (false for the local provider): the upload routes add it.',
         },
         related: {
+          type: 'array',
           description:
             'The entries (and component instances) using the file, each with `__type`: only when asked for by name ' +
-            '(`populate[<media field>][populate]=related` in an entry, `populate=related,folder` on the upload routes); ' +
-            '`{ count }` for `populate[related][count]=true`.',
-          oneOf: [
-            { type: 'array', items: { type: 'object' } },
-            { type: 'object', required: ['count'], properties: { count: { type: 'integer', minimum: 0 } } },
-          ],
+            '(`populate[<media field>][populate]=related` in an entry, `populate=related,folder` on the upload routes).',
+          items: { type: 'object' },
         },
       },
     },

@@ -204,7 +204,7 @@ export function pluginPaths(userSchema?: string): Record<string, PathItem> {
         tags: [USERS],
         operationId: 'users.count',
         summary: 'Count users',
-        responses: { '200': ok('The number of users.', { type: 'integer', minimum: 0 }), ...errors(400, 401, 403, 500) },
+        responses: { '200': ok('The number of users.', { type: 'integer', minimum: 0 }), ...errors(401, 403, 500) },
       },
     },
     '/api/users': {

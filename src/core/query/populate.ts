@@ -261,7 +261,13 @@ function mergeObject(
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
       // (a file's private `folder` too: harness cmspatas grammar seed 1904, `[folder][filters][id][$eq]=1&[related][on]
       // [x]=true` under an avatar is `Invalid key x at avatar.populate.related.on.x`)
-      const declared = scope.kind === 'media' ? key === 'folder' : holderOf(scope).attributes.has(key);
+      // (`createdBy`/`updatedBy`, private system relations, too: harness starterblog grammar2 seed 1954,
+      // `populate[author]=1&populate[createdBy]=true` with a private author is `Invalid key author`)
+      const declared =
+        scope.kind === 'media'
+          ? key === 'folder'
+          : holderOf(scope).attributes.has(key) ||
+            ((key === 'createdBy' || key === 'updatedBy') && strapiSchema(index, scope).attribute(key)?.private === true);
       if (!walk.privates || !declared || !(error instanceof StrapiError)) throw error;
       walk.privates.push(error);
       continue;
@@ -456,8 +462,15 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
     throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
   // a list of names under it is walked as names under the folder type, as under any attribute (harness starterblog
   // grammar2 seed 1954: `populate[favicon][populate][folder][0]=*` is `Invalid key * at favicon.folder`)
-  if (scope.kind === 'media' && key === 'folder' && Array.isArray(options) && options.every((o) => typeof o === 'string')) {
-    for (const item of options as string[]) {
+  // (a name given as its value too: `[folder]=nope.nope` is `Invalid key nope at image.folder`, adfinis 1955)
+  const folderNames =
+    typeof options === 'string' && options !== '*' && parseBooleanLike(options) === undefined
+      ? [options]
+      : Array.isArray(options) && options.every((o) => typeof o === 'string')
+        ? (options as string[])
+        : undefined;
+  if (scope.kind === 'media' && key === 'folder' && folderNames) {
+    for (const item of folderNames) {
       const name = item.split('.')[0]!.trim();
       if (isBooleanLike(name) || LIST_KEYWORDS.has(name)) continue;
       const at = FOLDER.attribute(name) && name !== 'id' ? `${path}.${name}` : path;
