@@ -24,6 +24,9 @@ export function userQuery(rt: Runtime, search: string, who: RequestPrincipal, ty
   // the plugin's user service converts `status` into a database filter on draft & publish models only: the user
   // type has none, so any value reads every user (harness adfinis grammar2 seed 1955: `/api/users?…&status=*` is a 200)
   delete query.status;
+  // nor does it read `locale` (the user type has no i18n): any value reads every user (harness cmspatas grammar2
+  // seed 1953: `/api/users?…&locale=a` is a 200)
+  delete query.locale;
   const canRead = (uid: string) => {
     const target = rt.model.contentTypes.get(uid);
     return !target || mayContent(rt, who, target, 'find');
