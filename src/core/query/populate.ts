@@ -746,7 +746,11 @@ function parseNode(
     const raw = rawOf(walk, path);
     throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path, rawOf(walk, path), depth, walk);
+  // a zone's value is walked by the validator through its `on` only: any other key is the converter's to refuse
+  // (harness chalets grammar2 seed 1959: `populate[contentSections][[on][…]=…`, qs's `[on` key, is the zone's refusal)
+  // (its `count` neither: `populate[blocks][count]=x` reads the zone, probe s17-zone-other-keys)
+  const walked = isZone ? Object.fromEntries(Object.entries(options).filter(([k]) => k === 'on' || k === 'populate')) : options;
+  checkOptionKeys(index, inner, walked, path, rawOf(walk, path), depth, walk);
   if (isZone) {
     // the converter's refusal, met after the whole populate validated (harness starterblog grammar seed 1101:
     // `populate[widgets][fields][0]=id&populate[cover][fields][0]=nope` is `Invalid key nope`)
