@@ -38,8 +38,10 @@ export async function sendStep(
     headers: { authorization: `Bearer ${token}`, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
     body,
   });
-  const json = (await res.json()) as { data?: { documentId?: string } } | { id?: number }[];
-  if (step.save && !Array.isArray(json) && json.data?.documentId) saved[step.save] = json.data.documentId;
+  // (a 204 has no body)
+  const text = await res.text();
+  const json = (text === '' ? null : JSON.parse(text)) as { data?: { documentId?: string } } | { id?: number }[];
+  if (step.save && json && !Array.isArray(json) && json.data?.documentId) saved[step.save] = json.data.documentId;
   if (step.saveId && Array.isArray(json) && json[0]?.id !== undefined) saved[step.saveId] = String(json[0].id);
   return { status: res.status, body: json };
 }

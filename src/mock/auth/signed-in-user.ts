@@ -17,8 +17,11 @@ export function userType(rt: Runtime): ContentType {
 }
 
 /** The user type read with a request's query string (start/limit apart, no default page). */
-export function userQuery(rt: Runtime, search: string, who: RequestPrincipal, type: ContentType) {
+export function userQuery(rt: Runtime, search: string, who: RequestPrincipal, type: ContentType, oneById = false) {
   const raw = parseQueryString(search);
+  // a findOne nests the filters under `$and` beside the id (`where: { $and: [{ id }, where] }`): a list of them is one
+  // more `$and` group there (harness adfinis grammar2 seed 1955: `/api/users/x?filters[1][email][$lt]=…` is a 204)
+  if (oneById && Array.isArray(raw.filters)) raw.filters = { $and: raw.filters };
   const { start, limit, page, pageSize, ...query } = raw;
   delete query.pagination;
   // the plugin's user service converts `status` into a database filter on draft & publish models only: the user
