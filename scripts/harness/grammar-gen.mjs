@@ -49,6 +49,17 @@
 // with pagination[...], withCount in both forms) and the same under a populate, locale x status on every type, and
 // odd qs keys (%24 for $, lower-case %5b, double-encoded brackets, unbalanced brackets, [] after an operator).
 //
+// Widened (s17, `--generator grammar2` only: `grammar` seeds keep their meaning): the string / list / comma / dotted
+// forms straight under a populated key (`populate[rel]=a`, `populate[rel][0]=a`, `populate[rel]=a.b`: qs gives a
+// string or a list where the sub-object goes), `on` fragments that always carry fields / filters / sort / populate (and
+// `on[x]` names no component, `on[c]` a literal), `count` on every link kind, populate filters rooted in
+// `$and`/`$or`/`$not`, a bracket key holding a dot (`populate[rel.sub]`, `filters[rel.a][$eq]`, `sort[rel.a]`), the same
+// root key repeated in another form (`fields=a&populate=*&fields=*`, `sort=a&sort[0]=b`), dotted and bracket keys of
+// one parameter mixed (`pagination[page]=1&pagination.pageSize=2`), empty values at every level (`fields=`,
+// `populate[rel][fields]=`, `sort[0]=`, `filters[a]=`), status x locale x populate together, the files route with
+// nested populate / fragments / sort ties, and the users-permissions `/api/users` routes with the whole grammar.
+// New features are named `g2:<where>:<shape>`.
+//
 // Each request records its shape features (`g:<where>:<shape>`) so a report can say which shapes differ.
 import { datasetRows, SCALARS } from './model.mjs';
 import { rng } from '../differential/rng.mjs';
@@ -113,15 +124,40 @@ const ALL_OPS = [
   '$endsWithi',
 ];
 const NOVAL = Symbol('no value');
+const USER_ATTRS = {
+  username: { type: 'string' },
+  email: { type: 'email' },
+  provider: { type: 'string' },
+  password: { type: 'password', private: true },
+  resetPasswordToken: { type: 'string', private: true },
+  confirmed: { type: 'boolean' },
+  blocked: { type: 'boolean' },
+  role: { type: 'relation', relation: 'manyToOne', target: 'plugin::users-permissions.role' },
+};
+const ROLE_ATTRS = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  type: { type: 'string' },
+  users: { type: 'relation', relation: 'oneToMany', target: 'plugin::users-permissions.user' },
+};
 
 export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0) {
   // a second stream for shapes added after seeds were first run (their other requests stay the same)
   const x = rng(extraSeed * 7907 + 11);
+  // grammar2: the widened productions (a stream of their own for the choice of route)
+  const wide = settings.wide === true;
+  const w = rng(extraSeed * 15485863 + 5);
   const types = [...model.types.values()];
   const locales = (dataset.locales ?? []).map((l) => l.code);
   const rows = datasetRows(model, dataset);
   const schemaOf = (uid) =>
-    uid === 'plugin::upload.file' ? { attributes: MEDIA_ATTRS } : (model.types.get(uid) ?? model.components.get(uid));
+    uid === 'plugin::upload.file'
+      ? { attributes: MEDIA_ATTRS }
+      : uid === 'plugin::users-permissions.user'
+        ? { attributes: { ...USER_ATTRS, ...(model.types.get(uid)?.attributes ?? {}) } }
+        : uid === 'plugin::users-permissions.role'
+          ? { attributes: ROLE_ATTRS }
+          : (model.types.get(uid) ?? model.components.get(uid));
   const attrsOf = (uid) => schemaOf(uid)?.attributes ?? {};
   const targetOf = (a) =>
     a.type === 'relation' ? a.target : a.type === 'component' ? a.component : a.type === 'media' ? 'plugin::upload.file' : null;
@@ -442,8 +478,80 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     const t = targetOf(a);
     return [k, ...(t && depth < 3 && chance(0.5) ? dotPath(t, depth + 1) : [])];
   };
+  /** grammar2: a populate filter rooted in a logical operator, nested up to three deep */
+  const wideLogicalFilter = (t, f) => {
+    const form = r.pick(['$or', '$and', '$not', '$not-$or', '$or-$not', '$and-$or']);
+    f.push(`g2:filters-logical:${form}`);
+    const n = () => filterNode(t, 2, f);
+    if (form === '$not') return { $not: n() };
+    if (form === '$not-$or') return { $not: { $or: [n(), n()] } };
+    if (form === '$or-$not') return { $or: [{ $not: n() }, n()] };
+    if (form === '$and-$or') return { $and: [{ $or: [n(), n()] }, n()] };
+    return { [form]: [n(), n()] };
+  };
+  /** grammar2: a string, list, comma list or dotted path straight under a populated key (qs: no sub-object) */
+  const wideUnderKey = (t, a, depth, f) => {
+    const tl = t ? links(t).map(([k]) => k) : [];
+    const ts = t
+      ? Object.entries(attrsOf(t))
+          .filter(([, x]) => SCALARS.includes(x.type))
+          .map(([k]) => k)
+      : [];
+    const pool = [...tl, ...tl, ...ts.slice(0, 2), 'nope', 'populate', 'fields', '*'];
+    const form = r.pick(['name', 'list', 'list', 'comma', 'dotted', 'list-with-*', 'indexed-one']);
+    f.push(`g2:populate:${a.type}:under-key:${form}`);
+    if (form === 'name') return r.pick(pool);
+    if (form === 'comma') return r.sample(pool, 2).join(',');
+    if (form === 'dotted') {
+      if (!t || !tl.length) return 'nope.nope';
+      const k = r.pick(tl);
+      const t2 = targetOf(attrsOf(t)[k]);
+      return [k, ...(t2 && chance(0.6) ? dotPath(t2, depth + 1) : [])].join('.');
+    }
+    if (form === 'list-with-*') return ['*', r.pick(pool)];
+    if (form === 'indexed-one') return { __indexed: [r.pick(pool)] };
+    return r.sample(pool, r.int(1, 2));
+  };
+  /** grammar2: a dynamic zone's populate with fragments that carry every sub-parameter, and their odd forms */
+  const wideZone = (a, depth, f) => {
+    const form = r.pick(['on-full', 'on-full', 'on-full', 'on-unknown', 'on-literal', 'on+populate', 'on+fields', 'on-list', 'on-empty']);
+    f.push(`g2:populate:dz:${form}`);
+    const frag = (c) => {
+      const out = {};
+      const sch = { type: 'component', component: c };
+      for (const k2 of r.sample(['fields', 'filters', 'sort', 'populate'], r.int(1, 3))) {
+        f.push(`g2:populate:dz:on-${k2}`);
+        if (k2 === 'fields') out.fields = fieldsParam(c, f);
+        else if (k2 === 'filters') out.filters = chance(0.4) ? wideLogicalFilter(c, f) : filterNode(c, 1, f);
+        else if (k2 === 'sort') out.sort = sortParam(c, f);
+        else out.populate = links(c).length && depth < 2 ? populateParam(c, depth + 1, f) : r.pick(['*', 'nope']);
+      }
+      if (chance(0.1)) {
+        out.count = 'true';
+        f.push('g2:populate:dz:on-count');
+      }
+      void sch;
+      return out;
+    };
+    const comps = r.sample(a.components, r.int(1, a.components.length));
+    if (form === 'on-unknown')
+      return {
+        on: {
+          [r.pick(['x', 'nope.nope', comps[0].split('.')[1] ?? 'x'])]: r.pick([true, '', NOVAL, { fields: ['id'] }]),
+          [comps[0]]: frag(comps[0]),
+        },
+      };
+    if (form === 'on-literal') return { on: Object.fromEntries(comps.map((c) => [c, r.pick(['*', 'true', 'false', '', NOVAL, '1'])])) };
+    if (form === 'on+populate') return { on: { [comps[0]]: frag(comps[0]) }, populate: r.pick(['*', 'x']) };
+    if (form === 'on+fields')
+      return { on: { [comps[0]]: frag(comps[0]) }, [r.pick(['fields', 'sort', 'filters'])]: r.pick(['id', ['id'], { id: '1' }]) };
+    if (form === 'on-list') return { on: r.pick([comps, comps.join(','), comps[0]]) };
+    if (form === 'on-empty') return { on: r.pick(['', NOVAL, {}]) };
+    return { on: Object.fromEntries(comps.map((c) => [c, frag(c)])) };
+  };
   const subPopulate = (uid, k, a, depth, f) => {
     if (a.type === 'dynamiczone') {
+      if (wide && chance(0.45)) return wideZone(a, depth, f);
       const roll = r.next();
       if (roll < 0.5) {
         f.push('g:populate:dz:on');
@@ -461,10 +569,24 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       return (f.push('g:populate:dz:literal'), r.pick([true, '*', 'true', '1']));
     }
     const t = targetOf(a);
+    if (wide && chance(0.18)) return wideUnderKey(t, a, depth, f);
     const roll = r.next();
     if (roll < 0.2) return (f.push(`g:populate:${a.type}:literal`), r.pick([true, '*', 'true', 'false', '0', '1', 't', NOVAL, '']));
     const sub = {};
     const kind = a.type;
+    if (wide && chance(0.1)) {
+      sub.count = r.pick(['true', 'false', '1', '']);
+      f.push(`g2:populate:${kind}:count${['oneToMany', 'manyToMany', 'manyWay'].includes(a.relation) ? '' : '-not-to-many'}`);
+    }
+    if (wide && chance(0.12)) {
+      sub.filters = wideLogicalFilter(t, f);
+      f.push(`g2:populate:${kind}:filters-logical`);
+    }
+    if (wide && chance(0.06)) {
+      const k2 = r.pick(['fields', 'sort', 'filters', 'populate']);
+      sub[k2] = r.pick(['', NOVAL]);
+      f.push(`g2:populate:${kind}:empty-${k2}`);
+    }
     if (chance(0.35)) {
       sub.fields = fieldsParam(t, f);
       f.push(`g:populate:${kind}:fields`);
@@ -559,6 +681,17 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
     const out = {};
     for (const [k, a] of r.sample(l, r.int(1, Math.min(3, l.length)))) out[k] = subPopulate(uid, k, a, depth, f);
     f.push(`g:populate:object:depth${depth}`);
+    if (wide && chance(0.08)) {
+      const p = dotPath(uid, 0);
+      if (p.length > 1) {
+        out[p.join('.')] = r.pick([true, '*', { fields: ['id'] }, { populate: '*' }]);
+        f.push('g2:populate:dotted-key-in-brackets');
+      }
+    }
+    if (wide && chance(0.05)) {
+      out[r.pick(['nope', 'id', 'documentId', 'createdBy', 'localizations', ''])] = r.pick([true, { fields: ['id'] }]);
+      f.push('g2:populate:unknown-key');
+    }
     return out;
   }
 
@@ -758,6 +891,23 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
         'related,folder',
         { folder: true },
         { related: { fields: ['id'] } },
+        ...(wide
+          ? [
+              { related: { populate: '*' }, folder: { fields: ['name'] } },
+              { related: { on: { x: true } } },
+              { related: { on: Object.fromEntries(types.slice(0, 2).map((t) => [t.uid, { fields: ['id'] }])) } },
+              { related: { populate: { [links(types[0]?.uid ?? '')[0]?.[0] ?? 'x']: true } } },
+              { folder: { populate: '*' } },
+              { folder: { fields: ['name', 'path'] } },
+              { related: { sort: 'id:desc' } },
+              { related: { filters: { id: { $gt: '0' } } } },
+              { related: { count: 'true' } },
+              ['related', 'folder'],
+              'related.x',
+              { related: '' },
+              ['*', 'related'],
+            ]
+          : []),
       ]);
       f.push(`g:upload:populate:${JSON.stringify(q.populate)}`);
     }
@@ -766,11 +916,108 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       q[r.pick(['locale', 'status'])] = r.pick(['draft', 'en', '*']);
       f.push('g:upload:locale-or-status');
     }
-    return { method: 'GET', path: path + (Object.keys(q).length ? `?${render(q, f)}` : ''), auth: authPick(), features: [...new Set(f)] };
+    const s = [Object.keys(q).length ? render(q, f) : '', ...(wide && chance(0.3) ? wideExtras(FILE, q, f) : [])].filter(Boolean).join('&');
+    return { method: 'GET', path: path + (s ? `?${s}` : ''), auth: authPick(), features: [...new Set(f)] };
+  }
+
+  /** grammar2: pairs added after a query is rendered: a root key again in another form, dotted and bracket keys of one
+   * parameter mixed, a bracket segment holding a dot, empty values */
+  const wideExtras = (uid, q, f) => {
+    const out = [];
+    const e = (v) => encodeURIComponent(v);
+    const l = links(uid);
+    const scal = sortableScalars(uid);
+    if (chance(0.12)) {
+      // the same root key again in another form: qs merges both (`fields=a&fields=*` is ['a', '*'])
+      const k = r.pick(['fields', 'fields', 'sort', 'populate']);
+      const v =
+        k === 'fields'
+          ? r.pick([['*'], [r.pick(scal)], [`0]=${r.pick(scal)}`]])
+          : k === 'sort'
+            ? r.pick([[r.pick(scal)], [`0]=${r.pick(scal)}:desc`], [`${r.pick(scal)}]=desc`]])
+            : r.pick([['*'], l.length ? [r.pick(l)[0]] : ['*'], l.length ? [`${r.pick(l)[0]}]=true`] : ['*']]);
+      const [val] = v;
+      if (val.includes(']=')) out.push(`${k}[${val.split(']=')[0]}]=${e(val.split(']=')[1])}`);
+      else out.push(`${k}=${e(val)}`);
+      if (!(k in q) && chance(0.7)) out.unshift(`${k}=${e(k === 'populate' ? (l.length ? r.pick(l)[0] : '*') : r.pick(scal))}`);
+      f.push(`g2:qs:repeated-root:${k}${k in q ? '' : ':twice'}`);
+    }
+    if (chance(0.06)) {
+      const form = r.pick(['pagination', 'filters', 'sort', 'populate']);
+      f.push(`g2:qs:dotted-and-brackets:${form}`);
+      if (form === 'pagination') out.push(`pagination[page]=${r.pick(['1', '2'])}`, `pagination.pageSize=${r.pick(['1', '2'])}`);
+      else if (form === 'filters') out.push(`filters[id][$gt]=0`, `filters.id.$lt=${r.pick(['5', '100'])}`);
+      else if (form === 'sort') out.push(`sort[0]=${e(r.pick(scal))}`, `sort.1=id`);
+      else if (l.length) out.push(`populate[${r.pick(l)[0]}]=true`, `populate.${r.pick(l)[0]}=true`);
+    }
+    if (chance(0.06) && l.length) {
+      // a bracket segment holding a dot: Strapi reads a dotted name as one key at that level
+      const withTarget = l.filter(([, a]) => targetOf(a));
+      const form = r.pick(['filters', 'sort', 'sort-list', 'fields']);
+      f.push(`g2:qs:dot-in-brackets:${form}`);
+      if (withTarget.length) {
+        const [k, a] = r.pick(withTarget);
+        const t = targetOf(a);
+        const s2 = sortableScalars(t);
+        const leaf = s2.length ? r.pick(s2) : 'id';
+        if (form === 'filters') out.push(`filters[${k}.${leaf}][$${r.pick(['eq', 'null', 'notNull'])}]=${r.pick(['1', 'true', 'x'])}`);
+        else if (form === 'sort') out.push(`sort[${k}.${leaf}]=${r.pick(['asc', 'desc'])}`);
+        else if (form === 'sort-list') out.push(`sort[0]=${e(`${k}.${leaf}:desc`)}`);
+        else out.push(`fields[0]=${e(`${k}.${leaf}`)}`);
+      }
+    }
+    if (chance(0.08)) {
+      const k = r.pick([
+        'fields=',
+        'sort=',
+        'populate=',
+        'filters=',
+        'fields[0]=',
+        'sort[0]=',
+        'populate[0]=',
+        'locale=',
+        'status=',
+        'filters[id]=',
+        'pagination=',
+      ]);
+      out.push(k);
+      f.push(`g2:qs:empty-value:${k.replace('=', '')}`);
+    }
+    return out;
+  };
+  // the users-permissions plugin's user routes: the user type read with the whole grammar
+  const USER = 'plugin::users-permissions.user';
+  function readUsers() {
+    const f = [];
+    const q = {};
+    let path = '/api/users';
+    const roll = w.next();
+    if (roll < 0.25) {
+      path += '/' + w.pick(['1', '2', '999', 'x']);
+      f.push('g2:route:users-findOne');
+    } else if (roll < 0.35) {
+      path += '/count';
+      f.push('g2:route:users-count');
+    } else f.push('g2:route:users-find');
+    if (chance(0.5)) q.filters = filtersParam(USER, f);
+    if (chance(0.4)) q.sort = sortParam(USER, f);
+    if (chance(0.3)) q.fields = fieldsParam(USER, f);
+    if (chance(0.4)) {
+      q.populate = r.pick(['*', 'role', ['role'], { role: true }, { role: { fields: ['name'] } }, { role: { populate: '*' } }, 'nope']);
+      f.push(`g2:users:populate:${JSON.stringify(q.populate)}`);
+    }
+    if (chance(0.3)) paginationParams(q, f);
+    if (chance(0.1)) {
+      q[r.pick(['locale', 'status', '_q'])] = r.pick(['draft', 'en', '*', 'a']);
+      f.push('g2:users:locale-status-q');
+    }
+    const s = [render(q, f), ...(chance(0.3) ? wideExtras(USER, q, f) : [])].filter(Boolean).join('&');
+    return { method: 'GET', path: path + (s ? `?${s}` : ''), auth: authPick(), features: [...new Set(f)] };
   }
 
   function read() {
-    if (mediaFiles.length && x.next() < 0.05) return readFiles();
+    if (wide && w.next() < 0.04) return readUsers();
+    if (mediaFiles.length && x.next() < (wide ? 0.08 : 0.05)) return readFiles();
     const t = r.pick(types);
     const f = [];
     const q = {};
@@ -818,7 +1065,15 @@ export function makeGrammarGenerator(model, dataset, settings, r, extraSeed = 0)
       q[k] = r.pick(vals);
       f.push(`g:root:${k}`);
     }
+    if (wide && chance(0.1)) {
+      // status x locale x populate together
+      q.populate ??= populateParam(t.uid, 0, f);
+      q.status = r.pick(['draft', 'published']);
+      q.locale = r.pick([...locales, '*', 'xx']);
+      f.push(`g2:combo:status-${q.status}:locale-${locales.includes(q.locale) ? 'code' : q.locale}:populate`);
+    }
     let s = render(q, f);
+    if (wide) s = [s, ...wideExtras(t.uid, q, f)].filter(Boolean).join('&');
     // arrayLimit overflow: a list of more than 100 indexed entries (populate, fields, an operator's list), drawn from a
     // stream of its own so that the other requests of a seed stay what they were without it
     if (x.next() < 0.015) {

@@ -6,6 +6,8 @@
 //       [--skip-reads] [--until N] [--generator grammar] [--write-generator grammar] [--check-strapi]
 // --generator grammar: the reads come from grammar-gen.mjs (shapes sampled from Strapi's query grammar) instead of
 // gen.mjs; the JSON report then lists `differingFeatures` (each shape feature: requests carrying it, how many differed).
+// --generator grammar2: the same with the productions widened at stop 17 (grammar-gen.mjs's header); grammar's seeds
+// keep their meaning.
 // --write-generator grammar: the write sequence comes from write-grammar-gen.mjs (bodies sampled from Strapi's write
 // grammar: every attribute kind, relation ops, components, zones, media, system keys, body shapes) instead of gen.mjs.
 // --check-strapi: Strapi's side is reached through `content-mock proxy`, so the contract checker judges every real
@@ -218,7 +220,9 @@ const gen = makeGenerator(model, pulled, { rest: cmConfig.rest }, r);
 // --generator grammar: the reads come from the second, independent generator (grammar-gen.mjs: shapes sampled from
 // Strapi's query grammar), on a random stream of its own; the write sequence stays the plain generator's
 const readGen =
-  opts.generator === 'grammar' ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest }, rng(seedN * 104729 + 3), seedN) : gen;
+  opts.generator === 'grammar' || opts.generator === 'grammar2'
+    ? makeGrammarGenerator(model, pulled, { rest: cmConfig.rest, wide: opts.generator === 'grammar2' }, rng(seedN * 104729 + 3), seedN)
+    : gen;
 const reads = Array.from({ length: nReads }, () => ({ ...readGen.read(), phase: 'read' }));
 // --code: a quarter of the reads go through the project's own GET routes instead
 if (withCode) {
@@ -493,7 +497,7 @@ if (viaProxy) {
 const summary = {
   model: name,
   seed: seedN,
-  generator: opts.generator === 'grammar' ? 'grammar' : 'plain',
+  generator: ['grammar', 'grammar2'].includes(opts.generator) ? opts.generator : 'plain',
   writeGenerator: opts['write-generator'] === 'grammar' ? 'grammar' : 'plain',
   reads: tally(results.filter((x) => x.phase === 'read')),
   writes: { steps: writeSteps, ...tally(results.filter((x) => x.phase === 'write')) },

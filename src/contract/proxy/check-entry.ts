@@ -97,7 +97,8 @@ export function checkEntry(ctx: EntryContext, scope: Scope, value: unknown, node
             ctx.out.push({ rule: 'populate', path: child(child(here, i), 'locale'), message: `is the entry's own locale ${item.locale}` });
         });
       }
-    } else if (sub.count) {
+    } else if (sub.count && target.kind !== 'media') {
+      // (a media field is no relation to count: Strapi answers its files, harness cmspatas grammar2 seed 1953)
       if (!isPlainObject(v) || typeof v.count !== 'number')
         ctx.out.push({ rule: 'populate', path: here, message: 'must be {count: <number>} with populate[…][count]=true' });
       continue;

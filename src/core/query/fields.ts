@@ -65,6 +65,22 @@ export function parseFields(scope: Scope, raw: unknown, parent: string | null, i
 }
 
 /**
+ * `fields` naming columns before a `*` (`fields=publishedAt&fields=*`, `fields=name,*`): Strapi's converter keeps the
+ * list (`id, documentId, publishedAt, *`), so each row shows those columns first and every other one after, in the
+ * table's order (harness kit grammar2 seed 1951: a tag's `publishedAt` right after its ids). Undefined when no name
+ * comes before the first `*`.
+ */
+export function starLead(raw: unknown): string[] | undefined {
+  const items =
+    typeof raw === 'string' ? [raw] : Array.isArray(raw) && raw.every((v) => typeof v === 'string') ? (raw as string[]) : undefined;
+  if (!items) return undefined;
+  const names = items.flatMap((item) => item.split(',')).map((name) => name.trim());
+  const star = names.indexOf('*');
+  if (star <= 0) return undefined;
+  return [...new Set(['id', 'documentId', ...names.slice(0, star)])];
+}
+
+/**
  * Strapi's query builder selects DISTINCT rows when a query joins other tables, and then adds the ORDER BY
  * columns to the SELECT list (`processSelect`), so a sorted column shows in the answer even when `fields` leaves it
  * out. A populated relation, media or component is always loaded through a join table; a top-level query joins

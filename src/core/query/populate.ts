@@ -259,7 +259,16 @@ function mergeObject(
       }
       // a private attribute is refused by the validator's own pass, after its main walk over the whole populate
       // (harness required-component-301: a nested sort's unknown key is reported before `populate[secret]`)
-      if (!walk.privates || scope.kind === 'media' || !holderOf(scope).attributes.has(key) || !(error instanceof StrapiError)) throw error;
+      // (a file's private `folder` too: harness cmspatas grammar seed 1904, `[folder][filters][id][$eq]=1&[related][on]
+      // [x]=true` under an avatar is `Invalid key x at avatar.populate.related.on.x`)
+      // (`createdBy`/`updatedBy`, private system relations, too: harness starterblog grammar2 seed 1954,
+      // `populate[author]=1&populate[createdBy]=true` with a private author is `Invalid key author`)
+      const declared =
+        scope.kind === 'media'
+          ? key === 'folder'
+          : holderOf(scope).attributes.has(key) ||
+            ((key === 'createdBy' || key === 'updatedBy') && strapiSchema(index, scope).attribute(key)?.private === true);
+      if (!walk.privates || !declared || !(error instanceof StrapiError)) throw error;
       walk.privates.push(error);
       continue;
     }
@@ -311,6 +320,22 @@ function mergeObject(
         refuseLater(walk, invalidZone(scope, key, value));
         continue;
       }
+      // a name that is a query keyword passes the validator (`populate[link]=fields` is `{ fields: true }` under it,
+      // ignored), and the converter casts the text to true: the attribute is populated (harness sitedemo grammar2
+      // seed 1952: `populate[link]=fields&…[nope][$eq]=x` is `Invalid key nope`)
+      if (typeof value === 'string' && LIST_KEYWORDS.has(value.trim()) && !walk.converterOnly) {
+        map.set(key, target === LOCALIZATIONS ? emptyNode() : leafNode(index, target));
+        continue;
+      }
+      // a dotted name under `sort`, `filters` or `fields` hands that validator `{ populate: … }`, a key it does not
+      // know (`populate[category]=sort.x` is `Invalid key populate`, no path)
+      if (typeof value === 'string' && NESTED_KEYWORDS.has(value.split('.')[0]!.trim()) && !walk.converterOnly)
+        throw invalidKey('populate', { parent: null, path: null, source: 'query', param: 'populate' });
+      // `on` there is a fragment that is no object, named by its traversal path (`Invalid key on at category.on`)
+      if (typeof value === 'string' && value.split('.')[0]!.trim() === 'on' && !walk.converterOnly) {
+        const raw = `${rawOf(walk, path)}.on`;
+        throw invalidKey('on', { parent: raw, path: raw, source: 'query', param: 'populate' });
+      }
       throw nestedNameRefusal(index, scope, target, String(value), path);
     }
     if (hidden) {
@@ -334,7 +359,28 @@ function mergeObject(
  */
 function parseRelated(index: ContentIndex, value: unknown, path: string, depth: number, walk: PopulateWalk): PopulateNode | undefined {
   if (value === true || value === 'true') return relatedNode(index, walk.readable);
+  // no value, or an empty one, passes the validators and the sanitizer (a falsy morph value is left as it is) and
+  // breaks the converter's morph branch (`Object.keys(null)`, `'populate' in ''`): Strapi's 500 (harness
+  // starterblog --code grammar seed 1602: `populate[avatar][populate][related]` under an author's image)
+  if ((value === null || value === '') && !walk.converterOnly) {
+    refuseLater(
+      walk,
+      new DatabaseRefusal(
+        `Invalid populate at ${path}: ${RELATED} (a file's polymorphic link) takes true, a fragment (on) or count, not ${value === null ? 'a key without a value' : 'an empty value'}`,
+        value === null ? 'Cannot convert undefined or null to object' : "Cannot use 'in' operator to search for 'populate' in ",
+        { path },
+      ),
+    );
+    return undefined;
+  }
   if (!isPlainObject(value)) return undefined;
+  // a morph relation's nested populate may only be `*` (validateMorphLikeNestedPopulate, named by its traversal path;
+  // harness adfinis grammar2 seed 1955: `/api/upload/files?populate[related][populate][hero]=true` is `Invalid key
+  // populate at related`)
+  if (value.populate !== undefined && value.populate !== null && value.populate !== '*' && !walk.converterOnly) {
+    const raw = rawOf(walk, path);
+    throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
+  }
   // the validator checks the fragment's targets before the sanitizer drops what the caller may not find (cheeses
   // grammar seed 1604: `populate[logo][populate][related][on][x]=true` is `Invalid key x at logo.populate.related.on.x`);
   // a morph relation's traversal walks only a fragment that is an object (a list too): `on=x` is not looked at
@@ -398,7 +444,9 @@ function nameRefusal(index: ContentIndex, inner: Scope | undefined, text: string
     inner !== undefined &&
     (inner.kind === 'media' ? strapiSchema(index, inner).attribute(name) !== undefined : fieldOf(inner, name)?.kind === 'attribute');
   const at = known ? `${path}.${name}` : path;
-  return invalidKey(name, { parent: at, path: at, source: 'query', param: 'populate' });
+  // (Strapi names no place when the path is the key itself: `populate[articles][0]=articles` on categories is
+  // `Invalid key articles`, path `articles`; probe s17-populate-lists-zones)
+  return invalidKey(name, { parent: at === name ? null : at, path: at, source: 'query', param: 'populate' });
 }
 
 /**
@@ -412,6 +460,23 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   // (an empty name under it is an unknown key at it: harness launchpad grammar seed 1490, `[populate][folder]=`)
   if (scope.kind === 'media' && key === 'folder' && options === '')
     throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
+  // a list of names under it is walked as names under the folder type, as under any attribute (harness starterblog
+  // grammar2 seed 1954: `populate[favicon][populate][folder][0]=*` is `Invalid key * at favicon.folder`)
+  // (a name given as its value too: `[folder]=nope.nope` is `Invalid key nope at image.folder`, adfinis 1955)
+  const folderNames =
+    typeof options === 'string' && options !== '*' && parseBooleanLike(options) === undefined
+      ? [options]
+      : Array.isArray(options) && options.every((o) => typeof o === 'string')
+        ? (options as string[])
+        : undefined;
+  if (scope.kind === 'media' && key === 'folder' && folderNames) {
+    for (const item of folderNames) {
+      const name = item.split('.')[0]!.trim();
+      if (isBooleanLike(name) || LIST_KEYWORDS.has(name)) continue;
+      const at = FOLDER.attribute(name) && name !== 'id' ? `${path}.${name}` : path;
+      throw invalidKey(name, { parent: at === name ? null : at, path: at, source: 'query', param: 'populate' });
+    }
+  }
   if (scope.kind === 'media' || (!isPlainObject(options) && !Array.isArray(options) && typeof options !== 'string')) return;
   const attribute = (scope.kind === 'type' ? scope.type.attributes : scope.component.attributes).get(key);
   if (!attribute?.private || attribute.kind === 'scalar') return;
@@ -420,7 +485,8 @@ function checkPrivateOptions(index: ContentIndex, scope: Scope, key: string, opt
   // grammar seed 1102: `populate[author]=` on a private relation is `Invalid key  at author`)
   if (typeof options === 'string') {
     if (options === '') throw invalidKey('', { parent: path, source: 'query', param: 'populate' });
-    if (options !== '*' && parseBooleanLike(options) === undefined) throw nestedNameRefusal(index, scope, attribute, options, path);
+    if (options !== '*' && parseBooleanLike(options) === undefined && !LIST_KEYWORDS.has(options.trim()))
+      throw nestedNameRefusal(index, scope, attribute, options, path);
     return;
   }
   if (Array.isArray(options)) walkListNames(index, inner, options, path);
@@ -452,6 +518,10 @@ function checkFolderOptions(index: ContentIndex, options: Record<string, unknown
     // a fragment's targets too (harness meichu grammar seed 1672, cmspatas 1672, cheeses 1671:
     // `populate[images][populate][folder][on][x]=true` is `Invalid key x at images.populate.folder.on.x`)
     else if (key === 'on') checkFragmentTargets(index, options.on, rawPathOf(path));
+    // a `count` that is no boolean, at the folder's attribute path (harness cmspatas grammar2 seed 1953:
+    // `populate[avatar][populate][folder][count]=` is `Invalid key count at avatar.folder`)
+    else if (key === 'count' && !isBooleanLike(options.count))
+      throw invalidKey(key, { parent: path, path, source: 'query', param: 'populate' });
     else if (!OPTION_KEYS.has(key) && !isBooleanLike(key)) {
       const named = FOLDER.attribute(key) && key !== 'id' ? `${path}.${key}` : path;
       throw invalidKey(key, { parent: named, path: named, source: 'query', param: 'populate' });
@@ -502,13 +572,18 @@ function checkNestedListNames(
 function walkListNames(index: ContentIndex, inner: Scope | undefined, items: readonly unknown[], path: string): void {
   // only a list of strings is walked as names; any other list as an object keyed by index (skipped)
   const names = items.every((item) => typeof item === 'string') ? items : [];
+  // the list is read as dot paths made one populate object (`pathsToObjectPopulate`), whose keys the validator meets
+  // under the attribute: a boolean-like key or a query keyword passes, any other name is refused as an option key,
+  // named at its attribute path when the target has it (probe nested-populate-list: `populate[articles][0]=tags` on
+  // categories is `Invalid key tags at articles.tags`, `[0]=articles` is `Invalid key articles`)
   for (const item of names) {
     if (typeof item !== 'string' || !inner) continue;
     const name = item.split('.')[0].trim();
-    const attribute = strapiSchema(index, inner).attribute(name);
-    if (!attribute && !isBooleanLike(name)) throw invalidKey(name, { parent: path, source: 'query', param: 'populate' });
+    if (isBooleanLike(name) || LIST_KEYWORDS.has(name)) continue;
+    throw nameRefusal(index, inner, name, path);
   }
 }
+const LIST_KEYWORDS = new Set(['populate', 'count', 'sort', 'filters', 'fields']);
 
 /**
  * `populate[attr]=*`: Strapi walks the wildcard through the target's schema as if every attribute were asked with
@@ -624,13 +699,19 @@ function checkOptionKeys(
       // walked ahead only when another key follows it (else its own parse meets them in the same order)
       if (inner && value !== undefined && value !== null && at < keys.length - 1 && !walk.unbounded && !walk.converterOnly) {
         try {
+          // (the nested populate is a validation of its own, private pass included: a private attribute in it is
+          // refused before the level's later keys; probe s17-files-related-forms,
+          // `populate[avatar][populate][folder]=true&populate[avatar][fields][0]=nope` is `Invalid key folder at
+          // avatar.folder`)
+          const privates: StrapiError[] = [];
           parsePopulate(index, inner, value, path, depth + 1, {
             refusals: [],
             failures: [],
             converts: [],
-            privates: [],
+            privates,
             fragments: walk.fragments,
           });
+          if (privates.length > 0) throw privates[0];
         } catch (error) {
           if (error instanceof StrapiError && isRefusedKey(error)) throw error;
         }
@@ -665,15 +746,23 @@ function parseNode(
     const raw = rawOf(walk, path);
     throw invalidKey('populate', { parent: raw, path: raw, source: 'query', param: 'populate' });
   }
-  checkOptionKeys(index, inner, options, path, rawOf(walk, path), depth, walk);
+  // a zone's value is walked by the validator through its `on` only: any other key is the converter's to refuse
+  // (harness chalets grammar2 seed 1959: `populate[contentSections][[on][…]=…`, qs's `[on` key, is the zone's refusal)
+  // (its `count` neither: `populate[blocks][count]=x` reads the zone, probe s17-zone-other-keys)
+  const walked = isZone ? Object.fromEntries(Object.entries(options).filter(([k]) => k === 'on' || k === 'populate')) : options;
+  checkOptionKeys(index, inner, walked, path, rawOf(walk, path), depth, walk);
   if (isZone) {
     // the converter's refusal, met after the whole populate validated (harness starterblog grammar seed 1101:
     // `populate[widgets][fields][0]=id&populate[cover][fields][0]=nope` is `Invalid key nope`)
-    if (Object.keys(options).some((k) => !ZONE_KEYS.has(k))) {
+    // the query sanitizer's traversal sets a zone given a fragment to that fragment alone (`onDynamicZone`: `set(key,
+    // { on })`): what else it holds never reaches the converter (probe s17-populate-lists-zones: `on[shared.quote]
+    // [sort]=title&populate[blocks][filters]=id` reads the zone; harness kit grammar2 seed 1951)
+    const kept = options.on && !walk.converterOnly ? { on: options.on } : options;
+    if (Object.keys(kept).some((k) => !ZONE_KEYS.has(k))) {
       refuseLater(walk, invalidZone(owner, (target as Attribute).name, options));
       return emptyNode();
     }
-    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, options, path, depth, walk) };
+    return { ...emptyNode(), zone: parseZone(index, target as Attribute & { kind: 'dynamiczone' }, kept, path, depth, walk) };
   }
   if (options.on !== undefined && options.on !== null) {
     const uid = owner.kind === 'type' ? owner.type.uid : owner.kind === 'component' ? owner.component.uid : 'plugin::upload.file';
@@ -850,8 +939,20 @@ function parseOptions(
     ...(failure ? { failure } : {}),
     sort,
     count: parseBooleanLike(options.count) === true,
-    ...populateOf(parsePopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
+    ...populateOf(nestedPopulate(index, scope, options.populate, path, depth + 1, walk), options.populate),
   };
+}
+
+/**
+ * A level's nested `populate`: Strapi validates it as a populate of its own, whose private pass runs when its main walk
+ * ends, before the level's later keys and the rest of the tree (probe s17-files-related-forms).
+ */
+function nestedPopulate(index: ContentIndex, scope: Scope, raw: unknown, path: string, depth: number, walk: PopulateWalk): PopulateMap {
+  if (!walk.privates) return parsePopulate(index, scope, raw, path, depth, walk);
+  const privates: StrapiError[] = [];
+  const map = parsePopulate(index, scope, raw, path, depth, { ...walk, privates });
+  if (privates.length > 0) throw privates[0];
+  return map;
 }
 
 /** A level's nested populate, and whether one was asked that names nothing to populate (see PopulateNode.populateAsked). */

@@ -320,7 +320,7 @@ function scalarNames(type: ContentType, internal = false): string[] {
  * joined query selects before the rest (see PopulateNode.lead; probes/populate-key-order-2.json:
  * `filters[category][name][$eq]=c1&sort=title:desc` shows `title, id, documentId, …`).
  */
-function leading(entry: Entry, lead: readonly string[]): Entry {
+export function leading(entry: Entry, lead: readonly string[]): Entry {
   const out: Entry = {};
   for (const name of lead) if (Object.hasOwn(entry, name)) out[name] = entry[name];
   for (const name of Object.keys(entry)) if (!Object.hasOwn(out, name)) out[name] = entry[name];

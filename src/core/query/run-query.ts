@@ -7,7 +7,7 @@ import { isDraftRow, type ContentIndex } from '../data/content-index.js';
 import { inDocumentsIndexOrder } from '../data/document-row-order.js';
 import { compileFilters, type Predicate } from './filters.js';
 import { matchingWindow } from './filter-columns.js';
-import { filtersJoin, parseFields, sortLead, withSortColumns } from './fields.js';
+import { filtersJoin, parseFields, sortLead, starLead, withSortColumns } from './fields.js';
 import {
   checkServicePagination,
   convertPagination,
@@ -482,7 +482,7 @@ function parseAll(call: ParseCall, validateOnly: boolean): { parsed: { q: Parsed
   if (locales !== undefined && filterObj && typeof filterObj === 'object' && 'locale' in filterObj) locales = null;
   const search = typeof query._q === 'string' && query._q !== '' ? query._q : undefined;
   const joined = filtersJoin(scope, query.filters);
-  const lead = sortLead(sort, joined);
+  const lead = sortLead(sort, joined) ?? (fields === null ? starLead(query.fields) : undefined);
   const node = { fields: withSortColumns(fields ?? null, sort, joined), ...(lead ? { lead } : {}), sort: [], count: false, populate };
   const shaped = { status, locales, sort, node, search, publication };
   return { parsed: { q: { ...shaped, filters, raw: query }, pagination }, shape: { q: shaped } };

@@ -1,25 +1,26 @@
-import { NotFoundError } from '../../core/errors/strapi-errors.js';
+import { NotFoundError, StrapiError } from '../../core/errors/strapi-errors.js';
 import type { Runtime } from '../runtime.js';
 import { compileFilters } from '../../core/query/filters.js';
-import { FiltersParameterError } from '../../core/query/query-errors.js';
+import { FiltersParameterError, isRefusedKey } from '../../core/query/query-errors.js';
 import { sanitizeFilters } from '../../core/query/sanitize-filters.js';
-import { parseFields } from '../../core/query/fields.js';
+import { parseFields, starLead } from '../../core/query/fields.js';
 import { parseQueryString } from '../../core/query/run-query.js';
 import type { Scope } from '../../core/query/scope.js';
 import { parseSort, sortRecords, type SortTerm } from '../../core/query/sort.js';
 import type { MediaFile, Row } from '../../core/data/types.js';
 import type { ContentModel, ContentType } from '../../core/model/types.js';
 import { shownFileField } from '../../core/model/private-attributes.js';
-import { strapiSchema } from '../../core/query/strapi-schema.js';
+import { strapiSchema, type StrapiAttribute, type StrapiSchema } from '../../core/query/strapi-schema.js';
 import { validateFields, validateFilters, validateSort } from '../../core/query/validate-query.js';
 import { invalidKey } from '../../core/errors/strapi-errors.js';
 import { isPlainObject } from '../../core/is-plain-object.js';
+import { isBooleanLike } from '../../core/query/values.js';
 import { checkPublicationFilterParam } from '../../core/query/publication-filter.js';
 import { isDraftRow, type ContentIndex } from '../../core/data/content-index.js';
 import { authenticateRequest, authorizePluginAction, mayContent, type RequestPrincipal } from '../auth/authenticate-request.js';
 import { invalidPopulateParameter, parseQueryPopulate, RELATED, type PopulateNode } from '../../core/query/populate.js';
 import { relatedNode } from '../../core/query/populate-node.js';
-import { renderRelated } from '../../core/query/render-entry.js';
+import { leading, renderRelated } from '../../core/query/render-entry.js';
 import { convertPagination, paginationInfo, paginationMeta, shouldCount, type PageWindow } from '../../core/query/pagination.js';
 
 // The upload plugin's reads of the media library, framework-free: the express routes and the MSW handlers answer
@@ -72,7 +73,8 @@ function tiesReversed(sort: readonly SortTerm[]): boolean {
   return sort.length === 1 && only.direction === 'desc' && only.path.length === 1 && INDEXED_FILE_COLUMNS.has(only.path[0]);
 }
 
-function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): void {
+/** Validates a files read's query; returns the converter's refusal of its populate, met after its sort and filters. */
+function validateFileQuery(index: ContentIndex, query: Record<string, unknown>): StrapiError | undefined {
   const schema = strapiSchema(index, MEDIA);
   if ('publicationFilter' in query) checkPublicationFilterParam(query);
   if (query.filters) validateFilters(schema, query.filters);
@@ -84,20 +86,91 @@ function validateFileQuery(index: ContentIndex, query: Record<string, unknown>):
     // it keyed by index, passing the boolean-like 0 and 1, and the upload service's query conversion refuses it
     // (probe s15 upload-populate on Strapi 5.54; meichu --code 1705 `populate[related]=true&populate=1`)
     if (populate.length > 2) throw invalidKey('2', { parent: null, source: 'query', param: 'populate' });
-    throw invalidPopulateParameter();
+    // (the converter's, in its order: `…&populate=x&filters=` is the filters' refusal, probe s17-populate-lists-zones)
+    return invalidPopulateParameter();
   }
-  if (query.populate && query.populate !== '*') {
+  if (isDotNotation(query.populate)) {
+    // a name or a list of names is walked as dot paths first (validatePopulateDotPaths: each comma item's segments
+    // through the file's schema), then the private pass refuses a private first segment (probe
+    // s17-populate-lists-zones: `populate=related.x` is `Invalid key related`, `populate=folder.x` `Invalid key x at
+    // folder.x`, `populate=*,related` `Invalid key *` at path `*`)
+    validateDotPaths(schema, query.populate);
+    const commaString = typeof query.populate === 'string' && query.populate.includes(',');
+    for (const key of populatedKeys(query.populate))
+      if (schema.attribute(key)?.private && !commaString) throw invalidKey(key, { path: key, source: 'query', param: 'populate' });
+  } else if (query.populate && query.populate !== '*') {
     // the file's relations by their first segment: `related` (a morph relation) is one; `folder` is private, and a
     // column (`populate=name`) is no relation
     // (the private pass walks a comma string as one unknown key: `populate=related,folder` passes, harness sitedemo
     // grammar seed 1400)
     const commaString = typeof query.populate === 'string' && query.populate.includes(',');
+    let privateKey: string | undefined;
     for (const key of populatedKeys(query.populate)) {
       const attribute = schema.attribute(key);
+      // a boolean-like key naming nothing is skipped (qs merging a list into an object keys it by index: harness
+      // edtech grammar2 seed 1956, `populate=folder&populate=*&populate[folder]=true` is `Invalid key folder`)
+      if (attribute === undefined && isPlainObject(query.populate) && isBooleanLike(key)) continue;
+      // a private key is refused by the private pass, after the main walk over the whole populate: an unknown key or a
+      // bad fragment target after it comes first (probe s17-files-related-forms: `populate[folder]=true&populate
+      // [related][on][x]=true` is `Invalid key x at related.on.x`)
+      if (attribute?.private && !commaString && attribute.type !== 'scalar' && attribute.type !== 'password') {
+        privateKey ??= key;
+        continue;
+      }
       if (attribute === undefined || (attribute.private && !commaString) || attribute.type === 'scalar' || attribute.type === 'password')
         // (a name the file model lacks has no attribute path: `populate[folder=true` is `[folder` with path null,
         // probe s15 upload-folder on Strapi 5.54)
         throw invalidKey(key, { path: attribute === undefined ? null : key, source: 'query', param: 'populate' });
+    }
+    // the validators' walk under the keys (a fragment's targets, nested options), before the converter meets the sort
+    // (harness sitedemo grammar2 seed 1952: `sort[focalPoint]=up&populate[related][on][x]=true` is `Invalid key x at
+    // related.on.x`); the converter's and the database's errors are met in their turn
+    if (isPlainObject(query.populate)) {
+      try {
+        parseQueryPopulate(index, MEDIA, query.populate);
+      } catch (error) {
+        if (error instanceof StrapiError && isRefusedKey(error)) throw error;
+      }
+    }
+    if (privateKey !== undefined) throw invalidKey(privateKey, { path: privateKey, source: 'query', param: 'populate' });
+  }
+  return undefined;
+}
+
+/** Strapi's `isDotNotationPopulate`: a name (not `*`) or a non-empty list of names. */
+const isDotNotation = (populate: unknown): populate is string | string[] =>
+  (typeof populate === 'string' && populate !== '' && populate !== '*') ||
+  (Array.isArray(populate) && populate.length > 0 && populate.every((p) => typeof p === 'string'));
+
+/**
+ * Strapi's `validatePopulateDotPathSegments` over each comma item of a name or list of names: every segment must be a
+ * populatable attribute, and only a relation or a component leads on (a morph relation or a media with more
+ * segments is refused at itself); a key is named at its dot path.
+ */
+function validateDotPaths(schema: StrapiSchema, populate: string | string[]): void {
+  const refuse = (key: string, at: string) =>
+    invalidKey(key, { parent: at === key ? null : at, path: at, source: 'query', param: 'populate' });
+  const paths = [populate].flat().flatMap((item) =>
+    item
+      .split(',')
+      .map((segment) => segment.trim())
+      .filter(Boolean),
+  );
+  for (const path of paths) {
+    let current: StrapiSchema | undefined = schema;
+    let at = '';
+    const segments = path
+      .split('.')
+      .map((segment) => segment.trim())
+      .filter(Boolean);
+    for (const [i, head] of segments.entries()) {
+      at = at ? `${at}.${head}` : head;
+      const attribute: StrapiAttribute | undefined = current?.attribute(head);
+      if (!attribute || attribute.type === 'scalar' || attribute.type === 'password') throw refuse(head, at);
+      if (i === segments.length - 1) break;
+      if (attribute.type === 'morph' || attribute.type === 'media') throw refuse(head, at);
+      if (attribute.type === 'dynamiczone') break;
+      current = 'target' in attribute ? attribute.target() : undefined;
     }
   }
 }
@@ -166,19 +239,31 @@ function withRelated(
 }
 
 /** The library as a files read asks for it (filtered, sorted), and how to show each file. */
-function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, unknown>, before?: () => void, unlimited = false) {
+function readLibrary(
+  rt: Runtime,
+  who: RequestPrincipal,
+  query: Record<string, unknown>,
+  before?: () => void,
+  unlimited = false,
+  converted?: () => void,
+) {
   const index = rt.store.index;
-  validateFileQuery(index, query);
+  const populateRefusal = validateFileQuery(index, query);
   before?.();
+  // (the converter reads the sort first: `sort[caption]=up&filters=` is the order's refusal)
+  const sort = parseSort(index, MEDIA, query.sort);
   // the upload service's findMany converts the query as a content type's is (convertAndSanitizeFilters): keys that
   // are neither attributes nor operators, and the groups they leave empty, go (harness kit grammar seed 1690: a
   // `$and` qs made an object of, an index past 100, filters nothing)
   // (no content-API sanitizer drops an empty `filters=` first: the conversion refuses the text, harness chalets 1802)
   if (query.filters === '') throw new FiltersParameterError();
-  const filter = compileFilters(index, MEDIA, query.filters ? sanitizeFilters(strapiSchema(index, MEDIA), query.filters) : query.filters);
-  const sort = parseSort(index, MEDIA, query.sort);
+  // (the fields and populate are converted before the database meets the filters: `filters[$or][$and]…&fields[a]=b`
+  // is the fields' refusal, harness sitedemo grammar2 seed 1952)
   const fields = parseFields(MEDIA, query.fields, null);
+  if (populateRefusal) throw populateRefusal;
+  const filter = compileFilters(index, MEDIA, query.filters ? sanitizeFilters(strapiSchema(index, MEDIA), query.filters) : query.filters);
   const asked = relatedAsked(rt, who, query.populate);
+  converted?.();
   const kept = rt.store.data.media.filter((m) => !filter || filter(m) === true);
   const files =
     unlimited && tiesReversed(sort)
@@ -190,7 +275,10 @@ function readLibrary(rt: Runtime, who: RequestPrincipal, query: Record<string, u
           true,
         )
       : sortRecords(index, MEDIA, kept, sort);
-  return { files, show: (f: MediaFile) => withRelated(rt, who, f, showFile(f, fields, true, rt.model), asked, query.status) };
+  // `fields` naming columns before a `*` shows them first (harness adfinis grammar2 seed 1955: `fields=caption&fields=*`)
+  const lead = fields === null ? starLead(query.fields) : undefined;
+  const shown = (f: MediaFile) => (lead ? leading(showFile(f, fields, true, rt.model), lead) : showFile(f, fields, true, rt.model));
+  return { files, show: (f: MediaFile) => withRelated(rt, who, f, shown(f), asked, query.status) };
 }
 
 /** `GET /api/upload/files`: the (filtered, sorted) library; `pagination[...]` is not read here, top-level start/limit are. */
@@ -200,7 +288,9 @@ export function listFiles(rt: Runtime, authorization: string | undefined, search
   const query = parseQueryString(search);
   // the query conversion reads the top-level start and limit (no `pagination[...]`), after validation
   const limited = query.limit !== undefined && query.limit !== null && Number(query.limit) >= 0;
-  const { files, show } = readLibrary(rt, who, query, () => convertPagination(query, undefined), !limited);
+  // (the whole query is converted in the converter's order: sort, filters, fields, populate, then the top-level
+  // pagination; probe s17-populate-lists-zones: `sort[alternativeText]=up&page=1e1&page=*` is the order's refusal)
+  const { files, show } = readLibrary(rt, who, query, undefined, !limited, () => convertPagination(query, undefined));
   const start = query.start === undefined || query.start === null ? 0 : Number(query.start);
   const limit = query.limit === undefined || query.limit === null ? -1 : Number(query.limit);
   return (limit < 0 ? files.slice(start) : files.slice(start, start + limit)).map(show);
@@ -230,7 +320,8 @@ export function getFile(rt: Runtime, authorization: string | undefined, id: stri
   const who = authenticateRequest(rt, authorization);
   authorizePluginAction(rt, who, 'plugin::upload.content-api.findOne');
   const query = parseQueryString(search);
-  validateFileQuery(rt.store.index, query);
+  const populateRefusal = validateFileQuery(rt.store.index, query);
+  if (populateRefusal) throw populateRefusal;
   const asked = relatedAsked(rt, who, query.populate);
   const file = findFile(rt, id);
   if (!file) throw fileNotFound();

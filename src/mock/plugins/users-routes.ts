@@ -22,7 +22,7 @@ function read(rt: Runtime, req: express.Request, action: 'find' | 'findOne' | 'c
   // A role granted the user type like a content type (`"plugin::users-permissions.user": ["find"]`) may read too.
   if (action === 'count' || action === 'me') authorizePluginAction(rt, who, `${PERMISSION}.${action}`);
   else authorizeContent(rt, who, type, action);
-  return { who, ...query(rt, searchOf(req), who, type) };
+  return { who, ...query(rt, searchOf(req), who, type, action === 'findOne') };
 }
 
 const searchOf = (req: express.Request) => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '');
