@@ -40,5 +40,5 @@ export async function startGraphqlProject(schemas: Record<string, Json>, config:
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { gql, close };
+  return { gql, close, url, key };
 }

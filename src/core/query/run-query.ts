@@ -787,7 +787,9 @@ function renderContext(index: ContentIndex, q: ParsedQuery, opts: QueryOptions):
     index,
     status: q.status,
     budget: opts.budget,
-    publication: populatedPublication(index, q),
+    // GraphQL's relations take the root's publication filter by the plugin's own rule (inheritedTest in
+    // field-resolvers.ts: a `publicationFilter: null` beside `hasPublishedVersion` keeps none), not REST's populate's
+    publication: opts.selectionPopulate === true ? undefined : populatedPublication(index, q),
     internal: opts.documentService === true,
     ...(opts.settleRows ? { settle: opts.settleRows } : {}),
   };

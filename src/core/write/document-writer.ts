@@ -331,7 +331,8 @@ function render(
   status: 'draft' | 'published',
 ): Entry {
   const q = parseQuery(store.index, type, query, opts);
-  return renderRow({ index: store.index, status, budget: opts.budget }, type, row, q.node);
+  // the document service's answer keeps private attributes, as its reads do (only the Content API sanitizes)
+  return renderRow({ index: store.index, status, budget: opts.budget, internal: opts.documentService === true }, type, row, q.node);
 }
 
 /** A REST write's context but its transaction. */

@@ -8,7 +8,7 @@ import type { Runtime } from '../runtime.js';
 import { UnsupportedApiError, unsupported } from './unsupported-api.js';
 
 // `strapi.db.connection`: the knex instance behind Strapi's database, as far as view and like counters use it —
-// `connection(table).where(...).increment(col, n)`, `update`, `select`, `first` — on a content type's table (its
+// `connection(table).where(...).increment(col, n)`, `update`, `select`, `first`, `count` with `groupBy` — on a content type's table (its
 // `collectionName`: one row per document, locale and status, columns named as Strapi names them). Writes go through
 // the store's normal path (journal, indexes) and, as in SQL, stamp nothing (no updated_at). Anything else (raw SQL,
 // joins, other tables) throws the UnsupportedApiError that names the project's file and line.
@@ -121,6 +121,9 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
   const columns = columnsOf(type);
   const tests: Test[] = [];
   let selected: string[] = [];
+  // `count(...)` outputs (alias, the column counted or '*') in call order among the selected columns, and `groupBy`
+  const outputs: ({ column: string } | { alias: string; counted: string })[] = [];
+  const grouped: string[] = [];
   let first = false;
   let action: Action = { kind: 'select' };
   const api = `strapi.db.connection('${table}')`;
@@ -165,6 +168,10 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
       .rows(type.uid)
       .filter((r) => tests.every((t) => t(r)))
       .sort((a, b) => a.id - b.id);
+    if (action.kind === 'select' && outputs.some((o) => 'counted' in o)) {
+      const out = aggregate(rows);
+      return first ? out[0] : out;
+    }
     if (action.kind === 'select') {
       const wanted = selected.length === 0 || selected.includes('*') ? [...columns.keys()] : selected;
       const out = rows.map((r) => Object.fromEntries(wanted.map((c) => [c.replace(/^.*\./, ''), valueIn(r, c)])));
@@ -179,6 +186,56 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
     });
     // the number of rows changed, as knex answers an update on SQLite and Postgres
     return rows.length;
+  };
+  /**
+   * The rows an aggregate select answers, as SQLite does: one per group of `groupBy` columns (ordered by the group's
+   * values, NULL first), or one for the whole table; `count(*)` counts rows, `count(col)` the rows where col is not
+   * NULL (numbers, as better-sqlite3 hands them back).
+   */
+  const aggregate = (rows: readonly Row[]): Record<string, Value>[] => {
+    for (const o of outputs)
+      if ('column' in o && !grouped.includes(o.column.replace(/^.*\./, '')))
+        throw new UnsupportedApiError(`${api}: selecting ${o.column} beside count() without grouping by it`);
+    const groups = new Map<string, Row[]>();
+    for (const row of rows) {
+      const key = JSON.stringify(grouped.map((c) => valueIn(row, c)));
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    if (grouped.length === 0 && groups.size === 0) groups.set('[]', []);
+    const keys = [...groups.keys()].sort((a, b) => {
+      const x = JSON.parse(a) as Value[];
+      const y = JSON.parse(b) as Value[];
+      for (let i = 0; i < x.length; i++) {
+        if (x[i] === y[i]) continue;
+        if (x[i] === null) return -1;
+        if (y[i] === null) return 1;
+        const d = compare(x[i], y[i]) ?? 0;
+        if (d !== 0) return d;
+      }
+      return 0;
+    });
+    return keys.map((key) => {
+      const members = groups.get(key)!;
+      const out: Record<string, Value> = {};
+      for (const o of outputs)
+        if ('column' in o) out[o.column.replace(/^.*\./, '')] = members.length === 0 ? null : valueIn(members[0], o.column);
+        else out[o.alias] = o.counted === '*' ? members.length : members.filter((r) => valueIn(r, o.counted) !== null).length;
+      return out;
+    });
+  };
+  /** `count('*')`, `count('col as alias')`, `count({ alias: 'col' })`: knex names an unaliased one `count(*)`, `count(\`col\`)`. */
+  const count = (...specs: unknown[]) => {
+    for (const spec of specs.length === 0 ? ['*'] : specs.flat()) {
+      const pairs: [string | undefined, unknown][] = isPlainObject(spec) ? Object.entries(spec) : [[undefined, spec]];
+      for (const [alias, raw] of pairs) {
+        if (typeof raw !== 'string') throw new UnsupportedApiError(`${api}.count() with a ${typeof raw}`);
+        const [column, named] = raw.split(/\s+as\s+/i).map((x) => x.trim());
+        if (column !== '*') columnOf(column);
+        const shown = alias ?? named ?? (column === '*' ? 'count(*)' : `count(\`${column}\`)`);
+        outputs.push({ alias: shown, counted: column });
+      }
+    }
+    return self;
   };
   const counter =
     (sign: number) =>
@@ -219,6 +276,16 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
     select(...cols) {
       selected = cols.flat().map(String);
       for (const c of selected) if (c !== '*') columnOf(c);
+      outputs.push(...selected.map((column) => ({ column })));
+      return self;
+    },
+    count,
+    groupBy(...cols) {
+      for (const c of cols.flat()) {
+        if (typeof c !== 'string') throw new UnsupportedApiError(`${api}.groupBy() with a ${typeof c}`);
+        columnOf(c);
+        grouped.push(c.replace(/^.*\./, ''));
+      }
       return self;
     },
     first(...cols) {
