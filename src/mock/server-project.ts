@@ -4,9 +4,9 @@ import type { ServerOptions } from './create-server.js';
 /** The project a server starts from (see loadServerProject). */
 export interface ServerProject extends Project {
   /**
-   * Whether the seed's components, zones, json and blocks are built after start-up (see DeferredValues): in memory
-   * only (a store file is written from the whole import), and not for a project whose code runs (its bootstrap may
-   * read anything).
+   * Whether the seed's components, zones, json and blocks are built after start-up (see DeferredValues): in memory,
+   * and for a store file made from the seed (it is written once they are all built, see ContentStore.compactNow); not
+   * for a project whose code runs (its bootstrap may read anything).
    */
   readonly lazy: boolean;
 }
@@ -23,7 +23,7 @@ export async function loadServerProject(options: ServerOptions): Promise<ServerP
     ...(options.cache === undefined ? {} : { configObject: { ...options.configObject, cache: options.cache } }),
   });
   const codeRuns = options.schemas !== undefined && options.projectCode !== false && project.code !== undefined;
-  const lazy = options.memory === true && !codeRuns;
+  const lazy = !codeRuns;
   // (a store file already there is loaded instead: its seed was not read ahead, see servesStoreFile, nothing to tell)
   project.seed?.prepare(project.model, lazy);
   return { ...project, lazy };

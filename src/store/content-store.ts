@@ -371,6 +371,11 @@ export class ContentStore extends TransactionalStore {
   /** Writes the whole store now and empties the journal (first start, reset, a lost journal). Call on the disk queue. */
   private async compactNow(): Promise<void> {
     const file = this.options.file as string;
+    // The file holds every value: those a lazy import left as text are built first (the first write of a store made
+    // from a seed waits here, in the disk queue, for the background build: a change acknowledged meanwhile built
+    // them all already, and its journal line comes after this write).
+    await this.settleInBackground();
+    this.settle();
     // changes committed while it writes may be missing from the file (their journal lines follow it)
     const folded = new Set(this.unfolded);
     const building = new Map<Row, number>();
