@@ -76,8 +76,9 @@ export function importStreamedSeed(seed: StreamedSeed, model: ContentModel, warn
   // a time, then a look for the next step: only where a core is free for it. The read-ahead threads (outline and
   // read) and the collector's helpers keep two cores busy, and the outline is what the first answer waits for:
   // building beside it there slowed it down (100k articles, 2 cores: CPU of all threads 4.8 → 4.2 s without).
+  const buildWhileWaiting = seed.lazy === true && stream.poll !== undefined && (seed.buildWhileWaiting ?? availableParallelism() >= 4);
   const nextStep = () => {
-    if (!seed.lazy || !stream.poll || !(seed.buildWhileWaiting ?? availableParallelism() >= 4)) return stream.next();
+    if (!buildWhileWaiting || !stream.poll) return stream.next();
     for (;;) {
       const step = stream.poll();
       if (step) return step;

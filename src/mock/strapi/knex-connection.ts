@@ -196,15 +196,17 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
     for (const o of outputs)
       if ('column' in o && !grouped.includes(o.column.replace(/^.*\./, '')))
         throw new UnsupportedApiError(`${api}: selecting ${o.column} beside count() without grouping by it`);
-    const groups = new Map<string, Row[]>();
+    // each group by its values' text, with those values and its rows
+    const groups = new Map<string, { values: Value[]; members: Row[] }>();
     for (const row of rows) {
-      const key = JSON.stringify(grouped.map((c) => valueIn(row, c)));
-      groups.set(key, [...(groups.get(key) ?? []), row]);
+      const values = grouped.map((c) => valueIn(row, c));
+      const key = JSON.stringify(values);
+      const group = groups.get(key);
+      if (group) group.members.push(row);
+      else groups.set(key, { values, members: [row] });
     }
-    if (grouped.length === 0 && groups.size === 0) groups.set('[]', []);
-    const keys = [...groups.keys()].sort((a, b) => {
-      const x = JSON.parse(a) as Value[];
-      const y = JSON.parse(b) as Value[];
+    if (grouped.length === 0 && groups.size === 0) groups.set('[]', { values: [], members: [] });
+    const ordered = [...groups.values()].sort(({ values: x }, { values: y }) => {
       for (let i = 0; i < x.length; i++) {
         if (x[i] === y[i]) continue;
         if (x[i] === null) return -1;
@@ -214,8 +216,7 @@ function builder(current: () => Runtime, type: ContentType, table: string): unkn
       }
       return 0;
     });
-    return keys.map((key) => {
-      const members = groups.get(key)!;
+    return ordered.map(({ members }) => {
       const out: Record<string, Value> = {};
       for (const o of outputs)
         if ('column' in o) out[o.column.replace(/^.*\./, '')] = members.length === 0 ? null : valueIn(members[0], o.column);
